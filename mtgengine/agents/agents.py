@@ -1,0 +1,72 @@
+"""Agents answer decisions: uniformly random, first legal option, or scripted answers."""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..core.rng import Rng
+from .decisions import Decision
+
+
+class Agent(Protocol):
+    def decide(self, decision: Decision) -> Any: ...
+
+
+class FirstOptionAgent:
+    """Answers with the first legal option (the scenario format's non-strict default)."""
+
+    def decide(self, decision: Decision) -> Any:
+        return first_option(decision)
+
+
+def first_option(decision: Decision) -> Any:
+    if decision.kind == "x":
+        return 0
+    if decision.kind in ("attackers", "blockers"):
+        return []
+    if decision.multi:
+        return list(decision.options[: max(decision.min, 0)]) if decision.kind != "order" else list(decision.options)
+    return decision.options[0]
+
+
+class RandomAgent:
+    """Uniformly random among the legal options, with its own seeded RNG (deterministic)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def decide(self, decision: Decision) -> Any:
+        rng = self.rng
+        opts = decision.options
+        kind = decision.kind
+        if kind == "x":
+            return rng.randrange(4)
+        if kind == "attackers":
+            return [o for o in opts if rng.randrange(2)]
+        if kind == "blockers":
+            return _random_blocks(rng, opts)
+        if kind in ("order", "damage_order"):
+            order = list(opts)
+            rng.shuffle(order)
+            return order
+        if decision.multi:
+            k = decision.min if decision.min == decision.max else decision.min + rng.randrange(decision.max - decision.min + 1)
+            pool = list(opts)
+            rng.shuffle(pool)
+            return sorted(pool[:k], key=opts.index)
+        return opts[rng.randrange(len(opts))]
+
+
+def _random_blocks(rng: Rng, pairs: list[list[int]]) -> list[list[int]]:
+    """Each potential blocker blocks nothing or one attacker it can block, at random; a lone
+    blocker of a creature with menace is then dropped by the engine's check, so retry-free
+    answers keep only attackers blocked by two or more when needed (the engine validates)."""
+    by_blocker: dict[int, list[int]] = {}
+    for b, a in pairs:
+        by_blocker.setdefault(b, []).append(a)
+    out = []
+    for b in sorted(by_blocker):
+        choices = by_blocker[b]
+        pick = rng.randrange(len(choices) + 1)
+        if pick:
+            out.append([b, choices[pick - 1]])
+    return out

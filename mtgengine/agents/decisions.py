@@ -1,0 +1,59 @@
+"""Decisions: every choice the rules give a player is one of these (ARCHITECTURE principle 5).
+
+A decision lists its legal options in a canonical, deterministic order. Options and
+answers are JSON values: object ids are ints, a player is ``player_ref(i)`` (a negative
+int), words are strings, and actions are small dicts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def player_ref(index: int) -> int:
+    """A player as a target or option value: players are -1, -2, ... (objects are >= 1)."""
+    return -(index + 1)
+
+
+def player_of(ref: int) -> int | None:
+    """The player index a value refers to, or None for an object id."""
+    return -ref - 1 if isinstance(ref, int) and ref < 0 else None
+
+
+#: Decisions whose answer is always a list.
+MULTI_KINDS = frozenset({"attackers", "blockers", "order", "damage_order", "bottom", "discard"})
+
+
+@dataclass(slots=True)
+class Decision:
+    """A question to one player.
+
+    kind: "priority" (options are actions), "mulligan" (yes = keep), "bottom", "targets",
+    "x", "mode", "yesno", "attackers", "blockers", "order", "discard", "legend", "color",
+    "damage_order". For multi-select kinds (``max`` > 1) the answer is a list.
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    options: list[Any]
+    min: int = 1
+    max: int = 1
+    info: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def multi(self) -> bool:
+        return self.max != 1 or self.min != 1 or self.kind in MULTI_KINDS
+
+    def describe(self, names: list[str]) -> str:
+        opts = ", ".join(str(o) for o in self.options[:12])
+        more = "" if len(self.options) <= 12 else f", ... ({len(self.options)} options)"
+        return f"{names[self.player]} is asked ({self.kind}): {self.prompt} [options: {opts}{more}]"
+
+
+class NeedDecision(Exception):
+    """Raised inside the rules procedure when an unanswered decision is reached."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision

@@ -1,0 +1,101 @@
+"""Render a card for people (``format_card``) and for programs (``card_json``).
+
+Both show what the rules say about the card, not what the raw data says: the
+mana value is computed from the mana cost (CR 202.3), never read from data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mtgengine.cards.database import CardData, Face
+
+_IMPLEMENTED_TEXT = {True: "yes", False: "no", None: "unknown"}
+
+
+def _display_name(name: str, name_ja: str | None, lang: str) -> str:
+    """The name with its Japanese name in parentheses; Japanese first for "ja"."""
+    if not name_ja or name_ja == name:
+        return name
+    return f"{name_ja} ({name})" if lang == "ja" else f"{name} ({name_ja})"
+
+
+def _stats_line(face: Face) -> str | None:
+    parts = []
+    if face.power is not None or face.toughness is not None:
+        parts.append(f"P/T: {face.power or '?'}/{face.toughness or '?'}")
+    if face.loyalty is not None:
+        parts.append(f"Loyalty: {face.loyalty}")
+    if face.defense is not None:
+        parts.append(f"Defense: {face.defense}")
+    return "  ".join(parts) or None
+
+
+def _face_lines(card: CardData, face: Face) -> list[str]:
+    cost = str(face.mana_cost) if face.mana_cost is not None else "(no mana cost)"
+    lines = [
+        f"Mana cost: {cost}  Mana value: {card.face_mana_value(face)}",
+        f"Type: {face.type_line}",
+    ]
+    if face.color_indicator:
+        lines.append(f"Color indicator: {''.join(face.color_indicator)}")
+    stats = _stats_line(face)
+    if stats:
+        lines.append(stats)
+    if face.oracle_text:
+        lines.append(face.oracle_text)
+    return lines
+
+
+def format_card(card: CardData, *, lang: str = "en", implemented: bool | None = None) -> str:
+    """Human-readable card text; ``lang`` ("en" or "ja") picks which name leads."""
+    if lang not in ("en", "ja"):
+        raise ValueError(f"unsupported language {lang!r}: use 'en' or 'ja'")
+    lines = [_display_name(card.name, card.name_ja, lang)]
+    if len(card.faces) == 1:
+        lines += _face_lines(card, card.front)
+    else:
+        lines.append(f"Layout: {card.layout}  Mana value: {card.mana_value()}")
+        for face in card.faces:
+            lines.append("")
+            lines.append(f"-- {_display_name(face.name, face.name_ja, lang)} --")
+            lines += _face_lines(card, face)
+    lines.append("")
+    lines.append(f"Implemented: {_IMPLEMENTED_TEXT[implemented]}")
+    return "\n".join(lines)
+
+
+def _face_json(card: CardData, face: Face) -> dict[str, Any]:
+    return {
+        "name": face.name,
+        "name_ja": face.name_ja,
+        "mana_cost": str(face.mana_cost) if face.mana_cost is not None else None,
+        "mana_value": card.face_mana_value(face),
+        "colors": list(face.colors),
+        "color_indicator": list(face.color_indicator) if face.color_indicator is not None else None,
+        "type_line": face.type_line,
+        "supertypes": list(face.supertypes),
+        "types": list(face.types),
+        "subtypes": list(face.subtypes),
+        "oracle_text": face.oracle_text,
+        "power": face.power,
+        "toughness": face.toughness,
+        "loyalty": face.loyalty,
+        "defense": face.defense,
+    }
+
+
+def card_json(card: CardData, implemented: bool | None) -> dict[str, Any]:
+    """JSON-ready description; card-level values are those outside the stack."""
+    cost = card.mana_cost
+    return {
+        "name": card.name,
+        "name_ja": card.name_ja,
+        "layout": card.layout,
+        "mana_cost": str(cost) if cost is not None else None,
+        "mana_value": card.mana_value(),
+        "colors": list(card.colors),
+        "types": list(card.types),
+        "faces": [_face_json(card, face) for face in card.faces],
+        "implemented": implemented,
+    }

@@ -1,0 +1,231 @@
+"""The one code path for each kind of state change (ARCHITECTURE principle 2).
+
+Every zone change, damage event, life change, counter placed, card drawn and token created
+passes through one function here: the event that would happen is first offered to the
+replacement pipeline (``replacement.apply_replacements``, CR 614), then performed, logged
+with its rule, and recorded for the trigger check (CR 603.2).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..agents.decisions import player_of
+from ..cards.vocabulary import CreateToken
+from ..core.enums import Zone
+from ..rules.context import Ctx
+from ..state.objects import GameObject
+from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ZoneChange
+from .layers import characteristics
+from .replacement import apply_replacements
+
+
+def name_of(ctx: Ctx, ref: int) -> str:
+    """A readable name for an object id or player ref, for the log."""
+    p = player_of(ref)
+    if p is not None:
+        return ctx.g.players[p].name
+    if ref in ctx.g.objects:
+        nm = characteristics(ctx.g, ref).name
+        return nm or "a face-down permanent"
+    lki = ctx.g.lki.get(ref)
+    return lki.name if lki is not None else f"object {ref}"
+
+
+# -- zone changes ----------------------------------------------------------------------
+def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True,
+         rule: str = "400.7", controller: int | None = None) -> int | None:
+    """Moves an object to a zone, making a new object (CR 400.7). Returns the new id, or None
+    when it ceased to exist (a token or spell copy leaving, CR 111.7, 707.10a) or the move was
+    replaced away."""
+    g = ctx.g
+    o = g.objects[oid]
+    event = ZoneChange(oid, o.zone, to_zone, o.owner, cause, top=top)
+    event = apply_replacements(ctx, event)
+    if event is None:
+        return None
+    to_zone = event.to_zone
+    lki = characteristics(g, oid)
+    _remove_from_zone(g, o)
+    g.lki[oid] = lki
+    if (o.token or (o.is_copy and o.card is None) or o.ability is not None) and to_zone is not Zone.BATTLEFIELD:
+        # CR 111.7 / 704.5d: a token leaving the battlefield ceases to exist (as an SBA; we
+        # remove it at once since nothing can look at it in the new zone). Spell copies:
+        # CR 707.10a. Abilities leave the stack and cease to exist.
+        del g.objects[oid]
+        g.changed()
+        g.events.append(ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=0, lki=lki))
+        return None
+    new_id = g.new_id()
+    new = GameObject(new_id, o.card, o.owner, to_zone, g.new_timestamp())
+    if o.token:
+        new.token = True
+        new.choices = {"token_def": o.choices.get("token_def")}
+    if to_zone is Zone.BATTLEFIELD:
+        new.controller = controller if controller is not None else o.controller if o.zone is Zone.STACK else o.owner
+        new.sick = True
+        new.face = 0 if o.card is None or o.card.layout not in ("split", "aftermath", "adventure", "modal_dfc") else o.face
+        if o.card is not None and o.card.layout in ("split", "aftermath", "adventure"):
+            new.face = 0
+        new.x = 0
+    elif to_zone is Zone.STACK:
+        new.controller = controller if controller is not None else o.owner
+    new.attached_to = None
+    del g.objects[oid]
+    g.objects[new_id] = new
+    _add_to_zone(g, new, top)
+    g.changed()
+    done = ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=new_id, top=top, lki=lki)
+    g.events.append(done)
+    return new_id
+
+
+def put_onto_battlefield_new(ctx: Ctx, obj: GameObject) -> int:
+    """Adds a newly created object (a token, CR 111.1) to the battlefield."""
+    g = ctx.g
+    g.objects[obj.id] = obj
+    _add_to_zone(g, obj, True)
+    g.changed()
+    g.events.append(ZoneChange(obj.id, Zone.COMMAND, Zone.BATTLEFIELD, obj.owner, "create", new_id=obj.id))
+    return obj.id
+
+
+def _remove_from_zone(g: Any, o: GameObject) -> None:
+    lst = g.zone_list(o.zone, o.owner)
+    lst.remove(o.id)
+
+
+def _add_to_zone(g: Any, o: GameObject, top: bool) -> None:
+    lst = g.zone_list(o.zone, o.owner)
+    if o.zone is Zone.LIBRARY:
+        if top:
+            lst.insert(0, o.id)       # libraries are stored top first
+        else:
+            lst.append(o.id)
+    else:
+        lst.append(o.id)
+
+
+# -- damage, life, counters, cards ----------------------------------------------------------
+def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool = False) -> int:
+    """CR 120.3: damage to a player loses life, to a creature is marked, to a planeswalker
+    removes loyalty; lifelink (CR 702.15b) and deathtouch (CR 702.2b) apply. Returns the damage dealt."""
+    g = ctx.g
+    event = apply_replacements(ctx, DamageEvent(source, target, amount, combat))
+    if event is None or event.amount <= 0:
+        return 0
+    amount = event.amount
+    src = characteristics(g, source) if source in g.objects else g.lki.get(source)
+    src_name = src.name if src is not None else "a source"
+    src_controller = src.controller if src is not None else 0
+    p = player_of(target)
+    rule = "510.2" if combat else "120.3"
+    if p is not None:
+        ctx.log("120.3a" if not combat else rule, f"{src_name} deals {amount} damage to {g.players[p].name}")
+        _change_life(ctx, p, -amount, rule="120.3a")
+    else:
+        if target not in g.objects or g.objects[target].zone is not Zone.BATTLEFIELD:
+            return 0
+        tch = characteristics(g, target)
+        ctx.log("120.3e" if "Creature" in tch.types else "120.3c",
+                f"{src_name} deals {amount} damage to {tch.name or 'a face-down creature'}")
+        if "Planeswalker" in tch.types and "Creature" not in tch.types:
+            remove_counters(ctx, target, "loyalty", amount)    # CR 120.3c
+        else:
+            t = g.obj(target)
+            t.damage += amount                                 # CR 120.3e
+            if src is not None and "deathtouch" in src.keywords:
+                t.deathtouched = True
+    if src is not None and "lifelink" in src.keywords:
+        gain_life(ctx, src_controller, amount, rule="702.15b")  # CR 702.15b
+    g.events.append(DamageEvent(source, target, amount, combat))
+    return amount
+
+
+def _change_life(ctx: Ctx, player: int, delta: int, rule: str) -> None:
+    pl = ctx.g.player(player)
+    pl.life += delta
+    if delta > 0:
+        pl.life_gained_this_turn += delta
+    ctx.g.events.append(LifeEvent(player, delta))
+
+
+def gain_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3") -> int:
+    """CR 119.3: a player gains life (through the replacement pipeline)."""
+    event = apply_replacements(ctx, LifeEvent(player, amount))
+    if event is None or event.amount <= 0:
+        return 0
+    ctx.log(rule, f"{ctx.g.players[player].name} gains {event.amount} life")
+    _change_life(ctx, player, event.amount, rule)
+    return event.amount
+
+
+def lose_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3") -> int:
+    """CR 119.3: a player loses life."""
+    event = apply_replacements(ctx, LifeEvent(player, -amount))
+    if event is None or event.amount >= 0:
+        return 0
+    ctx.log(rule, f"{ctx.g.players[player].name} loses {-event.amount} life")
+    _change_life(ctx, player, event.amount, rule)
+    return -event.amount
+
+
+def put_counters(ctx: Ctx, oid: int, kind: str, amount: int, rule: str = "122.1") -> int:
+    """CR 122.1: puts counters on an object or player (a negative id)."""
+    if amount <= 0:
+        return 0
+    event = apply_replacements(ctx, CountersEvent(oid, kind, amount))
+    if event is None or event.amount <= 0:
+        return 0
+    p = player_of(oid)
+    if p is not None:
+        pl = ctx.g.player(p)
+        if kind == "poison":
+            pl.poison += event.amount
+        else:
+            pl.counters[kind] = pl.counters.get(kind, 0) + event.amount
+    else:
+        o = ctx.g.obj(oid)
+        o.counters[kind] = o.counters.get(kind, 0) + event.amount
+    ctx.log(rule, f"{event.amount} {kind} counter(s) put on {name_of(ctx, oid)}")
+    ctx.g.events.append(CountersEvent(oid, kind, event.amount))
+    return event.amount
+
+
+def remove_counters(ctx: Ctx, oid: int, kind: str, amount: int) -> int:
+    o = ctx.g.obj(oid)
+    have = o.counters.get(kind, 0)
+    removed = min(have, amount)
+    if removed:
+        o.counters[kind] = have - removed
+        if not o.counters[kind]:
+            del o.counters[kind]
+    return removed
+
+
+def draw_card(ctx: Ctx, player: int, rule: str = "121.1") -> int | None:
+    """CR 121.1: the top card of the library goes to hand. With an empty library the player
+    will lose the next time state-based actions are checked (CR 704.5b)."""
+    g = ctx.g
+    event = apply_replacements(ctx, DrawEvent(player))
+    if event is None:
+        return None
+    library = g.zones[(player, Zone.LIBRARY)]
+    if not library:
+        g.player(player).drew_from_empty = True
+        ctx.log("704.5b", f"{g.players[player].name} draws from an empty library")
+        return None
+    new_id = move(ctx, library[0], Zone.HAND, "draw")
+    g.events.append(DrawEvent(player))
+    return new_id
+
+
+def create_token(ctx: Ctx, controller: int, definition: CreateToken) -> int | None:
+    """CR 111.1: a token is created on the battlefield under its creator's control."""
+    g = ctx.g
+    obj = GameObject(g.new_id(), None, controller, Zone.BATTLEFIELD, g.new_timestamp())
+    obj.token = True
+    obj.sick = True
+    obj.choices = {"token_def": definition}
+    oid = put_onto_battlefield_new(ctx, obj)
+    ctx.log("111.1", f"{g.players[controller].name} creates a {definition.power}/{definition.toughness} {definition.name} token")
+    return oid

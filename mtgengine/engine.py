@@ -1,0 +1,138 @@
+"""The Game facade: create a game, see the pending decision, answer it, clone, save and load.
+
+    >>> from mtgengine.engine import Game
+    >>> game = Game.new_game([["Forest"] * 40, ["Mountain"] * 40], seed=1)
+    >>> game.pending.kind
+    'mulligan'
+
+The game is a state machine (ARCHITECTURE principle 5): ``pending`` is the decision the
+rules are waiting for; ``submit`` answers it. An illegal answer raises
+``IllegalActionError`` and leaves the game exactly as it was.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from .agents.decisions import Decision, NeedDecision
+from .cards.database import card_db
+from .core.enums import Step, Zone
+from .core.errors import GameStateError, IllegalActionError
+from .rules.context import Ctx
+from .rules.turn import run
+from .state.game_state import GameState
+from .state.objects import GameObject
+from .state.serialize import state_from_json, state_to_json
+
+
+class Game:
+    """A game in progress. ``state`` is what the players see now; ``pending`` what is asked."""
+
+    __slots__ = ("base", "answers", "state", "pending")
+
+    def __init__(self, state: GameState, answers: list[Any] | None = None) -> None:
+        self.base = state               # the last committed state
+        self.answers = list(answers or [])   # answers given since it
+        self.state = state
+        self.pending: Decision | None = None
+        self._advance()
+
+    # -- construction -----------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, decks: list[list[str]], *, names: Iterable[str] = ("Alice", "Bob"), seed: int = 0,
+                 first_player: int = 0, turn_cap: int = 0) -> Game:
+        """A new game from two deck lists (card names); starts with shuffles and mulligans."""
+        state = GameState(list(names), seed)
+        db = card_db()
+        for p, deck in enumerate(decks):
+            for name in deck:
+                add_card(state, db.get(name), p, Zone.LIBRARY)
+        state.first_player = first_player
+        state.active = first_player
+        state.turn_cap = turn_cap
+        state.marker = ("start",)
+        return cls(state)
+
+    # -- the state machine ------------------------------------------------------------------
+    def _commit(self, g: GameState) -> None:
+        self.base = g.clone()
+        self.answers = []
+
+    def _advance(self) -> None:
+        """Runs the rules from the committed state with the answers so far, to the next decision."""
+        work = self.base.clone()
+        ctx = Ctx(work, self.answers, self._commit)
+        try:
+            run(ctx)
+            self.pending = None
+        except NeedDecision as need:
+            self.pending = need.decision
+        self.state = work
+
+    def submit(self, answer: Any) -> None:
+        """Answers the pending decision. An illegal answer changes nothing and raises."""
+        if self.pending is None:
+            raise IllegalActionError("the game is over: there is no decision to answer")
+        saved = (self.base, list(self.answers), self.state, self.pending)
+        self.answers.append(_jsonable(answer))
+        try:
+            self._advance()
+        except IllegalActionError:
+            self.base, self.answers, self.state, self.pending = saved
+            raise
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    # -- values -----------------------------------------------------------------------------
+    def clone(self) -> Game:
+        """An independent game at the same decision."""
+        new = Game.__new__(Game)
+        new.base = self.base.clone()
+        new.answers = list(self.answers)
+        new.state = self.state.clone()
+        new.pending = self.pending
+        return new
+
+    def save(self) -> str:
+        """The game as JSON text: the committed state and the answers given since."""
+        return json.dumps({"format": 1, "base": state_to_json(self.base), "answers": self.answers},
+                          sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def load(cls, text: str) -> Game:
+        try:
+            data = json.loads(text)
+            state = state_from_json(data["base"])
+            answers = data["answers"]
+        except (KeyError, ValueError, TypeError) as exc:
+            raise GameStateError(f"not a saved game: {exc}") from exc
+        return cls(state, answers)
+
+    @property
+    def log(self) -> list[str]:
+        return self.state.log
+
+
+def _jsonable(value: Any) -> Any:
+    """Answers are stored as JSON values (tuples become lists) so save/load is exact."""
+    return json.loads(json.dumps(value))
+
+
+def add_card(state: GameState, card: Any, owner: int, zone: Zone, *, top: bool = False) -> int:
+    """Puts a card into a zone at setup (no zone change, no triggers)."""
+    oid = state.new_id()
+    obj = GameObject(oid, card, owner, zone, state.new_timestamp())
+    obj._gen = state._gen
+    state.objects[oid] = obj
+    lst = state.zone_list(zone, owner)
+    if top:
+        lst.insert(0, oid)
+    else:
+        lst.append(oid)
+    state.changed()
+    return oid
+
+
+__all__ = ["Game", "add_card", "Step"]

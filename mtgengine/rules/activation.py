@@ -1,0 +1,131 @@
+"""Activated abilities (CR 602) and mana abilities (CR 605)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards.vocabulary import ActivatedAbility, AddMana
+from ..core.enums import Step, Zone
+from ..core.errors import IllegalActionError, NotImplementedCardError
+from ..core.mana import ManaCost
+from ..effects.layers import characteristics
+from ..effects.primitives import move, name_of
+from ..effects.resolve import Resolving, add_mana, execute
+from ..state.game_state import GameState
+from ..state.objects import GameObject
+from .context import Ctx
+from .targeting import choose_targets, has_targets
+
+
+def abilities_of(g: GameState, oid: int) -> tuple[ActivatedAbility, ...]:
+    return characteristics(g, oid).script.activated
+
+
+def can_pay_tap(g: GameState, oid: int) -> bool:
+    """CR 602.5a / 302.6: {T} needs an untapped permanent, not a summoning-sick creature."""
+    o = g.objects[oid]
+    if o.tapped:
+        return False
+    ch = characteristics(g, oid)
+    return not ("Creature" in ch.types and o.sick and "haste" not in ch.keywords)
+
+
+def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | None = None) -> None:
+    """CR 605.3a-b: a mana ability is activated and resolves at once, without the stack."""
+    g = ctx.g
+    abilities = abilities_of(g, oid)
+    mana_abs = [i for i, ab in enumerate(abilities) if ab.is_mana]
+    if index is None:
+        index = next((i for i in mana_abs if choice is None or any(
+            choice in (e.mana or e.choice) for e in abilities[i].effects if isinstance(e, AddMana))), None)
+        if index is None:
+            raise IllegalActionError(f"{name_of(ctx, oid)} has no mana ability")
+    ab = abilities[index]
+    pay_ability_costs(ctx, oid, ab, None)
+    src = g.objects.get(oid)
+    controller = src.controller if src is not None else g.lki[oid].controller
+    r = Resolving(oid, controller, (), (), name=name_of(ctx, oid))
+    for eff in ab.effects:
+        if isinstance(eff, AddMana):
+            add_mana(ctx, controller, eff, r.name, choice)
+        else:
+            execute(ctx, (eff,), r)
+
+
+def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any) -> None:
+    """CR 602.2b-c / 601.2g-h: non-mana parts of the cost, then mana."""
+    g = ctx.g
+    o = g.objects[oid]
+    what = f"{name_of(ctx, oid)}'s ability"
+    if ab.cost.tap:
+        if not can_pay_tap(g, oid):
+            raise IllegalActionError(f"{name_of(ctx, oid)} can't be tapped to pay {{T}}"
+                                     + (" (summoning sickness, CR 302.6)" if g.objects[oid].sick and not o.tapped else ""))
+        g.obj(oid).tapped = True
+    if ab.cost.mana:
+        from .mana_payment import pay_mana
+        pay_mana(ctx, o.controller, ManaCost.parse(ab.cost.mana), 0, characteristics(g, oid).colors, what, pay)
+    if ab.cost.pay_life:
+        if g.players[o.controller].life < ab.cost.pay_life:
+            raise IllegalActionError(f"{g.players[o.controller].name} can't pay {ab.cost.pay_life} life")
+        from ..effects.primitives import lose_life
+        lose_life(ctx, o.controller, ab.cost.pay_life, rule="119.4")
+    if ab.cost.sacrifice_self:
+        ctx.log("701.21a", f"{name_of(ctx, oid)} is sacrificed")
+        move(ctx, oid, Zone.GRAVEYARD, "sacrifice")
+
+
+def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
+    """Whether the legal-action list offers this (non-mana) ability now."""
+    from .mana_payment import can_pay
+    o = g.objects[oid]
+    if o.controller != player or o.zone is not Zone.BATTLEFIELD:
+        return False
+    ab = abilities_of(g, oid)[index]
+    if ab.is_mana:
+        return False
+    if ab.sorcery_speed and not sorcery_timing(g, player):
+        return False
+    if ab.cost.tap and not can_pay_tap(g, oid):
+        return False
+    if ab.cost.mana and not can_pay(g, player, ManaCost.parse(ab.cost.mana)):
+        return False
+    return has_targets(g, ab.targets, player, oid)
+
+
+def sorcery_timing(g: GameState, player: int) -> bool:
+    """CR 307.1: main phase of your own turn with an empty stack."""
+    return g.active == player and g.step in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN) and not g.stack
+
+
+def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]) -> None:
+    """CR 602.2: announce, choose targets, pay costs; the ability goes on the stack."""
+    g = ctx.g
+    if oid not in g.objects or g.objects[oid].zone is not Zone.BATTLEFIELD:
+        raise IllegalActionError("only permanents on the battlefield have activatable abilities here")
+    o = g.objects[oid]
+    if o.controller != player:
+        raise IllegalActionError(f"{g.players[player].name} doesn't control {name_of(ctx, oid)} (CR 602.2)")
+    ch = characteristics(g, oid)
+    abilities = ch.script.activated
+    if not 0 <= index < len(abilities):
+        if ch.script.unimplemented:
+            num, text = ch.script.unimplemented[0]
+            raise NotImplementedCardError(f"{ch.name}: its ability {text!r} is not implemented yet")
+        raise IllegalActionError(f"{ch.name} has no activated ability number {index + 1}")
+    ab = abilities[index]
+    if ab.is_mana:
+        activate_mana_ability(ctx, oid, index, action.get("color"))
+        return
+    if ab.sorcery_speed and not sorcery_timing(g, player):
+        raise IllegalActionError(f"{ch.name}'s ability can be activated only as a sorcery (CR 307.1)")
+    stack_obj = GameObject(g.new_id(), None, player, Zone.STACK, g.new_timestamp())
+    stack_obj.ability = ab
+    stack_obj.source_id = oid
+    stack_obj.source_name = ch.name
+    stack_obj.controller = player
+    g.objects[stack_obj.id] = stack_obj
+    g.stack.append(stack_obj.id)                        # CR 602.2a
+    stack_obj.targets = choose_targets(ctx, ab.targets, player, oid, f"{ch.name}'s ability", action.get("targets"))
+    pay_ability_costs(ctx, oid, ab, action.get("pay"))  # CR 602.2b
+    g.changed()
+    ctx.log("602.2", f"{g.players[player].name} activates {ch.name}'s ability: {ab.text}")

@@ -1,0 +1,242 @@
+"""Combat (CR 506-511): declaring attackers and blockers, and combat damage."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..agents.decisions import Decision, player_of, player_ref
+from ..core.enums import Zone
+from ..core.errors import IllegalActionError
+from ..effects.events import AttackEvent
+from ..effects.layers import characteristics
+from ..effects.primitives import deal_damage, name_of
+from ..state.game_state import GameState
+from .context import Ctx
+
+
+def can_attack(g: GameState, oid: int) -> bool:
+    """CR 508.1a, 302.6, 702.3b: untapped, not summoning sick (or haste), no defender."""
+    o = g.objects[oid]
+    if o.controller != g.active or o.tapped:
+        return False
+    ch = characteristics(g, oid)
+    if "Creature" not in ch.types or "Battle" in ch.types or "defender" in ch.keywords:
+        return False
+    return not o.sick or "haste" in ch.keywords
+
+
+def possible_attackers(g: GameState) -> list[int]:
+    return [oid for oid in g.battlefield if can_attack(g, oid)]
+
+
+def defenders(g: GameState) -> list[int]:
+    """What can be attacked (CR 506.3): each opponent and the planeswalkers they control."""
+    out = []
+    for p in g.players:
+        if p.index != g.active and not p.lost:
+            out.append(player_ref(p.index))
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller != g.active and "Planeswalker" in characteristics(g, oid).types:
+            out.append(oid)
+    return out
+
+
+def declare_attackers(ctx: Ctx) -> None:
+    """CR 508.1: the active player declares attackers (a decision), which become tapped."""
+    g = ctx.g
+    options = possible_attackers(g)
+    g.combat = {}
+    if not options:
+        return
+    answer = ctx.ask(Decision(g.active, "attackers", "declare attackers", options, min=0, max=len(options),
+                              info={"defenders": defenders(g)}))
+    chosen: list[tuple[int, Any]] = []
+    default = player_ref(g.opponent(g.active))
+    legal_defenders = defenders(g)
+    for entry in answer:
+        if isinstance(entry, (list, tuple)):
+            attacker, defender = entry
+        else:
+            attacker, defender = entry, default
+        if attacker not in options:
+            raise IllegalActionError(f"{name_of(ctx, attacker)} can't attack (CR 508.1a)")
+        if defender not in legal_defenders:
+            raise IllegalActionError(f"{name_of(ctx, defender)} can't be attacked (CR 506.3)")
+        chosen.append((attacker, defender))
+    if len({a for a, _ in chosen}) != len(chosen):
+        raise IllegalActionError("a creature can attack only once (CR 508.1a)")
+    for attacker, defender in chosen:
+        o = g.obj(attacker)
+        o.attacking = defender
+        ch = characteristics(g, attacker)
+        if "vigilance" not in ch.keywords:
+            o.tapped = True                    # CR 508.1f
+        ctx.log("508.1", f"{ch.name} attacks {name_of(ctx, defender)}")
+    for attacker, _ in chosen:
+        g.events.append(AttackEvent(attacker))  # CR 508.1m
+    g.combat = {"attackers": [a for a, _ in chosen]}
+
+
+def attackers(g: GameState) -> list[int]:
+    return [oid for oid in g.combat.get("attackers", []) if oid in g.objects and g.objects[oid].attacking is not None]
+
+
+def can_block(g: GameState, blocker: int, attacker: int) -> bool:
+    """CR 509.1a-b: untapped creature; flying (702.9b) needs flying or reach."""
+    b = g.objects[blocker]
+    if b.tapped or b.zone is not Zone.BATTLEFIELD:
+        return False
+    bch = characteristics(g, blocker)
+    if "Creature" not in bch.types or "Battle" in bch.types:
+        return False
+    a = g.objects[attacker]
+    defending = a.attacking
+    p = player_of(defending)
+    if p is not None and b.controller != p:
+        return False
+    if p is None and defending in g.objects and g.objects[defending].controller != b.controller:
+        return False
+    ach = characteristics(g, attacker)
+    if "flying" in ach.keywords and not ({"flying", "reach"} & bch.keywords):
+        return False
+    return True
+
+
+def block_options(g: GameState, player: int) -> list[list[int]]:
+    out = []
+    for blocker in g.battlefield:
+        if g.objects[blocker].controller != player:
+            continue
+        for attacker in attackers(g):
+            if can_block(g, blocker, attacker):
+                out.append([blocker, attacker])
+    return out
+
+
+def declare_blockers(ctx: Ctx) -> None:
+    """CR 509.1: the defending player declares blockers."""
+    g = ctx.g
+    atk = attackers(g)
+    if not atk:
+        return
+    defender = g.opponent(g.active)
+    options = block_options(g, defender)
+    if not options:
+        for a in atk:
+            g.obj(a).blocked = False
+        return
+    answer = ctx.ask(Decision(defender, "blockers", "declare blockers (pairs [blocker, attacker])", options,
+                              min=0, max=len(options)))
+    pairs = [tuple(p) for p in answer]
+    validate_blocks(ctx, pairs)
+    for blocker, attacker in pairs:
+        b = g.obj(blocker)
+        b.blocking = (attacker,)
+        ctx.log("509.1", f"{name_of(ctx, blocker)} blocks {name_of(ctx, attacker)}")
+    for a in atk:
+        g.obj(a).blocked = any(att == a for _, att in pairs)    # CR 509.1h
+
+
+def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]]) -> None:
+    g = ctx.g
+    blockers = [b for b, _ in pairs]
+    if len(set(blockers)) != len(blockers):
+        raise IllegalActionError("a creature can block only one attacker (CR 509.1a)")
+    for b, a in pairs:
+        if b not in g.objects or a not in g.objects or not can_block(g, b, a):
+            raise IllegalActionError(f"{name_of(ctx, b)} can't block {name_of(ctx, a)} (CR 509.1a-b)")
+    for a in set(a for _, a in pairs):
+        if "menace" in characteristics(g, a).keywords and sum(1 for _, x in pairs if x == a) < 2:
+            raise IllegalActionError(f"{name_of(ctx, a)} has menace and can't be blocked except by two or more creatures (CR 702.111b)")
+
+
+def has_first_strike_step(g: GameState) -> bool:
+    """CR 510.4: a first-strike damage step happens if any attacker or blocker has first or double strike."""
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.attacking is not None or o.blocking:
+            kws = characteristics(g, oid).keywords
+            if "first strike" in kws or "double strike" in kws:
+                return True
+    return False
+
+
+def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
+    """CR 510.1-510.2: assign and deal combat damage simultaneously.
+
+    ``first_strike_step``: True for the first-strike step, False for the regular step after
+    one, None when there is only one combat damage step.
+    """
+    g = ctx.g
+
+    def deals(oid: int) -> bool:
+        kws = characteristics(g, oid).keywords
+        fs = "first strike" in kws
+        ds = "double strike" in kws
+        if first_strike_step is None:
+            return True
+        if first_strike_step:
+            return fs or ds                                    # CR 702.7b, 702.4b
+        return ds or not (fs or oid in g.combat.get("dealt_first", []))   # CR 702.4c, 702.7c
+
+    assignments: list[tuple[int, int, int]] = []
+    for a in attackers(g):
+        if not deals(a):
+            continue
+        ch = characteristics(g, a)
+        power = ch.power or 0
+        if power <= 0:
+            continue                                           # CR 510.1a
+        o = g.objects[a]
+        if not o.blocked:
+            if o.attacking is not None and (player_of(o.attacking) is not None or o.attacking in g.objects):
+                assignments.append((a, o.attacking, power))    # CR 510.1b
+            continue
+        blockers = [b for b in g.battlefield if a in g.objects[b].blocking]
+        if not blockers:
+            if "trample" in ch.keywords:                       # CR 702.19d
+                assignments.append((a, o.attacking, power))
+            continue
+        if len(blockers) > 1:
+            order = ctx.ask(Decision(o.controller, "damage_order",
+                                     f"order the creatures blocking {ch.name} for its damage", sorted(blockers),
+                                     min=len(blockers), max=len(blockers)))
+            blockers = list(order)
+        remaining = power
+        deathtouch = "deathtouch" in ch.keywords
+        for i, b in enumerate(blockers):
+            bch = characteristics(g, b)
+            lethal = max(0, (bch.toughness or 0) - g.objects[b].damage)
+            if deathtouch:
+                lethal = min(lethal, 1)                        # CR 702.2c
+            last = i == len(blockers) - 1
+            amount = remaining if (last and "trample" not in ch.keywords) else min(remaining, lethal)
+            if amount > 0:
+                assignments.append((a, b, amount))
+                remaining -= amount
+        if remaining > 0 and "trample" in ch.keywords:
+            assignments.append((a, o.attacking, remaining))    # CR 702.19b
+    for b in g.battlefield:
+        bo = g.objects[b]
+        if not bo.blocking or not deals(b):
+            continue
+        power = characteristics(g, b).power or 0
+        blocked = [a for a in bo.blocking if a in g.objects]
+        if power > 0 and blocked:
+            assignments.append((b, blocked[0], power))         # CR 510.1d
+    if first_strike_step:
+        g.combat["dealt_first"] = [src for src, _t, _n in assignments]
+    for src, tgt, amount in assignments:                        # CR 510.2: simultaneously
+        deal_damage(ctx, src, tgt, amount, combat=True)
+
+
+def end_combat(g: GameState) -> None:
+    """CR 511.3: all creatures are removed from combat."""
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.attacking is not None or o.blocking or o.blocked:
+            w = g.obj(oid)
+            w.attacking = None
+            w.blocking = ()
+            w.blocked = False
+    g.combat = {}

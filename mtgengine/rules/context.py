@@ -1,0 +1,79 @@
+"""The procedure context: the working state, the answers given so far, and the log.
+
+The rules are written as plain procedures that call :meth:`Ctx.ask` for each choice.
+An unanswered choice raises ``NeedDecision``; the game then restores its last committed
+state and, once the answer arrives, replays the interrupted unit of the procedure with
+the answers given so far (deterministic: the RNG is part of the state). So the engine
+asks and never blocks, and between decisions the whole game is a value.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..agents.decisions import Decision, NeedDecision
+from ..core.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from ..state.game_state import GameState
+
+
+class Ctx:
+    __slots__ = ("g", "answers", "used", "on_commit")
+
+    def __init__(self, g: GameState, answers: list[Any], on_commit: Callable[[GameState], None]) -> None:
+        self.g = g
+        self.answers = answers
+        self.used = 0
+        self.on_commit = on_commit
+
+    def ask(self, decision: Decision) -> Any:
+        """The answer to ``decision``: the next recorded one, or raise ``NeedDecision``."""
+        if self.used < len(self.answers):
+            answer = self.answers[self.used]
+            self.used += 1
+            return validate_answer(decision, answer)
+        raise NeedDecision(decision)
+
+    def commit_point(self) -> None:
+        """A consistent point of the procedure: if every answer is used, make it the new base."""
+        if self.used == len(self.answers):
+            self.on_commit(self.g)
+            self.answers = []
+            self.used = 0
+
+    def log(self, rule: str, text: str) -> None:
+        self.g.log.append(f"[CR {rule}] {text}")
+
+
+def validate_answer(decision: Decision, answer: Any) -> Any:
+    """Checks an answer against the decision's options; raises IllegalActionError."""
+    if decision.kind == "priority":
+        if not isinstance(answer, dict) or "action" not in answer:
+            raise IllegalActionError(f"an action is a mapping with an 'action' key, got {answer!r}")
+        key = (answer.get("action"), answer.get("object"), answer.get("ability"))
+        if any((o.get("action"), o.get("object"), o.get("ability")) == key for o in decision.options):
+            return answer
+        if key[0] in ("activate", "play", "cast"):
+            return answer          # not offered: the action itself explains why it is illegal
+        raise IllegalActionError(f"not a legal action now: {answer!r}")
+    if decision.kind == "x":
+        if not isinstance(answer, int) or isinstance(answer, bool) or answer < 0:
+            raise IllegalActionError(f"X must be a number 0 or more, got {answer!r}")
+        return answer
+    if decision.multi:
+        if not isinstance(answer, (list, tuple)):
+            answer = [answer]
+        answer = list(answer)
+        if decision.kind not in ("blockers",):
+            for a in answer:
+                if a not in decision.options:
+                    raise IllegalActionError(f"{a!r} is not one of the options for: {decision.prompt}")
+            if len(set(map(repr, answer))) != len(answer):
+                raise IllegalActionError(f"the same option was chosen twice for: {decision.prompt}")
+        if decision.kind != "order" and not decision.min <= len(answer) <= decision.max:
+            raise IllegalActionError(
+                f"choose between {decision.min} and {decision.max} for: {decision.prompt} (got {len(answer)})")
+        return answer
+    if answer not in decision.options:
+        raise IllegalActionError(f"{answer!r} is not one of the options for: {decision.prompt}")
+    return answer

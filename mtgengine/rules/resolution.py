@@ -1,0 +1,66 @@
+"""Resolving spells and abilities (CR 608)."""
+from __future__ import annotations
+
+from ..core.enums import Zone
+from ..effects.layers import characteristics
+from ..effects.primitives import move, name_of
+from ..effects.resolve import Resolving, execute
+from .casting import spell_targets
+from .context import Ctx
+from .targeting import is_legal_target
+
+
+def resolve_top(ctx: Ctx) -> None:
+    """CR 608.1-608.3: the top object of the stack resolves."""
+    g = ctx.g
+    oid = g.stack[-1]
+    o = g.objects[oid]
+    if o.ability is not None:
+        _resolve_ability(ctx, oid)
+        return
+    ch = characteristics(g, oid)
+    specs = spell_targets(ch)
+    legal = tuple(is_legal_target(g, specs[min(i, len(specs) - 1)], t, o.controller, oid)
+                  for i, t in enumerate(o.targets)) if specs else ()
+    if o.targets and not any(legal):
+        # CR 608.2b / 608.3b: every target illegal: the spell doesn't resolve and is removed.
+        ctx.log("608.2b", f"{ch.name} doesn't resolve: all its targets are illegal")
+        move(ctx, oid, Zone.GRAVEYARD, "fizzle")
+        return
+    if ch.types & {"Instant", "Sorcery"}:
+        ctx.log("608.2", f"{ch.name} resolves")
+        if ch.script.spell is not None:
+            execute(ctx, ch.script.spell.effects, Resolving(oid, o.controller, o.targets, legal, o.x, ch.name))
+        if oid in g.objects and g.objects[oid].zone is Zone.STACK:
+            move(ctx, oid, Zone.GRAVEYARD, "resolve")   # CR 608.2n
+        return
+    # CR 608.3: a permanent spell enters the battlefield under its controller's control.
+    ctx.log("608.3", f"{ch.name} resolves and enters the battlefield")
+    controller = o.controller
+    targets = o.targets
+    new_id = move(ctx, oid, Zone.BATTLEFIELD, "resolve", controller=controller)
+    if new_id is not None and "Aura" in ch.subtypes and targets:
+        # CR 608.3c: an Aura spell enters attached to the object it targeted.
+        g.obj(new_id).attached_to = targets[0]
+        ctx.log("608.3c", f"{ch.name} enters attached to {name_of(ctx, targets[0])}")
+
+
+def _resolve_ability(ctx: Ctx, oid: int) -> None:
+    g = ctx.g
+    o = g.objects[oid]
+    ab = o.ability
+    specs = ab.targets
+    legal = tuple(is_legal_target(g, specs[min(i, len(specs) - 1)], t, o.controller, o.source_id)
+                  for i, t in enumerate(o.targets)) if specs else ()
+    if o.targets and not any(legal):
+        ctx.log("608.2b", f"{o.source_name}'s ability doesn't resolve: all its targets are illegal")
+    else:
+        ctx.log("608.2", f"{o.source_name}'s ability resolves: {ab.text}")
+        if getattr(ab, "optional", False):
+            from ..agents.decisions import Decision
+            if not ctx.ask(Decision(o.controller, "yesno", f"{ab.text} (you may)", [True, False])):
+                move(ctx, oid, Zone.GRAVEYARD, "resolve")
+                return
+        execute(ctx, ab.effects, Resolving(o.source_id or 0, o.controller, o.targets, legal, o.x, o.source_name))
+    if oid in g.objects:
+        move(ctx, oid, Zone.GRAVEYARD, "resolve")      # an ability ceases to exist (CR 608.2n)

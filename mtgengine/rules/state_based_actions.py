@@ -1,0 +1,127 @@
+"""State-based actions (CR 704): checked whenever a player would receive priority (CR 117.5),
+performed simultaneously, and repeated until none apply (CR 704.3)."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..agents.decisions import Decision
+from ..core.enums import Zone
+from ..effects.layers import characteristics, matches
+from ..effects.primitives import move, name_of
+from .context import Ctx
+
+
+def check_state_based_actions(ctx: Ctx) -> bool:
+    """Performs all applicable SBAs repeatedly (CR 704.3). Returns True if any were performed."""
+    any_done = False
+    while _one_pass(ctx):
+        any_done = True
+        if ctx.g.over:
+            break
+    return any_done
+
+
+def _one_pass(ctx: Ctx) -> bool:
+    g = ctx.g
+    done = False
+    losers: list[int] = []
+    for p in g.players:
+        if p.lost:
+            continue
+        if p.life <= 0:
+            ctx.log("704.5a", f"{p.name} has {p.life} life and loses the game")
+            losers.append(p.index)
+        elif p.drew_from_empty:
+            ctx.log("704.5b", f"{p.name} attempted to draw from an empty library and loses the game")
+            losers.append(p.index)
+        elif p.poison >= 10:
+            ctx.log("704.5c", f"{p.name} has {p.poison} poison counters and loses the game")
+            losers.append(p.index)
+    for i in losers:
+        g.player(i).lost = True
+        done = True
+    if losers:
+        _check_game_over(ctx)
+        if g.over:
+            return True
+    to_graveyard: list[tuple[int, str, str]] = []
+    to_annihilate: list[tuple[int, int]] = []
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        ch = characteristics(g, oid)
+        if "Creature" in ch.types and ch.toughness is not None:
+            if ch.toughness <= 0:
+                to_graveyard.append((oid, "704.5f", f"{ch.name or 'a face-down creature'} has toughness {ch.toughness} and is put into its owner's graveyard"))
+                continue
+            if "indestructible" not in ch.keywords:
+                if o.damage > 0 and o.damage >= ch.toughness:
+                    to_graveyard.append((oid, "704.5g", f"{ch.name or 'a face-down creature'} is destroyed (lethal damage)"))
+                    continue
+                if o.deathtouched and o.damage > 0:
+                    to_graveyard.append((oid, "704.5h", f"{ch.name or 'a face-down creature'} is destroyed (damage from a source with deathtouch)"))
+                    continue
+        if "Planeswalker" in ch.types and o.counters.get("loyalty", 0) <= 0:
+            to_graveyard.append((oid, "704.5i", f"{ch.name} has no loyalty and is put into its owner's graveyard"))
+            continue
+        if "Aura" in ch.subtypes:
+            host = o.attached_to
+            enchant = ch.script.enchant
+            ok = (host is not None and host in g.objects and g.objects[host].zone is Zone.BATTLEFIELD
+                  and host != oid and (enchant is None or matches(g, host, enchant, o.controller)))
+            if not ok:
+                to_graveyard.append((oid, "704.5m", f"{ch.name} is attached to an illegal object or nothing and is put into its owner's graveyard"))
+                continue
+        if "Equipment" in ch.subtypes and o.attached_to is not None:
+            host = o.attached_to
+            if host not in g.objects or "Creature" not in characteristics(g, host).types:
+                g.obj(oid).attached_to = None       # CR 704.5n: it becomes unattached
+                ctx.log("704.5n", f"{ch.name} becomes unattached")
+                done = True
+        plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+        if plus and minus:
+            to_annihilate.append((oid, min(plus, minus)))
+    # CR 704.5j: the legend rule — the controller chooses one to keep, the rest go to the graveyard.
+    legends: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for oid in g.battlefield:
+        ch = characteristics(g, oid)
+        if "Legendary" in ch.supertypes and ch.name:
+            legends[(g.objects[oid].controller, ch.name)].append(oid)
+    for (controller, name), ids in sorted(legends.items()):
+        if len(ids) > 1:
+            keep = ctx.ask(Decision(controller, "legend", f"legend rule: choose the {name} to keep", sorted(ids)))
+            for oid in ids:
+                if oid != keep:
+                    to_graveyard.append((oid, "704.5j", f"{name} is put into its owner's graveyard (legend rule)"))
+    seen: set[int] = set()
+    for oid, rule, text in to_graveyard:
+        if oid in seen or oid not in g.objects:
+            continue
+        seen.add(oid)
+        ctx.log(rule, text)
+        move(ctx, oid, Zone.GRAVEYARD, "sba")
+        done = True
+    for oid, k in to_annihilate:
+        if oid in g.objects:
+            o = g.obj(oid)
+            for kind in ("+1/+1", "-1/-1"):
+                o.counters[kind] -= k
+                if not o.counters[kind]:
+                    del o.counters[kind]
+            ctx.log("704.5q", f"{k} +1/+1 and -1/-1 counter pair(s) are removed from {name_of(ctx, oid)}")
+            done = True
+    return done
+
+
+def _check_game_over(ctx: Ctx) -> None:
+    """CR 104.2a: a player still in the game when all opponents have left wins; 104.4a: all
+    players losing simultaneously is a draw."""
+    g = ctx.g
+    alive = [p.index for p in g.players if not p.lost]
+    if len(alive) == 1:
+        g.over = True
+        g.winner = alive[0]
+        ctx.log("104.2a", f"{g.players[alive[0]].name} wins the game")
+    elif not alive:
+        g.over = True
+        g.draw = True
+        ctx.log("104.4a", "all players lost simultaneously: the game is a draw")

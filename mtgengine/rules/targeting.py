@@ -1,0 +1,91 @@
+"""Choosing and checking targets (CR 115, 601.2c, 608.2b), with hexproof and shroud (CR 702.11, 702.18)."""
+from __future__ import annotations
+
+from ..agents.decisions import Decision, player_of, player_ref
+from ..cards.vocabulary import TargetSpec
+from ..core.enums import Zone
+from ..core.errors import IllegalActionError
+from ..effects.layers import characteristics, matches
+from ..state.game_state import GameState
+from .context import Ctx
+
+
+def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | None) -> list[int]:
+    """Every legal choice for one target phrase, in canonical order: players, then objects by id."""
+    flt = spec.filter
+    out: list[int] = []
+    if flt.players:
+        for p in g.players:
+            if p.lost:
+                continue
+            if flt.controller == "opponent" and p.index == controller:
+                continue
+            out.append(player_ref(p.index))
+    if flt.objects:
+        zone_ids = g.stack if flt.spells else g.battlefield
+        for oid in sorted(zone_ids):
+            if oid == source_id and flt.spells:
+                continue      # CR 115.5: a spell or ability can't target itself
+            o = g.objects[oid]
+            if flt.spells and o.ability is not None:
+                continue      # "target spell" means a spell, not an ability
+            if not flt.spells and not flt.types and not flt.not_types and not flt.colors and not flt.not_colors:
+                pass          # "target permanent"
+            if not matches(g, oid, flt, controller, source_id):
+                continue
+            if not flt.spells:
+                ch = characteristics(g, oid)
+                if "shroud" in ch.keywords:
+                    continue  # CR 702.18a
+                if "hexproof" in ch.keywords and o.controller != controller:
+                    continue  # CR 702.11b
+            out.append(oid)
+    return out
+
+
+def is_legal_target(g: GameState, spec: TargetSpec, value: int, controller: int, source_id: int | None) -> bool:
+    p = player_of(value)
+    if p is not None:
+        return value in legal_targets(g, spec, controller, source_id)
+    if value not in g.objects:
+        return False
+    o = g.objects[value]
+    if o.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+        return False
+    return value in legal_targets(g, spec, controller, source_id)
+
+
+def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None,
+                   what: str, preset: list | None) -> tuple[int, ...]:
+    """CR 601.2c / 602.2b / 603.3d: announce targets, one decision per target phrase."""
+    g = ctx.g
+    chosen: list[int] = []
+    for i, spec in enumerate(specs):
+        options = legal_targets(g, spec, controller, source_id)
+        if preset is not None and i < len(preset):
+            value = preset[i]
+            values = value if isinstance(value, list) else [value]
+            for v in values:
+                if v not in options:
+                    raise IllegalActionError(f"{_name(g, v)} is not a legal target for {what} ({spec.text})")
+            chosen.extend(values)
+            continue
+        if len(options) < spec.min:
+            raise IllegalActionError(f"{what} has no legal target ({spec.text})")
+        answer = ctx.ask(Decision(controller, "targets", f"choose {spec.text} for {what}", options,
+                                  min=spec.min, max=spec.max, info={"spec": i}))
+        chosen.extend(answer if isinstance(answer, list) else [answer])
+    return tuple(chosen)
+
+
+def _name(g: GameState, value: int) -> str:
+    p = player_of(value)
+    if p is not None:
+        return g.players[p].name
+    if value in g.objects:
+        return characteristics(g, value).name or "a face-down permanent"
+    return f"object {value}"
+
+
+def has_targets(g: GameState, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None) -> bool:
+    return all(len(legal_targets(g, s, controller, source_id)) >= s.min for s in specs)

@@ -1,0 +1,277 @@
+"""Turn structure (CR 500-514), priority (CR 117) and the game's main procedure.
+
+The procedure is a loop over *markers* stored in the state (``g.marker``): each handler
+performs one unit of the rules and sets the next marker. Every unit may ask decisions;
+the loop commits the state at each marker once all given answers are used
+(see ``rules.context``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..agents.decisions import Decision
+from ..core.enums import STEP_ORDER, Step, Zone
+from ..core.errors import IllegalActionError
+from ..effects.layers import characteristics
+from ..effects.primitives import draw_card, move, name_of
+from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
+from ..state.game_state import GameState
+from .activation import activate, can_activate
+from .casting import cast_spell, castable, play_land, playable_land
+from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step
+from .context import Ctx
+from .mana_payment import empty_pools
+from .resolution import resolve_top
+from .state_based_actions import check_state_based_actions
+
+HAND_SIZE = 7   # CR 402.2
+
+
+def run(ctx: Ctx) -> None:
+    """Runs the game procedure until a decision is needed (NeedDecision) or the game ends."""
+    g = ctx.g
+    while not g.over:
+        ctx.commit_point()
+        kind = g.marker[0]
+        if kind == "priority":
+            priority(ctx)
+        elif kind == "begin_step":
+            begin_step(ctx, Step(g.marker[1]))
+        elif kind == "resolve":
+            resolve_top(ctx)
+            g.priority = g.active                 # CR 117.3b
+            g.passes = 0
+            g.marker = ("priority",)
+        elif kind == "end_step":
+            end_step(ctx)
+        elif kind == "mulligan":
+            mulligan(ctx, g.marker[1])
+        elif kind == "start":
+            start_game(ctx)
+        else:
+            raise AssertionError(f"unknown marker {g.marker!r}")
+
+
+# -- the start of the game -----------------------------------------------------------------
+def start_game(ctx: Ctx) -> None:
+    """CR 103.3-103.5: shuffle, draw opening hands, then mulligans in turn order."""
+    g = ctx.g
+    for p in g.players:
+        g.rng.shuffle(g.zones[(p.index, Zone.LIBRARY)])
+        ctx.log("103.3", f"{p.name} shuffles their library")
+    for p in g.players:
+        for _ in range(HAND_SIZE):
+            draw_card(ctx, p.index, rule="103.5")
+        g.player(p.index).kept = False
+    g.events.clear()
+    g.marker = ("mulligan", g.first_player)
+
+
+def mulligan(ctx: Ctx, player: int) -> None:
+    """CR 103.5 (London mulligan): keep, or shuffle the hand away and draw seven; a player who
+    keeps after N mulligans puts N cards on the bottom."""
+    g = ctx.g
+    p = g.players[player]
+    hand = g.zones[(player, Zone.HAND)]
+    keep = p.mulligans >= HAND_SIZE or ctx.ask(Decision(
+        player, "mulligan", f"keep this hand of {len(hand)} (after {p.mulligans} mulligan(s))?", [True, False]))
+    if keep:
+        if p.mulligans:
+            count = min(p.mulligans, len(hand))
+            chosen = ctx.ask(Decision(player, "bottom", f"choose {count} card(s) to put on the bottom of your library",
+                                      sorted(hand), min=count, max=count))
+            for oid in chosen:
+                move(ctx, oid, Zone.LIBRARY, "mulligan", top=False)
+        g.player(player).kept = True
+        ctx.log("103.5", f"{p.name} keeps {len(g.zones[(player, Zone.HAND)])} cards")
+    else:
+        pl = g.player(player)
+        pl.mulligans += 1
+        ctx.log("103.5", f"{p.name} takes a mulligan")
+        for oid in list(hand):
+            move(ctx, oid, Zone.LIBRARY, "mulligan")
+        g.rng.shuffle(g.zones[(player, Zone.LIBRARY)])
+        for _ in range(HAND_SIZE):
+            draw_card(ctx, player, rule="103.5")
+    g.events.clear()
+    waiting = [q.index for q in g.players if not q.kept]
+    if not waiting:
+        g.active = g.first_player
+        g.turn = 1
+        g.marker = ("begin_step", Step.UNTAP.value)
+        return
+    nxt = next((i for i in ((player + k) % len(g.players) for k in range(1, len(g.players) + 1)) if i in waiting))
+    g.marker = ("mulligan", nxt)
+
+
+# -- steps ----------------------------------------------------------------------------------
+def begin_step(ctx: Ctx, step: Step) -> None:
+    """Turn-based actions as a step begins, then priority (CR 500.6, 502-514)."""
+    g = ctx.g
+    g.step = step
+    g.priority = g.active
+    g.passes = 0
+    g.marker = ("priority",)
+    name = g.players[g.active].name
+    if step is Step.UNTAP:
+        ctx.log("500.1", f"turn {g.turn} begins ({name})")
+        for p in g.players:
+            pl = g.player(p.index)
+            pl.lands_played = 0
+            pl.life_gained_this_turn = 0
+        for oid in g.battlefield:
+            o = g.objects[oid]
+            if o.controller == g.active:
+                if o.sick:
+                    g.obj(oid).sick = False            # CR 302.6
+                if o.tapped:
+                    g.obj(oid).tapped = False          # CR 502.3
+        ctx.log("502.3", f"{name} untaps their permanents")
+        g.marker = ("end_step",)                       # CR 502.4: no priority
+    elif step is Step.UPKEEP:
+        step_triggers(ctx, "upkeep")
+    elif step is Step.DRAW:
+        if g.turn == 1 and g.active == g.first_player and len(g.players) == 2:
+            ctx.log("103.8a", f"{name} skips the draw step of their first turn")
+            g.marker = ("end_step",)
+        else:
+            draw_card(ctx, g.active, rule="504.1")
+            ctx.log("504.1", f"{name} draws a card")
+    elif step is Step.DECLARE_ATTACKERS:
+        declare_attackers(ctx)
+    elif step is Step.DECLARE_BLOCKERS:
+        declare_blockers(ctx)
+    elif step is Step.COMBAT_DAMAGE:
+        if g.combat.get("first_strike_done"):
+            combat_damage(ctx, False)
+        elif has_first_strike_step(g):
+            g.combat["first_strike_done"] = True
+            combat_damage(ctx, True)                   # CR 510.4
+        else:
+            combat_damage(ctx, None)
+    elif step is Step.END:
+        step_triggers(ctx, "end_step")
+    elif step is Step.CLEANUP:
+        cleanup(ctx)
+
+
+def cleanup(ctx: Ctx) -> None:
+    """CR 514.1-514.3."""
+    g = ctx.g
+    hand = g.zones[(g.active, Zone.HAND)]
+    excess = len(hand) - HAND_SIZE
+    if excess > 0:
+        chosen = ctx.ask(Decision(g.active, "discard", f"discard {excess} card(s) to hand size", sorted(hand),
+                                  min=excess, max=excess))
+        for oid in chosen:
+            ctx.log("514.1", f"{g.players[g.active].name} discards {name_of(ctx, oid)} to hand size")
+            move(ctx, oid, Zone.GRAVEYARD, "discard")
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.damage or o.deathtouched:
+            w = g.obj(oid)
+            w.damage = 0
+            w.deathtouched = False
+    g.effects = [e for e in g.effects if e.until != "end_of_turn"]
+    g.changed()
+    ctx.log("514.2", "damage wears off and \"until end of turn\" effects end")
+    # CR 514.3a: only if state-based actions or triggers happen does anyone get priority.
+    check_triggers(ctx)
+    if check_state_based_actions(ctx) or g.pending_triggers:
+        g.combat["cleanup_again"] = True
+        g.marker = ("priority",)
+    else:
+        g.marker = ("end_step",)
+
+
+def next_step(g: GameState, step: Step) -> Step | None:
+    """The step after ``step`` this turn, or None after cleanup (CR 500.1, 508.8)."""
+    if step is Step.CLEANUP:
+        return Step.CLEANUP if g.combat.pop("cleanup_again", False) else None
+    if step is Step.DECLARE_ATTACKERS and not attackers(g):
+        return Step.END_OF_COMBAT                       # CR 508.8
+    if step is Step.COMBAT_DAMAGE and g.combat.get("first_strike_done") and not g.combat.get("second_done"):
+        g.combat["second_done"] = True
+        return Step.COMBAT_DAMAGE                       # CR 510.4: the second combat damage step
+    return STEP_ORDER[STEP_ORDER.index(step) + 1]
+
+
+def end_step(ctx: Ctx) -> None:
+    """CR 500.5 / 106.4: as a step ends, mana empties; then the next step or turn begins."""
+    g = ctx.g
+    empty_pools(ctx)
+    if g.step is Step.END_OF_COMBAT:
+        end_combat(g)                                   # CR 511.3
+    nxt = next_step(g, g.step)
+    if nxt is None:
+        if g.turn_cap and g.turn >= g.turn_cap:
+            g.over = True
+            ctx.log("104.1", f"the game stops at the turn cap ({g.turn_cap})")
+            return
+        g.turn += 1
+        g.active = g.opponent(g.active)                 # CR 500.7 (no extra turns yet)
+        nxt = Step.UNTAP
+    g.marker = ("begin_step", nxt.value)
+
+
+# -- priority -------------------------------------------------------------------------------
+def legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
+    """The priority options in canonical order: pass, lands, spells, abilities (by id)."""
+    actions: list[dict[str, Any]] = [{"action": "pass"}]
+    for oid in sorted(g.zones[(player, Zone.HAND)]):
+        if playable_land(g, player, oid):
+            actions.append({"action": "play", "object": oid})
+        elif castable(g, player, oid):
+            actions.append({"action": "cast", "object": oid})
+    for oid in g.battlefield:
+        if g.objects[oid].controller != player:
+            continue
+        for i in range(len(characteristics(g, oid).script.activated)):
+            if can_activate(g, player, oid, i):
+                actions.append({"action": "activate", "object": oid, "ability": i})
+    return actions
+
+
+def settle(ctx: Ctx) -> None:
+    """CR 117.5: before a player gets priority, SBAs are performed and triggers are put on the
+    stack, repeatedly, until neither happens (CR 704.3, 603.3)."""
+    g = ctx.g
+    while not g.over:
+        check_triggers(ctx)
+        sba = check_state_based_actions(ctx)
+        check_triggers(ctx)
+        if g.over:
+            return
+        if not put_triggers_on_stack(ctx) and not sba:
+            return
+
+
+def priority(ctx: Ctx) -> None:
+    """CR 117: the player with priority acts or passes; all passing resolves or ends the step."""
+    g = ctx.g
+    settle(ctx)
+    if g.over:
+        return
+    ctx.commit_point()
+    player = g.priority
+    answer = ctx.ask(Decision(player, "priority", f"{g.players[player].name} has priority ({g.step.value})",
+                              legal_actions(g, player)))
+    act = answer["action"]
+    if act == "pass":
+        g.passes += 1
+        if g.passes >= sum(1 for p in g.players if not p.lost):
+            g.passes = 0
+            g.marker = ("resolve",) if g.stack else ("end_step",)   # CR 117.4, 500.2
+        else:
+            g.priority = g.opponent(player)
+        return
+    if act == "play":
+        play_land(ctx, player, answer["object"])
+    elif act == "cast":
+        cast_spell(ctx, player, answer["object"], answer)
+    elif act == "activate":
+        activate(ctx, player, answer["object"], answer.get("ability", 0), answer)
+    else:
+        raise IllegalActionError(f"unknown action {act!r}")
+    g.passes = 0                      # CR 117.3c: the player who acted receives priority again
+    g.priority = player

@@ -1,0 +1,139 @@
+"""The game state as a value: cheap to clone (copy-on-write objects), saved as JSON.
+
+Every mutation of an object or player goes through :meth:`GameState.obj` / :meth:`player`
+with ``write=True``, which copies a shared object first. Cloning therefore copies only the
+dictionaries and zone lists (ARCHITECTURE "Cost of a game state").
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..core.enums import Step, Zone
+from ..core.rng import Rng
+from .objects import GameObject, Player
+
+
+class GameState:
+    """Everything that defines a game between two decisions."""
+
+    __slots__ = (
+        "players", "objects", "zones", "battlefield", "stack", "turn", "active", "step",
+        "priority", "passes", "rng", "next_id", "next_timestamp", "effects", "log",
+        "pending_triggers", "delayed", "lki", "over", "winner", "draw", "marker",
+        "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
+        "starting_life", "events",
+    )
+
+    def __init__(self, names: list[str], seed: int = 0) -> None:
+        self.players = [Player(i, n) for i, n in enumerate(names)]
+        self.objects: dict[int, GameObject] = {}
+        self.zones: dict[tuple[int, Zone], list[int]] = {}
+        for p in range(len(names)):
+            for z in (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND):
+                self.zones[(p, z)] = []
+        self.battlefield: list[int] = []
+        self.stack: list[int] = []          # bottom first; the top is stack[-1] (CR 405.1)
+        self.turn = 1
+        self.active = 0
+        self.first_player = 0
+        self.step = Step.PRECOMBAT_MAIN
+        self.priority = 0
+        self.passes = 0                     # consecutive passes (CR 117.4)
+        self.rng = Rng(seed)
+        self.next_id = 1
+        self.next_timestamp = 1
+        self.effects: list[Any] = []        # continuous effects from resolved spells/abilities (CR 611)
+        self.log: list[str] = []
+        self.pending_triggers: list[Any] = []   # triggered, not yet put on the stack (CR 603.3)
+        self.delayed: list[Any] = []        # delayed triggered abilities (CR 603.7)
+        self.lki: dict[int, Any] = {}       # last known information (CR 608.2h) by old id
+        self.over = False
+        self.winner: int | None = None
+        self.draw = False
+        self.marker: tuple[Any, ...] = ("start",)  # where the turn-structure procedure stands
+        self.turn_cap = 0
+        self.combat: dict[str, Any] = {}
+        self.damage_events: list[Any] = []
+        self.starting_life = 20
+        self.events: list[Any] = []         # events since the last trigger check (CR 603.2)
+        self._gen = object()
+        self._chars: dict[int, Any] = {}
+
+    # -- copy on write -------------------------------------------------------------
+    def clone(self) -> GameState:
+        """An independent game: objects are shared until either side writes them."""
+        new = GameState.__new__(GameState)
+        for slot in GameState.__slots__:
+            setattr(new, slot, getattr(self, slot))
+        new.players = list(self.players)
+        new.objects = dict(self.objects)
+        new.zones = {k: list(v) for k, v in self.zones.items()}
+        new.battlefield = list(self.battlefield)
+        new.stack = list(self.stack)
+        new.rng = self.rng.clone()
+        new.effects = list(self.effects)
+        new.log = list(self.log)
+        new.pending_triggers = list(self.pending_triggers)
+        new.delayed = list(self.delayed)
+        new.lki = dict(self.lki)
+        new.combat = dict(self.combat)
+        new.damage_events = list(self.damage_events)
+        new.events = list(self.events)
+        new._gen = object()
+        new._chars = {}
+        # Both sides now treat every object as shared: the next write copies it.
+        self._gen = object()
+        return new
+
+    def obj(self, oid: int) -> GameObject:
+        """The object for writing: copied first if another state shares it."""
+        o = self.objects[oid]
+        if o._gen is not self._gen:
+            o = o.clone()
+            o._gen = self._gen
+            self.objects[oid] = o
+        self._chars.clear()
+        return o
+
+    def player(self, index: int) -> Player:
+        """The player for writing (copy on write)."""
+        p = self.players[index]
+        if p._gen is not self._gen:
+            p = p.clone()
+            p._gen = self._gen
+            self.players[index] = p
+        return p
+
+    def changed(self) -> None:
+        """Forget derived characteristics after a change not made through :meth:`obj`."""
+        self._chars.clear()
+
+    # -- reading -------------------------------------------------------------------
+    def zone_list(self, zone: Zone, player: int | None = None) -> list[int]:
+        if zone is Zone.BATTLEFIELD:
+            return self.battlefield
+        if zone is Zone.STACK:
+            return self.stack
+        assert player is not None
+        return self.zones[(player, zone)]
+
+    def all_ids(self) -> Iterator[int]:
+        return iter(self.objects)
+
+    def new_id(self) -> int:
+        oid = self.next_id
+        self.next_id += 1
+        return oid
+
+    def new_timestamp(self) -> int:
+        ts = self.next_timestamp
+        self.next_timestamp += 1
+        return ts
+
+    def opponent(self, player: int) -> int:
+        return 1 - player if len(self.players) == 2 else (player + 1) % len(self.players)
+
+    def apnap(self) -> list[int]:
+        """Players in APNAP order (CR 101.4)."""
+        n = len(self.players)
+        return [(self.active + i) % n for i in range(n)]

@@ -1,0 +1,125 @@
+"""Game objects and players: what is stored. Characteristics are derived (CR 613), see effects.layers."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.enums import Zone
+
+MANA_TYPES = ("W", "U", "B", "R", "G", "C")
+
+
+class GameObject:
+    """A card, token, spell copy or ability on the stack (CR 109).
+
+    Stores only what is printed (the card and which face), status (CR 110.5), counters,
+    choices made for it and its zone. A zone change creates a new object (CR 400.7).
+    """
+
+    __slots__ = (
+        "id", "card", "face", "owner", "controller", "zone", "timestamp",
+        "tapped", "sick", "damage", "deathtouched", "counters", "attached_to",
+        "face_down", "transformed", "token", "is_copy", "copy_source",
+        "ability", "source_id", "source_name",
+        "targets", "x", "modes", "kicked", "cast", "attacking", "blocking", "blocked",
+        "damage_order", "choices", "_gen",
+    )
+
+    def __init__(self, oid: int, card: Any, owner: int, zone: Zone, timestamp: int) -> None:
+        self.id = oid
+        self.card = card              # CardData (None for an ability on the stack)
+        self.face = 0                 # index of the face in use (split half cast, back face up...)
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.timestamp = timestamp    # CR 613.7d: a new object gets a new timestamp
+        self.tapped = False
+        self.sick = False             # CR 302.6: not continuously controlled since the turn began
+        self.damage = 0
+        self.deathtouched = False     # CR 704.5h: dealt damage by a source with deathtouch
+        self.counters: dict[str, int] = {}
+        self.attached_to: int | None = None
+        self.face_down = False
+        self.transformed = False
+        self.token = False
+        self.is_copy = False          # a spell copy or copy token (CR 707.10, 111.1)
+        self.copy_source: Any = None  # copiable values this object copies (CR 707.2)
+        self.ability: Any = None      # the Ability an ability-on-the-stack resolves (CR 113.1b)
+        self.source_id: int | None = None
+        self.source_name = ""
+        self.targets: tuple[Any, ...] = ()   # chosen targets (object ids or ("player", n))
+        self.x = 0                    # the chosen value of X (CR 107.3), 0 when none
+        self.modes: tuple[int, ...] = ()
+        self.kicked = False
+        self.cast = False             # CR 601.1: cast (not a copy put on the stack)
+        self.attacking: Any = None    # what it attacks (("player", n) or object id), CR 508.1
+        self.blocking: tuple[int, ...] = ()
+        self.blocked = False          # CR 509.1h: an attacking creature stays blocked
+        self.damage_order: tuple[int, ...] = ()
+        self.choices: dict[str, Any] = {}
+        self._gen: object = None
+
+    def clone(self) -> GameObject:
+        """A shallow copy whose mutable members are copied too (copy-on-write support)."""
+        new = GameObject.__new__(GameObject)
+        for slot in GameObject.__slots__:
+            setattr(new, slot, getattr(self, slot))
+        new.counters = dict(self.counters)
+        new.choices = dict(self.choices)
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for slot in GameObject.__slots__:
+            if slot == "_gen":
+                continue
+            value = getattr(self, slot)
+            if slot == "card":
+                value = value.name if value is not None else None
+            elif slot in ("ability", "copy_source"):
+                value = _ref_json(value)
+            elif slot == "zone":
+                value = value.value
+            out[slot] = value
+        return out
+
+
+def _ref_json(value: Any) -> Any:
+    if value is None:
+        return None
+    to_json = getattr(value, "to_json", None)
+    return to_json() if to_json else repr(value)
+
+
+class Player:
+    """A player (CR 102): life, counters, mana pool (CR 106.4) and per-turn counts."""
+
+    __slots__ = (
+        "index", "name", "life", "poison", "counters", "pool", "lands_played",
+        "lost", "drew_from_empty", "mulligans", "kept", "life_gained_this_turn", "_gen",
+    )
+
+    def __init__(self, index: int, name: str, life: int = 20) -> None:
+        self.index = index
+        self.name = name
+        self.life = life
+        self.poison = 0
+        self.counters: dict[str, int] = {}
+        self.pool: dict[str, int] = dict.fromkeys(MANA_TYPES, 0)
+        self.lands_played = 0
+        self.lost = False
+        self.drew_from_empty = False   # CR 704.5b
+        self.mulligans = 0
+        self.kept = True
+        self.life_gained_this_turn = 0
+        self._gen: object = None
+
+    def clone(self) -> Player:
+        new = Player.__new__(Player)
+        for slot in Player.__slots__:
+            setattr(new, slot, getattr(self, slot))
+        new.counters = dict(self.counters)
+        new.pool = dict(self.pool)
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        return {s: getattr(self, s) for s in Player.__slots__ if s != "_gen"}
