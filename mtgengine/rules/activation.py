@@ -52,7 +52,7 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
 
 
 def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any) -> None:
-    """CR 602.2b-c / 601.2g-h: non-mana parts of the cost, then mana."""
+    """CR 602.2b / 601.2g-h: non-mana parts of the cost, then mana."""
     g = ctx.g
     o = g.objects[oid]
     what = f"{name_of(ctx, oid)}'s ability"

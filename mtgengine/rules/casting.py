@@ -80,12 +80,12 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         raise NotImplementedCardError(reason)
     if not timing_ok(g, player, ch):
         raise IllegalActionError(f"{name} can be cast only at sorcery speed: in your main phase with an empty stack (CR 307.1)")
-    # 601.2a: the card moves to the stack; it becomes the topmost object.
+    # CR 601.2a: the card moves to the stack; it becomes the topmost object.
     spell_id = move(ctx, oid, Zone.STACK, "cast", controller=player)
     assert spell_id is not None
     spell = g.obj(spell_id)
     spell.cast = True
-    # 601.2b: X is announced.
+    # CR 601.2b: X is announced.
     cost = ch.mana_cost
     if cost.x_count:
         x = action.get("x")
@@ -94,12 +94,12 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
         spell.x = x
-    # 601.2c: targets.
+    # CR 601.2c: targets.
     targets = choose_targets(ctx, spell_targets(ch), player, spell_id, name, action.get("targets"))
     g.obj(spell_id).targets = targets
-    # 601.2f-h: total cost, mana abilities, payment.
+    # CR 601.2f-h: total cost, mana abilities, payment.
     pay_mana(ctx, player, cost, g.objects[spell_id].x, ch.colors, name, action.get("pay"))
-    # 601.2i: the spell becomes cast.
+    # CR 601.2i: the spell becomes cast.
     tgt = ""
     if targets:
         tgt = " targeting " + ", ".join(name_of(ctx, t) for t in targets)

@@ -1,0 +1,86 @@
+"""Derive the card data file shipped with mtgengine from the shared Oracle dump.
+
+Users of the package have no access to the shared data folder, so the engine
+ships ``mtgengine/data/cards.jsonl.gz``. This tool produces it by dropping the
+fields the engine never reads (printing history, provenance and the unreliable
+``mana_value``, which the engine computes itself by CR 202.3) and keeping all
+the rest. The output is deterministic (sorted, gzip mtime 0) so regenerating it
+without an input change yields a byte-identical file and a clean ``git diff``.
+
+Usage: ``python tools/build_card_data.py [--source PATH] [--output PATH]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_SOURCE = REPO_ROOT.parent / "shared/data/cards.jsonl.gz"
+DEFAULT_OUTPUT = REPO_ROOT / "mtgengine/data/cards.jsonl.gz"
+
+#: Top-level fields the engine does not need. ``mana_value`` is wrong for some
+#: cards (the engine derives it from the mana cost); the others describe
+#: printings and the provenance of the record, not the card's characteristics.
+DROPPED_FIELDS = frozenset(
+    {
+        "mana_value",
+        "color_identity",
+        "first_set",
+        "latest_set",
+        "n_printings",
+        "source",
+        "text_from",
+    }
+)
+
+
+def read_records(source: Path) -> Iterator[dict]:
+    """Yield the JSON objects of a gzipped JSON-lines file."""
+    with gzip.open(source, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def strip_record(record: dict) -> dict:
+    """Return ``record`` without the dropped fields, keeping key order."""
+    return {k: v for k, v in record.items() if k not in DROPPED_FIELDS}
+
+
+def build(records: Iterable[dict]) -> bytes:
+    """Serialise the stripped records, one compact JSON object per line.
+
+    Records are sorted by name; the sort is stable, so cards sharing a name
+    (Un-set variants such as the six "Sly Spy") keep their source order.
+    """
+    stripped = sorted((strip_record(r) for r in records), key=lambda r: r["name"])
+    lines = (json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in stripped)
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def write_gzip(payload: bytes, output: Path) -> None:
+    """Write ``payload`` gzipped with a fixed mtime and no file name header."""
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with open(output, "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as gz:
+            gz.write(payload)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    args = parser.parse_args(argv)
+    payload = build(read_records(args.source))
+    write_gzip(payload, args.output)
+    count = payload.count(b"\n")
+    print(f"wrote {count} cards, {args.output.stat().st_size} bytes to {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
