@@ -47,8 +47,15 @@ def read_records(source: Path) -> Iterator[dict]:
 
 
 def strip_record(record: dict) -> dict:
-    """Return ``record`` without the dropped fields, keeping key order."""
-    return {k: v for k, v in record.items() if k not in DROPPED_FIELDS}
+    """Return ``record`` without the dropped fields, "name" first.
+
+    The loader (mtgengine.cards.database) indexes names without parsing whole
+    lines and relies on each line starting with the card's full name; other
+    keys keep their source order.
+    """
+    stripped = {"name": record["name"]}
+    stripped.update((k, v) for k, v in record.items() if k not in DROPPED_FIELDS)
+    return stripped
 
 
 def build(records: Iterable[dict]) -> bytes:

@@ -1,10 +1,10 @@
 """The card database: Oracle characteristics of every card, looked up by name.
 
 The data ships with the package as ``mtgengine/data/cards.jsonl.gz`` (made by
-``tools/build_card_data.py``), one JSON object per card. Parsing all 31,000
-records costs about half a second, so the database keeps the raw lines, builds
-only a name index at load time and turns a line into a :class:`CardData` the
-first time that card is asked for.
+``tools/build_card_data.py``), one JSON object per card. Turning all 31,000
+records into CardData takes over a second, so the database keeps the raw
+lines, builds only a name index at load time (about 0.25 s) and turns a line
+into a :class:`CardData` the first time that card is asked for.
 """
 
 from __future__ import annotations
@@ -334,8 +334,8 @@ class UnknownCardError(KeyError):
 #: Name fields of a data line: the card's full name first (the line starts
 #: with it), then face names and Japanese names. Matching them with one regex
 #: is three times faster than json.loads on every line.
-_NAME_FIELD = re.compile(rb'"name(_ja)?":"([^"\\]*(?:\\.[^"\\]*)*)"')
-_LINE_START = b'{"name":"'
+_NAME_FIELD = re.compile(rb'"name(_ja)?":\s*"([^"\\]*(?:\\.[^"\\]*)*)"')
+_LINE_START = re.compile(rb'\{\s*"name":')
 
 #: name -> indices (in file order) of the cards answering to it
 _Index = dict[str, list[int]]
@@ -363,7 +363,7 @@ class CardDB:
         faces: _Index = {}
         japanese: _Index = {}
         for i, line in enumerate(lines):
-            if not line.startswith(_LINE_START):
+            if not _LINE_START.match(line):
                 raise ValueError(f"card data line {i + 1} does not start with the card's name")
             for n, (ja, value) in enumerate(_NAME_FIELD.findall(line)):
                 text = json.loads(b'"' + value + b'"') if b"\\" in value else value.decode()

@@ -47,9 +47,12 @@ class ManaSymbol:
     half mana such as {HW} or {½}).
     """
 
+    #: Canonical text inside the braces: "W", "2", "W/U", "2/W", "W/U/P".
     text: str
     kind: str
     colors: frozenset[str]
+    #: The number of a generic symbol, or of the generic half of a
+    #: monocolored hybrid ({2/W} has 2); 0 otherwise.
     generic: int = 0
 
     @classmethod

@@ -224,3 +224,19 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
     if flt.power_max is not None and (ch.power or 0) > flt.power_max:
         return False
     return True
+
+
+def mana_value(state: GameState, oid: int) -> int:
+    """CR 202.3: X counts as its chosen value on the stack and 0 elsewhere (CR 202.3e); a
+    split card off the stack has its halves' total (CR 709.4b); a transformed permanent has
+    its front face's (CR 712.8e)."""
+    o = state.objects[oid]
+    ch = characteristics(state, oid)
+    if o.face_down or o.card is None or o.choices.get("token_def") is not None:
+        return ch.mana_cost.mana_value(o.x) if ch.mana_cost is not None else 0
+    if o.zone is Zone.STACK:
+        return ch.mana_cost.mana_value(o.x) if ch.mana_cost is not None else 0
+    if o.card.is_split:
+        return o.card.mana_value()
+    face = o.card.faces[1 if o.transformed and len(o.card.faces) > 1 else o.face]
+    return o.card.face_mana_value(face)

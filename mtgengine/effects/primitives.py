@@ -57,6 +57,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         return None
     new_id = g.new_id()
     new = GameObject(new_id, o.card, o.owner, to_zone, g.new_timestamp())
+    new.card_id = o.card_id
     if o.token:
         new.token = True
         new.choices = {"token_def": o.choices.get("token_def")}

@@ -16,7 +16,7 @@ class GameObject:
     """
 
     __slots__ = (
-        "id", "card", "face", "owner", "controller", "zone", "timestamp",
+        "id", "card_id", "card", "face", "owner", "controller", "zone", "timestamp",
         "tapped", "sick", "damage", "deathtouched", "counters", "attached_to",
         "face_down", "transformed", "token", "is_copy", "copy_source",
         "ability", "source_id", "source_name",
@@ -26,6 +26,7 @@ class GameObject:
 
     def __init__(self, oid: int, card: Any, owner: int, zone: Zone, timestamp: int) -> None:
         self.id = oid
+        self.card_id = oid            # the physical card (or token): kept across zone changes
         self.card = card              # CardData (None for an ability on the stack)
         self.face = 0                 # index of the face in use (split half cast, back face up...)
         self.owner = owner

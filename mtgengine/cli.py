@@ -1,0 +1,197 @@
+"""The ``mtg`` command.
+
+    mtg simulate [--games N] [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--json]
+    mtg play [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T]
+
+How subcommands are registered: each one is added by a function that takes the argparse
+subparsers object, adds its parser and sets ``func`` with ``set_defaults(func=...)``, where
+``func(args: argparse.Namespace) -> int`` returns the exit code. ``simulate`` and ``play``
+live here. Commands owned by other modules are listed in :data:`PLUGGED_COMMANDS` as
+(module, function) and imported lazily, inside ``try/except ImportError``, so the CLI keeps
+working while such a module is not written yet (only that module's own absence is forgiven:
+an import that fails inside it still raises). To add a command, write
+``add_<name>_parser(subparsers)`` in its module and list it there.
+
+Bad input (a deck file that cannot be read, a bad deck line) prints one line to stderr and
+exits with status 2, as argparse does for bad options: a traceback is for bugs.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TypeAlias
+
+from .core.errors import DeckError
+from .decklist import REFERENCE_DECK, load_deck
+from .simulate import PLAYER_NAMES, play_game, simulate
+
+#: Subcommands whose code other modules own: (module, function registering the subparser).
+PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
+    ("mtgengine.scenario.cli", "add_run_parser"),
+    ("mtgengine.cards.card_command", "add_card_parser"),
+)
+
+#: argparse exposes no public name for the object that ``add_subparsers`` returns.
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+Progress = Callable[[int, int], None]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs ``mtg`` with ``argv`` (default: the process arguments); returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except DeckError as exc:
+        print(f"mtg: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mtg", description="A Magic: The Gathering rules engine.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    add_simulate_parser(subparsers)
+    add_play_parser(subparsers)
+    for module, function in PLUGGED_COMMANDS:
+        _add_plugged_parser(subparsers, module, function)
+    return parser
+
+
+def _add_plugged_parser(subparsers: Subparsers, module: str, function: str) -> None:
+    try:
+        owner = importlib.import_module(module)
+    except ImportError as exc:
+        if exc.name == module:      # the module is not written yet
+            return
+        raise
+    register = getattr(owner, function, None)
+    if register is not None:        # None: the module does not offer the command yet
+        register(subparsers)
+
+
+# -- shared options --------------------------------------------------------------------------
+def _count(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}: {value}")
+        return value
+    return parse
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=0, help="seed of the (first) game (default 0)")
+    parser.add_argument("--deck", metavar="FILE",
+                        help="Alice's deck list (default: the reference deck, see mtgengine.decklist)")
+    parser.add_argument("--deck2", metavar="FILE", help="Bob's deck list (default: the same as Alice's)")
+    parser.add_argument("--turn-cap", type=_count(0), default=40,
+                        help="stop a game after this turn, 0 for no cap (default 40)")
+
+
+def _decks(args: argparse.Namespace) -> tuple[list[str], list[str]]:
+    deck1 = load_deck(args.deck).main if args.deck else list(REFERENCE_DECK)
+    deck2 = load_deck(args.deck2).main if args.deck2 else deck1
+    return deck1, deck2
+
+
+# -- mtg simulate ----------------------------------------------------------------------------
+def add_simulate_parser(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "simulate", help="play many random games and count the results",
+        description="Plays random games with seeds S..S+N-1, the first player alternating, "
+                    "and reports wins, draws, capped games and speed.")
+    parser.add_argument("--games", type=_count(1), default=10, help="number of games (default 10)")
+    _add_game_options(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
+    parser.set_defaults(func=run_simulate)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    deck1, deck2 = _decks(args)
+    with _progress_bar(args.games) as progress:
+        result = simulate(args.games, args.seed, deck1, deck2, turn_cap=args.turn_cap, progress=progress)
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+        return 0
+    games = result["games"]
+    alice, bob = PLAYER_NAMES
+    print(f"{games} game(s), seeds {args.seed}..{args.seed + games - 1}, turn cap {args.turn_cap or 'none'}")
+    print(f"{alice} won {result['wins'][alice]}, {bob} won {result['wins'][bob]}, "
+          f"{result['draws']} draw(s), {result['capped']} stopped at the turn cap")
+    print(f"{result['turns'] / games:.1f} turns and {result['decisions'] / games:.0f} decisions per game")
+    print(f"{result['seconds']:.2f} s: {result['games_per_second']:.2f} games/s, "
+          f"{result['decisions_per_second']:.0f} decisions/s")
+    return 0
+
+
+@contextmanager
+def _progress_bar(total: int) -> Iterator[Progress | None]:
+    """A progress callback drawing on stderr, or None when nobody watches stderr.
+
+    Uses ``rich`` when it is installed (it is not a dependency), else a plain text bar.
+    """
+    if total < 2 or not sys.stderr.isatty():
+        yield None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import Progress as RichProgress
+    except ImportError:
+        yield _TextBar(total)
+        return
+    with RichProgress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done, _total: bar.update(task, completed=done)
+
+
+class _TextBar:
+    """``[#######.......] 5/10 games, 4.9 s`` redrawn in place on stderr."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int) -> None:
+        self.start = time.perf_counter()
+        self(0, total)
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.WIDTH * done // total
+        elapsed = time.perf_counter() - self.start
+        end = "\n" if done == total else ""
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{total} games, {elapsed:.1f} s{end}")
+        sys.stderr.flush()
+
+
+# -- mtg play --------------------------------------------------------------------------------
+def add_play_parser(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "play", help="play one random game and print its log",
+        description="Plays one game between random agents and prints the whole log. The first "
+                    "player is seed % 2, so 'play --seed I' is game I of 'simulate --seed 0'.")
+    _add_game_options(parser)
+    parser.set_defaults(func=run_play)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    deck1, deck2 = _decks(args)
+    result = play_game((deck1, deck2), args.seed, args.seed % 2, args.turn_cap)
+    for line in result.log:
+        print(line)
+    if result.winner is not None:
+        outcome = f"{PLAYER_NAMES[result.winner]} wins on turn {result.turns}"
+    elif result.draw:
+        outcome = f"a draw on turn {result.turns}"
+    else:
+        outcome = f"no winner when the turn cap stopped the game (turn {result.turns})"
+    print(f"\nResult: {outcome}, after {result.decisions} decisions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

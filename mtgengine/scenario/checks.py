@@ -1,0 +1,234 @@
+"""The checks of ``expect`` (SCENARIO-FORMAT "Checks"): each returns what differed."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..cards.database import normalize_name
+from ..core.enums import Zone
+from ..core.mana import ManaCost, ManaCostError
+from ..effects.layers import characteristics, mana_value
+from ..engine import Game
+from .loader import ScenarioError
+from .references import ALL_ZONES, find_objects
+from .setup import Setup
+
+OBJECT_KEYS = ("ref", "count", "name", "controller", "owner", "power", "toughness", "loyalty", "counters",
+               "exact", "damage", "tapped", "token", "copy", "face_down", "transformed", "attached_to", "types",
+               "subtypes", "supertypes", "colors", "mana_value", "mana_cost", "abilities", "zone")
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any]) -> list[str]:
+    g = game.state
+    out: list[str] = []
+
+    def player(name: Any) -> int:
+        if name not in names:
+            raise ScenarioError(f"unknown player {name!r} in a check")
+        return names.index(name)
+
+    for name, want in (expect.get("life") or {}).items():
+        got = g.players[player(name)].life
+        if got != want:
+            out.append(f"expected {name} life {want}, got {got}")
+    for name, want in (expect.get("poison") or {}).items():
+        got = g.players[player(name)].poison
+        if got != want:
+            out.append(f"expected {name} poison {want}, got {got}")
+    for name, kinds in (expect.get("player_counters") or {}).items():
+        pl = g.players[player(name)]
+        for kind, want in (kinds or {}).items():
+            got = pl.poison if kind == "poison" else pl.counters.get(str(kind), 0)
+            if got != want:
+                out.append(f"expected {name} {kind} counters {want}, got {got}")
+    for name, zones in (expect.get("zones") or {}).items():
+        p = player(name)
+        for zone_name, want in (zones or {}).items():
+            try:
+                zone = Zone(zone_name)
+            except ValueError:
+                raise ScenarioError(f"zones.{name}: unknown zone {zone_name!r}") from None
+            ids = g.zone_list(zone, p)
+            if zone in (Zone.BATTLEFIELD, Zone.STACK):
+                ids = [i for i in ids if (g.objects[i].controller == p)]
+            got_names = [_name(g, i) for i in ids]
+            if isinstance(want, int) and not isinstance(want, bool):
+                if len(got_names) != want:
+                    out.append(f"expected {name} {zone_name} to hold {want} card(s), got {len(got_names)}: {got_names}")
+            else:
+                want_list = [str(w) for w in (want or [])]
+                if not _same_multiset(g, ids, want_list):
+                    out.append(f"expected {name} {zone_name} {sorted(want_list)}, got {sorted(got_names)}")
+    if "stack" in expect:
+        want = [str(w) for w in (expect["stack"] or [])]
+        got = [("ability:" + g.objects[i].source_name) if g.objects[i].ability is not None else _name(g, i)
+               for i in reversed(g.stack)]
+        if [normalize_name(w) for w in want] != [normalize_name(x) for x in got]:
+            out.append(f"expected stack (top first) {want}, got {got}")
+    for name, want in (expect.get("mana_pool") or {}).items():
+        pool = g.players[player(name)].pool
+        try:
+            cost = ManaCost.parse(str(want))
+        except ManaCostError as exc:
+            raise ScenarioError(f"mana_pool: {exc}") from None
+        want_c = Counter("C" if s.kind == "colorless" else next(iter(s.colors), "C") for s in cost.symbols)
+        got_c = Counter({k: v for k, v in pool.items() if v})
+        if want_c != got_c:
+            got_s = "".join("{" + k + "}" * 1 for k, v in sorted(got_c.items()) for _ in range(v))
+            out.append(f"expected {name} mana pool {want!r}, got {got_s!r}")
+    if "winner" in expect:
+        got = names[g.winner] if g.winner is not None else None
+        if got != expect["winner"]:
+            out.append(f"expected winner {expect['winner']}, got {got or 'none (game not over)' }")
+    if "loser" in expect:
+        p = player(expect["loser"])
+        if not g.players[p].lost:
+            out.append(f"expected {expect['loser']} to have lost, but they have not")
+    if "draw" in expect:
+        if bool(g.draw) != bool(expect["draw"]):
+            out.append(f"expected draw {expect['draw']}, got {g.draw}")
+    for item in expect.get("log") or []:
+        if not any(str(item) in line for line in g.log):
+            out.append(f"expected the log to contain {item!r}")
+    for item in expect.get("permanents") or []:
+        out.extend(_object_check(game, setup, names, item, (Zone.BATTLEFIELD,), "permanents"))
+    for item in expect.get("objects") or []:
+        zones = ALL_ZONES
+        if isinstance(item, dict) and "zone" in item:
+            try:
+                zones = (Zone(item["zone"]),)
+            except ValueError:
+                raise ScenarioError(f"objects: unknown zone {item['zone']!r}") from None
+        out.extend(_object_check(game, setup, names, item, zones, "objects"))
+    return out
+
+
+def _name(g: Any, oid: int) -> str:
+    o = g.objects[oid]
+    if o.ability is not None:
+        return "ability:" + o.source_name
+    nm = characteristics(g, oid).name
+    return nm if nm else "face-down"
+
+
+def _same_multiset(g: Any, ids: list[int], want: list[str]) -> bool:
+    if len(ids) != len(want):
+        return False
+    remaining = list(ids)
+    for w in want:
+        key = normalize_name(w)
+        for oid in remaining:
+            o = g.objects[oid]
+            cands = {normalize_name(_name(g, oid))}
+            if o.card is not None:
+                cands.add(normalize_name(o.card.name))
+                if o.card.name_ja:
+                    cands.add(normalize_name(o.card.name_ja))
+                for f in o.card.faces:
+                    if f.name_ja and f.name == _name(g, oid):
+                        cands.add(normalize_name(f.name_ja))
+            if key in cands:
+                remaining.remove(oid)
+                break
+        else:
+            return False
+    return True
+
+
+def _object_check(game: Game, setup: Setup, names: list[str], item: Any, zones: tuple[Zone, ...], label: str) -> list[str]:
+    g = game.state
+    if not isinstance(item, dict) or "ref" not in item:
+        raise ScenarioError(f"{label}: each item is a mapping with a 'ref'")
+    for key in item:
+        if key not in OBJECT_KEYS:
+            from .loader import unknown_key
+            raise unknown_key(key, OBJECT_KEYS, label)
+    ref = str(item["ref"])
+    found = find_objects(g, setup.aliases, ref, zones, names)
+    out: list[str] = []
+    if "count" in item:
+        if len(found) != item["count"]:
+            return [f"{ref}: expected {item['count']} object(s), found {len(found)}"]
+    elif not found:
+        return [f"{ref}: expected at least one object, found none"]
+    for oid in found:
+        o = g.objects[oid]
+        ch = characteristics(g, oid)
+        label_o = f"{ref} ({_name(g, oid)})"
+
+        def diff(key: str, got: Any) -> None:
+            want = item[key]
+            if got != want:
+                out.append(f"{label_o}: expected {key} {want!r}, got {got!r}")
+
+        for key in item:
+            if key in ("ref", "count", "exact"):
+                continue
+            if key == "name":
+                diff(key, ch.name)
+            elif key == "controller":
+                diff(key, names[o.controller])
+            elif key == "owner":
+                diff(key, names[o.owner])
+            elif key == "power":
+                diff(key, ch.power)
+            elif key == "toughness":
+                diff(key, ch.toughness)
+            elif key == "loyalty":
+                diff(key, o.counters.get("loyalty", 0) if o.zone is Zone.BATTLEFIELD else ch.loyalty)
+            elif key == "damage":
+                diff(key, o.damage)
+            elif key == "tapped":
+                diff(key, o.tapped)
+            elif key == "token":
+                diff(key, o.token)
+            elif key == "copy":
+                diff(key, o.is_copy)
+            elif key == "face_down":
+                diff(key, o.face_down)
+            elif key == "transformed":
+                diff(key, o.transformed)
+            elif key == "zone":
+                diff(key, o.zone.value)
+            elif key == "counters":
+                want = {str(k): v for k, v in (item[key] or {}).items()}
+                got = dict(o.counters)
+                if item.get("exact"):
+                    if {k: v for k, v in got.items() if v} != {k: v for k, v in want.items() if v}:
+                        out.append(f"{label_o}: expected exactly counters {want}, got {got}")
+                else:
+                    for k, v in want.items():
+                        if got.get(k, 0) != v:
+                            out.append(f"{label_o}: expected {v} {k} counter(s), got {got.get(k, 0)}")
+            elif key == "attached_to":
+                target = o.attached_to
+                want_ids = find_objects(g, setup.aliases, str(item[key]), (Zone.BATTLEFIELD,), names)
+                if target not in want_ids:
+                    got_name = _name(g, target) if target in g.objects else None
+                    out.append(f"{label_o}: expected attached_to {item[key]!r}, got {got_name!r}")
+            elif key in ("types", "subtypes", "supertypes"):
+                got = getattr(ch, key)
+                if {str(x) for x in item[key] or []} != set(got):
+                    out.append(f"{label_o}: expected {key} {sorted(item[key] or [])}, got {sorted(got)}")
+            elif key == "colors":
+                want_set = {COLOR_WORDS.get(str(c).lower(), str(c).upper()) for c in item[key] or []}
+                if want_set != set(ch.colors):
+                    out.append(f"{label_o}: expected colors {sorted(want_set)}, got {sorted(ch.colors)}")
+            elif key == "mana_value":
+                diff(key, mana_value(g, oid))
+            elif key == "mana_cost":
+                got = str(ch.mana_cost) if ch.mana_cost is not None else ""
+                want = str(item[key] or "")
+                try:
+                    want = str(ManaCost.parse(want))
+                except ManaCostError:
+                    pass
+                if got != want:
+                    out.append(f"{label_o}: expected mana_cost {item[key]!r}, got {got!r}")
+            elif key == "abilities":
+                texts = [ch.text] + [k for k in ch.keywords]
+                for want in item[key] or []:
+                    if not any(str(want).lower() in t.lower() for t in texts):
+                        out.append(f"{label_o}: expected an ability containing {want!r}")
+    return out

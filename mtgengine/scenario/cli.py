@@ -1,0 +1,53 @@
+"""`mtg run PATH...`: runs scenario files and prints PASS/FAIL (SCENARIO-FORMAT "Command line")."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .loader import collect_files, load_file
+from .runner import Result, Runner
+
+
+def run_paths(paths: list[str]) -> list[Result]:
+    results: list[Result] = []
+    for path in collect_files(paths):
+        for doc in load_file(path):
+            try:
+                results.append(Runner(doc).run())
+            except Exception as exc:     # never a traceback: report it as that scenario's failure
+                results.append(Result(doc.name, doc.path, False, [f"{doc.path}: internal error: {type(exc).__name__}: {exc}"]))
+    return results
+
+
+def run_command(args: argparse.Namespace) -> int:
+    results = run_paths(args.paths)
+    out = sys.stdout
+    if args.json:
+        for r in results:
+            out.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+    else:
+        for r in results:
+            if r.passed:
+                out.write(f"{r.name}: PASS\n")
+            else:
+                out.write(f"{r.name}: FAIL: {r.failures[0]}\n")
+                for more in r.failures[1:]:
+                    out.write(f"    {more}\n")
+            if args.verbose:
+                for line in r.log:
+                    out.write(f"    {line}\n")
+    passed = sum(r.passed for r in results)
+    failed = len(results) - passed
+    summary = f"{passed} passed, {failed} failed\n"
+    (sys.stderr if args.json else out).write(summary)
+    return 0 if failed == 0 and results else (0 if not results and not failed else 1)
+
+
+def add_run_parser(subparsers: Any) -> None:
+    p = subparsers.add_parser("run", help="run scenario files (YAML) and report PASS/FAIL")
+    p.add_argument("paths", nargs="+", help="scenario files or folders")
+    p.add_argument("-v", "--verbose", action="store_true", help="print each scenario's game log")
+    p.add_argument("--json", action="store_true", help="one JSON object per scenario")
+    p.set_defaults(func=run_command)

@@ -1,0 +1,487 @@
+"""Running a scenario: set up, play the script, check the expectations (SCENARIO-FORMAT)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents.agents import first_option
+from ..agents.decisions import Decision, player_ref
+from ..cards.database import UnknownCardError, card_db, normalize_name
+from ..core.enums import Step, Zone
+from ..core.errors import IllegalActionError, MtgError
+from ..core.mana import ManaCost, ManaCostError
+from ..core.rules_index import rule_exists
+from ..effects.layers import characteristics, mana_value
+from ..engine import Game
+from .loader import (
+    CHECK_KEYS, STEP_OPTIONS, STEPS, TOP_KEYS, VERBS, ScenarioDoc, ScenarioError, suggest, unknown_key,
+)
+from .references import ALL_ZONES, describe, find_objects
+from .setup import Setup, build
+
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@dataclass
+class Result:
+    name: str
+    path: str
+    passed: bool
+    failures: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "file": self.path, "passed": self.passed, "failures": self.failures,
+                "log": self.log}
+
+
+class StepFailure(Exception):
+    """A failed step or check; the scenario stops (or records it, for checks)."""
+
+
+class Runner:
+    def __init__(self, doc: ScenarioDoc) -> None:
+        self.doc = doc
+        self.data: dict[str, Any] = doc.data
+        self.game: Game
+        self.setup: Setup
+        self.names: list[str] = []
+        self.strict = True
+        self.script: list[Any] = []
+        self.pos = 0
+        self.failures: list[str] = []
+
+    # -- entry point ------------------------------------------------------------------------
+    def run(self) -> Result:
+        doc = self.doc
+        if doc.error:
+            return Result(doc.name, doc.path, False, [doc.error])
+        try:
+            self._validate_top()
+            self.setup = build(self.data)
+            self.names = [p.name for p in self.setup.state.players]
+            self.game = Game(self.setup.state)
+            self._run_script()
+            if not self.game.over or True:
+                self._checks(self.data.get("expect") or {}, "expect")
+        except ScenarioError as exc:
+            self.failures.append(self._where() + str(exc))
+        except StepFailure as exc:
+            self.failures.append(str(exc))
+        except MtgError as exc:
+            self.failures.append(self._where() + f"{type(exc).__name__}: {exc}")
+        log = list(self.game.log) if hasattr(self, "game") else []
+        return Result(doc.name, doc.path, not self.failures, self.failures, log)
+
+    def _where(self) -> str:
+        if not self.script or self.pos >= len(self.script) + 1 or not hasattr(self, "game"):
+            return f"{self.doc.path}: "
+        i = min(self.pos, len(self.script) - 1)
+        line = self.doc.step_lines[i] if i < len(self.doc.step_lines) else self.doc.line
+        verb = next(iter(self.script[i])) if isinstance(self.script[i], dict) and self.script[i] else "?"
+        return f"{self.doc.path}:{line}: step {i + 1} ({verb}): "
+
+    def _validate_top(self) -> None:
+        if not isinstance(self.data, dict):
+            raise ScenarioError("a scenario is a mapping with at least 'name' and 'players'")
+        for key in self.data:
+            if key not in TOP_KEYS:
+                raise unknown_key(key, TOP_KEYS, "top level")
+        if not isinstance(self.data.get("name"), str):
+            raise ScenarioError("'name' is required (a string)")
+        rules = self.data.get("rules", []) or []
+        if not isinstance(rules, list):
+            raise ScenarioError("'rules' must be a list of rule numbers")
+        for r in rules:
+            if not rule_exists(str(r)):
+                raise ScenarioError(f"rules: {r!r} is not a rule of the pinned Comprehensive Rules")
+        self.strict = self.data.get("strict", True) is not False
+        script = self.data.get("script", []) or []
+        if not isinstance(script, list):
+            raise ScenarioError("'script' must be a list of steps")
+        self.script = script
+
+    # -- the script -------------------------------------------------------------------------
+    def _run_script(self) -> None:
+        while self.pos < len(self.script):
+            if self.game.over:
+                return          # the rest of the script is skipped (SCENARIO-FORMAT "pass")
+            step = self.script[self.pos]
+            verb, arg, opts = self._parse_step(step)
+            self.pos += 1
+            if verb == "expect":
+                self._checks(arg or {}, f"step {self.pos} (expect)")
+                continue
+            if verb == "choose":
+                if self.game.pending is None or self.game.pending.kind == "priority":
+                    raise StepFailure(self._where_prev() + "choose: no decision is waiting to be answered")
+                self._answer_choose(arg)
+                self._resolve_decisions()
+                continue
+            if "illegal" in opts:
+                self._expect_illegal(verb, arg, opts)
+                continue
+            self._do(verb, arg, opts)
+
+    def _where_prev(self) -> str:
+        self.pos -= 1
+        try:
+            return self._where()
+        finally:
+            self.pos += 1
+
+    def _parse_step(self, step: Any) -> tuple[str, Any, dict[str, Any]]:
+        if not isinstance(step, dict) or not step:
+            raise ScenarioError(f"a step is a mapping with one verb ({', '.join(VERBS)}), got {step!r}")
+        verbs = [k for k in step if k in VERBS]
+        if len(verbs) != 1:
+            unknown = [k for k in step if k not in VERBS and k not in STEP_OPTIONS.get(verbs[0] if verbs else "", ())]
+            if not verbs and unknown:
+                raise ScenarioError(f"unknown verb {unknown[0]!r}{suggest(unknown[0], VERBS)}")
+            raise ScenarioError(f"a step needs exactly one verb, found {verbs or list(step)}")
+        verb = verbs[0]
+        opts = {k: v for k, v in step.items() if k != verb}
+        for key in opts:
+            if key not in STEP_OPTIONS[verb]:
+                raise unknown_key(key, STEP_OPTIONS[verb], f"{verb} option")
+        return verb, step[verb], opts
+
+    def _expect_illegal(self, verb: str, arg: Any, opts: dict[str, Any]) -> None:
+        expected = opts["illegal"]
+        before = self.game.save()
+        try:
+            self._do(verb, arg, opts, illegal_check=True)
+        except IllegalActionError as exc:
+            msg = str(exc)
+            if expected is not True and str(expected).lower() not in msg.lower():
+                raise StepFailure(self._where_prev() + f"refused as expected, but the message {msg!r} "
+                                  f"does not contain {expected!r}") from None
+            if self.game.save() != before:
+                raise StepFailure(self._where_prev() + "the action was refused but the game state changed") from None
+            return
+        raise StepFailure(self._where_prev() + f"expected the action to be refused ({expected!r}), but it was allowed")
+
+    # -- verbs ------------------------------------------------------------------------------
+    def _do(self, verb: str, arg: Any, opts: dict[str, Any], illegal_check: bool = False) -> None:
+        g = self.game
+        if verb == "pass":
+            self._pass(arg)
+            return
+        if verb in ("attack", "block"):
+            self._combat(verb, arg, opts, illegal_check)
+            return
+        by = self._player(opts["by"]) if "by" in opts else None
+        if verb == "cast":
+            zone = Zone(opts.get("from", "hand")) if opts.get("from", "hand") in [z.value for z in Zone] else None
+            if zone is None:
+                raise ScenarioError(f"cast from: unknown zone {opts.get('from')!r}")
+            oid = self._one(arg, (zone,), owner=by if zone is not Zone.EXILE else None)
+            player = by if by is not None else g.state.objects[oid].owner
+            action: dict[str, Any] = {"action": "cast", "object": oid, "from": zone.value}
+            if "x" in opts:
+                action["x"] = opts["x"]
+            if "targets" in opts:
+                action["targets"] = self._targets(opts["targets"])
+            if "pay" in opts:
+                action["pay"] = self._pay(opts["pay"])
+            for key in ("modes", "face", "fuse", "face_down", "kicked", "alternative", "additional"):
+                if key in opts and opts[key] not in (None, False, []):
+                    raise IllegalActionError(f"cast option {key!r} is not supported by this engine yet")
+            self._act(player, action)
+        elif verb == "play":
+            oid = self._one(arg, (Zone.HAND,), owner=by)
+            player = by if by is not None else g.state.objects[oid].owner
+            self._act(player, {"action": "play", "object": oid})
+        elif verb == "activate":
+            oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
+            player = by if by is not None else g.state.objects[oid].controller
+            action = {"action": "activate", "object": oid, "ability": self._ability_index(oid, opts.get("ability"))}
+            if "targets" in opts:
+                action["targets"] = self._targets(opts["targets"])
+            if "x" in opts:
+                action["x"] = opts["x"]
+            if "pay" in opts:
+                action["pay"] = self._pay(opts["pay"])
+            self._act(player, action)
+        elif verb == "turn_face_up":
+            raise IllegalActionError("turning a face-down permanent face up is not supported by this engine yet")
+
+    def _act(self, player: int, action: dict[str, Any]) -> None:
+        """Takes a priority action for ``player``; if the other player holds priority and nobody
+        has passed yet, that player passes first (no object resolves by it)."""
+        g = self.game
+        self._resolve_decisions()
+        d = g.pending
+        if d is None:
+            raise StepFailure(self._where_prev() + "the game is over")
+        if d.kind != "priority":
+            raise StepFailure(self._where_prev() + "a decision is waiting: " + d.describe(self.names))
+        if d.player != player:
+            if g.state.passes == 0:
+                g.submit({"action": "pass"})
+                self._resolve_decisions()
+                d = g.pending
+            if d is None or d.kind != "priority" or d.player != player:
+                raise IllegalActionError(f"{self.names[player]} doesn't have priority "
+                                         f"({self.names[d.player] if d else 'nobody'} does)")
+        g.submit(action)
+        self._resolve_decisions()
+
+    def _combat(self, verb: str, arg: Any, opts: dict[str, Any], illegal_check: bool) -> None:
+        g = self.game
+        kind = "attackers" if verb == "attack" else "blockers"
+        target_step = Step.DECLARE_ATTACKERS if verb == "attack" else Step.DECLARE_BLOCKERS
+        start_turn = g.state.turn
+        while True:
+            self._resolve_decisions(stop_at=kind)
+            d = g.pending
+            if d is None:
+                raise StepFailure(self._where_prev() + "the game ended before the declaration")
+            if d.kind == kind:
+                break
+            if d.kind == "priority":
+                st = g.state
+                if st.turn != start_turn or (st.step is target_step) or \
+                        Step(st.step).value in STEPS and list(Step).index(st.step) > list(Step).index(target_step):
+                    raise IllegalActionError(f"no {kind} can be declared this turn: no creature can "
+                                             f"{'attack' if verb == 'attack' else 'block'} (or that step is past)")
+                g.submit({"action": "pass"})
+        if "by" in opts and self._player(opts["by"]) != d.player:
+            raise IllegalActionError(f"{opts['by']} is not the {'attacking' if verb == 'attack' else 'defending'} player")
+        if verb == "attack":
+            answer: list[Any] = []
+            if isinstance(arg, dict):
+                for a, dfd in arg.items():
+                    answer.append([self._one(a, (Zone.BATTLEFIELD,)), self._target(dfd)])
+            else:
+                for a in (arg or []):
+                    answer.append(self._one(a, (Zone.BATTLEFIELD,)))
+        else:
+            if not isinstance(arg, dict):
+                raise ScenarioError("block: expects a mapping {BLOCKER: ATTACKER, ...} ({} for none)")
+            answer = [[self._one(b, (Zone.BATTLEFIELD,)), self._one(a, (Zone.BATTLEFIELD,))]
+                      for b, a in (arg or {}).items()]
+        g.submit(answer)
+        self._resolve_decisions()
+
+    def _pass(self, arg: Any) -> None:
+        g = self.game
+        if isinstance(arg, bool) or not (isinstance(arg, int) or arg in ("stack", "turn") or arg in STEPS):
+            raise ScenarioError(f"pass: expects a number, 'stack', 'turn' or a step name, got {arg!r}"
+                                + (suggest(arg, list(STEPS) + ["stack", "turn"]) if isinstance(arg, str) else ""))
+        self._resolve_decisions()
+        if isinstance(arg, int):
+            for _ in range(arg):
+                if g.over:
+                    return
+                self._pass_once()
+            return
+        if arg == "stack":
+            while not g.over and g.state.stack:
+                self._pass_once()
+            return
+        target = Step.UPKEEP if arg == "turn" else Step(arg)
+        start_turn = g.state.turn
+        left = False
+        for _ in range(10000):
+            if g.over:
+                return
+            st = g.state
+            if left and st.step is target and (arg != "turn" or st.turn > start_turn):
+                return
+            self._pass_once()
+            if g.state.step is not target or g.state.turn != start_turn:
+                left = True
+        raise StepFailure(self._where_prev() + f"pass: never reached {arg}")
+
+    def _pass_once(self) -> None:
+        g = self.game
+        d = g.pending
+        if d is None:
+            return
+        if d.kind != "priority":
+            raise StepFailure(self._where_prev() + "a decision is waiting: " + d.describe(self.names))
+        g.submit({"action": "pass"})
+        self._resolve_decisions()
+
+    def _resolve_decisions(self, stop_at: str | None = None) -> None:
+        """Answers decisions that are not priority: attackers/blockers while passing (none),
+        the next ``choose`` steps of the script, or (non-strict) the first legal option."""
+        g = self.game
+        while g.pending is not None and g.pending.kind != "priority":
+            d = g.pending
+            if stop_at is not None and d.kind == stop_at:
+                return
+            if d.kind in ("attackers", "blockers") and stop_at is None:
+                g.submit([])            # passing never declares attackers or blockers
+                continue
+            nxt = self.script[self.pos] if self.pos < len(self.script) else None
+            if isinstance(nxt, dict) and "choose" in nxt:
+                self.pos += 1
+                self._answer_choose(nxt["choose"])
+                continue
+            if self.strict:
+                raise StepFailure(self._where_prev() + "unanswered decision (strict): " + d.describe(self.names))
+            g.submit(first_option(d))
+
+    # -- answers ----------------------------------------------------------------------------
+    def _answer_choose(self, arg: Any) -> None:
+        g = self.game
+        d = g.pending
+        assert d is not None
+        answer = self._convert_answer(d, arg)
+        g.submit(answer)
+
+    def _convert_answer(self, d: Decision, arg: Any) -> Any:
+        if d.kind in ("yesno", "mulligan"):
+            if isinstance(arg, str) and arg.lower() in ("yes", "no", "keep", "mulligan"):
+                return arg.lower() in ("yes", "keep")
+            if isinstance(arg, bool):
+                return arg
+            raise ScenarioError(f"choose: this decision takes yes or no, got {arg!r}")
+        if d.kind == "x":
+            if not isinstance(arg, int) or isinstance(arg, bool):
+                raise ScenarioError(f"choose: this decision takes a number, got {arg!r}")
+            return arg
+        if isinstance(arg, dict):
+            if "order" in arg:
+                items = [self._option_ref(d, r) for r in arg["order"]]
+                return items
+            if "targets" in arg:
+                t = arg["targets"]
+                if t == "keep":
+                    return "keep"
+                vals = [self._option_ref(d, r) for r in (t if isinstance(t, list) else [t])]
+                return vals if d.multi else vals[0]
+            raise ScenarioError(f"choose: unknown answer form {arg!r}")
+        if isinstance(arg, list):
+            vals = [self._option_ref(d, r) for r in arg]
+            return vals if d.multi else (vals[0] if len(vals) == 1 else vals)
+        if arg is None or (isinstance(arg, str) and arg.lower() == "none"):
+            return [] if d.multi else None
+        val = self._option_ref(d, arg)
+        return [val] if d.multi else val
+
+    def _option_ref(self, d: Decision, ref: Any) -> Any:
+        """Matches a reference against the decision's options."""
+        opts = d.options
+        if ref in opts and not isinstance(ref, bool):
+            return ref
+        if isinstance(ref, str):
+            low = ref.lower()
+            for o in opts:
+                if isinstance(o, str) and o.lower() == low:
+                    return o
+            if d.kind == "color" and low in COLOR_WORDS and COLOR_WORDS[low] in opts:
+                return COLOR_WORDS[low]
+            if d.kind == "order" and "triggered" in d.prompt:
+                # trigger order: options are indexes; match by source name in the prompt
+                names = [part.split(": ", 1)[1] for part in d.prompt.split(": ", 1)[1].split("; ")]
+                matches = [i for i, nm in enumerate(names) if normalize_name(nm) == normalize_name(ref)]
+                if matches:
+                    return matches[0]
+            if ref in self.names:
+                p = player_ref(self.names.index(ref))
+                if p in opts:
+                    return p
+            ids = [o for o in opts if isinstance(o, int) and o > 0]
+            found = [oid for oid in find_objects(self.game.state, self.setup.aliases, ref, ALL_ZONES, self.names)
+                     if oid in ids]
+            if len(found) == 1:
+                return found[0]
+            if len(found) > 1:
+                raise ScenarioError(f"choose: {ref!r} is ambiguous: " + ", ".join(describe(self.game.state, o) for o in found))
+        raise ScenarioError(f"choose: {ref!r} is not one of the options: {d.describe(self.names)}")
+
+    # -- references -------------------------------------------------------------------------
+    def _player(self, name: Any) -> int:
+        if name not in self.names:
+            raise ScenarioError(f"unknown player {name!r}{suggest(str(name), self.names)}")
+        return self.names.index(name)
+
+    def _one(self, ref: Any, zones: tuple[Zone, ...], owner: int | None = None, controller: int | None = None) -> int:
+        g = self.game.state
+        ref = str(ref)
+        found = find_objects(g, self.setup.aliases, ref, zones, self.names)
+        if owner is not None:
+            found = [o for o in found if g.objects[o].owner == owner] or found
+        if controller is not None:
+            found = [o for o in found if g.objects[o].controller == controller] or found
+        if not found:
+            where = "/".join(z.value for z in zones)
+            hint = ""
+            if card_db().find(ref.split(":")[-1].split("#")[0]) is None and ref not in self.setup.aliases:
+                try:
+                    card_db().get(ref.split(":")[-1].split("#")[0])
+                except UnknownCardError as exc:
+                    hint = f" ({exc})"
+            raise ScenarioError(f"{ref!r}: no such object in {where}{hint}")
+        if len(found) > 1:
+            if all(g.objects[o].card is not None and g.objects[o].card is g.objects[found[0]].card and g.objects[o].zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD) and not g.objects[o].is_copy and not g.objects[o].token for o in found) and len({g.objects[o].owner for o in found}) == 1:
+                return found[0]          # identical cards in a hidden pile: any will do
+            raise ScenarioError(f"{ref!r} is ambiguous: " + ", ".join(describe(g, o) for o in found))
+        return found[0]
+
+    def _target(self, ref: Any) -> int:
+        if isinstance(ref, list):
+            raise ScenarioError("a nested list is only for a target phrase that takes several targets")
+        if ref in self.names:
+            return player_ref(self.names.index(ref))
+        return self._one(ref, (Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD, Zone.EXILE))
+
+    def _targets(self, refs: Any) -> list[Any]:
+        if not isinstance(refs, list):
+            refs = [refs]
+        return [[self._target(r) for r in ref] if isinstance(ref, list) else self._target(ref) for ref in refs]
+
+    def _pay(self, pay: Any) -> Any:
+        if isinstance(pay, str):
+            try:
+                ManaCost.parse(pay)
+            except ManaCostError as exc:
+                raise ScenarioError(f"pay: {exc}") from None
+            return pay
+        if isinstance(pay, dict):
+            out: dict[str, Any] = {}
+            for key, value in pay.items():
+                if key == "tap":
+                    out["tap"] = [self._one(r, (Zone.BATTLEFIELD,)) for r in (value or [])]
+                elif key == "phyrexian":
+                    out["phyrexian"] = value
+                elif key == "hybrid":
+                    out["hybrid"] = [str(v) for v in value]
+                elif key == "mana":
+                    out["mana"] = value
+                else:
+                    raise IllegalActionError(f"pay: {key!r} is not supported by this engine yet")
+            return out
+        raise ScenarioError(f"pay: expected a mana string or a mapping, got {pay!r}")
+
+    def _ability_index(self, oid: int, ability: Any) -> int:
+        abilities = characteristics(self.game.state, oid).script.activated
+        if ability is None:
+            non_mana = [i for i, ab in enumerate(abilities)]
+            if len(non_mana) == 1:
+                return non_mana[0]
+            if not abilities:
+                return 0        # the engine explains why nothing can be activated
+            raise ScenarioError(f"{characteristics(self.game.state, oid).name} has {len(abilities)} activated "
+                                "abilities: say which with 'ability'")
+        if isinstance(ability, int) and not isinstance(ability, bool):
+            return ability - 1
+        text = str(ability).lower()
+        for i, ab in enumerate(abilities):
+            if ab.text.lower().startswith(text):
+                return i
+        raise ScenarioError(f"no activated ability starts with {ability!r}")
+
+    # -- checks -----------------------------------------------------------------------------
+    def _checks(self, expect: Any, label: str) -> None:
+        if not isinstance(expect, dict):
+            raise ScenarioError(f"{label}: expected a mapping of checks")
+        for key in expect:
+            if key not in CHECK_KEYS:
+                raise unknown_key(key, CHECK_KEYS, label)
+        from .checks import run_checks
+        for failure in run_checks(self.game, self.setup, self.names, expect):
+            self.failures.append(f"{self.doc.path}: {label}: {failure}")

@@ -1,0 +1,181 @@
+"""Building the starting position of a scenario (SCENARIO-FORMAT "Players and zones")."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..cards.database import UnknownCardError, card_db
+from ..core.enums import Step, Zone
+from ..core.mana import ManaCost, ManaCostError
+from ..engine import add_card
+from ..state.game_state import GameState
+from .loader import ENTRY_KEYS, PLAYER_KEYS, STEPS, ScenarioError, suggest, unknown_key
+
+ZONE_KEYS = {"hand": Zone.HAND, "battlefield": Zone.BATTLEFIELD, "graveyard": Zone.GRAVEYARD,
+             "library": Zone.LIBRARY, "exile": Zone.EXILE, "command": Zone.COMMAND}
+DEFAULT_LIBRARY = ["Wastes"] * 30
+
+
+class Setup:
+    """The state being built, plus aliases (alias -> card_id)."""
+
+    def __init__(self, names: list[str], seed: int) -> None:
+        self.state = GameState(names, seed)
+        self.aliases: dict[str, int] = {}
+        self.attachments: list[tuple[int, Any, str]] = []
+
+
+def parse_entry(entry: Any, where: str) -> tuple[str, int, dict[str, Any]]:
+    """(card name, count, options) of one zone entry: "Name", "Name x6", "Name as a", or a mapping."""
+    if isinstance(entry, str):
+        text = entry.strip()
+        opts: dict[str, Any] = {}
+        m = re.fullmatch(r"(.+?)\s+as\s+(\S+)", text)
+        if m:
+            text, opts["as"] = m.group(1), m.group(2)
+        count = 1
+        m = re.fullmatch(r"(.+?)\s+x(\d+)", text)
+        if m:
+            text, count = m.group(1), int(m.group(2))
+        return text, count, opts
+    if isinstance(entry, dict):
+        for key in entry:
+            if key not in ENTRY_KEYS:
+                raise unknown_key(key, ENTRY_KEYS, where)
+        if "card" not in entry:
+            raise ScenarioError(f"{where}: a card entry needs a 'card' key")
+        count = entry.get("count", 1)
+        if not isinstance(count, int) or count < 0:
+            raise ScenarioError(f"{where}: count must be a whole number, got {count!r}")
+        return str(entry["card"]), count, {k: v for k, v in entry.items() if k not in ("card", "count")}
+    raise ScenarioError(f"{where}: a card entry is a name or a mapping, got {entry!r}")
+
+
+def build(data: dict[str, Any]) -> Setup:
+    players = data.get("players")
+    if not isinstance(players, dict) or not players:
+        raise ScenarioError("'players' is required: a mapping of player names to their zones")
+    names = [str(n) for n in players]
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int):
+        raise ScenarioError(f"'seed' must be a number, got {seed!r}")
+    s = Setup(names, seed)
+    g = s.state
+    db = card_db()
+    for p, name in enumerate(names):
+        spec = players[name] or {}
+        if not isinstance(spec, dict):
+            raise ScenarioError(f"players.{name}: expected a mapping of zones, got {spec!r}")
+        for key in spec:
+            if key not in PLAYER_KEYS:
+                raise unknown_key(key, PLAYER_KEYS, f"players.{name}")
+        pl = g.players[p]
+        pl.life = _int(spec.get("life", 20), f"players.{name}.life")
+        pl.poison = _int(spec.get("poison", 0), f"players.{name}.poison")
+        counters = spec.get("counters", {}) or {}
+        if not isinstance(counters, dict):
+            raise ScenarioError(f"players.{name}.counters: expected a mapping like {{energy: 2}}")
+        pl.counters = {str(k): _int(v, f"players.{name}.counters.{k}") for k, v in counters.items()}
+        if "mana_pool" in spec:
+            try:
+                cost = ManaCost.parse(str(spec["mana_pool"]))
+            except ManaCostError as exc:
+                raise ScenarioError(f"players.{name}.mana_pool: {exc}") from None
+            for sym in cost.symbols:
+                if sym.kind == "generic" or sym.kind not in ("colored", "colorless"):
+                    raise ScenarioError(f"players.{name}.mana_pool: {sym} is not a type of mana")
+                pl.pool["C" if sym.kind == "colorless" else next(iter(sym.colors))] += 1
+    # Zones: players in turn order, each zone's list in order (battlefield as if entered that way).
+    for p, name in enumerate(names):
+        spec = players[name] or {}
+        for key, zone in ZONE_KEYS.items():
+            entries = spec.get(key)
+            if entries is None:
+                entries = DEFAULT_LIBRARY if key == "library" else []
+            if not isinstance(entries, list):
+                raise ScenarioError(f"players.{name}.{key}: expected a list of cards")
+            for i, entry in enumerate(entries):
+                where = f"players.{name}.{key}[{i}]"
+                card_name, count, opts = parse_entry(entry, where)
+                try:
+                    card = db.get(card_name)
+                except UnknownCardError as exc:
+                    raise ScenarioError(f"{where}: {exc}") from None
+                for _ in range(count):
+                    _place(s, card, p, zone, opts, where, names)
+    for oid, ref, where in s.attachments:
+        target = resolve_setup_ref(s, ref, where)
+        g.objects[oid].attached_to = target
+    turn = data.get("turn", {}) or {}
+    if not isinstance(turn, dict):
+        raise ScenarioError("'turn' must be a mapping: {number, active, step}")
+    for key in turn:
+        if key not in ("number", "active", "step"):
+            raise unknown_key(key, ("number", "active", "step"), "turn")
+    g.turn = _int(turn.get("number", 1), "turn.number")
+    active = turn.get("active", names[0])
+    if active not in names:
+        raise ScenarioError(f"turn.active: unknown player {active!r}{suggest(active, names)}")
+    g.active = names.index(active)
+    g.first_player = g.active if g.turn % 2 == 1 else 1 - g.active
+    step = turn.get("step", "precombat_main")
+    if step not in STEPS:
+        raise ScenarioError(f"turn.step: unknown step {step!r}{suggest(step, STEPS)}")
+    g.step = Step(step)
+    g.priority = g.active
+    g.marker = ("priority",)
+    if g.step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
+        g.combat = {"attackers": []}
+    g.changed()
+    return s
+
+
+def _int(value: Any, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScenarioError(f"{where}: expected a whole number, got {value!r}")
+    return value
+
+
+def _place(s: Setup, card: Any, owner: int, zone: Zone, opts: dict[str, Any], where: str, names: list[str]) -> None:
+    g = s.state
+    oid = add_card(g, card, owner, zone)
+    o = g.objects[oid]
+    alias = opts.get("as")
+    if alias is not None:
+        if str(alias) in s.aliases:
+            raise ScenarioError(f"{where}: the alias {alias!r} is used twice")
+        s.aliases[str(alias)] = o.card_id
+    if opts.get("token"):
+        o.token = True
+    if "controller" in opts:
+        if opts["controller"] not in names:
+            raise ScenarioError(f"{where}.controller: unknown player {opts['controller']!r}")
+        o.controller = names.index(opts["controller"])
+    if zone is not Zone.BATTLEFIELD:
+        for key in ("tapped", "summoning_sick", "attached_to", "damage"):
+            if key in opts:
+                raise ScenarioError(f"{where}: {key!r} applies only to the battlefield")
+    o.tapped = bool(opts.get("tapped", False))
+    o.sick = bool(opts.get("summoning_sick", False))
+    o.damage = _int(opts.get("damage", 0), f"{where}.damage")
+    o.face_down = bool(opts.get("face_down", False))
+    if opts.get("transformed"):
+        if len(card.faces) < 2 or card.layout not in ("transform", "modal_dfc", "meld", "flip"):
+            raise ScenarioError(f"{where}: {card.name} has no back face to transform to")
+        o.transformed = True
+    counters = opts.get("counters", {}) or {}
+    if not isinstance(counters, dict):
+        raise ScenarioError(f"{where}.counters: expected a mapping like {{\"+1/+1\": 2}}")
+    o.counters = {str(k): _int(v, f"{where}.counters") for k, v in counters.items() if v}
+    if "attached_to" in opts:
+        s.attachments.append((oid, opts["attached_to"], f"{where}.attached_to"))
+
+
+def resolve_setup_ref(s: Setup, ref: Any, where: str) -> int:
+    from .references import find_objects
+    matches = find_objects(s.state, s.aliases, str(ref), zones=(Zone.BATTLEFIELD,))
+    if not matches:
+        raise ScenarioError(f"{where}: nothing on the battlefield is {ref!r} (an Aura must be attached to something)")
+    if len(matches) > 1:
+        raise ScenarioError(f"{where}: {ref!r} is ambiguous ({len(matches)} objects match)")
+    return matches[0]

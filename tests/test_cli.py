@@ -1,0 +1,109 @@
+"""The ``mtg`` command, run in-process, and the game runner under it (mtgengine.simulate).
+
+Turn caps are small so that each game takes a fraction of a second."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtgengine import cli
+from mtgengine.agents.agents import RandomAgent
+from mtgengine.agents.decisions import Decision
+from mtgengine.decklist import REFERENCE_DECK
+from mtgengine.simulate import TIMING_FIELDS, play_game
+
+SIMULATE_KEYS = {"games", "wins", "draws", "capped", "turns", "decisions",
+                 "seconds", "games_per_second", "decisions_per_second"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_json_is_reproducible_except_for_timing(capsys: pytest.CaptureFixture[str]) -> None:
+    results = []
+    for _ in range(2):
+        code, out, _ = run(capsys, "simulate", "--games", "2", "--turn-cap", "6", "--json")
+        assert code == 0
+        results.append(json.loads(out))
+    first, second = results
+    assert SIMULATE_KEYS <= first.keys()
+    assert first["games"] == 2 and set(first["wins"]) == {"Alice", "Bob"}
+    assert sum(first["wins"].values()) + first["draws"] + first["capped"] == 2
+    assert first["turns"] <= 2 * 6 and first["decisions"] > 0
+    untimed = {key: value for key, value in first.items() if key not in TIMING_FIELDS}
+    assert untimed == {key: value for key, value in second.items() if key not in TIMING_FIELDS}
+
+
+def test_simulate_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--games", "1", "--turn-cap", "2")
+    assert code == 0
+    assert "1 game(s), seeds 0..0, turn cap 2" in out
+    assert "games/s" in out
+    assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_play_prints_the_log_and_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--seed", "3", "--turn-cap", "6")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("[CR ")
+    assert lines[-1].startswith("Result: ")
+
+
+def test_play_accepts_deck_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = tmp_path / "mono-red.txt"
+    deck.write_text("Deck\n24 Mountain\n16 Hill Giant\n", encoding="utf-8")
+    code, out, _ = run(capsys, "play", "--deck", str(deck), "--turn-cap", "2")
+    assert code == 0
+    assert "Forest" not in out  # both players use the file's deck, not the reference deck
+
+
+def test_a_missing_deck_file_is_a_one_line_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "simulate", "--deck", str(tmp_path / "nope.txt"))
+    assert code == 2 and out == ""
+    assert err.startswith("mtg: error: ") and "nope.txt" in err
+    assert len(err.splitlines()) == 1
+
+
+def test_a_bad_deck_line_names_the_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = tmp_path / "typo.txt"
+    deck.write_text("20 Mountain\n4 Lightnig Bolt\n", encoding="utf-8")
+    code, _, err = run(capsys, "play", "--deck2", str(deck))
+    assert code == 2
+    assert "typo.txt, line 2" in err and "Lightning Bolt" in err
+    assert "Traceback" not in err
+
+
+def test_commands_of_modules_not_written_yet_are_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "PLUGGED_COMMANDS", (("mtgengine.no_such_module", "add_x_parser"),
+                                                  ("mtgengine.decklist", "add_x_parser")))
+    parser = cli.build_parser()
+    assert parser.parse_args(["play"]).func is cli.run_play
+
+
+class IllegalBlocks:
+    """A random agent whose every blockers answer is illegal (a blocker that does not exist)."""
+
+    def __init__(self, seed: int) -> None:
+        self.random = RandomAgent(seed)
+        self.blocks_asked = 0
+
+    def decide(self, decision: Decision) -> Any:
+        if decision.kind == "blockers":
+            self.blocks_asked += 1
+            return [[10_000, 10_000]]
+        return self.random.decide(decision)
+
+
+def test_play_game_declares_no_blocks_when_an_agent_blocks_illegally() -> None:
+    agents = (IllegalBlocks(1), IllegalBlocks(2))
+    result = play_game((REFERENCE_DECK, REFERENCE_DECK), seed=0, first_player=0, turn_cap=8, agents=agents)
+    assert sum(agent.blocks_asked for agent in agents) > 0
+    assert result.turns == 8 or result.winner is not None
+    assert not any("blocks" in line for line in result.log)
