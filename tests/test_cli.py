@@ -102,8 +102,9 @@ class IllegalBlocks:
 
 
 def test_play_game_declares_no_blocks_when_an_agent_blocks_illegally() -> None:
-    agents = (IllegalBlocks(1), IllegalBlocks(2))
-    result = play_game((REFERENCE_DECK, REFERENCE_DECK), seed=0, first_player=0, turn_cap=8, agents=agents)
+    agents = (IllegalBlocks(5), IllegalBlocks(6))
+    # Seed 2 is a game where blocks are asked for within 8 turns.
+    result = play_game((REFERENCE_DECK, REFERENCE_DECK), seed=2, first_player=0, turn_cap=8, agents=agents)
     assert sum(agent.blocks_asked for agent in agents) > 0
     assert result.turns == 8 or result.winner is not None
     assert not any("blocks" in line for line in result.log)

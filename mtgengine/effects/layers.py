@@ -94,6 +94,29 @@ def face_script(face: Any) -> CardScript:
     return compile_text(face.name, face.oracle_text or "", "Instant" in types or "Sorcery" in types)
 
 
+_BASE: dict[tuple[str, int], Characteristics] = {}
+
+
+def _printed(card: Any, index: int) -> Characteristics:
+    """The printed characteristics of one face, compiled once per card face (CR 707.2)."""
+    key = (card.name, index)
+    base = _BASE.get(key)
+    if base is None:
+        face = card.faces[index]
+        script = face_script(face)
+        subtypes = frozenset(face.subtypes)
+        if "Land" in face.types and any(t in BASIC_LAND_MANA for t in subtypes):
+            script = CardScript(script.keywords, script.spell, _basic_land_abilities(subtypes) + script.activated,
+                                script.triggered, script.static, script.enchant, script.unimplemented)
+        base = Characteristics(
+            face.name, face.mana_cost, frozenset(face.colors), frozenset(face.supertypes),
+            frozenset(face.types), subtypes, script, script.keywords, _int(face.power),
+            _int(face.toughness), _int(face.loyalty), 0, face.oracle_text or "",
+        )
+        _BASE[key] = base
+    return base
+
+
 def copiable_values(state: GameState, oid: int) -> Characteristics:
     """Layer 1 (CR 613.2, 707.2): the printed face, token definition or face-down status."""
     o = state.objects[oid]
@@ -101,23 +124,15 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
         # CR 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
         return Characteristics("", None, _EMPTY, _EMPTY, frozenset({"Creature"}), _EMPTY,
                                FACE_DOWN_SCRIPT, _EMPTY, 2, 2, None, o.controller, "")
-    token = o.choices.get("token_def")
+    token = o.choices.get("token_def") if o.choices else None
     if isinstance(token, CreateToken):
         script = CardScript(keywords=token.keywords)
         return Characteristics(token.name, None, frozenset(token.colors), _EMPTY, frozenset(token.types),
                                frozenset(token.subtypes), script, token.keywords, token.power,
                                token.toughness, None, o.controller, "")
-    face = o.card.faces[1 if o.transformed and len(o.card.faces) > 1 else o.face]
-    script = face_script(face)
-    subtypes = frozenset(face.subtypes)
-    if "Land" in face.types and any(t in BASIC_LAND_MANA for t in subtypes):
-        script = CardScript(script.keywords, script.spell, _basic_land_abilities(subtypes) + script.activated,
-                            script.triggered, script.static, script.enchant, script.unimplemented)
-    return Characteristics(
-        face.name, face.mana_cost, frozenset(face.colors), frozenset(face.supertypes),
-        frozenset(face.types), subtypes, script, script.keywords, _int(face.power),
-        _int(face.toughness), _int(face.loyalty), o.controller, face.oracle_text or "",
-    )
+    b = _printed(o.card, 1 if o.transformed and len(o.card.faces) > 1 else o.face)
+    return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
+                           b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text)
 
 
 def characteristics(state: GameState, oid: int) -> Characteristics:
@@ -134,12 +149,17 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
 
 
 def _static_sources(state: GameState) -> list[tuple[int, int, StaticAbility]]:
-    """(timestamp, source id, ability) of every static ability on the battlefield (CR 611.3)."""
+    """(timestamp, source id, ability) of every static ability on the battlefield (CR 611.3),
+    memoized with the characteristics (under the key 0, which no object has)."""
+    cached = state._chars.get(0)
+    if cached is not None:
+        return cached
     out = []
     for sid in state.battlefield:
         src = state.objects[sid]
         for ab in copiable_values(state, sid).script.static:
             out.append((src.timestamp, sid, ab))
+    state._chars[0] = out
     return out
 
 

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Speed of the engine on the reference workload, comparable with the phase.rs peer benchmark.
+
+Measures, on the reference deck (mtgengine.decklist.REFERENCE_DECK, the peer's "mini" deck):
+
+1. games/s and decisions/s of random games: random agents answer every decision, seeds
+   0..N-1, the first player alternating, a turn cap of 40 (the peer's workload; its
+   "policy_actions_per_s" counts the same thing as our decisions/s);
+2. the cost of cloning a game in mid-game (about turn 8): ``Game.clone()`` (the committed
+   state and the current one) and ``GameState.clone()`` alone, in µs per clone;
+3. ``Game.save()`` and ``Game.load()`` of that game, in ms.
+
+    python benchmarks/bench_engine.py --games 20 --json-out bench.json
+
+Timings are medians over repeats; machines are noisy, so compare ratios measured in one run
+(see benchmarks/run_peer.sh), not figures from different runs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from mtgengine.agents.agents import RandomAgent
+from mtgengine.decklist import REFERENCE_DECK
+from mtgengine.engine import Game
+from mtgengine.simulate import simulate
+
+TURN_CAP = 40
+CLONE_TURN = 8
+REPEATS = 5
+
+
+def median_seconds(action: Callable[[], object], iterations: int) -> float:
+    """The median over REPEATS runs of the time ``action`` takes, per call."""
+    runs = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        for _ in range(iterations):
+            action()
+        runs.append((time.perf_counter() - start) / iterations)
+    return statistics.median(runs)
+
+
+def game_at_turn(turn: int) -> Game:
+    """A random game of the reference deck at its first decision of ``turn`` (the first seed
+    whose game lasts that long), with the history a real mid-game state has."""
+    for seed in range(100):
+        game = Game.new_game([list(REFERENCE_DECK)] * 2, seed=seed, turn_cap=TURN_CAP)
+        agents = (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
+        while not game.over and game.state.turn < turn:
+            decision = game.pending
+            assert decision is not None
+            game.submit(agents[decision.player].decide(decision) if decision.kind != "blockers" else [])
+        if not game.over:
+            return game
+    raise RuntimeError(f"no game of the first 100 seeds reached turn {turn}")
+
+
+def bench_games(games: int) -> dict[str, Any]:
+    result = simulate(games, 0, REFERENCE_DECK, REFERENCE_DECK, turn_cap=TURN_CAP)
+    return {
+        "games": games,
+        "wall_s": result["seconds"],
+        "games_per_s": result["games_per_second"],
+        "decisions": result["decisions"],
+        "decisions_per_s": result["decisions_per_second"],
+        "mean_decisions_per_game": round(result["decisions"] / games, 1),
+        "mean_turns_per_game": round(result["turns"] / games, 1),
+        "outcomes": {"wins": result["wins"], "draws": result["draws"], "capped": result["capped"]},
+    }
+
+
+def bench_clone_and_save(iterations: int) -> dict[str, Any]:
+    game = game_at_turn(CLONE_TURN)
+    text = game.save()
+    restored = Game.load(text)
+    # A restored game must be the same game, or timing its load means nothing.
+    assert restored.state.log == game.state.log and restored.pending == game.pending
+    return {
+        "turn": game.state.turn,
+        "objects": len(game.state.objects),
+        "answers_since_commit": len(game.answers),
+        "game_clone_us": round(1e6 * median_seconds(game.clone, iterations), 2),
+        "state_clone_us": round(1e6 * median_seconds(game.state.clone, iterations), 2),
+        "save_ms": round(1e3 * median_seconds(game.save, 20), 3),
+        "load_ms": round(1e3 * median_seconds(lambda: Game.load(text), 20), 3),
+        "save_json_bytes": len(text),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="random games to play (default 20)")
+    parser.add_argument("--clone-iterations", type=int, default=2000, help="clones per timing run (default 2000)")
+    parser.add_argument("--json-out", metavar="FILE", help="also write the report as JSON to FILE")
+    args = parser.parse_args(argv)
+
+    report: dict[str, Any] = {
+        "engine": "mtgengine",
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "workload": {"deck": "reference (mini)", "seeds": f"0..{args.games - 1}",
+                     "first_player": "alternating", "turn_cap": TURN_CAP, "policy": "uniform random"},
+    }
+    report["games"] = bench_games(args.games)
+    print("games:", json.dumps(report["games"]), flush=True)
+    report["clone"] = bench_clone_and_save(args.clone_iterations)
+    print("clone:", json.dumps(report["clone"]), flush=True)
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as out:
+            json.dump(report, out, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
