@@ -36,28 +36,36 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn
     """Plays a game to its end, each decision answered by the deciding player's agent.
 
     The default agents are random, seeded ``seed * 2 + 1`` and ``seed * 2 + 2`` so that no two
-    games of a series share an agent stream. The random agent does not check menace, so a
-    blockers answer it gives may be illegal; the engine refuses it and no block is declared
-    instead. Any other illegal answer is a bug of the agent and is raised.
+    games of a series share an agent stream.
     """
     game = Game.new_game([list(deck) for deck in decks], names=PLAYER_NAMES, seed=seed,
                          first_player=first_player, turn_cap=turn_cap)
     players = agents if agents is not None else (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
     decisions = 0
     while not game.over:
-        decision = game.pending
-        assert decision is not None  # a game that is not over always asks something
-        try:
-            game.submit(players[decision.player].decide(decision))
-        except IllegalActionError:
-            if decision.kind != "blockers":
-                raise
-            game.submit([])
+        answer_pending(game, players)
         decisions += 1
     state = game.state
     return GameResult(winner=state.winner, draw=state.draw,
                       capped=state.winner is None and not state.draw,
                       turns=state.turn, decisions=decisions, log=list(state.log))
+
+
+def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
+    """Has the deciding player's agent answer the pending decision.
+
+    The random agent does not check menace, so a blockers answer it gives may be illegal; the
+    engine refuses it and no block is declared instead. Any other illegal answer is a bug of
+    the agent and is raised.
+    """
+    decision = game.pending
+    assert decision is not None, "the game is over"
+    try:
+        game.submit(agents[decision.player].decide(decision))
+    except IllegalActionError:
+        if decision.kind != "blockers":
+            raise
+        game.submit([])
 
 
 def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], turn_cap: int = 40,

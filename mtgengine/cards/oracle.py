@@ -62,8 +62,20 @@ _NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
 
 
 def parse_filter(text: str) -> Filter | None:
-    """Parses "nonblack creature an opponent controls", "artifact or enchantment", "spell"."""
+    """Parses "nonblack creature an opponent controls", "artifact or enchantment", "spell",
+    "attacking or blocking creature", "creature with power 4 or greater"."""
     text = text.strip().lower()
+    power_min = power_max = None
+    if m := re.search(r" with power (\d+) or (greater|less)$", text):
+        text = text[: m.start()]
+        if m.group(2) == "greater":
+            power_min = int(m.group(1))
+        else:
+            power_max = int(m.group(1))
+    blocking = None
+    if text.startswith("attacking or blocking "):
+        text = text[len("attacking or blocking "):]
+        blocking = True
     controller = None
     for suffix, who in ((" you control", "you"), (" an opponent controls", "opponent"),
                         (" you don't control", "opponent")):
@@ -107,6 +119,7 @@ def parse_filter(text: str) -> Filter | None:
         types=frozenset(types), not_types=frozenset(not_types), colors=frozenset(colors),
         not_colors=frozenset(not_colors), controller=controller, spells=spells,
         tapped=tapped, attacking=attacking, other="another" in words or "other" in words,
+        power_min=power_min, power_max=power_max, in_combat=blocking,
     )
 
 
@@ -346,26 +359,72 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=\.)\s+", text.strip()) if s.strip()]
 
 
+#: Sentences that do nothing while regeneration (CR 701.19) is not modelled: nothing can
+#: regenerate, so "can't be regenerated" changes no outcome.
+_NO_OP = re.compile(r"(it|they) can't be regenerated|a creature dealt damage this way can't be regenerated this turn",
+                    re.IGNORECASE)
+
+
+def _parse_clause(s: str, st: _Parse) -> list[Effect] | None:
+    add = _parse_add_mana(s)
+    if add is not None:
+        return [add]
+    for pattern, handler in _EFFECTS:
+        m = pattern.match(s)
+        if m:
+            saved = len(st.targets)
+            result = handler(m, st)
+            if result is not None:
+                return result
+            del st.targets[saved:]
+    return None
+
+
 def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
-    """Parses a whole effect text (one or more sentences); None if any part is unknown."""
+    """Parses a whole effect text (one or more sentences); None if any part is unknown.
+
+    A sentence joining two effects with "and" ("deals 3 damage to any target and you gain 3
+    life", "Target player draws two cards and loses 2 life") is parsed as both, the second
+    keeping the first one's subject when it has none."""
     effects: list[Effect] = []
     for sentence in _sentences(text):
         s = sentence.rstrip(".").strip()
         s = re.sub(r"^then,? ", "", s, flags=re.IGNORECASE)
-        add = _parse_add_mana(s)
-        if add is not None:
-            effects.append(add)
+        if _NO_OP.fullmatch(s):
             continue
-        for pattern, handler in _EFFECTS:
-            m = pattern.match(s)
-            if m:
-                result = handler(m, st)
-                if result is not None:
-                    effects.extend(result)
-                    break
-        else:
+        result = _parse_clause(s, st)
+        if result is None:
+            result = _parse_compound(s, st)
+        if result is None:
             return None
+        effects.extend(result)
     return effects
+
+
+def _parse_compound(s: str, st: _Parse) -> list[Effect] | None:
+    for m in re.finditer(r" and ", s):
+        first, second = s[: m.start()], s[m.end():]
+        saved = len(st.targets)
+        a = _parse_clause(first, st)
+        if a is None:
+            del st.targets[saved:]
+            continue
+        b = _parse_clause(second, st)
+        if b is None:
+            subject = re.match(r"(you|target player|target opponent|each player|each opponent) ", first, re.I)
+            if subject and subject.group(1).lower().startswith("target"):
+                # the same player: refer to the target already chosen, not a new one
+                who = target(len(st.targets) - 1)
+                verb = re.fullmatch(r"(gains|loses) " + _NUM + " life", second, re.I)
+                if verb:
+                    amount = _num(verb.group(2))
+                    b = [GainLife(who, amount) if verb.group(1).lower() == "gains" else LoseLife(who, amount)]
+            elif subject:
+                b = _parse_clause(subject.group(0) + second, st)
+        if b is not None:
+            return a + b
+        del st.targets[saved:]
+    return None
 
 
 # -- paragraphs ------------------------------------------------------------------------
@@ -448,6 +507,11 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 unimplemented.append((number, raw))
             else:
                 static.append(StaticAbility(m.group(1).lower(), p, t, kw, text=raw))
+            continue
+        if m := re.fullmatch(r"(enchanted|equipped) creature can't (attack or block|attack|block)\.", para, re.I):
+            # CR 508.1c / 509.1b restrictions, granted like abilities in layer 6.
+            kw = frozenset({"can't attack", "can't block"} if "or" in m.group(2) else {"can't " + m.group(2).lower()})
+            static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=raw))
             continue
         if m := re.fullmatch(r"(enchanted|equipped) creature has (.+?)\.", para, re.I):
             kw = _keyword_list(m.group(2))

@@ -31,6 +31,7 @@ class Filter:
     other: bool = False                        # "other": not the source itself
     tapped: bool | None = None
     attacking: bool | None = None
+    in_combat: bool | None = None              # "attacking or blocking"
     power_max: int | None = None               # "with power N or less"
     power_min: int | None = None
     mana_value_max: int | None = None

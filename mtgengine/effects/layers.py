@@ -241,7 +241,11 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     if flt.attacking is not None and (o.attacking is not None) != flt.attacking:
         return False
+    if flt.in_combat is not None and (o.attacking is not None or bool(o.blocking)) != flt.in_combat:
+        return False
     if flt.power_max is not None and (ch.power or 0) > flt.power_max:
+        return False
+    if flt.power_min is not None and (ch.power or 0) < flt.power_min:
         return False
     return True
 

@@ -21,6 +21,8 @@ def can_attack(g: GameState, oid: int) -> bool:
     ch = characteristics(g, oid)
     if "Creature" not in ch.types or "Battle" in ch.types or "defender" in ch.keywords:
         return False
+    if "can't attack" in ch.keywords:
+        return False                                   # CR 508.1c: a restriction
     return not o.sick or "haste" in ch.keywords
 
 
@@ -87,8 +89,8 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
     if b.tapped or b.zone is not Zone.BATTLEFIELD:
         return False
     bch = characteristics(g, blocker)
-    if "Creature" not in bch.types or "Battle" in bch.types:
-        return False
+    if "Creature" not in bch.types or "Battle" in bch.types or "can't block" in bch.keywords:
+        return False                                   # CR 509.1b: restrictions
     a = g.objects[attacker]
     defending = a.attacking
     p = player_of(defending)
