@@ -32,10 +32,10 @@ _ENUMS = {"Zone": Zone, "Step": Step}
 
 
 def encode(value: Any) -> Any:
+    if isinstance(value, Enum):      # before str: our enums are str subclasses
+        return {"__enum__": type(value).__name__, "v": value.value}
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    if isinstance(value, Enum):
-        return {"__enum__": type(value).__name__, "v": value.value}
     if isinstance(value, list):
         return [encode(v) for v in value]
     if isinstance(value, tuple):
