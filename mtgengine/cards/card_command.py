@@ -99,3 +99,52 @@ def card_json(card: CardData, implemented: bool | None) -> dict[str, Any]:
         "faces": [_face_json(card, face) for face in card.faces],
         "implemented": implemented,
     }
+
+
+def add_card_parser(subparsers: Any) -> None:
+    """Registers `mtg card NAME [--json] [--lang ja]` and `mtg coverage [--json]`."""
+    p = subparsers.add_parser("card", help="show a card's characteristics (English and Japanese)")
+    p.add_argument("name", nargs="+", help="English, face, full `A // B` or Japanese name")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=("en", "ja"), default="en")
+    p.set_defaults(func=_card_command)
+    c = subparsers.add_parser("coverage", help="how many cards the engine fully implements")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=_coverage_command)
+
+
+def _card_command(args: Any) -> int:
+    import json
+    import sys
+
+    from .coverage import missing
+    from .database import UnknownCardError, card_db
+    name = " ".join(args.name)
+    try:
+        card = card_db().get(name)
+    except UnknownCardError as exc:
+        sys.stderr.write(f"mtg card: {exc}\n")
+        return 2
+    gaps = missing(card)
+    if args.json:
+        sys.stdout.write(json.dumps(card_json(card, not gaps), ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write(format_card(card, lang=args.lang, implemented=not gaps) + "\n")
+        for gap in gaps:
+            sys.stdout.write(f"  not implemented: {gap}\n")
+    return 0
+
+
+def _coverage_command(args: Any) -> int:
+    import json
+    import sys
+
+    from .coverage import coverage
+    data = coverage()
+    if args.json:
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(f"{data['implemented']} of {data['total']} cards fully implemented\n")
+        for layout, row in data["by_layout"].items():
+            sys.stdout.write(f"  {layout:12} {row['implemented']:6} / {row['total']}\n")
+    return 0

@@ -1,0 +1,45 @@
+"""Which cards the engine implements: every ability of every face compiles (issue 4)."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .database import CardData, card_db
+from .oracle import compile_text
+
+#: Layouts whose card-level rules (casting a half, transforming...) the engine plays.
+SUPPORTED_LAYOUTS = frozenset({"normal"})
+
+
+def missing(card: CardData) -> list[str]:
+    """What keeps ``card`` from being fully implemented (empty: it is)."""
+    out: list[str] = []
+    if card.layout not in SUPPORTED_LAYOUTS:
+        out.append(f"the {card.layout} layout is not supported yet")
+    for face in card.faces:
+        script = compile_text(face.name, face.oracle_text or "", "Instant" in face.types or "Sorcery" in face.types)
+        out.extend(f"{face.name}: {text}" for _n, text in script.unimplemented)
+        if "Aura" in face.subtypes and script.enchant is None:
+            out.append(f"{face.name}: its enchant ability")
+    return out
+
+
+def is_implemented(card: CardData) -> bool:
+    return not missing(card)
+
+
+def coverage() -> dict[str, Any]:
+    """Counts of fully implemented cards by layout, and their names."""
+    db = card_db()
+    total: Counter[str] = Counter()
+    done: Counter[str] = Counter()
+    names: list[str] = []
+    for name in db.names():
+        card = db.get(name)
+        total[card.layout] += 1
+        if is_implemented(card):
+            done[card.layout] += 1
+            names.append(card.name)
+    return {"implemented": len(names), "total": sum(total.values()),
+            "by_layout": {k: {"implemented": done[k], "total": total[k]} for k in sorted(total)},
+            "names": names}
