@@ -50,6 +50,7 @@ class Runner:
         self.script: list[Any] = []
         self.pos = 0
         self.failures: list[str] = []
+        self.checkpoint = ""          # the saved game just before the last action submitted
 
     # -- entry point ------------------------------------------------------------------------
     def run(self) -> Result:
@@ -148,7 +149,7 @@ class Runner:
 
     def _expect_illegal(self, verb: str, arg: Any, opts: dict[str, Any]) -> None:
         expected = opts["illegal"]
-        before = self.game.save()
+        self.checkpoint = self.game.save()
         try:
             self._do(verb, arg, opts, illegal_check=True)
         except IllegalActionError as exc:
@@ -156,7 +157,9 @@ class Runner:
             if expected is not True and str(expected).lower() not in msg.lower():
                 raise StepFailure(self._where_prev() + f"refused as expected, but the message {msg!r} "
                                   f"does not contain {expected!r}") from None
-            if self.game.save() != before:
+            # The state must be as just before the refused action itself (after any passes
+            # the runner made to reach it: SCENARIO-FORMAT "illegal").
+            if self.game.save() != self.checkpoint:
                 raise StepFailure(self._where_prev() + "the action was refused but the game state changed") from None
             return
         raise StepFailure(self._where_prev() + f"expected the action to be refused ({expected!r}), but it was allowed")
@@ -224,6 +227,7 @@ class Runner:
             if d is None or d.kind != "priority" or d.player != player:
                 raise IllegalActionError(f"{self.names[player]} doesn't have priority "
                                          f"({self.names[d.player] if d else 'nobody'} does)")
+        self.checkpoint = g.save()
         g.submit(action)
         self._resolve_decisions()
 
@@ -241,8 +245,10 @@ class Runner:
                 break
             if d.kind == "priority":
                 st = g.state
-                if st.turn != start_turn or (st.step is target_step) or \
-                        Step(st.step).value in STEPS and list(Step).index(st.step) > list(Step).index(target_step):
+                order = list(Step)
+                if st.turn == start_turn and st.step is target_step and not arg:
+                    return          # nothing could be declared, and nothing was asked for
+                if st.turn != start_turn or order.index(st.step) >= order.index(target_step):
                     raise IllegalActionError(f"no {kind} can be declared this turn: no creature can "
                                              f"{'attack' if verb == 'attack' else 'block'} (or that step is past)")
                 g.submit({"action": "pass"})
@@ -261,6 +267,7 @@ class Runner:
                 raise ScenarioError("block: expects a mapping {BLOCKER: ATTACKER, ...} ({} for none)")
             answer = [[self._one(b, (Zone.BATTLEFIELD,)), self._one(a, (Zone.BATTLEFIELD,))]
                       for b, a in (arg or {}).items()]
+        self.checkpoint = g.save()
         g.submit(answer)
         self._resolve_decisions()
 
