@@ -6,11 +6,11 @@
 How subcommands are registered: each one is added by a function that takes the argparse
 subparsers object, adds its parser and sets ``func`` with ``set_defaults(func=...)``, where
 ``func(args: argparse.Namespace) -> int`` returns the exit code. ``simulate`` and ``play``
-live here. Commands owned by other modules are listed in :data:`PLUGGED_COMMANDS` as
-(module, function) and imported lazily, inside ``try/except ImportError``, so the CLI keeps
-working while such a module is not written yet (only that module's own absence is forgiven:
-an import that fails inside it still raises). To add a command, write
-``add_<name>_parser(subparsers)`` in its module and list it there.
+live here. Commands owned by other modules (``run``; ``card`` and ``coverage``) are listed
+in :data:`PLUGGED_COMMANDS` as (module, function) and imported lazily, inside
+``try/except ImportError``, so the CLI keeps working while such a module or function is not
+written yet; an import that fails inside an existing module still raises. To add a command,
+write ``add_<name>_parser(subparsers)`` in its module and list it there.
 
 Bad input (a deck file that cannot be read, a bad deck line) prints one line to stderr and
 exits with status 2, as argparse does for bad options: a traceback is for bugs.

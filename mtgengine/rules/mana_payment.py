@@ -53,14 +53,15 @@ def requirement(cost: ManaCost, x: int, hybrid: list[str] | None = None,
             colored.append("C")
         elif kind == "snow":
             generic += 1      # snow mana is not modelled separately yet
-        elif kind in ("hybrid", "mono_hybrid", "hybrid_phyrexian"):
+        elif kind in ("hybrid", "mono_hybrid", "hybrid_phyrexian", "colorless_hybrid"):
             choice = hybrid.pop(0) if hybrid else None
             parts = sym.text.replace("/P", "").split("/")
             if kind == "hybrid_phyrexian" and phyrexian_life and choice is None:
                 life += 2
                 continue
             if choice is None:
-                choice = next(p for p in parts if not p.isdigit())
+                # CR 107.4e: paid with either half; by default the colored one
+                choice = next(p for p in parts if not p.isdigit() and p != "C")
             if choice.isdigit():
                 generic += int(choice)
             else:
