@@ -1,5 +1,5 @@
 """Every scenario under tests/scenarios/ and examples/ runs as its own test (issue 3); the files
-under tests/scenarios_invalid/ must each FAIL with the message their first comment names."""
+under tests/scenarios_invalid/ must each FAIL with the message fragment their header comment names."""
 from __future__ import annotations
 
 import re
@@ -31,9 +31,15 @@ def test_scenario(doc) -> None:
 
 @pytest.mark.parametrize("path", INVALID, ids=[str(p.relative_to(ROOT)) for p in INVALID])
 def test_invalid_scenario_fails_clearly(path: Path) -> None:
-    first = path.read_text(encoding="utf-8").splitlines()[0]
-    m = re.match(r"#\s*expect(?:ed)?(?: error)?:\s*(.+)", first, re.IGNORECASE)
-    assert m, f"{path}: the first line must be '# expect: <message fragment>'"
+    header = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        header.append(line)
+    text = "\n".join(header)
+    m = re.search(r'fragment:\s*"([^"]+)"', text, re.IGNORECASE) or \
+        re.match(r"#\s*expect:\s*(.+)", text, re.IGNORECASE)
+    assert m, f"{path}: the header comment must give the message fragment: '# expect: TEXT' or 'fragment: \"TEXT\"'"
     fragment = m.group(1).strip().strip('"').lower()
     results = [Runner(doc).run() for doc in load_file(path)]
     assert results and not any(r.passed for r in results)

@@ -124,6 +124,11 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
         # CR 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
         return Characteristics("", None, _EMPTY, _EMPTY, frozenset({"Creature"}), _EMPTY,
                                FACE_DOWN_SCRIPT, _EMPTY, 2, 2, None, o.controller, "")
+    if o.card is None and o.ability is not None:
+        # An ability on the stack has no characteristics of its own (CR 113.7a); it is named
+        # after its source in logs and references.
+        return Characteristics(o.source_name, None, _EMPTY, _EMPTY, _EMPTY, _EMPTY, FACE_DOWN_SCRIPT,
+                               _EMPTY, None, None, None, o.controller, "")
     token = o.choices.get("token_def") if o.choices else None
     if isinstance(token, CreateToken):
         script = CardScript(keywords=token.keywords)

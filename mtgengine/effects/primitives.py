@@ -39,6 +39,12 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     replaced away."""
     g = ctx.g
     o = g.objects[oid]
+    if o.ability is not None:
+        # CR 608.2n / 701.6a: an ability leaving the stack simply ceases to exist.
+        g.stack.remove(oid)
+        del g.objects[oid]
+        g.changed()
+        return None
     event = ZoneChange(oid, o.zone, to_zone, o.owner, cause, top=top)
     event = apply_replacements(ctx, event)
     if event is None:
@@ -47,10 +53,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     lki = characteristics(g, oid)
     _remove_from_zone(g, o)
     g.lki[oid] = lki
-    if (o.token or (o.is_copy and o.card is None) or o.ability is not None) and to_zone is not Zone.BATTLEFIELD:
+    if (o.token or (o.is_copy and o.card is None)) and to_zone is not Zone.BATTLEFIELD:
         # CR 111.7 / 704.5d: a token leaving the battlefield ceases to exist (as an SBA; we
         # remove it at once since nothing can look at it in the new zone). Spell copies:
-        # CR 707.10a. Abilities leave the stack and cease to exist.
+        # CR 707.10a.
         del g.objects[oid]
         g.changed()
         g.events.append(ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=0, lki=lki))
