@@ -52,6 +52,11 @@ def declare_attackers(ctx: Ctx) -> None:
         return
     answer = ctx.ask(Decision(g.active, "attackers", "declare attackers", options, min=0, max=len(options),
                               info={"defenders": defenders(g)}))
+    for entry in answer:
+        attacker = entry[0] if isinstance(entry, (list, tuple)) else entry
+        if attacker not in options:
+            raise IllegalActionError(f"{name_of(ctx, attacker)} can't attack: it must be an untapped creature "
+                                     "you have controlled since the turn began, or have haste (CR 508.1a, 302.6)")
     chosen: list[tuple[int, Any]] = []
     default = player_ref(g.opponent(g.active))
     legal_defenders = defenders(g)

@@ -64,10 +64,10 @@ def validate_answer(decision: Decision, answer: Any) -> Any:
         if not isinstance(answer, (list, tuple)):
             answer = [answer]
         answer = list(answer)
-        if decision.kind not in ("blockers",):
+        if decision.kind not in ("blockers", "attackers"):   # checked by the combat rules
             for a in answer:
                 if a not in decision.options:
-                    raise IllegalActionError(f"{a!r} is not one of the options for: {decision.prompt}")
+                    raise IllegalActionError(f"{_label(a)} is not one of the options for: {decision.prompt}")
             if len(set(map(repr, answer))) != len(answer):
                 raise IllegalActionError(f"the same option was chosen twice for: {decision.prompt}")
         if decision.kind != "order" and not decision.min <= len(answer) <= decision.max:
@@ -75,5 +75,12 @@ def validate_answer(decision: Decision, answer: Any) -> Any:
                 f"choose between {decision.min} and {decision.max} for: {decision.prompt} (got {len(answer)})")
         return answer
     if answer not in decision.options:
-        raise IllegalActionError(f"{answer!r} is not one of the options for: {decision.prompt}")
+        raise IllegalActionError(f"{_label(answer)} is not one of the options for: {decision.prompt}")
     return answer
+
+
+def _label(value: Any) -> str:
+    """An answer as the user knows it (object ids are internal; the caller names the objects)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"player {-value}" if value < 0 else f"that object (id {value})"
+    return repr(value)

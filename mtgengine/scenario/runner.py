@@ -218,7 +218,7 @@ class Runner:
         if d is None:
             raise StepFailure(self._where_prev() + "the game is over")
         if d.kind != "priority":
-            raise StepFailure(self._where_prev() + "a decision is waiting: " + d.describe(self.names))
+            raise StepFailure(self._where_prev() + "a decision is waiting: " + self._describe(d))
         if d.player != player:
             if g.state.passes == 0:
                 g.submit({"action": "pass"})
@@ -307,7 +307,7 @@ class Runner:
         if d is None:
             return
         if d.kind != "priority":
-            raise StepFailure(self._where_prev() + "a decision is waiting: " + d.describe(self.names))
+            raise StepFailure(self._where_prev() + "a decision is waiting: " + self._describe(d))
         g.submit({"action": "pass"})
         self._resolve_decisions()
 
@@ -328,7 +328,7 @@ class Runner:
                 self._answer_choose(nxt["choose"])
                 continue
             if self.strict:
-                raise StepFailure(self._where_prev() + "unanswered decision (strict): " + d.describe(self.names))
+                raise StepFailure(self._where_prev() + "unanswered decision (strict): " + self._describe(d))
             g.submit(first_option(d))
 
     # -- answers ----------------------------------------------------------------------------
@@ -398,7 +398,27 @@ class Runner:
                 return found[0]
             if len(found) > 1:
                 raise ScenarioError(f"choose: {ref!r} is ambiguous: " + ", ".join(describe(self.game.state, o) for o in found))
-        raise ScenarioError(f"choose: {ref!r} is not one of the options: {d.describe(self.names)}")
+        raise ScenarioError(f"choose: {ref!r} is not one of the options: {self._describe(d)}")
+
+    def _describe(self, d: Decision) -> str:
+        """A decision in words: who is asked what, its options named, not numbered."""
+        g = self.game.state
+
+        def name(opt: Any) -> str:
+            if isinstance(opt, bool) or not isinstance(opt, int):
+                if isinstance(opt, list):
+                    return "[" + ", ".join(name(x) for x in opt) + "]"
+                if isinstance(opt, dict):
+                    obj = opt.get("object")
+                    return opt.get("action", "?") + (f" {name(obj)}" if obj is not None else "")
+                return str(opt)
+            if opt < 0:
+                return self.names[-opt - 1]
+            return describe(g, opt) if opt in g.objects else str(opt)
+
+        opts = ", ".join(name(o) for o in d.options[:12])
+        more = "" if len(d.options) <= 12 else f", ... ({len(d.options)} options)"
+        return f"{self.names[d.player]} is asked ({d.kind}): {d.prompt} [options: {opts}{more}]"
 
     # -- references -------------------------------------------------------------------------
     def _player(self, name: Any) -> int:
