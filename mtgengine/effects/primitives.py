@@ -193,6 +193,7 @@ def put_counters(ctx: Ctx, oid: int, kind: str, amount: int, rule: str = "122.1"
     else:
         o = ctx.g.obj(oid)
         o.counters[kind] = o.counters.get(kind, 0) + event.amount
+        ctx.g.changed()                      # counters change P/T (CR 613.4c)
     ctx.log(rule, f"{event.amount} {kind} counter(s) put on {name_of(ctx, oid)}")
     ctx.g.events.append(CountersEvent(oid, kind, event.amount))
     return event.amount
@@ -206,6 +207,7 @@ def remove_counters(ctx: Ctx, oid: int, kind: str, amount: int) -> int:
         o.counters[kind] = have - removed
         if not o.counters[kind]:
             del o.counters[kind]
+        ctx.g.changed()
     return removed
 
 

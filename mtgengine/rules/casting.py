@@ -45,7 +45,7 @@ def timing_ok(g: GameState, player: int, ch: Characteristics) -> bool:
     return sorcery_timing(g, player)
 
 
-def castable(g: GameState, player: int, oid: int) -> bool:
+def castable(g: GameState, player: int, oid: int, sources: list | None = None) -> bool:
     """Quick check for the legal-action list (the full procedure may still refuse)."""
     o = g.objects[oid]
     if o.zone is not Zone.HAND or o.owner != player:
@@ -55,7 +55,7 @@ def castable(g: GameState, player: int, oid: int) -> bool:
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
         return False
-    if not can_pay(g, player, ch.mana_cost, 0, ch.colors):
+    if not can_pay(g, player, ch.mana_cost, 0, ch.colors, sources):
         return False
     return has_targets(g, spell_targets(ch), player, None)
 

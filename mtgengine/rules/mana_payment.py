@@ -101,7 +101,9 @@ def tap_sources(g: GameState, player: int) -> list[tuple[int, ActivatedAbility, 
 
 
 def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str],
-                 tap_only: list[int] | None = None) -> tuple[list[tuple[int, str]], dict[str, int]] | None:
+                 tap_only: list[int] | None = None,
+                 sources: list[tuple[int, ActivatedAbility, tuple[str, ...]]] | None = None,
+                 ) -> tuple[list[tuple[int, str]], dict[str, int]] | None:
     """Chooses which sources to tap and which pool mana to spend, without changing anything.
 
     Returns ([(source id, mana type it adds)], pool mana spent by type), or None if the cost
@@ -109,7 +111,8 @@ def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: froz
     """
     pool = dict(g.players[player].pool)
     spend = dict.fromkeys(MANA_ORDER, 0)
-    sources = tap_sources(g, player)
+    if sources is None:
+        sources = tap_sources(g, player)
     if tap_only is not None:
         wanted = set(tap_only)
         sources = [s for s in sources if s[0] in wanted]
@@ -251,10 +254,13 @@ def _explicit_requirement(mana: str, req: Requirement) -> Requirement:
 
 
 def can_pay(g: GameState, player: int, cost: ManaCost | None, x: int = 0,
-            spell_colors: frozenset[str] = frozenset()) -> bool:
+            spell_colors: frozenset[str] = frozenset(),
+            sources: list[tuple[int, ActivatedAbility, tuple[str, ...]]] | None = None) -> bool:
+    """Whether the default payment could pay ``cost`` now (``sources``: precomputed
+    :func:`tap_sources`, when checking many costs at once)."""
     if cost is None:
         return False
-    return plan_payment(g, player, requirement(cost, x), spell_colors) is not None
+    return plan_payment(g, player, requirement(cost, x), spell_colors, sources=sources) is not None
 
 
 def empty_pools(ctx: Ctx) -> None:

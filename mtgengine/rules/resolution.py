@@ -42,6 +42,7 @@ def resolve_top(ctx: Ctx) -> None:
     if new_id is not None and "Aura" in ch.subtypes and targets:
         # CR 608.3c: an Aura spell enters attached to the object it targeted.
         g.obj(new_id).attached_to = targets[0]
+        g.changed()
         ctx.log("608.3c", f"{ch.name} enters attached to {name_of(ctx, targets[0])}")
 
 

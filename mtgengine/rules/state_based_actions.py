@@ -75,6 +75,7 @@ def _one_pass(ctx: Ctx) -> bool:
             host = o.attached_to
             if host not in g.objects or "Creature" not in characteristics(g, host).types:
                 g.obj(oid).attached_to = None       # CR 704.5n: it becomes unattached
+                g.changed()
                 ctx.log("704.5n", f"{ch.name} becomes unattached")
                 done = True
         plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
@@ -107,6 +108,7 @@ def _one_pass(ctx: Ctx) -> bool:
                 o.counters[kind] -= k
                 if not o.counters[kind]:
                     del o.counters[kind]
+            g.changed()
             ctx.log("704.5q", f"{k} +1/+1 and -1/-1 counter pair(s) are removed from {name_of(ctx, oid)}")
             done = True
     return done

@@ -16,11 +16,11 @@ from ..effects.layers import characteristics
 from ..effects.primitives import draw_card, move, name_of
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
 from ..state.game_state import GameState
-from .activation import activate, can_activate
+from .activation import activate, can_activate, sorcery_timing
 from .casting import cast_spell, castable, play_land, playable_land
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step
 from .context import Ctx
-from .mana_payment import empty_pools
+from .mana_payment import empty_pools, tap_sources
 from .resolution import resolve_top
 from .state_based_actions import check_state_based_actions
 
@@ -216,18 +216,33 @@ def end_step(ctx: Ctx) -> None:
 
 # -- priority -------------------------------------------------------------------------------
 def legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
-    """The priority options in canonical order: pass, lands, spells, abilities (by id)."""
+    """The priority options in canonical order: pass, lands, spells, abilities (by id).
+
+    Memoized while nothing but priority passing happens (the state version is unchanged)."""
+    key = (g.version, player, g.step, len(g.stack))
+    if g._legal is not None and g._legal[0] == key:
+        return g._legal[1]
+    actions = _legal_actions(g, player)
+    g._legal = (key, actions)
+    return actions
+
+
+def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = [{"action": "pass"}]
+    sources = tap_sources(g, player)
+    sorcery_ok = sorcery_timing(g, player)
+    land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
     for oid in sorted(g.zones[(player, Zone.HAND)]):
-        if playable_land(g, player, oid):
-            actions.append({"action": "play", "object": oid})
-        elif castable(g, player, oid):
+        if "Land" in characteristics(g, oid).types:
+            if land_ok and playable_land(g, player, oid):
+                actions.append({"action": "play", "object": oid})
+        elif castable(g, player, oid, sources):
             actions.append({"action": "cast", "object": oid})
     for oid in g.battlefield:
         if g.objects[oid].controller != player:
             continue
-        for i in range(len(characteristics(g, oid).script.activated)):
-            if can_activate(g, player, oid, i):
+        for i, ab in enumerate(characteristics(g, oid).script.activated):
+            if not ab.is_mana and can_activate(g, player, oid, i):   # mana abilities: CR 605.3a
                 actions.append({"action": "activate", "object": oid, "ability": i})
     return actions
 
@@ -236,6 +251,8 @@ def settle(ctx: Ctx) -> None:
     """CR 117.5: before a player gets priority, SBAs are performed and triggers are put on the
     stack, repeatedly, until neither happens (CR 704.3, 603.3)."""
     g = ctx.g
+    if g.settled == g.version and not g.events and not g.pending_triggers:
+        return      # nothing has changed since the last check
     while not g.over:
         check_triggers(ctx)
         sba = check_state_based_actions(ctx)
@@ -243,6 +260,7 @@ def settle(ctx: Ctx) -> None:
         if g.over:
             return
         if not put_triggers_on_stack(ctx) and not sba:
+            g.settled = g.version
             return
 
 
@@ -252,10 +270,13 @@ def priority(ctx: Ctx) -> None:
     settle(ctx)
     if g.over:
         return
-    ctx.commit_point()
+    if not g.stack and g.lki:
+        g.lki = {}        # nothing left that could look back at objects that have left (CR 608.2h)
     player = g.priority
+    options = legal_actions(g, player)      # before the commit, so the committed state memoizes it
+    ctx.commit_point()
     answer = ctx.ask(Decision(player, "priority", f"{g.players[player].name} has priority ({g.step.value})",
-                              legal_actions(g, player)))
+                              options))
     act = answer["action"]
     if act == "pass":
         g.passes += 1

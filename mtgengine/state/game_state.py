@@ -10,6 +10,7 @@ from typing import Any, Iterator
 
 from ..core.enums import Step, Zone
 from ..core.rng import Rng
+from .game_log import GameLog
 from .objects import GameObject, Player
 
 
@@ -21,7 +22,7 @@ class GameState:
         "priority", "passes", "rng", "next_id", "next_timestamp", "effects", "log",
         "pending_triggers", "delayed", "lki", "over", "winner", "draw", "marker",
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
-        "starting_life", "events",
+        "starting_life", "events", "version", "settled", "_legal",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -43,7 +44,7 @@ class GameState:
         self.next_id = 1
         self.next_timestamp = 1
         self.effects: list[Any] = []        # continuous effects from resolved spells/abilities (CR 611)
-        self.log: list[str] = []
+        self.log = GameLog()
         self.pending_triggers: list[Any] = []   # triggered, not yet put on the stack (CR 603.3)
         self.delayed: list[Any] = []        # delayed triggered abilities (CR 603.7)
         self.lki: dict[int, Any] = {}       # last known information (CR 608.2h) by old id
@@ -58,13 +59,14 @@ class GameState:
         self.events: list[Any] = []         # events since the last trigger check (CR 603.2)
         self._gen = object()
         self._chars: dict[int, Any] = {}
+        self.version = 0                    # bumped by every write (memo keys, CR 117.5 checks)
+        self.settled = -1                   # the version at which SBAs/triggers were last settled
+        self._legal: Any = None             # memo of the last legal-action list
 
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:
         """An independent game: objects are shared until either side writes them."""
-        new = GameState.__new__(GameState)
-        for slot in GameState.__slots__:
-            setattr(new, slot, getattr(self, slot))
+        new = _copy_slots(self)
         new.players = list(self.players)
         new.objects = dict(self.objects)
         new.zones = {k: list(v) for k, v in self.zones.items()}
@@ -72,7 +74,7 @@ class GameState:
         new.stack = list(self.stack)
         new.rng = self.rng.clone()
         new.effects = list(self.effects)
-        new.log = list(self.log)
+        new.log = self.log.clone()
         new.pending_triggers = list(self.pending_triggers)
         new.delayed = list(self.delayed)
         new.lki = dict(self.lki)
@@ -80,23 +82,28 @@ class GameState:
         new.damage_events = list(self.damage_events)
         new.events = list(self.events)
         new._gen = object()
-        new._chars = {}
+        new._chars = dict(self._chars)   # identical states: the memo stays valid for both
         # Both sides now treat every object as shared: the next write copies it.
         self._gen = object()
         return new
 
     def obj(self, oid: int) -> GameObject:
-        """The object for writing: copied first if another state shares it."""
+        """The object for writing: copied first if another state shares it.
+
+        Writing status (tapped, damage, combat roles) keeps the memoized characteristics;
+        a write that can change them (zone, counters, attachment, face, controller) must
+        call :meth:`changed`."""
+        self.version += 1
         o = self.objects[oid]
         if o._gen is not self._gen:
             o = o.clone()
             o._gen = self._gen
             self.objects[oid] = o
-        self._chars.clear()
         return o
 
     def player(self, index: int) -> Player:
         """The player for writing (copy on write)."""
+        self.version += 1
         p = self.players[index]
         if p._gen is not self._gen:
             p = p.clone()
@@ -105,7 +112,8 @@ class GameState:
         return p
 
     def changed(self) -> None:
-        """Forget derived characteristics after a change not made through :meth:`obj`."""
+        """Forget derived characteristics after a change that can alter them."""
+        self.version += 1
         self._chars.clear()
 
     # -- reading -------------------------------------------------------------------
@@ -137,3 +145,16 @@ class GameState:
         """Players in APNAP order (CR 101.4)."""
         n = len(self.players)
         return [(self.active + i) % n for i in range(n)]
+
+
+def _make_copy_slots() -> Any:
+    """Straight-line copy of every slot (the clone is on the hot path of every decision)."""
+    lines = ["def copy_slots(self):", "    new = _new(GameState)"]
+    lines += [f"    new.{slot} = self.{slot}" for slot in GameState.__slots__]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "GameState": GameState}
+    exec("\n".join(lines), namespace)
+    return namespace["copy_slots"]
+
+
+_copy_slots = _make_copy_slots()

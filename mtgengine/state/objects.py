@@ -61,12 +61,7 @@ class GameObject:
 
     def clone(self) -> GameObject:
         """A shallow copy whose mutable members are copied too (copy-on-write support)."""
-        new = GameObject.__new__(GameObject)
-        for slot in GameObject.__slots__:
-            setattr(new, slot, getattr(self, slot))
-        new.counters = dict(self.counters)
-        new.choices = dict(self.choices)
-        return new
+        raise NotImplementedError   # replaced below by a generated, unrolled copy
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -89,6 +84,22 @@ def _ref_json(value: Any) -> Any:
         return None
     to_json = getattr(value, "to_json", None)
     return to_json() if to_json else repr(value)
+
+
+def _unrolled_clone(cls: type, slots: tuple[str, ...], copied: tuple[str, ...]) -> None:
+    """Generates ``cls.clone`` as straight-line attribute copies: cloning is on the hot path
+    of every decision (ARCHITECTURE "Cost of a game state")."""
+    lines = ["def clone(self):", f"    new = _new({cls.__name__})"]
+    for slot in slots:
+        expr = f"dict(self.{slot})" if slot in copied else f"self.{slot}"
+        lines.append(f"    new.{slot} = {expr}")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, cls.__name__: cls}
+    exec("\n".join(lines), namespace)
+    cls.clone = namespace["clone"]
+
+
+_unrolled_clone(GameObject, GameObject.__slots__, ("counters", "choices"))
 
 
 class Player:
@@ -115,12 +126,10 @@ class Player:
         self._gen: object = None
 
     def clone(self) -> Player:
-        new = Player.__new__(Player)
-        for slot in Player.__slots__:
-            setattr(new, slot, getattr(self, slot))
-        new.counters = dict(self.counters)
-        new.pool = dict(self.pool)
-        return new
+        raise NotImplementedError   # replaced below by a generated, unrolled copy
 
     def to_json(self) -> dict[str, Any]:
         return {s: getattr(self, s) for s in Player.__slots__ if s != "_gen"}
+
+
+_unrolled_clone(Player, Player.__slots__, ("counters", "pool"))

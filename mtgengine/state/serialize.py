@@ -13,6 +13,7 @@ from ..cards import vocabulary
 from ..core.enums import Step, Zone
 from ..core.mana import ManaCost
 from ..core.rng import Rng
+from .game_log import GameLog
 from .game_state import GameState
 from .objects import GameObject, Player
 
@@ -81,7 +82,7 @@ def decode(data: Any, reg: dict[str, type]) -> Any:
 def state_to_json(g: GameState) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for slot in GameState.__slots__:
-        if slot in ("_gen", "_chars"):
+        if slot in ("_gen", "_chars", "_legal"):
             continue
         value = getattr(g, slot)
         if slot == "players":
@@ -91,6 +92,8 @@ def state_to_json(g: GameState) -> dict[str, Any]:
                          for o in value.values()]
         elif slot == "rng":
             out[slot] = list(value.getstate())
+        elif slot == "log":
+            out[slot] = list(value)
         else:
             out[slot] = encode(value)
     return out
@@ -101,8 +104,9 @@ def state_from_json(data: dict[str, Any]) -> GameState:
     g = GameState.__new__(GameState)
     g._gen = object()
     g._chars = {}
+    g._legal = None
     for slot in GameState.__slots__:
-        if slot in ("_gen", "_chars"):
+        if slot in ("_gen", "_chars", "_legal"):
             continue
         value = data[slot]
         if slot == "players":
@@ -123,6 +127,8 @@ def state_from_json(data: dict[str, Any]) -> GameState:
                 o._gen = g._gen
                 objects[o.id] = o
             g.objects = objects
+        elif slot == "log":
+            g.log = GameLog(list(value))
         elif slot == "rng":
             rng = Rng(0)
             rng.setstate(tuple(value))
