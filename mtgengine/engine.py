@@ -117,7 +117,13 @@ class Game:
 
 def _jsonable(value: Any) -> Any:
     """Answers are stored as JSON values (tuples become lists) so save/load is exact."""
-    return json.loads(json.dumps(value))
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    raise IllegalActionError(f"an answer must be made of numbers, strings, lists and mappings, got {value!r}")
 
 
 def add_card(state: GameState, card: Any, owner: int, zone: Zone, *, top: bool = False) -> int:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import difflib
 import gzip
 import json
+import os
 import re
 import unicodedata
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -229,7 +231,9 @@ def _build_face(
     mana_cost: ManaCost | None,
 ) -> Face:
     supertypes, types, subtypes = parse_type_line(raw["type_line"])
-    # The data has no color indicator field (CR 204), only card-level colors,
+    # An imported face (mtgengine.cards.importer) states its color indicator,
+    # an empty list for none, and that is used as is.
+    # The shipped data has no color indicator field (CR 204), only card-level colors,
     # which for a multi-face card are the union of all its faces' colors. A
     # face without a mana cost gets those colors as its color indicator, which
     # is exact for single-faced cards (Ancestral Vision and Evermind are blue,
@@ -240,7 +244,9 @@ def _build_face(
     # data cannot tell those apart. A land face of a multi-face card (Emeria,
     # Shattered Skyclave; the Pathways) never has an indicator: colorless.
     color_indicator: tuple[str, ...] | None = None
-    if mana_cost is None and card_colors and not (multi_face and "Land" in types):
+    if "color_indicator" in raw:
+        color_indicator = format_colors(raw["color_indicator"]) or None
+    elif mana_cost is None and card_colors and not (multi_face and "Land" in types):
         color_indicator = format_colors(card_colors)
     colors = set(mana_cost.colors) if mana_cost is not None else set()
     colors.update(color_indicator or ())
@@ -341,6 +347,11 @@ _LINE_START = re.compile(rb'\{\s*"name":')
 _Index = dict[str, list[int]]
 
 
+def _decode(value: bytes) -> str:
+    """The text of a JSON string's raw bytes (quotes excluded)."""
+    return json.loads(b'"' + value + b'"') if b"\\" in value else value.decode()
+
+
 def _add(index: _Index, key: str, card: int) -> None:
     indices = index.get(key)
     if indices is None:
@@ -366,7 +377,7 @@ class CardDB:
             if not _LINE_START.match(line):
                 raise ValueError(f"card data line {i + 1} does not start with the card's name")
             for n, (ja, value) in enumerate(_NAME_FIELD.findall(line)):
-                text = json.loads(b'"' + value + b'"') if b"\\" in value else value.decode()
+                text = _decode(value)
                 if ja:
                     _add(japanese, text, i)
                 elif n == 0:
@@ -378,15 +389,26 @@ class CardDB:
         self._normalized: tuple[_Index, ...] | None = None
         self._display: dict[str, str] = {}
         self._buckets: dict[str, list[str]] | None = None
+        self._japanese: dict[str, str] | None = None
 
     @classmethod
-    def load(cls, path: Path | None = None) -> CardDB:
-        """Load a gzipped card data file, by default the one shipped in the package."""
+    def load(cls, path: Path | None = None, overlay: Path | None = None) -> CardDB:
+        """Load a gzipped card data file, by default the one shipped in the package.
+
+        Cards of an ``overlay`` file (same format; a missing file is ignored)
+        add to those of ``path`` or replace every card of the same full name.
+        """
         if path is None:
             data = resources.files("mtgengine").joinpath("data/cards.jsonl.gz").read_bytes()
         else:
             data = path.read_bytes()
-        return cls([line for line in gzip.decompress(data).split(b"\n") if line])
+        lines = _data_lines(data)
+        if overlay is None or not overlay.is_file():
+            return cls(lines)
+        try:
+            return cls(_merge_overlay(lines, _data_lines(overlay.read_bytes())))
+        except (OSError, EOFError, zlib.error, ValueError) as exc:
+            raise ValueError(f"{overlay}: not a usable card overlay ({exc}); import it again or delete it") from exc
 
     def __len__(self) -> int:
         """Number of card records (Un-set variants sharing a name count apart)."""
@@ -444,6 +466,30 @@ class CardDB:
         matches = difflib.get_close_matches(key, close, n=n, cutoff=0.6)
         return [self._display[m] for m in matches]
 
+    def japanese_names(self) -> dict[str, str]:
+        """English full and face names to Japanese ones, of cards that have one.
+
+        Built on first call (about 0.1 s) from the raw lines, where each
+        "name_ja" follows the "name" it translates. A full name keeps its own
+        Japanese name where another card has a face of the same name.
+        """
+        if self._japanese is None:
+            full: dict[str, str] = {}
+            faces: dict[str, str] = {}
+            for line in self._lines:
+                if b'"name_ja"' not in line:
+                    continue
+                english: str | None = None
+                tier = full
+                for n, (ja, value) in enumerate(_NAME_FIELD.findall(line)):
+                    if not ja:
+                        english, tier = _decode(value), (full if n == 0 else faces)
+                    elif english is not None:
+                        tier.setdefault(english, _decode(value))
+                        english = None
+            self._japanese = faces | full
+        return self._japanese
+
     # -- internals -----------------------------------------------------------------
 
     def _lookup(self, name: str) -> list[int]:
@@ -499,7 +545,53 @@ class CardDB:
         return card
 
 
+def _data_lines(data: bytes) -> list[bytes]:
+    return [line for line in gzip.decompress(data).split(b"\n") if line]
+
+
+def _full_name(line: bytes) -> str:
+    """The card's full name, which a data line starts with."""
+    match = _NAME_FIELD.search(line) if _LINE_START.match(line) else None
+    if match is None:
+        raise ValueError("a card data line does not start with the card's name")
+    return _decode(match.group(2))
+
+
+def _merge_overlay(lines: list[bytes], overlay: list[bytes]) -> list[bytes]:
+    """``lines`` without the names ``overlay`` has, plus ``overlay``, in name order.
+
+    Name order keeps "the first in name order wins" (CardDB.find) true of the
+    merged data; both inputs are sorted already, so the sort is one merge.
+    """
+    replaced = {_full_name(line) for line in overlay}
+    named = [(name, line) for line in lines if (name := _full_name(line)) not in replaced]
+    named += ((_full_name(line), line) for line in overlay)
+    named.sort(key=lambda pair: pair[0])
+    return [line for _, line in named]
+
+
+#: The file `mtg cards import` writes and card_db() reads, in data_dir().
+OVERLAY_FILE = "cards-overlay.jsonl.gz"
+
+
+def data_dir() -> Path:
+    """The user's data folder: $MTGENGINE_DATA_DIR, else ~/.local/share/mtgengine.
+
+    User data lives outside the package, which an upgrade replaces.
+    """
+    env = os.environ.get("MTGENGINE_DATA_DIR")
+    return Path(env) if env else Path.home() / ".local" / "share" / "mtgengine"
+
+
 @cache
 def card_db() -> CardDB:
-    """The database of the shipped card data, loaded on first use."""
-    return CardDB.load()
+    """The shipped card data with the user's overlay, if any, loaded on first use."""
+    return CardDB.load(overlay=data_dir() / OVERLAY_FILE)
+
+
+def reset_card_db() -> None:
+    """Forget the loaded database, so the next card_db() reads the files again.
+
+    For tests and for a new import, which change the overlay after a load.
+    """
+    card_db.cache_clear()

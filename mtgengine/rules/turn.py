@@ -1,9 +1,10 @@
 """Turn structure (CR 500-514), priority (CR 117) and the game's main procedure.
 
 The procedure is a loop over *markers* stored in the state (``g.marker``): each handler
-performs one unit of the rules and sets the next marker. Every unit may ask decisions;
-the loop commits the state at each marker once all given answers are used
-(see ``rules.context``).
+performs one unit of the rules and sets the next marker. Any unit may ask decisions; the
+state is committed just before the top-level questions (priority, mulligans, attackers,
+blockers, cleanup discards) once all given answers are used (see ``rules.context``), so
+an answer replays at most the units since that point.
 """
 from __future__ import annotations
 
@@ -31,7 +32,6 @@ def run(ctx: Ctx) -> None:
     """Runs the game procedure until a decision is needed (NeedDecision) or the game ends."""
     g = ctx.g
     while not g.over:
-        ctx.commit_point()
         kind = g.marker[0]
         if kind == "priority":
             priority(ctx)
@@ -71,6 +71,7 @@ def mulligan(ctx: Ctx, player: int) -> None:
     """CR 103.5 (London mulligan): keep, or shuffle the hand away and draw seven; a player who
     keeps after N mulligans puts N cards on the bottom."""
     g = ctx.g
+    ctx.commit_point()
     p = g.players[player]
     hand = g.zones[(player, Zone.HAND)]
     keep = p.mulligans >= HAND_SIZE or ctx.ask(Decision(
@@ -108,6 +109,8 @@ def mulligan(ctx: Ctx, player: int) -> None:
 def begin_step(ctx: Ctx, step: Step) -> None:
     """Turn-based actions as a step begins, then priority (CR 500.6, 502-514)."""
     g = ctx.g
+    if step in (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.CLEANUP):
+        ctx.commit_point()          # these steps begin with a question
     g.step = step
     g.priority = g.active
     g.passes = 0
