@@ -23,8 +23,10 @@ def first_option(decision: Decision) -> Any:
         return 0
     if decision.kind in ("attackers", "blockers"):
         return []
+    if decision.kind in ("order", "damage_assignment"):
+        return list(decision.options[: decision.min])
     if decision.multi:
-        return list(decision.options[: max(decision.min, 0)]) if decision.kind != "order" else list(decision.options)
+        return list(decision.options[: max(decision.min, 0)])
     return decision.options[0]
 
 
@@ -44,7 +46,11 @@ class RandomAgent:
             return [o for o in opts if rng.randrange(2)]
         if kind == "blockers":
             return _random_blocks(rng, opts)
-        if kind in ("order", "damage_order"):
+        if kind == "damage_assignment":
+            order = [o for o in opts if o > 0] if len(opts) > decision.min else list(opts)
+            rng.shuffle(order)
+            return order
+        if kind == "order":
             order = list(opts)
             rng.shuffle(order)
             return order

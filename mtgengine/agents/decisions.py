@@ -21,7 +21,7 @@ def player_of(ref: int) -> int | None:
 
 
 #: Decisions whose answer is always a list.
-MULTI_KINDS = frozenset({"attackers", "blockers", "order", "damage_order", "bottom", "discard"})
+MULTI_KINDS = frozenset({"attackers", "blockers", "order", "damage_assignment", "bottom", "discard"})
 
 
 @dataclass(slots=True)
@@ -30,7 +30,7 @@ class Decision:
 
     kind: "priority" (options are actions), "mulligan" (yes = keep), "bottom", "targets",
     "x", "mode", "yesno", "attackers", "blockers", "order", "discard", "legend", "color",
-    "damage_order". For multi-select kinds (``max`` > 1) the answer is a list.
+    "damage_assignment" (a mapping {target: amount} or an order of the blockers). For multi-select kinds (``max`` > 1) the answer is a list.
     """
 
     player: int

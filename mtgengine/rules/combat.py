@@ -204,24 +204,43 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
             if "trample" in ch.keywords:                       # CR 702.19d
                 assignments.append((a, o.attacking, power))
             continue
-        if len(blockers) > 1:
-            order = ctx.ask(Decision(o.controller, "damage_order",
-                                     f"order the creatures blocking {ch.name} for its damage", sorted(blockers),
-                                     min=len(blockers), max=len(blockers)))
-            blockers = list(order)
-        remaining = power
         deathtouch = "deathtouch" in ch.keywords
+        trample = "trample" in ch.keywords
+
+        def lethal(b: int) -> int:
+            """Lethal damage for assignment (CR 702.19b, 702.2c: deathtouch makes 1 lethal)."""
+            left = max(0, (characteristics(g, b).toughness or 0) - g.objects[b].damage)
+            return min(left, 1) if deathtouch else left
+
+        remaining = power
+        if len(blockers) > 1:
+            # CR 510.1c: the attacking player divides the damage among the blockers as they
+            # choose. The answer is a mapping {blocker: amount} (with trample, the defender
+            # may get damage once every blocker has lethal, CR 702.19b), or an order of the
+            # blockers: each in turn is assigned lethal damage, the rest to the last (or,
+            # with trample, to the defender).
+            options = sorted(blockers) + ([o.attacking] if trample else [])
+            answer = ctx.ask(Decision(o.controller, "damage_assignment",
+                                      f"divide {ch.name}'s {power} combat damage among its blockers", options,
+                                      min=len(blockers), max=len(options)))
+            if isinstance(answer, dict):
+                division = {int(k): v for k, v in answer.items()}
+                _check_division(ctx, division, options, blockers, power, lethal, o.attacking if trample else None)
+                for tgt, amount in division.items():
+                    if amount > 0:
+                        assignments.append((a, tgt, amount))
+                continue
+            order = [x for x in answer if x in blockers]
+            if sorted(order) != sorted(blockers):
+                raise IllegalActionError("the damage order must list each blocking creature once")
+            blockers = order
         for i, b in enumerate(blockers):
-            bch = characteristics(g, b)
-            lethal = max(0, (bch.toughness or 0) - g.objects[b].damage)
-            if deathtouch:
-                lethal = min(lethal, 1)                        # CR 702.2c
             last = i == len(blockers) - 1
-            amount = remaining if (last and "trample" not in ch.keywords) else min(remaining, lethal)
+            amount = remaining if (last and not trample) else min(remaining, lethal(b))
             if amount > 0:
                 assignments.append((a, b, amount))
                 remaining -= amount
-        if remaining > 0 and "trample" in ch.keywords:
+        if remaining > 0 and trample:
             assignments.append((a, o.attacking, remaining))    # CR 702.19b
     for b in g.battlefield:
         bo = g.objects[b]
@@ -235,6 +254,23 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
         g.combat["dealt_first"] = [src for src, _t, _n in assignments]
     for src, tgt, amount in assignments:                        # CR 510.2: simultaneously
         deal_damage(ctx, src, tgt, amount, combat=True)
+
+
+def _check_division(ctx: Ctx, division: dict[int, Any], options: list[int], blockers: list[int], power: int,
+                    lethal: Any, defender: Any) -> None:
+    """CR 510.1c-e, 702.19b: a division is legal if it deals exactly the power to its
+    blockers (and, with trample, the defender only once each blocker has lethal damage)."""
+    for tgt, amount in division.items():
+        if tgt not in options:
+            raise IllegalActionError(f"{name_of(ctx, tgt)} is not blocking this creature (CR 510.1c)")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise IllegalActionError(f"damage amounts are whole numbers 0 or more, got {amount!r}")
+    if sum(division.values()) != power:
+        raise IllegalActionError(f"the division must assign exactly {power} damage (CR 510.1a)")
+    if defender is not None and division.get(defender, 0) > 0:
+        if any(division.get(b, 0) < lethal(b) for b in blockers):
+            raise IllegalActionError("with trample, the defender gets damage only once every blocker "
+                                     "is assigned lethal damage (CR 702.19b)")
 
 
 def end_combat(g: GameState) -> None:

@@ -22,7 +22,7 @@ STEP_OPTIONS = {
     "turn_face_up": ("by", "pay", "illegal"),
     "attack": ("by", "illegal"),
     "block": ("by", "illegal"),
-    "choose": (),
+    "choose": ("illegal",),
     "pass": (),
     "expect": (),
 }

@@ -116,7 +116,10 @@ class Runner:
             if verb == "choose":
                 if self.game.pending is None or self.game.pending.kind == "priority":
                     raise StepFailure(self._where_prev() + "choose: no decision is waiting to be answered")
-                self._answer_choose(arg)
+                if "illegal" in opts:
+                    self._refused_answer(arg, opts["illegal"])
+                else:
+                    self._answer_choose(arg)
                 self._resolve_decisions()
                 continue
             if "illegal" in opts:
@@ -324,14 +327,32 @@ class Runner:
                 continue
             nxt = self.script[self.pos] if self.pos < len(self.script) else None
             if isinstance(nxt, dict) and "choose" in nxt:
+                self._parse_step(nxt)
                 self.pos += 1
-                self._answer_choose(nxt["choose"])
+                if "illegal" in nxt:
+                    self._refused_answer(nxt["choose"], nxt["illegal"])
+                else:
+                    self._answer_choose(nxt["choose"])
                 continue
             if self.strict:
                 raise StepFailure(self._where_prev() + "unanswered decision (strict): " + self._describe(d))
             g.submit(first_option(d))
 
     # -- answers ----------------------------------------------------------------------------
+    def _refused_answer(self, arg: Any, expected: Any) -> None:
+        """A `choose` step marked `illegal`: the answer must be refused, the question stays."""
+        before = self.game.save()
+        try:
+            self._answer_choose(arg)
+        except IllegalActionError as exc:
+            if expected is not True and str(expected).lower() not in str(exc).lower():
+                raise StepFailure(self._where_prev() + f"refused as expected, but the message {str(exc)!r} "
+                                  f"does not contain {expected!r}") from None
+            if self.game.save() != before:
+                raise StepFailure(self._where_prev() + "the answer was refused but the game state changed") from None
+            return
+        raise StepFailure(self._where_prev() + f"expected the answer to be refused ({expected!r}), but it was accepted")
+
     def _answer_choose(self, arg: Any) -> None:
         g = self.game
         d = g.pending
@@ -360,6 +381,9 @@ class Runner:
                     return "keep"
                 vals = [self._option_ref(d, r) for r in (t if isinstance(t, list) else [t])]
                 return vals if d.multi else vals[0]
+            if d.kind == "damage_assignment":
+                # an extension of the format: {REF: amount, ...} divides combat damage (CR 510.1c)
+                return {str(self._option_ref(d, r)): n for r, n in arg.items()}
             raise ScenarioError(f"choose: unknown answer form {arg!r}")
         if isinstance(arg, list):
             vals = [self._option_ref(d, r) for r in arg]

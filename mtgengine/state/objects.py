@@ -21,7 +21,7 @@ class GameObject:
         "face_down", "transformed", "token", "is_copy", "copy_source",
         "ability", "source_id", "source_name",
         "targets", "x", "modes", "kicked", "cast", "attacking", "blocking", "blocked",
-        "damage_order", "choices", "_gen",
+        "choices", "_gen",
     )
 
     def __init__(self, oid: int, card: Any, owner: int, zone: Zone, timestamp: int) -> None:
@@ -55,7 +55,6 @@ class GameObject:
         self.attacking: Any = None    # what it attacks (("player", n) or object id), CR 508.1
         self.blocking: tuple[int, ...] = ()
         self.blocked = False          # CR 509.1h: an attacking creature stays blocked
-        self.damage_order: tuple[int, ...] = ()
         self.choices: dict[str, Any] = {}
         self._gen: object = None
 
