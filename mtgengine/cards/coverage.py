@@ -19,6 +19,8 @@ def missing(card: CardData) -> list[str]:
     for face in card.faces:
         script = compile_text(face.name, face.oracle_text or "", "Instant" in face.types or "Sorcery" in face.types)
         out.extend(f"{face.name}: {text}" for _n, text in script.unimplemented)
+        if script.spell is not None:
+            out.extend(f"{face.name}: {m.text}" for m in script.spell.modes if not m.implemented)
         if "Aura" in face.subtypes and script.enchant is None:
             out.append(f"{face.name}: its enchant ability")
     return out

@@ -14,7 +14,7 @@ from typing import Callable
 from .vocabulary import (
     ANY_TARGET, CREATURE, PLAYER, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Filter,
-    GainLife, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToHand, SpellAbility,
+    GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToHand, SpellAbility,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 
@@ -392,6 +392,20 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         s = re.sub(r"^then,? ", "", s, flags=re.IGNORECASE)
         if _NO_OP.fullmatch(s):
             continue
+        kicked = re.fullmatch(r"if (?:~|this spell) was kicked, (.+)", s, re.IGNORECASE)
+        if kicked:
+            body = kicked.group(1)
+            instead = re.fullmatch(r"it deals " + _NUM + r" damage(?: to (?:that \w+|it))? instead", body, re.IGNORECASE)
+            if instead and effects and isinstance(effects[-1], DealDamage):
+                # "... deals 2 damage ... If this spell was kicked, it deals 4 damage instead."
+                base = effects.pop()
+                effects.append(IfKicked((DealDamage(_num(instead.group(1)), base.to),), (base,)))
+                continue
+            extra = parse_effects(body, st)
+            if extra is None:
+                return None
+            effects.append(IfKicked(tuple(extra)))
+            continue
         result = _parse_clause(s, st)
         if result is None:
             result = _parse_compound(s, st)
@@ -486,9 +500,28 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     static: list[StaticAbility] = []
     enchant: Filter | None = None
     unimplemented: list[tuple[int, str]] = []
+    kicker: list[str] = []
+    modes: list[SpellAbility] = []
+    mode_range: tuple[int, int] | None = None
     for number, raw in enumerate(oracle_text.split("\n"), start=1):
         para = _strip_reminder(_normalize_self(raw, name))
         if not para:
+            continue
+        if m := re.fullmatch(r"kicker ((?:\{[^}]+\})+)", para, re.I):
+            kicker.append(m.group(1))                       # CR 702.33a
+            continue
+        if is_spell and (m := re.fullmatch(r"choose (one|two|three|one or both|one or more) —", para, re.I)):
+            mode_range = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2),
+                          "one or more": (1, 99)}[m.group(1).lower()]   # CR 700.2
+            continue
+        if mode_range is not None and para.startswith("•"):
+            st = _Parse()
+            effects = parse_effects(para[1:].strip(), st)
+            if effects is None:
+                # kept as a mode (so numbering follows the card) that is refused if chosen
+                modes.append(SpellAbility((), (), raw, implemented=False))
+            else:
+                modes.append(SpellAbility(tuple(effects), tuple(st.targets), raw))
             continue
         kws = _keyword_list(para)
         if kws is not None:
@@ -569,9 +602,16 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 spell_effects.extend(effects)
                 continue
         unimplemented.append((number, raw))
-    spell = SpellAbility(tuple(spell_effects), tuple(spell_targets), oracle_text) if is_spell else None
+    spell = None
+    if is_spell:
+        if modes and mode_range is not None:
+            if spell_effects:
+                unimplemented.append((0, "effects outside the modes of a modal spell"))
+            spell = SpellAbility((), (), oracle_text, tuple(modes), mode_range[0], min(mode_range[1], len(modes)))
+        else:
+            spell = SpellAbility(tuple(spell_effects), tuple(spell_targets), oracle_text)
     return CardScript(frozenset(keywords), spell, tuple(activated), tuple(triggered), tuple(static),
-                      enchant, tuple(unimplemented))
+                      enchant=enchant, kicker=tuple(kicker), unimplemented=tuple(unimplemented))
 
 
 #: Basic land types and the mana their intrinsic ability adds (CR 305.6).

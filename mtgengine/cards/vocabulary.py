@@ -213,9 +213,17 @@ class Mill:
     amount: Quantity
 
 
+@dataclass(frozen=True, slots=True)
+class IfKicked:
+    """CR 702.33e: "If this spell was kicked, ..." — ``effects`` if kicked, else ``otherwise``."""
+
+    effects: tuple["Effect", ...]
+    otherwise: tuple["Effect", ...] = ()
+
+
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
-    TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill,
+    TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked,
 ]
 
 
@@ -233,11 +241,18 @@ class Cost:
 # -- abilities ----------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class SpellAbility:
-    """The effects an instant or sorcery spell has as it resolves (CR 113.3a)."""
+    """The effects an instant or sorcery spell has as it resolves (CR 113.3a).
+
+    A modal spell (CR 700.2) has ``modes``, each a SpellAbility with its own targets, and
+    its controller chooses between ``min_modes`` and ``max_modes`` of them."""
 
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
+    modes: tuple["SpellAbility", ...] = ()
+    min_modes: int = 1
+    max_modes: int = 1
+    implemented: bool = True      # False: a mode the engine can't do yet (refused if chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +323,7 @@ class CardScript:
     static: tuple[StaticAbility, ...] = ()
     enchant: Filter | None = None            # Aura "Enchant ..." (CR 303.4a)
     unimplemented: tuple[tuple[int, str], ...] = field(default=())
+    kicker: tuple[str, ...] = ()             # kicker mana costs (CR 702.33a)
 
     @property
     def implemented(self) -> bool:

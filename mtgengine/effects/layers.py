@@ -6,7 +6,7 @@ order within a layer (CR 613.7). Results are memoized until the state changes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.oracle import BASIC_LAND_MANA, compile_text
@@ -106,8 +106,7 @@ def _printed(card: Any, index: int) -> Characteristics:
         script = face_script(face)
         subtypes = frozenset(face.subtypes)
         if "Land" in face.types and any(t in BASIC_LAND_MANA for t in subtypes):
-            script = CardScript(script.keywords, script.spell, _basic_land_abilities(subtypes) + script.activated,
-                                script.triggered, script.static, script.enchant, script.unimplemented)
+            script = replace(script, activated=_basic_land_abilities(subtypes) + script.activated)
         base = Characteristics(
             face.name, face.mana_cost, frozenset(face.colors), frozenset(face.supertypes),
             frozenset(face.types), subtypes, script, script.keywords, _int(face.power),

@@ -6,7 +6,7 @@ from typing import Iterable
 
 from ..agents.decisions import Decision, player_of
 from ..cards.vocabulary import (
-    AddMana, CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, GainLife,
+    AddMana, CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, GainLife, IfKicked,
     LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToHand, TapUntap,
 )
 from ..core.enums import Zone
@@ -27,6 +27,7 @@ class Resolving:
     legal: tuple[bool, ...]  # which targets are still legal (CR 608.2b)
     x: int = 0
     name: str = ""
+    kicked: bool = False
 
 
 def amount(ctx: Ctx, q: Quantity, r: Resolving) -> int:
@@ -122,6 +123,8 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
         elif isinstance(eff, Discard):
             for p in _players(refs(ctx, eff.who, r)):
                 discard(ctx, p, amount(ctx, eff.amount, r))
+        elif isinstance(eff, IfKicked):
+            execute(ctx, eff.effects if r.kicked else eff.otherwise, r)      # CR 702.33e
         elif isinstance(eff, Mill):
             for p in _players(refs(ctx, eff.who, r)):
                 for _ in range(amount(ctx, eff.amount, r)):

@@ -7,6 +7,7 @@ from ..agents.decisions import Decision
 from ..cards.vocabulary import TargetSpec
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
+from ..core.mana import ManaCost
 from ..effects.events import CastEvent
 from ..effects.layers import Characteristics, characteristics, copiable_values
 from ..effects.primitives import move, name_of
@@ -17,10 +18,14 @@ from .mana_payment import can_pay, pay_mana
 from .targeting import choose_targets, has_targets
 
 
-def spell_targets(ch: Characteristics) -> tuple[TargetSpec, ...]:
-    """The target phrases of a spell: its effects' targets, or an Aura's "enchant" (CR 303.4a)."""
-    if ch.script.spell is not None:
-        return ch.script.spell.targets
+def spell_targets(ch: Characteristics, modes: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
+    """The target phrases of a spell: its effects' targets (those of the chosen modes, in
+    order, CR 700.2c), or an Aura's "enchant" (CR 303.4a)."""
+    spell = ch.script.spell
+    if spell is not None:
+        if spell.modes:
+            return tuple(t for i in modes for t in spell.modes[i].targets)
+        return spell.targets
     if "Aura" in ch.subtypes and ch.script.enchant is not None:
         return (TargetSpec(ch.script.enchant, "enchant " + ("creature" if "Creature" in ch.script.enchant.types else "permanent")),)
     return ()
@@ -57,7 +62,17 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None) -
         return False
     if not can_pay(g, player, ch.mana_cost, 0, ch.colors, sources):
         return False
+    spell = ch.script.spell
+    if spell is not None and spell.modes:
+        return len(legal_modes(g, ch, player)) >= spell.min_modes
     return has_targets(g, spell_targets(ch), player, None)
+
+
+def legal_modes(g: GameState, ch: Characteristics, player: int) -> list[int]:
+    """Modes that can be chosen: those whose targets can be chosen (CR 700.2a), 0-based."""
+    spell = ch.script.spell
+    assert spell is not None
+    return [i for i, m in enumerate(spell.modes) if m.implemented and has_targets(g, m.targets, player, None)]
 
 
 def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
@@ -67,10 +82,13 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     from_zone = Zone(action.get("from", "hand"))
     if o is None or o.zone is not from_zone:
         raise IllegalActionError(f"that card is not in a {from_zone.value} zone")
-    if o.owner != player and from_zone is not Zone.EXILE:
-        raise IllegalActionError(f"{g.players[player].name} can't cast a card they don't own from {from_zone.value}")
     ch = copiable_values(g, oid)
     name = ch.name
+    if from_zone is not Zone.HAND or o.owner != player:
+        # CR 601.3: a spell can be cast only where a rule or effect allows; none here does
+        # (flashback and similar permissions are not implemented yet).
+        raise IllegalActionError(f"{name} can't be cast from {'that' if from_zone is Zone.HAND else 'the ' + from_zone.value}"
+                                 f" zone: no rule or effect allows it (CR 601.3)")
     if "Land" in ch.types:
         raise IllegalActionError(f"{name} is a land: it is played, not cast (CR 305.1)")
     if ch.mana_cost is None:
@@ -85,8 +103,18 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     assert spell_id is not None
     spell = g.obj(spell_id)
     spell.cast = True
-    # CR 601.2b: X is announced.
+    # CR 601.2b: modes (CR 700.2a) and the intention to pay additional costs like kicker
+    # (CR 702.33d) are announced, then X.
+    script = ch.script
+    if script.spell is not None and script.spell.modes:
+        spell.modes = choose_modes(ctx, ch, player, action.get("modes"), name)
+    kicked = bool(action.get("kicked"))
+    if kicked and not script.kicker:
+        raise IllegalActionError(f"{name} has no kicker")
+    spell.kicked = kicked
     cost = ch.mana_cost
+    if kicked:
+        cost = ManaCost(cost.symbols + ManaCost.parse(script.kicker[0]).symbols)   # CR 601.2f
     if cost.x_count:
         x = action.get("x")
         if x is None:
@@ -95,7 +123,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
         spell.x = x
     # CR 601.2c: targets.
-    targets = choose_targets(ctx, spell_targets(ch), player, spell_id, name, action.get("targets"))
+    targets = choose_targets(ctx, spell_targets(ch, g.objects[spell_id].modes), player, spell_id, name,
+                             action.get("targets"))
     g.obj(spell_id).targets = targets
     # CR 601.2f-h: total cost, mana abilities, payment.
     pay_mana(ctx, player, cost, g.objects[spell_id].x, ch.colors, name, action.get("pay"))
@@ -106,6 +135,34 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     ctx.log("601.2i", f"{g.players[player].name} casts {name}{tgt}")
     g.events.append(CastEvent(spell_id, player))
     return spell_id
+
+
+def choose_modes(ctx: Ctx, ch: Characteristics, player: int, preset: Any, name: str) -> tuple[int, ...]:
+    """CR 700.2a: the caster chooses the modes (1-based in the script, 0-based inside)."""
+    spell = ch.script.spell
+    assert spell is not None
+    legal = legal_modes(ctx.g, ch, player)
+    if preset is None:
+        options = [i + 1 for i in legal]
+        if spell.min_modes == spell.max_modes == 1:
+            chosen = [ctx.ask(Decision(player, "mode", f"choose a mode of {name}", options))]
+        else:
+            chosen = ctx.ask(Decision(player, "mode", f"choose {spell.min_modes} to {spell.max_modes} modes of {name}",
+                                      options, min=spell.min_modes, max=spell.max_modes))
+    else:
+        chosen = preset if isinstance(preset, list) else [preset]
+    if not spell.min_modes <= len(chosen) <= spell.max_modes:
+        raise IllegalActionError(f"{name}: choose between {spell.min_modes} and {spell.max_modes} modes")
+    if len(set(chosen)) != len(chosen):
+        raise IllegalActionError(f"{name}: the same mode can't be chosen twice (CR 700.2d)")
+    for m in chosen:
+        if not isinstance(m, int) or not 1 <= m <= len(spell.modes):
+            raise IllegalActionError(f"{name} has no mode {m!r}")
+        if not spell.modes[m - 1].implemented:
+            raise NotImplementedCardError(f"{name}: its mode {m} is not implemented yet ({spell.modes[m - 1].text!r})")
+        if m - 1 not in legal:
+            raise IllegalActionError(f"{name}: mode {m} has no legal target (CR 700.2a)")
+    return tuple(sorted(m - 1 for m in chosen))   # performed, and targeted, in printed order
 
 
 def playable_land(g: GameState, player: int, oid: int) -> bool:

@@ -19,7 +19,7 @@ def resolve_top(ctx: Ctx) -> None:
         _resolve_ability(ctx, oid)
         return
     ch = characteristics(g, oid)
-    specs = spell_targets(ch)
+    specs = spell_targets(ch, o.modes)
     legal = tuple(is_legal_target(g, specs[min(i, len(specs) - 1)], t, o.controller, oid)
                   for i, t in enumerate(o.targets)) if specs else ()
     if o.targets and not any(legal):
@@ -29,8 +29,17 @@ def resolve_top(ctx: Ctx) -> None:
         return
     if ch.types & {"Instant", "Sorcery"}:
         ctx.log("608.2", f"{ch.name} resolves")
-        if ch.script.spell is not None:
-            execute(ctx, ch.script.spell.effects, Resolving(oid, o.controller, o.targets, legal, o.x, ch.name))
+        spell = ch.script.spell
+        if spell is not None and spell.modes:
+            start = 0                      # CR 700.2: the chosen modes, in printed order
+            for i in sorted(o.modes):
+                mode = spell.modes[i]
+                n = len(mode.targets)
+                execute(ctx, mode.effects, Resolving(oid, o.controller, o.targets[start:start + n],
+                                                     legal[start:start + n], o.x, ch.name, o.kicked))
+                start += n
+        elif spell is not None:
+            execute(ctx, spell.effects, Resolving(oid, o.controller, o.targets, legal, o.x, ch.name, o.kicked))
         if oid in g.objects and g.objects[oid].zone is Zone.STACK:
             move(ctx, oid, Zone.GRAVEYARD, "resolve")   # CR 608.2n
         return

@@ -190,7 +190,11 @@ class Runner:
                 action["targets"] = self._targets(opts["targets"])
             if "pay" in opts:
                 action["pay"] = self._pay(opts["pay"])
-            for key in ("modes", "face", "fuse", "face_down", "kicked", "alternative", "additional"):
+            if "modes" in opts:
+                action["modes"] = opts["modes"]
+            if opts.get("kicked"):
+                action["kicked"] = True
+            for key in ("face", "fuse", "face_down", "alternative", "additional"):
                 if key in opts and opts[key] not in (None, False, []):
                     raise IllegalActionError(f"cast option {key!r} is not supported by this engine yet")
             self._act(player, action)
