@@ -21,6 +21,11 @@ class FirstOptionAgent:
 def first_option(decision: Decision) -> Any:
     if decision.kind == "x":
         return 0
+    if decision.kind == "divide":
+        total = decision.info.get("total", len(decision.options))
+        shares = {str(t): 1 for t in decision.options}
+        shares[str(decision.options[0])] += total - len(decision.options)
+        return shares
     if decision.kind in ("attackers", "blockers"):
         return []
     if decision.kind in ("order", "damage_assignment"):
@@ -46,6 +51,8 @@ class RandomAgent:
             return [o for o in opts if rng.randrange(2)]
         if kind == "blockers":
             return _random_blocks(rng, opts)
+        if kind == "divide":
+            return _random_division(rng, opts, decision.info.get("total", len(opts)))
         if kind == "damage_assignment":
             order = [o for o in opts if o > 0] if len(opts) > decision.min else list(opts)
             rng.shuffle(order)
@@ -60,6 +67,14 @@ class RandomAgent:
             rng.shuffle(pool)
             return sorted(pool[:k], key=opts.index)
         return opts[rng.randrange(len(opts))]
+
+
+def _random_division(rng: Rng, targets: list[int], total: int) -> dict[str, int]:
+    """At least one to each target (CR 601.2d), the rest spread at random."""
+    shares = dict.fromkeys(targets, 1)
+    for _ in range(total - len(targets)):
+        shares[targets[rng.randrange(len(targets))]] += 1
+    return {str(t): n for t, n in shares.items()}
 
 
 def _random_blocks(rng: Rng, pairs: list[list[int]]) -> list[list[int]]:

@@ -30,7 +30,8 @@ class Decision:
 
     kind: "priority" (options are actions), "mulligan" (yes = keep), "bottom", "targets",
     "x", "mode", "yesno", "attackers", "blockers", "order", "discard", "legend", "color",
-    "damage_assignment" (a mapping {target: amount} or an order of the blockers). For multi-select kinds (``max`` > 1) the answer is a list.
+    "damage_assignment" (a mapping {target: amount} or an order of the blockers), "divide"
+    (a mapping {target: amount}, CR 601.2d), "face" (which half or face to cast). For multi-select kinds (``max`` > 1) the answer is a list.
     """
 
     player: int

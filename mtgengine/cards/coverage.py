@@ -8,7 +8,7 @@ from .database import CardData, card_db
 from .oracle import compile_text
 
 #: Layouts whose card-level rules (casting a half, transforming...) the engine plays.
-SUPPORTED_LAYOUTS = frozenset({"normal"})
+SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "transform"})
 
 
 def missing(card: CardData) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Callable
 from .vocabulary import (
     ANY_TARGET, CREATURE, PLAYER, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Filter,
-    GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToHand, SpellAbility,
+    DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToHand, SpellAbility,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 
@@ -166,6 +166,19 @@ def _who(word: str, st: _Parse) -> Ref | None:
         spec = _target_spec(w[len("target "):])
         return st.add_target(spec) if spec else None
     return None
+
+
+@_effect(r"(?:~|it) deals " + _NUM + r" damage divided as you choose among (one or two|one, two, or three|any number of) targets")
+def _divided_damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    most = {"one or two": 2, "one, two, or three": 3}.get(m.group(2).lower(), 99)
+    amount = _num(m.group(1))
+    ref = st.add_target(TargetSpec(ANY_TARGET, f"{m.group(2)} targets", 1, most))
+    return [DealDamage(amount, ref, divided=True)]
+
+
+@_effect(r"damage can't be prevented this turn")
+def _unpreventable(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [DamageCantBePrevented()]
 
 
 @_effect(r"(?:~|it) deals " + _NUM + r" damage to (.+)")

@@ -93,10 +93,12 @@ def n(value: int) -> Quantity:
 # -- effects ------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class DealDamage:
-    """CR 120: the source deals damage."""
+    """CR 120: the source deals damage. ``divided``: the amount is divided among the targets
+    of ``to``'s target phrase as announced while casting (CR 601.2d)."""
 
     amount: Quantity
     to: Ref
+    divided: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +216,11 @@ class Mill:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageCantBePrevented:
+    """CR 615.12: damage can't be prevented this turn."""
+
+
+@dataclass(frozen=True, slots=True)
 class IfKicked:
     """CR 702.33e: "If this spell was kicked, ..." — ``effects`` if kicked, else ``otherwise``."""
 
@@ -223,7 +230,7 @@ class IfKicked:
 
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
-    TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked,
+    TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
 ]
 
 

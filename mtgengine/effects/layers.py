@@ -97,10 +97,33 @@ def face_script(face: Any) -> CardScript:
 _BASE: dict[tuple[str, int], Characteristics] = {}
 
 
-def _printed(card: Any, index: int) -> Characteristics:
+COMBINED = -1   # face index of a split card's two halves combined (CR 709.4)
+
+
+def _combined(card: Any) -> Characteristics:
+    """CR 709.4: off the stack a split card has both names, the combined mana cost (and so
+    the colors and mana value of it, 709.4b), each half's types (709.4c) and abilities."""
+    halves = [printed(card, i) for i in range(len(card.faces))]
+    script = CardScript(
+        keywords=frozenset().union(*(h.script.keywords for h in halves)),
+        activated=tuple(a for h in halves for a in h.script.activated),
+        triggered=tuple(a for h in halves for a in h.script.triggered),
+        static=tuple(a for h in halves for a in h.script.static),
+        unimplemented=tuple(u for h in halves for u in h.script.unimplemented),
+    )
+    return Characteristics(
+        card.name, card.mana_cost, frozenset(card.colors), frozenset().union(*(h.supertypes for h in halves)),
+        frozenset().union(*(h.types for h in halves)), frozenset().union(*(h.subtypes for h in halves)),
+        script, script.keywords, None, None, None, 0, "\n//\n".join(h.text for h in halves),
+    )
+
+
+def printed(card: Any, index: int) -> Characteristics:
     """The printed characteristics of one face, compiled once per card face (CR 707.2)."""
     key = (card.name, index)
     base = _BASE.get(key)
+    if base is None and index == COMBINED:
+        base = _BASE[key] = _combined(card)
     if base is None:
         face = card.faces[index]
         script = face_script(face)
@@ -134,7 +157,14 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
         return Characteristics(token.name, None, frozenset(token.colors), _EMPTY, frozenset(token.types),
                                frozenset(token.subtypes), script, token.keywords, token.power,
                                token.toughness, None, o.controller, "")
-    b = _printed(o.card, 1 if o.transformed and len(o.card.faces) > 1 else o.face)
+    card = o.card
+    if o.transformed and len(card.faces) > 1:
+        index = 1                                   # CR 712.8e: the back face is up
+    elif card.is_split and o.zone is not Zone.STACK:
+        index = COMBINED                            # CR 709.4
+    else:
+        index = o.face                              # the half, face or Adventure in use
+    b = printed(card, index)
     return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
                            b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text)
 

@@ -6,7 +6,8 @@ from typing import Iterable
 
 from ..agents.decisions import Decision, player_of
 from ..cards.vocabulary import (
-    AddMana, CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, GainLife, IfKicked,
+    AddMana, CounterSpell, CreateToken, DamageCantBePrevented, DealDamage, Destroy, Discard, Draw, Effect, Exile,
+    GainLife, IfKicked,
     LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToHand, TapUntap,
 )
 from ..core.enums import Zone
@@ -28,6 +29,8 @@ class Resolving:
     x: int = 0
     name: str = ""
     kicked: bool = False
+    division: tuple[tuple[int, int], ...] = ()   # (target, amount) announced while casting
+    counts: tuple[int, ...] = ()                 # targets per target phrase (default: one each)
 
 
 def amount(ctx: Ctx, q: Quantity, r: Resolving) -> int:
@@ -41,9 +44,13 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
     """Object ids or player refs an effect acts on. Illegal targets are skipped (CR 608.2b)."""
     g = ctx.g
     if ref.kind == "target":
-        if ref.index < len(r.targets) and r.legal[ref.index]:
-            return [r.targets[ref.index]]
-        return []
+        if not r.counts:
+            if ref.index < len(r.targets) and r.legal[ref.index]:
+                return [r.targets[ref.index]]
+            return []
+        start = sum(r.counts[: ref.index])
+        end = start + (r.counts[ref.index] if ref.index < len(r.counts) else 0)
+        return [r.targets[j] for j in range(start, end) if r.legal[j]]
     if ref.kind == "you":
         return [-(r.controller + 1)]
     if ref.kind == "each_opponent":
@@ -69,8 +76,16 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
     g = ctx.g
     for eff in effects:
         if isinstance(eff, DealDamage):
+            if eff.divided:
+                # CR 601.2d: the division announced while casting; illegal targets get none (608.2b)
+                for t, share in r.division:
+                    if t in refs(ctx, eff.to, r):
+                        deal_damage(ctx, r.source, t, share)
+                continue
             for t in refs(ctx, eff.to, r):
                 deal_damage(ctx, r.source, t, amount(ctx, eff.amount, r))
+        elif isinstance(eff, DamageCantBePrevented):
+            g.combat["unpreventable_turn"] = g.turn         # CR 615.12 (no prevention exists yet)
         elif isinstance(eff, Draw):
             for p in _players(refs(ctx, eff.who, r)):
                 for _ in range(amount(ctx, eff.amount, r)):

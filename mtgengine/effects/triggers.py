@@ -108,6 +108,7 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
     obj.source_name = t.source_name
     g.objects[obj.id] = obj
     g.stack.append(obj.id)
-    obj.targets = choose_targets(ctx, specs, t.controller, t.source_id, f"{t.source_name}'s ability", None)
+    obj.targets, counts = choose_targets(ctx, specs, t.controller, t.source_id, f"{t.source_name}'s ability", None)
+    obj.choices["counts"] = counts
     g.changed()
     ctx.log("603.3", f"{t.source_name}'s ability is put on the stack")

@@ -125,7 +125,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     stack_obj.controller = player
     g.objects[stack_obj.id] = stack_obj
     g.stack.append(stack_obj.id)                        # CR 602.2a
-    stack_obj.targets = choose_targets(ctx, ab.targets, player, oid, f"{ch.name}'s ability", action.get("targets"))
+    stack_obj.targets, counts = choose_targets(ctx, ab.targets, player, oid, f"{ch.name}'s ability",
+                                               action.get("targets"))
+    stack_obj.choices["counts"] = counts
     pay_ability_costs(ctx, oid, ab, action.get("pay"))  # CR 602.2b
     g.changed()
     ctx.log("602.2", f"{g.players[player].name} activates {ch.name}'s ability: {ab.text}")

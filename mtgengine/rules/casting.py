@@ -9,7 +9,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.mana import ManaCost
 from ..effects.events import CastEvent
-from ..effects.layers import Characteristics, characteristics, copiable_values
+from ..effects.layers import Characteristics, characteristics, copiable_values, printed
 from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
@@ -55,7 +55,14 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None) -
     o = g.objects[oid]
     if o.zone is not Zone.HAND or o.owner != player:
         return False
-    ch = characteristics(g, oid)
+    card = o.card
+    if card is not None and card.layout in FACE_LAYOUTS:
+        return any(_castable_as(g, player, face_characteristics(card, i, player), sources)
+                   for i in range(len(card.faces)) if not (card.layout == "aftermath" and i))
+    return _castable_as(g, player, characteristics(g, oid), sources)
+
+
+def _castable_as(g: GameState, player: int, ch: Characteristics, sources: list | None) -> bool:
     if "Land" in ch.types or ch.mana_cost is None:
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
@@ -66,6 +73,42 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None) -
     if spell is not None and spell.modes:
         return len(legal_modes(g, ch, player)) >= spell.min_modes
     return has_targets(g, spell_targets(ch), player, None)
+
+
+#: Layouts whose card is cast as one of several faces or halves.
+FACE_LAYOUTS = ("split", "aftermath", "modal_dfc", "adventure", "room")
+
+
+def face_characteristics(card: Any, face: int, controller: int) -> Characteristics:
+    """The characteristics a card has as a spell cast with ``face`` up."""
+    b = printed(card, face)
+    return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
+                           b.keywords, b.power, b.toughness, b.loyalty, controller, b.text)
+
+
+def choose_face(ctx: Ctx, player: int, oid: int, face_name: Any) -> int:
+    """CR 709.3 / 712.11b / 715.3: which half or face is cast. A split card's half is asked
+    when not given; a modal double-faced or adventurer card is cast as its front face unless
+    ``face`` names the other one. A transforming card's back face can't be cast (CR 712.11)."""
+    card = ctx.g.objects[oid].card
+    if card is None:
+        return 0
+    names = [f.name for f in card.faces]
+    if face_name is None:
+        if card.is_split and len(names) > 1:
+            face_name = ctx.ask(Decision(player, "face", f"choose which half of {card.name} to cast", names))
+        else:
+            return 0
+    from ..cards.database import normalize_name
+    matches = [i for i, n in enumerate(names) if normalize_name(n) == normalize_name(str(face_name))]
+    if not matches:
+        raise IllegalActionError(f"{card.name} has no face named {face_name!r} (its faces: {', '.join(names)})")
+    index = matches[0]
+    if index and card.layout not in FACE_LAYOUTS:
+        raise IllegalActionError(f"{names[index]} is the back face of {card.name} and can't be cast (CR 712.11)")
+    if card.layout == "aftermath" and index:
+        raise IllegalActionError(f"{names[index]} (aftermath) can be cast only from a graveyard, which is not implemented yet")
+    return index
 
 
 def legal_modes(g: GameState, ch: Characteristics, player: int) -> list[int]:
@@ -82,9 +125,13 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     from_zone = Zone(action.get("from", "hand"))
     if o is None or o.zone is not from_zone:
         raise IllegalActionError(f"that card is not in a {from_zone.value} zone")
-    ch = copiable_values(g, oid)
+    face = choose_face(ctx, player, oid, action.get("face"))
+    ch = face_characteristics(o.card, face, player) if o.card is not None else copiable_values(g, oid)
     name = ch.name
-    if from_zone is not Zone.HAND or o.owner != player:
+    allowed = from_zone is Zone.HAND and o.owner == player
+    if from_zone is Zone.EXILE and o.choices.get("adventure") == player and face == 0:
+        allowed = True          # CR 715.3d: a card exiled on an Adventure may be cast later
+    if not allowed:
         # CR 601.3: a spell can be cast only where a rule or effect allows; none here does
         # (flashback and similar permissions are not implemented yet).
         raise IllegalActionError(f"{name} can't be cast from {'that' if from_zone is Zone.HAND else 'the ' + from_zone.value}"
@@ -103,6 +150,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     assert spell_id is not None
     spell = g.obj(spell_id)
     spell.cast = True
+    spell.face = face       # CR 709.3b, 712.11b, 715.3b: only the chosen half or face exists
+    g.changed()
     # CR 601.2b: modes (CR 700.2a) and the intention to pay additional costs like kicker
     # (CR 702.33d) are announced, then X.
     script = ch.script
@@ -123,9 +172,15 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
         spell.x = x
     # CR 601.2c: targets.
-    targets = choose_targets(ctx, spell_targets(ch, g.objects[spell_id].modes), player, spell_id, name,
-                             action.get("targets"))
-    g.obj(spell_id).targets = targets
+    specs = spell_targets(ch, g.objects[spell_id].modes)
+    targets, counts = choose_targets(ctx, specs, player, spell_id, name, action.get("targets"))
+    spell = g.obj(spell_id)
+    spell.targets = targets
+    spell.choices["counts"] = counts
+    # CR 601.2d: the division of damage among the targets of a "divided" phrase.
+    division = _announce_division(ctx, player, ch, specs, targets, counts, name, action.get("divide"))
+    if division:
+        spell.choices["division"] = division
     # CR 601.2f-h: total cost, mana abilities, payment.
     pay_mana(ctx, player, cost, g.objects[spell_id].x, ch.colors, name, action.get("pay"))
     # CR 601.2i: the spell becomes cast.
@@ -135,6 +190,34 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     ctx.log("601.2i", f"{g.players[player].name} casts {name}{tgt}")
     g.events.append(CastEvent(spell_id, player))
     return spell_id
+
+
+def _announce_division(ctx: Ctx, player: int, ch: Characteristics, specs: tuple[TargetSpec, ...],
+                       targets: tuple[int, ...], counts: tuple[int, ...], name: str, preset: Any) -> list[list[int]]:
+    """CR 601.2d: each target of a divided effect gets at least one; one target gets it all."""
+    from ..cards.vocabulary import DealDamage
+    spell = ch.script.spell
+    if spell is None:
+        return []
+    divided = [e for e in spell.effects if isinstance(e, DealDamage) and e.divided]
+    if not divided:
+        return []
+    eff = divided[0]
+    total = eff.amount.fixed
+    start = sum(counts[: eff.to.index])
+    group = list(targets[start:start + counts[eff.to.index]])
+    if len(group) == 1:
+        return [[group[0], total]]
+    answer = preset if preset is not None else ctx.ask(Decision(
+        player, "divide", f"divide {name}'s {total} damage among its targets (at least 1 each)", group,
+        min=len(group), max=len(group), info={"total": total}))
+    if not isinstance(answer, dict):
+        raise IllegalActionError(f"divide {name}'s damage with a mapping {{target: amount}}")
+    division = {int(k): v for k, v in answer.items()}
+    if sorted(division) != sorted(group) or any(not isinstance(v, int) or v < 1 for v in division.values()) \
+            or sum(division.values()) != total:
+        raise IllegalActionError(f"{name}: divide exactly {total} damage, at least 1 to each target (CR 601.2d)")
+    return [[t, division[t]] for t in group]
 
 
 def choose_modes(ctx: Ctx, ch: Characteristics, player: int, preset: Any, name: str) -> tuple[int, ...]:
@@ -175,12 +258,20 @@ def playable_land(g: GameState, player: int, oid: int) -> bool:
     return g.players[player].lands_played < 1 and sorcery_timing(g, player)
 
 
-def play_land(ctx: Ctx, player: int, oid: int) -> None:
-    """CR 305.1: playing a land is a special action; the land enters the battlefield."""
+def play_land(ctx: Ctx, player: int, oid: int, face_name: Any = None) -> None:
+    """CR 305.1: playing a land is a special action; the land enters the battlefield. A modal
+    double-faced card may be played as its back face (CR 712.11b, via ``face``)."""
     g = ctx.g
     o = g.objects.get(oid)
     if o is None or o.zone is not Zone.HAND or o.owner != player:
         raise IllegalActionError("a land is played from its owner's hand")
+    face = 0
+    if face_name is not None and o.card is not None:
+        face = choose_face(ctx, player, oid, face_name)
+        if face and o.card.layout != "modal_dfc":
+            raise IllegalActionError(f"{o.card.name}: only a modal double-faced card can be played as its back face")
+        g.obj(oid).face = face
+        g.changed()
     ch = copiable_values(g, oid)
     if "Land" not in ch.types:
         raise IllegalActionError(f"{ch.name} is not a land (CR 305.1)")
@@ -189,7 +280,6 @@ def play_land(ctx: Ctx, player: int, oid: int) -> None:
     if not sorcery_timing(g, player):
         raise IllegalActionError("a land can be played only in your main phase with an empty stack (CR 305.2, 505.6b)")
     g.player(player).lands_played += 1
-    new_id = move(ctx, oid, Zone.BATTLEFIELD, "play", controller=player)
+    move(ctx, oid, Zone.BATTLEFIELD, "play", controller=player)
     ctx.log("305.1", f"{g.players[player].name} plays {ch.name}")
-    del new_id
 

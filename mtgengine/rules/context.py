@@ -60,10 +60,10 @@ def validate_answer(decision: Decision, answer: Any) -> Any:
         if not isinstance(answer, int) or isinstance(answer, bool) or answer < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {answer!r}")
         return answer
-    if decision.kind == "damage_assignment":
+    if decision.kind in ("damage_assignment", "divide"):
         if not isinstance(answer, (dict, list)):
             raise IllegalActionError(f"divide the damage with a mapping or an order, got {answer!r}")
-        return answer            # checked by the combat rules (CR 510.1c)
+        return answer            # checked where the division is made (CR 510.1c, 601.2d)
     if decision.multi:
         if not isinstance(answer, (list, tuple)):
             answer = [answer]

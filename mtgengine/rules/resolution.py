@@ -7,7 +7,7 @@ from ..effects.primitives import move, name_of
 from ..effects.resolve import Resolving, execute
 from .casting import spell_targets
 from .context import Ctx
-from .targeting import is_legal_target
+from .targeting import expand_specs, is_legal_target
 
 
 def resolve_top(ctx: Ctx) -> None:
@@ -19,9 +19,10 @@ def resolve_top(ctx: Ctx) -> None:
         _resolve_ability(ctx, oid)
         return
     ch = characteristics(g, oid)
-    specs = spell_targets(ch, o.modes)
-    legal = tuple(is_legal_target(g, specs[min(i, len(specs) - 1)], t, o.controller, oid)
-                  for i, t in enumerate(o.targets)) if specs else ()
+    counts = tuple(o.choices.get("counts", ()))
+    specs = expand_specs(spell_targets(ch, o.modes), counts)
+    legal = tuple(is_legal_target(g, spec, t, o.controller, oid) for spec, t in zip(specs, o.targets))
+    division = tuple((t, n) for t, n in o.choices.get("division", ()))
     if o.targets and not any(legal):
         # CR 608.2b / 608.3b: every target illegal: the spell doesn't resolve and is removed.
         ctx.log("608.2b", f"{ch.name} doesn't resolve: all its targets are illegal")
@@ -32,16 +33,29 @@ def resolve_top(ctx: Ctx) -> None:
         spell = ch.script.spell
         if spell is not None and spell.modes:
             start = 0                      # CR 700.2: the chosen modes, in printed order
+            phrase = 0
             for i in sorted(o.modes):
                 mode = spell.modes[i]
-                n = len(mode.targets)
+                mode_counts = counts[phrase:phrase + len(mode.targets)] if counts else (1,) * len(mode.targets)
+                n = sum(mode_counts)
                 execute(ctx, mode.effects, Resolving(oid, o.controller, o.targets[start:start + n],
-                                                     legal[start:start + n], o.x, ch.name, o.kicked))
+                                                     legal[start:start + n], o.x, ch.name, o.kicked,
+                                                     counts=tuple(mode_counts)))
                 start += n
+                phrase += len(mode.targets)
         elif spell is not None:
-            execute(ctx, spell.effects, Resolving(oid, o.controller, o.targets, legal, o.x, ch.name, o.kicked))
+            execute(ctx, spell.effects, Resolving(oid, o.controller, o.targets, legal, o.x, ch.name, o.kicked,
+                                                  division, counts))
         if oid in g.objects and g.objects[oid].zone is Zone.STACK:
-            move(ctx, oid, Zone.GRAVEYARD, "resolve")   # CR 608.2n
+            o = g.objects[oid]
+            if o.card is not None and o.card.layout == "adventure" and o.face == 1:
+                # CR 715.3d: exiled instead, and its controller may cast the creature later
+                new_id = move(ctx, oid, Zone.EXILE, "adventure")
+                if new_id is not None:
+                    g.obj(new_id).choices["adventure"] = o.controller
+                    ctx.log("715.3d", f"{o.card.name} goes on an adventure (exiled; it may be cast from exile)")
+            else:
+                move(ctx, oid, Zone.GRAVEYARD, "resolve")   # CR 608.2n
         return
     # CR 608.3: a permanent spell enters the battlefield under its controller's control.
     ctx.log("608.3", f"{ch.name} resolves and enters the battlefield")
@@ -59,9 +73,9 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
     g = ctx.g
     o = g.objects[oid]
     ab = o.ability
-    specs = ab.targets
-    legal = tuple(is_legal_target(g, specs[min(i, len(specs) - 1)], t, o.controller, o.source_id)
-                  for i, t in enumerate(o.targets)) if specs else ()
+    counts = tuple(o.choices.get("counts", ()))
+    specs = expand_specs(ab.targets, counts)
+    legal = tuple(is_legal_target(g, spec, t, o.controller, o.source_id) for spec, t in zip(specs, o.targets))
     if o.targets and not any(legal):
         ctx.log("608.2b", f"{o.source_name}'s ability doesn't resolve: all its targets are illegal")
     else:
@@ -71,6 +85,7 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
             if not ctx.ask(Decision(o.controller, "yesno", f"{ab.text} (you may)", [True, False])):
                 move(ctx, oid, Zone.GRAVEYARD, "resolve")
                 return
-        execute(ctx, ab.effects, Resolving(o.source_id or 0, o.controller, o.targets, legal, o.x, o.source_name))
+        execute(ctx, ab.effects, Resolving(o.source_id or 0, o.controller, o.targets, legal, o.x, o.source_name,
+                                           counts=counts))
     if oid in g.objects:
         move(ctx, oid, Zone.GRAVEYARD, "resolve")      # an ability ceases to exist (CR 608.2n)

@@ -56,10 +56,13 @@ def is_legal_target(g: GameState, spec: TargetSpec, value: int, controller: int,
 
 
 def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None,
-                   what: str, preset: list | None) -> tuple[int, ...]:
-    """CR 601.2c / 602.2b / 603.3d: announce targets, one decision per target phrase."""
+                   what: str, preset: list | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """CR 601.2c / 602.2b / 603.3d: announce targets, one decision per target phrase.
+
+    Returns the targets (flat, in phrase order) and how many each phrase got."""
     g = ctx.g
     chosen: list[int] = []
+    counts: list[int] = []
     for i, spec in enumerate(specs):
         options = legal_targets(g, spec, controller, source_id)
         if preset is not None and i < len(preset):
@@ -68,14 +71,27 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
             for v in values:
                 if v not in options:
                     raise IllegalActionError(f"{_name(g, v)} is not a legal target for {what} ({spec.text})")
+            if not spec.min <= len(values) <= spec.max or len(set(values)) != len(values):
+                raise IllegalActionError(f"{what}: {spec.text} takes {spec.min} to {spec.max} different targets "
+                                         f"(CR 115.3), got {len(values)}")
             chosen.extend(values)
+            counts.append(len(values))
             continue
         if len(options) < spec.min:
             raise IllegalActionError(f"{what} has no legal target ({spec.text})")
         answer = ctx.ask(Decision(controller, "targets", f"choose {spec.text} for {what}", options,
                                   min=spec.min, max=spec.max, info={"spec": i}))
-        chosen.extend(answer if isinstance(answer, list) else [answer])
-    return tuple(chosen)
+        values = answer if isinstance(answer, list) else [answer]
+        chosen.extend(values)
+        counts.append(len(values))
+    return tuple(chosen), tuple(counts)
+
+
+def expand_specs(specs: tuple[TargetSpec, ...], counts: tuple[int, ...]) -> list[TargetSpec]:
+    """The target phrase of each chosen target (phrases may take several targets)."""
+    if not counts:
+        counts = (1,) * len(specs)
+    return [spec for spec, n in zip(specs, counts) for _ in range(n)]
 
 
 def _name(g: GameState, value: int) -> str:

@@ -290,7 +290,7 @@ def priority(ctx: Ctx) -> None:
             g.priority = g.opponent(player)
         return
     if act == "play":
-        play_land(ctx, player, answer["object"])
+        play_land(ctx, player, answer["object"], answer.get("face"))
     elif act == "cast":
         cast_spell(ctx, player, answer["object"], answer)
     elif act == "activate":

@@ -194,14 +194,19 @@ class Runner:
                 action["modes"] = opts["modes"]
             if opts.get("kicked"):
                 action["kicked"] = True
-            for key in ("face", "fuse", "face_down", "alternative", "additional"):
+            if "face" in opts:
+                action["face"] = str(opts["face"])
+            for key in ("fuse", "face_down", "alternative", "additional"):
                 if key in opts and opts[key] not in (None, False, []):
                     raise IllegalActionError(f"cast option {key!r} is not supported by this engine yet")
             self._act(player, action)
         elif verb == "play":
             oid = self._one(arg, (Zone.HAND,), owner=by)
             player = by if by is not None else g.state.objects[oid].owner
-            self._act(player, {"action": "play", "object": oid})
+            action = {"action": "play", "object": oid}
+            if "face" in opts:
+                action["face"] = str(opts["face"])
+            self._act(player, action)
         elif verb == "activate":
             oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
             player = by if by is not None else g.state.objects[oid].controller
@@ -385,7 +390,7 @@ class Runner:
                     return "keep"
                 vals = [self._option_ref(d, r) for r in (t if isinstance(t, list) else [t])]
                 return vals if d.multi else vals[0]
-            if d.kind == "damage_assignment":
+            if d.kind in ("damage_assignment", "divide"):
                 # an extension of the format: {REF: amount, ...} divides combat damage (CR 510.1c)
                 return {str(self._option_ref(d, r)): n for r, n in arg.items()}
             raise ScenarioError(f"choose: unknown answer form {arg!r}")
