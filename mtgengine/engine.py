@@ -54,8 +54,10 @@ class Game:
         return cls(state)
 
     # -- the state machine ------------------------------------------------------------------
-    def _commit(self, g: GameState) -> None:
-        self.base = g.clone()
+    def _commit(self, g: GameState, asking_now: bool) -> None:
+        # When the question comes next, nothing will change ``g`` before the run stops, so it
+        # can be shared with the base (every later run starts from a clone of the base).
+        self.base = g if asking_now else g.clone()
         self.answers = []
 
     def _advance(self) -> None:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 class Ctx:
     __slots__ = ("g", "answers", "used", "on_commit")
 
-    def __init__(self, g: GameState, answers: list[Any], on_commit: Callable[[GameState], None]) -> None:
+    def __init__(self, g: GameState, answers: list[Any], on_commit: Callable[[GameState, bool], None]) -> None:
         self.g = g
         self.answers = answers
         self.used = 0
@@ -34,10 +34,13 @@ class Ctx:
             return validate_answer(decision, answer)
         raise NeedDecision(decision)
 
-    def commit_point(self) -> None:
-        """A consistent point of the procedure: if every answer is used, make it the new base."""
+    def commit_point(self, asking_now: bool = False) -> None:
+        """A consistent point of the procedure: if every answer is used, make it the new base.
+
+        ``asking_now``: the caller asks its question next, before any change; the unanswered
+        question then ends the run, so the working state itself can become the base."""
         if self.used == len(self.answers):
-            self.on_commit(self.g)
+            self.on_commit(self.g, asking_now)
             self.answers = []
             self.used = 0
 

@@ -277,7 +277,7 @@ def priority(ctx: Ctx) -> None:
         g.lki = {}        # nothing left that could look back at objects that have left (CR 608.2h)
     player = g.priority
     options = legal_actions(g, player)      # before the commit, so the committed state memoizes it
-    ctx.commit_point()
+    ctx.commit_point(asking_now=True)
     answer = ctx.ask(Decision(player, "priority", f"{g.players[player].name} has priority ({g.step.value})",
                               options))
     act = answer["action"]
