@@ -51,6 +51,7 @@ class Runner:
         self.pos = 0
         self.failures: list[str] = []
         self.checkpoint = ""          # the saved game just before the last action submitted
+        self.interactive = False      # driven step by step from Python (scenario.builder)
 
     # -- entry point ------------------------------------------------------------------------
     def run(self) -> Result:
@@ -58,13 +59,9 @@ class Runner:
         if doc.error:
             return Result(doc.name, doc.path, False, [doc.error])
         try:
-            self._validate_top()
-            self.setup = build(self.data)
-            self.names = [p.name for p in self.setup.state.players]
-            self.game = Game(self.setup.state)
+            self.start()
             self._run_script()
-            if not self.game.over or True:
-                self._checks(self.data.get("expect") or {}, "expect")
+            self._checks(self.data.get("expect") or {}, "expect")
         except ScenarioError as exc:
             self.failures.append(self._where() + str(exc))
         except StepFailure as exc:
@@ -73,6 +70,13 @@ class Runner:
             self.failures.append(self._where() + f"{type(exc).__name__}: {exc}")
         log = list(self.game.log) if hasattr(self, "game") else []
         return Result(doc.name, doc.path, not self.failures, self.failures, log)
+
+    def start(self) -> None:
+        """Validates the scenario and sets up its position (the game starts)."""
+        self._validate_top()
+        self.setup = build(self.data)
+        self.names = [p.name for p in self.setup.state.players]
+        self.game = Game(self.setup.state)
 
     def _where(self) -> str:
         if not self.script or self.pos >= len(self.script) + 1 or not hasattr(self, "game"):
@@ -343,6 +347,8 @@ class Runner:
                 else:
                     self._answer_choose(nxt["choose"])
                 continue
+            if self.interactive:
+                return          # the Python builder answers it with its next call
             if self.strict:
                 raise StepFailure(self._where_prev() + "unanswered decision (strict): " + self._describe(d))
             g.submit(first_option(d))

@@ -105,7 +105,15 @@ def build(data: dict[str, Any]) -> Setup:
                     _place(s, card, p, zone, opts, where, names)
     for oid, ref, where in s.attachments:
         target = resolve_setup_ref(s, ref, where)
+        if target == oid:
+            raise ScenarioError(f"{where}: a permanent can't be attached to itself (CR 303.4d)")
         g.objects[oid].attached_to = target
+    attached = {oid for oid, _ref, _where in s.attachments}
+    for oid in g.battlefield:
+        card = g.objects[oid].card
+        if card is not None and "Aura" in card.front.subtypes and oid not in attached and not g.objects[oid].face_down:
+            raise ScenarioError(f"players.{names[g.objects[oid].owner]}.battlefield: {card.name} is an Aura "
+                                "and must be attached to something: give it 'attached_to' (CR 303.4)")
     turn = data.get("turn", {}) or {}
     if not isinstance(turn, dict):
         raise ScenarioError("'turn' must be a mapping: {number, active, step}")
