@@ -35,8 +35,9 @@ def name_of(ctx: Ctx, ref: int) -> str:
 def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True,
          rule: str = "400.7", controller: int | None = None) -> int | None:
     """Moves an object to a zone, making a new object (CR 400.7). Returns the new id, or None
-    when it ceased to exist (a token or spell copy leaving, CR 111.7, 707.10a) or the move was
-    replaced away."""
+    when nothing moved (an ability leaving the stack, a token that already left the
+    battlefield, CR 111.8, or a move replaced away). A token that moves off the battlefield
+    ceases to exist at the next state-based action check (CR 111.7, 704.5d)."""
     g = ctx.g
     o = g.objects[oid]
     if o.ability is not None:
@@ -45,6 +46,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         del g.objects[oid]
         g.changed()
         return None
+    if o.token and o.zone is not Zone.BATTLEFIELD:
+        return None      # CR 111.8: a token that has left the battlefield stays where it is
     event = ZoneChange(oid, o.zone, to_zone, o.owner, cause, top=top)
     event = apply_replacements(ctx, event)
     if event is None:
@@ -53,14 +56,6 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     lki = characteristics(g, oid)
     _remove_from_zone(g, o)
     g.lki[oid] = lki
-    if (o.token or (o.is_copy and o.card is None)) and to_zone is not Zone.BATTLEFIELD:
-        # CR 111.7 / 704.5d: a token leaving the battlefield ceases to exist (as an SBA; we
-        # remove it at once since nothing can look at it in the new zone). Spell copies:
-        # CR 707.10a.
-        del g.objects[oid]
-        g.changed()
-        g.events.append(ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=0, lki=lki))
-        return None
     new_id = g.new_id()
     new = GameObject(new_id, o.card, o.owner, to_zone, g.new_timestamp())
     new.card_id = o.card_id
@@ -70,9 +65,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if to_zone is Zone.BATTLEFIELD:
         new.controller = controller if controller is not None else o.controller if o.zone is Zone.STACK else o.owner
         new.sick = True
-        new.face = 0 if o.card is None or o.card.layout not in ("split", "aftermath", "adventure", "modal_dfc") else o.face
-        if o.card is not None and o.card.layout in ("split", "aftermath", "adventure"):
-            new.face = 0
+        # CR 712.8f: a modal double-faced permanent keeps the face it was cast or played with
+        new.face = o.face if o.card is not None and o.card.layout == "modal_dfc" else 0
         new.x = 0
     elif to_zone is Zone.STACK:
         new.controller = controller if controller is not None else o.owner

@@ -44,6 +44,16 @@ def _one_pass(ctx: Ctx) -> bool:
         _check_game_over(ctx)
         if g.over:
             return True
+    # CR 704.5d: tokens off the battlefield cease to exist; CR 704.5e: spell copies off the stack.
+    for oid in [i for i, o in g.objects.items()
+                if (o.token and o.zone is not Zone.BATTLEFIELD) or (o.is_copy and o.card is None and o.zone is not Zone.STACK and o.ability is None)]:
+        o = g.objects[oid]
+        g.zone_list(o.zone, o.owner).remove(oid)
+        del g.objects[oid]
+        g.changed()
+        ctx.log("704.5d" if o.token else "704.5e", f"a token in a {o.zone.value} zone ceases to exist" if o.token
+                else "a spell copy off the stack ceases to exist")
+        done = True
     to_graveyard: list[tuple[int, str, str]] = []
     to_annihilate: list[tuple[int, int]] = []
     for oid in list(g.battlefield):
