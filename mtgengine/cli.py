@@ -18,6 +18,7 @@ exits with status 2, as argparse does for bad options: a traceback is for bugs.
 from __future__ import annotations
 
 import argparse
+import os
 import importlib
 import json
 import sys
@@ -26,6 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TypeAlias
 
+from .cards.lang import LANGUAGES, translate_log_line
 from .core.errors import DeckError
 from .decklist import REFERENCE_DECK, load_deck
 from .simulate import PLAYER_NAMES, play_game, simulate
@@ -49,6 +51,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DeckError as exc:
         print(f"mtg: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader stopped early (`mtg play | head`): not an error worth a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -175,6 +181,8 @@ def add_play_parser(subparsers: Subparsers) -> None:
         description="Plays one game between random agents and prints the whole log. The first "
                     "player is seed % 2, so 'play --seed I' is game I of 'simulate --seed 0'.")
     _add_game_options(parser)
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="card names in the log: en, or ja (Japanese where known)")
     parser.set_defaults(func=run_play)
 
 
@@ -182,7 +190,7 @@ def run_play(args: argparse.Namespace) -> int:
     deck1, deck2 = _decks(args)
     result = play_game((deck1, deck2), args.seed, args.seed % 2, args.turn_cap)
     for line in result.log:
-        print(line)
+        print(translate_log_line(line, args.lang))
     if result.winner is not None:
         outcome = f"{PLAYER_NAMES[result.winner]} wins on turn {result.turns}"
     elif result.draw:

@@ -102,7 +102,7 @@ def card_json(card: CardData, implemented: bool | None) -> dict[str, Any]:
 
 
 def add_card_parser(subparsers: Any) -> None:
-    """Registers `mtg card NAME [--json] [--lang ja]` and `mtg coverage [--json]`."""
+    """Registers `mtg card NAME [--json] [--lang ja]`, `mtg coverage [--json]` and `mtg cards import FILE`."""
     p = subparsers.add_parser("card", help="show a card's characteristics (English and Japanese)")
     p.add_argument("name", nargs="+", help="English, face, full `A // B` or Japanese name")
     p.add_argument("--json", action="store_true")
@@ -111,6 +111,16 @@ def add_card_parser(subparsers: Any) -> None:
     c = subparsers.add_parser("coverage", help="how many cards the engine fully implements")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=_coverage_command)
+    cards = subparsers.add_parser("cards", help="manage the card data")
+    actions = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
+    i = actions.add_parser(
+        "import", help="add or update cards from an MTGJSON AtomicCards.json",
+        description="Converts every card of an MTGJSON AtomicCards.json (or its .gz/.bz2/.xz download) "
+                    "and writes them as the user's card overlay, replacing any earlier import: "
+                    "$MTGENGINE_DATA_DIR/cards-overlay.jsonl.gz, by default in ~/.local/share/mtgengine. "
+                    "Its cards add to the shipped ones or replace those of the same name.")
+    i.add_argument("file", metavar="FILE", help="AtomicCards.json")
+    i.set_defaults(func=_cards_import_command)
 
 
 def _card_command(args: Any) -> int:
@@ -147,4 +157,18 @@ def _coverage_command(args: Any) -> int:
         sys.stdout.write(f"{data['implemented']} of {data['total']} cards fully implemented\n")
         for layout, row in data["by_layout"].items():
             sys.stdout.write(f"  {layout:12} {row['implemented']:6} / {row['total']}\n")
+    return 0
+
+
+def _cards_import_command(args: Any) -> int:
+    import sys
+    from pathlib import Path
+
+    from .importer import CardImportError, import_atomic_cards
+    try:
+        path, count = import_atomic_cards(Path(args.file))
+    except CardImportError as exc:
+        sys.stderr.write(f"mtg cards import: {exc}\n")
+        return 2
+    sys.stdout.write(f"imported {count} cards into {path}\n")
     return 0

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -549,44 +550,51 @@ def _data_lines(data: bytes) -> list[bytes]:
     return [line for line in gzip.decompress(data).split(b"\n") if line]
 
 
-def _full_name(line: bytes) -> str:
-    """The card's full name, which a data line starts with."""
-    match = _NAME_FIELD.search(line) if _LINE_START.match(line) else None
+#: The full name a data line starts with, as the JSON string's raw bytes.
+_FULL_NAME = re.compile(rb'\{\s*"name":\s*"([^"\\]*(?:\\.[^"\\]*)*)"')
+
+
+def _full_name(line: bytes) -> bytes:
+    """The UTF-8 bytes of the name a data line starts with."""
+    match = _FULL_NAME.match(line)
     if match is None:
         raise ValueError("a card data line does not start with the card's name")
-    return _decode(match.group(2))
+    name = match.group(1)
+    return _decode(name).encode() if b"\\" in name else name
 
 
 def _merge_overlay(lines: list[bytes], overlay: list[bytes]) -> list[bytes]:
     """``lines`` without the names ``overlay`` has, plus ``overlay``, in name order.
 
     Name order keeps "the first in name order wins" (CardDB.find) true of the
-    merged data; both inputs are sorted already, so the sort is one merge.
+    merged data. Names stay UTF-8 bytes, which is twice as fast as decoding
+    them, since UTF-8 byte order is the code point order the files are sorted
+    in. Both inputs are sorted already, so the sort is one merge.
     """
-    replaced = {_full_name(line) for line in overlay}
+    extra = [(_full_name(line), line) for line in overlay]
+    replaced = {name for name, _ in extra}
     named = [(name, line) for line in lines if (name := _full_name(line)) not in replaced]
-    named += ((_full_name(line), line) for line in overlay)
-    named.sort(key=lambda pair: pair[0])
+    named += extra
+    named.sort(key=itemgetter(0))
     return [line for _, line in named]
 
 
-#: The file `mtg cards import` writes and card_db() reads, in data_dir().
-OVERLAY_FILE = "cards-overlay.jsonl.gz"
+def overlay_path() -> Path:
+    """The user's card overlay, which `mtg cards import` writes.
 
-
-def data_dir() -> Path:
-    """The user's data folder: $MTGENGINE_DATA_DIR, else ~/.local/share/mtgengine.
-
-    User data lives outside the package, which an upgrade replaces.
+    cards-overlay.jsonl.gz in $MTGENGINE_DATA_DIR, else in
+    ~/.local/share/mtgengine: user data lives outside the package, which an
+    upgrade replaces.
     """
     env = os.environ.get("MTGENGINE_DATA_DIR")
-    return Path(env) if env else Path.home() / ".local" / "share" / "mtgengine"
+    folder = Path(env) if env else Path.home() / ".local" / "share" / "mtgengine"
+    return folder / "cards-overlay.jsonl.gz"
 
 
 @cache
 def card_db() -> CardDB:
     """The shipped card data with the user's overlay, if any, loaded on first use."""
-    return CardDB.load(overlay=data_dir() / OVERLAY_FILE)
+    return CardDB.load(overlay=overlay_path())
 
 
 def reset_card_db() -> None:

@@ -6,6 +6,7 @@ import json
 import sys
 from typing import Any
 
+from ..cards.lang import LANGUAGES, translate_log_line
 from .loader import collect_files, load_file
 from .runner import Result, Runner
 
@@ -37,7 +38,7 @@ def run_command(args: argparse.Namespace) -> int:
                     out.write(f"    {more}\n")
             if args.verbose:
                 for line in r.log:
-                    out.write(f"    {line}\n")
+                    out.write(f"    {translate_log_line(line, args.lang)}\n")
     passed = sum(r.passed for r in results)
     failed = len(results) - passed
     summary = f"{passed} passed, {failed} failed\n"
@@ -50,4 +51,6 @@ def add_run_parser(subparsers: Any) -> None:
     p.add_argument("paths", nargs="+", help="scenario files or folders")
     p.add_argument("-v", "--verbose", action="store_true", help="print each scenario's game log")
     p.add_argument("--json", action="store_true", help="one JSON object per scenario")
+    p.add_argument("--lang", choices=LANGUAGES, default="en",
+                   help="card names in the -v log: en, or ja (Japanese where known)")
     p.set_defaults(func=run_command)
