@@ -5,10 +5,15 @@ from collections import Counter
 from typing import Any
 
 from .database import CardData, card_db
-from .oracle import compile_text
 
 #: Layouts whose card-level rules (casting a half, transforming...) the engine plays.
 SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "transform"})
+
+
+def face_script(face: Any) -> Any:
+    """The face's abilities as the engine plays them (compiled text plus card definitions)."""
+    from ..effects.layers import face_script as script_of   # cards/ must not import effects/ at load
+    return script_of(face)
 
 
 def missing(card: CardData) -> list[str]:
@@ -17,7 +22,7 @@ def missing(card: CardData) -> list[str]:
     if card.layout not in SUPPORTED_LAYOUTS:
         out.append(f"the {card.layout} layout is not supported yet")
     for face in card.faces:
-        script = compile_text(face.name, face.oracle_text or "", "Instant" in face.types or "Sorcery" in face.types)
+        script = face_script(face)
         out.extend(f"{face.name}: {text}" for _n, text in script.unimplemented)
         if script.spell is not None:
             out.extend(f"{face.name}: {m.text}" for m in script.spell.modes if not m.implemented)

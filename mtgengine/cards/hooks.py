@@ -8,6 +8,7 @@ lacks needs a new vocabulary term, not a hook that bypasses it.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Callable
 
 from .vocabulary import ActivatedAbility, AddMana, CardScript, Cost
@@ -48,5 +49,4 @@ def example_mana_of_its_colors(face: Face, script: CardScript) -> CardScript:
     text = "{T}: Add " + " or ".join("{" + c + "}" for c in colors) + "."
     # CR 605.1a: no target and it adds mana, so it is a mana ability.
     ability = ActivatedAbility(Cost(tap=True), (AddMana(choice=colors),), text=text, is_mana=True)
-    return CardScript(script.keywords, script.spell, script.activated + (ability,), script.triggered,
-                      script.static, script.enchant, script.unimplemented)
+    return dataclasses.replace(script, activated=script.activated + (ability,))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ..cards.definitions import apply_definition
 from ..cards.oracle import BASIC_LAND_MANA, compile_text
 from ..cards.vocabulary import (
     ActivatedAbility, AddMana, CardScript, Cost, CreateToken, Filter, StaticAbility,
@@ -89,9 +90,10 @@ def _basic_land_abilities(subtypes: frozenset[str]) -> tuple[ActivatedAbility, .
 
 
 def face_script(face: Any) -> CardScript:
-    """The compiled abilities of a card face (cached by text)."""
+    """The abilities of a card face: its compiled text with its card definition applied, if any."""
     types = face.types
-    return compile_text(face.name, face.oracle_text or "", "Instant" in types or "Sorcery" in types)
+    compiled = compile_text(face.name, face.oracle_text or "", "Instant" in types or "Sorcery" in types)
+    return apply_definition(face, compiled)
 
 
 _BASE: dict[tuple[str, int], Characteristics] = {}
