@@ -8,13 +8,15 @@ unimplemented, so the card is refused when used rather than played blank (issue 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Callable
 
 from .vocabulary import (
     ANY_TARGET, CREATURE, PLAYER, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
-    CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Filter,
-    DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToHand, SpellAbility,
+    CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
+    DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
+    ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 
@@ -136,10 +138,65 @@ def _target_spec(phrase: str) -> TargetSpec | None:
         return TargetSpec(Filter(types=frozenset({"Creature", "Planeswalker"})), "target " + p)
     if p in ("player or planeswalker", "opponent or planeswalker"):
         return TargetSpec(Filter(types=frozenset({"Planeswalker"}), players=True), "target " + p)
+    if m := re.fullmatch(r"(.*?)\s*cards? (?:from|in) (your|a|an opponent's) graveyard", p):
+        # CR 115.2: a spell or ability may say it targets a card in a graveyard.
+        flt = _card_filter(m.group(1))
+        if flt is None:
+            return None
+        owner = {"your": "you", "a": None, "an opponent's": "opponent"}[m.group(2)]
+        return TargetSpec(replace(flt, zone="graveyard", controller=owner), "target " + p)
     flt = parse_filter(p)
     if flt is None:
         return None
     return TargetSpec(flt, "target " + p)
+
+
+def _card_filter(text: str) -> Filter | None:
+    """A card description in a hidden zone or graveyard: "basic land", "Forest", "Plains,
+    Island, Swamp, or Mountain", "creature", "" (any card)."""
+    t = text.strip()
+    supertypes: frozenset[str] = frozenset()
+    if t.lower().startswith("basic "):
+        supertypes = frozenset({"Basic"})
+        t = t[len("basic "):]
+    names = [x for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", t) if x]
+    if names and all(x in BASIC_LAND_MANA for x in names):
+        return Filter(subtypes=frozenset(names), supertypes=supertypes)
+    if t.lower() in ("", "card"):
+        return Filter(supertypes=supertypes)
+    flt = parse_filter(t)
+    if flt is None:
+        return None
+    if not flt.types and re.search(r"\bpermanents?\b", t, re.I):
+        # off the battlefield, a "permanent card" is one with a permanent type (CR 110.4a)
+        flt = replace(flt, types=PERMANENT_TYPES - flt.not_types)
+    return replace(flt, supertypes=supertypes)
+
+
+PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
+
+
+_UP_TO = r"(?:up to (one|two|three|four|five|\d+) )?"
+
+
+def _target_ref(text: str, st: _Parse) -> Ref | None:
+    """ "target creature", "up to two target creatures" (CR 601.2c: a variable number of
+    targets, from zero to N, CR 115.6)."""
+    m = re.fullmatch(_UP_TO + r"target (.+)", text.strip(), re.IGNORECASE)
+    if not m:
+        return None
+    spec = _target_spec(m.group(2))
+    if spec is None:
+        return None
+    if m.group(1):
+        most = _num(m.group(1)).fixed
+        spec = TargetSpec(spec.filter, f"up to {m.group(1).lower()} target {m.group(2).lower()}", 0, most)
+    return st.add_target(spec)
+
+
+def _last_target(st: _Parse) -> Ref | None:
+    """What "it" / "that creature" refers to: the most recent target."""
+    return target(len(st.targets) - 1) if st.targets else None
 
 
 # -- effect sentences ------------------------------------------------------------------
@@ -165,6 +222,16 @@ def _who(word: str, st: _Parse) -> Ref | None:
     if w.startswith("target "):
         spec = _target_spec(w[len("target "):])
         return st.add_target(spec) if spec else None
+    last = _last_target(st)
+    if last is None:
+        return None
+    if w in ("its controller", "that creature's controller", "that permanent's controller",
+             "that spell's controller"):
+        if st.targets[-1].filter.players and not st.targets[-1].filter.objects:
+            return None
+        return Ref("target_controller", last.index)        # CR 608.2h: last known information
+    if w == "that player" and st.targets[-1].filter.players:
+        return last
     return None
 
 
@@ -199,7 +266,8 @@ def _damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     if dest.startswith("each "):
         flt = parse_filter(dest[5:])
         return [DealDamage(amount, Ref("each", filter=flt))] if flt else None
-    return None
+    who = _who(dest, st)
+    return [DealDamage(amount, who)] if who is not None else None
 
 
 @_effect(r"(you|target player|target opponent|each player|each opponent) (?:draw|draws) " + _NUM + r" cards?")
@@ -213,7 +281,24 @@ def _draw(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Draw(YOU, _num(m.group(1)))]
 
 
-@_effect(r"(you|target player|target opponent|each player|each opponent) (gain|gains|lose|loses) " + _NUM + r" life")
+_SUBJECT = (r"(you|target player|target opponent|each player|each opponent|its controller|that player|"
+            r"that creature's controller|that permanent's controller)")
+
+
+@_effect(_SUBJECT + r" (gain|gains|lose|loses) life equal to (?:its|that creature's|that card's) "
+         r"(power|toughness|mana value)")
+def _life_equal(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Its controller gains life equal to its power": the target's characteristics as they
+    are, or as they last were if it has left its zone (CR 608.2h)."""
+    of = _last_target(st)
+    who = _who(m.group(1), st)
+    if who is None or of is None:
+        return None
+    amount = Quantity(stat=m.group(3).lower().replace(" ", "_"), of=of)
+    return [GainLife(who, amount) if m.group(2).lower().startswith("gain") else LoseLife(who, amount)]
+
+
+@_effect(_SUBJECT + r" (gain|gains|lose|loses) " + _NUM + r" life")
 def _life(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     who = _who(m.group(1), st)
     if who is None:
@@ -222,13 +307,15 @@ def _life(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [GainLife(who, amount) if m.group(2).startswith("gain") else LoseLife(who, amount)]
 
 
-@_effect(r"(destroy|exile|tap|untap) target (.+)")
+@_effect(r"(destroy|exile|tap|untap) (" + _UP_TO + r"target .+)")
 def _target_verb(m: re.Match[str], st: _Parse) -> list[Effect] | None:
-    spec = _target_spec(m.group(2))
-    if spec is None or spec.filter.players:
+    ref = _target_ref(m.group(2), st)
+    if ref is None:
         return None
-    ref = st.add_target(spec)
+    spec = st.targets[ref.index]
     verb = m.group(1).lower()
+    if spec.filter.players or (spec.filter.zone == "graveyard" and verb != "exile"):
+        return None
     if verb == "destroy":
         return [Destroy(ref)]
     if verb == "exile":
@@ -242,19 +329,81 @@ def _destroy_all(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Destroy(Ref("each", filter=flt))] if flt else None
 
 
-@_effect(r"return target (.+?) to (?:its|their) owner'?s'? hands?")
+@_effect(r"return (" + _UP_TO + r"target .+?) to (?:its|their) owner'?s'? hands?")
 def _bounce(m: re.Match[str], st: _Parse) -> list[Effect] | None:
-    spec = _target_spec(m.group(1))
-    return [ReturnToHand(st.add_target(spec))] if spec else None
+    ref = _target_ref(m.group(1), st)
+    return [ReturnToHand(ref)] if ref else None
 
 
-@_effect(r"counter target (.+)")
+@_effect(r"return (" + _UP_TO + r"target .+? (?:from|in) your graveyard) to your hand")
+def _regrow(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Raise Dead: a card in a graveyard is targeted (CR 115.2) and returned to its owner's hand."""
+    ref = _target_ref(m.group(1), st)
+    return [ReturnToHand(ref)] if ref else None
+
+
+@_effect(r"(?:return|put) (" + _UP_TO + r"target .+? (?:from|in) (?:your|a) graveyard) "
+         r"(?:to|onto) the battlefield( tapped)?( under your control)?")
+def _reanimate(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    ref = _target_ref(m.group(1), st)
+    return [ReturnToBattlefield(ref, tapped=bool(m.group(3)))] if ref else None
+
+
+@_effect(r"counter target (.+?)(?: unless its controller pays ((?:\{[0-9X]+\})+))?")
 def _counter(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     phrase = m.group(1).lower()
     spec = _target_spec(phrase)
     if spec is None or not spec.filter.spells:
         return None
-    return [CounterSpell(st.add_target(spec))]
+    return [CounterSpell(st.add_target(spec), unless_pays=m.group(2) or "")]
+
+
+@_effect(r"scry " + _NUM)
+def _scry(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [Scry(YOU, _num(m.group(1)))]
+
+
+@_effect(r"(target (.+?)|~|it) fights (" + _UP_TO + r"(?:another )?target .+)")
+def _fight(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 701.14a: "Target creature you control fights target creature you don't control"."""
+    subject = m.group(1).lower()
+    if subject == "~":
+        first: Ref | None = SELF
+    elif subject == "it":
+        first = _last_target(st)
+    else:
+        spec = _target_spec(m.group(2))
+        first = st.add_target(spec) if spec else None
+    if first is None:
+        return None
+    second = _target_ref(m.group(3), st)
+    return [Fight(first, second)] if second else None
+
+
+@_effect(r"(target player|target opponent|each player|each opponent|you) sacrifices? " + _NUM + r" (.+)")
+def _sacrifice(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 701.21a: "Target player sacrifices a creature" (Diabolic Edict)."""
+    flt = parse_filter(m.group(3))
+    if flt is None or flt.spells or flt.controller:
+        return None
+    who = _who(m.group(1), st)
+    return [Sacrifice(who, flt, _num(m.group(2)))] if who else None
+
+
+@_effect(r"(?:(you|its controller|that player|target player) (may )?)?search(?:es)? (?:your|their) library for "
+         r"(a|an|up to (?:one|two|three|four|\d+)) (?:(.+?) )?cards?, (?:reveal (?:it|that card|them|those cards), )?"
+         r"put (?:it|that card|them|those cards) (onto the battlefield( tapped)?|into (?:your|their) hand), "
+         r"then shuffle")
+def _search(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 701.23: search a library for cards, put them somewhere, then shuffle (CR 701.24a)."""
+    who = _who(m.group(1), st) if m.group(1) else YOU
+    flt = _card_filter(m.group(4) or "")
+    if who is None or flt is None:
+        return None
+    count = m.group(3).lower()
+    amount = _num(count.split()[-1]).fixed if count.startswith("up to") else 1
+    to = "battlefield" if m.group(5).lower().startswith("onto") else "hand"
+    return [Search(who, flt, to, tapped=bool(m.group(6)), amount=amount, optional=bool(m.group(2)))]
 
 
 _PT = r"([+-]\d+|[+-]x)/([+-]\d+|[+-]x)"
@@ -422,6 +571,17 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         result = _parse_clause(s, st)
         if result is None:
             result = _parse_compound(s, st)
+        if result is None and ", then " in s:
+            # "Scry 2, then draw a card." (CR 608.2c: in the order written)
+            saved = len(st.targets)
+            result = []
+            for part in s.split(", then "):
+                more = _parse_clause(part, st) or _parse_compound(part, st)
+                if more is None:
+                    del st.targets[saved:]
+                    result = None
+                    break
+                result.extend(more)
         if result is None:
             return None
         effects.extend(result)
@@ -437,6 +597,9 @@ def _parse_compound(s: str, st: _Parse) -> list[Effect] | None:
             del st.targets[saved:]
             continue
         b = _parse_clause(second, st)
+        if b is None and re.match(_NUM + r" damage to ", second, re.I):
+            # "~ deals 4 damage to target creature and 2 damage to that creature's controller"
+            b = _parse_clause("~ deals " + second, st)
         if b is None:
             subject = re.match(r"(you|target player|target opponent|each player|each opponent) ", first, re.I)
             if subject and subject.group(1).lower().startswith("target"):
@@ -480,6 +643,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], Trigger]] = [
     (re.compile(r"^at the beginning of your upkeep$", re.I), Trigger("upkeep", whose="you")),
     (re.compile(r"^at the beginning of your end step$", re.I), Trigger("end_step", whose="you")),
     (re.compile(r"^whenever ~ deals combat damage to a player$", re.I), Trigger("combat_damage_player")),
+    (re.compile(r"^whenever you gain life$", re.I), Trigger("gain_life", whose="you")),      # CR 119.9
 ]
 
 

@@ -35,6 +35,8 @@ class Filter:
     power_max: int | None = None               # "with power N or less"
     power_min: int | None = None
     mana_value_max: int | None = None
+    zone: str = ""                             # "graveyard": cards in graveyards (CR 115.2; "controller" is then
+                                               # the owner: "from your graveyard"); "": permanents or spells
 
 
 ANY_TARGET = Filter(types=frozenset({"Creature", "Planeswalker", "Battle"}), players=True)
@@ -60,8 +62,8 @@ class Ref:
     kind: "target" (index into the ability's targets), "self" (the source object),
     "you" (controller), "each_opponent", "each_player", "enchanted" / "equipped" (the object
     the source is attached to), "each" (every permanent matching ``filter``),
-    "target_controller" (the controller of target ``index``), "triggering" (the object the
-    trigger refers to).
+    "target_controller" (the controller of target ``index``, or, once it has left its zone,
+    its last known controller, CR 608.2h), "triggering" (the object the trigger refers to).
     """
 
     kind: str
@@ -84,6 +86,8 @@ class Quantity:
     fixed: int = 0
     x: bool = False                  # plus X
     per: Filter | None = None        # plus the number of permanents matching
+    stat: str = ""                   # plus "power" / "toughness" / "mana_value" of ``of``
+    of: Ref | None = None            # ... as it is now, or its last known information (CR 608.2h)
 
 
 def n(value: int) -> Quantity:
@@ -148,9 +152,11 @@ class ReturnToHand:
 
 @dataclass(frozen=True, slots=True)
 class CounterSpell:
-    """CR 701.6: counter a spell or ability."""
+    """CR 701.6: counter a spell or ability. ``unless_pays``: "unless its controller pays
+    {N}" (CR 118.12a): that player may pay this mana cost ("{X}": the resolving spell's X)."""
 
     what: Ref
+    unless_pays: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +227,56 @@ class DamageCantBePrevented:
 
 
 @dataclass(frozen=True, slots=True)
+class Scry:
+    """CR 701.22a: look at the top N cards, put any number on the bottom and the rest on top,
+    each group in any order."""
+
+    who: Ref
+    amount: Quantity
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """CR 701.14a: each creature deals damage equal to its power to the other."""
+
+    first: Ref
+    second: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice:
+    """CR 701.21a: each player ``who`` sacrifices ``amount`` permanents matching ``filter``
+    that they control, chosen by them."""
+
+    who: Ref
+    filter: Filter
+    amount: Quantity = Quantity(fixed=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """CR 701.23: ``who`` searches their library for up to ``amount`` cards matching ``filter``
+    (they may find fewer, CR 701.23b), puts them ``to`` "battlefield" (``tapped``) or "hand",
+    then shuffles (CR 701.24a). ``optional``: "may search" (CR 701.23g)."""
+
+    who: Ref
+    filter: Filter
+    to: str = "hand"
+    tapped: bool = False
+    amount: int = 1
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToBattlefield:
+    """Put a card (e.g. from a graveyard) onto the battlefield; it enters under the control of
+    the player the effect instructs, the effect's controller (CR 110.2a)."""
+
+    what: Ref
+    tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class IfKicked:
     """CR 702.33e: "If this spell was kicked, ..." — ``effects`` if kicked, else ``otherwise``."""
 
@@ -231,6 +287,7 @@ class IfKicked:
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
+    Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
 ]
 
 
@@ -279,7 +336,8 @@ class Trigger:
     """The trigger condition of a triggered ability (CR 603.1).
 
     event: "enters" (CR 603.6a), "dies", "upkeep", "end_step", "attacks", "cast",
-    "deals_combat_damage_to_player".
+    "deals_combat_damage_to_player", "gain_life" (whose "you": its controller gains life,
+    once per life-gain event, CR 119.9).
     """
 
     event: str

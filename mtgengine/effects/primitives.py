@@ -106,6 +106,22 @@ def _add_to_zone(g: Any, o: GameObject, top: bool) -> None:
         lst.append(o.id)
 
 
+def reorder_library(ctx: Ctx, player: int, order: list[int]) -> None:
+    """Puts a library's cards in ``order`` (top first); the cards stay in the library, so they
+    remain the same objects (scry, CR 701.22a)."""
+    library = ctx.g.zones[(player, Zone.LIBRARY)]
+    assert sorted(order) == sorted(library), "a reordered library must hold the same cards"
+    library[:] = order
+    ctx.g.changed()
+
+
+def shuffle_library(ctx: Ctx, player: int) -> None:
+    """CR 701.24a: randomizes a library with the game's RNG (part of the state, so replays agree)."""
+    ctx.g.rng.shuffle(ctx.g.zones[(player, Zone.LIBRARY)])
+    ctx.g.changed()
+    ctx.log("701.24a", f"{ctx.g.players[player].name} shuffles their library")
+
+
 # -- damage, life, counters, cards ----------------------------------------------------------
 def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool = False) -> int:
     """CR 120.3: damage to a player loses life, to a creature is marked, to a planeswalker

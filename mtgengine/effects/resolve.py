@@ -4,17 +4,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..agents.decisions import Decision, player_of
+from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.vocabulary import (
     AddMana, CounterSpell, CreateToken, DamageCantBePrevented, DealDamage, Destroy, Discard, Draw, Effect, Exile,
-    GainLife, IfKicked,
-    LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToHand, TapUntap,
+    Fight, Filter, GainLife, IfKicked,
+    LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search,
+    TapUntap,
 )
 from ..core.enums import Zone
+from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
-from .layers import ContinuousEffect, characteristics, matches
+from .layers import ContinuousEffect, characteristics, matches, mana_value
 from .primitives import (
-    create_token, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters,
+    create_token, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters, reorder_library,
+    shuffle_library,
 )
 
 
@@ -37,7 +40,36 @@ def amount(ctx: Ctx, q: Quantity, r: Resolving) -> int:
     value = q.fixed + (r.x if q.x else 0)
     if q.per is not None:
         value += sum(1 for oid in ctx.g.battlefield if matches(ctx.g, oid, q.per, r.controller))
+    if q.stat and q.of is not None:
+        # CR 608.2h: the object's current information if it is still where it was expected
+        # to be, else its last known information; an illegal target gives none (CR 608.2b).
+        for oid in refs(ctx, q.of, r)[:1]:
+            value += max(0, _stat(ctx, oid, q.stat))
     return value
+
+
+def _stat(ctx: Ctx, oid: int, stat: str) -> int:
+    g = ctx.g
+    if oid in g.objects:
+        if stat == "mana_value":
+            return mana_value(g, oid)
+        ch = characteristics(g, oid)
+    else:
+        ch = g.lki.get(oid)
+        if ch is None:
+            return 0
+        if stat == "mana_value":
+            return ch.mana_cost.mana_value(0) if ch.mana_cost is not None else 0
+    return (ch.power if stat == "power" else ch.toughness) or 0
+
+
+def _last_controller(ctx: Ctx, oid: int) -> int | None:
+    """The controller of an object, or its last known controller once it has left (CR 608.2h)."""
+    g = ctx.g
+    if oid in g.objects:
+        return characteristics(g, oid).controller
+    lki = g.lki.get(oid)
+    return lki.controller if lki is not None else None
 
 
 def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
@@ -64,6 +96,14 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         return [src.attached_to] if src is not None and src.attached_to in g.objects else []
     if ref.kind == "each" and ref.filter is not None:
         return [oid for oid in list(g.battlefield) if matches(g, oid, ref.filter, r.controller, r.source)]
+    if ref.kind == "target_controller":
+        out = []
+        for oid in refs(ctx, Ref("target", ref.index), r):
+            if player_of(oid) is None:
+                p = _last_controller(ctx, oid)
+                if p is not None:
+                    out.append(player_ref(p))
+        return out
     raise ValueError(f"unknown reference kind {ref.kind!r}")
 
 
@@ -109,6 +149,8 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 move(ctx, oid, Zone.HAND, "bounce")
         elif isinstance(eff, CounterSpell):
             for oid in refs(ctx, eff.what, r):
+                if eff.unless_pays and _pays_instead(ctx, oid, eff.unless_pays, r):
+                    continue
                 counter(ctx, oid)
         elif isinstance(eff, Pump):
             targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
@@ -140,6 +182,25 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 discard(ctx, p, amount(ctx, eff.amount, r))
         elif isinstance(eff, IfKicked):
             execute(ctx, eff.effects if r.kicked else eff.otherwise, r)      # CR 702.33e
+        elif isinstance(eff, Scry):
+            for p in _players(refs(ctx, eff.who, r)):
+                scry(ctx, p, amount(ctx, eff.amount, r))
+        elif isinstance(eff, Fight):
+            fight(ctx, refs(ctx, eff.first, r), refs(ctx, eff.second, r))
+        elif isinstance(eff, Sacrifice):
+            sacrifice(ctx, _players(refs(ctx, eff.who, r)), eff.filter, amount(ctx, eff.amount, r), r.name)
+        elif isinstance(eff, Search):
+            for p in _players(refs(ctx, eff.who, r)):
+                search(ctx, p, eff, r.name)
+        elif isinstance(eff, ReturnToBattlefield):
+            for oid in refs(ctx, eff.what, r):
+                if oid not in g.objects:
+                    continue
+                ctx.log("110.2a", f"{name_of(ctx, oid)} is put onto the battlefield under "
+                        f"{g.players[r.controller].name}'s control")
+                new_id = move(ctx, oid, Zone.BATTLEFIELD, "return", controller=r.controller)
+                if new_id is not None and eff.tapped and new_id in g.objects:
+                    g.obj(new_id).tapped = True
         elif isinstance(eff, Mill):
             for p in _players(refs(ctx, eff.who, r)):
                 for _ in range(amount(ctx, eff.amount, r)):
@@ -202,3 +263,132 @@ def discard(ctx: Ctx, player: int, count: int) -> None:
     for oid in chosen:
         ctx.log("701.9a", f"{g.players[player].name} discards {name_of(ctx, oid)}")
         move(ctx, oid, Zone.GRAVEYARD, "discard")
+
+
+def _pays_instead(ctx: Ctx, oid: int, cost_text: str, r: Resolving) -> bool:
+    """CR 118.12a: "Counter target spell unless its controller pays {N}": that player may pay
+    (asked only if the default payment can pay it, CR 608.2g); True if they paid."""
+    from ..core.mana import ManaCost
+    from ..rules.mana_payment import can_pay, pay_mana
+    g = ctx.g
+    if oid not in g.objects or g.objects[oid].zone is not Zone.STACK:
+        return False
+    payer = g.objects[oid].controller
+    cost = ManaCost.parse(cost_text.replace("{X}", "{" + str(r.x) + "}"))
+    name = name_of(ctx, oid)
+    who = g.players[payer].name
+    if not can_pay(g, payer, cost):
+        ctx.log("118.12a", f"{who} can't pay {cost} for {name}")
+        return False
+    if not ctx.ask(Decision(payer, "yesno", f"pay {cost} so that {name} isn't countered by {r.name}?", [True, False])):
+        ctx.log("118.12a", f"{who} doesn't pay {cost} for {name}")
+        return False
+    pay_mana(ctx, payer, cost, 0, frozenset(), f"{name} ({r.name})")
+    ctx.log("118.12a", f"{who} pays {cost}: {name} isn't countered")
+    return True
+
+
+def _ordered(ctx: Ctx, player: int, cards: list[int], prompt: str) -> list[int]:
+    """An "order" decision over ``cards`` (two or more); the answer must list each once."""
+    if len(cards) < 2:
+        return list(cards)
+    order = ctx.ask(Decision(player, "order", prompt, list(cards), min=len(cards), max=len(cards)))
+    order = order if isinstance(order, list) else [order]
+    if sorted(order) != sorted(cards):
+        raise IllegalActionError(f"the order must list each of the {len(cards)} cards once: {prompt}")
+    return list(order)
+
+
+def scry(ctx: Ctx, player: int, count: int) -> None:
+    """CR 701.22a: look at the top ``count`` cards, put any number on the bottom and the rest
+    on top, each group in any order. Scry 0 does nothing (CR 701.22b)."""
+    g = ctx.g
+    library = g.zones[(player, Zone.LIBRARY)]
+    top = list(library[:count]) if count > 0 else []
+    if not top:
+        return
+    name = g.players[player].name
+    bottom = ctx.ask(Decision(player, "scry_bottom", f"scry {count}: choose the cards to put on the bottom of "
+                              "your library (the others stay on top)", top, min=0, max=len(top)))
+    bottom = bottom if isinstance(bottom, list) else [bottom]
+    stay = [c for c in top if c not in bottom]
+    stay = _ordered(ctx, player, stay, "order the cards to put back on top of your library "
+                    "(first listed: the top card)")
+    bottom = _ordered(ctx, player, [c for c in top if c in bottom],
+                      "order the cards to put on the bottom of your library (last listed: the bottom card)")
+    rest = [c for c in library if c not in top]
+    reorder_library(ctx, player, stay + rest + bottom)
+    ctx.log("701.22a", f"{name} scries {count}: {len(stay)} on top, {len(bottom)} on the bottom")
+
+
+def fight(ctx: Ctx, first: list[int], second: list[int]) -> None:
+    """CR 701.14a: each creature deals damage equal to its power to the other (not combat
+    damage, 701.14d). If either is gone, no longer a creature, or an illegal target, neither
+    fights (701.14b); a creature fighting itself is dealt twice its power (701.14c)."""
+    g = ctx.g
+    pair = first[:1] + second[:1]
+    if len(pair) < 2 or any(o not in g.objects or g.objects[o].zone is not Zone.BATTLEFIELD
+                            or "Creature" not in characteristics(g, o).types for o in pair):
+        ctx.log("701.14b", "no fight: a creature instructed to fight is gone or is an illegal target")
+        return
+    a, b = pair
+    power_a = characteristics(g, a).power or 0
+    power_b = characteristics(g, b).power or 0
+    ctx.log("701.14a", f"{name_of(ctx, a)} fights {name_of(ctx, b)}")
+    deal_damage(ctx, a, b, power_a)
+    deal_damage(ctx, b, a, power_b)
+
+
+def sacrifice(ctx: Ctx, players: list[int], flt: Filter, count: int, source_name: str) -> None:
+    """CR 701.21a: each player chooses ``count`` permanents they control matching ``flt`` (in
+    APNAP order, CR 101.4), then they are sacrificed at the same time."""
+    g = ctx.g
+    chosen: list[int] = []
+    for p in sorted(players, key=g.apnap().index):
+        options = [oid for oid in g.battlefield
+                   if g.objects[oid].controller == p and matches(g, oid, flt, p)]
+        k = min(count, len(options))
+        if k <= 0:
+            continue
+        answer = ctx.ask(Decision(p, "sacrifice", f"choose {k} permanent(s) to sacrifice ({source_name})",
+                                  options, min=k, max=k))
+        chosen.extend(answer if isinstance(answer, list) else [answer])
+    for oid in chosen:
+        ctx.log("701.21a", f"{g.players[g.objects[oid].controller].name} sacrifices {name_of(ctx, oid)}")
+        move(ctx, oid, Zone.GRAVEYARD, "sacrifice")
+
+
+def _card_matches(ctx: Ctx, oid: int, flt: Filter, player: int) -> bool:
+    if not matches(ctx.g, oid, flt, player):
+        return False
+    return not flt.supertypes or bool(flt.supertypes & characteristics(ctx.g, oid).supertypes)
+
+
+def search(ctx: Ctx, player: int, eff: Search, source_name: str) -> None:
+    """CR 701.23: search a library for cards matching a description. A player may fail to find
+    cards with a stated quality (701.23b) but must find "a card" if they can (701.23d). The
+    found cards are put where the effect says, then the library is shuffled (701.24a)."""
+    g = ctx.g
+    name = g.players[player].name
+    if eff.optional and not ctx.ask(Decision(player, "yesno", f"search your library ({source_name})?",
+                                             [True, False])):
+        return
+    options = sorted(oid for oid in g.zones[(player, Zone.LIBRARY)] if _card_matches(ctx, oid, eff.filter, player))
+    most = min(eff.amount, len(options))
+    found: list[int] = []
+    if most:
+        quality = eff.filter != Filter()
+        answer = ctx.ask(Decision(player, "search", f"search your library ({source_name}): choose up to {most} "
+                                  "card(s)" + (" (you may find none, CR 701.23b)" if quality else ""),
+                                  options, min=0 if quality else most, max=most))
+        found = answer if isinstance(answer, list) else [answer]
+    ctx.log("701.23a", f"{name} searches their library and finds "
+            + (", ".join(name_of(ctx, oid) for oid in found) if found else "nothing"))
+    for oid in found:
+        if eff.to == "battlefield":
+            new_id = move(ctx, oid, Zone.BATTLEFIELD, "search", controller=player)
+            if new_id is not None and eff.tapped and new_id in g.objects:
+                g.obj(new_id).tapped = True
+        else:
+            move(ctx, oid, Zone.HAND, "search")
+    shuffle_library(ctx, player)

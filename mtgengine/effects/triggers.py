@@ -9,7 +9,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from ..state.objects import GameObject
-from .events import AttackEvent, DamageEvent, ZoneChange
+from .events import AttackEvent, DamageEvent, LifeEvent, ZoneChange
 from .layers import characteristics
 
 
@@ -48,6 +48,13 @@ def check_triggers(ctx: Ctx) -> None:
         elif isinstance(ev, DamageEvent) and ev.combat and ev.target < 0:
             if ev.source in g.objects:
                 _fire(ctx, ev.source, "combat_damage_player")
+        elif isinstance(ev, LifeEvent) and ev.amount > 0:
+            # CR 119.9: "whenever you gain life" triggers once per life-gain event.
+            for oid in list(g.battlefield):
+                ch = characteristics(g, oid)
+                for ab in ch.script.triggered:
+                    if ab.trigger.event == "gain_life" and ab.trigger.whose == "you" and ch.controller == ev.player:
+                        _add(ctx, ch.controller, oid, ch.name, ab)
 
 
 def _fire(ctx: Ctx, oid: int, event: str) -> None:

@@ -21,6 +21,13 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
             if flt.controller == "opponent" and p.index == controller:
                 continue
             out.append(player_ref(p.index))
+    if flt.objects and flt.zone == "graveyard":
+        # CR 115.2: a spell or ability that says so targets cards in graveyards ("controller"
+        # of the filter is the card's owner there); hexproof and shroud are for permanents.
+        for oid in sorted(oid for p in g.players for oid in g.zones[(p.index, Zone.GRAVEYARD)]):
+            if matches(g, oid, flt, controller, source_id):
+                out.append(oid)
+        return out
     if flt.objects:
         zone_ids = g.stack if flt.spells else g.battlefield
         for oid in sorted(zone_ids):
@@ -50,7 +57,7 @@ def is_legal_target(g: GameState, spec: TargetSpec, value: int, controller: int,
     if value not in g.objects:
         return False
     o = g.objects[value]
-    if o.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+    if o.zone not in (Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD):
         return False
     return value in legal_targets(g, spec, controller, source_id)
 

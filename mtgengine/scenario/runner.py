@@ -388,7 +388,9 @@ class Runner:
             return arg
         if isinstance(arg, dict):
             if "order" in arg:
-                items = [self._option_ref(d, r) for r in arg["order"]]
+                items: list[Any] = []
+                for r in arg["order"]:
+                    items.append(self._option_ref(d, r, exclude=items))
                 return items
             if "targets" in arg:
                 t = arg["targets"]
@@ -401,15 +403,18 @@ class Runner:
                 return {str(self._option_ref(d, r)): n for r, n in arg.items()}
             raise ScenarioError(f"choose: unknown answer form {arg!r}")
         if isinstance(arg, list):
-            vals = [self._option_ref(d, r) for r in arg]
+            vals: list[Any] = []
+            for r in arg:
+                vals.append(self._option_ref(d, r, exclude=vals))
             return vals if d.multi else (vals[0] if len(vals) == 1 else vals)
         if arg is None or (isinstance(arg, str) and arg.lower() == "none"):
             return [] if d.multi else None
         val = self._option_ref(d, arg)
         return [val] if d.multi else val
 
-    def _option_ref(self, d: Decision, ref: Any) -> Any:
-        """Matches a reference against the decision's options."""
+    def _option_ref(self, d: Decision, ref: Any, exclude: list[Any] | None = None) -> Any:
+        """Matches a reference against the decision's options (library cards by name among
+        them; of identical cards in a hidden zone or graveyard, the first not in ``exclude``)."""
         opts = d.options
         if ref in opts and not isinstance(ref, bool):
             return ref
@@ -433,11 +438,24 @@ class Runner:
             ids = [o for o in opts if isinstance(o, int) and o > 0]
             found = [oid for oid in find_objects(self.game.state, self.setup.aliases, ref, ALL_ZONES, self.names)
                      if oid in ids]
+            if len(found) > 1 and exclude:
+                found = [oid for oid in found if oid not in exclude] or found
             if len(found) == 1:
+                return found[0]
+            if len(found) > 1 and self._interchangeable(found):
                 return found[0]
             if len(found) > 1:
                 raise ScenarioError(f"choose: {ref!r} is ambiguous: " + ", ".join(describe(self.game.state, o) for o in found))
         raise ScenarioError(f"choose: {ref!r} is not one of the options: {self._describe(d)}")
+
+    def _interchangeable(self, oids: list[int]) -> bool:
+        """Identical cards of one owner in a library, hand or graveyard: any of them will do."""
+        g = self.game.state
+        first = g.objects[oids[0]]
+        return all(g.objects[o].card is not None and g.objects[o].card is first.card
+                   and g.objects[o].zone is first.zone and g.objects[o].owner == first.owner
+                   and g.objects[o].zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD)
+                   and not g.objects[o].is_copy and not g.objects[o].token for o in oids)
 
     def _describe(self, d: Decision) -> str:
         """A decision in words: who is asked what, its options named, not numbered."""
