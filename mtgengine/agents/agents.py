@@ -46,7 +46,7 @@ class RandomAgent:
         opts = decision.options
         kind = decision.kind
         if kind == "x":
-            return rng.randrange(4)
+            return rng.randrange(decision.info.get("max", 3) + 1)
         if kind == "attackers":
             return [o for o in opts if rng.randrange(2)]
         if kind == "blockers":

@@ -86,6 +86,15 @@ def face_characteristics(card: Any, face: int, controller: int) -> Characteristi
                            b.keywords, b.power, b.toughness, b.loyalty, controller, b.text)
 
 
+def affordable_x(g: GameState, player: int, cost: ManaCost) -> int:
+    """The largest X the default payment could pay now (a hint for agents; CR 107.3 allows any
+    X, and an unaffordable one is refused when the cost is paid)."""
+    x = 0
+    while x < 100 and can_pay(g, player, cost, x + 1):
+        x += 1
+    return x if can_pay(g, player, cost, x) else 0
+
+
 def choose_face(ctx: Ctx, player: int, oid: int, face_name: Any) -> int:
     """CR 709.3 / 712.11b / 715.3: which half or face is cast. A split card's half is asked
     when not given; a modal double-faced or adventurer card is cast as its front face unless
@@ -167,7 +176,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     if cost.x_count:
         x = action.get("x")
         if x is None:
-            x = ctx.ask(Decision(player, "x", f"choose X for {name}", [], info={"spell": spell_id}))
+            x = ctx.ask(Decision(player, "x", f"choose X for {name}", [],
+                                 info={"spell": spell_id, "max": affordable_x(g, player, cost)}))
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
         spell.x = x
