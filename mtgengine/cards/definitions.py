@@ -30,9 +30,11 @@ from .database import CARD_TYPES, CardData, Face, card_db
 from .hooks import HOOKS
 from .oracle import KEYWORDS, compile_text
 from .vocabulary import (
-    ActivatedAbility, AddMana, CardScript, Cost, CreateToken, Effect, Filter, Pump, Quantity, Ref,
+    ActivatedAbility, AddMana, CardScript, Condition, Cost, CreateToken, Effect, ExtraTriggers, Filter, Pump,
+    Quantity, Ref,
     SpellAbility, StaticAbility, TargetSpec, Trigger, TriggeredAbility,
 )
+from .vocabulary import ReplacementAbility
 
 __all__ = [
     "CardDefinitionError", "Definition", "apply_definition", "definition_for", "load_definitions",
@@ -64,25 +66,57 @@ _COLORS = ("W", "U", "B", "R", "G")
 #: ("can't attack", CR 508.1c; "can't block", CR 509.1b).
 _KEYWORDS = KEYWORDS + ("can't attack", "can't block")
 #: The kinds ``effects.resolve.refs`` carries out.
-_REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each")
+_REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each",
+              "triggering", "moved", "created", "remembered")
+#: Ref kinds that take an index.
+_INDEXED_REFS = ("target", "moved", "remembered")
 #: Ref kinds that may be written as a bare word.
 _REF_WORDS = ("you", "self", "each_opponent", "each_player", "enchanted", "equipped")
-#: The trigger events ``effects.triggers`` fires, and the ``whose`` each is checked with.
-_TRIGGER_WHOSE = {"enters": "self", "dies": "self", "attacks": "self", "combat_damage_player": "self",
-                  "upkeep": "you", "end_step": "you"}
+#: The trigger events ``effects.triggers`` fires, and the ``whose`` each is checked with:
+#: events about an object are its own ("self") or any matching object's ("any", with a
+#: filter); events about a player or a step are "you", "opponent" or "any" player's.
+_OBJECT_WHOSE = ("self", "any")
+_PLAYER_WHOSE = ("you", "opponent", "any")
+_TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
+    **{e: _OBJECT_WHOSE for e in ("enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked",
+                                  "deals_damage", "deals_combat_damage", "combat_damage_player")},
+    **{e: _PLAYER_WHOSE for e in ("cast", "draw", "gain_life", "upkeep", "draw_step", "beginning_of_combat",
+                                  "end_step")},
+    "state": ("you",),
+}
+#: Trigger events whose filter is read (the object the event is about, or the spell cast).
+_FILTERED_EVENTS = frozenset(e for e, w in _TRIGGER_WHOSE.items() if w == _OBJECT_WHOSE) | {"cast"}
+#: Condition kinds ``effects.triggers.condition_holds`` reads; those counting permanents take a filter.
+_CONDITION_KINDS = ("control", "battlefield", "life", "hand", "graveyard", "library", "kicked")
+#: The events a replacement effect watches (``effects.replacement``), and the fields each reads
+#: besides event, condition, self_replacement and text.
+_REPLACEMENT_FIELDS: dict[str, frozenset[str]] = {
+    "damage": frozenset({"source", "to", "itself", "combat", "multiply", "add", "amount", "prevent"}),
+    "gain_life": frozenset({"who", "multiply", "add", "amount"}),
+    "draw": frozenset({"who", "except_first_draw", "draw"}),
+    "counters": frozenset({"to", "itself", "counter_kind", "multiply", "add", "amount"}),
+    "tokens": frozenset({"who", "multiply", "add", "amount"}),
+    "enters": frozenset({"to", "itself", "tapped", "enters_counters", "amount"}),
+}
 #: Filter fields nothing in the engine reads yet.
-_UNREAD_FILTER_FIELDS = frozenset({"supertypes", "mana_value_max"})
-#: The only filter fields the layer system reads for static abilities (``layers._filter_core``:
-#: it looks at copiable values, CR 613.2, so it cannot ask about keywords or combat).
-_STATIC_FILTER_FIELDS = frozenset({"types", "not_types", "colors", "not_colors", "subtypes", "controller", "other"})
+_UNREAD_FILTER_FIELDS = frozenset({"mana_value_max"})
+#: The only filter fields the layer system reads for static abilities (``layers._filter_core``,
+#: applied to characteristics as the layers stand, CR 613.6; it can't ask about combat).
+_STATIC_FILTER_FIELDS = frozenset({"types", "not_types", "colors", "not_colors", "subtypes", "not_subtypes",
+                                   "supertypes", "not_supertypes", "controller", "other"})
 
 #: The values a string field (or each string of a list field) may take.
 _CHOICES: dict[tuple[type, str], tuple[str, ...]] = {
     (Ref, "kind"): _REF_KINDS,
     (Filter, "controller"): ("you", "opponent"),
     (Trigger, "event"): tuple(_TRIGGER_WHOSE),
-    (Trigger, "whose"): ("self", "you"),
+    (Trigger, "whose"): ("self", "you", "opponent", "any"),
+    (Condition, "kind"): _CONDITION_KINDS,
+    (ExtraTriggers, "event"): ("enters",),
+    (ExtraTriggers, "controller"): ("you",),
     (StaticAbility, "affects"): ("enchanted", "equipped", "each"),
+    (ReplacementAbility, "event"): tuple(_REPLACEMENT_FIELDS),
+    (ReplacementAbility, "who"): ("you", "opponent"),
     (AddMana, "mana"): _COLORS + ("C",),
     (AddMana, "choice"): _COLORS + ("C",),
     **{(cls, name): tuple(sorted(CARD_TYPES)) for cls, name in
@@ -306,8 +340,8 @@ def _check_filter(flt: Filter, path: str) -> None:
 def _check_ref(ref: Ref, path: str) -> None:
     if ref.kind == "target" and ref.index < 0:
         raise _Invalid(_join(path, "index"), "target numbers start at 0")
-    if ref.kind != "target" and ref.index:
-        raise _Invalid(_join(path, "index"), "only a target reference has an index")
+    if ref.kind not in _INDEXED_REFS and ref.index:
+        raise _Invalid(_join(path, "index"), "only target, moved and remembered references have an index")
     if (ref.kind == "each") != (ref.filter is not None):
         raise _Invalid(path, "a filter goes with 'each' references, and only with them")
     if ref.filter is not None and {"players", "spells"} & _set_fields(ref.filter):
@@ -341,10 +375,45 @@ def _check_cost(cost: Cost, path: str) -> None:
 
 def _check_trigger(trigger: Trigger, path: str) -> None:
     whose = _TRIGGER_WHOSE[trigger.event]
-    if trigger.whose != whose:
-        raise _Invalid(_join(path, "whose"), f"the engine fires {trigger.event!r} triggers with whose: {whose}")
-    if trigger.filter is not None:
-        raise _Invalid(_join(path, "filter"), "the engine doesn't read trigger filters yet")
+    if trigger.whose not in whose:
+        raise _Invalid(_join(path, "whose"), f"the engine fires {trigger.event!r} triggers with whose: "
+                       + " or ".join(whose))
+    if trigger.filter is not None and (trigger.event not in _FILTERED_EVENTS or trigger.whose == "self"):
+        raise _Invalid(_join(path, "filter"), f"a filter is read only for {', '.join(sorted(_FILTERED_EVENTS))} "
+                       "triggers about any object (whose: any) or spell")
+
+
+def _check_condition(cond: Condition, path: str) -> None:
+    if (cond.filter is not None) != (cond.kind in ("control", "battlefield")):
+        raise _Invalid(path, "a filter goes with the kinds control and battlefield, and only with them")
+    if cond.kind == "kicked" and (cond.at_least is not None or cond.at_most is not None):
+        raise _Invalid(path, "'kicked' takes no at_least or at_most")
+
+
+def _check_triggered(ab: TriggeredAbility, path: str) -> None:
+    _check_targets_used(ab, path)
+    if ab.trigger.event == "state" and ab.condition is None:
+        raise _Invalid(_join(path, "condition"), "a state trigger (CR 603.8) needs the condition it triggers on")
+
+
+def _check_replacement(ab: ReplacementAbility, path: str) -> None:
+    """Only the fields the engine reads for the event; something to do instead (CR 614.1)."""
+    set_fields = {f.name for f in fields(ReplacementAbility) if getattr(ab, f.name) != f.default}
+    extra = set_fields - _REPLACEMENT_FIELDS[ab.event] - {"event", "condition", "self_replacement", "text"}
+    if extra:
+        raise _Invalid(_join(path, min(extra)), f"a replacement effect on {ab.event!r} events doesn't read this "
+                       "field; it reads " + ", ".join(sorted(_REPLACEMENT_FIELDS[ab.event])))
+    if ab.itself and ab.to is not None:
+        raise _Invalid(path, "give 'itself' or 'to', not both")
+    if ab.enters_counters and ab.amount is None:
+        raise _Invalid(_join(path, "amount"), "say how many counters it enters with")
+    if ab.multiply < 0 or (ab.draw < 0):
+        raise _Invalid(path, "multiply and draw can't be negative")
+    changes = (ab.multiply != 1 or ab.add or ab.amount is not None or ab.draw or ab.prevent or ab.tapped
+               or ab.enters_counters)
+    if not changes:
+        raise _Invalid(path, "a replacement effect needs something to happen instead (multiply, add, amount, "
+                       "draw, prevent, tapped or enters_counters)")
 
 
 def _check_static(ab: StaticAbility, path: str) -> None:
@@ -392,7 +461,8 @@ def _check_activated(ab: ActivatedAbility, path: str) -> None:
 _CHECKS: dict[type, Callable[[Any, str], None]] = {
     Filter: _check_filter, Ref: _check_ref, Quantity: _check_quantity, TargetSpec: _check_target_spec,
     AddMana: _check_add_mana, Cost: _check_cost, Trigger: _check_trigger, StaticAbility: _check_static,
-    SpellAbility: _check_targets_used, TriggeredAbility: _check_targets_used, ActivatedAbility: _check_activated,
+    SpellAbility: _check_targets_used, TriggeredAbility: _check_triggered, ActivatedAbility: _check_activated,
+    Condition: _check_condition, ReplacementAbility: _check_replacement,
 }
 
 

@@ -13,18 +13,22 @@ from functools import lru_cache
 from typing import Callable
 
 from .vocabulary import (
+    Attach, Condition, CreateDelayedTrigger, ExtraTriggers, GainControl, SacrificePermanent, WinGame,
     ANY_TARGET, CREATURE, PLAYER, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
+    ChangeAbilities, ChangeTypes, SetController, SetPT,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
+from .vocabulary import Condition, PreventDamage, ReplacementAbility   # CR 614, 615
 
 #: Keyword abilities the engine implements (CR 702), by their Oracle spelling.
 KEYWORDS = (
     "flying", "first strike", "double strike", "deathtouch", "lifelink", "trample",
     "vigilance", "haste", "reach", "menace", "defender", "indestructible", "hexproof",
-    "shroud", "flash",
+    "shroud", "flash", "intimidate", "fear", "shadow", "skulk", "horsemanship",
+    "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a), see effects.triggers
 )
 _KEYWORD_SET = frozenset(KEYWORDS)
 
@@ -43,8 +47,9 @@ TYPE_WORDS = {
 class _Parse:
     """Accumulates the targets of one ability while its sentences are parsed."""
 
-    def __init__(self) -> None:
+    def __init__(self, it: Ref | None = None) -> None:
         self.targets: list[TargetSpec] = []
+        self.it = it        # what "it" / "that card" means when no target was named (a delayed ability's object)
 
     def add_target(self, spec: TargetSpec) -> Ref:
         self.targets.append(spec)
@@ -416,9 +421,15 @@ def _pt(value: str) -> tuple[int, int]:
     return int(value), 0
 
 
+#: Keywords with a parameter: protection from a color (CR 702.16), landwalk (CR 702.14).
+_PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatures|everything)"
+                            r"|(plains|island|swamp|mountain|forest)walk")
+
+
 def _keyword_list(text: str) -> frozenset[str] | None:
     parts = [p.strip().lower() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if p.strip()]
-    return frozenset(parts) if parts and all(p in _KEYWORD_SET for p in parts) else None
+    ok = parts and all(p in _KEYWORD_SET or _PARAM_KEYWORD.fullmatch(p) for p in parts)
+    return frozenset(parts) if ok else None
 
 
 @_effect(r"(target (.+?)|~|enchanted creature|equipped creature) gets? " + _PT +
@@ -501,6 +512,100 @@ def _token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
                         colors, types, subtypes, kws)]
 
 
+def _it(st: _Parse, words: str) -> Ref | None:
+    """ "it" / "that creature" / "that card": the most recent target, else what the context says
+    (a delayed triggered ability's object)."""
+    if words.lower() not in ("it", "that creature", "that card", "that permanent"):
+        return None
+    return _last_target(st) or st.it
+
+
+@_effect(r"gain control of (target .+?|it|that creature|that permanent)( until end of turn)?")
+def _gain_control(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """A control-changing effect (layer 2, CR 613.1b): Threaten, Act of Treason, Mind Control's kin."""
+    phrase = m.group(1)
+    ref = _target_ref(phrase, st) if phrase.lower().startswith("target ") else _it(st, phrase)
+    if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
+        return None
+    return [GainControl(ref, until_end_of_turn=bool(m.group(2)))]
+
+
+@_effect(r"(untap|tap) (it|that creature|that permanent)")
+def _tap_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    ref = _it(st, m.group(2))
+    return [TapUntap(ref, tap=m.group(1).lower() == "tap")] if ref else None
+
+
+@_effect(r"(it|that creature) gains (.+?) until end of turn")
+def _it_gains(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    ref = _it(st, m.group(1))
+    kws = _keyword_list(m.group(2))
+    return [Pump(ref, keywords=kws)] if ref and kws else None
+
+
+@_effect(r"sacrifice ~")
+def _sacrifice_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [SacrificePermanent(SELF)]                           # CR 701.21a
+
+
+@_effect(r"you win the game")
+def _win(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [WinGame()]                                          # CR 104.2b
+
+
+@_effect(r"return (it|that card|that creature) to the battlefield under (your|its owner's|their owner's) control"
+         r"(?: with an? ([+-]1/[+-]1) counter on it)?")
+def _return_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Exile target creature, then return that card to the battlefield" (Cloudshift): the new
+    object the exiled card became (CR 400.7); in a delayed ability, the object it remembers."""
+    last = _last_target(st)
+    if last is not None:
+        ref: Ref | None = Ref("moved", last.index)
+    else:
+        ref = st.it
+    if ref is None:
+        return None
+    return [ReturnToBattlefield(ref, under_owner=m.group(2).lower() != "your", counter=m.group(3) or "")]
+
+
+#: Delayed triggers a spell's sentence may create (CR 603.7): "At the beginning of the next end step, ...".
+_DELAYED = {
+    "the next end step": Trigger("end_step", whose="any"),
+    "the next end step of this turn": Trigger("end_step", whose="any"),
+    "your next upkeep": Trigger("upkeep", whose="you"),
+    "the next upkeep": Trigger("upkeep", whose="any"),
+}
+
+
+def _delayed(sentence: str, st: _Parse) -> list[Effect] | None:
+    """CR 603.7: "At the beginning of the next end step, return that card ..." — a delayed
+    triggered ability about the object the previous instruction moved."""
+    m = re.fullmatch(r"at the beginning of (.+?), (.+)", sentence, re.IGNORECASE)
+    if not m or m.group(1).lower() not in _DELAYED:
+        return None
+    last = _last_target(st)
+    inner = _Parse(it=Ref("remembered", 0))
+    effects = parse_effects(m.group(2) + ".", inner)
+    if effects is None or inner.targets:
+        return None
+    remember = Ref("moved", last.index) if last is not None else None
+    uses = any(r.kind == "remembered" for r in _refs_of(effects))
+    if uses and remember is None:
+        return None
+    return [CreateDelayedTrigger(_DELAYED[m.group(1).lower()], tuple(effects), remember if uses else None,
+                                 text=sentence[0].upper() + sentence[1:] + ".")]
+
+
+def _refs_of(effects: list[Effect]) -> list[Ref]:
+    out: list[Ref] = []
+    for eff in effects:
+        for name in getattr(eff, "__dataclass_fields__", {}):
+            value = getattr(eff, name)
+            if isinstance(value, Ref):
+                out.append(value)
+    return out
+
+
 _MANA_SYM = r"\{[WUBRGC]\}"
 
 
@@ -514,6 +619,53 @@ def _parse_add_mana(text: str) -> AddMana | None:
         return AddMana(choice=tuple(re.findall(r"[WUBRGC]", t)))
     if re.fullmatch(r"add one mana of any color", t, re.IGNORECASE):
         return AddMana(choice=("W", "U", "B", "R", "G"))
+    return None
+
+
+_BASIC_PLURALS = {"plains": "Plains", "islands": "Island", "swamps": "Swamp", "mountains": "Mountain",
+                  "forests": "Forest"}
+_CREATURES = frozenset({"Creature"})
+
+
+def _cda_quantity(text: str) -> Quantity | None:
+    """The number a characteristic-defining ability counts (CR 604.3)."""
+    t = text.lower()
+    if t == "your life total":
+        return Quantity(stat="life")
+    if t == "the number of cards in your hand":
+        return Quantity(stat="hand")
+    if m := re.fullmatch(r"the number of (.+?) you control", t):
+        flt = parse_filter(m.group(1))
+        if flt is not None:
+            return Quantity(per=Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors,
+                                       not_colors=flt.not_colors, controller="you"))
+    return None
+
+
+def _layer_static(para: str, raw: str) -> StaticAbility | None:
+    """Static abilities that change types, colors, abilities, control or set P/T (CR 613.1)."""
+    if m := re.fullmatch(r"all creatures lose all abilities and have base power and toughness (\d+)/(\d+)\.", para, re.I):
+        return StaticAbility("each", filter=Filter(types=_CREATURES), text=raw, mods=(
+            ChangeAbilities(remove_all=True), SetPT(n(int(m.group(1))), n(int(m.group(2))))))   # Humility
+    if re.fullmatch(r"each other non-aura enchantment is a creature in addition to its other types and has base "
+                    r"power and base toughness each equal to its mana value\.", para, re.I):
+        q = Quantity(stat="mana_value")                                                          # Opalescence
+        return StaticAbility("each", filter=Filter(types=frozenset({"Enchantment"}), not_subtypes=frozenset({"Aura"}),
+                                                   other=True), text=raw,
+                             mods=(ChangeTypes(add_types=_CREATURES), SetPT(q, q)))
+    if m := re.fullmatch(r"nonbasic lands are (plains|islands|swamps|mountains|forests)\.", para, re.I):
+        return StaticAbility("each", filter=Filter(types=frozenset({"Land"}), not_supertypes=frozenset({"Basic"})),
+                             text=raw, mods=(ChangeTypes(set_land_subtypes=frozenset({_BASIC_PLURALS[m.group(1).lower()]})),))
+    if m := re.fullmatch(r"each land is an? (plains|island|swamp|mountain|forest) in addition to its other land types\.",
+                         para, re.I):
+        return StaticAbility("each", filter=Filter(types=frozenset({"Land"})), text=raw,
+                             mods=(ChangeTypes(add_subtypes=frozenset({m.group(1).capitalize()})),))
+    if re.fullmatch(r"you control enchanted (creature|permanent|artifact|land)\.", para, re.I):
+        return StaticAbility("enchanted", text=raw, mods=(SetController(),))                    # CR 613.1b
+    if m := re.fullmatch(r"~'s power and toughness are each equal to (.+?)\.", para, re.I):
+        q = _cda_quantity(m.group(1))
+        if q is not None:
+            return StaticAbility("self", text=raw, mods=(SetPT(q, q),), cda=True)                # CR 604.3
     return None
 
 
@@ -571,6 +723,8 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         result = _parse_clause(s, st)
         if result is None:
             result = _parse_compound(s, st)
+        if result is None:
+            result = _delayed(s, st)
         if result is None and ", then " in s:
             # "Scry 2, then draw a card." (CR 608.2c: in the order written)
             saved = len(st.targets)
@@ -636,15 +790,244 @@ def _normalize_self(text: str, name: str) -> str:
                   flags=re.IGNORECASE)
 
 
-_TRIGGERS: list[tuple[re.Pattern[str], Trigger]] = [
-    (re.compile(r"^when(?:ever)? ~ enters(?: the battlefield)?$", re.I), Trigger("enters")),
-    (re.compile(r"^when(?:ever)? ~ dies$", re.I), Trigger("dies")),
-    (re.compile(r"^when(?:ever)? ~ attacks$", re.I), Trigger("attacks")),
-    (re.compile(r"^at the beginning of your upkeep$", re.I), Trigger("upkeep", whose="you")),
-    (re.compile(r"^at the beginning of your end step$", re.I), Trigger("end_step", whose="you")),
-    (re.compile(r"^whenever ~ deals combat damage to a player$", re.I), Trigger("combat_damage_player")),
-    (re.compile(r"^whenever you gain life$", re.I), Trigger("gain_life", whose="you")),      # CR 119.9
-]
+_IRREGULAR_PLURALS = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf",
+                      "mice": "Mouse", "fungi": "Fungus", "octopi": "Octopus", "sphinxes": "Sphinx"}
+
+
+def _subject_filter(text: str, plural: bool = False) -> Filter | None:
+    """What a trigger or condition is about: "creature", "creature you control", "artifact or
+    creature", "creatures", "Islands", "Snake" (a single capitalized word is a subtype; with
+    ``plural``, a plural one: "you control no Snakes")."""
+    t = text.strip()
+    flt = parse_filter(t)
+    if flt is not None:
+        return flt
+    words = t.split()
+    controller = None
+    for suffix, who in ((["you", "control"], "you"), (["an", "opponent", "controls"], "opponent")):
+        if words[-len(suffix):] == suffix:
+            words = words[: -len(suffix)]
+            controller = who
+    if len(words) == 1 and words[0][:1].isupper():
+        word = words[0]
+        low = word.lower()
+        sub = word
+        if plural:
+            sub = _BASIC_PLURALS_T.get(low) or _IRREGULAR_PLURALS.get(low) or (
+                word[:-1] if low.endswith("s") and not low.endswith("ss") else word)
+        return Filter(subtypes=frozenset({sub}), controller=controller)
+    if len(words) == 2 and words[0][:1].isupper() and words[1].lower() in ("creature", "creatures"):
+        return Filter(types=frozenset({"Creature"}), subtypes=frozenset({words[0]}), controller=controller)
+    return None
+
+
+_BASIC_PLURALS_T = {"plains": "Plains", "islands": "Island", "swamps": "Swamp", "mountains": "Mountain",
+                    "forests": "Forest"}
+_ENTERS = r"enters(?: the battlefield)?"
+_A = r"(a|an|another)"
+_TriggerBuilder = Callable[[re.Match[str]], "list[Trigger] | None"]
+#: Trigger conditions (CR 603.1) and the Trigger(s) each compiles to. "Whenever ~ enters or
+#: leaves the battlefield" is two abilities with one text.
+_TRIGGERS: list[tuple[re.Pattern[str], _TriggerBuilder]] = []
+
+
+def _trigger(pattern: str) -> Callable[[_TriggerBuilder], _TriggerBuilder]:
+    def deco(fn: _TriggerBuilder) -> _TriggerBuilder:
+        _TRIGGERS.append((re.compile("^" + pattern + "$", re.IGNORECASE), fn))
+        return fn
+    return deco
+
+
+def _self_events(*events: str) -> _TriggerBuilder:
+    return lambda m: [Trigger(e) for e in events]
+
+
+for _pattern, _events in (
+    (r"when(?:ever)? ~ " + _ENTERS, ("enters",)),                                   # CR 603.6a
+    (r"when(?:ever)? ~ " + _ENTERS + r" or dies", ("enters", "dies")),
+    (r"when(?:ever)? ~ (?:enters or leaves|enters the battlefield or leaves) the battlefield", ("enters", "leaves")),
+    (r"when(?:ever)? ~ (?:dies|is put into a graveyard from the battlefield)", ("dies",)),   # CR 700.4
+    (r"when(?:ever)? ~ leaves the battlefield", ("leaves",)),                       # CR 603.6c
+    (r"whenever ~ attacks", ("attacks",)),
+    (r"whenever ~ blocks", ("blocks",)),
+    (r"whenever ~ becomes blocked", ("becomes_blocked",)),                        # CR 509.3c
+    (r"whenever ~ blocks or becomes blocked", ("blocks", "becomes_blocked")),
+    (r"whenever ~ attacks or blocks", ("attacks", "blocks")),
+    (r"whenever ~ deals damage", ("deals_damage",)),
+    (r"whenever ~ deals combat damage", ("deals_combat_damage",)),
+    (r"whenever ~ deals combat damage to a player", ("combat_damage_player",)),
+):
+    _trigger(_pattern)(_self_events(*_events))
+
+
+def _any(event: str, article: str, phrase: str, controller: str | None = None) -> list[Trigger] | None:
+    flt = _subject_filter(phrase)
+    if flt is None or flt.spells:
+        return None
+    flt = replace(flt, other=flt.other or article.lower() == "another", controller=controller or flt.controller)
+    return [Trigger(event, "any", flt)]
+
+
+@_trigger(r"when(?:ever)? " + _A + r" (.+?) " + _ENTERS + r"(?: under (your|an opponent's) control)?")
+def _t_enters(m: re.Match[str]) -> list[Trigger] | None:
+    """ "Whenever another creature enters" (CR 603.6a: permanents already there and the newcomers)."""
+    who = {"your": "you", "an opponent's": "opponent"}.get((m.group(3) or "").lower())
+    return _any("enters", m.group(1), m.group(2), who)
+
+
+@_trigger(r"whenever " + _A + r" (.+?) (dies|attacks|deals combat damage to a player)")
+def _t_others(m: re.Match[str]) -> list[Trigger] | None:
+    event = {"dies": "dies", "attacks": "attacks"}.get(m.group(3).lower(), "combat_damage_player")
+    return _any(event, m.group(1), m.group(2))
+
+
+@_trigger(r"whenever ~ or another (.+?) dies")
+def _t_self_or_other_dies(m: re.Match[str]) -> list[Trigger] | None:
+    """Blood Artist: itself or another creature — any creature that dies."""
+    return _any("dies", "a", m.group(1))
+
+
+_PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent"}
+
+
+@_trigger(r"whenever (you|a player|an opponent) casts? (?:a|an) (.+)")
+def _t_cast(m: re.Match[str]) -> list[Trigger] | None:
+    """CR 601.2i: "Whenever you cast a noncreature spell"."""
+    flt = parse_filter(m.group(2))
+    if flt is None or not flt.spells or flt.controller:
+        return None
+    return [Trigger("cast", _PLAYER[m.group(1).lower()], flt)]
+
+
+@_trigger(r"whenever (you|a player|an opponent) draws? a card")
+def _t_draw(m: re.Match[str]) -> list[Trigger] | None:
+    return [Trigger("draw", _PLAYER[m.group(1).lower()])]
+
+
+@_trigger(r"whenever you gain life")
+def _t_gain_life(m: re.Match[str]) -> list[Trigger] | None:
+    return [Trigger("gain_life", whose="you")]                                     # CR 119.9
+
+
+_STEPS = {"upkeep": "upkeep", "draw step": "draw_step", "end step": "end_step"}
+_WHOSE_STEP = {"your": "you", "each": "any", "each player's": "any", "the": "any", "each opponent's": "opponent"}
+
+
+@_trigger(r"at the beginning of (your|each|each player's|each opponent's|the) (upkeep|draw step|end step)")
+def _t_step(m: re.Match[str]) -> list[Trigger] | None:
+    """CR 603.2b: as the step begins."""
+    return [Trigger(_STEPS[m.group(2).lower()], _WHOSE_STEP[m.group(1).lower()])]
+
+
+@_trigger(r"at the beginning of (combat on your turn|each combat)")
+def _t_combat(m: re.Match[str]) -> list[Trigger] | None:
+    return [Trigger("beginning_of_combat", "you" if m.group(1).lower().startswith("combat on") else "any")]
+
+
+def _parse_trigger(text: str) -> list[Trigger] | None:
+    for pattern, build in _TRIGGERS:
+        m = pattern.match(text.strip())
+        if m:
+            result = build(m)
+            if result is not None:
+                return result
+    return None
+
+
+_COUNT = r"(one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+
+def _parse_condition(text: str) -> Condition | None:
+    """An intervening "if" (CR 603.4) or a state trigger's state (CR 603.8)."""
+    t = text.strip().rstrip(".")
+    low = t.lower()
+    if low in ("it was kicked", "~ was kicked"):
+        return Condition("kicked")                                                   # CR 702.33d
+    if m := re.fullmatch(r"you control no (other )?(.+)", t, re.I):
+        flt = _subject_filter(m.group(2), plural=True)
+        return Condition("control", replace(flt, other=bool(m.group(1))), at_most=0) if flt else None
+    if m := re.fullmatch(r"you control (a|an|another) (.+)", t, re.I):
+        flt = _subject_filter(m.group(2))
+        return Condition("control", replace(flt, other=m.group(1).lower() == "another"), at_least=1) if flt else None
+    if m := re.fullmatch(r"you control " + _COUNT + r" or more (other )?(.+)", t, re.I):
+        flt = _subject_filter(m.group(3), plural=True)
+        return Condition("control", replace(flt, other=bool(m.group(2))), at_least=_num(m.group(1)).fixed) if flt else None
+    if m := re.fullmatch(r"(?:there are no|no) (.+?) (?:are )?on the battlefield", t, re.I):
+        flt = _subject_filter(m.group(1), plural=True)
+        return Condition("battlefield", flt, at_most=0) if flt else None
+    if m := re.fullmatch(r"you have " + _COUNT + r" or (more|less) life", t, re.I):
+        value = _num(m.group(1)).fixed
+        return Condition("life", at_least=value) if m.group(2).lower() == "more" else Condition("life", at_most=value)
+    if m := re.fullmatch(r"your life total is " + _COUNT + r" or (less|greater)", t, re.I):
+        value = _num(m.group(1)).fixed
+        return Condition("life", at_most=value) if m.group(2).lower() == "less" else Condition("life", at_least=value)
+    if m := re.fullmatch(r"your life total is (less|greater) than " + _COUNT, t, re.I):
+        value = _num(m.group(2)).fixed
+        return Condition("life", at_most=value - 1) if m.group(1).lower() == "less" else Condition("life", at_least=value + 1)
+    if low == "you have no cards in hand":
+        return Condition("hand", at_most=0)
+    if m := re.fullmatch(r"you have " + _COUNT + r" or (more|fewer) cards in (?:your )?hand", t, re.I):
+        value = _num(m.group(1)).fixed
+        return Condition("hand", at_least=value) if m.group(2).lower() == "more" else Condition("hand", at_most=value)
+    if low == "there are no cards in your graveyard":
+        return Condition("graveyard", at_most=0)
+    if m := re.fullmatch(r"there are " + _COUNT + r" or more cards in your graveyard", t, re.I):
+        return Condition("graveyard", at_least=_num(m.group(1)).fixed)
+    return None
+
+
+def _state_trigger(text: str) -> Condition | None:
+    """CR 603.8: "When you control no Islands", "When there are no creatures on the battlefield"."""
+    m = re.fullmatch(r"when(?:ever)? (.+)", text.strip(), re.I)
+    if not m:
+        return None
+    cond = _parse_condition(m.group(1))
+    return cond if cond is not None and cond.kind in ("control", "battlefield", "hand", "graveyard") else None
+
+
+def _triggered(text: str, body: str, raw: str) -> list[TriggeredAbility] | None:
+    """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
+    triggers = _parse_trigger(text)
+    condition = None
+    if triggers is None:
+        condition = _state_trigger(text)
+        if condition is None:
+            return None
+        triggers = [Trigger("state", "you")]
+    elif m := re.fullmatch(r"if ([^,]+), (.+)", body, re.I):
+        condition = _parse_condition(m.group(1))
+        if condition is None:
+            return None
+        body = m.group(2)
+    optional = False
+    if body.lower().startswith("you may "):
+        optional = True
+        body = body[len("you may "):]
+    out = []
+    for trig in triggers:
+        it = SELF if trig.whose == "self" else Ref("triggering") if trig.event in OBJECT_TRIGGER_EVENTS else None
+        st = _Parse(it=it)
+        effects = parse_effects(body, st)
+        if effects is None:
+            return None
+        out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, optional, condition))
+    return out
+
+
+#: Trigger events about an object (the others are about players or steps).
+OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked",
+                                   "deals_damage", "deals_combat_damage", "combat_damage_player"})
+
+
+def _extra_triggers(para: str, raw: str) -> ExtraTriggers | None:
+    """CR 603.2d: Panharmonicon ("If an artifact or creature entering causes a triggered
+    ability of a permanent you control to trigger, that ability triggers an additional time.")."""
+    m = re.fullmatch(r"if an? (.+?) entering(?: the battlefield)? causes a triggered ability of a permanent you "
+                     r"control to trigger, that ability triggers an additional time\.", para, re.I)
+    if not m:
+        return None
+    flt = parse_filter(m.group(1))
+    return ExtraTriggers("enters", flt, "you", 1, raw) if flt is not None else None
 
 
 def _parse_cost(text: str) -> Cost | None:
@@ -666,6 +1049,253 @@ def _parse_cost(text: str) -> Cost | None:
     return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life)
 
 
+
+# -- replacement and prevention effects (CR 614, 615) -------------------------------------
+# Static "If ... would ..., ... instead" paragraphs become ReplacementAbility entries of the
+# script; a spell's "... instead if you control ..." paragraph is its self-replacement effect
+# (CR 614.15); "Prevent ..." sentences of spells are PreventDamage effects.
+
+_TIMES = {"double": 2, "twice": 2, "triple": 3, "three times": 3}
+_YOU = Filter(players=True, objects=False, controller="you")
+#: Counter kinds that mean something the engine doesn't carry out (keyword counters, CR
+#: 122.1b; shield and stun counters, CR 122.1c-d): "enters with" them stays unimplemented.
+_COUNTERS_WITH_RULES = frozenset(KEYWORDS) | {"shield", "stun", "finality", "first strike", "double strike"}
+
+
+def _counter_kind_ok(kind: str) -> bool:
+    return kind in ("+1/+1", "-1/-1") or (re.fullmatch(r"[a-z]+", kind) is not None
+                                          and kind not in _COUNTERS_WITH_RULES)
+
+
+def _damage_source(phrase: str) -> tuple[Filter | None, bool] | None:
+    """(source filter, itself) of "a source", "a source you control", "a red source you
+    control", "another red source you control", "a creature you control", "~"."""
+    p = phrase.lower().strip()
+    if p == "~":
+        return None, True
+    m = re.fullmatch(r"(?:a|an|any|another) (?:(white|blue|black|red|green) )?source"
+                     r"( you control| an opponent controls)?", p)
+    if m:
+        flt = Filter(colors=frozenset({COLOR_WORDS[m.group(1)]}) if m.group(1) else frozenset(),
+                     controller={" you control": "you", " an opponent controls": "opponent"}.get(m.group(2) or ""),
+                     other=p.startswith("another"))
+        return (None if flt == Filter() else flt), False
+    m = re.fullmatch(r"(?:a|an) (.+)", p)
+    flt = parse_filter(m.group(1)) if m else None
+    if flt is None or flt.spells:
+        return None
+    return flt, False
+
+
+def _damage_recipient(phrase: str) -> tuple[Filter | None, bool] | None:
+    """(recipient filter, itself) of "a permanent or player", "you", "~", "an opponent or a
+    permanent an opponent controls", "a creature you control"."""
+    p = phrase.lower().strip()
+    if p in ("a permanent or player", "a player or permanent", "any target"):
+        return None, False
+    if p == "~":
+        return None, True
+    if p == "you":
+        return _YOU, False
+    if p in ("a player",):
+        return Filter(players=True, objects=False), False
+    if p in ("an opponent",):
+        return Filter(players=True, objects=False, controller="opponent"), False
+    if p in ("an opponent or a permanent an opponent controls",):
+        return Filter(players=True, controller="opponent"), False
+    m = re.fullmatch(r"(?:a|an) (.+)", p)
+    flt = parse_filter(m.group(1)) if m else None
+    if flt is None or flt.spells:
+        return None
+    return flt, False
+
+
+def _amount_change(text: str) -> tuple[int, int] | None:
+    """(multiply, add) of "double that damage", "twice that much", "that much damage plus 2"."""
+    t = text.lower()
+    if m := re.fullmatch(r"(double|triple|twice|three times) that (?:much )?(?:damage|life)?", t):
+        return _TIMES[m.group(1)], 0
+    if m := re.fullmatch(r"that much (?:damage|life) plus (\d+|one|two|three)", t):
+        return 1, _num(m.group(1)).fixed
+    return None
+
+
+def _rep_damage(m: re.Match[str]) -> ReplacementAbility | None:
+    source = _damage_source(m.group(1))
+    recipient = _damage_recipient(m.group(3))
+    change = _amount_change(m.group(4))
+    if source is None or recipient is None or change is None:
+        return None
+    if m.group(2) and m.group(2).strip().lower() != "combat":
+        return None                             # "noncombat damage" isn't read yet
+    (src, from_itself), (to, to_itself) = source, recipient
+    if from_itself:
+        return None                             # "If ~ would deal damage": the source itself isn't read yet
+    return ReplacementAbility("damage", source=src, to=to, itself=to_itself, combat=bool(m.group(2)),
+                              multiply=change[0], add=change[1])
+
+
+def _rep_life(m: re.Match[str]) -> ReplacementAbility | None:
+    change = _amount_change(m.group(1))
+    return ReplacementAbility("gain_life", who="you", multiply=change[0], add=change[1]) if change else None
+
+
+def _rep_draw(m: re.Match[str]) -> ReplacementAbility | None:
+    return ReplacementAbility("draw", who="you", except_first_draw=bool(m.group(1)), draw=_num(m.group(2)).fixed)
+
+
+def _rep_tokens(m: re.Match[str]) -> ReplacementAbility | None:
+    return ReplacementAbility("tokens", who="you" if m.group(1) or m.group(2) else "", multiply=_TIMES[m.group(3).lower()])
+
+
+def _rep_counters(m: re.Match[str]) -> ReplacementAbility | None:
+    """Doubling Season ("an effect would put one or more counters on a permanent you
+    control"), Hardened Scales, Corpsejack Menace, Primal Vigor ("+1/+1 counters ... on a
+    creature")."""
+    kind = (m.group(1) or "").strip()
+    kind_after = (m.group(4) or "").strip()
+    if kind != kind_after:
+        return None
+    flt = parse_filter(re.sub(r"^(a|an|another) ", lambda w: "another " if w.group(1) == "another" else "",
+                              m.group(2).lower()))
+    if flt is None or flt.spells:
+        return None
+    how = m.group(3).lower()
+    multiply, add = (1, 1) if how == "that many plus one" else (_TIMES[how], 0)
+    return ReplacementAbility("counters", to=flt, counter_kind=kind, multiply=multiply, add=add)
+
+
+def _rep_enters_tapped(m: re.Match[str]) -> ReplacementAbility | None:
+    return ReplacementAbility("enters", itself=True, tapped=True)
+
+
+def _rep_enters_counters(m: re.Match[str]) -> ReplacementAbility | None:
+    kind = m.group(2).lower()
+    if not _counter_kind_ok(kind):
+        return None
+    return ReplacementAbility("enters", itself=True, enters_counters=kind, amount=_num(m.group(1)))
+
+
+def _rep_others_enter_tapped(m: re.Match[str]) -> ReplacementAbility | None:
+    """CR 614.1d: "Creatures your opponents control enter tapped"."""
+    words = re.sub(r",? and ", " or ", m.group(1).lower())
+    flt = parse_filter(words)
+    if flt is None or flt.spells or flt.controller:
+        return None
+    controller = {"your opponents control": "opponent", "you control": "you"}.get((m.group(2) or "").strip())
+    return ReplacementAbility("enters", to=replace(flt, controller=controller), tapped=True)
+
+
+def _rep_prevent(m: re.Match[str]) -> ReplacementAbility | None:
+    """A static prevention effect (CR 615.1a): "Prevent all damage that would be dealt to ~"."""
+    recipient = _damage_recipient(m.group(2))
+    if recipient is None:
+        return None
+    to, itself = recipient
+    return ReplacementAbility("damage", to=to, itself=itself, combat=bool(m.group(1)), prevent=True)
+
+
+_REPLACEMENTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], "ReplacementAbility | None"]]] = [
+    (re.compile(r"if (.+?) would deal (combat |noncombat )?damage to (.+?), it deals (.+?)"
+                r"(?: to that (?:permanent or player|player or permanent|player|permanent|creature))? instead", re.I),
+     _rep_damage),
+    (re.compile(r"if you would gain life, you gain (.+?) instead", re.I), _rep_life),
+    (re.compile(r"if you would draw a card( except the first one you draw in each of your draw steps)?, "
+                r"draw (two|three) cards instead", re.I), _rep_draw),
+    (re.compile(r"if (?:an effect would create one or more tokens( under your control), it creates"
+                r"|one or more tokens would be created( under your control)?,) (twice|three times) that many "
+                r"of those tokens(?: are created)? instead", re.I), _rep_tokens),
+    (re.compile(r"if (?:an effect would put )?one or more (\+1/\+1 )?counters (?:would be put )?on (.+?), "
+                r"(?:it puts )?(twice|three times|that many plus one) (?:that many )?(?:of those )?(\+1/\+1 )?"
+                r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
+    (re.compile(r"~ enters(?: the battlefield)? tapped", re.I), _rep_enters_tapped),
+    (re.compile(r"~ enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I), _rep_enters_counters),
+    (re.compile(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped", re.I),
+     _rep_others_enter_tapped),
+    (re.compile(r"prevent all (combat )?damage that would be dealt to (.+?)", re.I), _rep_prevent),
+]
+
+
+def _self_replacement(text: str) -> ReplacementAbility | None:
+    """A spell's self-replacement effect (CR 614.15): "~ deals 4 damage instead if you control
+    three or more artifacts" (Galvanic Blast), "You gain 10 life instead if you control a
+    creature with power 4 or greater" (Feed the Clan)."""
+    m = re.fullmatch(r"(?:(?:~|it) deals (x plus \d+|" + _NUM + r") damage|you gain " + _NUM + r" life)"
+                     r" instead if you control (a|an|one|two|three|four|five|\d+)(?: or more)? (.+)", text, re.I)
+    if not m:
+        return None
+    flt = parse_filter(m.group(5))
+    if flt is None or flt.spells or flt.controller:
+        return None
+    condition = Condition("control", flt, at_least=_num(m.group(4)).fixed)
+    if m.group(1):
+        words = m.group(1).lower()
+        amount = Quantity(fixed=int(words.split()[-1]), x=True) if words.startswith("x plus") else _num(words)
+        return ReplacementAbility("damage", amount=amount, condition=condition, self_replacement=True)
+    return ReplacementAbility("gain_life", who="you", amount=_num(m.group(3)), condition=condition,
+                              self_replacement=True)
+
+
+#: The ability words of CR 207.2c: labels without rules meaning (unlike "Max speed —", CR 702.178a).
+ABILITY_WORDS = frozenset({
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma", "cohort",
+    "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4", "descend 8", "domain",
+    "eerie", "eminence", "enrage", "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable",
+    "grandeur", "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship", "landfall", "lieutenant",
+    "magecraft", "metalcraft", "morbid", "pack tactics", "paradox", "parley", "radiance", "raid", "rally",
+    "renew", "revolt", "secret council", "spell mastery", "strive", "survival", "sweep", "tempting offer",
+    "threshold", "undergrowth", "valiant", "vivid", "void", "will of the council",
+})
+
+
+def replacement_paragraph(para: str, raw: str, is_spell: bool) -> ReplacementAbility | None:
+    """The replacement or prevention effect a paragraph states (``para`` normalized, ``raw``
+    as printed), or None. An ability word before it (CR 207.2c) is only a label."""
+    text = para.strip().rstrip(".")
+    if (m := re.match(r"([^—]+) — ", text)) and m.group(1).lower().replace("’", "'") in ABILITY_WORDS:
+        text = text[m.end():]
+    if is_spell:
+        ab = _self_replacement(text)
+    else:
+        ab = None
+        for pattern, handler in _REPLACEMENTS:
+            if m := pattern.fullmatch(text):
+                ab = handler(m)
+                break
+    return None if ab is None else replace(ab, text=raw)
+
+
+def _prevent_ref(phrase: str, st: _Parse) -> Ref | None:
+    p = phrase.lower()
+    if p == "any target":
+        return st.add_target(TargetSpec(ANY_TARGET, "any target"))
+    if p == "you":
+        return YOU
+    if p.startswith("target "):
+        return _target_ref(p, st)
+    if m := re.fullmatch(r"(?:each )?(.+?)", p):
+        flt = parse_filter(m.group(1))
+        if flt is not None and not flt.spells and (flt.types or flt.controller):
+            return Ref("each", filter=flt)
+    return None
+
+
+@_effect(r"prevent all (combat )?damage that would be dealt(?: to (.+?))? this turn")
+def _prevent_all(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Fog (CR 615.1a): a prevention effect lasting this turn."""
+    to = _prevent_ref(m.group(2), st) if m.group(2) else None
+    if m.group(2) and to is None:
+        return None
+    return [PreventDamage(None, to, combat=bool(m.group(1)))]
+
+
+@_effect(r"prevent the next " + _NUM + r" damage that would be dealt to (.+?) this turn")
+def _prevent_next(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """A prevention shield (CR 615.7): "Prevent the next 3 damage that would be dealt to any target this turn"."""
+    to = _prevent_ref(m.group(2), st)
+    return [PreventDamage(_num(m.group(1)), to)] if to is not None else None
+
+
 @lru_cache(maxsize=None)
 def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     """Compiles one face's rules text (``is_spell``: an instant or sorcery)."""
@@ -678,8 +1308,10 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     enchant: Filter | None = None
     unimplemented: list[tuple[int, str]] = []
     kicker: list[str] = []
+    extra_triggers: list[ExtraTriggers] = []
     modes: list[SpellAbility] = []
     mode_range: tuple[int, int] | None = None
+    replacements: list[ReplacementAbility] = []
     for number, raw in enumerate(oracle_text.split("\n"), start=1):
         para = _strip_reminder(_normalize_self(raw, name))
         if not para:
@@ -703,6 +1335,9 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
         kws = _keyword_list(para)
         if kws is not None:
             keywords |= kws
+            continue
+        if (rep := replacement_paragraph(para, raw, is_spell)) is not None:
+            replacements.append(rep)                        # CR 614, 615
             continue
         if m := re.fullmatch(r"enchant (.+)", para, re.I):
             enchant = parse_filter(m.group(1))
@@ -729,6 +1364,10 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 unimplemented.append((number, raw))
             else:
                 static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=raw))
+            continue
+        layer_static = _layer_static(para, raw)
+        if layer_static is not None:
+            static.append(layer_static)
             continue
         if m := re.fullmatch(r"(other )?(.+?) you control get " + _PT + r"(?: and have (.+?))?\.", para, re.I):
             flt = parse_filter(m.group(2))
@@ -758,18 +1397,23 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), raw, is_mana, sorcery))
             continue
         if m := re.fullmatch(r"((?:when|whenever|at) [^,]+), (.+)", para, re.I):
-            trig = next((t for pat, t in _TRIGGERS if pat.match(m.group(1))), None)
-            body = m.group(2)
-            optional = False
-            if body.lower().startswith("you may "):
-                optional = True
-                body = body[len("you may "):]
-            st = _Parse()
-            effects = parse_effects(body, st) if trig else None
-            if trig is None or effects is None:
+            abilities = _triggered(m.group(1), m.group(2), raw)
+            if abilities is None:
                 unimplemented.append((number, raw))
-                continue
-            triggered.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, optional))
+            else:
+                triggered.extend(abilities)
+            continue
+        if m := re.fullmatch(r"equip ((?:\{[0-9WUBRGC]+\})+)", para, re.I):
+            # CR 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate
+            # only as a sorcery."
+            activated.append(ActivatedAbility(
+                Cost(mana=m.group(1)), (Attach(target(0)),),
+                (TargetSpec(Filter(types=frozenset({"Creature"}), controller="you"), "target creature you control"),),
+                raw, False, True))
+            continue
+        extra = _extra_triggers(para, raw)
+        if extra is not None:
+            extra_triggers.append(extra)
             continue
         if is_spell:
             st = _Parse()
@@ -788,7 +1432,8 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
         else:
             spell = SpellAbility(tuple(spell_effects), tuple(spell_targets), oracle_text)
     return CardScript(frozenset(keywords), spell, tuple(activated), tuple(triggered), tuple(static),
-                      enchant=enchant, kicker=tuple(kicker), unimplemented=tuple(unimplemented))
+                      enchant=enchant, kicker=tuple(kicker), unimplemented=tuple(unimplemented),
+                      extra_triggers=tuple(extra_triggers), replacements=tuple(replacements))
 
 
 #: Basic land types and the mana their intrinsic ability adds (CR 305.6).

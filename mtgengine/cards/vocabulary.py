@@ -21,7 +21,9 @@ class Filter:
     colors: frozenset[str] = frozenset()       # any of these colors
     not_colors: frozenset[str] = frozenset()
     subtypes: frozenset[str] = frozenset()
+    not_subtypes: frozenset[str] = frozenset()     # "non-Aura"
     supertypes: frozenset[str] = frozenset()
+    not_supertypes: frozenset[str] = frozenset()   # "nonbasic", "nonlegendary"
     keywords: frozenset[str] = frozenset()     # has any of these keywords
     not_keywords: frozenset[str] = frozenset()
     controller: str | None = None              # "you" / "opponent"
@@ -63,7 +65,11 @@ class Ref:
     "you" (controller), "each_opponent", "each_player", "enchanted" / "equipped" (the object
     the source is attached to), "each" (every permanent matching ``filter``),
     "target_controller" (the controller of target ``index``, or, once it has left its zone,
-    its last known controller, CR 608.2h), "triggering" (the object the trigger refers to).
+    its last known controller, CR 608.2h), "triggering" (the object the trigger refers to:
+    the creature that entered, died or attacked, the spell cast, CR 603.2), "moved" (the new
+    object target ``index`` became when this resolution moved it, CR 400.7: "return that
+    card"), "created" (the tokens this resolution created: "attach this to it"),
+    "remembered" (the ``index``-th object a delayed triggered ability refers to, CR 603.7c).
     """
 
     kind: str
@@ -274,6 +280,55 @@ class ReturnToBattlefield:
 
     what: Ref
     tapped: bool = False
+    under_owner: bool = False        # "under its owner's control" (else the effect's controller's)
+    counter: str = ""                # "with a +1/+1 counter on it": its kind (CR 122.6)
+    counter_amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Attach:
+    """CR 701.3a: attach the Aura or Equipment ``what`` to ``to``. It doesn't move if it can't
+    legally be attached to that object or is already attached to it (CR 701.3b); attached to
+    a new object, it gets a new timestamp (CR 701.3c). Equip (CR 702.6a) is
+    ``Attach(to={target: 0})`` with a "target creature you control"."""
+
+    to: Ref
+    what: Ref = Ref("self")
+
+
+@dataclass(frozen=True, slots=True)
+class GainControl:
+    """A control-changing effect (layer 2, CR 613.1b): the effect's controller gains control
+    of ``what``, until end of turn (CR 514.2) or indefinitely."""
+
+    what: Ref
+    until_end_of_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificePermanent:
+    """CR 701.21a: "Sacrifice ~" — the effect's controller sacrifices ``what`` if they control it."""
+
+    what: Ref = Ref("self")
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame:
+    """CR 104.2b: the effect's controller wins the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class CreateDelayedTrigger:
+    """CR 603.7: creates a delayed triggered ability ("At the beginning of the next end step,
+    return that card ..."). It triggers once, the next time its event happens (CR 603.7b); its
+    source and controller are those of the spell or ability that created it (CR 603.7d-e).
+    ``remember``: the objects it refers to, fixed as it is created (its effects name them with
+    ``{kind: remembered, index: i}``); if one has changed zones since, it isn't found (CR 603.7c)."""
+
+    trigger: "Trigger"
+    effects: tuple["Effect", ...]
+    remember: Ref | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,10 +339,27 @@ class IfKicked:
     otherwise: tuple["Effect", ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class PreventDamage:
+    """CR 615: a prevention effect a resolving spell or ability creates, lasting this turn.
+
+    ``amount`` None prevents all the damage ("Prevent all combat damage that would be dealt
+    this turn", Fog); a number makes a shield for each of ``to`` (CR 615.7, 615.11: "Prevent
+    the next 3 damage that would be dealt to any target this turn"). ``to`` None: damage to
+    anything; the permanents and players it names are fixed as it resolves (CR 611.2c).
+    ``combat``: combat damage only."""
+
+    amount: Quantity | None = None
+    to: Ref | None = None
+    combat: bool = False
+
+
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
     Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
+    Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
+    PreventDamage,
 ]
 
 
@@ -333,16 +405,44 @@ class ActivatedAbility:
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    """The trigger condition of a triggered ability (CR 603.1).
+    """The trigger event of a triggered ability (CR 603.1), matched by ``effects.triggers``.
 
-    event: "enters" (CR 603.6a), "dies", "upkeep", "end_step", "attacks", "cast",
-    "deals_combat_damage_to_player", "gain_life" (whose "you": its controller gains life,
-    once per life-gain event, CR 119.9).
+    Events about an object — "enters" (CR 603.6a), "leaves" (the battlefield, CR 603.6c),
+    "dies", "attacks", "blocks", "becomes_blocked" (once per combat, CR 509.3c),
+    "deals_damage", "deals_combat_damage", "combat_damage_player" — have ``whose`` "self"
+    (this object) or "any" (any object matching ``filter``: "another creature you control"
+    is ``{types: [Creature], controller: you, other: true}``). Leaves-the-battlefield
+    events look back in time (CR 603.10a).
+
+    Events about a player — "cast" (a spell matching ``filter``, CR 601.2i), "draw",
+    "gain_life" (once per life-gain event, CR 119.9) — and the beginnings of steps —
+    "upkeep", "draw_step", "beginning_of_combat", "end_step" (CR 603.2b) — have ``whose``
+    "you", "opponent" or "any" (whose spell, draw or turn it is).
+
+    "state" (CR 603.8) triggers when the ability's ``condition`` becomes true; it doesn't
+    trigger again while it is on the stack.
     """
 
     event: str
-    whose: str = "self"           # "self": this object; "you"/"any" for step triggers and others
+    whose: str = "self"
     filter: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition (the intervening "if" of a triggered ability, CR 603.4, or a state
+    trigger's, CR 603.8), from the point of view of the ability's controller.
+
+    kind: "control" (the number of permanents you control matching ``filter``; ``other``
+    leaves the source out), "battlefield" (all permanents matching ``filter``), "life"
+    (your life total), "hand" / "graveyard" / "library" (the number of cards in that zone
+    of yours), "kicked" (the source was kicked, CR 702.33d). The number must be at least
+    ``at_least`` and at most ``at_most`` (None: no bound)."""
+
+    kind: str
+    filter: Filter | None = None
+    at_least: int | None = None
+    at_most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,14 +452,95 @@ class TriggeredAbility:
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
     optional: bool = False        # "you may"
+    condition: Condition | None = None   # intervening "if" (CR 603.4); a state trigger's state
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTriggers:
+    """CR 603.2d: a triggered ability of a permanent whose controller is ``controller``
+    ("you": this permanent's controller) triggers ``times`` additional times when its event
+    is ``event`` happening to an object matching ``cause`` (Panharmonicon: an artifact or
+    creature entering)."""
+
+    event: str = "enters"
+    cause: Filter | None = None
+    controller: str = "you"
+    times: int = 1
+    text: str = ""
+
+
+# -- continuous-effect modifications, by layer (CR 613.1) ---------------------------------
+@dataclass(frozen=True, slots=True)
+class SetController:
+    """Layer 2 (CR 613.1b): the effect's controller (``player`` "you") controls the object."""
+
+    player: str = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeTypes:
+    """Layer 4 (CR 613.1d). ``set_land_subtypes``: the land's subtypes become these basic land
+    types, and it loses the abilities of its rules text (CR 305.7). ``set_types`` /
+    ``set_subtypes`` replace (None: keep); ``add_*`` add ("in addition to its other types")."""
+
+    add_types: frozenset[str] = frozenset()
+    add_subtypes: frozenset[str] = frozenset()
+    set_types: frozenset[str] | None = None
+    set_subtypes: frozenset[str] | None = None
+    set_land_subtypes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeColors:
+    """Layer 5 (CR 613.1e): set (None: keep) and/or add colors."""
+
+    set_colors: frozenset[str] | None = None
+    add_colors: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeAbilities:
+    """Layer 6 (CR 613.1f): add keyword abilities, or remove all abilities / some keywords."""
+
+    add_keywords: frozenset[str] = frozenset()
+    remove_all: bool = False
+    remove_keywords: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class SetPT:
+    """Layer 7a for a characteristic-defining ability (CR 604.3), else 7b (CR 613.4b): base
+    power and/or toughness become these values (None: unchanged). A Quantity with ``stat``
+    and ``of`` = self reads the object's own value (Opalescence: its mana value)."""
+
+    power: Quantity | None = None
+    toughness: Quantity | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyPT:
+    """Layer 7c (CR 613.4c): +N/+N."""
+
+    power: int = 0
+    toughness: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPT:
+    """Layer 7d (CR 613.4d): power and toughness switch."""
+
+
+Modification = Union[SetController, ChangeTypes, ChangeColors, ChangeAbilities, SetPT, ModifyPT, SwitchPT]
 
 
 @dataclass(frozen=True, slots=True)
 class StaticAbility:
     """A static ability producing a continuous effect (CR 604, 611.3).
 
-    affects: "enchanted", "equipped" or "each" (with ``filter``); modifies P/T in layer 7c
-    and grants keywords in layer 6.
+    affects: "enchanted", "equipped", "self", or "each" (the permanents matching ``filter``).
+    ``power``/``toughness`` are a layer 7c modification and ``keywords`` a layer 6 grant;
+    ``mods`` are further modifications in their layers. ``cda``: a characteristic-defining
+    ability (CR 604.3), which applies in every zone and before other effects in its layer.
     """
 
     affects: str
@@ -368,9 +549,65 @@ class StaticAbility:
     keywords: frozenset[str] = frozenset()
     filter: Filter | None = None
     text: str = ""
+    mods: tuple[Modification, ...] = ()
+    cda: bool = False
 
 
 Ability = Union[SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacementAbility:
+    """A replacement or prevention effect (CR 614, 615): "If [an event] would happen,
+    [a modified event happens] instead." Carried out by ``effects.replacement``.
+
+    A permanent's static ability (CR 614.1a, 614.1d; how it enters itself: CR 614.1c, 614.12),
+    a spell's self-replacement effect (``self_replacement``: it modifies only the events of
+    that spell's own instructions as it resolves, and applies before other effects, CR
+    614.15, 616.1a), or the effect a resolved ``PreventDamage`` creates.
+
+    ``event`` is what it watches: "damage" (a source would deal damage), "gain_life",
+    "draw" (a player would draw a card), "counters" (counters would be put on a permanent
+    or player), "tokens" (tokens would be created), "enters" (a permanent would enter the
+    battlefield).
+
+    Which of those events, all conditions given holding ("you" is its controller):
+    ``who``: who gains the life, draws, or gets the tokens: "you", "opponent" ("" anyone);
+    ``source``: what deals the damage ("a creature you control"; CR 609.7c);
+    ``to``: what is dealt the damage, gets the counters or enters (``players``: players too;
+    ``Filter(players=True, objects=False, controller="you")`` is you);
+    ``itself``: that is this permanent itself ("~ enters tapped", CR 614.12);
+    ``combat``: combat damage only; ``counter_kind``: counters of this kind only;
+    ``except_first_draw``: not the first card you draw in each of your draw steps;
+    ``condition``: only while it holds ("instead if you control three or more artifacts").
+
+    What happens instead: the amount (damage, life, counters, tokens) times ``multiply``
+    ("twice that much" 2) plus ``add`` ("that many plus one" 1), or ``amount`` itself
+    ("deals 4 damage instead"); ``draw``: that many cards are drawn instead, each a new
+    draw this effect doesn't replace again (CR 614.5, 614.11); ``prevent``: the damage is
+    prevented (CR 615.1a); ``tapped``: it enters tapped (CR 614.1d); ``enters_counters``:
+    it enters with ``amount`` counters of that kind (CR 614.1c, 122.6; X is the spell's,
+    CR 107.3m).
+    """
+
+    event: str
+    who: str = ""
+    source: Filter | None = None
+    to: Filter | None = None
+    itself: bool = False
+    combat: bool = False
+    counter_kind: str = ""
+    except_first_draw: bool = False
+    condition: Condition | None = None
+    multiply: int = 1
+    add: int = 0
+    amount: Quantity | None = None
+    draw: int = 0
+    prevent: bool = False
+    tapped: bool = False
+    enters_counters: str = ""
+    self_replacement: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +626,8 @@ class CardScript:
     enchant: Filter | None = None            # Aura "Enchant ..." (CR 303.4a)
     unimplemented: tuple[tuple[int, str], ...] = field(default=())
     kicker: tuple[str, ...] = ()             # kicker mana costs (CR 702.33a)
+    extra_triggers: tuple[ExtraTriggers, ...] = ()   # "triggers an additional time" (CR 603.2d)
+    replacements: tuple[ReplacementAbility, ...] = ()   # replacement/prevention effects (CR 614, 615)
 
     @property
     def implemented(self) -> bool:

@@ -20,6 +20,10 @@ class ZoneChange:
     new_id: int = 0
     top: bool = True          # library: top or bottom
     lki: Any = None           # characteristics just before it left (CR 603.10)
+    # Entering the battlefield, as replacement effects modify it (CR 614.1c-d, 614.12):
+    tapped: bool = False                        # it enters tapped
+    counters: tuple[tuple[str, int], ...] = ()  # it enters with these counters (CR 122.6)
+    controller: int | None = None               # under whose control it enters
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +38,7 @@ class DamageEvent:
 class LifeEvent:
     player: int
     amount: int               # positive: gain; negative: loss
+    origin: int = 0           # the resolving spell whose instruction it is (self-replacement, CR 614.15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +46,51 @@ class CountersEvent:
     oid: int                  # object id or player ref
     kind: str
     amount: int
+    origin: int = 0           # the resolving spell whose instruction it is (CR 614.15)
 
 
 @dataclass(frozen=True, slots=True)
 class DrawEvent:
+    """A player would draw a card, or drew one. Replaced by "draw N cards instead", it stands
+    for ``count`` new draws that the effects in ``applied`` don't replace again (CR 614.5,
+    614.11a)."""
+
     player: int
+    count: int = 1
+    first_in_step: bool = False   # the first card the active player draws in their draw step
+    applied: frozenset[str] = frozenset()
+    origin: int = 0               # the resolving spell whose instruction it is (CR 614.15)
+
+
+@dataclass(frozen=True, slots=True)
+class TokensEvent:
+    """An effect would create ``count`` tokens of ``definition`` under ``controller``'s
+    control (CR 111.1): one event for all of them, so "twice that many" applies once (CR 614.16)."""
+
+    controller: int
+    definition: Any           # a vocabulary CreateToken
+    count: int
+    origin: int = 0           # the resolving spell whose instruction it is (CR 614.15)
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedReplacement:
+    """A replacement or prevention effect created by a resolved spell or ability (CR 615.3,
+    615.7), kept in ``GameState.replacement_effects`` until the turn ``turn`` ends.
+
+    ``affected``: the one permanent or player it protects (0: whatever ``ability`` says);
+    ``remaining``: what is left of a prevention shield (CR 615.7; -1: not a shield);
+    ``unpreventable``: instead of an effect, the record that damage can't be prevented this
+    turn (CR 615.12)."""
+
+    key: int                  # a timestamp: its identity (CR 614.5)
+    ability: Any              # a vocabulary ReplacementAbility
+    controller: int
+    source_name: str
+    turn: int
+    affected: int = 0
+    remaining: int = -1
+    unpreventable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,5 +104,13 @@ class AttackEvent:
     oid: int
 
 
-__all__ = ["ZoneChange", "DamageEvent", "LifeEvent", "CountersEvent", "DrawEvent", "CastEvent",
-           "AttackEvent", "replace"]
+@dataclass(frozen=True, slots=True)
+class BlockEvent:
+    """CR 509.1: ``blocker`` blocks ``attacker`` (one event per pair)."""
+
+    blocker: int
+    attacker: int
+
+
+__all__ = ["ZoneChange", "DamageEvent", "LifeEvent", "CountersEvent", "DrawEvent", "TokensEvent",
+           "ResolvedReplacement", "CastEvent", "AttackEvent", "BlockEvent", "replace"]

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ..cards.definitions import apply_definition
 from ..cards.oracle import BASIC_LAND_MANA, compile_text
 from ..cards.vocabulary import (
-    ActivatedAbility, AddMana, CardScript, Cost, CreateToken, Filter, StaticAbility,
+    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeTypes, Cost, CreateToken, Filter,
+    ModifyPT, Modification, Quantity, SetController, SetPT, StaticAbility, SwitchPT,
 )
 from ..core.enums import Zone
 from ..core.mana import ManaCost
@@ -47,25 +48,21 @@ class Characteristics:
 class ContinuousEffect:
     """A continuous effect from a resolved spell or ability (CR 611.2).
 
-    ``affected`` is locked in as the effect begins (CR 611.2c). ``until`` is "end_of_turn"
-    (CR 514.2) or "" (indefinite).
+    Its modifications may span several layers (CR 613.6). ``affected`` is locked in as the
+    effect begins (CR 611.2c). ``until`` is "end_of_turn" (CR 514.2) or "" (indefinite).
+    ``controller`` is the controller of the spell or ability that made it ("you").
     """
 
     timestamp: int
+    mods: tuple[Modification, ...]
     affected: frozenset[int]
-    power: int = 0
-    toughness: int = 0
-    keywords: frozenset[str] = frozenset()
     until: str = "end_of_turn"
     source_id: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {"timestamp": self.timestamp, "affected": sorted(self.affected), "power": self.power,
-                "toughness": self.toughness, "keywords": sorted(self.keywords), "until": self.until,
-                "source_id": self.source_id}
+    controller: int = 0
 
 
 FACE_DOWN_SCRIPT = CardScript()
+EMPTY_SCRIPT = CardScript()
 _EMPTY: frozenset[str] = frozenset()
 
 
@@ -80,13 +77,16 @@ def _int(value: str | None) -> int | None:
         return int(digits) if digits not in ("", "-") else 0
 
 
+_BASIC_ABILITY = {
+    t: ActivatedAbility(Cost(tap=True), (AddMana(mana=(m,)),), text=f"{{T}}: Add {{{m}}}.", is_mana=True)
+    for t, m in BASIC_LAND_MANA.items()
+}
+_ALL_BASIC_ABILITIES = frozenset(_BASIC_ABILITY.values())
+
+
 def _basic_land_abilities(subtypes: frozenset[str]) -> tuple[ActivatedAbility, ...]:
     """CR 305.6: a basic land type gives "{T}: Add [its mana]"."""
-    return tuple(
-        ActivatedAbility(Cost(tap=True), (AddMana(mana=(BASIC_LAND_MANA[t],)),),
-                         text=f"{{T}}: Add {{{BASIC_LAND_MANA[t]}}}.", is_mana=True)
-        for t in sorted(subtypes) if t in BASIC_LAND_MANA
-    )
+    return tuple(_BASIC_ABILITY[t] for t in sorted(subtypes) if t in _BASIC_ABILITY)
 
 
 def face_script(face: Any) -> CardScript:
@@ -111,6 +111,7 @@ def _combined(card: Any) -> Characteristics:
         activated=tuple(a for h in halves for a in h.script.activated),
         triggered=tuple(a for h in halves for a in h.script.triggered),
         static=tuple(a for h in halves for a in h.script.static),
+        replacements=tuple(a for h in halves for a in h.script.replacements),
         unimplemented=tuple(u for h in halves for u in h.script.unimplemented),
     )
     return Characteristics(
@@ -130,8 +131,6 @@ def printed(card: Any, index: int) -> Characteristics:
         face = card.faces[index]
         script = face_script(face)
         subtypes = frozenset(face.subtypes)
-        if "Land" in face.types and any(t in BASIC_LAND_MANA for t in subtypes):
-            script = replace(script, activated=_basic_land_abilities(subtypes) + script.activated)
         base = Characteristics(
             face.name, face.mana_cost, frozenset(face.colors), frozenset(face.supertypes),
             frozenset(face.types), subtypes, script, script.keywords, _int(face.power),
@@ -176,44 +175,252 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     cached = state._chars.get(oid)
     if cached is not None:
         return cached
-    ch = copiable_values(state, oid)
     o = state.objects[oid]
     if o.zone is Zone.BATTLEFIELD:
-        _apply_battlefield_layers(state, oid, ch)
+        return _battlefield(state)[oid]
+    ch = copiable_values(state, oid)
+    if any(ab.cda for ab in ch.script.static):
+        # CR 604.3: characteristic-defining abilities function in every zone.
+        one = {oid: ch}
+        for eff in [_static_effect(state, oid, ab, ch) for ab in ch.script.static if ab.cda]:
+            for layer in eff.layers:
+                eff.apply(state, one, layer)
+    _intrinsic_abilities(ch)
     state._chars[oid] = ch
     return ch
 
 
-def _static_sources(state: GameState) -> list[tuple[int, int, StaticAbility]]:
-    """(timestamp, source id, ability) of every static ability on the battlefield (CR 611.3),
-    memoized with the characteristics (under the key 0, which no object has)."""
+#: The layers and sublayers after layer 1, in order (CR 613.1b-g, 613.4).
+LAYERS = ("2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+#: Every land type (CR 205.3i), which a basic-land-type-setting effect removes (CR 305.7).
+LAND_TYPES = frozenset({"Cave", "Cloud", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine",
+                        "Mountain", "Plains", "Planet", "Power-Plant", "Sphere", "Swamp", "Tower", "Town",
+                        "Urza's"})
+
+
+def _layer(mod: Modification, cda: bool) -> str:
+    if isinstance(mod, SetController):
+        return "2"
+    if isinstance(mod, ChangeTypes):
+        return "4"
+    if isinstance(mod, ChangeColors):
+        return "5"
+    if isinstance(mod, ChangeAbilities):
+        return "6"
+    if isinstance(mod, SetPT):
+        return "7a" if cda else "7b"
+    if isinstance(mod, ModifyPT):
+        return "7c"
+    return "7d"
+
+
+class _Effect:
+    """One continuous effect while the layers are applied: what it does in each layer, and
+    the objects it applies to, fixed in the first layer it applies in (CR 613.6)."""
+
+    __slots__ = ("timestamp", "layers", "affected", "select", "source", "ability", "controller", "cda")
+
+    def __init__(self, timestamp: int, mods: tuple[Modification, ...], controller: int, cda: bool = False,
+                 affected: frozenset[int] | None = None, select: Any = None, source: int = 0,
+                 ability: StaticAbility | None = None) -> None:
+        self.timestamp = timestamp
+        self.layers: dict[str, list[Modification]] = {}
+        for mod in mods:
+            self.layers.setdefault(_layer(mod, cda), []).append(mod)
+        self.affected = affected
+        self.select = select
+        self.source = source
+        self.ability = ability
+        self.controller = controller
+        self.cda = cda
+
+    def exists(self, chars: dict[int, Characteristics]) -> bool:
+        """A static ability's effect exists while its source has the ability (CR 611.3a),
+        unless it has already begun to apply (CR 613.6)."""
+        if self.ability is None or self.affected is not None:
+            return True
+        src = chars.get(self.source)
+        return src is not None and self.ability in src.script.static
+
+    def targets(self, state: GameState, chars: dict[int, Characteristics]) -> frozenset[int]:
+        if self.affected is not None:
+            return self.affected
+        return frozenset(oid for oid in chars if self.select(state, chars, oid))
+
+    def apply(self, state: GameState, chars: dict[int, Characteristics], layer: str) -> None:
+        if self.affected is None:
+            self.affected = self.targets(state, chars)          # CR 613.6: locked in
+        for oid in sorted(self.affected):
+            ch = chars.get(oid)
+            if ch is not None:
+                for mod in self.layers.get(layer, ()):
+                    _modify(state, oid, ch, mod, self.controller)
+
+
+def _modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, you: int) -> None:
+    """Applies one modification to one object's characteristics."""
+    if isinstance(mod, SetController):
+        ch.controller = you
+    elif isinstance(mod, ChangeTypes):
+        if mod.set_land_subtypes and "Land" in ch.types:
+            # CR 305.7: the new basic land types replace its land types; it loses the abilities
+            # of its rules text (and gains the new types' mana abilities, CR 305.6, after layer 4).
+            ch.subtypes = (ch.subtypes - LAND_TYPES) | mod.set_land_subtypes
+            ch.script = EMPTY_SCRIPT
+            ch.keywords = _EMPTY
+        if mod.set_types is not None:
+            ch.types = mod.set_types
+        if mod.set_subtypes is not None:
+            ch.subtypes = mod.set_subtypes
+        ch.types = ch.types | mod.add_types
+        ch.subtypes = ch.subtypes | mod.add_subtypes
+    elif isinstance(mod, ChangeColors):
+        if mod.set_colors is not None:
+            ch.colors = mod.set_colors
+        ch.colors = ch.colors | mod.add_colors
+    elif isinstance(mod, ChangeAbilities):
+        if mod.remove_all:
+            ch.script = EMPTY_SCRIPT
+            ch.keywords = _EMPTY
+        ch.keywords = (ch.keywords - mod.remove_keywords) | mod.add_keywords
+    elif isinstance(mod, SetPT):
+        if mod.power is not None:
+            ch.power = _value(state, mod.power, oid, ch)
+        if mod.toughness is not None:
+            ch.toughness = _value(state, mod.toughness, oid, ch)
+    elif isinstance(mod, ModifyPT):
+        if ch.power is not None:
+            ch.power += mod.power
+            ch.toughness = (ch.toughness or 0) + mod.toughness
+    elif isinstance(mod, SwitchPT):
+        if ch.power is not None and ch.toughness is not None:
+            ch.power, ch.toughness = ch.toughness, ch.power
+
+
+def _value(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> int:
+    """A number a layer effect sets: fixed, plus a count or one of the object's own values."""
+    value = q.fixed
+    if q.per is not None:
+        value += sum(1 for other in state.battlefield
+                     if _filter_core(q.per, copiable_values(state, other), state.objects[other].controller, ch.controller))
+    if q.stat == "mana_value":
+        value += ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
+    elif q.stat == "life":
+        value += state.players[ch.controller].life
+    elif q.stat == "hand":
+        value += len(state.zones[(ch.controller, Zone.HAND)])
+    return value
+
+
+def _static_effect(state: GameState, sid: int, ab: StaticAbility, ch: Characteristics) -> _Effect:
+    """The continuous effect a static ability generates (CR 611.3), timestamped like its
+    source (CR 613.7a)."""
+    mods = list(ab.mods)
+    if ab.keywords:
+        mods.append(ChangeAbilities(add_keywords=ab.keywords))
+    if ab.power or ab.toughness:
+        mods.append(ModifyPT(ab.power, ab.toughness))
+    src = state.objects[sid]
+    if ab.affects == "self":
+        select = lambda st, chars, oid: oid == sid                                      # noqa: E731
+    elif ab.affects in ("enchanted", "equipped"):
+        select = lambda st, chars, oid: st.objects[sid].attached_to == oid             # noqa: E731
+    else:
+        flt = ab.filter or Filter()
+        select = lambda st, chars, oid: (not (flt.other and oid == sid)                # noqa: E731
+                                         and _filter_core(flt, chars[oid], chars[oid].controller, chars[sid].controller
+                                                          if sid in chars else src.controller))
+    return _Effect(src.timestamp, tuple(mods), ch.controller, ab.cda, select=select, source=sid, ability=ab)
+
+
+def _battlefield(state: GameState) -> dict[int, Characteristics]:
+    """Every permanent's characteristics, all layers applied together (CR 613): layer by
+    layer, each layer's effects in timestamp order (CR 613.7) unless one depends on another
+    (CR 613.8), characteristic-defining abilities first (CR 613.3)."""
     cached = state._chars.get(0)
     if cached is not None:
         return cached
-    out = []
-    for sid in state.battlefield:
-        src = state.objects[sid]
-        for ab in copiable_values(state, sid).script.static:
-            out.append((src.timestamp, sid, ab))
-    state._chars[0] = out
-    return out
+    chars = {oid: copiable_values(state, oid) for oid in state.battlefield}
+    effects = [_static_effect(state, sid, ab, chars[sid]) for sid in state.battlefield
+               for ab in chars[sid].script.static]
+    on_battlefield = frozenset(chars)
+    effects += [_Effect(e.timestamp, e.mods, e.controller, affected=e.affected & on_battlefield, source=e.source_id)
+                for e in state.effects]
+    for layer in LAYERS:
+        pending = [e for e in effects if layer in e.layers]
+        while pending:
+            eff = _next_effect(state, chars, pending)
+            pending.remove(eff)
+            if eff.exists(chars):
+                eff.apply(state, chars, layer)
+        if layer == "4":
+            for ch in chars.values():
+                _intrinsic_abilities(ch)
+        if layer == "7c":
+            for oid, ch in chars.items():                      # CR 613.4c: counters
+                counters = state.objects[oid].counters
+                if ch.power is not None and counters:
+                    d = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+                    ch.power += d
+                    ch.toughness = (ch.toughness or 0) + d
+    for oid, ch in chars.items():
+        state._chars[oid] = ch
+    state._chars[0] = chars
+    return chars
 
 
-def _applies(state: GameState, ab: StaticAbility, sid: int, oid: int) -> bool:
-    src = state.objects[sid]
-    if ab.affects in ("enchanted", "equipped"):
-        return src.attached_to == oid
-    if ab.affects == "each" and ab.filter is not None:
-        if ab.filter.other and sid == oid:
-            return False
-        return matches_base(state, oid, ab.filter, src.controller)
-    return False
+def _next_effect(state: GameState, chars: dict[int, Characteristics], pending: list[_Effect]) -> _Effect:
+    """CR 613.3 / 613.8: characteristic-defining abilities first; then the earliest effect
+    that depends on no other waiting effect; in a dependency loop, timestamp order."""
+    cdas = [e for e in pending if e.cda]
+    group = cdas or pending
+    group = sorted(group, key=lambda e: e.timestamp)
+    if len(group) == 1:
+        return group[0]
+    free = [a for a in group if not any(_depends(state, chars, a, b) for b in group if b is not a)]
+    return free[0] if free else group[0]
 
 
-def matches_base(state: GameState, oid: int, flt: Filter, you: int) -> bool:
-    """Filter check on copiable values (used inside the layer system to avoid recursion)."""
-    base = copiable_values(state, oid)
-    return _filter_core(flt, base, state.objects[oid].controller, you)
+def _depends(state: GameState, chars: dict[int, Characteristics], a: _Effect, b: _Effect) -> bool:
+    """CR 613.8a: would applying ``b`` change whether ``a`` exists or what it applies to?"""
+    if a.affected is not None and a.ability is None:
+        return False                       # a locked-in resolved effect is settled
+    before = (a.exists(chars), a.targets(state, chars) if a.affected is None else a.affected)
+    trial = {oid: _copy(ch) for oid, ch in chars.items()}
+    saved = b.affected
+    for layer in b.layers:
+        if layer == _current_layer(b, a):
+            b.apply(state, trial, layer)
+    b.affected = saved
+    after = (a.exists(trial), a.targets(state, trial) if a.affected is None else a.affected)
+    return before != after
+
+
+def _current_layer(b: _Effect, a: _Effect) -> str:
+    """The layer both effects are being applied in (the first one ``a`` has that ``b`` has)."""
+    return next(layer for layer in LAYERS if layer in a.layers and layer in b.layers)
+
+
+def _copy(ch: Characteristics) -> Characteristics:
+    return Characteristics(ch.name, ch.mana_cost, ch.colors, ch.supertypes, ch.types, ch.subtypes, ch.script,
+                           ch.keywords, ch.power, ch.toughness, ch.loyalty, ch.controller, ch.text)
+
+
+_WITH_INTRINSIC: dict[tuple[CardScript, frozenset[str]], CardScript] = {}
+
+
+def _intrinsic_abilities(ch: Characteristics) -> None:
+    """CR 305.6: a land with a basic land type has that type's mana ability."""
+    if "Land" not in ch.types:
+        return
+    key = (ch.script, ch.subtypes)
+    script = _WITH_INTRINSIC.get(key)
+    if script is None:
+        wanted = _basic_land_abilities(ch.subtypes & frozenset(BASIC_LAND_MANA))
+        current = tuple(ab for ab in ch.script.activated if ab not in _ALL_BASIC_ABILITIES)
+        script = replace(ch.script, activated=wanted + current)
+        _WITH_INTRINSIC[key] = script
+    ch.script = script
 
 
 def _filter_core(flt: Filter, ch: Characteristics, controller: int, you: int) -> bool:
@@ -227,6 +434,12 @@ def _filter_core(flt: Filter, ch: Characteristics, controller: int, you: int) ->
         return False
     if flt.subtypes and not (flt.subtypes & ch.subtypes):
         return False
+    if flt.not_subtypes & ch.subtypes:
+        return False
+    if flt.supertypes and not (flt.supertypes & ch.supertypes):
+        return False
+    if flt.not_supertypes & ch.supertypes:
+        return False
     if flt.controller == "you" and controller != you:
         return False
     if flt.controller == "opponent" and controller == you:
@@ -234,31 +447,16 @@ def _filter_core(flt: Filter, ch: Characteristics, controller: int, you: int) ->
     return True
 
 
-def _apply_battlefield_layers(state: GameState, oid: int, ch: Characteristics) -> None:
-    statics = [(ts, sid, ab) for ts, sid, ab in _static_sources(state) if _applies(state, ab, sid, oid)]
-    resolved = [e for e in state.effects if oid in e.affected]
-    # Layer 6 (CR 613.1f): ability-adding effects, in timestamp order.
-    keywords = set(ch.keywords)
-    for _ts, _sid, ab in sorted(statics, key=lambda t: t[0]):
-        keywords |= ab.keywords
-    for eff in resolved:
-        keywords |= eff.keywords
-    ch.keywords = frozenset(keywords)
-    if ch.power is None or ch.toughness is None or "Creature" not in ch.types:
-        return
-    # Layer 7c (CR 613.4c): modifications from static abilities and resolved effects, then
-    # counters (CR 613.4c includes +1/+1 and -1/-1 counters).
-    p, t = ch.power, ch.toughness
-    mods = [(ts, ab.power, ab.toughness) for ts, _sid, ab in statics]
-    mods += [(e.timestamp, e.power, e.toughness) for e in resolved]
-    for _ts, dp, dt in sorted(mods, key=lambda m: m[0]):
-        p += dp
-        t += dt
+def controller_of(state: GameState, oid: int) -> int:
+    """The object's controller after control-changing effects (layer 2, CR 613.1b)."""
+    return characteristics(state, oid).controller
+
+
+def summoning_sick(state: GameState, oid: int) -> bool:
+    """CR 302.6: a permanent its controller hasn't controlled continuously since their most
+    recent turn began (a creature with it can't attack or use {T} abilities without haste)."""
     o = state.objects[oid]
-    plus = o.counters.get("+1/+1", 0)
-    minus = o.counters.get("-1/-1", 0)
-    ch.power = p + plus - minus
-    ch.toughness = t + plus - minus
+    return o.sick or controller_of(state, oid) != o.steady
 
 
 def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | None = None) -> bool:
@@ -267,7 +465,7 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     ch = characteristics(state, oid)
     o = state.objects[oid]
-    if not _filter_core(flt, ch, o.controller, you):
+    if not _filter_core(flt, ch, ch.controller, you):
         return False
     if flt.keywords and not (flt.keywords & ch.keywords):
         return False

@@ -14,7 +14,7 @@ from ..cards.vocabulary import CreateToken
 from ..core.enums import Zone
 from ..rules.context import Ctx
 from ..state.objects import GameObject
-from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ZoneChange
+from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
 from .layers import characteristics
 from .replacement import apply_replacements
 
@@ -48,8 +48,11 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         return None
     if o.token and o.zone is not Zone.BATTLEFIELD:
         return None      # CR 111.8: a token that has left the battlefield stays where it is
-    event = ZoneChange(oid, o.zone, to_zone, o.owner, cause, top=top)
-    event = apply_replacements(ctx, event)
+    entering = None
+    if to_zone is Zone.BATTLEFIELD:
+        entering = controller if controller is not None else o.controller if o.zone is Zone.STACK else o.owner
+    event = ZoneChange(oid, o.zone, to_zone, o.owner, cause, top=top, controller=entering)
+    event = apply_replacements(ctx, event)       # CR 614.12: how it enters, too
     if event is None:
         return None
     to_zone = event.to_zone
@@ -63,11 +66,14 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         new.token = True
         new.choices = {"token_def": o.choices.get("token_def")}
     if to_zone is Zone.BATTLEFIELD:
-        new.controller = controller if controller is not None else o.controller if o.zone is Zone.STACK else o.owner
+        new.controller = event.controller if event.controller is not None else o.owner
         new.sick = True
+        new.tapped = event.tapped                   # CR 614.1d: "enters tapped"
         # CR 712.8f: a modal double-faced permanent keeps the face it was cast or played with
         new.face = o.face if o.card is not None and o.card.layout == "modal_dfc" else 0
         new.x = 0
+        # CR 702.33d: a permanent remembers that the spell it was is kicked ("if it was kicked")
+        new.kicked = o.kicked and o.zone is Zone.STACK
     elif to_zone is Zone.STACK:
         new.controller = controller if controller is not None else o.owner
     new.attached_to = None
@@ -75,9 +81,18 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     g.objects[new_id] = new
     _add_to_zone(g, new, top)
     g.changed()
+    if to_zone is Zone.BATTLEFIELD:
+        _enters_with_counters(ctx, new_id, event.counters)
     done = ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=new_id, top=top, lki=lki)
     g.events.append(done)
     return new_id
+
+
+def _enters_with_counters(ctx: Ctx, oid: int, counters: tuple[tuple[str, int], ...]) -> None:
+    """CR 614.1c, 122.6: a permanent that enters with counters is given them as it enters;
+    they are counters put on it, so "twice that many counters" applies (CR 614.16)."""
+    for kind, amount in counters:
+        put_counters(ctx, oid, kind, amount, rule="122.6")
 
 
 def put_onto_battlefield_new(ctx: Ctx, obj: GameObject) -> int:
@@ -127,6 +142,8 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
     """CR 120.3: damage to a player loses life, to a creature is marked, to a planeswalker
     removes loyalty; lifelink (CR 702.15b) and deathtouch (CR 702.2b) apply. Returns the damage dealt."""
     g = ctx.g
+    if amount <= 0:
+        return 0                        # CR 614.7a: a source that would deal 0 damage deals none
     event = apply_replacements(ctx, DamageEvent(source, target, amount, combat))
     if event is None or event.amount <= 0:
         return 0
@@ -166,9 +183,12 @@ def _change_life(ctx: Ctx, player: int, delta: int, rule: str) -> None:
     ctx.g.events.append(LifeEvent(player, delta))
 
 
-def gain_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3") -> int:
-    """CR 119.3: a player gains life (through the replacement pipeline)."""
-    event = apply_replacements(ctx, LifeEvent(player, amount))
+def gain_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3", *, origin: int = 0) -> int:
+    """CR 119.3: a player gains life (through the replacement pipeline). ``origin``: the
+    resolving spell whose instruction it is (its self-replacement effects, CR 614.15)."""
+    if amount <= 0:
+        return 0                        # CR 119.10: gaining 0 life is no life-gain event
+    event = apply_replacements(ctx, LifeEvent(player, amount, origin))
     if event is None or event.amount <= 0:
         return 0
     ctx.log(rule, f"{ctx.g.players[player].name} gains {event.amount} life")
@@ -186,11 +206,11 @@ def lose_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3") -> int:
     return -event.amount
 
 
-def put_counters(ctx: Ctx, oid: int, kind: str, amount: int, rule: str = "122.1") -> int:
+def put_counters(ctx: Ctx, oid: int, kind: str, amount: int, rule: str = "122.1", *, origin: int = 0) -> int:
     """CR 122.1: puts counters on an object or player (a negative id)."""
     if amount <= 0:
         return 0
-    event = apply_replacements(ctx, CountersEvent(oid, kind, amount))
+    event = apply_replacements(ctx, CountersEvent(oid, kind, amount, origin))
     if event is None or event.amount <= 0:
         return 0
     p = player_of(oid)
@@ -221,30 +241,76 @@ def remove_counters(ctx: Ctx, oid: int, kind: str, amount: int) -> int:
     return removed
 
 
-def draw_card(ctx: Ctx, player: int, rule: str = "121.1") -> int | None:
+def draw_card(ctx: Ctx, player: int, rule: str = "121.1", *, origin: int = 0) -> int | None:
     """CR 121.1: the top card of the library goes to hand. With an empty library the player
-    will lose the next time state-based actions are checked (CR 704.5b)."""
+    will lose the next time state-based actions are checked (CR 704.5b). A draw replaced by
+    "draw two cards instead" makes those draws now (CR 614.11a). Returns the first card drawn.
+    ``rule`` "504.1" is the draw step's draw, the first card drawn in that step."""
+    drawn = _draw(ctx, DrawEvent(player, first_in_step=rule == "504.1", origin=origin))
+    return drawn[0] if drawn else None
+
+
+def _draw(ctx: Ctx, event: DrawEvent) -> list[int]:
     g = ctx.g
-    event = apply_replacements(ctx, DrawEvent(player))
+    player = event.player
+    event = apply_replacements(ctx, event)
     if event is None:
-        return None
+        return []
+    if event.count != 1:
+        # CR 614.5, 614.11a: new draws, which the effects that replaced this one don't replace
+        # again; the first of them is the first card drawn in the step, if this one was.
+        out: list[int] = []
+        for i in range(event.count):
+            out += _draw(ctx, DrawEvent(player, first_in_step=event.first_in_step and i == 0,
+                                        applied=event.applied, origin=event.origin))
+        return out
     library = g.zones[(player, Zone.LIBRARY)]
     if not library:
         g.player(player).drew_from_empty = True
         ctx.log("704.5b", f"{g.players[player].name} draws from an empty library")
-        return None
+        return []
     new_id = move(ctx, library[0], Zone.HAND, "draw")
     g.events.append(DrawEvent(player))
-    return new_id
+    return [new_id] if new_id is not None else []
+
+
+def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int = 1, *,
+                  origin: int = 0) -> list[int]:
+    """CR 111.1: ``count`` tokens are created on the battlefield under ``controller``'s
+    control. Creating them is one event, so "twice that many tokens" applies once
+    (CR 614.16); then each enters the battlefield, which replacement effects may modify
+    too (CR 614.12, 616.1g). Returns the new tokens."""
+    g = ctx.g
+    if count <= 0:
+        return []
+    event = apply_replacements(ctx, TokensEvent(controller, definition, count, origin))
+    if event is None or event.count <= 0:
+        return []
+    controller, definition = event.controller, event.definition
+    out: list[int] = []
+    for _ in range(event.count):
+        obj = GameObject(g.new_id(), None, controller, Zone.COMMAND, g.new_timestamp())
+        obj.token = True
+        obj.sick = True
+        obj.choices = {"token_def": definition}
+        g.objects[obj.id] = obj            # not yet in a zone: as it would enter (CR 614.12)
+        entering = apply_replacements(ctx, ZoneChange(obj.id, Zone.COMMAND, Zone.BATTLEFIELD, controller,
+                                                      "create", controller=controller))
+        if entering is None:
+            del g.objects[obj.id]
+            g.changed()
+            continue
+        obj.zone = Zone.BATTLEFIELD
+        obj.tapped = entering.tapped
+        oid = put_onto_battlefield_new(ctx, obj)
+        ctx.log("111.1", f"{g.players[controller].name} creates a {definition.power}/{definition.toughness} "
+                f"{definition.name} token" + (" (tapped)" if entering.tapped else ""))
+        _enters_with_counters(ctx, oid, entering.counters)
+        out.append(oid)
+    return out
 
 
 def create_token(ctx: Ctx, controller: int, definition: CreateToken) -> int | None:
-    """CR 111.1: a token is created on the battlefield under its creator's control."""
-    g = ctx.g
-    obj = GameObject(g.new_id(), None, controller, Zone.BATTLEFIELD, g.new_timestamp())
-    obj.token = True
-    obj.sick = True
-    obj.choices = {"token_def": definition}
-    oid = put_onto_battlefield_new(ctx, obj)
-    ctx.log("111.1", f"{g.players[controller].name} creates a {definition.power}/{definition.toughness} {definition.name} token")
-    return oid
+    """One token (``create_tokens`` with a count of one); the first token created, if any."""
+    created = create_tokens(ctx, controller, definition, 1)
+    return created[0] if created else None

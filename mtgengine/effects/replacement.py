@@ -1,33 +1,478 @@
 """Replacement and prevention effects (CR 614-616): the pipeline every event passes through.
 
-``apply_replacements`` offers an event that would happen to each applicable replacement
-effect once (CR 614.5); when several apply, the affected player or controller chooses the
-order (CR 616.1). The effects issue adds the sources (doublers, "enters with", prevention);
-the pipeline itself is already the only way events happen.
+``apply_replacements`` takes an event that would happen (``effects.events``) and returns
+the event that happens instead, or None if nothing happens. The primitives
+(``effects.primitives``) call it for every zone change, damage, life gain or loss, counter,
+draw and token creation; nothing else changes those, so a replacement effect can't be
+bypassed.
+
+The effects come from three places (``REPLACEMENT_SOURCES``):
+
+- static abilities of permanents on the battlefield, ``characteristics(g, oid).script
+  .replacements`` (CR 614.1a, 614.1d), and, for a permanent about to enter the
+  battlefield, its own "enters tapped / with counters" abilities (CR 614.1c, 614.12);
+- effects created by resolved spells and abilities, ``GameState.replacement_effects``
+  (prevention and shields, CR 615.3, 615.7), which last until the turn ends;
+- self-replacement effects of the resolving spell whose instruction the event is
+  (CR 614.15): these apply first (CR 616.1a).
+
+When two or more apply, the affected player (or the controller of the affected object)
+chooses which applies first (CR 616.1) with an "order" decision; after each one the
+applicable effects are looked for again (CR 616.1f), and each applies to an event at most
+once (CR 614.5). Instances of an identical effect (two Furnaces of Rath) are applied
+without asking: their order can't matter.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..agents.decisions import Decision, player_of
+from ..cards.vocabulary import Condition, Filter, Quantity, ReplacementAbility
+from ..core.enums import Zone
+from ..core.errors import IllegalActionError
+from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ResolvedReplacement, TokensEvent, ZoneChange
+from .layers import characteristics, matches
 
 if TYPE_CHECKING:
     from ..rules.context import Ctx
-
-E = TypeVar("E")
-
-#: Functions that list the replacement effects applying to an event: each returns a list of
-#: (name, apply) pairs where ``apply(ctx, event) -> event | None``.
-REPLACEMENT_SOURCES: list[Callable[[Any, Any], list[tuple[str, Callable[[Any, Any], Any]]]]] = []
+    from ..state.game_state import GameState
 
 
-def apply_replacements(ctx: Ctx, event: E) -> E | None:
-    """Applies every applicable replacement effect to ``event`` once (CR 614.5, 616.1)."""
-    applied: set[str] = set()
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One replacement or prevention effect that applies to an event."""
+
+    key: str                      # its identity: it applies at most once to an event (CR 614.5)
+    ability: ReplacementAbility
+    controller: int               # "you" of the ability
+    source: int                   # the object it comes from (0: none left, a resolved spell's effect)
+    name: str                     # its source's name, for the log and the order decision
+    resolved: ResolvedReplacement | None = None
+
+    @property
+    def signature(self) -> tuple[Any, ...]:
+        """Identical instances (two Furnaces of Rath) have the same signature."""
+        r = self.resolved
+        return (self.ability, r.affected, r.remaining) if r is not None else (self.ability,)
+
+
+Source = Callable[["Ctx", Any, str], "list[Candidate]"]
+
+
+# -- the pipeline ----------------------------------------------------------------------------
+def apply_replacements(ctx: Ctx, event: Any) -> Any:
+    """The event that happens instead of ``event`` (None: nothing happens) once every
+    applicable replacement and prevention effect has been applied to it (CR 614-616).
+
+    A draw replaced by "draw N cards instead" comes back as a ``DrawEvent`` with ``count``
+    N and ``applied`` the effects that replaced it: the caller makes those N draws, each a
+    new event those effects don't replace again (CR 614.5, 614.11a)."""
+    kind = event_kind(event)
+    if kind is None:
+        return event
+    applied: set[str] = set(event.applied) if isinstance(event, DrawEvent) else set()
+    order: list[tuple[Any, ...]] = []          # the affected player's answer, by signature
     while event is not None:
-        candidates = [(name, fn) for source in REPLACEMENT_SOURCES for name, fn in source(ctx, event)
-                      if name not in applied]
+        if isinstance(event, DamageEvent) and event.amount <= 0:
+            return None                        # CR 614.7a: 0 damage is no event to replace
+        candidates = [c for source in REPLACEMENT_SOURCES for c in source(ctx, event, kind)
+                      if c.key not in applied]
         if not candidates:
-            return event
-        name, fn = candidates[0]
-        applied.add(name)
-        event = fn(ctx, event)
+            break
+        own = [c for c in candidates if c.ability.self_replacement]
+        chosen = _choose(ctx, event, own or candidates, order)     # CR 616.1a: self-replacement first
+        applied.add(chosen.key)
+        event = _apply(ctx, chosen, event)
+        if isinstance(event, DrawEvent) and event.count != 1:
+            return replace(event, applied=frozenset(applied))
+    return event
+
+
+def event_kind(event: Any) -> str | None:
+    """The ``ReplacementAbility.event`` that watches ``event``, or None."""
+    if isinstance(event, DamageEvent):
+        return "damage"
+    if isinstance(event, LifeEvent):
+        return "gain_life" if event.amount > 0 else None
+    if isinstance(event, DrawEvent):
+        return "draw"
+    if isinstance(event, CountersEvent):
+        return "counters"
+    if isinstance(event, TokensEvent):
+        return "tokens"
+    if isinstance(event, ZoneChange) and event.to_zone is Zone.BATTLEFIELD:
+        return "enters"
     return None
+
+
+# -- where effects come from -----------------------------------------------------------------
+def _static_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """Static abilities of permanents (CR 614.1), and an entering permanent's own "enters
+    tapped / with counters" (CR 614.1c, 614.12: as it would exist on the battlefield)."""
+    g = ctx.g
+    out: list[Candidate] = []
+    for sid in g.battlefield:
+        ch = characteristics(g, sid)
+        for i, ab in enumerate(ch.script.replacements):
+            if ab.event != kind or ab.self_replacement or (kind == "enters" and ab.itself):
+                continue
+            if _applies(g, ab, event, ch.controller, sid):
+                out.append(Candidate(f"{sid}:{i}", ab, ch.controller, sid, ch.name))
+    if kind == "enters" and event.oid in g.objects and g.objects[event.oid].zone is not Zone.BATTLEFIELD:
+        ch = characteristics(g, event.oid)
+        you = _entering_controller(g, event)
+        for i, ab in enumerate(ch.script.replacements):
+            if ab.event == "enters" and ab.itself and not ab.self_replacement \
+                    and _applies(g, ab, event, you, event.oid):
+                out.append(Candidate(f"{event.oid}:{i}", ab, you, event.oid, ch.name))
+    return out
+
+
+def _resolved_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """Effects of resolved spells and abilities that haven't ended (CR 615.3, 615.7)."""
+    g = ctx.g
+    out: list[Candidate] = []
+    for r in g.replacement_effects:
+        if r.unpreventable or r.turn != g.turn or r.remaining == 0 or r.ability.event != kind:
+            continue
+        if r.affected and not (isinstance(event, DamageEvent) and event.target == r.affected):
+            continue
+        if _applies(g, r.ability, event, r.controller, 0):
+            out.append(Candidate(f"r{r.key}", r.ability, r.controller, 0, r.source_name, r))
+    return out
+
+
+def _self_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """Self-replacement effects of the spell whose instruction this is (CR 614.15)."""
+    g = ctx.g
+    origin = event.source if isinstance(event, DamageEvent) else getattr(event, "origin", 0)
+    if not origin or origin not in g.objects or g.objects[origin].zone is not Zone.STACK:
+        return []
+    ch = characteristics(g, origin)
+    return [Candidate(f"s{origin}:{i}", ab, ch.controller, origin, ch.name)
+            for i, ab in enumerate(ch.script.replacements)
+            if ab.self_replacement and ab.event == kind and _applies(g, ab, event, ch.controller, origin)]
+
+
+#: Functions listing the replacement effects that apply to an event (``event_kind`` gives
+#: the kind); the pipeline asks each of them.
+REPLACEMENT_SOURCES: list[Source] = [_self_candidates, _static_candidates, _resolved_candidates]
+
+
+# -- does an effect apply? -------------------------------------------------------------------
+def _applies(g: GameState, ab: ReplacementAbility, event: Any, you: int, sid: int) -> bool:
+    """Whether ``ab`` (controlled by ``you``, from object ``sid``) applies to ``event``."""
+    if ab.condition is not None and not condition_holds(g, ab.condition, you, sid):
+        return False
+    if isinstance(event, DamageEvent):
+        if ab.combat and not event.combat:
+            return False
+        if ab.source is not None and not _object_matches(g, event.source, ab.source, you, sid):
+            return False
+        if ab.itself:
+            return event.target == sid
+        return ab.to is None or _recipient_matches(g, event.target, ab.to, you, sid)
+    if isinstance(event, LifeEvent):
+        return event.amount > 0 and _whose(ab.who, event.player, you)
+    if isinstance(event, DrawEvent):
+        if ab.except_first_draw and event.first_in_step:
+            return False
+        return event.count == 1 and _whose(ab.who, event.player, you)
+    if isinstance(event, CountersEvent):
+        if ab.counter_kind and event.kind != ab.counter_kind:
+            return False
+        if ab.itself:
+            return event.oid == sid
+        return ab.to is None or _recipient_matches(g, event.oid, ab.to, you, sid)
+    if isinstance(event, TokensEvent):
+        return event.count > 0 and _whose(ab.who, event.controller, you)
+    if isinstance(event, ZoneChange):
+        if ab.itself:
+            return event.oid == sid
+        if ab.to is None:
+            return True
+        return (event.oid in g.objects
+                and _object_matches(g, event.oid, ab.to, you, sid, controller=_entering_controller(g, event)))
+    return False
+
+
+def _whose(who: str, player: int, you: int) -> bool:
+    return who == "" or (who == "you") == (player == you)
+
+
+def _entering_controller(g: GameState, event: ZoneChange) -> int:
+    if event.controller is not None:
+        return event.controller
+    o = g.objects.get(event.oid)
+    return o.controller if o is not None and o.zone is Zone.STACK else event.to_player
+
+
+def _recipient_matches(g: GameState, ref: int, flt: Filter, you: int, sid: int) -> bool:
+    """A player or permanent receiving damage or counters."""
+    p = player_of(ref)
+    if p is not None:
+        return flt.players and _whose({"you": "you", "opponent": "opponent"}.get(flt.controller or "", ""), p, you)
+    return flt.objects and ref in g.objects and g.objects[ref].zone is Zone.BATTLEFIELD \
+        and _object_matches(g, ref, flt, you, sid)
+
+
+def _object_matches(g: GameState, oid: int, flt: Filter, you: int, sid: int,
+                    controller: int | None = None) -> bool:
+    """``flt`` for an object anywhere (a permanent, a spell, or a source that has left, by its
+    last known information, CR 609.7c), ``sid`` being the effect's source ("another");
+    ``controller``: the one it will have (CR 614.12)."""
+    if flt.other and oid == sid:
+        return False
+    if oid in g.objects:
+        if controller is None:
+            return matches(g, oid, flt, you, sid)
+        if not matches(g, oid, replace(flt, controller=None), you, sid):
+            return False
+        return _controller_ok(flt, controller, you)
+    ch = g.lki.get(oid)
+    if ch is None:
+        return False
+    return (not (flt.types and not flt.types & ch.types) and not flt.not_types & ch.types
+            and not (flt.colors and not flt.colors & ch.colors) and not flt.not_colors & ch.colors
+            and not (flt.subtypes and not flt.subtypes & ch.subtypes)
+            and _controller_ok(flt, ch.controller, you))
+
+
+def _controller_ok(flt: Filter, controller: int, you: int) -> bool:
+    return flt.controller is None or (flt.controller == "you") == (controller == you)
+
+
+def condition_holds(g: GameState, cond: Condition, you: int, sid: int = 0) -> bool:
+    """A condition from ``you``'s point of view ("if you control three or more artifacts"),
+    read as triggered abilities read theirs (``effects.triggers.condition_holds``)."""
+    from .triggers import condition_holds as holds      # triggers may come to use the primitives
+    kicked = sid in g.objects and g.objects[sid].kicked
+    return holds(g, cond, you, sid or None, kicked=kicked)
+
+
+# -- choosing which applies first (CR 616.1) ---------------------------------------------------
+def affected_player(g: GameState, event: Any) -> int:
+    """The affected player, or the controller of the affected object (its owner if it has
+    none), who orders the effects (CR 616.1)."""
+    if isinstance(event, DamageEvent):
+        ref = event.target
+    elif isinstance(event, CountersEvent):
+        ref = event.oid
+    elif isinstance(event, (LifeEvent, DrawEvent)):
+        return event.player
+    elif isinstance(event, TokensEvent):
+        return event.controller
+    elif isinstance(event, ZoneChange):
+        return _entering_controller(g, event) if event.to_zone is Zone.BATTLEFIELD else event.to_player
+    else:
+        raise TypeError(f"not an event: {event!r}")
+    p = player_of(ref)
+    if p is not None:
+        return p
+    return characteristics(g, ref).controller if ref in g.objects else 0
+
+
+def _choose(ctx: Ctx, event: Any, pool: list[Candidate], order: list[tuple[Any, ...]]) -> Candidate:
+    """The effect to apply next: the only one, the first of identical instances, the next in
+    the order the affected player gave, or the player's answer to an "order" decision."""
+    distinct: list[Candidate] = []
+    for c in pool:
+        if all(c.signature != d.signature for d in distinct):
+            distinct.append(c)
+    if len(distinct) == 1:
+        return pool[0]
+    if all(d.signature in order for d in distinct):
+        return min(distinct, key=lambda d: order.index(d.signature))
+    g = ctx.g
+    player = affected_player(g, event)
+    options = _options(distinct)
+    labels = [_label(c) for c in distinct]
+    answer = ctx.ask(Decision(
+        player, "order",
+        f"order the replacement and prevention effects that apply as {describe_event(g, event)} "
+        f"(the first listed applies first, CR 616.1): " + "; ".join(c.name for c in distinct),
+        options, min=len(options), max=len(options), info={"replacement": True, "labels": labels}))
+    answer = answer if isinstance(answer, list) else [answer]
+    if not answer or any(a not in options for a in answer) or len(set(map(repr, answer))) != len(answer):
+        raise IllegalActionError("list the replacement effects in the order they apply, each once: "
+                                 + "; ".join(labels))
+    order[:] = [distinct[options.index(a)].signature for a in answer]
+    first = distinct[options.index(answer[0])]
+    ctx.log("616.1", f"{g.players[player].name} chooses to apply the effect of {first.name} first")
+    return first
+
+
+def _options(distinct: list[Candidate]) -> list[Any]:
+    """The decision's options: each effect's source object where it has one (so a scenario
+    may name it), else its source's name (numbered if several share it)."""
+    out: list[Any] = []
+    sources = [c.source for c in distinct]
+    for c in distinct:
+        if c.source and sources.count(c.source) == 1:
+            out.append(c.source)
+            continue
+        name, n = c.name, 1
+        while name in out:
+            n += 1
+            name = f"{c.name} #{n}"
+        out.append(name)
+    return out
+
+
+def _label(c: Candidate) -> str:
+    return f"{c.name}: {c.ability.text}" if c.ability.text else c.name
+
+
+# -- applying an effect ----------------------------------------------------------------------
+def _apply(ctx: Ctx, c: Candidate, event: Any) -> Any:
+    g = ctx.g
+    ab = c.ability
+    rule = "614.15" if ab.self_replacement else "614.1a"
+    what = describe_event(g, event)
+    if isinstance(event, DamageEvent):
+        if ab.prevent:
+            return _prevent(ctx, c, event, what)
+        amount = _modified(g, c, event, event.amount)
+        ctx.log("701.10g" if ab.multiply == 2 and ab.amount is None and not ab.add else rule,
+                f"{c.name}: {what}; it deals {amount} instead")
+        return replace(event, amount=amount)
+    if isinstance(event, LifeEvent):
+        amount = _modified(g, c, event, event.amount)
+        ctx.log(rule, f"{c.name}: {what}; they gain {amount} life instead")
+        return replace(event, amount=amount)
+    if isinstance(event, DrawEvent):
+        if ab.draw:
+            ctx.log("614.11", f"{c.name}: {what}; they draw {ab.draw} cards instead")
+            return replace(event, count=ab.draw)
+        return event
+    if isinstance(event, CountersEvent):
+        amount = _modified(g, c, event, event.amount)
+        ctx.log("614.16", f"{c.name}: {what}; {amount} are put on instead")
+        return replace(event, amount=amount)
+    if isinstance(event, TokensEvent):
+        count = _modified(g, c, event, event.count)
+        ctx.log("614.16", f"{c.name}: {what}; {count} are created instead")
+        return replace(event, count=count)
+    if isinstance(event, ZoneChange):
+        if ab.tapped and not event.tapped:
+            ctx.log("614.1d", f"{c.name}: {_name(g, event.oid)} enters the battlefield tapped")
+            event = replace(event, tapped=True)
+        if ab.enters_counters:
+            n = _quantity(g, ab.amount or Quantity(), c, event)
+            ctx.log("614.1c", f"{c.name}: {_name(g, event.oid)} enters the battlefield with {n} "
+                    f"{ab.enters_counters} counter(s) on it")
+            event = replace(event, counters=event.counters + ((ab.enters_counters, n),))
+        return event
+    return event
+
+
+def _modified(g: GameState, c: Candidate, event: Any, amount: int) -> int:
+    ab = c.ability
+    if ab.amount is not None:
+        return _quantity(g, ab.amount, c, event)
+    return max(0, amount * ab.multiply + ab.add)
+
+
+def _quantity(g: GameState, q: Quantity, c: Candidate, event: Any) -> int:
+    """A number in a replacement effect. X is the X of the spell it comes from (the spell
+    that becomes the entering permanent, CR 107.3m)."""
+    value = q.fixed
+    if q.x:
+        spell = event.oid if isinstance(event, ZoneChange) else c.source
+        o = g.objects.get(spell)
+        value += o.x if o is not None and o.zone is Zone.STACK else 0
+    if q.per is not None:
+        value += sum(1 for oid in g.battlefield if matches(g, oid, q.per, c.controller))
+    return value
+
+
+def damage_unpreventable(g: GameState) -> bool:
+    """CR 615.12: an effect said damage can't be prevented this turn."""
+    return any(r.unpreventable and r.turn == g.turn for r in g.replacement_effects)
+
+
+def _prevent(ctx: Ctx, c: Candidate, event: DamageEvent, what: str) -> DamageEvent | None:
+    """CR 615: prevent all of the damage, or as much as a shield has left (CR 615.7)."""
+    g = ctx.g
+    if damage_unpreventable(g):
+        # CR 615.12: the effect applies but prevents nothing, and a shield isn't reduced.
+        ctx.log("615.12", f"{c.name}: {what}; the damage can't be prevented")
+        return event
+    r = c.resolved
+    if r is not None and r.remaining > 0:
+        prevented = min(r.remaining, event.amount)
+        _set_effects(g, tuple(replace(x, remaining=x.remaining - prevented) if x.key == r.key else x
+                              for x in g.replacement_effects))
+        ctx.log("615.7", f"{c.name}: {what}; {prevented} of it is prevented "
+                f"({r.remaining - prevented} left of the shield)")
+        left = event.amount - prevented
+        return replace(event, amount=left) if left > 0 else None
+    ctx.log("615.1a", f"{c.name}: {what}; the damage is prevented")
+    return None
+
+
+# -- effects created by resolving spells and abilities -----------------------------------------
+def _set_effects(g: GameState, effects: tuple[ResolvedReplacement, ...]) -> None:
+    g.replacement_effects = tuple(r for r in effects if r.turn == g.turn)   # the ended ones go
+    g.version += 1
+
+
+def create_prevention(ctx: Ctx, controller: int, source_name: str, text: str, affected: list[int] | None,
+                      amount: int | None, combat: bool = False) -> None:
+    """A prevention effect of a resolving spell or ability, lasting this turn (CR 615.3):
+    all damage (``amount`` None) or a shield of ``amount`` for each of ``affected``
+    (CR 615.7, 615.11); ``affected`` None: damage to anything."""
+    g = ctx.g
+    ability = ReplacementAbility("damage", combat=combat, prevent=True, text=text)
+    new = tuple(ResolvedReplacement(g.new_timestamp(), ability, controller, source_name, g.turn, ref,
+                                    -1 if amount is None else amount)
+                for ref in (affected if affected is not None else [0]))
+    _set_effects(g, g.replacement_effects + new)
+    for r in new:
+        whom = f" to {_name(g, r.affected)}" if r.affected else ""
+        ctx.log("615.7" if amount is not None else "615.1a",
+                f"{source_name}: the next {amount} damage that would be dealt{whom} this turn will be prevented"
+                if amount is not None else
+                f"{source_name}: all {'combat ' if combat else ''}damage that would be dealt{whom} this turn "
+                "will be prevented")
+
+
+def make_unpreventable(ctx: Ctx, controller: int, source_name: str) -> None:
+    """CR 615.12: damage can't be prevented this turn."""
+    g = ctx.g
+    record = ResolvedReplacement(g.new_timestamp(), ReplacementAbility("damage", text="Damage can't be prevented "
+                                                                       "this turn."),
+                                 controller, source_name, g.turn, unpreventable=True)
+    _set_effects(g, g.replacement_effects + (record,))
+    ctx.log("615.12", f"{source_name}: damage can't be prevented this turn")
+
+
+# -- words -----------------------------------------------------------------------------------
+def _name(g: GameState, ref: int) -> str:
+    p = player_of(ref)
+    if p is not None:
+        return g.players[p].name
+    if ref in g.objects:
+        return characteristics(g, ref).name or "a face-down permanent"
+    lki = g.lki.get(ref)
+    return lki.name if lki is not None else "a source"
+
+
+def describe_event(g: GameState, event: Any) -> str:
+    """What would happen, in words."""
+    if isinstance(event, DamageEvent):
+        return (f"{_name(g, event.source)} would deal {event.amount} {'combat ' if event.combat else ''}damage "
+                f"to {_name(g, event.target)}")
+    if isinstance(event, LifeEvent):
+        return f"{g.players[event.player].name} would gain {event.amount} life"
+    if isinstance(event, DrawEvent):
+        return f"{g.players[event.player].name} would draw a card"
+    if isinstance(event, CountersEvent):
+        return f"{event.amount} {event.kind} counter(s) would be put on {_name(g, event.oid)}"
+    if isinstance(event, TokensEvent):
+        return (f"{g.players[event.controller].name} would create {event.count} "
+                f"{getattr(event.definition, 'name', '')} token(s)")
+    if isinstance(event, ZoneChange):
+        return f"{_name(g, event.oid)} would enter the battlefield"
+    return repr(event)

@@ -1,22 +1,26 @@
 """The effects interpreter: carries out vocabulary effects as a spell or ability resolves (CR 608.2)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.vocabulary import (
+    ChangeAbilities, Modification, ModifyPT,
     AddMana, CounterSpell, CreateToken, DamageCantBePrevented, DealDamage, Destroy, Discard, Draw, Effect, Exile,
     Fight, Filter, GainLife, IfKicked,
     LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search,
     TapUntap,
 )
+from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
+from ..cards.vocabulary import PreventDamage
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from .layers import ContinuousEffect, characteristics, matches, mana_value
+from .replacement import create_prevention, make_unpreventable
 from .primitives import (
-    create_token, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters, reorder_library,
+    create_tokens, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters, reorder_library,
     shuffle_library,
 )
 
@@ -34,6 +38,10 @@ class Resolving:
     kicked: bool = False
     division: tuple[tuple[int, int], ...] = ()   # (target, amount) announced while casting
     counts: tuple[int, ...] = ()                 # targets per target phrase (default: one each)
+    subject: int = 0                             # the object a triggered ability refers to ("triggering")
+    remembered: tuple[int, ...] = ()             # the objects a delayed triggered ability refers to (CR 603.7c)
+    moved: dict[int, int] = field(default_factory=dict)   # old id -> the new object it became here (CR 400.7)
+    created: list[int] = field(default_factory=list)      # tokens created by this resolution
 
 
 def amount(ctx: Ctx, q: Quantity, r: Resolving) -> int:
@@ -96,6 +104,17 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         return [src.attached_to] if src is not None and src.attached_to in g.objects else []
     if ref.kind == "each" and ref.filter is not None:
         return [oid for oid in list(g.battlefield) if matches(g, oid, ref.filter, r.controller, r.source)]
+    if ref.kind == "triggering":
+        return [r.subject] if r.subject in g.objects else []
+    if ref.kind == "moved":
+        # CR 400.7: "that card" is the new object the target became when this moved it
+        return [r.moved[oid] for oid in refs(ctx, Ref("target", ref.index), r) if r.moved.get(oid) in g.objects]
+    if ref.kind == "created":
+        return [oid for oid in r.created if oid in g.objects]
+    if ref.kind == "remembered":
+        # CR 603.7c: an object that has changed zones since is a new object, not found here
+        rem = r.remembered[ref.index] if ref.index < len(r.remembered) else 0
+        return [rem] if rem in g.objects else []
     if ref.kind == "target_controller":
         out = []
         for oid in refs(ctx, Ref("target", ref.index), r):
@@ -125,28 +144,35 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             for t in refs(ctx, eff.to, r):
                 deal_damage(ctx, r.source, t, amount(ctx, eff.amount, r))
         elif isinstance(eff, DamageCantBePrevented):
-            g.combat["unpreventable_turn"] = g.turn         # CR 615.12 (no prevention exists yet)
+            make_unpreventable(ctx, r.controller, r.name)    # CR 615.12
+        elif isinstance(eff, PreventDamage):
+            # CR 615.3, 615.7: a prevention effect or shields for this turn; whom it protects is
+            # fixed now (CR 611.2c).
+            shielded = None if eff.to is None else refs(ctx, eff.to, r)
+            if shielded != []:
+                create_prevention(ctx, r.controller, r.name, r.name, shielded,
+                                  None if eff.amount is None else amount(ctx, eff.amount, r), eff.combat)
         elif isinstance(eff, Draw):
             for p in _players(refs(ctx, eff.who, r)):
                 for _ in range(amount(ctx, eff.amount, r)):
-                    draw_card(ctx, p)
+                    draw_card(ctx, p, origin=r.source)
         elif isinstance(eff, GainLife):
             for p in _players(refs(ctx, eff.who, r)):
-                gain_life(ctx, p, amount(ctx, eff.amount, r))
+                gain_life(ctx, p, amount(ctx, eff.amount, r), origin=r.source)
         elif isinstance(eff, LoseLife):
             for p in _players(refs(ctx, eff.who, r)):
                 lose_life(ctx, p, amount(ctx, eff.amount, r))
         elif isinstance(eff, Destroy):
             for oid in refs(ctx, eff.what, r):
-                destroy(ctx, oid, rule="701.8a")
+                _moved(r, oid, destroy(ctx, oid, rule="701.8a"))
         elif isinstance(eff, Exile):
             for oid in refs(ctx, eff.what, r):
                 ctx.log("701.13a", f"{name_of(ctx, oid)} is exiled")
-                move(ctx, oid, Zone.EXILE, "exile")
+                _moved(r, oid, move(ctx, oid, Zone.EXILE, "exile"))
         elif isinstance(eff, ReturnToHand):
             for oid in refs(ctx, eff.what, r):
                 ctx.log("400.7", f"{name_of(ctx, oid)} is returned to its owner's hand")
-                move(ctx, oid, Zone.HAND, "bounce")
+                _moved(r, oid, move(ctx, oid, Zone.HAND, "bounce"))
         elif isinstance(eff, CounterSpell):
             for oid in refs(ctx, eff.what, r):
                 if eff.unless_pays and _pays_instead(ctx, oid, eff.unless_pays, r):
@@ -156,9 +182,12 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
             if targets:
                 dx = eff.x_sign * r.x
-                g.effects.append(ContinuousEffect(
-                    g.new_timestamp(), frozenset(targets), eff.power + dx, eff.toughness + dx, eff.keywords,
-                    "end_of_turn" if eff.until_end_of_turn else "", r.source))
+                mods: tuple[Modification, ...] = (ModifyPT(eff.power + dx, eff.toughness + dx),)
+                if eff.keywords:
+                    mods += (ChangeAbilities(add_keywords=eff.keywords),)
+                g.effects.append(ContinuousEffect(                 # CR 611.2c: affected set locked in
+                    g.new_timestamp(), mods, frozenset(targets),
+                    "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller))
                 g.changed()
                 for t in targets:
                     ctx.log("613.4c", f"{name_of(ctx, t)} gets {eff.power + dx:+d}/{eff.toughness + dx:+d}"
@@ -173,10 +202,10 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             add_mana(ctx, r.controller, eff, r.name)
         elif isinstance(eff, PutCounters):
             for oid in refs(ctx, eff.what, r):
-                put_counters(ctx, oid, eff.kind, amount(ctx, eff.amount, r))
+                put_counters(ctx, oid, eff.kind, amount(ctx, eff.amount, r), origin=r.source)
         elif isinstance(eff, CreateToken):
-            for _ in range(amount(ctx, eff.amount, r)):
-                create_token(ctx, r.controller, eff)
+            # CR 111.1, 614.16: one event creates them all
+            r.created.extend(create_tokens(ctx, r.controller, eff, amount(ctx, eff.amount, r), origin=r.source))
         elif isinstance(eff, Discard):
             for p in _players(refs(ctx, eff.who, r)):
                 discard(ctx, p, amount(ctx, eff.amount, r))
@@ -196,11 +225,15 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             for oid in refs(ctx, eff.what, r):
                 if oid not in g.objects:
                     continue
+                who = g.objects[oid].owner if eff.under_owner else r.controller
                 ctx.log("110.2a", f"{name_of(ctx, oid)} is put onto the battlefield under "
-                        f"{g.players[r.controller].name}'s control")
-                new_id = move(ctx, oid, Zone.BATTLEFIELD, "return", controller=r.controller)
+                        f"{g.players[who].name}'s control")
+                new_id = move(ctx, oid, Zone.BATTLEFIELD, "return", controller=who)
+                _moved(r, oid, new_id)
                 if new_id is not None and eff.tapped and new_id in g.objects:
                     g.obj(new_id).tapped = True
+                if new_id is not None and eff.counter and new_id in g.objects:
+                    put_counters(ctx, new_id, eff.counter, eff.counter_amount, rule="122.6")
         elif isinstance(eff, Mill):
             for p in _players(refs(ctx, eff.who, r)):
                 for _ in range(amount(ctx, eff.amount, r)):
@@ -209,7 +242,97 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                         ctx.log("701.17a", f"{g.players[p].name} mills {name_of(ctx, lib[0])}")
                         move(ctx, lib[0], Zone.GRAVEYARD, "mill")
         else:
-            raise TypeError(f"no interpreter for effect {eff!r}")
+            if not _execute_more(ctx, eff, r):
+                raise TypeError(f"no interpreter for effect {eff!r}")
+
+
+def _moved(r: Resolving, old: int, new: int | None) -> None:
+    """Remembers the new object a moved object became (CR 400.7), for "return that card"."""
+    if new is not None:
+        r.moved[old] = new
+
+
+def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
+    """Attachments, control, delayed triggers and the other effects of triggered abilities."""
+    g = ctx.g
+    if isinstance(eff, Attach):
+        for what in refs(ctx, eff.what, r):
+            for to in refs(ctx, eff.to, r)[:1]:
+                attach(ctx, what, to)
+    elif isinstance(eff, GainControl):
+        gain_control(ctx, [t for t in refs(ctx, eff.what, r)
+                           if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD],
+                     r, eff.until_end_of_turn)
+    elif isinstance(eff, SacrificePermanent):
+        for oid in refs(ctx, eff.what, r):
+            # CR 701.21a: only a permanent you control can be sacrificed
+            if g.objects[oid].zone is Zone.BATTLEFIELD and characteristics(g, oid).controller == r.controller:
+                ctx.log("701.21a", f"{g.players[r.controller].name} sacrifices {name_of(ctx, oid)}")
+                move(ctx, oid, Zone.GRAVEYARD, "sacrifice")
+    elif isinstance(eff, WinGame):
+        ctx.log("104.2b", f"{g.players[r.controller].name} wins the game ({r.name})")
+        for p in g.players:
+            if p.index != r.controller and not p.lost:
+                g.player(p.index).lost = True
+        g.over = True
+        g.winner = r.controller
+    elif isinstance(eff, CreateDelayedTrigger):
+        from ..cards.vocabulary import TriggeredAbility
+        from .triggers import create_delayed
+        remembered = tuple(refs(ctx, eff.remember, r)) if eff.remember is not None else ()
+        create_delayed(ctx, r.controller, r.source, r.name,
+                       TriggeredAbility(eff.trigger, eff.effects, text=eff.text), remembered)
+    else:
+        return False
+    return True
+
+
+def can_attach(g: object, what: int, to: int) -> bool:
+    """CR 301.5, 303.4a, 701.3a: an Equipment can equip a creature (not itself, and not while it is a
+    creature, CR 301.5c); an Aura can enchant what its enchant ability allows."""
+    if to not in g.objects or g.objects[to].zone is not Zone.BATTLEFIELD or to == what:
+        return False
+    ch = characteristics(g, what)
+    if "Equipment" in ch.subtypes:
+        return "Creature" not in ch.types and "Creature" in characteristics(g, to).types
+    if "Aura" in ch.subtypes:
+        return ch.script.enchant is None or matches(g, to, ch.script.enchant, ch.controller)
+    return False
+
+
+def attach(ctx: Ctx, what: int, to: int) -> bool:
+    """CR 701.3: attaches an Aura or Equipment; it doesn't move if it can't be attached to that
+    object or is already attached to it (701.3b), and gets a new timestamp (701.3c)."""
+    g = ctx.g
+    if what not in g.objects or g.objects[what].zone is not Zone.BATTLEFIELD:
+        return False
+    if g.objects[what].attached_to == to:
+        return False
+    if not can_attach(g, what, to):
+        ctx.log("701.3b", f"{name_of(ctx, what)} can't be attached to {name_of(ctx, to)} and doesn't move")
+        return False
+    o = g.obj(what)
+    o.attached_to = to
+    o.timestamp = g.new_timestamp()
+    g.changed()
+    ctx.log("701.3a", f"{name_of(ctx, what)} is attached to {name_of(ctx, to)}")
+    return True
+
+
+def gain_control(ctx: Ctx, targets: list[int], r: Resolving, until_end_of_turn: bool) -> None:
+    """A control-changing effect in layer 2 (CR 613.1b): the effect's controller controls the
+    objects, until end of turn (it ends in the cleanup step, CR 514.2) or indefinitely. The
+    affected objects are fixed as it begins (CR 611.2c)."""
+    g = ctx.g
+    if not targets:
+        return
+    g.effects.append(ContinuousEffect(timestamp=g.new_timestamp(), mods=(SetController(),),
+                                      affected=frozenset(targets), until="end_of_turn" if until_end_of_turn else "",
+                                      source_id=r.source, controller=r.controller))
+    g.changed()
+    for t in targets:
+        ctx.log("613.1b", f"{g.players[r.controller].name} gains control of {name_of(ctx, t)}"
+                + (" until end of turn" if until_end_of_turn else ""))
 
 
 def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str | None = None) -> None:

@@ -1,16 +1,39 @@
-"""Triggered abilities (CR 603): noticing trigger events and putting abilities on the stack."""
+"""Triggered abilities (CR 603): matching trigger events, putting abilities on the stack.
+
+``check_triggers`` reads the events recorded since the last check (``g.events``, written by
+``effects.primitives`` and the rules) and, for each, finds the abilities whose trigger event
+(``vocabulary.Trigger``) it matches:
+
+- the object's own abilities (``whose: self``): "When ~ enters", "Whenever ~ attacks";
+- every permanent's abilities about other objects (``whose: any`` with a filter): "Whenever
+  another creature enters", "Whenever a creature you control dies";
+- abilities about players (``whose: you / opponent / any``): "Whenever you cast a noncreature
+  spell", "Whenever you draw a card".
+
+Leaves-the-battlefield abilities look back in time (CR 603.10a): the permanent that left
+is seen as it last existed (the ``lki`` of its ZoneChange), and so are the other permanents
+that left in the same events ("Whenever a creature dies" of a creature destroyed with it).
+An intervening "if" (CR 603.4) is checked as the event happens and again on resolution
+(``rules.resolution``); state triggers (CR 603.8) are checked at every check. "At the
+beginning of" abilities trigger as their step begins (``step_triggers``, CR 603.2b), and so
+do delayed triggered abilities waiting for that step (CR 603.7). Effects that make an
+ability trigger additional times (CR 603.2d, Panharmonicon) apply as it triggers.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any, Iterable
 
 from ..agents.decisions import Decision
-from ..cards.vocabulary import TriggeredAbility
+from ..cards.vocabulary import (
+    Attach, Condition, CreateToken, Filter, Pump, Ref, Trigger, TriggeredAbility, n,
+)
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from ..state.objects import GameObject
-from .events import AttackEvent, DamageEvent, LifeEvent, ZoneChange
-from .layers import characteristics
+from .events import AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, ZoneChange
+from .layers import characteristics, matches
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,64 +45,367 @@ class PendingTrigger:
     source_name: str
     ability: TriggeredAbility
     order: int        # when it triggered, for a canonical order
+    subject: int = 0                   # the object the trigger refers to ("triggering")
+    remembered: tuple[int, ...] = ()   # the objects a delayed triggered ability refers to (CR 603.7c)
+    kicked: bool = False               # its source was kicked ("if it was kicked", CR 702.33d)
 
     def to_json(self) -> dict[str, object]:
         return {"controller": self.controller, "source_id": self.source_id,
                 "source_name": self.source_name, "ability": self.ability.text}
 
 
-def check_triggers(ctx: Ctx) -> None:
-    """CR 603.2: looks at each event since the last check for abilities that trigger on it."""
-    g = ctx.g
-    events, g.events = g.events, []
-    for ev in events:
-        if isinstance(ev, ZoneChange):
-            if ev.to_zone is Zone.BATTLEFIELD and ev.new_id in g.objects:
-                _fire(ctx, ev.new_id, "enters")
-            elif ev.from_zone is Zone.BATTLEFIELD and ev.to_zone is Zone.GRAVEYARD and ev.lki is not None:
-                # CR 603.10a: leaves-the-battlefield abilities look back in time.
-                if "Creature" in ev.lki.types:
-                    for ab in ev.lki.script.triggered:
-                        if ab.trigger.event == "dies":
-                            _add(ctx, ev.lki.controller, ev.new_id or ev.oid, ev.lki.name, ab)
-        elif isinstance(ev, AttackEvent):
-            if ev.oid in g.objects:
-                _fire(ctx, ev.oid, "attacks")
-        elif isinstance(ev, DamageEvent) and ev.combat and ev.target < 0:
-            if ev.source in g.objects:
-                _fire(ctx, ev.source, "combat_damage_player")
-        elif isinstance(ev, LifeEvent) and ev.amount > 0:
-            # CR 119.9: "whenever you gain life" triggers once per life-gain event.
-            for oid in list(g.battlefield):
-                ch = characteristics(g, oid)
-                for ab in ch.script.triggered:
-                    if ab.trigger.event == "gain_life" and ab.trigger.whose == "you" and ch.controller == ev.player:
-                        _add(ctx, ch.controller, oid, ch.name, ab)
+@dataclass(frozen=True, slots=True)
+class DelayedTrigger:
+    """A delayed triggered ability waiting for its event (CR 603.7), in ``g.delayed``."""
+
+    controller: int
+    source_id: int
+    source_name: str
+    ability: TriggeredAbility
+    remembered: tuple[int, ...] = ()
+    created_turn: int = 0
 
 
-def _fire(ctx: Ctx, oid: int, event: str) -> None:
-    ch = characteristics(ctx.g, oid)
-    for ab in ch.script.triggered:
-        if ab.trigger.event == event and ab.trigger.whose == "self":
-            _add(ctx, ch.controller, oid, ch.name, ab)
+# -- keyword abilities that are triggered abilities --------------------------------------------
+#: CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+PROWESS = TriggeredAbility(
+    Trigger("cast", "you", Filter(not_types=frozenset({"Creature"}), spells=True)),
+    (Pump(Ref("self"), 1, 1),), text="Prowess")
+#: CR 702.92a: "When this Equipment enters, create a 0/0 black Phyrexian Germ creature token,
+#: then attach this Equipment to it."
+LIVING_WEAPON = TriggeredAbility(
+    Trigger("enters"),
+    (CreateToken(n(1), "Phyrexian Germ", 0, 0, ("B",), ("Creature",), ("Phyrexian", "Germ")),
+     Attach(Ref("created"))),
+    text="Living weapon")
+KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON}
+
+#: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
+PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life"})
+#: "At the beginning of" events, by the step that begins (CR 603.2b).
+STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_step"})
+#: Trigger events about an object.
+OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "deals_damage",
+                           "deals_combat_damage", "combat_damage_player"})
 
 
-def _add(ctx: Ctx, controller: int, source_id: int, name: str, ab: TriggeredAbility) -> None:
-    g = ctx.g
-    g.pending_triggers.append(PendingTrigger(controller, source_id, name, ab, len(g.pending_triggers)))
-    ctx.log("603.2", f"{name}'s ability triggers: {ab.text}")
+def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
+    """An object's triggered abilities: its script's, and those of its keywords (prowess,
+    living weapon), which may have been granted (CR 613.1f)."""
+    own = ch.script.triggered
+    if ch.keywords & KEYWORD_TRIGGERS.keys():
+        return own + tuple(KEYWORD_TRIGGERS[k] for k in sorted(ch.keywords & KEYWORD_TRIGGERS.keys()))
+    return own
 
 
-def step_triggers(ctx: Ctx, event: str) -> None:
-    """CR 503.1a / 513.1a: "at the beginning of your upkeep / end step" abilities trigger."""
-    g = ctx.g
+# -- conditions ---------------------------------------------------------------------------------
+def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False) -> bool:
+    """Whether a Condition is true for the ability's controller (CR 603.4, 603.8)."""
+    if cond.kind == "kicked":
+        return kicked
+    if cond.kind in ("control", "battlefield"):
+        flt = cond.filter or Filter()
+        if cond.kind == "control":
+            flt = replace(flt, controller="you")
+        value = sum(1 for oid in g.battlefield if matches(g, oid, flt, controller, source_id))
+    elif cond.kind == "life":
+        value = g.players[controller].life
+    elif cond.kind in ("hand", "graveyard", "library"):
+        value = len(g.zones[(controller, Zone(cond.kind))])
+    else:
+        raise ValueError(f"unknown condition kind {cond.kind!r}")
+    if cond.at_least is not None and value < cond.at_least:
+        return False
+    return cond.at_most is None or value <= cond.at_most
+
+
+# -- matching events ----------------------------------------------------------------------------
+@dataclass(slots=True)
+class _Watcher:
+    """A permanent with abilities that trigger on other objects' or players' events."""
+
+    source_id: int          # its id now (or, if it has left, the new object it became)
+    key: int                # the id it had on the battlefield (for "other")
+    ch: Any                 # its characteristics (last known, if it left: CR 603.10a)
+    abilities: list[TriggeredAbility]
+    left: bool
+
+
+def _watchers(g: Any, left: Iterable[ZoneChange]) -> tuple[list[_Watcher], list[_Watcher]]:
+    """(permanents on the battlefield, permanents that left in these events), each with its
+    abilities that aren't about itself."""
+    here: list[_Watcher] = []
     for oid in g.battlefield:
         ch = characteristics(g, oid)
-        for ab in ch.script.triggered:
-            if ab.trigger.event == event and ab.trigger.whose == "you" and ch.controller == g.active:
+        abilities = [ab for ab in triggered_abilities(ch) if ab.trigger.whose != "self"]
+        if abilities:
+            here.append(_Watcher(oid, oid, ch, abilities, False))
+    gone: list[_Watcher] = []
+    for ev in left:
+        abilities = [ab for ab in triggered_abilities(ev.lki) if ab.trigger.whose != "self"]
+        if abilities:
+            gone.append(_Watcher(_after(g, ev), ev.oid, ev.lki, abilities, True))
+    return here, gone
+
+
+def _after(g: Any, ev: ZoneChange) -> int:
+    """The object a permanent became after leaving (CR 603.6c: the zone it went to), else its old id."""
+    return ev.new_id if ev.new_id and ev.new_id in g.objects else ev.oid
+
+
+def check_triggers(ctx: Ctx) -> None:
+    """CR 603.2: looks at each event since the last check for abilities that trigger on it,
+    then at state triggers (CR 603.8)."""
+    g = ctx.g
+    events, g.events = g.events, []
+    if events:
+        _match_events(ctx, events)
+    _state_triggers(ctx)
+
+
+def _match_events(ctx: Ctx, events: list[Any]) -> None:
+    g = ctx.g
+    left = [ev for ev in events if isinstance(ev, ZoneChange) and ev.from_zone is Zone.BATTLEFIELD
+            and ev.lki is not None]
+    watchers: tuple[list[_Watcher], list[_Watcher]] | None = None
+    blocked: set[int] = set()
+    dealt: set[tuple[str, tuple[int, ...]]] = set()
+
+    def occur(event: str, subject: int = 0, sch: Any = None, player: int | None = None,
+              source_after: int = 0) -> None:
+        nonlocal watchers
+        if watchers is None:
+            watchers = _watchers(g, left)
+        if sch is not None:
+            # the object's own abilities (for leaves-the-battlefield ones, as it last existed)
+            for ab in triggered_abilities(sch):
+                if ab.trigger.event == event and ab.trigger.whose == "self":
+                    _add(ctx, sch.controller, source_after or subject, sch.name, ab, subject=source_after or subject,
+                         cause=(event, subject, sch))
+        looking = watchers[0] + (watchers[1] if event in ("leaves", "dies") else [])
+        for w in looking:
+            for ab in w.abilities:
+                t = ab.trigger
+                if t.event != event:
+                    continue
+                if event in PLAYER_EVENTS:
+                    if not _whose(t.whose, w.ch.controller, player):
+                        continue
+                    if t.filter is not None and not _subject_matches(g, t.filter, subject, sch, w):
+                        continue
+                elif t.whose != "any" or (t.filter is not None and not _subject_matches(g, t.filter, subject, sch, w)):
+                    continue
+                _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
+                     cause=(event, subject, sch))
+
+    for ev in events:
+        if isinstance(ev, ZoneChange):
+            if ev.to_zone is Zone.BATTLEFIELD and ev.new_id:
+                # CR 603.6a; if it has already left again, as it last existed there (CR 603.10)
+                sch = characteristics(g, ev.new_id) if ev.new_id in g.objects else g.lki.get(ev.new_id)
+                if sch is not None:
+                    occur("enters", ev.new_id, sch)
+            elif ev.from_zone is Zone.BATTLEFIELD and ev.lki is not None:
+                # CR 603.10a: leaves-the-battlefield abilities look back in time.
+                after = _after(g, ev)
+                occur("leaves", ev.oid, ev.lki, source_after=after)
+                if ev.to_zone is Zone.GRAVEYARD:
+                    occur("dies", ev.oid, ev.lki, source_after=after)       # CR 700.4
+        elif isinstance(ev, CastEvent):
+            if ev.oid in g.objects:
+                occur("cast", ev.oid, None, ev.player)          # CR 601.2i: once it is cast
+        elif isinstance(ev, AttackEvent):
+            if ev.oid in g.objects:
+                occur("attacks", ev.oid, characteristics(g, ev.oid))
+        elif isinstance(ev, BlockEvent):
+            if ev.blocker in g.objects:
+                occur("blocks", ev.blocker, characteristics(g, ev.blocker))
+            if ev.attacker in g.objects and ev.attacker not in blocked:
+                blocked.add(ev.attacker)                                     # CR 509.3c: once
+                occur("becomes_blocked", ev.attacker, characteristics(g, ev.attacker))
+        elif isinstance(ev, DamageEvent):
+            # Damage dealt at once (all combat damage of a step, CR 510.2; one instruction's
+            # damage) is one event for "whenever ~ deals damage" (CR 603.2c): once per source
+            # per check, and once per player it damaged for "deals combat damage to a player".
+            if ev.source in g.objects:
+                sch = characteristics(g, ev.source)
+                for event, key in (("deals_damage", (ev.source,)),
+                                   ("deals_combat_damage", (ev.source,) if ev.combat else None),
+                                   ("combat_damage_player", (ev.source, ev.target) if ev.combat and ev.target < 0
+                                    else None)):
+                    if key is not None and (event, key) not in dealt:
+                        dealt.add((event, key))
+                        occur(event, ev.source, sch)
+        elif isinstance(ev, DrawEvent):
+            for _ in range(getattr(ev, "count", 1)):
+                occur("draw", player=ev.player)       # once per card drawn
+        elif isinstance(ev, LifeEvent) and ev.amount > 0:
+            occur("gain_life", player=ev.player)       # CR 119.9: once per life-gain event
+
+
+def _whose(whose: str, controller: int, player: int | None) -> bool:
+    if player is None:
+        return False
+    if whose == "you":
+        return player == controller
+    if whose == "opponent":
+        return player != controller
+    return whose == "any"
+
+
+def _subject_matches(g: Any, flt: Filter, subject: int, sch: Any, w: _Watcher) -> bool:
+    """Does the event's object match the trigger's filter, from the watcher's point of view?"""
+    if flt.other and subject == w.key:
+        return False
+    if subject in g.objects and g.objects[subject].zone in (Zone.BATTLEFIELD, Zone.STACK):
+        return matches(g, subject, replace(flt, other=False), w.ch.controller)
+    if sch is None:
+        return False
+    return _snapshot_matches(flt, sch, w.ch.controller)
+
+
+def _snapshot_matches(flt: Filter, ch: Any, you: int) -> bool:
+    """A filter checked against last known characteristics (CR 603.10a)."""
+    if flt.types and not (flt.types & ch.types):
+        return False
+    if flt.not_types & ch.types:
+        return False
+    if flt.colors and not (flt.colors & ch.colors):
+        return False
+    if flt.not_colors & ch.colors:
+        return False
+    if flt.subtypes and not (flt.subtypes & ch.subtypes):
+        return False
+    if flt.supertypes and not (flt.supertypes & ch.supertypes):
+        return False
+    if flt.keywords and not (flt.keywords & ch.keywords):
+        return False
+    if flt.not_keywords & ch.keywords:
+        return False
+    if flt.controller == "you" and ch.controller != you:
+        return False
+    if flt.controller == "opponent" and ch.controller == you:
+        return False
+    if flt.power_max is not None and (ch.power or 0) > flt.power_max:
+        return False
+    return flt.power_min is None or (ch.power or 0) >= flt.power_min
+
+
+def _extra_times(ctx: Ctx, source_id: int, controller: int, cause: tuple[str, int, Any] | None) -> int:
+    """CR 603.2d: how many additional times an ability triggers (Panharmonicon: an artifact or
+    creature entering triggers abilities of permanents its controller controls once more)."""
+    if cause is None:
+        return 0
+    g = ctx.g
+    event, subject, sch = cause
+    if source_id not in g.objects or g.objects[source_id].zone is not Zone.BATTLEFIELD:
+        return 0                                     # "a triggered ability of a permanent"
+    extra = 0
+    for oid in g.battlefield:
+        ch = characteristics(g, oid)
+        for et in ch.script.extra_triggers:
+            if et.event != event or (et.controller == "you" and controller != ch.controller):
+                continue
+            if et.cause is not None:
+                if subject in g.objects and g.objects[subject].zone is Zone.BATTLEFIELD:
+                    if not matches(g, subject, et.cause, ch.controller):
+                        continue
+                elif sch is None or not _snapshot_matches(et.cause, sch, ch.controller):
+                    continue
+            extra += et.times
+    return extra
+
+
+def _add(ctx: Ctx, controller: int, source_id: int, name: str, ab: TriggeredAbility, *, subject: int = 0,
+         remembered: tuple[int, ...] = (), cause: tuple[str, int, Any] | None = None) -> None:
+    g = ctx.g
+    src = g.objects.get(source_id)
+    kicked = bool(src is not None and src.kicked)
+    if ab.condition is not None and ab.trigger.event != "state" \
+            and not condition_holds(g, ab.condition, controller, source_id, kicked):
+        ctx.log("603.4", f"{name}'s ability doesn't trigger: its condition is false ({ab.text})")
+        return
+    times = 1 + _extra_times(ctx, source_id, controller, cause)
+    for i in range(times):
+        g.pending_triggers.append(PendingTrigger(controller, source_id, name, ab, len(g.pending_triggers),
+                                                 subject, remembered, kicked))
+        if i == 0:
+            ctx.log("603.2", f"{name}'s ability triggers: {ab.text}")
+        else:
+            ctx.log("603.2d", f"{name}'s ability triggers an additional time")
+
+
+_STATE_ABILITIES: dict[int, tuple[Any, tuple[TriggeredAbility, ...]]] = {}
+
+
+def _state_abilities(script: Any) -> tuple[TriggeredAbility, ...]:
+    """A script's state-triggered abilities (memoized: scripts are shared, immutable values)."""
+    cached = _STATE_ABILITIES.get(id(script))
+    if cached is None or cached[0] is not script:
+        cached = (script, tuple(ab for ab in script.triggered if ab.trigger.event == "state" and ab.condition))
+        _STATE_ABILITIES[id(script)] = cached
+    return cached[1]
+
+
+_CARDS_WITH_STATE: dict[str, bool] = {}
+
+
+def _card_has_state_trigger(card: Any) -> bool:
+    known = _CARDS_WITH_STATE.get(card.name)
+    if known is None:
+        from .layers import face_script
+        known = _CARDS_WITH_STATE[card.name] = any(_state_abilities(face_script(f))
+                                                   for f in card.faces)
+    return known
+
+
+def _state_triggers(ctx: Ctx) -> None:
+    """CR 603.8: a state trigger triggers when its state is true, and not again while it is
+    waiting or on the stack."""
+    g = ctx.g
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.card is not None and o.copy_source is None and not _card_has_state_trigger(o.card):
+            continue                  # a quick test: the layers don't grant state triggers
+        ch = characteristics(g, oid)
+        for ab in _state_abilities(ch.script):
+            if any(t.source_id == oid and t.ability == ab for t in g.pending_triggers):
+                continue
+            if any(g.objects[s].source_id == oid and g.objects[s].ability == ab for s in g.stack):
+                continue
+            if condition_holds(g, ab.condition, ch.controller, oid):
                 _add(ctx, ch.controller, oid, ch.name, ab)
 
 
+# -- steps and delayed triggers -------------------------------------------------------------------
+def step_triggers(ctx: Ctx, event: str) -> None:
+    """CR 603.2b: as a step begins, its "at the beginning of" abilities trigger ("upkeep",
+    "draw_step", "beginning_of_combat", "end_step"), and delayed triggered abilities waiting
+    for it trigger once (CR 603.7b)."""
+    g = ctx.g
+    for oid in g.battlefield:
+        ch = characteristics(g, oid)
+        for ab in triggered_abilities(ch):
+            if ab.trigger.event == event and _whose(ab.trigger.whose, ch.controller, g.active):
+                _add(ctx, ch.controller, oid, ch.name, ab)
+    fired = [d for d in g.delayed if d.ability.trigger.event == event
+             and _whose(d.ability.trigger.whose, d.controller, g.active)]
+    if fired:
+        g.delayed = [d for d in g.delayed if d not in fired]
+        for d in fired:
+            _add(ctx, d.controller, d.source_id, d.source_name, d.ability, remembered=d.remembered)
+
+
+def create_delayed(ctx: Ctx, controller: int, source_id: int, source_name: str, ability: TriggeredAbility,
+                   remembered: tuple[int, ...]) -> None:
+    """CR 603.7a: a resolving spell or ability creates a delayed triggered ability; its source
+    and controller are the spell's or ability's (CR 603.7d-e)."""
+    g = ctx.g
+    g.delayed = g.delayed + [DelayedTrigger(controller, source_id, source_name, ability, remembered, g.turn)]
+    ctx.log("603.7a", f"{source_name} creates a delayed triggered ability: {ability.text}")
+
+
+# -- putting triggered abilities on the stack ----------------------------------------------------------
 def put_triggers_on_stack(ctx: Ctx) -> bool:
     """CR 603.3b: in APNAP order each player puts their triggered abilities on the stack in the
     order they choose (instances of the same ability of one source need no choice)."""
@@ -93,7 +419,7 @@ def put_triggers_on_stack(ctx: Ctx) -> bool:
             options = list(range(len(mine)))
             order = ctx.ask(Decision(player, "order", "order your triggered abilities (first goes on the stack first): "
                                      + "; ".join(f"{i}: {t.source_name}" for i, t in enumerate(mine)), options,
-                                     min=len(mine), max=len(mine)))
+                                     min=len(mine), max=len(mine), info={"sources": [t.source_id for t in mine]}))
             if sorted(order) != options:
                 raise IllegalActionError("the order must list every triggered ability once")
             mine = [mine[i] for i in order]
@@ -113,6 +439,12 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
     obj.ability = t.ability
     obj.source_id = t.source_id
     obj.source_name = t.source_name
+    if t.subject:
+        obj.choices["subject"] = t.subject
+    if t.remembered:
+        obj.choices["remembered"] = list(t.remembered)
+    if t.kicked:
+        obj.choices["kicked"] = True
     g.objects[obj.id] = obj
     g.stack.append(obj.id)
     obj.targets, counts = choose_targets(ctx, specs, t.controller, t.source_id, f"{t.source_name}'s ability", None)

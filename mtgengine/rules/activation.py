@@ -7,7 +7,7 @@ from ..cards.vocabulary import ActivatedAbility, AddMana
 from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.mana import ManaCost
-from ..effects.layers import characteristics
+from ..effects.layers import characteristics, controller_of, summoning_sick
 from ..effects.primitives import move, name_of
 from ..effects.resolve import Resolving, add_mana, execute
 from ..state.game_state import GameState
@@ -26,7 +26,7 @@ def can_pay_tap(g: GameState, oid: int) -> bool:
     if o.tapped:
         return False
     ch = characteristics(g, oid)
-    return not ("Creature" in ch.types and o.sick and "haste" not in ch.keywords)
+    return not ("Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords)
 
 
 def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | None = None) -> None:
@@ -59,16 +59,16 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any) -> Non
     if ab.cost.tap:
         if not can_pay_tap(g, oid):
             raise IllegalActionError(f"{name_of(ctx, oid)} can't be tapped to pay {{T}}"
-                                     + (" (summoning sickness, CR 302.6)" if g.objects[oid].sick and not o.tapped else ""))
+                                     + (" (summoning sickness, CR 302.6)" if summoning_sick(g, oid) and not o.tapped else ""))
         g.obj(oid).tapped = True
     if ab.cost.mana:
         from .mana_payment import pay_mana
-        pay_mana(ctx, o.controller, ManaCost.parse(ab.cost.mana), 0, characteristics(g, oid).colors, what, pay)
+        pay_mana(ctx, controller_of(g, oid), ManaCost.parse(ab.cost.mana), 0, characteristics(g, oid).colors, what, pay)
     if ab.cost.pay_life:
-        if g.players[o.controller].life < ab.cost.pay_life:
-            raise IllegalActionError(f"{g.players[o.controller].name} can't pay {ab.cost.pay_life} life")
+        if g.players[controller_of(g, oid)].life < ab.cost.pay_life:
+            raise IllegalActionError(f"{g.players[controller_of(g, oid)].name} can't pay {ab.cost.pay_life} life")
         from ..effects.primitives import lose_life
-        lose_life(ctx, o.controller, ab.cost.pay_life, rule="119.4")
+        lose_life(ctx, controller_of(g, oid), ab.cost.pay_life, rule="119.4")
     if ab.cost.sacrifice_self:
         ctx.log("701.21a", f"{name_of(ctx, oid)} is sacrificed")
         move(ctx, oid, Zone.GRAVEYARD, "sacrifice")
@@ -78,7 +78,7 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
     """Whether the legal-action list offers this (non-mana) ability now."""
     from .mana_payment import can_pay
     o = g.objects[oid]
-    if o.controller != player or o.zone is not Zone.BATTLEFIELD:
+    if o.zone is not Zone.BATTLEFIELD or controller_of(g, oid) != player:
         return False
     ab = abilities_of(g, oid)[index]
     if ab.is_mana:
@@ -103,7 +103,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     if oid not in g.objects or g.objects[oid].zone is not Zone.BATTLEFIELD:
         raise IllegalActionError("only permanents on the battlefield have activatable abilities here")
     o = g.objects[oid]
-    if o.controller != player:
+    if controller_of(g, oid) != player:
         raise IllegalActionError(f"{g.players[player].name} doesn't control {name_of(ctx, oid)} (CR 602.2)")
     ch = characteristics(g, oid)
     abilities = ch.script.activated
@@ -117,7 +117,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         activate_mana_ability(ctx, oid, index, action.get("color"))
         return
     if ab.sorcery_speed and not sorcery_timing(g, player):
-        raise IllegalActionError(f"{ch.name}'s ability can be activated only as a sorcery (CR 307.1)")
+        equip = " and equip is a sorcery-speed ability, CR 702.6a" if ab.text.lower().startswith("equip") else ""
+        raise IllegalActionError(f"{ch.name}'s ability can be activated only as a sorcery: in your main phase "
+                                 f"with an empty stack (CR 307.1{equip})")
     stack_obj = GameObject(g.new_id(), None, player, Zone.STACK, g.new_timestamp())
     stack_obj.ability = ab
     stack_obj.source_id = oid

@@ -6,8 +6,8 @@ from typing import Any
 from ..agents.decisions import Decision, player_of, player_ref
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
-from ..effects.events import AttackEvent
-from ..effects.layers import characteristics
+from ..effects.events import AttackEvent, BlockEvent
+from ..effects.layers import characteristics, controller_of, summoning_sick
 from ..effects.primitives import deal_damage, name_of
 from ..state.game_state import GameState
 from .context import Ctx
@@ -15,15 +15,27 @@ from .context import Ctx
 
 def can_attack(g: GameState, oid: int) -> bool:
     """CR 508.1a, 302.6, 702.3b: untapped, not summoning sick (or haste), no defender."""
+    return attack_restriction(g, oid) is None
+
+
+def attack_restriction(g: GameState, oid: int) -> str | None:
+    """Why the creature can't attack now, or None if it can."""
     o = g.objects[oid]
-    if o.controller != g.active or o.tapped:
-        return False
     ch = characteristics(g, oid)
-    if "Creature" not in ch.types or "Battle" in ch.types or "defender" in ch.keywords:
-        return False
+    name = ch.name or "a face-down creature"
+    if o.zone is not Zone.BATTLEFIELD or "Creature" not in ch.types or "Battle" in ch.types:
+        return f"{name} can't attack: only a creature on the battlefield can (CR 506.3, 508.1a)"
+    if ch.controller != g.active:
+        return f"{name} can't attack: its controller isn't the active player (CR 508.1a)"
+    if o.tapped:
+        return f"{name} can't attack: it is tapped (CR 508.1a)"
+    if "defender" in ch.keywords:
+        return f"{name} can't attack: it has defender (CR 702.3b)"
     if "can't attack" in ch.keywords:
-        return False                                   # CR 508.1c: a restriction
-    return not o.sick or "haste" in ch.keywords
+        return f"{name} can't attack: an effect says so (CR 508.1c)"
+    if summoning_sick(g, oid) and "haste" not in ch.keywords:
+        return f"{name} can't attack: its controller hasn't controlled it continuously since the turn began (CR 302.6)"
+    return None
 
 
 def possible_attackers(g: GameState) -> list[int]:
@@ -38,7 +50,7 @@ def defenders(g: GameState) -> list[int]:
             out.append(player_ref(p.index))
     for oid in g.battlefield:
         o = g.objects[oid]
-        if o.controller != g.active and "Planeswalker" in characteristics(g, oid).types:
+        if controller_of(g, oid) != g.active and "Planeswalker" in characteristics(g, oid).types:
             out.append(oid)
     return out
 
@@ -55,8 +67,8 @@ def declare_attackers(ctx: Ctx) -> None:
     for entry in answer:
         attacker = entry[0] if isinstance(entry, (list, tuple)) else entry
         if attacker not in options:
-            raise IllegalActionError(f"{name_of(ctx, attacker)} can't attack: it must be an untapped creature "
-                                     "you have controlled since the turn began, or have haste (CR 508.1a, 302.6)")
+            reason = attack_restriction(g, attacker) if attacker in g.objects else None
+            raise IllegalActionError(reason or f"{name_of(ctx, attacker)} can't attack (CR 508.1a)")
     chosen: list[tuple[int, Any]] = []
     default = player_ref(g.opponent(g.active))
     legal_defenders = defenders(g)
@@ -99,20 +111,61 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
     a = g.objects[attacker]
     defending = a.attacking
     p = player_of(defending)
-    if p is not None and b.controller != p:
+    if p is not None and bch.controller != p:
         return False
-    if p is None and defending in g.objects and g.objects[defending].controller != b.controller:
+    if p is None and defending in g.objects and controller_of(g, defending) != bch.controller:
         return False
     ach = characteristics(g, attacker)
-    if "flying" in ach.keywords and not ({"flying", "reach"} & bch.keywords):
-        return False
+    return evasion_allows(g, ach, bch, bch.controller)
+
+
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def has_protection_from(ch: Any, source: Any) -> bool:
+    """CR 702.16: does an object with ``ch`` have protection from a source with ``source``'s
+    characteristics (a color, creatures, or everything)?"""
+    for kw in ch.keywords:
+        if not kw.startswith("protection from "):
+            continue
+        quality = kw[len("protection from "):]
+        if quality == "everything" or (quality == "creatures" and "Creature" in source.types):
+            return True
+        if COLOR_WORDS.get(quality) in source.colors:
+            return True
+    return False
+
+
+def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
+    """Blocking restrictions of the attacker's evasion abilities (CR 509.1b)."""
+    a_kw, b_kw = ach.keywords, bch.keywords
+    if "flying" in a_kw and not ({"flying", "reach"} & b_kw):
+        return False                                    # CR 702.9b
+    if "intimidate" in a_kw and "Artifact" not in bch.types and not (ach.colors & bch.colors):
+        return False                                    # CR 702.13b
+    if "fear" in a_kw and "Artifact" not in bch.types and "B" not in bch.colors:
+        return False                                    # CR 702.36b
+    if ("shadow" in a_kw) != ("shadow" in b_kw):
+        return False                                    # CR 702.28b
+    if "horsemanship" in a_kw and "horsemanship" not in b_kw:
+        return False                                    # CR 702.31b
+    if "skulk" in a_kw and (bch.power or 0) > (ach.power or 0):
+        return False                                    # CR 702.118b
+    if has_protection_from(ach, bch):
+        return False                                    # CR 702.16f
+    for kw in a_kw:
+        if kw.endswith("walk") and kw != "walk":
+            land_type = kw[: -len("walk")].capitalize()  # CR 702.14c
+            if any(controller_of(g, oid) == defender and land_type in characteristics(g, oid).subtypes
+                   and "Land" in characteristics(g, oid).types for oid in g.battlefield):
+                return False
     return True
 
 
 def block_options(g: GameState, player: int) -> list[list[int]]:
     out = []
     for blocker in g.battlefield:
-        if g.objects[blocker].controller != player:
+        if controller_of(g, blocker) != player:
             continue
         for attacker in attackers(g):
             if can_block(g, blocker, attacker):
@@ -142,6 +195,8 @@ def declare_blockers(ctx: Ctx) -> None:
         ctx.log("509.1", f"{name_of(ctx, blocker)} blocks {name_of(ctx, attacker)}")
     for a in atk:
         g.obj(a).blocked = any(att == a for _, att in pairs)    # CR 509.1h
+    for blocker, attacker in pairs:
+        g.events.append(BlockEvent(blocker, attacker))          # CR 509.2a: blocks triggers
 
 
 def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]]) -> None:
@@ -220,7 +275,7 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
             # blockers: each in turn is assigned lethal damage, the rest to the last (or,
             # with trample, to the defender).
             options = sorted(blockers) + ([o.attacking] if trample else [])
-            answer = ctx.ask(Decision(o.controller, "damage_assignment",
+            answer = ctx.ask(Decision(ch.controller, "damage_assignment",
                                       f"divide {ch.name}'s {power} combat damage among its blockers", options,
                                       min=len(blockers), max=len(options)))
             if isinstance(answer, dict):

@@ -14,7 +14,7 @@ from typing import Any
 from ..cards.vocabulary import ActivatedAbility, AddMana
 from ..core.errors import IllegalActionError
 from ..core.mana import COLORS, ManaCost
-from ..effects.layers import characteristics
+from ..effects.layers import characteristics, summoning_sick
 from ..rules.context import Ctx
 from ..state.game_state import GameState
 
@@ -83,20 +83,25 @@ def tap_sources(g: GameState, player: int) -> list[tuple[int, ActivatedAbility, 
     out = []
     for oid in g.battlefield:
         o = g.objects[oid]
-        if o.controller != player or o.tapped:
+        if o.tapped:
             continue
         ch = characteristics(g, oid)
-        if "Creature" in ch.types and o.sick and "haste" not in ch.keywords:
+        if ch.controller != player:
+            continue
+        if "Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords:
             continue       # CR 302.6: {T} abilities of a summoning-sick creature
+        kinds: list[str] = []
+        first = None
         for ab in ch.script.activated:
             c = ab.cost
             if ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and not c.pay_life:
-                kinds: list[str] = []
+                first = first or ab
                 for eff in ab.effects:
                     if isinstance(eff, AddMana):
                         kinds.extend(eff.mana or eff.choice)
-                out.append((oid, ab, tuple(dict.fromkeys(kinds))))
-                break
+        if first is not None:
+            # every {T} mana ability of the source counts (a Forest that is also a Swamp)
+            out.append((oid, first, tuple(dict.fromkeys(kinds))))
     return out
 
 

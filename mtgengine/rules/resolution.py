@@ -5,6 +5,7 @@ from ..core.enums import Zone
 from ..effects.layers import characteristics
 from ..effects.primitives import move, name_of
 from ..effects.resolve import Resolving, execute
+from ..effects.triggers import condition_holds
 from .casting import spell_targets
 from .context import Ctx
 from .targeting import expand_specs, is_legal_target
@@ -76,8 +77,13 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
     counts = tuple(o.choices.get("counts", ()))
     specs = expand_specs(ab.targets, counts)
     legal = tuple(is_legal_target(g, spec, t, o.controller, o.source_id) for spec, t in zip(specs, o.targets))
+    condition = getattr(ab, "condition", None)
     if o.targets and not any(legal):
         ctx.log("608.2b", f"{o.source_name}'s ability doesn't resolve: all its targets are illegal")
+    elif condition is not None and ab.trigger.event != "state" and not condition_holds(
+            g, condition, o.controller, o.source_id, bool(o.choices.get("kicked"))):
+        # CR 603.4: an intervening "if" is checked again as the ability resolves
+        ctx.log("603.4", f"{o.source_name}'s ability is removed from the stack: its condition is no longer true")
     else:
         ctx.log("608.2", f"{o.source_name}'s ability resolves: {ab.text}")
         if getattr(ab, "optional", False):
@@ -86,6 +92,8 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
                 move(ctx, oid, Zone.GRAVEYARD, "resolve")
                 return
         execute(ctx, ab.effects, Resolving(o.source_id or 0, o.controller, o.targets, legal, o.x, o.source_name,
-                                           counts=counts))
+                                           bool(o.choices.get("kicked")), counts=counts,
+                                           subject=o.choices.get("subject", 0),
+                                           remembered=tuple(o.choices.get("remembered", ()))))
     if oid in g.objects:
         move(ctx, oid, Zone.GRAVEYARD, "resolve")      # an ability ceases to exist (CR 608.2n)

@@ -8,6 +8,7 @@ from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import characteristics, matches
 from ..effects.primitives import move, name_of
+from .combat import has_protection_from
 from .context import Ctx
 
 
@@ -77,7 +78,8 @@ def _one_pass(ctx: Ctx) -> bool:
             host = o.attached_to
             enchant = ch.script.enchant
             ok = (host is not None and host in g.objects and g.objects[host].zone is Zone.BATTLEFIELD
-                  and host != oid and (enchant is None or matches(g, host, enchant, o.controller)))
+                  and host != oid and (enchant is None or matches(g, host, enchant, ch.controller))
+                  and not has_protection_from(characteristics(g, host), ch))       # CR 702.16c
             if not ok:
                 to_graveyard.append((oid, "704.5m", f"{ch.name} is attached to an illegal object or nothing and is put into its owner's graveyard"))
                 continue
@@ -96,7 +98,7 @@ def _one_pass(ctx: Ctx) -> bool:
     for oid in g.battlefield:
         ch = characteristics(g, oid)
         if "Legendary" in ch.supertypes and ch.name:
-            legends[(g.objects[oid].controller, ch.name)].append(oid)
+            legends[(ch.controller, ch.name)].append(oid)
     for (controller, name), ids in sorted(legends.items()):
         if len(ids) > 1:
             keep = ctx.ask(Decision(controller, "legend", f"legend rule: choose the {name} to keep", sorted(ids)))

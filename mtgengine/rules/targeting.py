@@ -1,11 +1,14 @@
 """Choosing and checking targets (CR 115, 601.2c, 608.2b), with hexproof and shroud (CR 702.11, 702.18)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.vocabulary import TargetSpec
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.layers import characteristics, matches
+from .combat import has_protection_from
 from ..state.game_state import GameState
 from .context import Ctx
 
@@ -44,10 +47,20 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
                 ch = characteristics(g, oid)
                 if "shroud" in ch.keywords:
                     continue  # CR 702.18a
-                if "hexproof" in ch.keywords and o.controller != controller:
+                if "hexproof" in ch.keywords and ch.controller != controller:
                     continue  # CR 702.11b
+                if source_id is not None and source_id in g.objects and has_protection_from(ch, source_quality(g, source_id)):
+                    continue  # CR 702.16b
             out.append(oid)
     return out
+
+
+def source_quality(g: GameState, source_id: int) -> Any:
+    """The characteristics protection looks at: a spell's own, or an ability's source's (CR 702.16b)."""
+    o = g.objects[source_id]
+    if o.ability is not None and o.source_id in g.objects:
+        return characteristics(g, o.source_id)
+    return characteristics(g, source_id)
 
 
 def is_legal_target(g: GameState, spec: TargetSpec, value: int, controller: int, source_id: int | None) -> bool:

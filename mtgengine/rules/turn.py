@@ -13,7 +13,7 @@ from typing import Any
 from ..agents.decisions import Decision
 from ..core.enums import STEP_ORDER, Step, Zone
 from ..core.errors import IllegalActionError
-from ..effects.layers import characteristics
+from ..effects.layers import characteristics, controller_of
 from ..effects.primitives import draw_card, move, name_of
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
 from ..state.game_state import GameState
@@ -124,9 +124,11 @@ def begin_step(ctx: Ctx, step: Step) -> None:
             pl.life_gained_this_turn = 0
         for oid in g.battlefield:
             o = g.objects[oid]
-            if o.controller == g.active:
-                if o.sick:
-                    g.obj(oid).sick = False            # CR 302.6
+            if controller_of(g, oid) == g.active:
+                if o.sick or o.steady != g.active:
+                    w = g.obj(oid)                     # CR 302.6: controlled since the turn began
+                    w.sick = False
+                    w.steady = g.active
                 if o.tapped:
                     g.obj(oid).tapped = False          # CR 502.3
         ctx.log("502.3", f"{name} untaps their permanents")
@@ -140,6 +142,9 @@ def begin_step(ctx: Ctx, step: Step) -> None:
         else:
             draw_card(ctx, g.active, rule="504.1")
             ctx.log("504.1", f"{name} draws a card")
+            step_triggers(ctx, "draw_step")            # CR 603.2b
+    elif step is Step.BEGINNING_OF_COMBAT:
+        step_triggers(ctx, "beginning_of_combat")      # CR 603.2b, 507.1
     elif step is Step.DECLARE_ATTACKERS:
         declare_attackers(ctx)
     elif step is Step.DECLARE_BLOCKERS:
@@ -242,7 +247,7 @@ def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
         elif castable(g, player, oid, sources):
             actions.append({"action": "cast", "object": oid})
     for oid in g.battlefield:
-        if g.objects[oid].controller != player:
+        if controller_of(g, oid) != player:
             continue
         for i, ab in enumerate(characteristics(g, oid).script.activated):
             if not ab.is_mana and can_activate(g, player, oid, i):   # mana abilities: CR 605.3a

@@ -51,7 +51,7 @@ def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any
                 raise ScenarioError(f"zones.{name}: unknown zone {zone_name!r}") from None
             ids = g.zone_list(zone, p)
             if zone in (Zone.BATTLEFIELD, Zone.STACK):
-                ids = [i for i in ids if (g.objects[i].controller == p)]
+                ids = [i for i in ids if characteristics(g, i).controller == p]
             got_names = [_name(g, i) for i in ids]
             if isinstance(want, int) and not isinstance(want, bool):
                 if len(got_names) != want:
@@ -168,7 +168,7 @@ def _object_check(game: Game, setup: Setup, names: list[str], item: Any, zones: 
             if key == "name":
                 diff(key, ch.name)
             elif key == "controller":
-                diff(key, names[o.controller])
+                diff(key, names[ch.controller])
             elif key == "owner":
                 diff(key, names[o.owner])
             elif key == "power":
@@ -203,6 +203,10 @@ def _object_check(game: Game, setup: Setup, names: list[str], item: Any, zones: 
                             out.append(f"{label_o}: expected {v} {k} counter(s), got {got.get(k, 0)}")
             elif key == "attached_to":
                 target = o.attached_to
+                if item[key] is None:               # an extension: attached to nothing
+                    if target is not None:
+                        out.append(f"{label_o}: expected attached_to null, got {_name(g, target)!r}")
+                    continue
                 want_ids = find_objects(g, setup.aliases, str(item[key]), (Zone.BATTLEFIELD,), names)
                 if target not in want_ids:
                     got_name = _name(g, target) if target in g.objects else None

@@ -100,7 +100,9 @@ def find_objects(g: GameState, aliases: dict[str, int], ref: str, zones: tuple[Z
 
 def _owner_or_controller(g: GameState, oid: int) -> int:
     o = g.objects[oid]
-    return o.controller if o.zone in (Zone.BATTLEFIELD, Zone.STACK) else o.owner
+    if o.zone is Zone.BATTLEFIELD:
+        return characteristics(g, oid).controller
+    return o.controller if o.zone is Zone.STACK else o.owner
 
 
 def describe(g: GameState, oid: int) -> str:

@@ -13,6 +13,7 @@ from ..core.mana import ManaCost, ManaCostError
 from ..core.rules_index import rule_exists
 from ..effects.layers import characteristics, mana_value
 from ..engine import Game
+from ..rules.combat import attack_restriction
 from .loader import (
     CHECK_KEYS, STEP_OPTIONS, STEPS, TOP_KEYS, VERBS, ScenarioDoc, ScenarioError, suggest, unknown_key,
 )
@@ -213,7 +214,7 @@ class Runner:
             self._act(player, action)
         elif verb == "activate":
             oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
-            player = by if by is not None else g.state.objects[oid].controller
+            player = by if by is not None else characteristics(g.state, oid).controller
             action = {"action": "activate", "object": oid, "ability": self._ability_index(oid, opts.get("ability"))}
             if "targets" in opts:
                 action["targets"] = self._targets(opts["targets"])
@@ -264,6 +265,14 @@ class Runner:
                 order = list(Step)
                 if st.turn == start_turn and st.step is target_step and not arg:
                     return          # nothing could be declared, and nothing was asked for
+                if st.turn == start_turn and st.step is target_step and verb == "block" and isinstance(arg, dict):
+                    self.checkpoint = g.save()      # the game stays where the declaration would be
+                    raise IllegalActionError("; ".join(f"{b} can't block {a} (CR 509.1a-b)" for b, a in arg.items()))
+                if st.turn == start_turn and st.step is target_step and verb == "attack":
+                    named = list(arg) if isinstance(arg, (dict, list)) else [arg]
+                    reasons = [attack_restriction(st, self._one(a, (Zone.BATTLEFIELD,))) for a in named]
+                    self.checkpoint = g.save()      # the game stays where the declaration would be
+                    raise IllegalActionError("; ".join(r for r in reasons if r) or "no creature can attack")
                 if st.turn != start_turn or order.index(st.step) >= order.index(target_step):
                     raise IllegalActionError(f"no {kind} can be declared this turn: no creature can "
                                              f"{'attack' if verb == 'attack' else 'block'} (or that step is past)")
@@ -429,8 +438,14 @@ class Runner:
                 # trigger order: options are indexes; match by source name in the prompt
                 names = [part.split(": ", 1)[1] for part in d.prompt.split(": ", 1)[1].split("; ")]
                 matches = [i for i, nm in enumerate(names) if normalize_name(nm) == normalize_name(ref)]
-                if matches:
-                    return matches[0]
+                sources = d.info.get("sources")
+                if not matches and sources:
+                    # an alias or other reference to the source of the ability
+                    found = set(find_objects(self.game.state, self.setup.aliases, ref, ALL_ZONES, self.names))
+                    matches = [i for i, src in enumerate(sources) if src in found]
+                free = [i for i in matches if i not in (exclude or [])]
+                if free or matches:
+                    return (free or matches)[0]
             if ref in self.names:
                 p = player_ref(self.names.index(ref))
                 if p in opts:

@@ -165,6 +165,7 @@ def _place(s: Setup, card: Any, owner: int, zone: Zone, opts: dict[str, Any], wh
                 raise ScenarioError(f"{where}: {key!r} applies only to the battlefield")
     o.tapped = bool(opts.get("tapped", False))
     o.sick = bool(opts.get("summoning_sick", False))
+    o.steady = o.controller
     o.damage = _int(opts.get("damage", 0), f"{where}.damage")
     o.face_down = bool(opts.get("face_down", False))
     if opts.get("transformed"):

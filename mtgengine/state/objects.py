@@ -17,7 +17,7 @@ class GameObject:
 
     __slots__ = (
         "id", "card_id", "card", "face", "owner", "controller", "zone", "timestamp",
-        "tapped", "sick", "damage", "deathtouched", "counters", "attached_to",
+        "tapped", "sick", "steady", "damage", "deathtouched", "counters", "attached_to",
         "face_down", "transformed", "token", "is_copy", "copy_source",
         "ability", "source_id", "source_name",
         "targets", "x", "modes", "kicked", "cast", "attacking", "blocking", "blocked",
@@ -34,7 +34,8 @@ class GameObject:
         self.zone = zone
         self.timestamp = timestamp    # CR 613.7d: a new object gets a new timestamp
         self.tapped = False
-        self.sick = False             # CR 302.6: not continuously controlled since the turn began
+        self.sick = False             # CR 302.6: came under control since its controller's turn began
+        self.steady = owner           # who has controlled it continuously since their turn began
         self.damage = 0
         self.deathtouched = False     # CR 704.5h: dealt damage by a source with deathtouch
         self.counters: dict[str, int] = {}
