@@ -155,9 +155,27 @@ def _self_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
             if ab.self_replacement and ab.event == kind and _applies(g, ab, event, ch.controller, origin)]
 
 
+_PROTECTION = ReplacementAbility("damage", prevent=True, text="protection (CR 702.16e)")
+
+
+def _protection_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """CR 702.16e: damage from a source with the stated quality to a permanent with protection
+    is prevented — a prevention effect like any other (CR 615)."""
+    if kind != "damage" or event.target not in ctx.g.objects:
+        return []
+    from ..rules.combat import has_protection_from   # rules/ builds on effects/
+    g = ctx.g
+    source = characteristics(g, event.source) if event.source in g.objects else g.lki.get(event.source)
+    target = characteristics(g, event.target)
+    if source is None or not has_protection_from(target, source):
+        return []
+    return [Candidate(f"p{event.target}", _PROTECTION, target.controller, event.target, target.name)]
+
+
 #: Functions listing the replacement effects that apply to an event (``event_kind`` gives
 #: the kind); the pipeline asks each of them.
-REPLACEMENT_SOURCES: list[Source] = [_self_candidates, _static_candidates, _resolved_candidates]
+REPLACEMENT_SOURCES: list[Source] = [_self_candidates, _static_candidates, _resolved_candidates,
+                                     _protection_candidates]
 
 
 # -- does an effect apply? -------------------------------------------------------------------
@@ -408,7 +426,10 @@ def _prevent(ctx: Ctx, c: Candidate, event: DamageEvent, what: str) -> DamageEve
                 f"({r.remaining - prevented} left of the shield)")
         left = event.amount - prevented
         return replace(event, amount=left) if left > 0 else None
-    ctx.log("615.1a", f"{c.name}: {what}; the damage is prevented")
+    if c.ability is _PROTECTION:
+        ctx.log("702.16e", f"{c.name} has protection: {what}; the damage is prevented")
+    else:
+        ctx.log("615.1a", f"{c.name}: {what}; the damage is prevented")
     return None
 
 
