@@ -21,6 +21,8 @@ class FirstOptionAgent:
 def first_option(decision: Decision) -> Any:
     if decision.kind == "x":
         return 0
+    if decision.kind == "new_targets":
+        return "keep"
     if decision.kind == "divide":
         total = decision.info.get("total", len(decision.options))
         shares = {str(t): 1 for t in decision.options}
@@ -47,6 +49,8 @@ class RandomAgent:
         kind = decision.kind
         if kind == "x":
             return rng.randrange(decision.info.get("max", 3) + 1)
+        if kind == "new_targets":
+            return "keep"
         if kind == "attackers":
             return [o for o in opts if rng.randrange(2)]
         if kind == "blockers":

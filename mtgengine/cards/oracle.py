@@ -18,7 +18,7 @@ from .vocabulary import (
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
-    ChangeAbilities, ChangeTypes, SetController, SetPT,
+    ChangeAbilities, ChangeTypes, SetController, SetPT, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import Condition, PreventDamage, ReplacementAbility   # CR 614, 615
@@ -238,6 +238,22 @@ def _who(word: str, st: _Parse) -> Ref | None:
     if w == "that player" and st.targets[-1].filter.players:
         return last
     return None
+
+
+@_effect(r"copy target (instant or sorcery|instant|sorcery) spell(?:, except (.+?))?")
+def _copy_spell(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    types = frozenset(t.capitalize() for t in m.group(1).split(" or "))
+    exception = _copy_exception(m.group(2))
+    if exception is False:
+        return None
+    ref = st.add_target(TargetSpec(Filter(types=types, spells=True), f"target {m.group(1)} spell"))
+    return [CopySpell(ref, False, exception or None)]                     # CR 707.10
+
+
+@_effect(r"create a token that's a copy of target (.+?)")
+def _token_copy(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    spec = _target_spec(m.group(1))
+    return [CreateTokenCopy(st.add_target(spec))] if spec else None
 
 
 @_effect(r"(?:~|it) deals " + _NUM + r" damage divided as you choose among (one or two|one, two, or three|any number of) targets")
@@ -642,6 +658,54 @@ def _cda_quantity(text: str) -> Quantity | None:
     return None
 
 
+_COPY_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _copy_exception(text: str | None) -> CopyException | None | bool:
+    """The "except ..." of a copy effect (CR 707.9); False if not understood."""
+    if not text:
+        return None
+    add_types: set[str] = set()
+    add_subtypes: set[str] = set()
+    colors: frozenset[str] | None = None
+    no_super: set[str] = set()
+    counters: list[tuple[str, int]] = []
+    for part in re.split(r",? and |, ", text.strip().rstrip(".")):
+        p = part.strip().lower()
+        if m := re.fullmatch(r"(?:that )?the copy is (white|blue|black|red|green)", p):
+            colors = frozenset({_COPY_COLOR[m.group(1)]})
+        elif m := re.fullmatch(r"it's an? (artifact|enchantment|creature) in addition to its other types", p):
+            add_types.add(m.group(1).capitalize())
+        elif m := re.fullmatch(r"it's an? (\w+) in addition to its other types", p):
+            add_subtypes.add(m.group(1).capitalize())
+        elif p in ("it isn't legendary", "the copy isn't legendary"):
+            no_super.add("Legendary")
+        elif p == "it enters with an additional +1/+1 counter on it if it's a creature":
+            counters.append(("+1/+1", 1))
+        elif p == "it enters with an additional loyalty counter on it if it's a planeswalker":
+            counters.append(("loyalty", 1))
+        else:
+            return False
+    return CopyException(frozenset(add_types), frozenset(add_subtypes), colors, frozenset(no_super), tuple(counters))
+
+
+def _enters_as_copy(para: str) -> EntersAsCopy | None:
+    """"You may have ~ enter (the battlefield) as a copy of any creature on the battlefield
+    (, except ...)." (CR 707.5)."""
+    m = re.fullmatch(r"you may have ~ enter(?: the battlefield)? as a copy of (?:any|a|an) (.+?)"
+                     r"( on the battlefield| in a graveyard)?(?:, except (.+))?\.", para, re.I)
+    if not m:
+        return None
+    what = m.group(1).lower()
+    zone = "graveyard" if m.group(2) and "graveyard" in m.group(2) else "battlefield"
+    what = re.sub(r" cards?$", "", what)
+    flt = parse_filter(what)
+    exception = _copy_exception(m.group(3))
+    if flt is None or exception is False:
+        return None
+    return EntersAsCopy(flt, zone, exception or None)
+
+
 def _layer_static(para: str, raw: str) -> StaticAbility | None:
     """Static abilities that change types, colors, abilities, control or set P/T (CR 613.1)."""
     if m := re.fullmatch(r"all creatures lose all abilities and have base power and toughness (\d+)/(\d+)\.", para, re.I):
@@ -706,9 +770,17 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         s = re.sub(r"^then,? ", "", s, flags=re.IGNORECASE)
         if _NO_OP.fullmatch(s):
             continue
+        if s.lower() == "you may choose new targets for the copy" and effects and isinstance(effects[-1], CopySpell):
+            effects[-1] = replace(effects[-1], new_targets=True)              # CR 707.10c
+            continue
         kicked = re.fullmatch(r"if (?:~|this spell) was kicked, (.+)", s, re.IGNORECASE)
         if kicked:
             body = kicked.group(1)
+            more = re.fullmatch(r"create " + _NUM + r" of those tokens instead", body, re.IGNORECASE)
+            if more and effects and isinstance(effects[-1], CreateTokenCopy):
+                base = effects.pop()
+                effects.append(IfKicked((replace(base, amount=_num(more.group(1))),), (base,)))
+                continue
             instead = re.fullmatch(r"it deals " + _NUM + r" damage(?: to (?:that \w+|it))? instead", body, re.IGNORECASE)
             if instead and effects and isinstance(effects[-1], DealDamage):
                 # "... deals 2 damage ... If this spell was kicked, it deals 4 damage instead."
@@ -1308,6 +1380,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     enchant: Filter | None = None
     unimplemented: list[tuple[int, str]] = []
     kicker: list[str] = []
+    enters_as_copy: EntersAsCopy | None = None
     extra_triggers: list[ExtraTriggers] = []
     modes: list[SpellAbility] = []
     mode_range: tuple[int, int] | None = None
@@ -1364,6 +1437,10 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 unimplemented.append((number, raw))
             else:
                 static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=raw))
+            continue
+        copy = _enters_as_copy(para)
+        if copy is not None:
+            enters_as_copy = copy
             continue
         layer_static = _layer_static(para, raw)
         if layer_static is not None:
@@ -1433,7 +1510,8 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             spell = SpellAbility(tuple(spell_effects), tuple(spell_targets), oracle_text)
     return CardScript(frozenset(keywords), spell, tuple(activated), tuple(triggered), tuple(static),
                       enchant=enchant, kicker=tuple(kicker), unimplemented=tuple(unimplemented),
-                      extra_triggers=tuple(extra_triggers), replacements=tuple(replacements))
+                      extra_triggers=tuple(extra_triggers), replacements=tuple(replacements),
+                      enters_as_copy=enters_as_copy)
 
 
 #: Basic land types and the mana their intrinsic ability adds (CR 305.6).

@@ -354,12 +354,92 @@ class PreventDamage:
     combat: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Double:
+    """The keyword actions double (CR 701.10) and triple (CR 701.11, ``times`` 3), each carried
+    out as the event the rules say it is, so replacement effects apply to that event:
+
+    ``value`` "power", "toughness" or "power_toughness": the creature gets +X/+0, +0/+X or
+    +X/+Y in layer 7c (CR 613.4c), X being (``times`` - 1) times the value as it resolves,
+    negative values giving -X (CR 701.10a-c, 701.11a-c), until end of turn unless
+    ``until_end_of_turn`` is false;
+    "life": the player gains or loses life (CR 701.10d), so "twice that much life" makes a
+    doubling three times the total, never four;
+    "counters": ``kind`` counters ("" each kind) are put on it, as many as it has (CR 701.10e);
+    "mana": the player adds as much of each type of unspent mana as they have (CR 701.10f), a
+    mana event that "tapped for mana" replacement effects modify when the ability doing it
+    has {T} in its cost (CR 106.12b);
+    "x": the value of X of a spell (Unbound Flourishing; not the keyword action)."""
+
+    what: Ref
+    value: str
+    kind: str = ""
+    times: int = 2
+    until_end_of_turn: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Proliferate:
+    """CR 701.34a: choose any number of permanents and/or players that have a counter, then
+    give each one additional counter of each kind already there. An event replacement
+    effects may replace ("proliferate twice instead")."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleIntoLibrary:
+    """ "Shuffle ~ into its owner's library": the object goes to its owner's library, which is
+    then shuffled (CR 701.24a)."""
+
+    what: Ref = Ref("self")
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """CR 701.27a: turn a double-faced permanent over; a permanent that isn't double-faced
+    doesn't (CR 701.27c)."""
+
+    what: Ref = Ref("self")
+
+
+@dataclass(frozen=True, slots=True)
+class CopyException:
+    """Exceptions a copy effect makes (CR 707.9): they become part of the copy's copiable
+    values (707.9a-b) — added types, a set color, no supertype — or, for ``extra_counters``,
+    an additional effect as it enters (707.9e)."""
+
+    add_types: frozenset[str] = frozenset()
+    add_subtypes: frozenset[str] = frozenset()
+    set_colors: frozenset[str] | None = None
+    remove_supertypes: frozenset[str] = frozenset()
+    extra_counters: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CopySpell:
+    """CR 707.10: put a copy of a spell on the stack, with every choice made for it; its
+    controller may choose new targets (707.10c) when ``new_targets``."""
+
+    what: Ref
+    new_targets: bool = True
+    exception: CopyException | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenCopy:
+    """CR 111.1, 707.2: create tokens that are copies of an object (its copiable values)."""
+
+    what: Ref
+    amount: Quantity = Quantity(fixed=1)
+    exception: CopyException | None = None
+
+
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
     Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
-    PreventDamage,
+    PreventDamage, CopySpell, CreateTokenCopy,
+    Double, Proliferate, ShuffleIntoLibrary, Transform,
 ]
 
 
@@ -611,6 +691,18 @@ class ReplacementAbility:
 
 
 @dataclass(frozen=True, slots=True)
+class EntersAsCopy:
+    """"You may have this permanent enter as a copy of ..." (CR 707.5, 614.1c): a
+    replacement effect of the permanent itself, with the choice made as it enters.
+    ``zone``: where the copied object is ("battlefield", or "graveyard" for Body Double)."""
+
+    filter: Filter
+    zone: str = "battlefield"
+    exception: CopyException | None = None
+    optional: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class CardScript:
     """Everything a face of a card does, compiled from its rules text.
 
@@ -628,6 +720,7 @@ class CardScript:
     kicker: tuple[str, ...] = ()             # kicker mana costs (CR 702.33a)
     extra_triggers: tuple[ExtraTriggers, ...] = ()   # "triggers an additional time" (CR 603.2d)
     replacements: tuple[ReplacementAbility, ...] = ()   # replacement/prevention effects (CR 614, 615)
+    enters_as_copy: EntersAsCopy | None = None          # "enter as a copy of" (CR 707.5)
 
     @property
     def implemented(self) -> bool:

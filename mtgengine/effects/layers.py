@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ..cards.definitions import apply_definition
 from ..cards.oracle import BASIC_LAND_MANA, compile_text
 from ..cards.vocabulary import (
-    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeTypes, Cost, CreateToken, Filter,
+    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeTypes, CopyException, Cost,
+    CreateToken, Filter,
     ModifyPT, Modification, Quantity, SetController, SetPT, StaticAbility, SwitchPT,
 )
 from ..core.enums import Zone
@@ -141,7 +142,8 @@ def printed(card: Any, index: int) -> Characteristics:
 
 
 def copiable_values(state: GameState, oid: int) -> Characteristics:
-    """Layer 1 (CR 613.2, 707.2): the printed face, token definition or face-down status."""
+    """Layer 1 (CR 613.2, 707.2): the printed face or token definition, then copy effects
+    (layer 1a), then face-down status (layer 1b, CR 708.2a)."""
     o = state.objects[oid]
     if o.face_down:
         # CR 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
@@ -152,6 +154,9 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
         # after its source in logs and references.
         return Characteristics(o.source_name, None, _EMPTY, _EMPTY, _EMPTY, _EMPTY, FACE_DOWN_SCRIPT,
                                _EMPTY, None, None, None, o.controller, "")
+    if o.copy_source is not None:
+        # CR 707.2, 707.3: a copy's copiable values are those it copied (with its exceptions).
+        return _copy(o.copy_source, o.controller)
     token = o.choices.get("token_def") if o.choices else None
     if isinstance(token, CreateToken):
         script = CardScript(keywords=token.keywords)
@@ -401,9 +406,24 @@ def _current_layer(b: _Effect, a: _Effect) -> str:
     return next(layer for layer in LAYERS if layer in a.layers and layer in b.layers)
 
 
-def _copy(ch: Characteristics) -> Characteristics:
+def _copy(ch: Characteristics, controller: int | None = None) -> Characteristics:
     return Characteristics(ch.name, ch.mana_cost, ch.colors, ch.supertypes, ch.types, ch.subtypes, ch.script,
-                           ch.keywords, ch.power, ch.toughness, ch.loyalty, ch.controller, ch.text)
+                           ch.keywords, ch.power, ch.toughness, ch.loyalty,
+                           ch.controller if controller is None else controller, ch.text)
+
+
+def copy_values(state: GameState, oid: int, exception: CopyException | None = None) -> Characteristics:
+    """What copying ``oid`` gives (CR 707.2): its copiable values — its own copy effects and
+    face-down status included (707.3, 708.2), not its counters or other effects — with the
+    copy effect's exceptions becoming part of them (CR 707.9a-b)."""
+    ch = _copy(copiable_values(state, oid))
+    if exception is not None:
+        ch.types = ch.types | exception.add_types
+        ch.subtypes = ch.subtypes | exception.add_subtypes
+        if exception.set_colors is not None:
+            ch.colors = exception.set_colors
+        ch.supertypes = ch.supertypes - exception.remove_supertypes
+    return ch
 
 
 _WITH_INTRINSIC: dict[tuple[CardScript, frozenset[str]], CardScript] = {}
@@ -490,7 +510,8 @@ def mana_value(state: GameState, oid: int) -> int:
     its front face's (CR 712.8e)."""
     o = state.objects[oid]
     ch = characteristics(state, oid)
-    if o.face_down or o.card is None or o.choices.get("token_def") is not None:
+    if o.face_down or o.card is None or o.copy_source is not None or o.choices.get("token_def") is not None:
+        # a copy has the mana cost it copied (CR 707.2): a copy of a back face has none (202.3b)
         return ch.mana_cost.mana_value(o.x) if ch.mana_cost is not None else 0
     if o.zone is Zone.STACK:
         return ch.mana_cost.mana_value(o.x) if ch.mana_cost is not None else 0

@@ -15,7 +15,7 @@ from ..core.enums import Zone
 from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
-from .layers import characteristics
+from .layers import characteristics, matches
 from .replacement import apply_replacements
 
 
@@ -49,8 +49,12 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if o.token and o.zone is not Zone.BATTLEFIELD:
         return None      # CR 111.8: a token that has left the battlefield stays where it is
     entering = None
+    copied = None
+    extra_counters: tuple[tuple[str, int], ...] = ()
     if to_zone is Zone.BATTLEFIELD:
         entering = controller if controller is not None else o.controller if o.zone is Zone.STACK else o.owner
+        if o.zone is not Zone.BATTLEFIELD:
+            copied, extra_counters = _enters_as_copy(ctx, oid, entering)
     event = ZoneChange(oid, o.zone, to_zone, o.owner, cause, top=top, controller=entering)
     event = apply_replacements(ctx, event)       # CR 614.12: how it enters, too
     if event is None:
@@ -65,6 +69,19 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if o.token:
         new.token = True
         new.choices = {"token_def": o.choices.get("token_def")}
+        new.copy_source = o.copy_source
+    if o.choices.get("spell_copy"):
+        # CR 707.10a: a copy of a spell off the stack ceases to exist (an SBA, CR 704.5e);
+        # CR 608.3f: a copy of a permanent spell becomes a token as it enters.
+        new.is_copy = True
+        new.copy_source = o.copy_source
+        if to_zone is Zone.BATTLEFIELD:
+            new.token = True
+        else:
+            new.choices["spell_copy"] = True
+    if copied is not None:
+        new.copy_source = copied                    # CR 707.5: it enters as a copy
+        new.is_copy = True
     if to_zone is Zone.BATTLEFIELD:
         new.controller = event.controller if event.controller is not None else o.owner
         new.sick = True
@@ -82,10 +99,45 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     _add_to_zone(g, new, top)
     g.changed()
     if to_zone is Zone.BATTLEFIELD:
-        _enters_with_counters(ctx, new_id, event.counters)
+        _enters_with_counters(ctx, new_id, event.counters + extra_counters)
     done = ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=new_id, top=top, lki=lki)
     g.events.append(done)
     return new_id
+
+
+def _enters_as_copy(ctx: Ctx, oid: int, controller: int) -> tuple[Any, tuple[tuple[str, int], ...]]:
+    """CR 707.5, 614.1c: "you may have this enter as a copy of ...": the choice is made as it
+    would enter, and the copied values then apply to how it enters (their "enters tapped",
+    "enters with" and ETB triggers too). Returns the copied values (or None) and the extra
+    counters an exception gives it (CR 707.9e)."""
+    from ..agents.decisions import Decision
+    from .layers import copy_values
+    g = ctx.g
+    ability = characteristics(g, oid).script.enters_as_copy
+    if ability is None:
+        return None, ()
+    flt = ability.filter
+    if ability.zone == "graveyard":
+        pool = [c for p in range(len(g.players)) for c in g.zones[(p, Zone.GRAVEYARD)]]
+    else:
+        pool = list(g.battlefield)
+    options = sorted(c for c in pool if c != oid and matches(g, c, flt, controller))
+    name = characteristics(g, oid).name
+    if not options:
+        return None, ()
+    answer = ctx.ask(Decision(controller, "copy", f"choose what {name} enters as a copy of (or none)",
+                              options + ([None] if ability.optional else [])))
+    if answer is None:
+        return None, ()
+    values = copy_values(g, answer, ability.exception)
+    # CR 707.9e: an additional effect of the exception ("enters with an additional counter")
+    counters = tuple((k, n) for k, n in (ability.exception.extra_counters if ability.exception else ())
+                     if (k == "+1/+1" and "Creature" in values.types)
+                     or (k == "loyalty" and "Planeswalker" in values.types))
+    g.obj(oid).copy_source = values             # seen by the replacement effects as it enters
+    g.changed()
+    ctx.log("707.5", f"{name} enters as a copy of {name_of(ctx, answer)}")
+    return values, counters
 
 
 def _enters_with_counters(ctx: Ctx, oid: int, counters: tuple[tuple[str, int], ...]) -> None:
@@ -292,7 +344,11 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
         obj = GameObject(g.new_id(), None, controller, Zone.COMMAND, g.new_timestamp())
         obj.token = True
         obj.sick = True
-        obj.choices = {"token_def": definition}
+        if isinstance(definition, CreateToken):
+            obj.choices = {"token_def": definition}
+        else:
+            obj.copy_source = definition   # a token that's a copy (CR 111.1, 707.2)
+            obj.is_copy = True
         g.objects[obj.id] = obj            # not yet in a zone: as it would enter (CR 614.12)
         entering = apply_replacements(ctx, ZoneChange(obj.id, Zone.COMMAND, Zone.BATTLEFIELD, controller,
                                                       "create", controller=controller))

@@ -13,11 +13,11 @@ from ..cards.vocabulary import (
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
-from ..cards.vocabulary import PreventDamage
+from ..cards.vocabulary import CopyException, CopySpell, CreateTokenCopy, PreventDamage
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
-from .layers import ContinuousEffect, characteristics, matches, mana_value
+from .layers import ContinuousEffect, characteristics, copy_values, matches, mana_value
 from .replacement import create_prevention, make_unpreventable
 from .primitives import (
     create_tokens, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters, reorder_library,
@@ -145,6 +145,14 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 deal_damage(ctx, r.source, t, amount(ctx, eff.amount, r))
         elif isinstance(eff, DamageCantBePrevented):
             make_unpreventable(ctx, r.controller, r.name)    # CR 615.12
+        elif isinstance(eff, CopySpell):
+            for oid in refs(ctx, eff.what, r):
+                copy_spell(ctx, oid, r.controller, eff.new_targets, eff.exception)
+        elif isinstance(eff, CreateTokenCopy):
+            for oid in refs(ctx, eff.what, r):
+                if oid in g.objects:
+                    values = copy_values(g, oid, eff.exception)       # CR 707.2: its copiable values
+                    create_tokens(ctx, r.controller, values, amount(ctx, eff.amount, r), origin=r.source)
         elif isinstance(eff, PreventDamage):
             # CR 615.3, 615.7: a prevention effect or shields for this turn; whom it protects is
             # fixed now (CR 611.2c).
@@ -515,3 +523,61 @@ def search(ctx: Ctx, player: int, eff: Search, source_name: str) -> None:
         else:
             move(ctx, oid, Zone.HAND, "search")
     shuffle_library(ctx, player)
+
+
+def copy_spell(ctx: Ctx, oid: int, controller: int, new_targets: bool,
+               exception: CopyException | None = None) -> int | None:
+    """CR 707.10: a copy of a spell goes on the stack with the original's copiable values and
+    every choice made for it (modes, targets, X, kicker, division); it isn't cast. Its
+    controller is the player who copied it, who also owns it (CR 707.10)."""
+    g = ctx.g
+    if oid not in g.objects or g.objects[oid].zone is not Zone.STACK:
+        return None
+    from ..state.objects import GameObject
+    o = g.objects[oid]
+    copy = GameObject(g.new_id(), o.card, controller, Zone.STACK, g.new_timestamp())
+    copy.controller = controller
+    copy.is_copy = True
+    copy.copy_source = copy_values(g, oid, exception) if o.ability is None else None
+    copy.face, copy.x, copy.modes, copy.kicked, copy.targets = o.face, o.x, o.modes, o.kicked, o.targets
+    copy.ability, copy.source_id, copy.source_name = o.ability, o.source_id, o.source_name
+    copy.choices = {k: v for k, v in o.choices.items() if k in ("counts", "division")}
+    if o.ability is None:
+        copy.choices["spell_copy"] = True
+    g.objects[copy.id] = copy
+    g.stack.append(copy.id)
+    g.changed()
+    ctx.log("707.10", f"a copy of {name_of(ctx, oid)} is put on the stack (not cast)")
+    if new_targets and copy.targets:
+        choose_new_targets(ctx, copy.id, controller)
+    return copy.id
+
+
+def choose_new_targets(ctx: Ctx, oid: int, controller: int) -> None:
+    """CR 707.10c, 115.7d: any number of the copy's targets may change; each new one must be
+    legal (the unchanged ones may stay even if illegal). The answer is "keep" or the full list
+    of targets, in order."""
+    from ..rules.casting import spell_targets
+    from ..rules.targeting import expand_specs, legal_targets
+    g = ctx.g
+    o = g.objects[oid]
+    ch = characteristics(g, oid)
+    specs = expand_specs(o.ability.targets if o.ability is not None else spell_targets(ch, o.modes),
+                         tuple(o.choices.get("counts", ())))
+    options = sorted({t for spec in specs for t in legal_targets(g, spec, controller, oid)} | set(o.targets))
+    answer = ctx.ask(Decision(controller, "new_targets",
+                              f"choose new targets for the copy of {ch.name} (or keep {len(o.targets)})",
+                              options + ["keep"], min=len(o.targets), max=len(o.targets),
+                              info={"current": list(o.targets)}))
+    if answer == "keep" or answer == ["keep"]:
+        return
+    new = list(answer) if isinstance(answer, list) else [answer]
+    if len(new) != len(o.targets):
+        raise IllegalActionError(f"the copy of {ch.name} has {len(o.targets)} target(s): give that many")
+    for i, (old, value) in enumerate(zip(o.targets, new)):
+        if value != old and value not in legal_targets(g, specs[i], controller, oid):
+            raise IllegalActionError(f"{name_of(ctx, value)} is not a legal new target for the copy of {ch.name} "
+                                     "(CR 707.10c)")
+    g.obj(oid).targets = tuple(new)
+    ctx.log("707.10c", f"the copy of {ch.name} now targets " + ", ".join(name_of(ctx, t) for t in new))
+

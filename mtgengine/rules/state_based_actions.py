@@ -47,7 +47,7 @@ def _one_pass(ctx: Ctx) -> bool:
             return True
     # CR 704.5d: tokens off the battlefield cease to exist; CR 704.5e: spell copies off the stack.
     for oid in [i for i, o in g.objects.items()
-                if (o.token and o.zone is not Zone.BATTLEFIELD) or (o.is_copy and o.card is None and o.zone is not Zone.STACK and o.ability is None)]:
+                if (o.token and o.zone is not Zone.BATTLEFIELD) or (o.choices.get("spell_copy") and o.zone is not Zone.STACK)]:
         o = g.objects[oid]
         g.zone_list(o.zone, o.owner).remove(oid)
         del g.objects[oid]

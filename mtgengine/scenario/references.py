@@ -38,7 +38,9 @@ def _names_of(g: GameState, oid: int) -> set[str]:
             for face in o.card.faces:
                 if face.name == ch.name and face.name_ja:
                     names.add(normalize_name(face.name_ja))
-    if o.card is not None and o.zone is not Zone.STACK and not o.face_down:
+    if o.card is not None and o.zone is not Zone.STACK and not o.face_down and o.copy_source is None \
+            and " // " in o.card.name:
+        # a multi-face card's full name "A // B" matches it anywhere but on the stack
         names.add(normalize_name(o.card.name))
         if o.card.name_ja:
             names.add(normalize_name(o.card.name_ja))

@@ -405,6 +405,9 @@ class Runner:
                 t = arg["targets"]
                 if t == "keep":
                     return "keep"
+                if d.kind == "new_targets":
+                    vals = [self._target(r) for r in (t if isinstance(t, list) else [t])]
+                    return vals if d.multi else vals[0]
                 vals = [self._option_ref(d, r) for r in (t if isinstance(t, list) else [t])]
                 return vals if d.multi else vals[0]
             if d.kind in ("damage_assignment", "divide"):
