@@ -603,3 +603,16 @@ def reset_card_db() -> None:
     For tests and for a new import, which change the overlay after a load.
     """
     card_db.cache_clear()
+
+
+@cache
+def meld_parts(result_name: str) -> tuple[CardData, ...]:
+    """The meld cards whose pair melds into ``result_name`` (CR 712.4a, 712.5), in data order."""
+    db = card_db()
+    out = []
+    for i, line in enumerate(db._lines):
+        if b'"role":"part"' in line:
+            card = db._card(i)
+            if card.meld and card.meld.get("result") == result_name:
+                out.append(card)
+    return tuple(out)

@@ -35,6 +35,7 @@ from .vocabulary import (
     SpellAbility, StaticAbility, TargetSpec, Trigger, TriggeredAbility,
 )
 from .vocabulary import ReplacementAbility
+from .vocabulary import AdditionalCost, AlternativeCost, CastRestriction, CostChange, Prototype, Splice
 
 __all__ = [
     "CardDefinitionError", "Definition", "apply_definition", "definition_for", "load_definitions",
@@ -98,8 +99,6 @@ _REPLACEMENT_FIELDS: dict[str, frozenset[str]] = {
     "tokens": frozenset({"who", "multiply", "add", "amount"}),
     "enters": frozenset({"to", "itself", "tapped", "enters_counters", "amount"}),
 }
-#: Filter fields nothing in the engine reads yet.
-_UNREAD_FILTER_FIELDS = frozenset({"mana_value_max"})
 #: The only filter fields the layer system reads for static abilities (``layers._filter_core``,
 #: applied to characteristics as the layers stand, CR 613.6; it can't ask about combat).
 _STATIC_FILTER_FIELDS = frozenset({"types", "not_types", "colors", "not_colors", "subtypes", "not_subtypes",
@@ -118,6 +117,10 @@ _CHOICES: dict[tuple[type, str], tuple[str, ...]] = {
     (ReplacementAbility, "event"): tuple(_REPLACEMENT_FIELDS),
     (ReplacementAbility, "who"): ("you", "opponent"),
     (AddMana, "mana"): _COLORS + ("C",),
+    (CostChange, "whose"): ("you", "opponent", "any"),
+    (AlternativeCost, "whose"): ("you", "opponent", "any"),
+    (AdditionalCost, "whose"): ("you", "opponent", "any"),
+    (CastRestriction, "whose"): ("you", "opponent", "any"),
     (AddMana, "choice"): _COLORS + ("C",),
     **{(cls, name): tuple(sorted(CARD_TYPES)) for cls, name in
        ((Filter, "types"), (Filter, "not_types"), (CreateToken, "types"))},
@@ -129,7 +132,9 @@ _CHOICES: dict[tuple[type, str], tuple[str, ...]] = {
 }
 
 #: Text fields holding mana costs (CR 202.1), parsed when loaded.
-_MANA_COSTS = frozenset({(Cost, "mana"), (CardScript, "kicker")})
+_MANA_COSTS = frozenset({(Cost, "mana"), (CardScript, "kicker"), (CostChange, "more"), (CostChange, "less"),
+                         (AlternativeCost, "mana"), (AdditionalCost, "mana"), (Prototype, "mana"),
+                         (Splice, "mana")})
 
 #: Fields a definition doesn't write: they are the compiler's record of what it couldn't do,
 #: and a definition says what it covers instead.
@@ -331,11 +336,6 @@ def _set_fields(flt: Filter) -> set[str]:
     return {f.name for f in fields(Filter) if getattr(flt, f.name) != f.default}
 
 
-def _check_filter(flt: Filter, path: str) -> None:
-    unread = _set_fields(flt) & _UNREAD_FILTER_FIELDS
-    if unread:
-        raise _Invalid(_join(path, min(unread)), "the engine doesn't read this filter field yet")
-
 
 def _check_ref(ref: Ref, path: str) -> None:
     if ref.kind == "target" and ref.index < 0:
@@ -459,7 +459,7 @@ def _check_activated(ab: ActivatedAbility, path: str) -> None:
 
 
 _CHECKS: dict[type, Callable[[Any, str], None]] = {
-    Filter: _check_filter, Ref: _check_ref, Quantity: _check_quantity, TargetSpec: _check_target_spec,
+    Ref: _check_ref, Quantity: _check_quantity, TargetSpec: _check_target_spec,
     AddMana: _check_add_mana, Cost: _check_cost, Trigger: _check_trigger, StaticAbility: _check_static,
     SpellAbility: _check_targets_used, TriggeredAbility: _check_triggered, ActivatedAbility: _check_activated,
     Condition: _check_condition, ReplacementAbility: _check_replacement,

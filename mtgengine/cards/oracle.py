@@ -18,7 +18,7 @@ from .vocabulary import (
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
-    ChangeAbilities, ChangeTypes, SetController, SetPT, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy,
+    ChangeAbilities, ChangeTypes, SetController, SetPT, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import Condition, PreventDamage, ReplacementAbility   # CR 614, 615
@@ -68,6 +68,9 @@ def _num(word: str) -> Quantity:
 _NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
 
 
+_SUPERTYPE_WORDS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
+
+
 def parse_filter(text: str) -> Filter | None:
     """Parses "nonblack creature an opponent controls", "artifact or enchantment", "spell",
     "attacking or blocking creature", "creature with power 4 or greater"."""
@@ -79,6 +82,12 @@ def parse_filter(text: str) -> Filter | None:
             power_min = int(m.group(1))
         else:
             power_max = int(m.group(1))
+    mv_min = mv_max = None
+    if m := re.search(r" with mana value (\d+)(?: or (greater|less))?$", text):
+        # CR 202.3: "spell with mana value 4 or greater", "with mana value 2"
+        text = text[: m.start()]
+        mv_min = int(m.group(1)) if m.group(2) != "less" else None
+        mv_max = int(m.group(1)) if m.group(2) != "greater" else None
     blocking = None
     if text.startswith("attacking or blocking "):
         text = text[len("attacking or blocking "):]
@@ -100,6 +109,8 @@ def parse_filter(text: str) -> Filter | None:
     not_types: set[str] = set()
     colors: set[str] = set()
     not_colors: set[str] = set()
+    supers: set[str] = set()
+    not_super: set[str] = set()
     for word in words:
         if word in ("or", "and/or", "another", "other"):
             continue
@@ -112,6 +123,9 @@ def parse_filter(text: str) -> Filter | None:
         neg = word.startswith("non") and word not in ("none",)
         base = word[3:].lstrip("-") if neg else word
         base = base[:-1] if base.endswith("s") and base[:-1] in TYPE_WORDS else base
+        if base in _SUPERTYPE_WORDS:
+            (not_super if neg else supers).add(_SUPERTYPE_WORDS[base])
+            continue
         if base in TYPE_WORDS:
             if TYPE_WORDS[base]:
                 (not_types if neg else types).add(TYPE_WORDS[base])
@@ -127,6 +141,8 @@ def parse_filter(text: str) -> Filter | None:
         not_colors=frozenset(not_colors), controller=controller, spells=spells,
         tapped=tapped, attacking=attacking, other="another" in words or "other" in words,
         power_min=power_min, power_max=power_max, in_combat=blocking,
+        supertypes=frozenset(supers), not_supertypes=frozenset(not_super),
+        mana_value_min=mv_min, mana_value_max=mv_max,
     )
 
 
@@ -143,12 +159,17 @@ def _target_spec(phrase: str) -> TargetSpec | None:
         return TargetSpec(Filter(types=frozenset({"Creature", "Planeswalker"})), "target " + p)
     if p in ("player or planeswalker", "opponent or planeswalker"):
         return TargetSpec(Filter(types=frozenset({"Planeswalker"}), players=True), "target " + p)
-    if m := re.fullmatch(r"(.*?)\s*cards? (?:from|in) (your|a|an opponent's) graveyard", p):
+    if m := re.fullmatch(r"(.*?)\s*cards?( with mana value \d+(?: or (?:greater|less))?)? (?:from|in) "
+                         r"(your|a|an opponent's) graveyard", p):
         # CR 115.2: a spell or ability may say it targets a card in a graveyard.
         flt = _card_filter(m.group(1))
         if flt is None:
             return None
-        owner = {"your": "you", "a": None, "an opponent's": "opponent"}[m.group(2)]
+        if m.group(2):
+            mv = parse_filter("creature" + m.group(2))     # CR 202.3: "with mana value 3 or less"
+            assert mv is not None
+            flt = replace(flt, mana_value_min=mv.mana_value_min, mana_value_max=mv.mana_value_max)
+        owner = {"your": "you", "a": None, "an opponent's": "opponent"}[m.group(3)]
         return TargetSpec(replace(flt, zone="graveyard", controller=owner), "target " + p)
     flt = parse_filter(p)
     if flt is None:
@@ -250,10 +271,55 @@ def _copy_spell(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [CopySpell(ref, False, exception or None)]                     # CR 707.10
 
 
-@_effect(r"create a token that's a copy of target (.+?)")
+@_effect(r"create a token that's a copy of (target .+?|equipped creature|enchanted creature)(?:, except (.+?))?")
 def _token_copy(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    exception = _copy_exception((m.group(2) or "").replace("the token isn't", "it isn't"))
+    if exception is False:
+        return None
+    what = m.group(1).lower()
+    if what.startswith("target "):
+        spec = _target_spec(what[len("target "):])
+        if spec is None:
+            return None
+        return [CreateTokenCopy(st.add_target(spec), exception=exception or None)]
+    return [CreateTokenCopy(Ref(what.split()[0]), exception=exception or None)]
+
+
+@_effect(r"(you|target player) gains? that much life")
+def _that_much_life(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    who = _who(m.group(1), st)
+    return [GainLife(who, Quantity(stat="that_much"))] if who else None      # the trigger event's amount
+
+
+@_effect(r"(?:that token|those tokens) gains? (.+?)")
+def _token_gains(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    kws = _keyword_list(m.group(1))
+    return [Pump(Ref("created"), keywords=kws, until_end_of_turn=False)] if kws else None
+
+
+@_effect(r"each other creature becomes a copy of target (.+?) until end of turn")
+def _mirrorweave(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     spec = _target_spec(m.group(1))
-    return [CreateTokenCopy(st.add_target(spec))] if spec else None
+    if spec is None:
+        return None
+    ref = st.add_target(spec)
+    return [BecomeCopy(Ref("each", filter=Filter(types=frozenset({"Creature"}))), ref, True, True)]  # CR 707.4
+
+
+@_effect(r"target (.+?) becomes a copy of another target (.+?)")
+def _become_copy(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    first, second = _target_spec(m.group(1)), _target_spec(m.group(2))
+    if first is None or second is None:
+        return None
+    return [BecomeCopy(st.add_target(first), st.add_target(second))]             # CR 707.4
+
+
+@_effect(r"copy target (triggered|activated) ability you control")
+def _copy_ability(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    kind = m.group(1).lower()
+    ref = st.add_target(TargetSpec(Filter(spells=True, abilities=kind, controller="you"),
+                                   f"target {kind} ability you control"))
+    return [CopySpell(ref, False)]                                               # CR 707.10
 
 
 @_effect(r"(?:~|it) deals " + _NUM + r" damage divided as you choose among (one or two|one, two, or three|any number of) targets")
@@ -1380,6 +1446,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     enchant: Filter | None = None
     unimplemented: list[tuple[int, str]] = []
     kicker: list[str] = []
+    morph = ""
     enters_as_copy: EntersAsCopy | None = None
     extra_triggers: list[ExtraTriggers] = []
     modes: list[SpellAbility] = []
@@ -1388,6 +1455,9 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     for number, raw in enumerate(oracle_text.split("\n"), start=1):
         para = _strip_reminder(_normalize_self(raw, name))
         if not para:
+            continue
+        if m := re.fullmatch(r"morph ((?:\{[^}]+\})+)", para, re.I):
+            morph = m.group(1)                              # CR 702.37a
             continue
         if m := re.fullmatch(r"kicker ((?:\{[^}]+\})+)", para, re.I):
             kicker.append(m.group(1))                       # CR 702.33a
@@ -1511,7 +1581,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     return CardScript(frozenset(keywords), spell, tuple(activated), tuple(triggered), tuple(static),
                       enchant=enchant, kicker=tuple(kicker), unimplemented=tuple(unimplemented),
                       extra_triggers=tuple(extra_triggers), replacements=tuple(replacements),
-                      enters_as_copy=enters_as_copy)
+                      enters_as_copy=enters_as_copy, morph=morph)
 
 
 #: Basic land types and the mana their intrinsic ability adds (CR 305.6).

@@ -8,7 +8,7 @@ the effects interpreter is ``effects.resolve``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 
 # -- filters and targets ----------------------------------------------------------
@@ -30,6 +30,7 @@ class Filter:
     players: bool = False                      # players qualify too ("any target")
     objects: bool = True                       # objects qualify
     spells: bool = False                       # looks at the stack (spells) instead of permanents
+    abilities: str = ""                        # "triggered" / "activated": abilities on the stack
     other: bool = False                        # "other": not the source itself
     tapped: bool | None = None
     attacking: bool | None = None
@@ -37,6 +38,10 @@ class Filter:
     power_max: int | None = None               # "with power N or less"
     power_min: int | None = None
     mana_value_max: int | None = None
+    mana_value_min: int | None = None          # "with mana value N or greater" (CR 202.3; a spell's X counts, 202.3e)
+    token: bool | None = None                  # "creature token": tokens only (False: nontoken)
+    attacked_this_turn: bool | None = None     # "if it attacked this turn" (CR 508.1)
+    x_in_cost: bool | None = None              # "a spell with a mana cost that contains {X}" (CR 107.3)
     zone: str = ""                             # "graveyard": cards in graveyards (CR 115.2; "controller" is then
                                                # the owner: "from your graveyard"); "": permanents or spells
 
@@ -69,7 +74,10 @@ class Ref:
     the creature that entered, died or attacked, the spell cast, CR 603.2), "moved" (the new
     object target ``index`` became when this resolution moved it, CR 400.7: "return that
     card"), "created" (the tokens this resolution created: "attach this to it"),
-    "remembered" (the ``index``-th object a delayed triggered ability refers to, CR 603.7c).
+    "remembered" (the ``index``-th object a delayed triggered ability refers to, CR 603.7c),
+    "triggering_controller" (the controller of the object the trigger refers to: Celestial
+    Mantle's "its controller"). A "remembered" or "triggering" reference with a ``filter``
+    finds its object only if it matches ("destroy that creature if it attacked this turn").
     """
 
     kind: str
@@ -94,6 +102,9 @@ class Quantity:
     per: Filter | None = None        # plus the number of permanents matching
     stat: str = ""                   # plus "power" / "toughness" / "mana_value" of ``of``
     of: Ref | None = None            # ... as it is now, or its last known information (CR 608.2h)
+    # Other stats: "counters:KIND" (the number of KIND counters on ``of``); with ``of`` None,
+    # of the player the effect acts on: "life", "half_life" (half their life, rounded up,
+    # CR 107.1a), "life_lost_this_turn" (Wound Reflection).
 
 
 def n(value: int) -> Quantity:
@@ -174,7 +185,10 @@ class Pump:
     toughness: int = 0
     keywords: frozenset[str] = frozenset()
     until_end_of_turn: bool = True
-    x_sign: int = 0                  # +X/+0 style: sign of X added to power and toughness
+    x_sign: int = 0                  # +X/+X style: sign of X added to power and toughness
+    x_power: int = 0                 # +X/+0: sign of X added to power only
+    x_toughness: int = 0             # +0/+X: sign of X added to toughness only
+    x_value: Quantity | None = None  # "where X is ..." (as it resolves, for each object); else the spell's X
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +204,8 @@ class AddMana:
     mana: tuple[str, ...] = ()                 # fixed symbols added together
     choice: tuple[str, ...] = ()               # add one of these
     amount: int = 1
+    produced: bool = False                     # "one mana of any type that land produced" (a triggered
+                                               # mana ability, CR 605.1b: the mana the land just produced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +299,7 @@ class ReturnToBattlefield:
     under_owner: bool = False        # "under its owner's control" (else the effect's controller's)
     counter: str = ""                # "with a +1/+1 counter on it": its kind (CR 122.6)
     counter_amount: int = 1
+    transformed: bool = False        # "return it ... transformed": it enters with its back face up (CR 712.14a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +442,18 @@ class CopySpell:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeCopy:
+    """CR 707.4: ``what`` becomes a copy of ``of`` (its copiable values as the effect begins,
+    CR 707.2b) — a layer 1a effect (CR 613.2a), until end of turn or indefinitely.
+    ``exclude_of``: "each other creature" — not the copied object itself."""
+
+    what: Ref
+    of: Ref
+    until_end_of_turn: bool = False
+    exclude_of: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CreateTokenCopy:
     """CR 111.1, 707.2: create tokens that are copies of an object (its copiable values)."""
 
@@ -433,13 +462,55 @@ class CreateTokenCopy:
     exception: CopyException | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class AddManaOfCost:
+    """Add mana equal to an object's mana cost (Elemental Resonance): each colored or Phyrexian
+    symbol adds one mana of its color (CR 106.9), a generic symbol that much colorless mana
+    (106.10), {C} one colorless, {S} one colorless (106.11); for a hybrid symbol the player
+    chooses one half (106.8). X is 0 off the stack (CR 107.3g); no mana cost adds nothing."""
+
+    of: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CounterIfPaid:
+    """Ice Cave: "any other player may pay that spell's mana cost. If a player does, counter the
+    spell." Each player other than the spell's controller, in turn order (CR 101.4), may pay its
+    mana cost, colors included (X as chosen for it, CR 107.3h); once one does, it is countered."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTop:
+    """Delver of Secrets: "look at the top card of your library. You may reveal that card. If
+    [a card matching ``filter``] is revealed this way, [``effects``]" (CR 701.20a, 701.20b)."""
+
+    who: Ref
+    filter: Filter
+    effects: tuple["Effect", ...]
+    optional: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """CR 701.42a: "exile them, then meld them into [result]": this permanent and the permanent
+    named ``partner`` its controller owns and controls are exiled, then put onto the battlefield
+    as one melded permanent with the characteristics of ``result`` (CR 712.4a, 712.8g). Cards
+    that can't be melded stay in exile (701.42c)."""
+
+    partner: str
+    result: str
+
+
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
     Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
-    PreventDamage, CopySpell, CreateTokenCopy,
+    PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy,
     Double, Proliferate, ShuffleIntoLibrary, Transform,
+    AddManaOfCost, CounterIfPaid, RevealTop, Meld,
 ]
 
 
@@ -452,6 +523,8 @@ class Cost:
     tap: bool = False          # {T}
     sacrifice_self: bool = False
     pay_life: int = 0
+    exile: Filter | None = None            # "Exile a creature card from your graveyard" (``zone``: where)
+    pay_exiled_mana_cost: bool = False     # "... and pay its mana cost" (CR 118.6: none is unpayable)
 
 
 # -- abilities ----------------------------------------------------------------------
@@ -481,6 +554,7 @@ class ActivatedAbility:
     text: str = ""
     is_mana: bool = False
     sorcery_speed: bool = False
+    condition: "Condition | None" = None   # "Activate only if ..." (a restriction, CR 602.5b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,7 +590,8 @@ class Condition:
     kind: "control" (the number of permanents you control matching ``filter``; ``other``
     leaves the source out), "battlefield" (all permanents matching ``filter``), "life"
     (your life total), "hand" / "graveyard" / "library" (the number of cards in that zone
-    of yours), "kicked" (the source was kicked, CR 702.33d). The number must be at least
+    of yours), "kicked" (the source was kicked, CR 702.33d), "attacked_with" (the number of
+    creatures you attacked with this turn, CR 508.1). The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound)."""
 
     kind: str
@@ -610,7 +685,14 @@ class SwitchPT:
     """Layer 7d (CR 613.4d): power and toughness switch."""
 
 
-Modification = Union[SetController, ChangeTypes, ChangeColors, ChangeAbilities, SetPT, ModifyPT, SwitchPT]
+@dataclass(frozen=True, slots=True)
+class CopyOf:
+    """Layer 1a (CR 613.2a): the copiable values become ``values`` (a snapshot, CR 707.2b)."""
+
+    values: Any
+
+
+Modification = Union[CopyOf, SetController, ChangeTypes, ChangeColors, ChangeAbilities, SetPT, ModifyPT, SwitchPT]
 
 
 @dataclass(frozen=True, slots=True)
@@ -649,7 +731,9 @@ class ReplacementAbility:
     ``event`` is what it watches: "damage" (a source would deal damage), "gain_life",
     "draw" (a player would draw a card), "counters" (counters would be put on a permanent
     or player), "tokens" (tokens would be created), "enters" (a permanent would enter the
-    battlefield).
+    battlefield), "tapped_for_mana" (a permanent tapped for mana would produce mana, CR
+    106.12b), "proliferate" (a player would proliferate, CR 701.34a), "life_reduced" (a
+    player's life total would be reduced to 0 or less, by life loss or damage, CR 120.3a).
 
     Which of those events, all conditions given holding ("you" is its controller):
     ``who``: who gains the life, draws, or gets the tokens: "you", "opponent" ("" anyone);
@@ -657,7 +741,9 @@ class ReplacementAbility:
     ``to``: what is dealt the damage, gets the counters or enters (``players``: players too;
     ``Filter(players=True, objects=False, controller="you")`` is you);
     ``itself``: that is this permanent itself ("~ enters tapped", CR 614.12);
-    ``combat``: combat damage only; ``counter_kind``: counters of this kind only;
+    ``combat``: combat damage only; ``noncombat``: noncombat damage only;
+    ``counter_kind``: counters of this kind only; ``to`` of a "tokens" effect: the tokens
+    ("creature tokens"); ``source`` of a "tapped_for_mana" effect: the permanent tapped;
     ``except_first_draw``: not the first card you draw in each of your draw steps;
     ``condition``: only while it holds ("instead if you control three or more artifacts").
 
@@ -667,7 +753,11 @@ class ReplacementAbility:
     draw this effect doesn't replace again (CR 614.5, 614.11); ``prevent``: the damage is
     prevented (CR 615.1a); ``tapped``: it enters tapped (CR 614.1d); ``enters_counters``:
     it enters with ``amount`` counters of that kind (CR 614.1c, 122.6; X is the spell's,
-    CR 107.3m).
+    CR 107.3m); for "tapped_for_mana", each type of mana produced times ``multiply``; for
+    "proliferate", ``multiply`` proliferations; for "life_reduced", ``transform``: this
+    permanent transforms and the life total becomes ``amount`` (CR 119.5) — if it didn't
+    transform, the player loses the game (Enduring Angel). ``also``: effects its controller
+    performs in addition ("instead you draw two cards and you lose 1 life").
     """
 
     event: str
@@ -688,6 +778,9 @@ class ReplacementAbility:
     enters_counters: str = ""
     self_replacement: bool = False
     text: str = ""
+    noncombat: bool = False
+    transform: bool = False
+    also: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -700,6 +793,120 @@ class EntersAsCopy:
     zone: str = "battlefield"
     exception: CopyException | None = None
     optional: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStatic:
+    """A static ability that affects players (CR 604.1), while its source is on the battlefield
+    and ``condition`` (from its controller's point of view) holds. ``who``: "you" (its
+    controller). ``grants``: "hexproof" (CR 702.11c), "no_zero_life_loss" (the player doesn't
+    lose the game for having 0 or less life, an exception to CR 704.5a), "damage_as_infect"
+    (damage is dealt to the player as though its source had infect: poison counters instead
+    of life loss, CR 702.90b)."""
+
+    grants: frozenset[str]
+    who: str = "you"
+    condition: Condition | None = None
+    text: str = ""
+
+
+# -- casting costs: alternative, additional, increases and reductions (CR 118, 601.2f) ----
+@dataclass(frozen=True, slots=True)
+class CostChange:
+    """A cost increase or reduction (CR 601.2f, 118.7): "Creature spells cost {2} more to cast"
+    (Feroz's Ban), "Spells your opponents cast cost {1} more to cast", "This spell costs {1} less
+    to cast". ``spells``: which spells (a filter on the spell; None: every spell); ``whose``:
+    "you" (spells you cast), "opponent" (spells your opponents cast) or "any"; ``itself``: only
+    the spell with this ability (it functions on the stack). ``more`` is added to the total cost;
+    ``less`` is taken off it (generic mana only from the generic part, CR 118.7a; colored mana
+    the cost lacks reduces the generic part, 118.7b-d). ``per``: once for each permanent
+    matching it (None: once); ``per_extra_target``: once for each target beyond the first
+    (strive). Nothing here changes the spell's mana cost or mana value (CR 118.8d, 202.3)."""
+
+    more: str = ""
+    less: str = ""
+    spells: Filter | None = None
+    whose: str = "any"
+    itself: bool = False
+    per: Filter | None = None
+    per_extra_target: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeCost:
+    """An alternative cost (CR 118.9): "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost
+    for spells that you cast" (Fist of Suns). It is chosen by ``name`` (the scenario option
+    ``alternative:``), or by the name of the permanent granting it; ``mana`` and ``life`` are
+    paid instead of the mana cost. ``spells``, ``whose``, ``itself`` as for CostChange. It may
+    be paid even for a spell with no mana cost (CR 118.6a)."""
+
+    mana: str = ""
+    life: int = 0
+    name: str = ""
+    spells: Filter | None = None
+    whose: str = "you"
+    itself: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalCost:
+    """An additional cost (CR 118.8): "As an additional cost to cast this spell, sacrifice a
+    creature" (``itself``), or one a permanent imposes or offers: "As an additional cost to cast
+    creature spells, you may pay any amount of mana" (Chorus of the Conclave). Its parts:
+    ``mana``; ``any_mana`` (an amount the caster announces, scenario option ``additional:
+    {mana: N}``); ``life`` (``life_x``: X life, X chosen as the spell is cast); ``count``
+    objects to ``sacrifice`` (permanents you control), ``exile`` (cards, from ``exile.zone``:
+    "graveyard" or "hand") or ``discard`` matching the filter. ``optional``: paid only if
+    announced (CR 118.8b, 601.2b). ``enters_counters``: for each mana paid for it, the permanent
+    the spell becomes enters with an additional counter of this kind (CR 614.1c)."""
+
+    mana: str = ""
+    any_mana: bool = False
+    life: int = 0
+    life_x: bool = False
+    sacrifice: Filter | None = None
+    exile: Filter | None = None
+    discard: Filter | None = None
+    count: int = 1
+    optional: bool = False
+    enters_counters: str = ""
+    spells: Filter | None = None
+    whose: str = "you"
+    itself: bool = True
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Prototype:
+    """CR 702.160a, 718: the mana cost, power and toughness a prototyped spell and the permanent
+    it becomes have instead of the card's (and the colors of that mana cost, CR 718.3b)."""
+
+    mana: str
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True, slots=True)
+class Splice:
+    """CR 702.47a: "Splice onto [quality] [cost]": while in your hand, this card may be revealed as
+    you cast a spell matching ``onto``; that spell gains this card's rules text and ``mana`` is
+    an additional cost."""
+
+    onto: Filter
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class CastRestriction:
+    """"Your opponents can't cast spells with mana value 3 or less" (Brisela): players ``whose``
+    ("opponent", "you", "any", from the permanent's controller) can't cast spells matching
+    ``spells``, checked once the spell is proposed, its X chosen (CR 601.2e, 202.3e)."""
+
+    spells: Filter
+    whose: str = "opponent"
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -718,9 +925,19 @@ class CardScript:
     enchant: Filter | None = None            # Aura "Enchant ..." (CR 303.4a)
     unimplemented: tuple[tuple[int, str], ...] = field(default=())
     kicker: tuple[str, ...] = ()             # kicker mana costs (CR 702.33a)
+    morph: str = ""                          # morph cost (CR 702.37a)
     extra_triggers: tuple[ExtraTriggers, ...] = ()   # "triggers an additional time" (CR 603.2d)
     replacements: tuple[ReplacementAbility, ...] = ()   # replacement/prevention effects (CR 614, 615)
     enters_as_copy: EntersAsCopy | None = None          # "enter as a copy of" (CR 707.5)
+    cost_changes: tuple[CostChange, ...] = ()           # cost increases and reductions (CR 601.2f)
+    alternative_costs: tuple[AlternativeCost, ...] = () # alternative costs (CR 118.9)
+    additional_costs: tuple[AdditionalCost, ...] = ()   # additional costs (CR 118.8)
+    prototype: Prototype | None = None                  # prototype (CR 702.160, 718)
+    splice: Splice | None = None                        # splice onto (CR 702.47)
+    cast_restrictions: tuple[CastRestriction, ...] = () # "can't cast" statics (CR 601.2e)
+    player_statics: tuple[PlayerStatic, ...] = ()       # "You have hexproof" and the like (CR 604.1)
+    cast_timing: str = ""                    # "before_combat_damage": "Cast this spell only before the
+                                             # combat damage step" (CR 601.3)
 
     @property
     def implemented(self) -> bool:

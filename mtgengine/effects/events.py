@@ -39,6 +39,27 @@ class LifeEvent:
     player: int
     amount: int               # positive: gain; negative: loss
     origin: int = 0           # the resolving spell whose instruction it is (self-replacement, CR 614.15)
+    damage: bool = False      # a loss caused by damage (CR 120.3a)
+
+
+@dataclass(frozen=True, slots=True)
+class ManaEvent:
+    """Mana would be added to ``player``'s pool (CR 106.3), or was: ``mana`` the symbols, from
+    ``source`` (0: none), ``tapped`` when a mana ability with {T} in its cost of that permanent
+    produces it ("tapped for mana", CR 106.12)."""
+
+    player: int
+    mana: tuple[str, ...]
+    source: int = 0
+    tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ProliferateEvent:
+    """A player would proliferate ``count`` times (CR 701.34a)."""
+
+    player: int
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,5 +133,5 @@ class BlockEvent:
     attacker: int
 
 
-__all__ = ["ZoneChange", "DamageEvent", "LifeEvent", "CountersEvent", "DrawEvent", "TokensEvent",
+__all__ = ["ZoneChange", "DamageEvent", "LifeEvent", "ManaEvent", "ProliferateEvent", "CountersEvent", "DrawEvent", "TokensEvent",
            "ResolvedReplacement", "CastEvent", "AttackEvent", "BlockEvent", "replace"]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.definitions import apply_definition
 from ..cards.oracle import BASIC_LAND_MANA, compile_text
 from ..cards.vocabulary import (
-    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeTypes, CopyException, Cost,
+    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeTypes, CopyException, CopyOf, Cost,
     CreateToken, Filter,
     ModifyPT, Modification, Quantity, SetController, SetPT, StaticAbility, SwitchPT,
 )
@@ -154,6 +154,12 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
         # after its source in logs and references.
         return Characteristics(o.source_name, None, _EMPTY, _EMPTY, _EMPTY, _EMPTY, FACE_DOWN_SCRIPT,
                                _EMPTY, None, None, None, o.controller, "")
+    copies = [e for e in state.effects if oid in e.affected and any(isinstance(m, CopyOf) for m in e.mods)]
+    if copies:
+        # CR 707.4, 613.2a: effects making it a copy, in timestamp order (the latest wins)
+        last = max(copies, key=lambda e: e.timestamp)
+        values = next(m.values for m in last.mods if isinstance(m, CopyOf))
+        return _copy(values, o.controller)
     if o.copy_source is not None:
         # CR 707.2, 707.3: a copy's copiable values are those it copied (with its exceptions).
         return _copy(o.copy_source, o.controller)
@@ -164,15 +170,37 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
                                frozenset(token.subtypes), script, token.keywords, token.power,
                                token.toughness, None, o.controller, "")
     card = o.card
-    if o.transformed and len(card.faces) > 1:
+    melded = o.choices.get("melded") if o.choices else None
+    if melded is not None and o.zone is Zone.BATTLEFIELD:
+        # CR 712.8g: a melded permanent has only the characteristics of the combined back face
+        card = meld_result(card)
+        index = 0
+    elif o.transformed and len(card.faces) > 1:
         index = 1                                   # CR 712.8e: the back face is up
     elif card.is_split and o.zone is not Zone.STACK:
         index = COMBINED                            # CR 709.4
     else:
         index = o.face                              # the half, face or Adventure in use
     b = printed(card, index)
+    if o.choices and o.choices.get("prototype") and b.script.prototype is not None \
+            and o.zone in (Zone.STACK, Zone.BATTLEFIELD):
+        # CR 718.3b: a prototyped spell, and the permanent it becomes, has the prototype's mana
+        # cost, power and toughness, and the colors of that mana cost; elsewhere, CR 718.4
+        proto = b.script.prototype
+        cost = ManaCost.parse(proto.mana)
+        return Characteristics(b.name, cost, cost.colors, b.supertypes, b.types, b.subtypes, b.script,
+                               b.keywords, proto.power, proto.toughness, b.loyalty, o.controller, b.text)
     return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
                            b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text)
+
+
+def meld_result(card: Any) -> Any:
+    """The card data of the melded permanent a meld card's pair becomes (CR 712.4a); the data
+    stores the combined back face as a card of its own."""
+    from ..cards.database import card_db
+    if card.meld and card.meld.get("role") == "part" and card.meld.get("result"):
+        return card_db().get(card.meld["result"])
+    return card
 
 
 def characteristics(state: GameState, oid: int) -> Characteristics:
@@ -204,6 +232,8 @@ LAND_TYPES = frozenset({"Cave", "Cloud", "Desert", "Forest", "Gate", "Island", "
 
 
 def _layer(mod: Modification, cda: bool) -> str:
+    if isinstance(mod, CopyOf):
+        return "1a"                      # applied with the copiable values (copiable_values)
     if isinstance(mod, SetController):
         return "2"
     if isinstance(mod, ChangeTypes):
@@ -501,21 +531,59 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     if flt.power_min is not None and (ch.power or 0) < flt.power_min:
         return False
+    if flt.mana_value_max is not None or flt.mana_value_min is not None:
+        mv = mana_value(state, oid)                   # CR 202.3, with X on the stack (202.3e)
+        if flt.mana_value_max is not None and mv > flt.mana_value_max:
+            return False
+        if flt.mana_value_min is not None and mv < flt.mana_value_min:
+            return False
     return True
 
 
 def mana_value(state: GameState, oid: int) -> int:
-    """CR 202.3: X counts as its chosen value on the stack and 0 elsewhere (CR 202.3e); a
-    split card off the stack has its halves' total (CR 709.4b); a transformed permanent has
-    its front face's (CR 712.8e)."""
+    """CR 202.3: the total amount of mana in the object's mana cost, whatever paid for it
+    (alternative and additional costs and cost changes never change it, CR 118.8d, 118.9c).
+
+    X counts as its chosen value on the stack and 0 elsewhere (CR 202.3e); a split card off the
+    stack, or a fused split spell, has its halves' total (CR 202.3d, 709.4b); a spell cast as
+    one half, an Adventure or a modal double-faced card's face, the mana cost of that half or
+    face (709.3b, 715.3b, 712.8f); a prototyped spell or permanent, the prototype's (718.3b);
+    a transformed permanent, its front face's (CR 202.3b, 712.8e); a melded permanent, the sum
+    of its two cards' front faces (CR 202.3c, 712.8g). A copy has the mana cost it copied (CR
+    707.2): a copy of a back face or of a melded permanent has none, so 0 (202.3b-c); so has a
+    token that isn't a copy (CR 202.1b, 202.3a)."""
     o = state.objects[oid]
     ch = characteristics(state, oid)
-    if o.face_down or o.card is None or o.copy_source is not None or o.choices.get("token_def") is not None:
-        # a copy has the mana cost it copied (CR 707.2): a copy of a back face has none (202.3b)
-        return ch.mana_cost.mana_value(o.x) if ch.mana_cost is not None else 0
-    if o.zone is Zone.STACK:
-        return ch.mana_cost.mana_value(o.x) if ch.mana_cost is not None else 0
-    if o.card.is_split:
-        return o.card.mana_value()
-    face = o.card.faces[1 if o.transformed and len(o.card.faces) > 1 else o.face]
-    return o.card.face_mana_value(face)
+    x = o.x if o.zone is Zone.STACK else 0
+    if o.face_down or o.card is None or o.copy_source is not None or o.choices.get("token_def") is not None \
+            or ch.name != copiable_name(state, oid):
+        return ch.mana_cost.mana_value(x) if ch.mana_cost is not None else 0
+    card = o.card
+    melded = o.choices.get("melded")
+    if melded is not None and o.zone is Zone.BATTLEFIELD:
+        return card.front.mana_value() + melded.front.mana_value()
+    if card.meld and card.meld.get("role") == "result":
+        return meld_front_total(card)
+    if o.transformed and card.layout == "transform" and len(card.faces) > 1:
+        return card.front.mana_value(x)
+    return ch.mana_cost.mana_value(x) if ch.mana_cost is not None else 0
+
+
+def copiable_name(state: GameState, oid: int) -> str:
+    """The name printed on the face in use (to tell a copy effect from the object's own face)."""
+    o = state.objects[oid]
+    card = o.card
+    melded = o.choices.get("melded") if o.choices else None
+    if melded is not None and o.zone is Zone.BATTLEFIELD:
+        return meld_result(card).name
+    if o.transformed and len(card.faces) > 1:
+        return card.faces[1].name
+    if card.is_split and o.zone is not Zone.STACK:
+        return card.name
+    return printed(card, o.face).name
+
+
+def meld_front_total(result: Any) -> int:
+    """A melded back face's mana value (CR 202.3c): its meld pair's front faces' total."""
+    from ..cards.database import meld_parts
+    return sum(part.front.mana_value() for part in meld_parts(result.name))

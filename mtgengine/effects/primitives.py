@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import player_of
-from ..cards.vocabulary import CreateToken
+from ..cards.vocabulary import AddMana, CreateToken
 from ..core.enums import Zone
 from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
+from .events import ManaEvent, ProliferateEvent
 from .layers import characteristics, matches
 from .replacement import apply_replacements
 
@@ -33,11 +34,12 @@ def name_of(ctx: Ctx, ref: int) -> str:
 
 # -- zone changes ----------------------------------------------------------------------
 def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True,
-         rule: str = "400.7", controller: int | None = None) -> int | None:
+         rule: str = "400.7", controller: int | None = None, transformed: bool = False) -> int | None:
     """Moves an object to a zone, making a new object (CR 400.7). Returns the new id, or None
     when nothing moved (an ability leaving the stack, a token that already left the
     battlefield, CR 111.8, or a move replaced away). A token that moves off the battlefield
-    ceases to exist at the next state-based action check (CR 111.7, 704.5d)."""
+    ceases to exist at the next state-based action check (CR 111.7, 704.5d). ``transformed``:
+    a transforming double-faced card put onto the battlefield enters back face up (CR 712.14a)."""
     g = ctx.g
     o = g.objects[oid]
     if o.ability is not None:
@@ -79,6 +81,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.token = True
         else:
             new.choices["spell_copy"] = True
+    if o.face_down and o.zone is Zone.STACK and to_zone is Zone.BATTLEFIELD:
+        new.face_down = True                        # CR 702.37c: a face-down spell enters face down
+    elif o.face_down and o.zone is Zone.BATTLEFIELD:
+        ctx.log("708.9", f"the face-down permanent is revealed: {o.card.name if o.card else 'a token'}")
     if copied is not None:
         new.copy_source = copied                    # CR 707.5: it enters as a copy
         new.is_copy = True
@@ -89,6 +95,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         # CR 712.8f: a modal double-faced permanent keeps the face it was cast or played with
         new.face = o.face if o.card is not None and o.card.layout == "modal_dfc" else 0
         new.x = 0
+        new.transformed = bool(transformed and o.card is not None and o.card.layout == "transform")
         # CR 702.33d: a permanent remembers that the spell it was is kicked ("if it was kicked")
         new.kicked = o.kicked and o.zone is Zone.STACK
     elif to_zone is Zone.STACK:
@@ -207,7 +214,12 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
     rule = "510.2" if combat else "120.3"
     if p is not None:
         ctx.log("120.3a" if not combat else rule, f"{src_name} deals {amount} damage to {g.players[p].name}")
-        _change_life(ctx, p, -amount, rule="120.3a")
+        if player_has(g, p, "damage_as_infect"):
+            # CR 702.90b: dealt as though its source had infect (Phyrexian Unlife): poison
+            # counters instead of life loss
+            put_counters(ctx, target, "poison", amount, rule="702.90b")
+        else:
+            _lose_life_from_damage(ctx, p, amount)              # CR 120.3a
     else:
         if target not in g.objects or g.objects[target].zone is not Zone.BATTLEFIELD:
             return 0
@@ -227,12 +239,52 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
     return amount
 
 
+def _lose_life_from_damage(ctx: Ctx, player: int, amount: int) -> None:
+    """CR 120.3a: damage dealt to a player causes that player to lose that much life — a life
+    total reduced, which "if your life total would be reduced to 0 or less" replaces."""
+    event = apply_replacements(ctx, LifeEvent(player, -amount, damage=True))
+    if event is not None and event.amount < 0:
+        _change_life(ctx, player, event.amount, rule="120.3a")
+
+
 def _change_life(ctx: Ctx, player: int, delta: int, rule: str) -> None:
     pl = ctx.g.player(player)
     pl.life += delta
     if delta > 0:
         pl.life_gained_this_turn += delta
+    elif delta < 0:
+        pl.life_lost_this_turn -= delta
     ctx.g.events.append(LifeEvent(player, delta))
+
+
+def player_has(g: Any, player: int, grant: str) -> bool:
+    """Whether a static ability of a permanent gives ``player`` ``grant`` now ("You have
+    hexproof", "You don't lose the game for having 0 or less life", CR 604.1)."""
+    from .triggers import condition_holds           # triggers builds on this module
+    for oid in g.battlefield:
+        ch = characteristics(g, oid)
+        for ab in ch.script.player_statics:
+            if grant in ab.grants and ab.who == "you" and ch.controller == player and (
+                    ab.condition is None or condition_holds(g, ab.condition, ch.controller, oid)):
+                return True
+    return False
+
+
+def lose_game(ctx: Ctx, player: int, reason: str) -> None:
+    """CR 104.3e: an effect states that a player loses the game; the game ends when one player
+    is left (CR 104.2a)."""
+    g = ctx.g
+    if g.players[player].lost:
+        return
+    ctx.log("104.3e", f"{g.players[player].name} loses the game ({reason})")
+    g.player(player).lost = True
+    alive = [p.index for p in g.players if not p.lost]
+    if len(alive) <= 1:
+        g.over = True
+        g.winner = alive[0] if alive else None
+        g.draw = not alive
+        if alive:
+            ctx.log("104.2a", f"{g.players[alive[0]].name} wins the game")
 
 
 def gain_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3", *, origin: int = 0) -> int:
@@ -250,6 +302,8 @@ def gain_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3", *, origin
 
 def lose_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3") -> int:
     """CR 119.3: a player loses life."""
+    if amount <= 0:
+        return 0
     event = apply_replacements(ctx, LifeEvent(player, -amount))
     if event is None or event.amount >= 0:
         return 0
@@ -370,3 +424,124 @@ def create_token(ctx: Ctx, controller: int, definition: CreateToken) -> int | No
     """One token (``create_tokens`` with a count of one); the first token created, if any."""
     created = create_tokens(ctx, controller, definition, 1)
     return created[0] if created else None
+
+
+# -- mana, proliferate, transform ------------------------------------------------------------
+def produce_mana(ctx: Ctx, player: int, mana: tuple[str, ...], source: int = 0, *, tapped: bool = False,
+                 source_name: str = "") -> tuple[str, ...]:
+    """CR 106.3: mana is added to a player's pool. Producing it is an event: "if you tap a
+    permanent for mana, it produces twice as much instead" modifies it when a mana ability
+    with {T} in its cost of that permanent produces it (``tapped``, CR 106.12b). Then the
+    triggered mana abilities it triggers resolve at once (CR 605.4a, 106.12a). Returns the
+    mana added."""
+    g = ctx.g
+    if not mana:
+        return ()
+    event = apply_replacements(ctx, ManaEvent(player, tuple(mana), source, tapped))
+    if event is None or not event.mana:
+        return ()
+    pl = g.player(player)
+    for kind in event.mana:
+        pl.pool[kind] += 1
+    ctx.log("106.3", f"{g.players[player].name} adds {''.join('{' + k + '}' for k in event.mana)}"
+            + (f" ({source_name})" if source_name else ""))
+    if event.tapped and source:
+        _mana_triggers(ctx, event)
+    return event.mana
+
+
+def _mana_triggers(ctx: Ctx, event: ManaEvent) -> None:
+    """CR 605.1b, 605.4a: triggered mana abilities ("Whenever a player taps a land for mana,
+    that player adds one mana of any type that land produced", Heartbeat of Spring) don't use
+    the stack: each resolves right after the mana ability that triggered it."""
+    from ..agents.decisions import Decision
+    g = ctx.g
+    src = characteristics(g, event.source) if event.source in g.objects else g.lki.get(event.source)
+    if src is None:
+        return
+    for oid in list(g.battlefield):
+        ch = characteristics(g, oid)
+        for ab in ch.script.triggered:
+            t = ab.trigger
+            if t.event != "tapped_for_mana":
+                continue
+            if t.whose == "you" and event.player != ch.controller or t.whose == "opponent" and event.player == ch.controller:
+                continue
+            if t.filter is not None and (t.filter.types and not t.filter.types & src.types):
+                continue
+            ctx.log("605.4a", f"{ch.name}'s triggered mana ability resolves: {ab.text}")
+            for eff in ab.effects:
+                if not isinstance(eff, AddMana):
+                    continue
+                if eff.mana and not eff.produced:
+                    produce_mana(ctx, event.player, tuple(eff.mana) * eff.amount, oid, source_name=ch.name)
+                    continue
+                # "one mana of any type that land produced": a choice among the types it produced
+                kinds = tuple(dict.fromkeys(event.mana)) if eff.produced else tuple(eff.choice)
+                if not kinds:
+                    continue
+                kind = kinds[0] if len(kinds) == 1 else ctx.ask(Decision(
+                    event.player, "color", f"choose the type of mana {ch.name} adds", list(kinds)))
+                if kind not in kinds:
+                    from ..core.errors import IllegalActionError
+                    raise IllegalActionError(f"{ch.name} adds one of {', '.join(kinds)}")
+                produce_mana(ctx, event.player, (kind,) * eff.amount, oid, source_name=ch.name)
+
+
+def proliferate(ctx: Ctx, player: int, source_name: str = "") -> None:
+    """CR 701.34a: the player chooses any number of permanents and/or players that have a
+    counter, then gives each one additional counter of each kind already there. Proliferating
+    is an event: "if you would proliferate, proliferate twice instead" replaces it."""
+    from ..agents.decisions import Decision, player_ref
+    g = ctx.g
+    event = apply_replacements(ctx, ProliferateEvent(player))
+    if event is None:
+        return
+    for _ in range(event.count):
+        options = [oid for oid in g.battlefield if g.objects[oid].counters]
+        options += [player_ref(p.index) for p in g.players
+                    if not p.lost and (p.poison or any(p.counters.values()))]
+        chosen: list[int] = []
+        if options:
+            answer = ctx.ask(Decision(player, "proliferate", "proliferate: choose any number of permanents and/or "
+                                      "players that have a counter (each gets another counter of each kind it has)",
+                                      options, min=0, max=len(options)))
+            chosen = answer if isinstance(answer, list) else [] if answer is None else [answer]
+            if any(c not in options for c in chosen) or len(set(chosen)) != len(chosen):
+                from ..core.errors import IllegalActionError
+                raise IllegalActionError("proliferate: choose among the permanents and players that have a counter, "
+                                         "each once")
+        ctx.log("701.34a", f"{g.players[player].name} proliferates"
+                + (": " + ", ".join(name_of(ctx, c) for c in chosen) if chosen else " (choosing nothing)"))
+        for c in chosen:
+            p = player_of(c)
+            if p is not None:
+                pl = g.players[p]
+                kinds = (["poison"] if pl.poison else []) + [k for k, v in pl.counters.items() if v]
+            else:
+                kinds = [k for k, v in g.objects[c].counters.items() if v] if c in g.objects else []
+            for kind in kinds:
+                put_counters(ctx, c, kind, 1, rule="701.34a")
+
+
+def transform(ctx: Ctx, oid: int) -> bool:
+    """CR 701.27a: a double-faced permanent turns over; it stays the same object (CR 712.18).
+    A permanent that isn't a transforming double-faced card doesn't (CR 701.27c), nor one whose
+    other face is an instant or sorcery (701.27d). Returns whether it transformed."""
+    g = ctx.g
+    o = g.objects.get(oid)
+    if o is None or o.zone is not Zone.BATTLEFIELD or o.card is None or o.card.layout != "transform" \
+            or len(o.card.faces) < 2:
+        if o is not None:
+            ctx.log("701.27c", f"{name_of(ctx, oid)} isn't a double-faced permanent and doesn't transform")
+        return False
+    other = o.card.faces[0 if o.transformed else 1]
+    if {"Instant", "Sorcery"} & set(other.types):
+        ctx.log("701.27d", f"{name_of(ctx, oid)} doesn't transform: its other face is an instant or sorcery")
+        return False
+    before = name_of(ctx, oid)
+    w = g.obj(oid)
+    w.transformed = not o.transformed
+    g.changed()
+    ctx.log("701.27a", f"{before} transforms into {name_of(ctx, oid)}")
+    return True

@@ -32,6 +32,7 @@ from ..cards.vocabulary import Condition, Filter, Quantity, ReplacementAbility
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ResolvedReplacement, TokensEvent, ZoneChange
+from .events import ManaEvent, ProliferateEvent
 from .layers import characteristics, matches
 
 if TYPE_CHECKING:
@@ -94,7 +95,11 @@ def event_kind(event: Any) -> str | None:
     if isinstance(event, DamageEvent):
         return "damage"
     if isinstance(event, LifeEvent):
-        return "gain_life" if event.amount > 0 else None
+        return "gain_life" if event.amount > 0 else "life_reduced" if event.amount < 0 else None
+    if isinstance(event, ManaEvent):
+        return "tapped_for_mana" if event.tapped else None
+    if isinstance(event, ProliferateEvent):
+        return "proliferate"
     if isinstance(event, DrawEvent):
         return "draw"
     if isinstance(event, CountersEvent):
@@ -184,7 +189,7 @@ def _applies(g: GameState, ab: ReplacementAbility, event: Any, you: int, sid: in
     if ab.condition is not None and not condition_holds(g, ab.condition, you, sid):
         return False
     if isinstance(event, DamageEvent):
-        if ab.combat and not event.combat:
+        if (ab.combat and not event.combat) or (ab.noncombat and event.combat):
             return False
         if ab.source is not None and not _object_matches(g, event.source, ab.source, you, sid):
             return False
@@ -192,7 +197,17 @@ def _applies(g: GameState, ab: ReplacementAbility, event: Any, you: int, sid: in
             return event.target == sid
         return ab.to is None or _recipient_matches(g, event.target, ab.to, you, sid)
     if isinstance(event, LifeEvent):
+        if event.amount < 0:
+            # CR 119.3, 120.3a: "if your life total would be reduced to 0 or less"
+            return _whose(ab.who, event.player, you) and g.players[event.player].life + event.amount <= 0
         return event.amount > 0 and _whose(ab.who, event.player, you)
+    if isinstance(event, ManaEvent):
+        # CR 106.12b: "if you tap a permanent for mana"
+        if not event.tapped or not _whose(ab.who, event.player, you):
+            return False
+        return ab.source is None or _object_matches(g, event.source, ab.source, you, sid)
+    if isinstance(event, ProliferateEvent):
+        return _whose(ab.who, event.player, you)
     if isinstance(event, DrawEvent):
         if ab.except_first_draw and event.first_in_step:
             return False
@@ -204,7 +219,8 @@ def _applies(g: GameState, ab: ReplacementAbility, event: Any, you: int, sid: in
             return event.oid == sid
         return ab.to is None or _recipient_matches(g, event.oid, ab.to, you, sid)
     if isinstance(event, TokensEvent):
-        return event.count > 0 and _whose(ab.who, event.controller, you)
+        return event.count > 0 and _whose(ab.who, event.controller, you) \
+            and (ab.to is None or _token_matches(event.definition, ab.to))
     if isinstance(event, ZoneChange):
         if ab.itself:
             return event.oid == sid
@@ -213,6 +229,16 @@ def _applies(g: GameState, ab: ReplacementAbility, event: Any, you: int, sid: in
         return (event.oid in g.objects
                 and _object_matches(g, event.oid, ab.to, you, sid, controller=_entering_controller(g, event)))
     return False
+
+
+def _token_matches(definition: Any, flt: Filter) -> bool:
+    """Whether the tokens a TokensEvent would create match ``flt`` ("creature tokens"), by the
+    characteristics their definition gives them (CR 111.1)."""
+    types = frozenset(getattr(definition, "types", ()) or ())
+    if not types and hasattr(definition, "card"):        # a copy of a card: its front face's types
+        card = definition.card
+        types = frozenset(card.front.types) if card is not None else frozenset()
+    return not (flt.types and not flt.types & types) and not flt.not_types & types
 
 
 def _whose(who: str, player: int, you: int) -> bool:
@@ -277,7 +303,7 @@ def affected_player(g: GameState, event: Any) -> int:
         ref = event.target
     elif isinstance(event, CountersEvent):
         ref = event.oid
-    elif isinstance(event, (LifeEvent, DrawEvent)):
+    elif isinstance(event, (LifeEvent, DrawEvent, ManaEvent, ProliferateEvent)):
         return event.player
     elif isinstance(event, TokensEvent):
         return event.controller
@@ -344,6 +370,20 @@ def _label(c: Candidate) -> str:
 
 # -- applying an effect ----------------------------------------------------------------------
 def _apply(ctx: Ctx, c: Candidate, event: Any) -> Any:
+    event = _apply_one(ctx, c, event)
+    if c.ability.also:
+        _also(ctx, c)
+    return event
+
+
+def _also(ctx: Ctx, c: Candidate) -> None:
+    """The effects a replacement effect's controller performs in addition ("instead you draw
+    two cards and you lose 1 life", Blood Scrivener): part of the modified event (CR 614.1a)."""
+    from .resolve import Resolving, execute          # the interpreter builds on the pipeline
+    execute(ctx, c.ability.also, Resolving(c.source, c.controller, (), (), name=c.name))
+
+
+def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
     g = ctx.g
     ab = c.ability
     rule = "614.15" if ab.self_replacement else "614.1a"
@@ -355,10 +395,21 @@ def _apply(ctx: Ctx, c: Candidate, event: Any) -> Any:
         ctx.log("701.10g" if ab.multiply == 2 and ab.amount is None and not ab.add else rule,
                 f"{c.name}: {what}; it deals {amount} instead")
         return replace(event, amount=amount)
+    if isinstance(event, LifeEvent) and event.amount < 0:
+        return _life_reduced(ctx, c, event, what)
     if isinstance(event, LifeEvent):
         amount = _modified(g, c, event, event.amount)
         ctx.log(rule, f"{c.name}: {what}; they gain {amount} life instead")
         return replace(event, amount=amount)
+    if isinstance(event, ManaEvent):
+        # CR 106.12b: "it produces twice (three times) as much of that mana instead"
+        mana = tuple(m for m in event.mana for _ in range(max(0, ab.multiply)))
+        ctx.log(rule, f"{c.name}: {what}; it produces {_symbols(mana)} instead")
+        return replace(event, mana=mana)
+    if isinstance(event, ProliferateEvent):
+        count = event.count * ab.multiply + ab.add
+        ctx.log(rule, f"{c.name}: {what}; they proliferate {count} times instead")
+        return replace(event, count=count)
     if isinstance(event, DrawEvent):
         if ab.draw:
             ctx.log("614.11", f"{c.name}: {what}; they draw {ab.draw} cards instead")
@@ -383,6 +434,32 @@ def _apply(ctx: Ctx, c: Candidate, event: Any) -> Any:
             event = replace(event, counters=event.counters + ((ab.enters_counters, n),))
         return event
     return event
+
+
+def _symbols(mana: tuple[str, ...]) -> str:
+    return "".join("{" + m + "}" for m in mana) or "no mana"
+
+
+def _life_reduced(ctx: Ctx, c: Candidate, event: LifeEvent, what: str) -> None:
+    """Enduring Angel: "If your life total would be reduced to 0 or less, instead transform
+    ~ and your life total becomes 3. Then if ~ didn't transform this way, you lose the game."
+    The loss doesn't happen; the permanent transforms (CR 701.27a) and the life total is set
+    (CR 119.5: the player gains or loses the difference)."""
+    from .primitives import gain_life, lose_game, lose_life, transform   # primitives build on the pipeline
+    g = ctx.g
+    ab = c.ability
+    ctx.log("614.1a", f"{c.name}: {what}; instead it transforms and their life total becomes "
+            f"{ab.amount.fixed if ab.amount else 0}")
+    transformed = bool(ab.transform and c.source and transform(ctx, c.source))
+    target = _quantity(g, ab.amount or Quantity(), c, event)
+    life = g.players[event.player].life
+    if target > life:
+        gain_life(ctx, event.player, target - life, rule="119.5")
+    elif target < life:
+        lose_life(ctx, event.player, life - target, rule="119.5")
+    if ab.transform and not transformed:
+        lose_game(ctx, event.player, f"{c.name} didn't transform")
+    return None
 
 
 def _modified(g: GameState, c: Candidate, event: Any, amount: int) -> int:
@@ -485,8 +562,15 @@ def describe_event(g: GameState, event: Any) -> str:
     if isinstance(event, DamageEvent):
         return (f"{_name(g, event.source)} would deal {event.amount} {'combat ' if event.combat else ''}damage "
                 f"to {_name(g, event.target)}")
+    if isinstance(event, LifeEvent) and event.amount < 0:
+        return (f"{g.players[event.player].name}'s life total would be reduced to "
+                f"{g.players[event.player].life + event.amount}")
     if isinstance(event, LifeEvent):
         return f"{g.players[event.player].name} would gain {event.amount} life"
+    if isinstance(event, ManaEvent):
+        return f"{_name(g, event.source)} would produce {_symbols(event.mana)}"
+    if isinstance(event, ProliferateEvent):
+        return f"{g.players[event.player].name} would proliferate"
     if isinstance(event, DrawEvent):
         return f"{g.players[event.player].name} would draw a card"
     if isinstance(event, CountersEvent):

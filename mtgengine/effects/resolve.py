@@ -13,13 +13,15 @@ from ..cards.vocabulary import (
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
-from ..cards.vocabulary import CopyException, CopySpell, CreateTokenCopy, PreventDamage
+from ..cards.vocabulary import Double, Proliferate, ShuffleIntoLibrary, Transform
+from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from .layers import ContinuousEffect, characteristics, copy_values, matches, mana_value
 from .replacement import create_prevention, make_unpreventable
 from .primitives import (
+    produce_mana, proliferate, transform,
     create_tokens, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters, reorder_library,
     shuffle_library,
 )
@@ -42,10 +44,24 @@ class Resolving:
     remembered: tuple[int, ...] = ()             # the objects a delayed triggered ability refers to (CR 603.7c)
     moved: dict[int, int] = field(default_factory=dict)   # old id -> the new object it became here (CR 400.7)
     created: list[int] = field(default_factory=list)      # tokens created by this resolution
+    event_amount: int = 0                        # "that much": the damage or life of the trigger event
+    tapped_for_mana: bool = False                # a mana ability with {T} in its cost (CR 106.12)
 
 
-def amount(ctx: Ctx, q: Quantity, r: Resolving) -> int:
+def amount(ctx: Ctx, q: Quantity, r: Resolving, player: int | None = None) -> int:
+    """A number in an effect as it resolves; ``player``: the player the effect acts on, whose
+    "life", "half_life" (rounded up, CR 107.1a) or "life_lost_this_turn" a stat without
+    ``of`` reads."""
     value = q.fixed + (r.x if q.x else 0)
+    if q.stat in ("life", "half_life", "life_lost_this_turn") and q.of is None:
+        if player is None:
+            return value
+        pl = ctx.g.players[player]
+        if q.stat == "life_lost_this_turn":
+            return value + pl.life_lost_this_turn
+        return value + (max(0, pl.life) + 1) // 2 if q.stat == "half_life" else value + pl.life
+    if q.stat == "that_much":
+        return value + r.event_amount
     if q.per is not None:
         value += sum(1 for oid in ctx.g.battlefield if matches(ctx.g, oid, q.per, r.controller))
     if q.stat and q.of is not None:
@@ -68,6 +84,9 @@ def _stat(ctx: Ctx, oid: int, stat: str) -> int:
             return 0
         if stat == "mana_value":
             return ch.mana_cost.mana_value(0) if ch.mana_cost is not None else 0
+    if stat.startswith("counters:"):
+        o = g.objects.get(oid)
+        return o.counters.get(stat[len("counters:"):], 0) if o is not None else 0
     return (ch.power if stat == "power" else ch.toughness) or 0
 
 
@@ -105,7 +124,11 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
     if ref.kind == "each" and ref.filter is not None:
         return [oid for oid in list(g.battlefield) if matches(g, oid, ref.filter, r.controller, r.source)]
     if ref.kind == "triggering":
-        return [r.subject] if r.subject in g.objects else []
+        found = [r.subject] if r.subject in g.objects else []
+        return [o for o in found if ref.filter is None or matches(g, o, ref.filter, r.controller, r.source)]
+    if ref.kind == "triggering_controller":
+        p = _last_controller(ctx, r.subject) if r.subject else None
+        return [player_ref(p)] if p is not None else []
     if ref.kind == "moved":
         # CR 400.7: "that card" is the new object the target became when this moved it
         return [r.moved[oid] for oid in refs(ctx, Ref("target", ref.index), r) if r.moved.get(oid) in g.objects]
@@ -114,7 +137,10 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
     if ref.kind == "remembered":
         # CR 603.7c: an object that has changed zones since is a new object, not found here
         rem = r.remembered[ref.index] if ref.index < len(r.remembered) else 0
-        return [rem] if rem in g.objects else []
+        if rem not in g.objects:
+            return []
+        # "destroy that creature if it attacked this turn": only if it matches
+        return [rem] if ref.filter is None or matches(g, rem, ref.filter, r.controller, r.source) else []
     if ref.kind == "target_controller":
         out = []
         for oid in refs(ctx, Ref("target", ref.index), r):
@@ -148,11 +174,14 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
         elif isinstance(eff, CopySpell):
             for oid in refs(ctx, eff.what, r):
                 copy_spell(ctx, oid, r.controller, eff.new_targets, eff.exception)
+        elif isinstance(eff, BecomeCopy):
+            become_copy(ctx, eff, r)
         elif isinstance(eff, CreateTokenCopy):
             for oid in refs(ctx, eff.what, r):
                 if oid in g.objects:
                     values = copy_values(g, oid, eff.exception)       # CR 707.2: its copiable values
-                    create_tokens(ctx, r.controller, values, amount(ctx, eff.amount, r), origin=r.source)
+                    r.created.extend(create_tokens(ctx, r.controller, values, amount(ctx, eff.amount, r),
+                                                   origin=r.source))
         elif isinstance(eff, PreventDamage):
             # CR 615.3, 615.7: a prevention effect or shields for this turn; whom it protects is
             # fixed now (CR 611.2c).
@@ -166,10 +195,10 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     draw_card(ctx, p, origin=r.source)
         elif isinstance(eff, GainLife):
             for p in _players(refs(ctx, eff.who, r)):
-                gain_life(ctx, p, amount(ctx, eff.amount, r), origin=r.source)
+                gain_life(ctx, p, amount(ctx, eff.amount, r, p), origin=r.source)
         elif isinstance(eff, LoseLife):
             for p in _players(refs(ctx, eff.who, r)):
-                lose_life(ctx, p, amount(ctx, eff.amount, r))
+                lose_life(ctx, p, amount(ctx, eff.amount, r, p))
         elif isinstance(eff, Destroy):
             for oid in refs(ctx, eff.what, r):
                 _moved(r, oid, destroy(ctx, oid, rule="701.8a"))
@@ -189,8 +218,12 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
         elif isinstance(eff, Pump):
             targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
             if targets:
-                dx = eff.x_sign * r.x
-                mods: tuple[Modification, ...] = (ModifyPT(eff.power + dx, eff.toughness + dx),)
+                # X is fixed as the effect begins (CR 608.2h): the spell's X, or "where X is its
+                # power" (Berserk: a negative power gives a negative X)
+                x = _signed(ctx, eff.x_value, r) if eff.x_value is not None else r.x
+                dp = eff.power + (eff.x_sign or eff.x_power) * x
+                dt = eff.toughness + (eff.x_sign or eff.x_toughness) * x
+                mods: tuple[Modification, ...] = (ModifyPT(dp, dt),)
                 if eff.keywords:
                     mods += (ChangeAbilities(add_keywords=eff.keywords),)
                 g.effects.append(ContinuousEffect(                 # CR 611.2c: affected set locked in
@@ -198,7 +231,7 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller))
                 g.changed()
                 for t in targets:
-                    ctx.log("613.4c", f"{name_of(ctx, t)} gets {eff.power + dx:+d}/{eff.toughness + dx:+d}"
+                    ctx.log("613.4c", f"{name_of(ctx, t)} gets {dp:+d}/{dt:+d}"
                             + (f" and gains {', '.join(sorted(eff.keywords))}" if eff.keywords else "")
                             + (" until end of turn" if eff.until_end_of_turn else ""))
         elif isinstance(eff, TapUntap):
@@ -207,7 +240,7 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     g.obj(oid).tapped = eff.tap
                     ctx.log("701.26a" if eff.tap else "701.26b", f"{name_of(ctx, oid)} becomes {'tapped' if eff.tap else 'untapped'}")
         elif isinstance(eff, AddMana):
-            add_mana(ctx, r.controller, eff, r.name)
+            add_mana(ctx, r.controller, eff, r.name, source=r.source, tapped=r.tapped_for_mana)
         elif isinstance(eff, PutCounters):
             for oid in refs(ctx, eff.what, r):
                 put_counters(ctx, oid, eff.kind, amount(ctx, eff.amount, r), origin=r.source)
@@ -236,7 +269,7 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 who = g.objects[oid].owner if eff.under_owner else r.controller
                 ctx.log("110.2a", f"{name_of(ctx, oid)} is put onto the battlefield under "
                         f"{g.players[who].name}'s control")
-                new_id = move(ctx, oid, Zone.BATTLEFIELD, "return", controller=who)
+                new_id = move(ctx, oid, Zone.BATTLEFIELD, "return", controller=who, transformed=eff.transformed)
                 _moved(r, oid, new_id)
                 if new_id is not None and eff.tapped and new_id in g.objects:
                     g.obj(new_id).tapped = True
@@ -254,6 +287,83 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 raise TypeError(f"no interpreter for effect {eff!r}")
 
 
+_MANA_ORDER = ("W", "U", "B", "R", "G", "C")
+
+
+def double(ctx: Ctx, eff: Double, r: Resolving) -> None:
+    """The keyword actions double (CR 701.10) and triple (CR 701.11), each done as the event
+    the rules make it: gaining or losing life, putting counters, adding mana, a +X/+Y
+    modification — so replacement effects modify that event (a doubling under "twice that
+    much" gives three times the value, not four)."""
+    g = ctx.g
+    more = eff.times - 1                 # doubling adds the value once; tripling, twice
+    verb = {2: "doubles", 3: "triples"}.get(eff.times, f"multiplies by {eff.times}")
+    if eff.value == "life":
+        for p in _players(refs(ctx, eff.what, r)):
+            life = g.players[p].life
+            ctx.log("701.10d", f"{r.name} {verb} {g.players[p].name}'s life total ({life})")
+            if life > 0:
+                gain_life(ctx, p, life * more, rule="701.10d", origin=r.source)
+            elif life < 0:
+                lose_life(ctx, p, -life * more, rule="701.10d")       # a negative total: a loss
+    elif eff.value == "counters":
+        for oid in refs(ctx, eff.what, r):
+            p = player_of(oid)
+            if p is not None:
+                pl = g.players[p]
+                have = {"poison": pl.poison, **pl.counters}
+            elif oid in g.objects:
+                have = dict(g.objects[oid].counters)
+            else:
+                continue
+            for kind, count in have.items():
+                if count > 0 and (not eff.kind or kind == eff.kind):
+                    ctx.log("701.10e", f"{r.name} {verb} the {kind} counters on {name_of(ctx, oid)} ({count})")
+                    put_counters(ctx, oid, kind, count * more, rule="701.10e", origin=r.source)
+    elif eff.value == "mana":
+        for p in _players(refs(ctx, eff.what, r)):
+            pool = g.players[p].pool
+            added = tuple(kind for kind in _MANA_ORDER for _ in range(pool.get(kind, 0) * more))
+            ctx.log("701.10f", f"{r.name} {verb} the unspent mana of {g.players[p].name}")
+            produce_mana(ctx, p, added, r.source, tapped=r.tapped_for_mana, source_name=r.name)
+    elif eff.value in ("power", "toughness", "power_toughness"):
+        for t in refs(ctx, eff.what, r):
+            if t not in g.objects or g.objects[t].zone is not Zone.BATTLEFIELD:
+                continue
+            ch = characteristics(g, t)
+            if ch.power is None:
+                continue
+            # CR 701.10b-c, 701.11b-c: +X/+Y with X and Y fixed now; a negative value gives -X
+            dp = ch.power * more if eff.value != "toughness" else 0
+            dt = (ch.toughness or 0) * more if eff.value != "power" else 0
+            g.effects.append(ContinuousEffect(g.new_timestamp(), (ModifyPT(dp, dt),), frozenset({t}),
+                                              "end_of_turn" if eff.until_end_of_turn else "", r.source,
+                                              r.controller))
+            g.changed()
+            rule = ("701.10c" if dp < 0 or dt < 0 else "701.10b") if eff.times == 2 else \
+                ("701.11c" if dp < 0 or dt < 0 else "701.11b")
+            ctx.log(rule, f"{r.name} {verb} the power and toughness of {name_of(ctx, t)}: it gets "
+                    f"{dp:+d}/{dt:+d}" + (" until end of turn" if eff.until_end_of_turn else ""))
+    elif eff.value == "x":
+        for oid in refs(ctx, eff.what, r):
+            if oid in g.objects and g.objects[oid].zone is Zone.STACK:
+                o = g.obj(oid)
+                before = o.x
+                o.x = before * eff.times
+                g.changed()
+                ctx.log("107.3", f"{r.name} {verb} the value of X of {name_of(ctx, oid)}: {before} -> {o.x}")
+    else:
+        raise ValueError(f"can't double {eff.value!r}")
+
+
+def _signed(ctx: Ctx, q: Quantity, r: Resolving) -> int:
+    """A number that may be negative: an object's power or toughness as it is (or last was,
+    CR 608.2h), not clamped at 0 like an amount of damage or life."""
+    if q.stat in ("power", "toughness") and q.of is not None:
+        return q.fixed + sum(_stat(ctx, oid, q.stat) for oid in refs(ctx, q.of, r)[:1])
+    return amount(ctx, q, r)
+
+
 def _moved(r: Resolving, old: int, new: int | None) -> None:
     """Remembers the new object a moved object became (CR 400.7), for "return that card"."""
     if new is not None:
@@ -263,7 +373,21 @@ def _moved(r: Resolving, old: int, new: int | None) -> None:
 def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
     """Attachments, control, delayed triggers and the other effects of triggered abilities."""
     g = ctx.g
-    if isinstance(eff, Attach):
+    if isinstance(eff, Double):
+        double(ctx, eff, r)
+    elif isinstance(eff, Proliferate):
+        proliferate(ctx, r.controller, r.name)                        # CR 701.34a
+    elif isinstance(eff, ShuffleIntoLibrary):
+        for oid in refs(ctx, eff.what, r):
+            if oid in g.objects and g.objects[oid].zone is not Zone.LIBRARY:
+                owner = g.objects[oid].owner
+                ctx.log("701.24a", f"{name_of(ctx, oid)} is shuffled into its owner's library")
+                move(ctx, oid, Zone.LIBRARY, "shuffle")
+                shuffle_library(ctx, owner)
+    elif isinstance(eff, Transform):
+        for oid in refs(ctx, eff.what, r):
+            transform(ctx, oid)                                        # CR 701.27a
+    elif isinstance(eff, Attach):
         for what in refs(ctx, eff.what, r):
             for to in refs(ctx, eff.to, r)[:1]:
                 attach(ctx, what, to)
@@ -343,9 +467,11 @@ def gain_control(ctx: Ctx, targets: list[int], r: Resolving, until_end_of_turn: 
                 + (" until end of turn" if until_end_of_turn else ""))
 
 
-def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str | None = None) -> None:
-    """CR 106.3: mana is added to a player's pool."""
-    pl = ctx.g.player(player)
+def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str | None = None, *,
+             source: int = 0, tapped: bool = False) -> None:
+    """CR 106.3: mana is added to a player's pool, through ``primitives.produce_mana`` (an
+    event "tapped for mana" replacement effects modify when ``tapped``: a mana ability of
+    ``source`` with {T} in its cost, CR 106.12b)."""
     if eff.mana:
         added = list(eff.mana) * eff.amount
     else:
@@ -355,9 +481,7 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
             else:
                 choice = ctx.ask(Decision(player, "color", f"choose the mana {source_name} adds", list(eff.choice)))
         added = [choice] * eff.amount
-    for kind in added:
-        pl.pool[kind] += 1
-    ctx.log("106.3", f"{ctx.g.players[player].name} adds {''.join('{' + k + '}' for k in added)} ({source_name})")
+    produce_mana(ctx, player, tuple(added), source, tapped=tapped, source_name=source_name)
 
 
 def destroy(ctx: Ctx, oid: int, rule: str = "701.8a") -> int | None:
@@ -580,4 +704,25 @@ def choose_new_targets(ctx: Ctx, oid: int, controller: int) -> None:
                                      "(CR 707.10c)")
     g.obj(oid).targets = tuple(new)
     ctx.log("707.10c", f"the copy of {ch.name} now targets " + ", ".join(name_of(ctx, t) for t in new))
+
+
+def become_copy(ctx: Ctx, eff: BecomeCopy, r: Resolving) -> None:
+    """CR 707.4: objects become copies of another (its copiable values now, CR 707.2b); a
+    layer 1a effect with a timestamp (CR 613.2a), which triggers no enters abilities."""
+    g = ctx.g
+    sources = [oid for oid in refs(ctx, eff.of, r) if oid in g.objects]
+    if not sources:
+        return
+    original = sources[0]
+    affected = [oid for oid in refs(ctx, eff.what, r)
+                if oid in g.objects and g.objects[oid].zone is Zone.BATTLEFIELD
+                and not (eff.exclude_of and oid == original)]
+    if not affected:
+        return
+    values = copy_values(g, original)
+    g.effects.append(ContinuousEffect(g.new_timestamp(), (CopyOf(values),), frozenset(affected),
+                                      "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller))
+    g.changed()
+    for oid in affected:
+        ctx.log("707.4", f"a permanent becomes a copy of {values.name or 'a face-down creature'}")
 

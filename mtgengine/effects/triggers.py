@@ -48,6 +48,7 @@ class PendingTrigger:
     subject: int = 0                   # the object the trigger refers to ("triggering")
     remembered: tuple[int, ...] = ()   # the objects a delayed triggered ability refers to (CR 603.7c)
     kicked: bool = False               # its source was kicked ("if it was kicked", CR 702.33d)
+    amount: int = 0                    # how much damage or life the trigger event was ("that much")
 
     def to_json(self) -> dict[str, object]:
         return {"controller": self.controller, "source_id": self.source_id,
@@ -172,7 +173,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
     dealt: set[tuple[str, tuple[int, ...]]] = set()
 
     def occur(event: str, subject: int = 0, sch: Any = None, player: int | None = None,
-              source_after: int = 0) -> None:
+              source_after: int = 0, amount: int = 0) -> None:
         nonlocal watchers
         if watchers is None:
             watchers = _watchers(g, left)
@@ -181,7 +182,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             for ab in triggered_abilities(sch):
                 if ab.trigger.event == event and ab.trigger.whose == "self":
                     _add(ctx, sch.controller, source_after or subject, sch.name, ab, subject=source_after or subject,
-                         cause=(event, subject, sch))
+                         cause=(event, subject, sch), amount=amount)
         looking = watchers[0] + (watchers[1] if event in ("leaves", "dies") else [])
         for w in looking:
             for ab in w.abilities:
@@ -196,7 +197,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 elif t.whose != "any" or (t.filter is not None and not _subject_matches(g, t.filter, subject, sch, w)):
                     continue
                 _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
-                     cause=(event, subject, sch))
+                     cause=(event, subject, sch), amount=amount)
 
     for ev in events:
         if isinstance(ev, ZoneChange):
@@ -235,12 +236,16 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                                     else None)):
                     if key is not None and (event, key) not in dealt:
                         dealt.add((event, key))
-                        occur(event, ev.source, sch)
+                        # "that much": all the damage this source dealt in this event (CR 603.2c)
+                        total = sum(d.amount for d in events if isinstance(d, DamageEvent) and d.source == ev.source
+                                    and (event == "deals_damage" or d.combat)
+                                    and (event != "combat_damage_player" or d.target == ev.target))
+                        occur(event, ev.source, sch, amount=total)
         elif isinstance(ev, DrawEvent):
             for _ in range(getattr(ev, "count", 1)):
                 occur("draw", player=ev.player)       # once per card drawn
         elif isinstance(ev, LifeEvent) and ev.amount > 0:
-            occur("gain_life", player=ev.player)       # CR 119.9: once per life-gain event
+            occur("gain_life", player=ev.player, amount=ev.amount)   # CR 119.9: once per life-gain event
 
 
 def _whose(whose: str, controller: int, player: int | None) -> bool:
@@ -317,7 +322,7 @@ def _extra_times(ctx: Ctx, source_id: int, controller: int, cause: tuple[str, in
 
 
 def _add(ctx: Ctx, controller: int, source_id: int, name: str, ab: TriggeredAbility, *, subject: int = 0,
-         remembered: tuple[int, ...] = (), cause: tuple[str, int, Any] | None = None) -> None:
+         remembered: tuple[int, ...] = (), cause: tuple[str, int, Any] | None = None, amount: int = 0) -> None:
     g = ctx.g
     src = g.objects.get(source_id)
     kicked = bool(src is not None and src.kicked)
@@ -328,7 +333,7 @@ def _add(ctx: Ctx, controller: int, source_id: int, name: str, ab: TriggeredAbil
     times = 1 + _extra_times(ctx, source_id, controller, cause)
     for i in range(times):
         g.pending_triggers.append(PendingTrigger(controller, source_id, name, ab, len(g.pending_triggers),
-                                                 subject, remembered, kicked))
+                                                 subject, remembered, kicked, amount))
         if i == 0:
             ctx.log("603.2", f"{name}'s ability triggers: {ab.text}")
         else:
@@ -441,6 +446,8 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
     obj.source_name = t.source_name
     if t.subject:
         obj.choices["subject"] = t.subject
+    if t.amount:
+        obj.choices["amount"] = t.amount
     if t.remembered:
         obj.choices["remembered"] = list(t.remembered)
     if t.kicked:

@@ -29,8 +29,11 @@ def can_pay_tap(g: GameState, oid: int) -> bool:
     return not ("Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords)
 
 
-def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | None = None) -> None:
-    """CR 605.3a-b: a mana ability is activated and resolves at once, without the stack."""
+def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | None = None,
+                          pay: Any = None) -> None:
+    """CR 605.3a-b: a mana ability is activated and resolves at once, without the stack. With
+    {T} in its cost, its source is "tapped for mana" (CR 106.12): the mana it produces is an
+    event "tapped for mana" replacement effects modify (CR 106.12b)."""
     g = ctx.g
     abilities = abilities_of(g, oid)
     mana_abs = [i for i, ab in enumerate(abilities) if ab.is_mana]
@@ -40,13 +43,14 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
         if index is None:
             raise IllegalActionError(f"{name_of(ctx, oid)} has no mana ability")
     ab = abilities[index]
-    pay_ability_costs(ctx, oid, ab, None)
+    pay_ability_costs(ctx, oid, ab, pay)
     src = g.objects.get(oid)
     controller = src.controller if src is not None else g.lki[oid].controller
-    r = Resolving(oid, controller, (), (), name=name_of(ctx, oid))
+    # issue 7 (double/triple): the source and "tapped for mana" go with the mana produced
+    r = Resolving(oid, controller, (), (), name=name_of(ctx, oid), tapped_for_mana=ab.cost.tap)
     for eff in ab.effects:
         if isinstance(eff, AddMana):
-            add_mana(ctx, controller, eff, r.name, choice)
+            add_mana(ctx, controller, eff, r.name, choice, source=oid, tapped=ab.cost.tap)
         else:
             execute(ctx, (eff,), r)
 
@@ -114,7 +118,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         raise IllegalActionError(f"{ch.name} has no activated ability number {index + 1}")
     ab = abilities[index]
     if ab.is_mana:
-        activate_mana_ability(ctx, oid, index, action.get("color"))
+        activate_mana_ability(ctx, oid, index, action.get("color"), action.get("pay"))
         return
     if ab.sorcery_speed and not sorcery_timing(g, player):
         equip = " and equip is a sorcery-speed ability, CR 702.6a" if ab.text.lower().startswith("equip") else ""

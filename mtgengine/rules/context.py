@@ -56,7 +56,7 @@ def validate_answer(decision: Decision, answer: Any) -> Any:
         key = (answer.get("action"), answer.get("object"), answer.get("ability"))
         if any((o.get("action"), o.get("object"), o.get("ability")) == key for o in decision.options):
             return answer
-        if key[0] in ("activate", "play", "cast"):
+        if key[0] in ("activate", "play", "cast", "turn_face_up"):
             return answer          # not offered: the action itself explains why it is illegal
         raise IllegalActionError(f"not a legal action now: {answer!r}")
     if decision.kind == "x":

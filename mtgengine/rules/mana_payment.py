@@ -1,86 +1,177 @@
-"""Paying mana costs (CR 601.2g-h, 605.3a) and the default payment of the scenario format.
+"""Paying costs with mana (CR 601.2g-h, 605.3a, 118) and the default payment of the scenario format.
 
-Default order (SCENARIO-FORMAT "pay"): mana already in the pool first; then untapped
-sources whose only cost is {T}, skipping any that can produce no useful mana now. Colored
-symbols are paid first (a hybrid with its colored half, a Phyrexian symbol with mana);
-generic mana then comes from sources that can produce one of the spell's own colors, then
-colorless sources, then the rest, in battlefield order.
+A cost is first reduced to a :class:`Requirement` (CR 601.2b, 601.2f): a slot for each colored
+or colorless symbol ("G"; a two-color hybrid symbol whose half isn't announced yet is the slot
+"WU", paid with either), an amount of generic mana and an amount of life. Then it is paid
+(601.2g-h): mana abilities are activated and the mana is spent from the pool.
+
+Default order (SCENARIO-FORMAT "pay"): mana already in the pool first; then untapped sources
+whose only cost is {T}, skipping any that can produce no mana now (a summoning-sick creature,
+an ability that would add mana of an undefined type, CR 106.5). Colored symbols are paid first
+(a hybrid symbol with a colored half; a Phyrexian symbol with mana); generic mana then comes
+from sources that can produce one of the spell's own colors, then colorless sources, then the
+rest, in battlefield order. Colored symbols are matched to sources in battlefield order,
+looking further only when a later symbol could otherwise not be paid. A monocolored hybrid
+symbol ({2/W}) is paid with its generic half only when its colored half can't be paid at all.
+
+``pay`` (the scenario step's option, already turned into object ids by the runner) fixes only
+what it names: the mana to spend (``"{W}{W}{1}"`` or ``mana``), the half of each hybrid symbol
+(``hybrid: [W, 2]``), how Phyrexian symbols are paid (``phyrexian: life`` / ``mana``, or a list,
+one per symbol), the sources to tap (``tap``: exactly those, their mana spent before the
+pool's), and the cards or permanents that pay by delve, convoke or improvise (CR 702.66,
+702.51, 702.126).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from ..cards.vocabulary import ActivatedAbility, AddMana
+from ..core.enums import Zone
 from ..core.errors import IllegalActionError
-from ..core.mana import COLORS, ManaCost
+from ..core.mana import COLORS, ManaCost, ManaSymbol
 from ..effects.layers import characteristics, summoning_sick
 from ..rules.context import Ctx
 from ..state.game_state import GameState
 
 MANA_ORDER = COLORS + ("C",)
+_RANK = {k: i for i, k in enumerate(MANA_ORDER)}
 
 
 @dataclass(frozen=True, slots=True)
 class Requirement:
-    """A cost broken into what must be paid: exact colored/colorless symbols, generic, life."""
+    """What a cost asks for once its symbols are announced (CR 601.2b, 601.2f).
 
-    colored: tuple[str, ...]     # each one of W U B R G C (C: {C}, needs colorless mana)
+    ``colored``: one slot per colored or colorless symbol, each the mana types that may pay
+    it ("G", "C"; "WU" for a hybrid symbol paid with either colored half); ``generic``: the
+    generic mana; ``life``: life to pay (Phyrexian symbols, CR 107.4f, and life costs)."""
+
+    colored: tuple[str, ...]
     generic: int
     life: int = 0
 
 
-def requirement(cost: ManaCost, x: int, hybrid: list[str] | None = None,
-                phyrexian_life: bool = False) -> Requirement:
-    """Reduces a mana cost to symbols to pay, choosing how each hybrid/Phyrexian symbol is paid.
+#: A mana source of the default payment: (permanent, its first {T} mana ability, the mana
+#: types it can add, how much mana one activation adds).
+Source = tuple[int, ActivatedAbility, tuple[str, ...], int]
 
-    ``hybrid`` gives the chosen half for each hybrid symbol in order (default: its colored
-    half, the first color); ``phyrexian_life`` pays Phyrexian symbols with 2 life (CR 107.4f).
-    """
+
+def _sym_colors(sym: ManaSymbol) -> str:
+    return "".join(sorted(sym.colors, key=_RANK.__getitem__))
+
+
+def requirement(cost: ManaCost, x: int = 0, hybrid: list[str] | None = None,
+                phyrexian: Any = None) -> Requirement:
+    """Announces how each symbol of ``cost`` is paid (CR 601.2b) and reduces it to a Requirement.
+
+    ``x``: the value of X (CR 107.3a). ``hybrid``: the half chosen for each hybrid symbol in
+    order — a color letter, "C", or a number for a monocolored hybrid's generic half; not given:
+    a colored half (CR 107.4e). ``phyrexian``: "life" (each Phyrexian symbol is paid with 2
+    life, CR 107.4f), "mana" (the default), or a list with one of those per Phyrexian symbol;
+    True is "life"."""
     colored: list[str] = []
     generic = 0
     life = 0
-    hybrid = list(hybrid or [])
+    hybrid = [str(h).upper() for h in (hybrid or [])]
+    if phyrexian is True:
+        phyrexian = "life"
+    per_symbol = list(phyrexian) if isinstance(phyrexian, list) else None
+
+    def life_for_phyrexian() -> bool:
+        if per_symbol is not None:
+            choice = str(per_symbol.pop(0)) if per_symbol else "mana"
+        else:
+            choice = str(phyrexian or "mana")
+        if choice not in ("life", "mana"):
+            raise IllegalActionError(f"pay: a Phyrexian symbol is paid with 'life' or 'mana', not {choice!r}")
+        return choice == "life"
+
     for sym in cost.symbols:
         kind = sym.kind
         if kind == "generic":
             generic += sym.generic
         elif kind == "variable":
             generic += x
-        elif kind in ("colored",):
-            colored.append(next(iter(sym.colors)))
+        elif kind == "colored":
+            colored.append(_sym_colors(sym))
         elif kind == "colorless":
             colored.append("C")
         elif kind == "snow":
-            generic += 1      # snow mana is not modelled separately yet
-        elif kind in ("hybrid", "mono_hybrid", "hybrid_phyrexian", "colorless_hybrid"):
-            choice = hybrid.pop(0) if hybrid else None
-            parts = sym.text.replace("/P", "").split("/")
-            if kind == "hybrid_phyrexian" and phyrexian_life and choice is None:
+            generic += 1          # snow mana is not told apart from other mana yet
+        elif kind == "phyrexian":
+            if life_for_phyrexian():
+                life += 2         # CR 107.4f
+            else:
+                colored.append(_sym_colors(sym))
+        elif kind in ("hybrid", "mono_hybrid", "colorless_hybrid", "hybrid_phyrexian"):
+            if kind == "hybrid_phyrexian" and life_for_phyrexian():
                 life += 2
                 continue
+            choice = hybrid.pop(0) if hybrid else None
+            halves = _sym_colors(sym) + ("C" if kind == "colorless_hybrid" else "")
             if choice is None:
-                # CR 107.4e: paid with either half; by default the colored one
-                choice = next(p for p in parts if not p.isdigit() and p != "C")
-            if choice.isdigit():
-                generic += int(choice)
-            else:
+                colored.append("C" + halves if kind == "colorless_hybrid" else halves)
+            elif choice.isdigit() and kind == "mono_hybrid":
+                if int(choice) != sym.generic:
+                    raise IllegalActionError(f"pay: {sym} is paid with {{{sym.generic}}} or its colored half, "
+                                             f"not {{{choice}}}")
+                generic += sym.generic
+            elif choice in halves:
                 colored.append(choice)
-        elif kind == "phyrexian":
-            if phyrexian_life:
-                life += 2
             else:
-                colored.append(next(iter(sym.colors)))
+                raise IllegalActionError(f"pay: {sym} can't be paid with {{{choice}}} (CR 107.4e)")
         else:
             generic += sym.mana_value()
-    colored.sort(key=MANA_ORDER.index)
+    colored.sort(key=lambda s: (len(s), _RANK[s[0]]))
     return Requirement(tuple(colored), generic, life)
 
 
-def tap_sources(g: GameState, player: int) -> list[tuple[int, ActivatedAbility, tuple[str, ...]]]:
+def reduce_requirement(req: Requirement, less: ManaCost, times: int = 1) -> Requirement:
+    """CR 118.7: a cost reduction takes generic mana off the generic part only (118.7a); colored
+    or colorless mana the cost doesn't ask for reduces the generic part instead (118.7b-d). The
+    mana part can't go below {0} (601.2f)."""
+    colored = list(req.colored)
+    generic = req.generic
+    for _ in range(times):
+        for sym in less.symbols:
+            if sym.kind == "generic":
+                generic = max(0, generic - sym.generic)
+                continue
+            kinds = "C" if sym.kind == "colorless" else _sym_colors(sym)
+            slot = next((s for s in colored if any(k in s for k in kinds)), None)
+            if slot is not None:
+                colored.remove(slot)
+            else:
+                generic = max(0, generic - max(1, sym.generic if sym.kind == "mono_hybrid" else 1))
+    return Requirement(tuple(colored), generic, req.life)
+
+
+def add_requirements(a: Requirement, b: Requirement) -> Requirement:
+    colored = sorted(a.colored + b.colored, key=lambda s: (len(s), _RANK[s[0]]))
+    return Requirement(tuple(colored), a.generic + b.generic, a.life + b.life)
+
+
+# -- sources ---------------------------------------------------------------------------------
+def _mana_of(ab: ActivatedAbility) -> tuple[list[str], int]:
+    kinds: list[str] = []
+    amount = 0
+    for eff in ab.effects:
+        if isinstance(eff, AddMana):
+            if eff.mana:
+                kinds.extend(eff.mana)
+                amount += len(eff.mana) * eff.amount
+            elif eff.choice:
+                kinds.extend(eff.choice)
+                amount += eff.amount
+    return kinds, amount
+
+
+def tap_sources(g: GameState, player: int) -> list[Source]:
     """Untapped permanents with a mana ability whose only cost is {T} (CR 605.1a), in
-    battlefield order, with the mana types each can add."""
-    out = []
+    battlefield order, with the mana types each can add now and how much one activation adds.
+    A source whose ability could add no mana now is left out (CR 106.5)."""
+    out: list[Source] = []
     for oid in g.battlefield:
         o = g.objects[oid]
         if o.tapped:
@@ -92,180 +183,387 @@ def tap_sources(g: GameState, player: int) -> list[tuple[int, ActivatedAbility, 
             continue       # CR 302.6: {T} abilities of a summoning-sick creature
         kinds: list[str] = []
         first = None
+        amount = 0
         for ab in ch.script.activated:
             c = ab.cost
-            if ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and not c.pay_life:
-                first = first or ab
-                for eff in ab.effects:
-                    if isinstance(eff, AddMana):
-                        kinds.extend(eff.mana or eff.choice)
-        if first is not None:
+            if ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and not c.pay_life \
+                    and c.exile is None:
+                ab_kinds, ab_amount = _mana_of(ab)
+                if not ab_kinds:
+                    continue
+                if first is None:
+                    first, amount = ab, ab_amount
+                kinds.extend(ab_kinds)
+        if first is not None and kinds:
             # every {T} mana ability of the source counts (a Forest that is also a Swamp)
-            out.append((oid, first, tuple(dict.fromkeys(kinds))))
+            out.append((oid, first, tuple(dict.fromkeys(kinds)), max(1, amount)))
     return out
 
 
-def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str],
-                 tap_only: list[int] | None = None,
-                 sources: list[tuple[int, ActivatedAbility, tuple[str, ...]]] | None = None,
-                 ) -> tuple[list[tuple[int, str]], dict[str, int]] | None:
-    """Chooses which sources to tap and which pool mana to spend, without changing anything.
+# -- planning ----------------------------------------------------------------------------------
+@dataclass(slots=True)
+class Plan:
+    """Which sources to tap (and for which type of mana), and the mana then spent from the pool."""
 
-    Returns ([(source id, mana type it adds)], pool mana spent by type), or None if the cost
-    can't be paid this way.
-    """
-    pool = dict(g.players[player].pool)
-    spend = dict.fromkeys(MANA_ORDER, 0)
-    if sources is None:
-        sources = tap_sources(g, player)
-    if tap_only is not None:
-        wanted = set(tap_only)
-        sources = [s for s in sources if s[0] in wanted]
-        if len(sources) != len(wanted):
-            return None
-        # explicitly named sources: their mana is spent before the pool's (SCENARIO-FORMAT)
-    taps: list[tuple[int, str]] = []
+    taps: list[tuple[int, str]] = field(default_factory=list)
+    spend: dict[str, int] = field(default_factory=dict)
+
+    def spent(self, kind: str, n: int = 1) -> None:
+        self.spend[kind] = self.spend.get(kind, 0) + n
+
+
+def _match(slots: list[str], sources: list[Source]) -> list[tuple[int, str]] | None:
+    """Each colored slot gets its own source, in battlefield order, backtracking only when a
+    later slot could not be paid otherwise."""
+    chosen: list[tuple[int, str]] = []
     used: set[int] = set()
-    need = list(req.colored)
-    generic = req.generic
 
-    def take_pool(kind: str) -> bool:
-        if pool.get(kind, 0) > 0:
-            pool[kind] -= 1
-            spend[kind] += 1
+    def go(i: int) -> bool:
+        if i == len(slots):
             return True
+        for src in sources:
+            if src[0] in used:
+                continue
+            kind = next((k for k in slots[i] if k in src[2]), None)
+            if kind is None:
+                continue
+            used.add(src[0])
+            chosen.append((src[0], kind))
+            if go(i + 1):
+                return True
+            used.discard(src[0])
+            chosen.pop()
         return False
 
-    if tap_only is None:
-        remaining = []
-        for sym in need:
-            if not take_pool(sym):
-                remaining.append(sym)
-        need = remaining
-    for sym in need:
-        src = next((s for s in sources if s[0] not in used and sym in s[2]), None)
-        if src is None:
-            if tap_only is not None and take_pool(sym):
-                continue
-            return None
-        used.add(src[0])
-        taps.append((src[0], sym))
-    if tap_only is None:
-        for kind in MANA_ORDER:
-            while generic and pool.get(kind, 0) > 0:
-                take_pool(kind)
-                generic -= 1
+    return chosen if go(0) else None
 
-    def rank(s: tuple[int, Any, tuple[str, ...]]) -> int:
+
+def _generic_rank(spell_colors: frozenset[str]) -> Any:
+    def rank(s: Source) -> int:
         if set(s[2]) & spell_colors:
             return 0
         if "C" in s[2]:
             return 1
         return 2
+    return rank
 
-    for src in sorted((s for s in sources if s[0] not in used), key=rank):
+
+def _generic_kind(src: Source, spell_colors: frozenset[str]) -> str:
+    return next((k for k in src[2] if k in spell_colors), "C" if "C" in src[2] else src[2][0])
+
+
+def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str],
+                 tap_only: list[int] | None = None, sources: list[Source] | None = None) -> Plan | None:
+    """Chooses the sources to tap and the pool mana to spend, changing nothing; None if the
+    requirement can't be paid that way."""
+    pool = dict(g.players[player].pool)
+    if sources is None:
+        sources = tap_sources(g, player)
+    plan = Plan()
+    if tap_only is not None:
+        return _plan_named(pool, sources, req, spell_colors, tap_only)
+    remaining = []
+    for slot in req.colored:                               # pool first
+        kind = next((k for k in slot if pool.get(k, 0) > 0), None)
+        if kind is None:
+            remaining.append(slot)
+        else:
+            pool[kind] -= 1
+            plan.spent(kind)
+    matched = _match(remaining, sources)
+    if matched is None:
+        return None
+    for oid, kind in matched:
+        plan.taps.append((oid, kind))
+        plan.spent(kind)
+        extra = next(s[3] for s in sources if s[0] == oid) - 1
+        if extra:
+            pool[kind] = pool.get(kind, 0) + extra         # the rest of its mana stays in the pool
+    generic = req.generic
+    for kind in MANA_ORDER:
+        while generic and pool.get(kind, 0) > 0:
+            pool[kind] -= 1
+            plan.spent(kind)
+            generic -= 1
+    used = {oid for oid, _ in plan.taps}
+    for src in sorted((s for s in sources if s[0] not in used), key=_generic_rank(spell_colors)):
         if not generic:
             break
-        kind = next((k for k in src[2] if k in spell_colors), src[2][0] if src[2] else None)
-        if kind is None:
-            continue
-        used.add(src[0])
-        taps.append((src[0], kind))
-        generic -= 1
-    if tap_only is not None:
-        if len(used) != len(set(tap_only)):
-            return None        # every named source must be tapped
-        for kind in MANA_ORDER:
-            while generic and pool.get(kind, 0) > 0:
-                take_pool(kind)
-                generic -= 1
+        kind = _generic_kind(src, spell_colors)
+        plan.taps.append((src[0], kind))
+        n = min(generic, src[3])
+        plan.spent(kind, n)
+        generic -= n
     if generic:
         return None
-    return taps, {k: v for k, v in spend.items() if v}
+    return plan
 
 
-def pool_payment(g: GameState, player: int, mana: str) -> dict[str, int]:
-    """Parses explicit mana such as "{W}{W}{1}" into amounts by type (generic as "1")."""
-    cost = ManaCost.parse(mana)
-    out: dict[str, int] = {}
-    for sym in cost.symbols:
-        key = "generic" if sym.kind == "generic" else sym.text
-        out[key] = out.get(key, 0) + (sym.generic if sym.kind == "generic" else 1)
+def _plan_named(pool: dict[str, int], sources: list[Source], req: Requirement, spell_colors: frozenset[str],
+                tap_only: list[int]) -> Plan | None:
+    """``tap``: exactly the named sources are tapped, and their mana is spent before the pool's."""
+    wanted = list(dict.fromkeys(tap_only))
+    named = [s for s in sources if s[0] in wanted]
+    if len(named) != len(wanted):
+        return None
+    plan = Plan()
+    # as many colored slots as possible from the named sources, the rest from the pool
+    slots = list(req.colored)
+    best: list[tuple[int, str]] = []
+    rest = slots
+    for size in range(min(len(slots), len(named)), 0, -1):
+        found = next(((m, subset) for subset in combinations(range(len(slots)), size)
+                      if (m := _match([slots[i] for i in subset], named)) is not None), None)
+        if found is not None:
+            best = found[0]
+            rest = [slots[i] for i in range(len(slots)) if i not in found[1]]
+            break
+    for oid, kind in best:
+        plan.taps.append((oid, kind))
+        plan.spent(kind)
+        extra = next(s[3] for s in named if s[0] == oid) - 1
+        if extra:
+            pool[kind] = pool.get(kind, 0) + extra
+    used = {oid for oid, _ in best}
+    generic = req.generic
+    for src in named:
+        if src[0] in used:
+            continue
+        kind = _generic_kind(src, spell_colors)
+        plan.taps.append((src[0], kind))
+        n = min(generic, src[3])
+        if n:
+            plan.spent(kind, n)
+            generic -= n
+        if src[3] > n:
+            pool[kind] = pool.get(kind, 0) + src[3] - n    # unneeded mana stays in the pool
+    for slot in rest:
+        kind = next((k for k in slot if pool.get(k, 0) > 0), None)
+        if kind is None:
+            return None
+        pool[kind] -= 1
+        plan.spent(kind)
+    for kind in MANA_ORDER:
+        while generic and pool.get(kind, 0) > 0:
+            pool[kind] -= 1
+            plan.spent(kind)
+            generic -= 1
+    return None if generic else plan
+
+
+def _variants(req: Requirement, cost: ManaCost, hybrid_given: bool) -> list[Requirement]:
+    """The default payment's fallback for monocolored hybrid symbols ({2/W}): the colored half
+    first; the generic half for as few of them as needed, last ones first."""
+    if hybrid_given:
+        return [req]
+    monos = [s for s in cost.symbols if s.kind == "mono_hybrid"]
+    if not monos:
+        return [req]
+    out = [req]
+    for k in range(1, len(monos) + 1):
+        colored = list(req.colored)
+        generic = req.generic
+        for sym in monos[-k:]:
+            c = _sym_colors(sym)
+            if c in colored:
+                colored.remove(c)
+                generic += sym.generic
+        out.append(Requirement(tuple(colored), generic, req.life))
     return out
+
+
+# -- paying ------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class PayOptions:
+    """A scenario step's ``pay``, parsed (object references already ids)."""
+
+    mana: str | None = None
+    hybrid: list[str] | None = None
+    phyrexian: Any = None
+    tap: list[int] | None = None
+    delve: list[int] = field(default_factory=list)
+    convoke: list[int] = field(default_factory=list)
+    improvise: list[int] = field(default_factory=list)
+    objects: dict[str, list[int]] = field(default_factory=dict)   # exile / sacrifice / discard / ...
+
+    @classmethod
+    def of(cls, pay: Any) -> PayOptions:
+        if pay is None:
+            return cls()
+        if isinstance(pay, PayOptions):
+            return pay
+        if isinstance(pay, str):
+            return cls(mana=pay)
+        if not isinstance(pay, dict):
+            raise IllegalActionError(f"pay: expected a mana string or a mapping, got {pay!r}")
+        opts = cls(mana=pay.get("mana"), hybrid=pay.get("hybrid"), phyrexian=pay.get("phyrexian"),
+                   tap=pay.get("tap"))
+        opts.delve = list(pay.get("delve") or [])
+        opts.convoke = list(pay.get("convoke") or [])
+        opts.improvise = list(pay.get("improvise") or [])
+        for key, value in pay.items():
+            if key not in ("mana", "hybrid", "phyrexian", "tap", "delve", "convoke", "improvise"):
+                opts.objects[key] = list(value or [])
+        return opts
+
+
+def _apply_helpers(g: GameState, player: int, req: Requirement, opts: PayOptions, keywords: frozenset[str],
+                   what: str) -> tuple[Requirement, list[tuple[str, int, str]]]:
+    """Delve, convoke and improvise (CR 702.66a, 702.51a, 702.126a) pay part of the total cost
+    once it is locked in (702.66b, 702.51b, 702.126b). Returns the rest, and the actions to take."""
+    actions: list[tuple[str, int, str]] = []
+    colored = list(req.colored)
+    generic = req.generic
+    for keyword, ids in (("delve", opts.delve), ("convoke", opts.convoke), ("improvise", opts.improvise)):
+        if not ids:
+            continue
+        if keyword not in keywords:
+            raise IllegalActionError(f"{what} doesn't have {keyword}")
+        if len(set(ids)) != len(ids):
+            raise IllegalActionError(f"pay: {keyword}: each object pays for one mana only")
+        for oid in ids:
+            o = g.objects.get(oid)
+            if keyword == "delve":
+                if o is None or o.zone is not Zone.GRAVEYARD or o.owner != player:
+                    raise IllegalActionError(f"delve exiles cards from your graveyard (CR 702.66a)")
+                if not generic:
+                    raise IllegalActionError(f"delve pays only generic mana, and {what} has no generic mana "
+                                             "left to pay (CR 702.66a)")
+                generic -= 1
+                actions.append(("exile", oid, "1"))
+                continue
+            ch = characteristics(g, oid) if o is not None else None
+            wanted = "Creature" if keyword == "convoke" else "Artifact"
+            if o is None or o.zone is not Zone.BATTLEFIELD or ch is None or ch.controller != player \
+                    or wanted not in ch.types:
+                raise IllegalActionError(f"{keyword} taps an untapped {wanted.lower()} you control "
+                                         f"({'CR 702.51a' if keyword == 'convoke' else 'CR 702.126a'})")
+            if o.tapped or any(a[1] == oid for a in actions):
+                raise IllegalActionError(f"{ch.name} is already tapped and can't {keyword} (CR 118.3)")
+            if keyword == "convoke":
+                slot = next((s for s in colored if set(s) & ch.colors), None)
+                if slot is not None:
+                    colored.remove(slot)
+                    actions.append(("tap", oid, next(k for k in slot if k in ch.colors)))
+                    continue
+            if not generic:
+                raise IllegalActionError(f"{ch.name} can't pay for any mana left in {what}'s cost")
+            generic -= 1
+            actions.append(("tap", oid, "1"))
+    return Requirement(tuple(colored), generic, req.life), actions
+
+
+def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: frozenset[str], what: str,
+                    pay: Any = None, cost_text: str = "", keywords: frozenset[str] = frozenset(),
+                    variants: list[Requirement] | None = None) -> None:
+    """CR 601.2g-h: activates mana abilities as needed, then pays the requirement."""
+    g = ctx.g
+    opts = PayOptions.of(pay)
+    name = g.players[player].name
+    candidates = variants or [req]
+    if opts.mana is not None:
+        candidates = [_explicit_requirement(opts.mana, candidates[0])]
+    helpers: list[tuple[str, int, str]] = []
+    plan = None
+    chosen = candidates[0]
+    for cand in candidates:
+        rest, helpers = _apply_helpers(g, player, cand, opts, keywords, what)
+        plan = plan_payment(g, player, rest, spell_colors, opts.tap)
+        if plan is not None:
+            chosen = cand
+            break
+    if plan is None:
+        raise IllegalActionError(f"{name} can't pay {cost_text or _describe(req)} for {what}")
+    if chosen.life and g.players[player].life < chosen.life:
+        raise IllegalActionError(f"{name} can't pay {chosen.life} life for {what} (CR 119.4)")
+    from .activation import activate_mana_ability   # local: activation imports this module
+    for oid, kind in plan.taps:
+        activate_mana_ability(ctx, oid, None, choice=kind)
+    pl = g.player(player)
+    for kind, amount in plan.spend.items():
+        if pl.pool.get(kind, 0) < amount:
+            raise IllegalActionError(f"{name} lacks {{{kind}}} to pay for {what}")
+        pl.pool[kind] -= amount
+    from ..effects.primitives import move, name_of
+    for action, oid, paid in helpers:
+        if action == "exile":
+            ctx.log("702.66a", f"{name} exiles {name_of(ctx, oid)} to pay {{1}} (delve)")
+            move(ctx, oid, Zone.EXILE, "delve")
+        else:
+            g.obj(oid).tapped = True
+            g.changed()
+            rule = "702.51a" if oid in opts.convoke else "702.126a"
+            ctx.log(rule, f"{name} taps {name_of(ctx, oid)} to pay {{{paid}}} "
+                          f"({'convoke' if oid in opts.convoke else 'improvise'})")
+    if chosen.life:
+        from ..effects.primitives import lose_life
+        lose_life(ctx, player, chosen.life, rule="119.4")
+    ctx.log("601.2h", f"{name} pays {cost_text or _describe(chosen)} for {what}")
+
+
+def _describe(req: Requirement) -> str:
+    text = "".join("{" + ("/".join(s) if len(s) > 1 else s) + "}" for s in req.colored)
+    text = ("{" + str(req.generic) + "}" if req.generic or not text else "") + text
+    return text + (f" and {req.life} life" if req.life else "")
 
 
 def pay_mana(ctx: Ctx, player: int, cost: ManaCost, x: int, spell_colors: frozenset[str],
              what: str, pay: Any = None) -> None:
-    """CR 601.2g-h: activates mana abilities as needed, then pays the total cost."""
-    g = ctx.g
-    hybrid = None
-    phyrexian_life = False
-    tap_only = None
-    explicit: str | None = None
-    if isinstance(pay, str):
-        explicit = pay
-    elif isinstance(pay, dict):
-        hybrid = pay.get("hybrid")
-        phyrexian_life = pay.get("phyrexian") == "life"
-        tap_only = pay.get("tap")
-        explicit = pay.get("mana")
-    req = requirement(cost, x, hybrid, phyrexian_life)
-    if explicit is not None:
-        req = _explicit_requirement(explicit, req)
-    plan = plan_payment(g, player, req, spell_colors, tap_only)
-    if plan is None:
-        raise IllegalActionError(f"{g.players[player].name} can't pay {cost}"
-                                 f"{' with X=' + str(x) if cost.x_count else ''} for {what}")
-    if req.life:
-        if g.players[player].life < req.life:
-            raise IllegalActionError(f"{g.players[player].name} can't pay {req.life} life for {what}")
-    taps, spend = plan
-    from .activation import activate_mana_ability   # local: activation imports this module
-    for oid, kind in taps:
-        activate_mana_ability(ctx, oid, None, choice=kind)
-    pl = g.player(player)
-    for kind, amount in spend.items():
-        pl.pool[kind] -= amount
-    for _oid, kind in taps:
-        pl.pool[kind] -= 1
-    if req.life:
-        from ..effects.primitives import lose_life
-        lose_life(ctx, player, req.life, rule="119.4")
-    ctx.log("601.2h", f"{g.players[player].name} pays {cost}{' (X=' + str(x) + ')' if cost.x_count else ''} for {what}")
+    """CR 601.2g-h: pays ``cost`` (X = ``x``), as ``pay`` says or the default way."""
+    opts = PayOptions.of(pay)
+    req = requirement(cost, x, opts.hybrid, opts.phyrexian)
+    text = str(cost) + (f" (X={x})" if cost.x_count else "")
+    pay_requirement(ctx, player, req, spell_colors, what, opts, text,
+                    variants=_variants(req, cost, opts.hybrid is not None))
 
 
 def _explicit_requirement(mana: str, req: Requirement) -> Requirement:
-    """An explicit "{W}{W}{1}" payment: exactly these symbols (CR 601.2h)."""
-    parsed = ManaCost.parse(mana)
-    colored = []
+    """An explicit "{W}{W}{1}" payment: exactly these symbols (CR 601.2h), which must pay the
+    requirement's colored symbols; numbers are mana of any type for its generic part."""
+    try:
+        parsed = ManaCost.parse(mana)
+    except ValueError as exc:
+        raise IllegalActionError(f"pay: {exc}") from None
+    named: list[str] = []
     generic = 0
     for sym in parsed.symbols:
         if sym.kind == "generic":
             generic += sym.generic
         elif sym.kind == "colorless":
-            colored.append("C")
+            named.append("C")
+        elif sym.kind == "colored":
+            named.append(_sym_colors(sym))
         else:
-            colored.append(next(iter(sym.colors)))
-    total = len(colored) + generic
+            raise IllegalActionError(f"pay {mana!r}: name mana by its type ({sym} is not one)")
+    total = len(named) + generic
     if total != len(req.colored) + req.generic:
         raise IllegalActionError(f"pay {mana!r} does not match the cost ({total} mana given, "
                                  f"{len(req.colored) + req.generic} needed)")
-    for c in req.colored:
-        if c in colored:
-            colored.remove(c)
-        else:
-            raise IllegalActionError(f"pay {mana!r} lacks {{{c}}}")
-    return Requirement(tuple(req.colored) + tuple(colored), generic, req.life)
+    left = list(named)
+    for slot in req.colored:
+        kind = next((k for k in left if k in slot), None)
+        if kind is None:
+            raise IllegalActionError(f"pay {mana!r} lacks {{{'/'.join(slot)}}}")
+        left.remove(kind)
+    return Requirement(tuple(sorted(named, key=_RANK.__getitem__)), generic, req.life)
+
+
+def can_pay_requirement(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str] = frozenset(),
+                        sources: list[Source] | None = None) -> bool:
+    if req.life and g.players[player].life < req.life:
+        return False
+    return plan_payment(g, player, req, spell_colors, sources=sources) is not None
 
 
 def can_pay(g: GameState, player: int, cost: ManaCost | None, x: int = 0,
-            spell_colors: frozenset[str] = frozenset(),
-            sources: list[tuple[int, ActivatedAbility, tuple[str, ...]]] | None = None) -> bool:
+            spell_colors: frozenset[str] = frozenset(), sources: list[Source] | None = None) -> bool:
     """Whether the default payment could pay ``cost`` now (``sources``: precomputed
-    :func:`tap_sources`, when checking many costs at once)."""
+    :func:`tap_sources`, when checking many costs at once). No mana cost can't be paid (CR 118.6)."""
     if cost is None:
         return False
-    return plan_payment(g, player, requirement(cost, x), spell_colors, sources=sources) is not None
+    req = requirement(cost, x)
+    return any(plan_payment(g, player, v, spell_colors, sources=sources) is not None
+               for v in _variants(req, cost, False))
 
 
 def empty_pools(ctx: Ctx) -> None:
@@ -275,3 +573,10 @@ def empty_pools(ctx: Ctx) -> None:
             pl = ctx.g.player(p.index)
             for k in pl.pool:
                 pl.pool[k] = 0
+
+
+__all__ = [
+    "MANA_ORDER", "PayOptions", "Plan", "Requirement", "add_requirements", "can_pay", "can_pay_requirement",
+    "empty_pools", "pay_mana", "pay_requirement", "plan_payment", "reduce_requirement",
+    "requirement", "tap_sources",
+]

@@ -94,6 +94,7 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
         execute(ctx, ab.effects, Resolving(o.source_id or 0, o.controller, o.targets, legal, o.x, o.source_name,
                                            bool(o.choices.get("kicked")), counts=counts,
                                            subject=o.choices.get("subject", 0),
-                                           remembered=tuple(o.choices.get("remembered", ()))))
+                                           remembered=tuple(o.choices.get("remembered", ())),
+                                           event_amount=o.choices.get("amount", 0)))
     if oid in g.objects:
         move(ctx, oid, Zone.GRAVEYARD, "resolve")      # an ability ceases to exist (CR 608.2n)

@@ -31,6 +31,19 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
             if matches(g, oid, flt, controller, source_id):
                 out.append(oid)
         return out
+    if flt.objects and flt.abilities:
+        # "target triggered/activated ability (you control)" (CR 115.1): abilities on the stack
+        from ..cards.vocabulary import TriggeredAbility
+        for oid in sorted(g.stack):
+            o = g.objects[oid]
+            if o.ability is None or oid == source_id:
+                continue
+            if (flt.abilities == "triggered") != isinstance(o.ability, TriggeredAbility):
+                continue
+            if flt.controller == "you" and o.controller != controller:
+                continue
+            out.append(oid)
+        return out
     if flt.objects:
         zone_ids = g.stack if flt.spells else g.battlefield
         for oid in sorted(zone_ids):
@@ -39,8 +52,6 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
             o = g.objects[oid]
             if flt.spells and o.ability is not None:
                 continue      # "target spell" means a spell, not an ability
-            if not flt.spells and not flt.types and not flt.not_types and not flt.colors and not flt.not_colors:
-                pass          # "target permanent"
             if not matches(g, oid, flt, controller, source_id):
                 continue
             if not flt.spells:

@@ -22,6 +22,7 @@ from .casting import cast_spell, castable, play_land, playable_land
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step
 from .context import Ctx
 from .mana_payment import empty_pools, tap_sources
+from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .resolution import resolve_top
 from .state_based_actions import check_state_based_actions
 
@@ -122,6 +123,8 @@ def begin_step(ctx: Ctx, step: Step) -> None:
             pl = g.player(p.index)
             pl.lands_played = 0
             pl.life_gained_this_turn = 0
+            pl.life_lost_this_turn = 0
+            pl.attacked_with_this_turn = 0
         for oid in g.battlefield:
             o = g.objects[oid]
             if controller_of(g, oid) == g.active:
@@ -249,6 +252,8 @@ def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
     for oid in g.battlefield:
         if controller_of(g, oid) != player:
             continue
+        if g.objects[oid].face_down and can_turn_face_up(g, player, oid):
+            actions.append({"action": "turn_face_up", "object": oid})
         for i, ab in enumerate(characteristics(g, oid).script.activated):
             if not ab.is_mana and can_activate(g, player, oid, i):   # mana abilities: CR 605.3a
                 actions.append({"action": "activate", "object": oid, "ability": i})
@@ -296,8 +301,12 @@ def priority(ctx: Ctx) -> None:
         return
     if act == "play":
         play_land(ctx, player, answer["object"], answer.get("face"))
+    elif act == "cast" and answer.get("face_down"):
+        cast_face_down(ctx, player, answer["object"], answer)
     elif act == "cast":
         cast_spell(ctx, player, answer["object"], answer)
+    elif act == "turn_face_up":
+        turn_face_up(ctx, player, answer["object"], answer)     # a special action (CR 116.2b)
     elif act == "activate":
         activate(ctx, player, answer["object"], answer.get("ability", 0), answer)
     else:

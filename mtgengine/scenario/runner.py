@@ -201,7 +201,9 @@ class Runner:
                 action["kicked"] = True
             if "face" in opts:
                 action["face"] = str(opts["face"])
-            for key in ("fuse", "face_down", "alternative", "additional"):
+            if opts.get("face_down"):
+                action["face_down"] = True
+            for key in ("fuse", "alternative", "additional"):
                 if key in opts and opts[key] not in (None, False, []):
                     raise IllegalActionError(f"cast option {key!r} is not supported by this engine yet")
             self._act(player, action)
@@ -224,7 +226,12 @@ class Runner:
                 action["pay"] = self._pay(opts["pay"])
             self._act(player, action)
         elif verb == "turn_face_up":
-            raise IllegalActionError("turning a face-down permanent face up is not supported by this engine yet")
+            oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
+            player = by if by is not None else characteristics(g.state, oid).controller
+            action = {"action": "turn_face_up", "object": oid}
+            if "pay" in opts:
+                action["pay"] = self._pay(opts["pay"])
+            self._act(player, action)
 
     def _act(self, player: int, action: dict[str, Any]) -> None:
         """Takes a priority action for ``player``; if the other player holds priority and nobody

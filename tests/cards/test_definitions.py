@@ -399,10 +399,6 @@ ERRORS = [
         "not_subtypes, not_supertypes, not_types, other, subtypes, supertypes, types",
         id="static-filter-field"),
     pytest.param(
-        "Crusade: {static: [{affects: each, filter: {mana_value_max: 3}}]}",
-        ": Crusade: static[0].filter.mana_value_max: the engine doesn't read this filter field yet",
-        id="unread-filter-field"),
-    pytest.param(
         "Crusade: {static: [{affects: each}]}",
         ": Crusade: static[0]: a filter goes with affects: each, and only with it",
         id="static-each-without-filter"),

@@ -1,0 +1,77 @@
+"""Face-down spells and permanents by morph (CR 702.37, 708): casting a card face down for {3}
+and turning it face up as a special action (CR 116.2b)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.enums import Zone
+from ..core.errors import IllegalActionError
+from ..core.mana import ManaCost
+from ..effects.events import CastEvent
+from ..effects.layers import controller_of, printed
+from ..effects.primitives import move, name_of
+from ..state.game_state import GameState
+from .activation import sorcery_timing
+from .context import Ctx
+from .mana_payment import can_pay, pay_mana
+
+FACE_DOWN_COST = ManaCost.parse("{3}")   # CR 702.37c
+
+
+def morph_cost(g: GameState, oid: int) -> str:
+    """The morph cost printed on the card (its face-up characteristics), or ""."""
+    o = g.objects[oid]
+    return printed(o.card, o.face).script.morph if o.card is not None else ""
+
+
+def cast_face_down(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
+    """CR 702.37c: a card with morph is turned face down and cast as a 2/2 creature spell with
+    no name, text, subtypes or mana cost, for {3} rather than its mana cost."""
+    g = ctx.g
+    o = g.objects.get(oid)
+    if o is None or o.zone is not Zone.HAND or o.owner != player:
+        raise IllegalActionError("a card is cast face down from its owner's hand")
+    name = o.card.name if o.card is not None else "that card"
+    if not morph_cost(g, oid):
+        raise IllegalActionError(f"{name} has no morph ability: it can't be cast face down (CR 702.37d)")
+    if not sorcery_timing(g, player):
+        raise IllegalActionError("a face-down creature spell is cast at sorcery speed (CR 307.1)")
+    w = g.obj(oid)
+    w.face_down = True                       # CR 702.37c: turned face down, then put on the stack
+    g.changed()
+    spell_id = move(ctx, oid, Zone.STACK, "cast", controller=player)
+    assert spell_id is not None
+    spell = g.obj(spell_id)
+    spell.face_down = True
+    spell.cast = True
+    g.changed()
+    pay_mana(ctx, player, FACE_DOWN_COST, 0, frozenset(), "a face-down spell", action.get("pay"))
+    ctx.log("702.37c", f"{g.players[player].name} casts a card face down (morph) for {{3}}")
+    g.events.append(CastEvent(spell_id, player))
+    return spell_id
+
+
+def can_turn_face_up(g: GameState, player: int, oid: int) -> bool:
+    o = g.objects[oid]
+    cost = morph_cost(g, oid) if o.face_down else ""
+    return bool(cost) and controller_of(g, oid) == player and can_pay(g, player, ManaCost.parse(cost))
+
+
+def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> None:
+    """CR 702.37e, 116.2b: a special action — pay the morph cost and turn the permanent face
+    up; it gets a new timestamp (CR 613.7f) and has its copiable values (CR 708.8)."""
+    g = ctx.g
+    o = g.objects.get(oid)
+    if o is None or o.zone is not Zone.BATTLEFIELD or not o.face_down:
+        raise IllegalActionError("only a face-down permanent can be turned face up")
+    if controller_of(g, oid) != player:
+        raise IllegalActionError("you can turn face up only a face-down permanent you control (CR 702.37e)")
+    cost = morph_cost(g, oid)
+    if not cost:
+        raise IllegalActionError("that face-down permanent has no morph cost to turn it face up (CR 702.37e)")
+    pay_mana(ctx, player, ManaCost.parse(cost), 0, frozenset(), "turning a permanent face up", action.get("pay"))
+    w = g.obj(oid)
+    w.face_down = False
+    w.timestamp = g.new_timestamp()
+    g.changed()
+    ctx.log("702.37e", f"{g.players[player].name} turns {name_of(ctx, oid)} face up (morph {cost})")
