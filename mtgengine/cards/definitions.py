@@ -35,6 +35,7 @@ from .vocabulary import (
     SpellAbility, StaticAbility, TargetSpec, Trigger, TriggeredAbility,
 )
 from .vocabulary import ReplacementAbility
+from .vocabulary import Double, PlayerStatic
 from .vocabulary import AdditionalCost, AlternativeCost, CastRestriction, CostChange, Prototype, Splice
 
 __all__ = [
@@ -68,7 +69,7 @@ _COLORS = ("W", "U", "B", "R", "G")
 _KEYWORDS = KEYWORDS + ("can't attack", "can't block")
 #: The kinds ``effects.resolve.refs`` carries out.
 _REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each",
-              "triggering", "moved", "created", "remembered")
+              "triggering", "moved", "created", "remembered", "triggering_controller")
 #: Ref kinds that take an index.
 _INDEXED_REFS = ("target", "moved", "remembered")
 #: Ref kinds that may be written as a bare word.
@@ -83,20 +84,25 @@ _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
                                   "deals_damage", "deals_combat_damage", "combat_damage_player")},
     **{e: _PLAYER_WHOSE for e in ("cast", "draw", "gain_life", "upkeep", "draw_step", "beginning_of_combat",
                                   "end_step")},
+    # a triggered mana ability (CR 605.1b): whose is the player tapping; the filter, the permanent tapped
+    "tapped_for_mana": _PLAYER_WHOSE,
     "state": ("you",),
 }
 #: Trigger events whose filter is read (the object the event is about, or the spell cast).
-_FILTERED_EVENTS = frozenset(e for e, w in _TRIGGER_WHOSE.items() if w == _OBJECT_WHOSE) | {"cast"}
+_FILTERED_EVENTS = frozenset(e for e, w in _TRIGGER_WHOSE.items() if w == _OBJECT_WHOSE) | {"cast", "tapped_for_mana"}
 #: Condition kinds ``effects.triggers.condition_holds`` reads; those counting permanents take a filter.
-_CONDITION_KINDS = ("control", "battlefield", "life", "hand", "graveyard", "library", "kicked")
+_CONDITION_KINDS = ("control", "battlefield", "life", "hand", "graveyard", "library", "kicked", "attacked_with")
 #: The events a replacement effect watches (``effects.replacement``), and the fields each reads
 #: besides event, condition, self_replacement and text.
 _REPLACEMENT_FIELDS: dict[str, frozenset[str]] = {
-    "damage": frozenset({"source", "to", "itself", "combat", "multiply", "add", "amount", "prevent"}),
+    "damage": frozenset({"source", "to", "itself", "combat", "noncombat", "multiply", "add", "amount", "prevent"}),
     "gain_life": frozenset({"who", "multiply", "add", "amount"}),
     "draw": frozenset({"who", "except_first_draw", "draw"}),
     "counters": frozenset({"to", "itself", "counter_kind", "multiply", "add", "amount"}),
-    "tokens": frozenset({"who", "multiply", "add", "amount"}),
+    "tokens": frozenset({"who", "to", "multiply", "add", "amount"}),
+    "tapped_for_mana": frozenset({"who", "source", "multiply"}),
+    "proliferate": frozenset({"who", "multiply", "add"}),
+    "life_reduced": frozenset({"who", "transform", "amount"}),
     "enters": frozenset({"to", "itself", "tapped", "enters_counters", "amount"}),
 }
 #: The only filter fields the layer system reads for static abilities (``layers._filter_core``,
@@ -111,7 +117,11 @@ _CHOICES: dict[tuple[type, str], tuple[str, ...]] = {
     (Trigger, "event"): tuple(_TRIGGER_WHOSE),
     (Trigger, "whose"): ("self", "you", "opponent", "any"),
     (Condition, "kind"): _CONDITION_KINDS,
-    (ExtraTriggers, "event"): ("enters",),
+    (ExtraTriggers, "event"): ("enters", "dies"),
+    (Double, "value"): ("power", "toughness", "power_toughness", "life", "counters", "mana", "x"),
+    (PlayerStatic, "grants"): ("hexproof", "no_zero_life_loss", "damage_as_infect"),
+    (PlayerStatic, "who"): ("you",),
+    (CardScript, "cast_timing"): ("", "before_combat_damage"),
     (ExtraTriggers, "controller"): ("you",),
     (StaticAbility, "affects"): ("enchanted", "equipped", "each"),
     (ReplacementAbility, "event"): tuple(_REPLACEMENT_FIELDS),
@@ -342,8 +352,11 @@ def _check_ref(ref: Ref, path: str) -> None:
         raise _Invalid(_join(path, "index"), "target numbers start at 0")
     if ref.kind not in _INDEXED_REFS and ref.index:
         raise _Invalid(_join(path, "index"), "only target, moved and remembered references have an index")
-    if (ref.kind == "each") != (ref.filter is not None):
-        raise _Invalid(path, "a filter goes with 'each' references, and only with them")
+    if ref.kind == "each" and ref.filter is None:
+        raise _Invalid(path, "an 'each' reference needs a filter")
+    if ref.filter is not None and ref.kind not in ("each", "remembered", "triggering"):
+        raise _Invalid(path, "a filter goes with 'each' references (which permanents) and 'remembered' or "
+                       "'triggering' ones (found only if it matches), and only with them")
     if ref.filter is not None and {"players", "spells"} & _set_fields(ref.filter):
         raise _Invalid(_join(path, "filter"), "'each' looks at permanents on the battlefield only")
 
@@ -362,7 +375,10 @@ def _check_target_spec(spec: TargetSpec, path: str) -> None:
 
 
 def _check_add_mana(eff: AddMana, path: str) -> None:
-    if bool(eff.mana) == bool(eff.choice):
+    if eff.produced:
+        if eff.mana or eff.choice:
+            raise _Invalid(path, "'produced' adds a type the triggering permanent produced: no mana or choice")
+    elif bool(eff.mana) == bool(eff.choice):
         raise _Invalid(path, "give either mana (added together) or choice (one of them), not both or neither")
     if eff.amount < 1:
         raise _Invalid(_join(path, "amount"), f"expected a number of at least 1, got {eff.amount}")
@@ -399,7 +415,7 @@ def _check_triggered(ab: TriggeredAbility, path: str) -> None:
 def _check_replacement(ab: ReplacementAbility, path: str) -> None:
     """Only the fields the engine reads for the event; something to do instead (CR 614.1)."""
     set_fields = {f.name for f in fields(ReplacementAbility) if getattr(ab, f.name) != f.default}
-    extra = set_fields - _REPLACEMENT_FIELDS[ab.event] - {"event", "condition", "self_replacement", "text"}
+    extra = set_fields - _REPLACEMENT_FIELDS[ab.event] - {"event", "condition", "self_replacement", "text", "also"}
     if extra:
         raise _Invalid(_join(path, min(extra)), f"a replacement effect on {ab.event!r} events doesn't read this "
                        "field; it reads " + ", ".join(sorted(_REPLACEMENT_FIELDS[ab.event])))
@@ -410,10 +426,10 @@ def _check_replacement(ab: ReplacementAbility, path: str) -> None:
     if ab.multiply < 0 or (ab.draw < 0):
         raise _Invalid(path, "multiply and draw can't be negative")
     changes = (ab.multiply != 1 or ab.add or ab.amount is not None or ab.draw or ab.prevent or ab.tapped
-               or ab.enters_counters)
+               or ab.enters_counters or ab.transform or ab.also)
     if not changes:
         raise _Invalid(path, "a replacement effect needs something to happen instead (multiply, add, amount, "
-                       "draw, prevent, tapped or enters_counters)")
+                       "draw, prevent, tapped, enters_counters, transform or also)")
 
 
 def _check_static(ab: StaticAbility, path: str) -> None:
@@ -452,7 +468,8 @@ def _check_targets_used(ab: SpellAbility | ActivatedAbility | TriggeredAbility, 
 def _check_activated(ab: ActivatedAbility, path: str) -> None:
     _check_targets_used(ab, path)
     # CR 605.1a: no target and it could add mana.
-    mana = not ab.targets and any(isinstance(e, AddMana) for e in ab.effects)
+    mana = not ab.targets and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
+                                  for e in ab.effects)
     if ab.is_mana != mana:
         raise _Invalid(_join(path, "is_mana"), "a mana ability is one without targets that adds mana "
                        f"(CR 605.1a): write is_mana: {str(mana).lower()}")

@@ -18,7 +18,7 @@ from .vocabulary import (
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
-    ChangeAbilities, ChangeTypes, SetController, SetPT, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy,
+    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import Condition, PreventDamage, ReplacementAbility   # CR 614, 615
@@ -335,6 +335,118 @@ def _unpreventable(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [DamageCantBePrevented()]
 
 
+# -- double and triple (CR 701.10, 701.11) ---------------------------------------------------
+_LIFE_OWNER = r"(your|target player's|target opponent's|each player's|each opponent's|its controller's)"
+
+
+def _life_owner(word: str, st: _Parse) -> Ref | None:
+    """Whose life total: "your", "target player's", "its controller's" (in a trigger about an
+    object, the controller of that object: Celestial Mantle)."""
+    w = word.lower()
+    if w == "its controller's":
+        return Ref("triggering_controller") if st.it is not None and st.it.kind == "triggering" else None
+    return _who(w[:-2] if w.endswith("'s") else "you", st)
+
+
+@_effect(r"(double|triple) " + _LIFE_OWNER + r" life total")
+def _double_life(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 701.10d: the player gains or loses life so the total becomes twice what it was."""
+    who = _life_owner(m.group(2), st)
+    return [Double(who, "life", times=_TIMES[m.group(1).lower()])] if who else None
+
+
+@_effect(r"(double|triple) the power and toughness of (each creature you control|target creature|~)"
+         r"( until end of turn)?")
+def _double_power_toughness(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 701.10a-c, 701.11: +X/+Y in layer 7c, X and Y fixed as it resolves."""
+    what = m.group(2).lower()
+    if what == "~":
+        ref: Ref | None = SELF
+    elif what == "target creature":
+        ref = st.add_target(TargetSpec(CREATURE, "target creature"))
+    else:
+        ref = Ref("each", filter=Filter(types=frozenset({"Creature"}), controller="you"))
+    return [Double(ref, "power_toughness", times=_TIMES[m.group(1).lower()], until_end_of_turn=bool(m.group(3)))]
+
+
+@_effect(r"(double|triple) (target creature's|~'s) (power|toughness)( until end of turn)?")
+def _double_power(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    ref = SELF if m.group(2).startswith("~") else st.add_target(TargetSpec(CREATURE, "target creature"))
+    return [Double(ref, m.group(3).lower(), times=_TIMES[m.group(1).lower()], until_end_of_turn=bool(m.group(4)))]
+
+
+@_effect(r"choose any number of target (.+)")
+def _choose_targets(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Choose any number of target creatures." (CR 601.2c, 115.1d): the targets the next
+    sentence's "each of them" acts on."""
+    phrase = re.sub(r"s$", "", m.group(1).lower())
+    spec = _target_spec(phrase)
+    if spec is None or spec.filter.players:
+        return None
+    st.add_target(TargetSpec(spec.filter, "any number of target " + m.group(1).lower(), 0, 99))
+    return []
+
+
+@_effect(r"(double|triple) the number of (\+1/\+1|-1/-1|[a-z]+) counters on (each of them|target (.+)|~)")
+def _double_counters(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 701.10e: as many more of those counters as it has."""
+    where = m.group(3).lower()
+    if where == "~":
+        ref: Ref | None = SELF
+    elif where == "each of them":
+        ref = _last_target(st)
+    else:
+        spec = _target_spec(m.group(4))
+        ref = st.add_target(spec) if spec else None
+    if ref is None:
+        return None
+    return [Double(ref, "counters", m.group(2).lower(), times=_TIMES[m.group(1).lower()])]
+
+
+@_effect(r"(double|triple) the amount of each type of unspent mana you have")
+def _double_mana(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 701.10f (Doubling Cube)."""
+    return [Double(YOU, "mana", times=_TIMES[m.group(1).lower()])]
+
+
+@_effect(r"double the value of x")
+def _double_x(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Unbound Flourishing: the X of the spell the trigger refers to (CR 107.3)."""
+    return [Double(Ref("triggering"), "x")] if st.it is not None and st.it.kind == "triggering" else None
+
+
+@_effect(r"proliferate")
+def _proliferate(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [Proliferate()]                                           # CR 701.34a
+
+
+@_effect(r"shuffle ~ into its owner's library")
+def _shuffle_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [ShuffleIntoLibrary(SELF)]                                 # CR 701.24a
+
+
+@_effect(r"transform ~")
+def _transform_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [Transform(SELF)]                                          # CR 701.27a
+
+
+@_effect(r"(target opponent|target player|each opponent) loses half (?:their|his or her) life, rounded (up|down)")
+def _half_life(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Revenge: half of the player's life, rounded up (CR 107.1a)."""
+    if m.group(2).lower() != "up":
+        return None
+    who = _who(m.group(1), st)
+    return [LoseLife(who, Quantity(stat="half_life"))] if who else None
+
+
+@_effect(r"(each opponent|each player|target opponent|target player) loses life equal to the life (?:they|he or she) "
+         r"lost this turn")
+def _life_lost_again(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Wound Reflection: each player's own loss this turn (CR 119.3)."""
+    who = _who(m.group(1), st)
+    return [LoseLife(who, Quantity(stat="life_lost_this_turn"))] if who else None
+
+
 @_effect(r"(?:~|it) deals " + _NUM + r" damage to (.+)")
 def _damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     amount = _num(m.group(1))
@@ -625,7 +737,7 @@ def _it_gains(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Pump(ref, keywords=kws)] if ref and kws else None
 
 
-@_effect(r"sacrifice ~")
+@_effect(r"sacrifice (?:~|it)")
 def _sacrifice_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [SacrificePermanent(SELF)]                           # CR 701.21a
 
@@ -736,7 +848,14 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
     colors: frozenset[str] | None = None
     no_super: set[str] = set()
     counters: list[tuple[str, int]] = []
-    for part in re.split(r",? and |, ", text.strip().rstrip(".")):
+    continue_abilities: list[str] = []
+    quoted = re.findall(r'"[^"]*"', text)
+    masked = text
+    for i, q in enumerate(quoted):
+        masked = masked.replace(q, f"\x00{i}\x00")
+    parts = [re.sub(r"\x00(\d+)\x00", lambda mm: quoted[int(mm.group(1))], part)
+             for part in re.split(r",? and |, ", masked.strip().rstrip("."))]
+    for part in parts:
         p = part.strip().lower()
         if m := re.fullmatch(r"(?:that )?the copy is (white|blue|black|red|green)", p):
             colors = frozenset({_COPY_COLOR[m.group(1)]})
@@ -744,6 +863,9 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
             add_types.add(m.group(1).capitalize())
         elif m := re.fullmatch(r"it's an? (\w+) in addition to its other types", p):
             add_subtypes.add(m.group(1).capitalize())
+        elif m := re.fullmatch(r'it has "(.+)"', part.strip(), re.I):
+            text = m.group(1)                          # CR 707.9a: it gains an ability
+            continue_abilities.append(text)
         elif p in ("it isn't legendary", "the copy isn't legendary"):
             no_super.add("Legendary")
         elif p == "it enters with an additional +1/+1 counter on it if it's a creature":
@@ -752,14 +874,15 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
             counters.append(("loyalty", 1))
         else:
             return False
-    return CopyException(frozenset(add_types), frozenset(add_subtypes), colors, frozenset(no_super), tuple(counters))
+    return CopyException(frozenset(add_types), frozenset(add_subtypes), colors, frozenset(no_super), tuple(counters),
+                         tuple(continue_abilities))
 
 
 def _enters_as_copy(para: str) -> EntersAsCopy | None:
     """"You may have ~ enter (the battlefield) as a copy of any creature on the battlefield
     (, except ...)." (CR 707.5)."""
     m = re.fullmatch(r"you may have ~ enter(?: the battlefield)? as a copy of (?:any|a|an) (.+?)"
-                     r"( on the battlefield| in a graveyard)?(?:, except (.+))?\.", para, re.I)
+                     r"( on the battlefield| in a graveyard)?(?:, except (.+))?", para.removesuffix("."), re.I)
     if not m:
         return None
     what = m.group(1).lower()
@@ -994,6 +1117,7 @@ for _pattern, _events in (
     (r"whenever ~ deals damage", ("deals_damage",)),
     (r"whenever ~ deals combat damage", ("deals_combat_damage",)),
     (r"whenever ~ deals combat damage to a player", ("combat_damage_player",)),
+    (r"when(?:ever)? ~ becomes the target of a spell or ability", ("becomes_target",)),   # CR 115.1
 ):
     _trigger(_pattern)(_self_events(*_events))
 
@@ -1153,7 +1277,7 @@ def _triggered(text: str, body: str, raw: str) -> list[TriggeredAbility] | None:
 
 
 #: Trigger events about an object (the others are about players or steps).
-OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked",
+OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "becomes_target",
                                    "deals_damage", "deals_combat_damage", "combat_damage_player"})
 
 

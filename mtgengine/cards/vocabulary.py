@@ -429,6 +429,7 @@ class CopyException:
     set_colors: frozenset[str] | None = None
     remove_supertypes: frozenset[str] = frozenset()
     extra_counters: tuple[tuple[str, int], ...] = ()
+    add_abilities: tuple[str, ...] = ()           # rules text of abilities the copy has (707.9a)
 
 
 @dataclass(frozen=True, slots=True)

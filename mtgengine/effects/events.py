@@ -115,6 +115,14 @@ class ResolvedReplacement:
 
 
 @dataclass(frozen=True, slots=True)
+class TargetedEvent:
+    """An object became the target of a spell or ability (CR 115.1, for "becomes the target")."""
+
+    oid: int
+    by: int
+
+
+@dataclass(frozen=True, slots=True)
 class CastEvent:
     oid: int
     player: int

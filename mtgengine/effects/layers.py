@@ -453,6 +453,14 @@ def copy_values(state: GameState, oid: int, exception: CopyException | None = No
         if exception.set_colors is not None:
             ch.colors = exception.set_colors
         ch.supertypes = ch.supertypes - exception.remove_supertypes
+        for text in exception.add_abilities:        # CR 707.9a: part of the copiable values
+            extra = compile_text(ch.name, text.replace("this creature", ch.name), False)
+            ch.script = replace(ch.script, triggered=ch.script.triggered + extra.triggered,
+                                activated=ch.script.activated + extra.activated,
+                                static=ch.script.static + extra.static,
+                                unimplemented=ch.script.unimplemented + extra.unimplemented)
+            ch.keywords = ch.keywords | extra.keywords
+            ch.text = (ch.text + "\n" + text).strip()
     return ch
 
 
@@ -495,6 +503,13 @@ def _filter_core(flt: Filter, ch: Characteristics, controller: int, you: int) ->
     if flt.controller == "opponent" and controller == you:
         return False
     return True
+
+
+def is_copy(state: GameState, oid: int) -> bool:
+    """A spell copy, a token or permanent that is a copy, or a permanent under an effect that
+    makes it a copy (CR 707.1, 707.4)."""
+    o = state.objects[oid]
+    return o.is_copy or any(oid in e.affected and any(isinstance(m, CopyOf) for m in e.mods) for e in state.effects)
 
 
 def controller_of(state: GameState, oid: int) -> int:

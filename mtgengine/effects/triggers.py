@@ -32,7 +32,9 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from ..state.objects import GameObject
-from .events import AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, ZoneChange
+from .events import (
+    AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, TargetedEvent, ZoneChange,
+)
 from .layers import characteristics, matches
 
 
@@ -241,6 +243,9 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                                     and (event == "deals_damage" or d.combat)
                                     and (event != "combat_damage_player" or d.target == ev.target))
                         occur(event, ev.source, sch, amount=total)
+        elif isinstance(ev, TargetedEvent):
+            if ev.oid in g.objects:
+                occur("becomes_target", ev.oid, characteristics(g, ev.oid))
         elif isinstance(ev, DrawEvent):
             for _ in range(getattr(ev, "count", 1)):
                 occur("draw", player=ev.player)       # once per card drawn

@@ -1,20 +1,36 @@
-"""Casting spells (CR 601.2) and playing lands (CR 305)."""
+"""Casting spells (CR 601.2) and playing lands (CR 305).
+
+Casting follows CR 601.2a-i. The total cost (601.2f) is the mana cost, or the alternative cost
+chosen (CR 118.9: Fist of Suns; a prototype card cast prototyped, CR 718.3, is the
+``alternative: Prototype`` option), plus every additional cost (kicker; costs the spell's text
+or a permanent imposes or offers, CR 118.8: Chorus of the Conclave's ``additional: {mana: N}``,
+``{life: N}``, ``{sacrifice|exile|discard: [refs]}``) and cost increase (Feroz's Ban), minus
+the cost reductions (CR 118.7). It is locked in before mana abilities are activated and it is
+paid (601.2g-h). None of this changes the spell's mana cost or mana value (CR 118.8d, 118.9c,
+202.3): Disdainful Stroke can't counter Grizzly Bears however it was paid for.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents.decisions import Decision
-from ..cards.vocabulary import TargetSpec
+from ..cards.vocabulary import (
+    AdditionalCost, AlternativeCost, CostChange, Filter, SpellAbility, TargetSpec,
+)
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.mana import ManaCost
 from ..effects.events import CastEvent
-from ..effects.layers import Characteristics, characteristics, copiable_values, printed
+from ..effects.layers import COMBINED, Characteristics, characteristics, copiable_values, mana_value, matches, printed
 from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from .context import Ctx
-from .mana_payment import can_pay, pay_mana
+from .mana_payment import (
+    PayOptions, Requirement, add_requirements, can_pay_requirement, pay_requirement, reduce_requirement,
+    requirement,
+)
 from .targeting import choose_targets, has_targets
 
 
@@ -51,23 +67,29 @@ def timing_ok(g: GameState, player: int, ch: Characteristics) -> bool:
 
 
 def castable(g: GameState, player: int, oid: int, sources: list | None = None) -> bool:
-    """Quick check for the legal-action list (the full procedure may still refuse)."""
+    """Quick check for the legal-action list (the full procedure may still refuse): the spell
+    cast the ordinary way, its total cost with the cost changes that apply (CR 601.2f)."""
     o = g.objects[oid]
     if o.zone is not Zone.HAND or o.owner != player:
         return False
     card = o.card
     if card is not None and card.layout in FACE_LAYOUTS:
-        return any(_castable_as(g, player, face_characteristics(card, i, player), sources)
+        return any(_castable_as(g, player, oid, face_characteristics(card, i, player), sources)
                    for i in range(len(card.faces)) if not (card.layout == "aftermath" and i))
-    return _castable_as(g, player, characteristics(g, oid), sources)
+    return _castable_as(g, player, oid, characteristics(g, oid), sources)
 
 
-def _castable_as(g: GameState, player: int, ch: Characteristics, sources: list | None) -> bool:
+def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None) -> bool:
     if "Land" in ch.types or ch.mana_cost is None:
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
         return False
-    if not can_pay(g, player, ch.mana_cost, 0, ch.colors, sources):
+    if _restriction(g, player, oid, ch.mana_cost.mana_value()) is not None:
+        return False
+    if any(not a.optional and not (a.mana or a.life) for a in _additional_costs(g, player, oid, ch)):
+        return False       # a cost choosing objects: the full procedure checks it
+    total = total_cost(g, player, oid, ch, 0, None, False, 0, {})
+    if not can_pay_requirement(g, player, total.requirement, ch.colors, sources):
         return False
     spell = ch.script.spell
     if spell is not None and spell.modes:
@@ -80,19 +102,26 @@ FACE_LAYOUTS = ("split", "aftermath", "modal_dfc", "adventure", "room")
 
 
 def face_characteristics(card: Any, face: int, controller: int) -> Characteristics:
-    """The characteristics a card has as a spell cast with ``face`` up."""
+    """The characteristics a card has as a spell cast with ``face`` up (COMBINED: a fused split
+    spell, CR 702.102b)."""
     b = printed(card, face)
     return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
                            b.keywords, b.power, b.toughness, b.loyalty, controller, b.text)
 
 
-def affordable_x(g: GameState, player: int, cost: ManaCost) -> int:
+def affordable_x(g: GameState, player: int, cost: ManaCost, oid: int | None = None,
+                 ch: Characteristics | None = None) -> int:
     """The largest X the default payment could pay now (a hint for agents; CR 107.3 allows any
     X, and an unaffordable one is refused when the cost is paid)."""
+    def ok(x: int) -> bool:
+        if oid is not None and ch is not None:
+            return can_pay_requirement(g, player, total_cost(g, player, oid, ch, x, None, False, 0, {}).requirement,
+                                       ch.colors)
+        return can_pay_requirement(g, player, requirement(cost, x))
     x = 0
-    while x < 100 and can_pay(g, player, cost, x + 1):
+    while x < 100 and ok(x + 1):
         x += 1
-    return x if can_pay(g, player, cost, x) else 0
+    return x if ok(x) else 0
 
 
 def choose_face(ctx: Ctx, player: int, oid: int, face_name: Any) -> int:
@@ -109,10 +138,10 @@ def choose_face(ctx: Ctx, player: int, oid: int, face_name: Any) -> int:
         else:
             return 0
     from ..cards.database import normalize_name
-    matches = [i for i, n in enumerate(names) if normalize_name(n) == normalize_name(str(face_name))]
-    if not matches:
+    matches_ = [i for i, n in enumerate(names) if normalize_name(n) == normalize_name(str(face_name))]
+    if not matches_:
         raise IllegalActionError(f"{card.name} has no face named {face_name!r} (its faces: {', '.join(names)})")
-    index = matches[0]
+    index = matches_[0]
     if index and card.layout not in FACE_LAYOUTS:
         raise IllegalActionError(f"{names[index]} is the back face of {card.name} and can't be cast (CR 712.11)")
     if card.layout == "aftermath" and index:
@@ -127,6 +156,195 @@ def legal_modes(g: GameState, ch: Characteristics, player: int) -> list[int]:
     return [i for i, m in enumerate(spell.modes) if m.implemented and has_targets(g, m.targets, player, None)]
 
 
+# -- the total cost (CR 601.2f) -------------------------------------------------------------------
+@dataclass(slots=True)
+class TotalCost:
+    """The total cost of a spell as it is locked in (CR 601.2f)."""
+
+    requirement: Requirement
+    text: str                                   # for the log: what makes it up
+    mana: ManaCost                              # the mana symbols before reductions
+    objects: list[tuple[str, AdditionalCost, str]] = field(default_factory=list)   # (verb, cost, source name)
+    counters: list[tuple[str, int]] = field(default_factory=list)                  # enters with (Chorus)
+
+
+def _whose(whose: str, caster: int, controller: int) -> bool:
+    return whose == "any" or (whose == "you") == (caster == controller)
+
+
+def _applies(g: GameState, spell: int, flt: Filter | None, whose: str, caster: int, controller: int) -> bool:
+    """Whether an effect of a permanent controlled by ``controller`` applies to ``spell``."""
+    return _whose(whose, caster, controller) and (flt is None or matches(g, spell, flt, controller))
+
+
+def _permanent_statics(g: GameState) -> list[tuple[int, Characteristics]]:
+    return [(sid, characteristics(g, sid)) for sid in g.battlefield]
+
+
+def _cost_changes(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[CostChange, int, str]]:
+    """Cost increases and reductions that apply to the spell: (change, its controller, source name)."""
+    out = []
+    for sid, sch in _permanent_statics(g):
+        for cc in sch.script.cost_changes:
+            if not cc.itself and _applies(g, spell, cc.spells, cc.whose, player, sch.controller):
+                out.append((cc, sch.controller, sch.name))
+    out += [(cc, player, ch.name) for cc in ch.script.cost_changes if cc.itself]
+    return out
+
+
+def _additional_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[AdditionalCost]:
+    return [a for a, _ in additional_costs(g, player, spell, ch)]
+
+
+def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[AdditionalCost, str]]:
+    """The additional costs of the spell (CR 118.8): its own, then those permanents impose or
+    offer, with the name of where each comes from."""
+    out = [(a, ch.name) for a in ch.script.additional_costs if a.itself]
+    for sid, sch in _permanent_statics(g):
+        for a in sch.script.additional_costs:
+            if not a.itself and _applies(g, spell, a.spells, a.whose, player, sch.controller):
+                out.append((a, sch.name))
+    return out
+
+
+def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[AlternativeCost, str]]:
+    """Alternative costs that may be paid for the spell (CR 118.9): its own, and those
+    permanents grant, each with the names a player may choose it by."""
+    out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself]
+    for sid, sch in _permanent_statics(g):
+        for a in sch.script.alternative_costs:
+            if not a.itself and _applies(g, spell, a.spells, a.whose, player, sch.controller):
+                out.append((a, sch.name))
+    return out
+
+
+def _count(g: GameState, flt: Filter, controller: int) -> int:
+    return sum(1 for oid in g.battlefield if matches(g, oid, flt, controller))
+
+
+def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: int,
+               alternative: AlternativeCost | None, kicked: bool, targets: int, additional: dict[str, Any],
+               pay: PayOptions | None = None, alternative_name: str = "") -> TotalCost:
+    """CR 601.2f: the mana cost or alternative cost, plus additional costs and cost increases,
+    minus cost reductions. ``additional``: the optional or variable additional costs announced
+    (``mana``, ``life``). Raises IllegalActionError if the cost can't be determined."""
+    pay = pay or PayOptions()
+    parts: list[str] = []
+    if alternative is not None:
+        base = ManaCost.parse(alternative.mana) if alternative.mana else ManaCost()
+        parts.append(f"{base if alternative.mana else ''}{' and ' if alternative.mana and alternative.life else ''}"
+                     f"{str(alternative.life) + ' life' if alternative.life else ''} "
+                     f"(alternative cost: {alternative_name}, CR 118.9)")
+        life = alternative.life
+    else:
+        if ch.mana_cost is None:
+            raise IllegalActionError(f"{ch.name} has no mana cost and can't be cast (CR 202.1b, 118.6)")
+        base = ch.mana_cost
+        parts.append(f"{base}" + (f" (X={x})" if base.x_count else "") + " (mana cost)")
+        life = 0
+    symbols = list(base.symbols)
+    if kicked:
+        kicker = ManaCost.parse(ch.script.kicker[0])
+        symbols += kicker.symbols                                         # CR 702.33a
+        parts.append(f"+ {kicker} (kicker)")
+    counters: list[tuple[str, int]] = []
+    objects: list[tuple[str, AdditionalCost, str]] = []
+    mana_announced = additional.get("mana")
+    life_announced = additional.get("life")
+    used: set[str] = set()
+    for add, source in additional_costs(g, player, spell, ch):
+        wanted = not add.optional
+        if add.any_mana:
+            if mana_announced is None or "mana" in used:
+                continue
+            used.add("mana")
+            extra = ManaCost.parse(mana_announced) if isinstance(mana_announced, str) else \
+                ManaCost.parse("{" + str(int(mana_announced)) + "}") if int(mana_announced) else ManaCost()
+            symbols += extra.symbols
+            parts.append(f"+ {extra or '{0}'} (additional cost: {source}, CR 118.8)")
+            if add.enters_counters and extra.mana_value():
+                counters.append((add.enters_counters, extra.mana_value()))
+            continue
+        if add.optional:
+            keys = [k for k, v in (("mana", add.mana), ("life", add.life or add.life_x), ("sacrifice", add.sacrifice),
+                                   ("exile", add.exile), ("discard", add.discard)) if v]
+            wanted = any(k in additional and k not in used for k in keys)
+            if not wanted:
+                continue
+            used.update(keys)
+        if add.mana:
+            extra = ManaCost.parse(add.mana)
+            symbols += extra.symbols
+            parts.append(f"+ {extra} (additional cost: {source})")
+        if add.life_x:
+            amount = int(life_announced) if life_announced is not None else x
+            life += amount
+            parts.append(f"+ {amount} life (additional cost: {source})")
+            used.add("life")
+        elif add.life:
+            life += add.life
+            parts.append(f"+ {add.life} life (additional cost: {source})")
+        for verb in ("sacrifice", "exile", "discard"):
+            if getattr(add, verb) is not None:
+                objects.append((verb, add, source))
+                parts.append(f"+ {verb} {add.count} (additional cost: {source})")
+    for key in ("mana", "life"):
+        if key in additional and key not in used:
+            raise IllegalActionError(f"{ch.name} has no additional cost that pays {key} (CR 118.8)")
+    reductions: list[tuple[ManaCost, int]] = []
+    for cc, controller, source in _cost_changes(g, player, spell, ch):
+        times = 1
+        if cc.per is not None:
+            times = _count(g, cc.per, controller)
+        if cc.per_extra_target:
+            times *= max(0, targets - 1)
+        if not times:
+            continue
+        if cc.more:
+            more = ManaCost.parse(cc.more)
+            for _ in range(times):
+                symbols += more.symbols
+            parts.append(f"+ {more}{' x' + str(times) if times > 1 else ''} (cost increase: {source})")
+        if cc.less:
+            reductions.append((ManaCost.parse(cc.less), times))
+            parts.append(f"- {cc.less}{' x' + str(times) if times > 1 else ''} (cost reduction: {source}, CR 118.7)")
+    mana = ManaCost(tuple(symbols))
+    req = requirement(mana, x, pay.hybrid, pay.phyrexian)
+    for less, times in reductions:
+        req = reduce_requirement(req, less, times)
+    if life:
+        req = add_requirements(req, Requirement((), 0, life))
+    return TotalCost(req, " ".join(parts), mana, objects, counters)
+
+
+def _restriction(g: GameState, player: int, spell: int, mv: int | None = None) -> str | None:
+    """CR 601.2e: a "can't cast" effect that forbids the spell (Brisela), as a reason."""
+    for sid, sch in _permanent_statics(g):
+        for r in sch.script.cast_restrictions:
+            if not _whose(r.whose, player, sch.controller):
+                continue
+            flt = r.spells
+            if mv is not None and (flt.mana_value_max is not None or flt.mana_value_min is not None):
+                if (flt.mana_value_max is not None and mv > flt.mana_value_max) or \
+                        (flt.mana_value_min is not None and mv < flt.mana_value_min):
+                    continue
+                from dataclasses import replace
+                flt = replace(flt, mana_value_max=None, mana_value_min=None)
+            if matches(g, spell, flt, sch.controller):
+                return f"{sch.name}: {r.text or 'a spell like this can’t be cast'}"
+    return None
+
+
+# -- casting (CR 601.2) ------------------------------------------------------------------------
+def _fuse_ok(card: Any, from_zone: Zone) -> None:
+    if card is None or card.layout != "split":
+        raise IllegalActionError("only a split card with fuse can be cast fused (CR 702.102a)")
+    if not all("fuse" in printed(card, i).keywords for i in range(len(card.faces))):
+        raise IllegalActionError(f"{card.name} doesn't have fuse (CR 702.102a)")
+    if from_zone is not Zone.HAND:
+        raise IllegalActionError(f"a split card is cast fused only from its owner's hand (CR 702.102a)")
+
+
 def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     """CR 601.2a-i. Returns the spell's id on the stack."""
     g = ctx.g
@@ -134,7 +352,16 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     from_zone = Zone(action.get("from", "hand"))
     if o is None or o.zone is not from_zone:
         raise IllegalActionError(f"that card is not in a {from_zone.value} zone")
-    face = choose_face(ctx, player, oid, action.get("face"))
+    fused = bool(action.get("fuse"))
+    alt_name = action.get("alternative")
+    prototype = isinstance(alt_name, str) and alt_name.strip().lower() == "prototype"
+    if fused:
+        _fuse_ok(o.card, from_zone)
+        if action.get("face") is not None:
+            raise IllegalActionError("a fused split spell is both halves: give no face (CR 702.102a)")
+        face = COMBINED
+    else:
+        face = choose_face(ctx, player, oid, action.get("face"))
     ch = face_characteristics(o.card, face, player) if o.card is not None else copiable_values(g, oid)
     name = ch.name
     allowed = from_zone is Zone.HAND and o.owner == player
@@ -147,8 +374,10 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
                                  f" zone: no rule or effect allows it (CR 601.3)")
     if "Land" in ch.types:
         raise IllegalActionError(f"{name} is a land: it is played, not cast (CR 305.1)")
-    if ch.mana_cost is None:
-        raise IllegalActionError(f"{name} has no mana cost and can't be cast (CR 202.1b)")
+    if prototype and ch.script.prototype is None:
+        raise IllegalActionError(f"{name} has no prototype ability (CR 702.160a)")
+    if ch.mana_cost is None and not alt_name:
+        raise IllegalActionError(f"{name} has no mana cost and can't be cast (CR 202.1b, 118.6)")
     reason = unimplemented_reason(ch)
     if reason:
         raise NotImplementedCardError(reason)
@@ -160,9 +389,15 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     spell = g.obj(spell_id)
     spell.cast = True
     spell.face = face       # CR 709.3b, 712.11b, 715.3b: only the chosen half or face exists
+    if fused:
+        spell.choices["fused"] = True                   # CR 702.102b: both halves, combined
+    if prototype:
+        spell.choices["prototype"] = True               # CR 718.3b
     g.changed()
-    # CR 601.2b: modes (CR 700.2a) and the intention to pay additional costs like kicker
-    # (CR 702.33d) are announced, then X.
+    ch = characteristics(g, spell_id)                   # CR 601.2a: effects on the spell apply now
+    name = ch.name
+    # CR 601.2b: modes (CR 700.2a), splicing, the intention to pay alternative and additional
+    # costs (kicker, CR 702.33d), then X, then how hybrid and Phyrexian symbols are paid.
     script = ch.script
     if script.spell is not None and script.spell.modes:
         spell.modes = choose_modes(ctx, ch, player, action.get("modes"), name)
@@ -170,17 +405,29 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     if kicked and not script.kicker:
         raise IllegalActionError(f"{name} has no kicker")
     spell.kicked = kicked
-    cost = ch.mana_cost
-    if kicked:
-        cost = ManaCost(cost.symbols + ManaCost.parse(script.kicker[0]).symbols)   # CR 601.2f
-    if cost.x_count:
+    alternative = None
+    alt_label = ""
+    if alt_name and not prototype:
+        alternative, alt_label = _choose_alternative(g, player, spell_id, ch, str(alt_name))
+    pay = PayOptions.of(action.get("pay"))
+    additional = _announced_additional(action.get("additional"))
+    x = 0
+    x_symbols = alternative is None and ch.mana_cost is not None and ch.mana_cost.x_count
+    if x_symbols or any(a.life_x for a in _additional_costs(g, player, spell_id, ch)):
         x = action.get("x")
+        if x is None and any(a.life_x for a in _additional_costs(g, player, spell_id, ch)) and "life" in additional:
+            x = int(additional["life"])
         if x is None:
             x = ctx.ask(Decision(player, "x", f"choose X for {name}", [],
-                                 info={"spell": spell_id, "max": affordable_x(g, player, cost)}))
+                                 info={"spell": spell_id, "max": affordable_x(g, player, ch.mana_cost or ManaCost(),
+                                                                               spell_id, ch)}))
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
-        spell.x = x
+    elif ch.mana_cost is not None and ch.mana_cost.x_count and action.get("x") not in (None, 0):
+        # CR 107.3b: paying an alternative cost without X, the only legal choice for X is 0
+        raise IllegalActionError(f"{name}: with an alternative cost that has no {{X}}, X is 0 (CR 107.3b)")
+    spell = g.obj(spell_id)
+    spell.x = x
     # CR 601.2c: targets.
     specs = spell_targets(ch, g.objects[spell_id].modes)
     targets, counts = choose_targets(ctx, specs, player, spell_id, name, action.get("targets"))
@@ -191,15 +438,129 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     division = _announce_division(ctx, player, ch, specs, targets, counts, name, action.get("divide"))
     if division:
         spell.choices["division"] = division
-    # CR 601.2f-h: total cost, mana abilities, payment.
-    pay_mana(ctx, player, cost, g.objects[spell_id].x, ch.colors, name, action.get("pay"))
+    # CR 601.2e: is the proposed spell legal? ("can't cast" effects look at it as proposed.)
+    forbidden = _restriction(g, player, spell_id)
+    if forbidden is not None:
+        raise IllegalActionError(f"{name} can't be cast ({forbidden}, CR 601.2e)")
+    # CR 601.2f: the total cost, locked in.
+    total = total_cost(g, player, spell_id, ch, x, alternative, kicked, len(targets), additional, pay, alt_label)
+    ctx.log("601.2f", f"total cost of {name}: {total.text}"
+            + (f" = {_show(total.requirement)}" if " + " in total.text or " - " in total.text
+               or alternative is not None else ""))
+    # CR 601.2g-h: mana abilities, then the payment (mana and life; then objects).
+    chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, name)
+    pay_requirement(ctx, player, total.requirement, ch.colors, name, pay, _show(total.requirement),
+                    ch.keywords)
+    _pay_objects(ctx, player, chosen, name)
+    spell = g.obj(spell_id)
+    if total.counters:
+        spell.choices["enters_counters"] = tuple(total.counters)
+    if alternative is not None:
+        spell.choices["alternative"] = alt_label
     # CR 601.2i: the spell becomes cast.
     tgt = ""
     if targets:
         tgt = " targeting " + ", ".join(name_of(ctx, t) for t in targets)
-    ctx.log("601.2i", f"{g.players[player].name} casts {name}{tgt}")
+    ctx.log("601.2i", f"{g.players[player].name} casts {name}{tgt}"
+            + (f" (mana value {mana_value(g, spell_id)})" if alternative is not None or total.counters else ""))
     g.events.append(CastEvent(spell_id, player))
     return spell_id
+
+
+def _show(req: Requirement) -> str:
+    colored = "".join("{" + ("/".join(s) if len(s) > 1 else s) + "}" for s in req.colored)
+    text = ("{" + str(req.generic) + "}" if req.generic or not colored else "") + colored
+    return text + (f" and {req.life} life" if req.life else "")
+
+
+def _choose_alternative(g: GameState, player: int, spell: int, ch: Characteristics,
+                        wanted: str) -> tuple[AlternativeCost, str]:
+    """CR 118.9a, 601.2b: the one alternative cost the caster announces, by name."""
+    from ..cards.database import normalize_name
+    options = alternative_costs(g, player, spell, ch)
+    key = normalize_name(wanted)
+    for alt, label in options:
+        if normalize_name(label) == key or (alt.name and normalize_name(alt.name) == key):
+            return alt, label
+    known = ", ".join(label for _, label in options) or "none"
+    raise IllegalActionError(f"{ch.name}: no alternative cost {wanted!r} can be paid for it "
+                             f"(alternative costs available: {known}; CR 118.9)")
+
+
+def _announced_additional(value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise IllegalActionError(f"additional: expected a mapping such as {{mana: 2}}, got {value!r}")
+    for key in value:
+        if key not in ("mana", "life", "sacrifice", "exile", "discard"):
+            raise IllegalActionError(f"additional: unknown cost {key!r} (mana, life, sacrifice, exile, discard)")
+    mana = value.get("mana")
+    if mana is not None and not (isinstance(mana, str) or (isinstance(mana, int) and not isinstance(mana, bool)
+                                                            and mana >= 0)):
+        raise IllegalActionError(f"additional: mana is an amount or a mana string, got {mana!r}")
+    return dict(value)
+
+
+_COST_ZONES = {"sacrifice": Zone.BATTLEFIELD, "discard": Zone.HAND}
+
+
+def _cost_candidates(g: GameState, player: int, verb: str, add: AdditionalCost, spell: int) -> list[int]:
+    flt = getattr(add, verb)
+    if verb == "sacrifice":
+        return [oid for oid in g.battlefield if characteristics(g, oid).controller == player
+                and matches(g, oid, flt, player)]
+    zone = Zone.HAND if verb == "discard" else Zone(flt.zone or "graveyard")
+    from dataclasses import replace
+    plain = replace(flt, zone="", controller=None)
+    return [oid for oid in g.zones[(player, zone)] if oid != spell and matches(g, oid, plain, player)]
+
+
+def _choose_cost_objects(ctx: Ctx, player: int, spell: int, total: TotalCost, additional: dict[str, Any],
+                         pay: PayOptions, name: str) -> list[tuple[str, list[int]]]:
+    """The objects the additional costs sacrifice, exile or discard: as announced (``additional``
+    or ``pay``), else asked (CR 601.2h: they are chosen as the cost is paid)."""
+    g = ctx.g
+    out: list[tuple[str, list[int]]] = []
+    taken: set[int] = set()
+    for verb, add, source in total.objects:
+        candidates = [c for c in _cost_candidates(g, player, verb, add, spell) if c not in taken]
+        given = additional.get(verb) if verb in additional else pay.objects.get(verb)
+        if given is not None:
+            ids = list(given) if isinstance(given, list) else [given]
+            ids = [i for i in ids if i not in taken][: add.count] if len(ids) > add.count else ids
+            bad = [i for i in ids if i not in candidates]
+            if bad:
+                raise IllegalActionError(f"{name}: {name_of(ctx, bad[0])} can't pay the additional cost "
+                                         f"({verb} {add.count}: {add.text or source}; CR 118.3)")
+        else:
+            if len(candidates) < add.count:
+                raise IllegalActionError(f"{name}: can't pay the additional cost ({verb} {add.count}: "
+                                         f"{add.text or source}; CR 118.3)")
+            answer = ctx.ask(Decision(player, verb, f"choose {add.count} to {verb} to pay for {name} "
+                                      f"({add.text or source})", candidates, min=add.count, max=add.count))
+            ids = answer if isinstance(answer, list) else [answer]
+        if len(ids) != add.count or len(set(ids)) != len(ids):
+            raise IllegalActionError(f"{name}: {verb} exactly {add.count} to pay its additional cost (CR 118.3)")
+        taken.update(ids)
+        out.append((verb, ids))
+    return out
+
+
+def _pay_objects(ctx: Ctx, player: int, chosen: list[tuple[str, list[int]]], name: str) -> None:
+    g = ctx.g
+    who = g.players[player].name
+    for verb, ids in chosen:
+        for oid in ids:
+            if verb == "sacrifice":
+                ctx.log("701.21a", f"{who} sacrifices {name_of(ctx, oid)} to pay for {name}")
+                move(ctx, oid, Zone.GRAVEYARD, "sacrifice")
+            elif verb == "exile":
+                ctx.log("118.8", f"{who} exiles {name_of(ctx, oid)} to pay for {name}")
+                move(ctx, oid, Zone.EXILE, "cost")
+            else:
+                ctx.log("701.9a", f"{who} discards {name_of(ctx, oid)} to pay for {name}")
+                move(ctx, oid, Zone.GRAVEYARD, "discard")
 
 
 def _announce_division(ctx: Ctx, player: int, ch: Characteristics, specs: tuple[TargetSpec, ...],

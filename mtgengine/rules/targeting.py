@@ -7,6 +7,7 @@ from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.vocabulary import TargetSpec
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
+from ..effects.events import TargetedEvent
 from ..effects.layers import characteristics, matches
 from .combat import has_protection_from
 from ..state.game_state import GameState
@@ -115,6 +116,9 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
         values = answer if isinstance(answer, list) else [answer]
         chosen.extend(values)
         counts.append(len(values))
+    for t in chosen:
+        if t > 0 and source_id is not None:
+            g.events.append(TargetedEvent(t, source_id))     # "becomes the target" triggers
     return tuple(chosen), tuple(counts)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from ..cards.database import normalize_name
 from ..core.enums import Zone
 from ..core.mana import ManaCost, ManaCostError
-from ..effects.layers import characteristics, mana_value
+from ..effects.layers import characteristics, is_copy, mana_value
 from ..engine import Game
 from .loader import ScenarioError
 from .references import ALL_ZONES, find_objects
@@ -184,7 +184,7 @@ def _object_check(game: Game, setup: Setup, names: list[str], item: Any, zones: 
             elif key == "token":
                 diff(key, o.token)
             elif key == "copy":
-                diff(key, o.is_copy)
+                diff(key, is_copy(g, oid))
             elif key == "face_down":
                 diff(key, o.face_down)
             elif key == "transformed":

@@ -5,7 +5,7 @@ import re
 
 from ..cards.database import normalize_name
 from ..core.enums import Zone
-from ..effects.layers import characteristics
+from ..effects.layers import characteristics, is_copy
 from ..state.game_state import GameState
 
 ALL_ZONES = (Zone.BATTLEFIELD, Zone.STACK, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY, Zone.COMMAND)
@@ -85,9 +85,9 @@ def find_objects(g: GameState, aliases: dict[str, int], ref: str, zones: tuple[Z
                 continue
             if key not in _names_of(g, oid):
                 continue
-            if prefix == "copy" and not o.is_copy:
+            if prefix == "copy" and not is_copy(g, oid):
                 continue
-            if prefix == "original" and o.is_copy:
+            if prefix == "original" and is_copy(g, oid):
                 continue
             if prefix == "token" and not o.token:
                 continue
