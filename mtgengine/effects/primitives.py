@@ -57,7 +57,11 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         entering = controller if controller is not None else o.controller if o.zone is Zone.STACK else o.owner
         if o.zone is not Zone.BATTLEFIELD:
             copied, extra_counters = _enters_as_copy(ctx, oid, entering)
-    event = ZoneChange(oid, o.zone, to_zone, o.owner, cause, top=top, controller=entering)
+    # a spell that enters "with additional counters" for a cost paid as it was cast (Chorus of the
+    # Conclave, CR 614.1c): they are part of the event, like counters it enters with
+    spell_counters = tuple(o.choices.get("enters_counters", ())) \
+        if o.zone is Zone.STACK and to_zone is Zone.BATTLEFIELD else ()
+    event = ZoneChange(oid, o.zone, to_zone, o.owner, cause, top=top, controller=entering, counters=spell_counters)
     event = apply_replacements(ctx, event)       # CR 614.12: how it enters, too
     if event is None:
         return None
@@ -98,6 +102,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         new.transformed = bool(transformed and o.card is not None and o.card.layout == "transform")
         # CR 702.33d: a permanent remembers that the spell it was is kicked ("if it was kicked")
         new.kicked = o.kicked and o.zone is Zone.STACK
+        if o.zone is Zone.STACK and o.choices.get("prototype"):
+            new.choices["prototype"] = True         # CR 718.3b: the permanent is prototyped too
     elif to_zone is Zone.STACK:
         new.controller = controller if controller is not None else o.owner
     new.attached_to = None
@@ -105,10 +111,24 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     g.objects[new_id] = new
     _add_to_zone(g, new, top)
     g.changed()
+    if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices.get("spell_copy"):
+        g.strays = g.strays + (new_id,)             # to cease to exist (CR 704.5d-e)
     if to_zone is Zone.BATTLEFIELD:
         _enters_with_counters(ctx, new_id, event.counters + extra_counters)
     done = ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=new_id, top=top, lki=lki)
     g.events.append(done)
+    melded = o.choices.get("melded") if o.zone is Zone.BATTLEFIELD else None
+    if melded is not None:
+        # CR 712.21: one permanent leaves the battlefield and its two cards go to the new zone
+        other = GameObject(g.new_id(), melded, o.owner, to_zone, g.new_timestamp())
+        if to_zone is Zone.BATTLEFIELD:
+            other.controller = new.controller
+            other.sick = True
+        g.objects[other.id] = other
+        _add_to_zone(g, other, top)
+        g.changed()
+        ctx.log("712.21", f"the melded permanent's two cards, {o.card.name} and {melded.name}, "
+                f"are put into {to_zone.value}")
     return new_id
 
 

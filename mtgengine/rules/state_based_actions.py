@@ -46,9 +46,12 @@ def _one_pass(ctx: Ctx) -> bool:
         if g.over:
             return True
     # CR 704.5d: tokens off the battlefield cease to exist; CR 704.5e: spell copies off the stack.
-    for oid in [i for i, o in g.objects.items()
-                if (o.token and o.zone is not Zone.BATTLEFIELD) or (o.choices.get("spell_copy") and o.zone is not Zone.STACK)]:
-        o = g.objects[oid]
+    strays, g.strays = g.strays, ()
+    for oid in strays:
+        o = g.objects.get(oid)
+        if o is None or not ((o.token and o.zone is not Zone.BATTLEFIELD)
+                             or (o.choices.get("spell_copy") and o.zone is not Zone.STACK)):
+            continue
         g.zone_list(o.zone, o.owner).remove(oid)
         del g.objects[oid]
         g.changed()
