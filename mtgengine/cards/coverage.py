@@ -7,7 +7,8 @@ from typing import Any
 from .database import CardData, card_db
 
 #: Layouts whose card-level rules (casting a half, transforming...) the engine plays.
-SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "transform"})
+SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "transform",
+                               "meld"})      # meld: CR 701.42, 712.4, 712.8g, 712.21
 
 
 def face_script(face: Any) -> Any:

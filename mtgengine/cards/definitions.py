@@ -37,6 +37,7 @@ from .vocabulary import (
 from .vocabulary import ReplacementAbility
 from .vocabulary import Double, PlayerStatic
 from .vocabulary import AdditionalCost, AlternativeCost, CastRestriction, CostChange, Prototype, Splice
+from .vocabulary import Choose, Note                                  # linked abilities (CR 607)
 
 __all__ = [
     "CardDefinitionError", "Definition", "apply_definition", "definition_for", "load_definitions",
@@ -69,7 +70,8 @@ _COLORS = ("W", "U", "B", "R", "G")
 _KEYWORDS = KEYWORDS + ("can't attack", "can't block")
 #: The kinds ``effects.resolve.refs`` carries out.
 _REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each",
-              "triggering", "moved", "created", "remembered", "triggering_controller")
+              "triggering", "moved", "created", "remembered", "triggering_controller",
+              "linked", "linked_one", "linked_here", "linked_random", "affected")   # linked abilities (CR 607); what the trigger event was done to
 #: Ref kinds that take an index.
 _INDEXED_REFS = ("target", "moved", "remembered")
 #: Ref kinds that may be written as a bare word.
@@ -77,21 +79,25 @@ _REF_WORDS = ("you", "self", "each_opponent", "each_player", "enchanted", "equip
 #: The trigger events ``effects.triggers`` fires, and the ``whose`` each is checked with:
 #: events about an object are its own ("self") or any matching object's ("any", with a
 #: filter); events about a player or a step are "you", "opponent" or "any" player's.
-_OBJECT_WHOSE = ("self", "any")
+_OBJECT_WHOSE = ("self", "any", "enchanted", "equipped")   # enchanted/equipped: the object the source is attached to
 _PLAYER_WHOSE = ("you", "opponent", "any")
 _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
     **{e: _OBJECT_WHOSE for e in ("enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked",
-                                  "deals_damage", "deals_combat_damage", "combat_damage_player")},
+                                  "deals_damage", "deals_combat_damage", "combat_damage_player",
+                                  "combat_damage_creature", "leaves_graveyard")},
     **{e: _PLAYER_WHOSE for e in ("cast", "draw", "gain_life", "upkeep", "draw_step", "beginning_of_combat",
-                                  "end_step")},
+                                  "end_step", "precombat_main", "draw_first")},
     # a triggered mana ability (CR 605.1b): whose is the player tapping; the filter, the permanent tapped
     "tapped_for_mana": _PLAYER_WHOSE,
+    "activate": _PLAYER_WHOSE,
     "state": ("you",),
 }
 #: Trigger events whose filter is read (the object the event is about, or the spell cast).
-_FILTERED_EVENTS = frozenset(e for e, w in _TRIGGER_WHOSE.items() if w == _OBJECT_WHOSE) | {"cast", "tapped_for_mana"}
+_FILTERED_EVENTS = frozenset(e for e, w in _TRIGGER_WHOSE.items() if w == _OBJECT_WHOSE) | {"cast", "tapped_for_mana",
+                                                                                              "activate", "draw_first"}
 #: Condition kinds ``effects.triggers.condition_holds`` reads; those counting permanents take a filter.
-_CONDITION_KINDS = ("control", "battlefield", "life", "hand", "graveyard", "library", "kicked", "attacked_with")
+_CONDITION_KINDS = ("control", "battlefield", "life", "hand", "graveyard", "library", "kicked", "meld", "attacked_with",
+                    "chosen", "linked", "life_vs_noted", "level")      # the linked kinds read a link (CR 607)
 #: The events a replacement effect watches (``effects.replacement``), and the fields each reads
 #: besides event, condition, self_replacement and text.
 _REPLACEMENT_FIELDS: dict[str, frozenset[str]] = {
@@ -104,26 +110,31 @@ _REPLACEMENT_FIELDS: dict[str, frozenset[str]] = {
     "proliferate": frozenset({"who", "multiply", "add"}),
     "life_reduced": frozenset({"who", "transform", "amount"}),
     "enters": frozenset({"to", "itself", "tapped", "enters_counters", "amount"}),
+    "dies": frozenset({"to", "itself", "exile", "link"}),
 }
 #: The only filter fields the layer system reads for static abilities (``layers._filter_core``,
 #: applied to characteristics as the layers stand, CR 613.6; it can't ask about combat).
 _STATIC_FILTER_FIELDS = frozenset({"types", "not_types", "colors", "not_colors", "subtypes", "not_subtypes",
-                                   "supertypes", "not_supertypes", "controller", "other"})
+                                   "supertypes", "not_supertypes", "controller", "other",
+                                   "linked", "controller_in", "chosen_color", "chosen_name", "chosen_type"})
 
 #: The values a string field (or each string of a list field) may take.
 _CHOICES: dict[tuple[type, str], tuple[str, ...]] = {
     (Ref, "kind"): _REF_KINDS,
     (Filter, "controller"): ("you", "opponent"),
     (Trigger, "event"): tuple(_TRIGGER_WHOSE),
-    (Trigger, "whose"): ("self", "you", "opponent", "any"),
+    (Trigger, "whose"): ("self", "you", "opponent", "any", "enchanted", "equipped"),
     (Condition, "kind"): _CONDITION_KINDS,
+    (Choose, "kind"): ("number", "color", "word", "card_name", "creature_type", "pay_life"),
+    (Choose, "who"): ("you", "each_player"),
+    (Note, "what"): ("life",),
     (ExtraTriggers, "event"): ("enters", "dies"),
     (Double, "value"): ("power", "toughness", "power_toughness", "life", "counters", "mana", "x"),
     (PlayerStatic, "grants"): ("hexproof", "no_zero_life_loss", "damage_as_infect"),
     (PlayerStatic, "who"): ("you",),
     (CardScript, "cast_timing"): ("", "before_combat_damage"),
     (ExtraTriggers, "controller"): ("you",),
-    (StaticAbility, "affects"): ("enchanted", "equipped", "each"),
+    (StaticAbility, "affects"): ("enchanted", "equipped", "each", "self"),
     (ReplacementAbility, "event"): tuple(_REPLACEMENT_FIELDS),
     (ReplacementAbility, "who"): ("you", "opponent"),
     (AddMana, "mana"): _COLORS + ("C",),
@@ -354,9 +365,11 @@ def _check_ref(ref: Ref, path: str) -> None:
         raise _Invalid(_join(path, "index"), "only target, moved and remembered references have an index")
     if ref.kind == "each" and ref.filter is None:
         raise _Invalid(path, "an 'each' reference needs a filter")
-    if ref.filter is not None and ref.kind not in ("each", "remembered", "triggering"):
-        raise _Invalid(path, "a filter goes with 'each' references (which permanents) and 'remembered' or "
-                       "'triggering' ones (found only if it matches), and only with them")
+    if ref.filter is not None and ref.kind not in ("each", "remembered", "triggering", "linked", "linked_one", "linked_here", "linked_random"):
+        raise _Invalid(path, "a filter goes with 'each' references (which permanents) and 'remembered', "
+                       "'triggering' or 'linked' ones (found only if it matches), and only with them")
+    if (ref.kind in ("linked", "linked_one", "linked_here", "linked_random")) != bool(ref.link):
+        raise _Invalid(_join(path, "link"), "a 'linked' reference names its link, and only it has one")
     if ref.filter is not None and {"players", "spells"} & _set_fields(ref.filter):
         raise _Invalid(_join(path, "filter"), "'each' looks at permanents on the battlefield only")
 
@@ -378,6 +391,9 @@ def _check_add_mana(eff: AddMana, path: str) -> None:
     if eff.produced:
         if eff.mana or eff.choice:
             raise _Invalid(path, "'produced' adds a type the triggering permanent produced: no mana or choice")
+    elif eff.link:
+        if eff.mana or eff.choice:
+            raise _Invalid(path, "'link' adds a color from the linked record: no mana or choice")
     elif bool(eff.mana) == bool(eff.choice):
         raise _Invalid(path, "give either mana (added together) or choice (one of them), not both or neither")
     if eff.amount < 1:
@@ -394,7 +410,8 @@ def _check_trigger(trigger: Trigger, path: str) -> None:
     if trigger.whose not in whose:
         raise _Invalid(_join(path, "whose"), f"the engine fires {trigger.event!r} triggers with whose: "
                        + " or ".join(whose))
-    if trigger.filter is not None and (trigger.event not in _FILTERED_EVENTS or trigger.whose == "self"):
+    if trigger.filter is not None and (trigger.event not in _FILTERED_EVENTS
+                                       or trigger.whose in ("self", "enchanted", "equipped")):
         raise _Invalid(_join(path, "filter"), f"a filter is read only for {', '.join(sorted(_FILTERED_EVENTS))} "
                        "triggers about any object (whose: any) or spell")
 
@@ -426,7 +443,7 @@ def _check_replacement(ab: ReplacementAbility, path: str) -> None:
     if ab.multiply < 0 or (ab.draw < 0):
         raise _Invalid(path, "multiply and draw can't be negative")
     changes = (ab.multiply != 1 or ab.add or ab.amount is not None or ab.draw or ab.prevent or ab.tapped
-               or ab.enters_counters or ab.transform or ab.also)
+               or ab.enters_counters or ab.transform or ab.also or ab.exile)
     if not changes:
         raise _Invalid(path, "a replacement effect needs something to happen instead (multiply, add, amount, "
                        "draw, prevent, tapped, enters_counters, transform or also)")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from .vocabulary import (
     Attach, Condition, CreateDelayedTrigger, ExtraTriggers, GainControl, SacrificePermanent, WinGame,
@@ -18,10 +18,14 @@ from .vocabulary import (
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
-    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy,
+    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform,
+    ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import Condition, PreventDamage, ReplacementAbility   # CR 614, 615
+from .vocabulary import CostObjects, PlayerStatic
+from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
+from .oracle_links import with_links                                # CR 607
 
 #: Keyword abilities the engine implements (CR 702), by their Oracle spelling.
 KEYWORDS = (
@@ -29,6 +33,8 @@ KEYWORDS = (
     "vigilance", "haste", "reach", "menace", "defender", "indestructible", "hexproof",
     "shroud", "flash", "intimidate", "fear", "shadow", "skulk", "horsemanship",
     "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a), see effects.triggers
+    "delve", "convoke", "improvise",  # ways to pay (CR 702.66, 702.51, 702.126), see rules.mana_payment
+    "fuse",                           # CR 702.102, see rules.casting
 )
 _KEYWORD_SET = frozenset(KEYWORDS)
 
@@ -202,12 +208,18 @@ def _card_filter(text: str) -> Filter | None:
 PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
 
 
-_UP_TO = r"(?:up to (one|two|three|four|five|\d+) )?"
+_UP_TO = r"(?:(?:up to (one|two|three|four|five|\d+)|any number of) )?"
 
 
 def _target_ref(text: str, st: _Parse) -> Ref | None:
     """ "target creature", "up to two target creatures" (CR 601.2c: a variable number of
     targets, from zero to N, CR 115.6)."""
+    if m := re.fullmatch(r"any number of target (.+)", text.strip(), re.IGNORECASE):
+        # CR 601.2c, 115.6: any number of targets, none included (strive counts them, 601.2f)
+        spec = _target_spec(m.group(1))
+        if spec is None:
+            return None
+        return st.add_target(TargetSpec(spec.filter, f"any number of target {m.group(1).lower()}", 0, 99))
     m = re.fullmatch(_UP_TO + r"target (.+)", text.strip(), re.IGNORECASE)
     if not m:
         return None
@@ -355,24 +367,43 @@ def _double_life(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Double(who, "life", times=_TIMES[m.group(1).lower()])] if who else None
 
 
-@_effect(r"(double|triple) the power and toughness of (each creature you control|target creature|~)"
-         r"( until end of turn)?")
-def _double_power_toughness(m: re.Match[str], st: _Parse) -> list[Effect] | None:
-    """CR 701.10a-c, 701.11: +X/+Y in layer 7c, X and Y fixed as it resolves."""
-    what = m.group(2).lower()
+_DOUBLE_WHAT = r"(each (?:other )?creature you control|each (?:other )?[A-Z][a-z]+ you control|target (?:.+?)|~)"
+
+
+def _double_subject(what: str, st: _Parse) -> Ref | None:
+    """What a doubling acts on: "each creature you control", "each other creature you control",
+    "each Dragon you control", "target creature (you control)", "~"."""
     if what == "~":
-        ref: Ref | None = SELF
-    elif what == "target creature":
-        ref = st.add_target(TargetSpec(CREATURE, "target creature"))
-    else:
-        ref = Ref("each", filter=Filter(types=frozenset({"Creature"}), controller="you"))
-    return [Double(ref, "power_toughness", times=_TIMES[m.group(1).lower()], until_end_of_turn=bool(m.group(3)))]
+        return SELF
+    if what.lower().startswith("target "):
+        return _target_ref(what, st)
+    m = re.fullmatch(r"each (other )?(.+?) you control", what)
+    flt = _subject_filter(m.group(2)) if m else None
+    if flt is None or flt.spells:
+        return None
+    if not flt.types:
+        flt = replace(flt, types=frozenset({"Creature"}))
+    return Ref("each", filter=replace(flt, controller="you", other=bool(m.group(1))))
 
 
-@_effect(r"(double|triple) (target creature's|~'s) (power|toughness)( until end of turn)?")
+@_effect(r"(double|triple) the (power and toughness|power|toughness) of " + _DOUBLE_WHAT + r"( until end of turn)?")
+def _double_power_toughness(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 701.10a-c, 701.11: +X/+0, +0/+X or +X/+Y in layer 7c, fixed as it resolves."""
+    ref = _double_subject(m.group(3), st)
+    if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
+        return None
+    value = m.group(2).lower().replace(" and ", "_")
+    return [Double(ref, value, times=_TIMES[m.group(1).lower()], until_end_of_turn=bool(m.group(4)))]
+
+
+@_effect(r"(double|triple) (target .+?'s|~'s) (power and toughness|power|toughness)( until end of turn)?")
 def _double_power(m: re.Match[str], st: _Parse) -> list[Effect] | None:
-    ref = SELF if m.group(2).startswith("~") else st.add_target(TargetSpec(CREATURE, "target creature"))
-    return [Double(ref, m.group(3).lower(), times=_TIMES[m.group(1).lower()], until_end_of_turn=bool(m.group(4)))]
+    """ "Double target creature's power until end of turn" (Bulk Up, Choose Your Weapon)."""
+    ref = _double_subject(m.group(2)[:-2], st)
+    if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
+        return None
+    value = m.group(3).lower().replace(" and ", "_")
+    return [Double(ref, value, times=_TIMES[m.group(1).lower()], until_end_of_turn=bool(m.group(4)))]
 
 
 @_effect(r"choose any number of target (.+)")
@@ -387,20 +418,19 @@ def _choose_targets(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return []
 
 
-@_effect(r"(double|triple) the number of (\+1/\+1|-1/-1|[a-z]+) counters on (each of them|target (.+)|~)")
+@_effect(r"(double|triple) the number of (each kind of counter|(?:\+1/\+1|-1/-1|[a-z]+) counters) on "
+         r"(each of them|it|that creature|that permanent|" + _DOUBLE_WHAT[1:-1] + r")")
 def _double_counters(m: re.Match[str], st: _Parse) -> list[Effect] | None:
-    """CR 701.10e: as many more of those counters as it has."""
-    where = m.group(3).lower()
-    if where == "~":
-        ref: Ref | None = SELF
-    elif where == "each of them":
-        ref = _last_target(st)
+    """CR 701.10e: as many more of those counters as it has ("each kind": every kind it has)."""
+    where = m.group(3)
+    if where.lower() in ("each of them", "it", "that creature", "that permanent"):
+        ref: Ref | None = _last_target(st) or st.it
     else:
-        spec = _target_spec(m.group(4))
-        ref = st.add_target(spec) if spec else None
+        ref = _double_subject(where, st)
     if ref is None:
         return None
-    return [Double(ref, "counters", m.group(2).lower(), times=_TIMES[m.group(1).lower()])]
+    kind = "" if m.group(2).lower().startswith("each kind") else m.group(2).lower().rsplit(" ", 1)[0]
+    return [Double(ref, "counters", kind, times=_TIMES[m.group(1).lower()])]
 
 
 @_effect(r"(double|triple) the amount of each type of unspent mana you have")
@@ -412,7 +442,46 @@ def _double_mana(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 @_effect(r"double the value of x")
 def _double_x(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """Unbound Flourishing: the X of the spell the trigger refers to (CR 107.3)."""
-    return [Double(Ref("triggering"), "x")] if st.it is not None and st.it.kind == "triggering" else None
+    return [Double(Ref("triggering"), "x")]
+
+
+@_effect(r"copy that (spell|spell or ability|ability)")
+def _copy_that(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Whenever you cast ..., copy that spell" (Swarm Intelligence, Reflections of Littjara):
+    the spell or ability the trigger refers to (CR 707.10); "You may choose new targets for
+    the copy" follows as its own sentence."""
+    return [CopySpell(Ref("triggering"), False)]
+
+
+@_effect(r"that player adds one mana of any type that (?:land|permanent) produced")
+def _mana_produced(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """A triggered mana ability's mana (Heartbeat of Spring, CR 605.1b)."""
+    return [AddMana(produced=True)]
+
+
+@_effect(r"for each creature token you control, create a token that's a copy of that creature")
+def _copy_each_token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Rhys the Redeemed: a token copy of each creature token you control (CR 707.2, 111.1)."""
+    return [CreateTokenCopy(Ref("each", filter=Filter(types=frozenset({"Creature"}), controller="you", token=True)))]
+
+
+@_effect(r"(create .+? creature tokens?) for each ([a-z0-9+/-]+) counter on ~")
+def _tokens_per_counter(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Create a 1/1 green Snake creature token for each charge counter on ~" (Orochi Hatchery):
+    counted as it resolves (CR 608.2h)."""
+    made = _parse_clause(m.group(1), st)
+    if not made or len(made) != 1 or not isinstance(made[0], CreateToken) or made[0].amount != n(1):
+        return None
+    return [replace(made[0], amount=Quantity(stat="counters:" + m.group(2).lower(), of=SELF))]
+
+
+@_effect(r"until end of turn, (target .+?) loses all abilities and has base power and toughness (\d+)/(\d+)")
+def _lose_abilities_base_pt(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Ovinize: layer 6 (CR 613.1f) and layer 7b (CR 613.4b) until end of turn."""
+    ref = _target_ref(m.group(1), st)
+    if ref is None or st.targets[ref.index].filter.players:
+        return None
+    return [ApplyModifications(ref, (ChangeAbilities(remove_all=True), SetPT(n(int(m.group(2))), n(int(m.group(3))))))]
 
 
 @_effect(r"proliferate")
@@ -663,8 +732,20 @@ def _gain_keywords(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Pump(st.add_target(spec), keywords=kws)] if spec else None
 
 
-@_effect(r"put " + _NUM + r" ([+-]1/[+-]1) counters? on (target (.+)|~|each creature you control)")
+@_effect(r"you get ((?:\{E\})+)")
+def _get_energy(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 107.14, 122.1: "you get {E}{E}": that many energy counters on you."""
+    return [PutCounters(YOU, "energy", n(m.group(1).upper().count("{E}")))]
+
+
+@_effect(r"put " + _NUM + r" ([+-]1/[+-]1|first strike|double strike|[a-z]+) counters? on "
+         r"(target (.+)|~|each creature you control)")
 def _counters(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """+1/+1 and -1/-1 counters (CR 122.1a), keyword counters (CR 122.1b: "Put an indestructible
+    counter on ~") and counters without rules of their own."""
+    kind = m.group(2).lower()
+    if kind not in ("+1/+1", "-1/-1") and kind not in KEYWORD_COUNTER_KINDS and not _counter_kind_ok(kind):
+        return None
     amount = _num(m.group(1))
     where = m.group(3).lower()
     if where == "~":
@@ -747,8 +828,8 @@ def _win(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [WinGame()]                                          # CR 104.2b
 
 
-@_effect(r"return (it|that card|that creature) to the battlefield under (your|its owner's|their owner's) control"
-         r"(?: with an? ([+-]1/[+-]1) counter on it)?")
+@_effect(r"return (it|that card|that creature) to the battlefield( tapped)?( and transformed)? under "
+         r"(your|its owner's|their owner's) control(?: with an? ([+-]1/[+-]1) counter on it)?")
 def _return_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """ "Exile target creature, then return that card to the battlefield" (Cloudshift): the new
     object the exiled card became (CR 400.7); in a delayed ability, the object it remembers."""
@@ -759,7 +840,9 @@ def _return_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
         ref = st.it
     if ref is None:
         return None
-    return [ReturnToBattlefield(ref, under_owner=m.group(2).lower() != "your", counter=m.group(3) or "")]
+    # "tapped and transformed": it enters so (CR 712.14a; Ojer Taq)
+    return [ReturnToBattlefield(ref, tapped=bool(m.group(2)), under_owner=m.group(4).lower() != "your",
+                                counter=m.group(5) or "", transformed=bool(m.group(3)))]
 
 
 #: Delayed triggers a spell's sentence may create (CR 603.7): "At the beginning of the next end step, ...".
@@ -893,6 +976,24 @@ def _enters_as_copy(para: str) -> EntersAsCopy | None:
     if flt is None or exception is False:
         return None
     return EntersAsCopy(flt, zone, exception or None)
+
+
+def _player_static(para: str, raw: str) -> PlayerStatic | None:
+    """Static abilities that affect their controller (CR 604.1): "You have hexproof." (CR
+    702.11c), "You don't lose the game for having 0 or less life." (an exception to CR
+    704.5a), "As long as you have 0 or less life, all damage is dealt to you as though its
+    source had infect." (CR 702.90b)."""
+    t = para.strip().rstrip(".").lower()
+    condition = None
+    if m := re.fullmatch(r"as long as (.+?), (.+)", t):
+        condition = _parse_condition(m.group(1))
+        if condition is None:
+            return None
+        t = m.group(2)
+    grant = {"you have hexproof": "hexproof",
+             "you don't lose the game for having 0 or less life": "no_zero_life_loss",
+             "all damage is dealt to you as though its source had infect": "damage_as_infect"}.get(t)
+    return PlayerStatic(frozenset({grant}), condition=condition, text=raw) if grant else None
 
 
 def _layer_static(para: str, raw: str) -> StaticAbility | None:
@@ -1152,13 +1253,42 @@ def _t_self_or_other_dies(m: re.Match[str]) -> list[Trigger] | None:
 _PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent"}
 
 
-@_trigger(r"whenever (you|a player|an opponent) casts? (?:a|an) (.+)")
+@_trigger(r"whenever (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
 def _t_cast(m: re.Match[str]) -> list[Trigger] | None:
-    """CR 601.2i: "Whenever you cast a noncreature spell"."""
+    """CR 601.2i: "Whenever you cast a noncreature spell"; "a permanent spell with a mana cost
+    that contains {X}" (Unbound Flourishing, CR 107.3)."""
     flt = parse_filter(m.group(2))
     if flt is None or not flt.spells or flt.controller:
         return None
+    if re.search(r"\bpermanent\b", m.group(2), re.I) and not flt.types:
+        flt = replace(flt, types=PERMANENT_TYPES - flt.not_types)   # a permanent spell (CR 110.4a)
+    if m.group(3):
+        flt = replace(flt, x_in_cost=True)
     return [Trigger("cast", _PLAYER[m.group(1).lower()], flt)]
+
+
+@_trigger(r"whenever you cast an instant or sorcery spell or activate an ability")
+def _t_cast_or_activate(m: re.Match[str]) -> list[Trigger] | None:
+    """Unbound Flourishing: two trigger events, a spell cast (CR 601.2i) and an ability
+    activated (CR 602.2); the condition on {X} follows as an intervening "if"."""
+    return [Trigger("cast", "you", Filter(types=frozenset({"Instant", "Sorcery"}), spells=True)),
+            Trigger("activate", "you")]
+
+
+@_trigger(r"whenever a player taps an? (.+?) for mana")
+def _t_tapped_for_mana(m: re.Match[str]) -> list[Trigger] | None:
+    """A triggered mana ability (CR 605.1b, 106.12a): Heartbeat of Spring."""
+    flt = parse_filter(m.group(1))
+    return [Trigger("tapped_for_mana", "any", flt)] if flt is not None and not flt.spells else None
+
+
+@_trigger(r"whenever (enchanted|equipped) creature (deals combat damage to a player|deals combat damage|attacks|dies)")
+def _t_attached(m: re.Match[str]) -> list[Trigger] | None:
+    """ "Whenever enchanted creature deals combat damage to a player" (Celestial Mantle): the
+    object the source is attached to."""
+    event = {"deals combat damage to a player": "combat_damage_player", "deals combat damage": "deals_combat_damage",
+             "attacks": "attacks", "dies": "dies"}[m.group(2).lower()]
+    return [Trigger(event, m.group(1).lower())]
 
 
 @_trigger(r"whenever (you|a player|an opponent) draws? a card")
@@ -1171,11 +1301,13 @@ def _t_gain_life(m: re.Match[str]) -> list[Trigger] | None:
     return [Trigger("gain_life", whose="you")]                                     # CR 119.9
 
 
-_STEPS = {"upkeep": "upkeep", "draw step": "draw_step", "end step": "end_step"}
+_STEPS = {"upkeep": "upkeep", "draw step": "draw_step", "end step": "end_step",
+          "precombat main phase": "precombat_main", "first main phase": "precombat_main"}
 _WHOSE_STEP = {"your": "you", "each": "any", "each player's": "any", "the": "any", "each opponent's": "opponent"}
 
 
-@_trigger(r"at the beginning of (your|each|each player's|each opponent's|the) (upkeep|draw step|end step)")
+@_trigger(r"at the beginning of (your|each|each player's|each opponent's|the) "
+          r"(upkeep|draw step|end step|precombat main phase|first main phase)")
 def _t_step(m: re.Match[str]) -> list[Trigger] | None:
     """CR 603.2b: as the step begins."""
     return [Trigger(_STEPS[m.group(2).lower()], _WHOSE_STEP[m.group(1).lower()])]
@@ -1205,6 +1337,8 @@ def _parse_condition(text: str) -> Condition | None:
     low = t.lower()
     if low in ("it was kicked", "~ was kicked"):
         return Condition("kicked")                                                   # CR 702.33d
+    if m := re.fullmatch(r"you attacked with " + _COUNT + r" or more creatures this turn", t, re.I):
+        return Condition("attacked_with", at_least=_num(m.group(1)).fixed)          # CR 508.1
     if m := re.fullmatch(r"you control no (other )?(.+)", t, re.I):
         flt = _subject_filter(m.group(2), plural=True)
         return Condition("control", replace(flt, other=bool(m.group(1))), at_most=0) if flt else None
@@ -1251,6 +1385,12 @@ def _triggered(text: str, body: str, raw: str) -> list[TriggeredAbility] | None:
     """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
     triggers = _parse_trigger(text)
     condition = None
+    if triggers is not None and (x := re.match(r"if that spell's mana cost or that ability's activation cost contains "
+                                               r"\{x\}, ", body, re.I)):
+        # an intervening "if" (CR 603.4) on a value that can't change: read as part of the
+        # trigger event (the spell or ability has {X} in its cost, CR 107.3)
+        triggers = [replace(t, filter=replace(t.filter or Filter(spells=True), x_in_cost=True)) for t in triggers]
+        body = body[x.end():]
     if triggers is None:
         condition = _state_trigger(text)
         if condition is None:
@@ -1284,31 +1424,64 @@ OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "block
 def _extra_triggers(para: str, raw: str) -> ExtraTriggers | None:
     """CR 603.2d: Panharmonicon ("If an artifact or creature entering causes a triggered
     ability of a permanent you control to trigger, that ability triggers an additional time.")."""
-    m = re.fullmatch(r"if an? (.+?) entering(?: the battlefield)? causes a triggered ability of a permanent you "
+    m = re.fullmatch(r"if an? (.+?) (entering(?: the battlefield)?|dying) causes a triggered ability of a permanent you "
                      r"control to trigger, that ability triggers an additional time\.", para, re.I)
     if not m:
         return None
     flt = parse_filter(m.group(1))
-    return ExtraTriggers("enters", flt, "you", 1, raw) if flt is not None else None
+    event = "dies" if m.group(2).lower() == "dying" else "enters"          # Drivnod: "a creature dying"
+    return ExtraTriggers(event, flt, "you", 1, raw) if flt is not None else None
 
 
 def _parse_cost(text: str) -> Cost | None:
-    parts = [p.strip() for p in text.split(",")]
+    objects: list[CostObjects] = []
+    # "Remove three counters from among other artifacts, creatures, and planeswalkers you
+    # control" has commas of its own: taken out before the cost is split into its parts
+    if m := re.search(r"(?:^|, )remove " + _NUM + r" counters from among (.+?) you control(?=,|$)", text, re.I):
+        flt = parse_filter(re.sub(r",? and |, ", " or ", m.group(2)))
+        if flt is None or flt.spells:
+            return None
+        objects.append(CostObjects("remove_counters", _num(m.group(1)).fixed, replace(flt, controller="you")))
+        text = text[: m.start()] + text[m.end():]
+    parts = [p.strip() for p in text.split(",") if p.strip()]
     mana = ""
-    tap = sac = False
-    life = 0
+    tap = sac = untap = False
+    life = energy = 0
     for part in parts:
         if part == "{T}":
             tap = True
+        elif part == "{Q}":
+            untap = True                                   # CR 107.6
+        elif m := re.fullmatch(r"(?:pay )?((?:\{E\})+)", part, re.I):
+            energy += m.group(1).upper().count("{E}")     # CR 107.14
         elif re.fullmatch(r"(\{[0-9WUBRGCX/P]+\})+", part):
             mana += part
         elif part.lower() == "sacrifice ~":
             sac = True
         elif m := re.fullmatch(r"pay (\d+) life", part, re.I):
             life = int(m.group(1))
+        elif (obj := _cost_objects(part)) is not None:
+            objects.append(obj)
         else:
             return None
-    return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life)
+    return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life, objects=tuple(objects), untap=untap,
+                energy=energy)
+
+
+def _cost_objects(part: str) -> CostObjects | None:
+    """ "Sacrifice two other artifacts and/or creatures", "Discard two cards", "Exile three
+    creature cards from your graveyard" (CR 118.3, 602.2b; the Dominus cycle)."""
+    if m := re.fullmatch(r"sacrifice " + _NUM + r" (other )?(.+)", part, re.I):
+        flt = parse_filter(m.group(3).replace("and/or", "or"))
+        if flt is None or flt.spells or flt.controller:
+            return None
+        return CostObjects("sacrifice", _num(m.group(1)).fixed, replace(flt, controller="you", other=bool(m.group(2))))
+    if m := re.fullmatch(r"discard " + _NUM + r" cards?", part, re.I):
+        return CostObjects("discard", _num(m.group(1)).fixed)
+    if m := re.fullmatch(r"exile " + _NUM + r" (.+?) cards? from your graveyard", part, re.I):
+        flt = _card_filter(m.group(2))
+        return CostObjects("exile", _num(m.group(1)).fixed, flt) if flt is not None else None
+    return None
 
 
 
@@ -1322,6 +1495,9 @@ _YOU = Filter(players=True, objects=False, controller="you")
 #: Counter kinds that mean something the engine doesn't carry out (keyword counters, CR
 #: 122.1b; shield and stun counters, CR 122.1c-d): "enters with" them stays unimplemented.
 _COUNTERS_WITH_RULES = frozenset(KEYWORDS) | {"shield", "stun", "finality", "first strike", "double strike"}
+#: Keyword counters (CR 122.1b) the layer system gives their keyword (``layers.KEYWORD_COUNTERS``).
+KEYWORD_COUNTER_KINDS = frozenset({"flying", "first strike", "double strike", "deathtouch", "haste", "hexproof",
+                                   "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance"})
 
 
 def _counter_kind_ok(kind: str) -> bool:
@@ -1388,26 +1564,58 @@ def _rep_damage(m: re.Match[str]) -> ReplacementAbility | None:
     change = _amount_change(m.group(4))
     if source is None or recipient is None or change is None:
         return None
-    if m.group(2) and m.group(2).strip().lower() != "combat":
-        return None                             # "noncombat damage" isn't read yet
+    kind = (m.group(2) or "").strip().lower()
     (src, from_itself), (to, to_itself) = source, recipient
     if from_itself:
         return None                             # "If ~ would deal damage": the source itself isn't read yet
-    return ReplacementAbility("damage", source=src, to=to, itself=to_itself, combat=bool(m.group(2)),
-                              multiply=change[0], add=change[1])
+    return ReplacementAbility("damage", source=src, to=to, itself=to_itself, combat=kind == "combat",
+                              noncombat=kind == "noncombat", multiply=change[0], add=change[1])
 
 
 def _rep_life(m: re.Match[str]) -> ReplacementAbility | None:
-    change = _amount_change(m.group(1))
-    return ReplacementAbility("gain_life", who="you", multiply=change[0], add=change[1]) if change else None
+    """ "If you would gain life (while you have 5 or less life), you gain twice that much life
+    instead" (Boon Reflection; Phial of Galadriel: only while the condition holds)."""
+    change = _amount_change(m.group(2))
+    condition = Condition("life", at_most=int(m.group(1))) if m.group(1) else None
+    return ReplacementAbility("gain_life", who="you", multiply=change[0], add=change[1],
+                              condition=condition) if change else None
 
 
 def _rep_draw(m: re.Match[str]) -> ReplacementAbility | None:
     return ReplacementAbility("draw", who="you", except_first_draw=bool(m.group(1)), draw=_num(m.group(2)).fixed)
 
 
+def _rep_draw_empty_hand(m: re.Match[str]) -> ReplacementAbility | None:
+    """ "If you would draw a card while you have no cards in hand, draw two cards instead"
+    (Phial of Galadriel), "... instead you draw two cards and you lose 1 life" (Blood Scrivener)."""
+    draws = _num(m.group(1) or m.group(3)).fixed
+    also = (LoseLife(YOU, _num(m.group(2))),) if m.group(2) else ()
+    return ReplacementAbility("draw", who="you", draw=draws, condition=Condition("hand", at_most=0), also=also)
+
+
 def _rep_tokens(m: re.Match[str]) -> ReplacementAbility | None:
-    return ReplacementAbility("tokens", who="you" if m.group(1) or m.group(2) else "", multiply=_TIMES[m.group(3).lower()])
+    which = Filter(types=frozenset({TYPE_WORDS[m.group(2).lower()]})) if m.group(2) else None
+    return ReplacementAbility("tokens", who="you" if m.group(1) or m.group(3) else "", to=which,
+                              multiply=_TIMES[m.group(4).lower()])
+
+
+def _rep_mana(m: re.Match[str]) -> ReplacementAbility | None:
+    """CR 106.12b: "If you tap a permanent for mana, it produces twice as much of that mana
+    instead" (Mana Reflection; three times, Nyxbloom Ancient)."""
+    which = parse_filter(m.group(1)) if m.group(1).lower() != "permanent" else None
+    if m.group(1).lower() != "permanent" and which is None:
+        return None
+    return ReplacementAbility("tapped_for_mana", who="you", source=which, multiply=_TIMES[m.group(2).lower()])
+
+
+def _rep_proliferate(m: re.Match[str]) -> ReplacementAbility | None:
+    return ReplacementAbility("proliferate", who="you", multiply=_TIMES[m.group(1).lower()])   # Tekuthal
+
+
+def _rep_life_reduced(m: re.Match[str]) -> ReplacementAbility | None:
+    """Enduring Angel: "If your life total would be reduced to 0 or less, instead transform ~
+    and your life total becomes 3. Then if ~ didn't transform this way, you lose the game."."""
+    return ReplacementAbility("life_reduced", who="you", transform=True, amount=_num(m.group(1)))
 
 
 def _rep_counters(m: re.Match[str]) -> ReplacementAbility | None:
@@ -1461,12 +1669,20 @@ _REPLACEMENTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], "Replacemen
     (re.compile(r"if (.+?) would deal (combat |noncombat )?damage to (.+?), it deals (.+?)"
                 r"(?: to that (?:permanent or player|player or permanent|player|permanent|creature))? instead", re.I),
      _rep_damage),
-    (re.compile(r"if you would gain life, you gain (.+?) instead", re.I), _rep_life),
+    (re.compile(r"if you would gain life(?: while you have (\d+) or less life)?, you gain (.+?) instead", re.I),
+     _rep_life),
     (re.compile(r"if you would draw a card( except the first one you draw in each of your draw steps)?, "
                 r"draw (two|three) cards instead", re.I), _rep_draw),
+    (re.compile(r"if you would draw a card while you have no cards in hand, (?:instead you draw (two|three) cards "
+                r"and you lose " + _NUM + r" life|draw (two|three) cards instead)", re.I), _rep_draw_empty_hand),
     (re.compile(r"if (?:an effect would create one or more tokens( under your control), it creates"
-                r"|one or more tokens would be created( under your control)?,) (twice|three times) that many "
-                r"of those tokens(?: are created)? instead", re.I), _rep_tokens),
+                r"|one or more (?:(creature|artifact) )?tokens would be created( under your control)?,) "
+                r"(twice|three times) that many of those tokens(?: are created)? instead", re.I), _rep_tokens),
+    (re.compile(r"if you tap an? (.+?) for mana, it produces (twice|three times) as much of that mana instead", re.I),
+     _rep_mana),
+    (re.compile(r"if you would proliferate, proliferate (twice|three times) instead", re.I), _rep_proliferate),
+    (re.compile(r"if your life total would be reduced to 0 or less, instead transform ~ and your life total becomes "
+                r"(\d+)\. then if ~ didn't transform this way, you lose the game", re.I), _rep_life_reduced),
     (re.compile(r"if (?:an effect would put )?one or more (\+1/\+1 )?counters (?:would be put )?on (.+?), "
                 r"(?:it puts )?(twice|three times|that many plus one) (?:that many )?(?:of those )?(\+1/\+1 )?"
                 r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
@@ -1576,8 +1792,13 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     modes: list[SpellAbility] = []
     mode_range: tuple[int, int] | None = None
     replacements: list[ReplacementAbility] = []
+    player_statics: list[PlayerStatic] = []
+    cast_timing = ""
+    cost_abilities: list[dict[str, Any]] = []
     for number, raw in enumerate(oracle_text.split("\n"), start=1):
         para = _strip_reminder(_normalize_self(raw, name))
+        if (aw := re.match(r"([^—]+) — ", para)) and aw.group(1).lower().replace("’", "'") in ABILITY_WORDS:
+            para = para[aw.end():]          # an ability word is only a label (CR 207.2c): "Strive — ..."
         if not para:
             continue
         if m := re.fullmatch(r"morph ((?:\{[^}]+\})+)", para, re.I):
@@ -1585,6 +1806,9 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             continue
         if m := re.fullmatch(r"kicker ((?:\{[^}]+\})+)", para, re.I):
             kicker.append(m.group(1))                       # CR 702.33a
+            continue
+        if (cost_fields := cost_paragraph(para, raw)) is not None:
+            cost_abilities.append(cost_fields)              # CR 118, 601.2b, 601.2e-f
             continue
         if is_spell and (m := re.fullmatch(r"choose (one|two|three|one or both|one or more) —", para, re.I)):
             mode_range = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2),
@@ -1640,6 +1864,22 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
         if layer_static is not None:
             static.append(layer_static)
             continue
+        if (ps := _player_static(para, raw)) is not None:
+            player_statics.append(ps)                       # "You have hexproof" (CR 604.1)
+            continue
+        if re.fullmatch(r"cast (?:~|this spell) only before the combat damage step\.", para, re.I):
+            cast_timing = "before_combat_damage"            # CR 601.3 (Berserk)
+            continue
+        if m := re.fullmatch(r"(other )?(.+?) you control have (.+?)\.", para, re.I):
+            flt = parse_filter(m.group(2))
+            kw = _keyword_list(m.group(3))
+            if flt is None or flt.spells or kw is None:
+                unimplemented.append((number, raw))
+            else:                                           # layer 6 (CR 613.1f): Rage Reflection
+                flt = Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors,
+                             controller="you", other=bool(m.group(1)))
+                static.append(StaticAbility("each", keywords=kw, filter=flt, text=raw))
+            continue
         if m := re.fullmatch(r"(other )?(.+?) you control get " + _PT + r"(?: and have (.+?))?\.", para, re.I):
             flt = parse_filter(m.group(2))
             p, px = _pt(m.group(3))
@@ -1657,15 +1897,24 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             st = _Parse()
             effects = parse_effects(m.group(2), st) if cost else None
             sorcery = False
+            restriction = None
             if effects is None and cost and m.group(2).endswith("Activate only as a sorcery."):
                 effects = parse_effects(m.group(2)[: -len("Activate only as a sorcery.")], st)
                 sorcery = True
+            if effects is None and cost and (r := re.fullmatch(r"(.+?) Activate only if (.+?)( and only as a sorcery)?\.",
+                                                               m.group(2))):
+                # "Activate only if ..." (a restriction, CR 602.5b)
+                restriction = _parse_condition(r.group(2))
+                effects = parse_effects(r.group(1), st) if restriction is not None else None
+                sorcery = bool(r.group(3))
             if cost is None or effects is None:
                 unimplemented.append((number, raw))
                 continue
             is_mana = (not st.targets and bool(effects)
-                       and all(isinstance(e, AddMana) for e in effects))   # CR 605.1a
-            activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), raw, is_mana, sorcery))
+                       and all(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
+                               for e in effects))   # CR 605.1a
+            activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), raw, is_mana, sorcery,
+                                              condition=restriction))
             continue
         if m := re.fullmatch(r"((?:when|whenever|at) [^,]+), (.+)", para, re.I):
             abilities = _triggered(m.group(1), m.group(2), raw)
@@ -1681,6 +1930,14 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 Cost(mana=m.group(1)), (Attach(target(0)),),
                 (TargetSpec(Filter(types=frozenset({"Creature"}), controller="you"), "target creature you control"),),
                 raw, False, True))
+            continue
+        if m := re.fullmatch(r"transmute ((?:\{[0-9WUBRGC]+\})+)", para, re.I):
+            # CR 702.53a: "[Cost], Discard this card: Search your library for a card with the
+            # same mana value as the discarded card, reveal that card, and put it into your
+            # hand. Then shuffle your library. Activate only as a sorcery." (from the hand only)
+            activated.append(ActivatedAbility(
+                Cost(mana=m.group(1), discard_self=True), (Search(YOU, Filter(), "hand", same_mana_value=True),),
+                (), raw, False, True, zone="hand"))
             continue
         extra = _extra_triggers(para, raw)
         if extra is not None:
@@ -1702,10 +1959,11 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             spell = SpellAbility((), (), oracle_text, tuple(modes), mode_range[0], min(mode_range[1], len(modes)))
         else:
             spell = SpellAbility(tuple(spell_effects), tuple(spell_targets), oracle_text)
-    return CardScript(frozenset(keywords), spell, tuple(activated), tuple(triggered), tuple(static),
+    return with_links(name, oracle_text, with_cost_abilities(CardScript(frozenset(keywords), spell, tuple(activated), tuple(triggered), tuple(static),
                       enchant=enchant, kicker=tuple(kicker), unimplemented=tuple(unimplemented),
                       extra_triggers=tuple(extra_triggers), replacements=tuple(replacements),
-                      enters_as_copy=enters_as_copy, morph=morph)
+                      enters_as_copy=enters_as_copy, morph=morph, player_statics=tuple(player_statics),
+                      cast_timing=cast_timing), cost_abilities))      # linked pairs (CR 607): oracle_links
 
 
 #: Basic land types and the mana their intrinsic ability adds (CR 305.6).

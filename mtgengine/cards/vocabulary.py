@@ -44,6 +44,15 @@ class Filter:
     x_in_cost: bool | None = None              # "a spell with a mana cost that contains {X}" (CR 107.3)
     zone: str = ""                             # "graveyard": cards in graveyards (CR 115.2; "controller" is then
                                                # the owner: "from your graveyard"); "": permanents or spells
+    # Linked abilities (CR 607): each names a link of the source object (``effects.links``).
+    linked: str = ""                           # "a card exiled with ~": the object is in the source's record
+    controller_in: str = ""                    # "creatures controlled by players who chose war": its
+                                               # controller is among the players in the source's record
+    chosen_color: str = ""                     # "a spell of the chosen color" (CR 607.2d)
+    chosen_name: str = ""                      # "spells with the chosen name" (CR 607.2d)
+    in_combat_with: bool = False               # "blocking or blocked by ~" (the source, CR 509.1h)
+    cast_from: str = ""                        # "a spell from their hand": the zone it was cast from (CR 601.2a)
+    chosen_type: str = ""                      # "a spell of the chosen type": the creature type chosen (CR 607.2d)
 
 
 ANY_TARGET = Filter(types=frozenset({"Creature", "Planeswalker", "Battle"}), players=True)
@@ -76,13 +85,19 @@ class Ref:
     card"), "created" (the tokens this resolution created: "attach this to it"),
     "remembered" (the ``index``-th object a delayed triggered ability refers to, CR 603.7c),
     "triggering_controller" (the controller of the object the trigger refers to: Celestial
-    Mantle's "its controller"). A "remembered" or "triggering" reference with a ``filter``
+    Mantle's "its controller"), "affected" (the player or object the trigger event was done to:
+    "that player" of "deals combat damage to a player", "that creature" of "deals combat damage
+    to a creature"), "linked" (see ``link``), "linked_one" ("a card exiled with ~": the
+    controller chooses one of them, CR 607.3), "linked_here" ("the card exiled this way": those
+    this resolution linked). A "remembered" or "triggering" reference with a ``filter``
     finds its object only if it matches ("destroy that creature if it attacked this turn").
     """
 
     kind: str
     index: int = 0
     filter: Filter | None = None
+    link: str = ""      # kind "linked": the objects in the source's record for this link (CR 607.2a-c,
+                        # 607.3: each of them), those still in the zone they were put in (CR 400.7)
 
 
 YOU = Ref("you")
@@ -105,6 +120,11 @@ class Quantity:
     # Other stats: "counters:KIND" (the number of KIND counters on ``of``); with ``of`` None,
     # of the player the effect acts on: "life", "half_life" (half their life, rounded up,
     # CR 107.1a), "life_lost_this_turn" (Wound Reflection).
+    link: str = ""                   # linked abilities (CR 607): stat "chosen" (the last number chosen or
+                                     # noted, or the life paid, for ``link``; none: 0 and nothing, CR 607.5a),
+                                     # "linked_mana_value" (the sum over the linked objects, CR 607.3),
+                                     # "linked_count" (the linked objects matching ``per``)
+    scale: int = 1                   # the stat counts this many times ("7 minus that number": -1)
 
 
 def n(value: int) -> Quantity:
@@ -155,9 +175,14 @@ class Destroy:
 
 @dataclass(frozen=True, slots=True)
 class Exile:
-    """CR 701.13 (move to exile)."""
+    """CR 701.13 (move to exile). ``link``: the cards it exiles are recorded as exiled with the
+    source, for the abilities linked to this one (CR 607.2a); ``until_leaves``: "until ~ leaves the
+    battlefield" — they return the moment it leaves (CR 610.3), and if it left before this
+    resolves they aren't exiled (610.3a-b)."""
 
     what: Ref
+    link: str = ""
+    until_leaves: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +231,9 @@ class AddMana:
     amount: int = 1
     produced: bool = False                     # "one mana of any type that land produced" (a triggered
                                                # mana ability, CR 605.1b: the mana the land just produced)
+    link: str = ""                             # "of the chosen color" / "of any of the exiled card's colors":
+                                               # a color in the source's record, or a color of a linked
+                                               # object (CR 607.2a, 607.2d); none: no mana (CR 607.5a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +257,7 @@ class CreateToken:
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
     keywords: frozenset[str] = frozenset()
+    pt: Quantity | None = None       # "an X/X ... token, where X is ...": power and toughness as it resolves
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +316,8 @@ class Search:
     tapped: bool = False
     amount: int = 1
     optional: bool = False
+    same_mana_value: bool = False    # "a card with the same mana value as the discarded card" (transmute,
+                                     # CR 702.53a): the source's, as it last existed
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,6 +461,8 @@ class CopyException:
     remove_supertypes: frozenset[str] = frozenset()
     extra_counters: tuple[tuple[str, int], ...] = ()
     add_abilities: tuple[str, ...] = ()           # rules text of abilities the copy has (707.9a)
+    add_triggered: tuple["TriggeredAbility", ...] = ()   # the same, written out (a linked one: Hofri
+                                                         # Ghostforge's "return the exiled card", CR 607.1d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,6 +494,9 @@ class CreateTokenCopy:
     what: Ref
     amount: Quantity = Quantity(fixed=1)
     exception: CopyException | None = None
+    link: str = ""                   # the tokens are recorded as created with the source (CR 607.2c)
+    share_link: str = ""             # the cards this resolution exiled with this link are linked to the
+                                     # tokens as well (CR 607.1d: Hofri Ghostforge's Spirit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,6 +540,189 @@ class Meld:
     result: str
 
 
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """A choice the abilities linked to this one read (CR 607.2d, 607.2f, 607.2g): ``kind``
+    "number" (from ``low`` to ``high``), "color", "word" (one of ``options``, words with no rules
+    meaning — "war" or "peace" — and anchor words, CR 614.12c), "card_name" (the name of a card
+    matching ``filter``), "creature_type", or "pay_life" (pay any amount of life, CR 119.4: the
+    amount paid is recorded). ``who``: "you", or "each_player" (in APNAP order, CR 101.4; the
+    players who chose each word are also recorded under "word:LINK"). ``optional``: "you may
+    choose". A new choice replaces the last ("the last chosen number"). Recorded for the object
+    this ability belongs to; an object that never made it has an undefined choice (CR 607.5a)."""
+
+    link: str
+    kind: str
+    options: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+    who: str = "you"
+    optional: bool = False
+    filter: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """CR 607.2e: information noted for the abilities linked to this one: ``what`` "life" (your
+    life total now)."""
+
+    link: str
+    what: str = "life"
+
+
+@dataclass(frozen=True, slots=True)
+class UnlessPays:
+    """"[effects] unless you pay [mana]" (CR 118.12): the ability's controller may pay ``mana`` as
+    it resolves; if they don't, ``effects`` happen ("sacrifice ~ unless you pay {U}{U}")."""
+
+    mana: str
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTop:
+    """"[who] exiles the top [amount] cards of their library" (CR 701.13a); ``link``: exiled with the
+    source, for its linked abilities (CR 607.2a); ``face_down``: exiled face down (CR 406.3a)."""
+
+    who: Ref
+    amount: Quantity = Quantity(fixed=1)
+    link: str = ""
+    face_down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFrom:
+    """"You may play lands and cast spells from among cards exiled with ~" (CR 601.3, 305.1): the
+    source's controller (``who`` "you") may play the cards linked to it by ``link`` (CR 607.2a);
+    ``lands`` / ``spells``: which; ``any_color``: mana may be spent as though it were mana of any
+    color to cast them (CR 609.4b)."""
+
+    link: str
+    lands: bool = True
+    spells: bool = True
+    any_color: bool = False
+    who: str = "you"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileChosen:
+    """"[You may] exile a [filter] card from your [zone]" (imprint, CR 701.13a): the player chooses
+    ``amount`` such cards; ``link``: exiled with the source (CR 607.2a)."""
+
+    filter: Filter
+    zone: str = "hand"
+    amount: int = 1
+    optional: bool = True
+    link: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoGraveyard:
+    """"Return the exiled card to its owner's graveyard" (CR 400.3): ``what`` goes to its owner's
+    graveyard (not destroyed, not a sacrifice)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class GainAbilities:
+    """"~ gains all activated abilities of target creature until end of turn" (Quicksilver
+    Elemental): ``what`` gets the activated abilities ``of`` has as this resolves, in layer 6
+    (CR 613.1f). Gained together, a linked pair among them stays linked, to each other only
+    (CR 607.5); a reference to the other creature's name means this one (its abilities say "~")."""
+
+    what: Ref
+    of: Ref
+    until_end_of_turn: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class MustBlock:
+    """"Target creature blocks ~ this turn if able": a blocking requirement (CR 509.1c) on ``what``,
+    to block the source if it attacks this turn."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CastLinked:
+    """"[who] may cast a spell from among [other] cards exiled with ~ without paying its mana cost"
+    (Knowledge Pool): cast while this resolves (CR 608.2g), from the cards linked to the source
+    (CR 607.2a) — ``other``: not those this resolution exiled (CR 607.1c: an ability linked to
+    itself); ``if_exiled``: "If the player does", only if this resolution exiled one; ``free``:
+    without paying its mana cost (CR 118.9)."""
+
+    link: str
+    who: Ref = Ref("you")
+    free: bool = True
+    other: bool = False
+    if_exiled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CastCard:
+    """ "You may cast it by paying [mana] rather than its mana cost" (miracle, CR 702.94a): the
+    player may cast ``what`` while this resolves (CR 608.2g), paying ``mana`` as an alternative
+    cost (CR 118.9)."""
+
+    what: Ref
+    mana: str = ""
+    optional: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PutOnBottom:
+    """"Put [what] on the bottom of their owners' libraries" (CR 401.4)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class HoldTapped:
+    """ "It doesn't untap during its controller's untap step for as long as you control ~" (CR
+    502.3): ``what`` stays tapped while the source stays under this effect's controller's control."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class SetLevel:
+    """ "This Class's level becomes N" (CR 716.2a)."""
+
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class MayPay:
+    """"You may pay [mana]. If you do, [effects]" (CR 118.12, 608.2c)."""
+
+    mana: str
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    """"If [condition], [effects]" inside a resolving ability (CR 608.2c), else ``otherwise``."""
+
+    condition: "Condition"
+    effects: tuple["Effect", ...]
+    otherwise: tuple["Effect", ...] = ()
+
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyModifications:
+    """A continuous effect a resolving spell or ability creates on ``what`` (CR 611.2): its
+    modifications apply in their layers (CR 613.1: Turn's "loses all abilities and becomes a red
+    Weird with base power and toughness 0/1" is layers 4, 5, 6 and 7b), until end of turn (CR
+    514.2) or indefinitely; the objects it affects are fixed as it begins (CR 611.2c)."""
+
+    what: Ref
+    mods: tuple["Modification", ...]
+    until_end_of_turn: bool = True
+
+
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
@@ -511,11 +730,27 @@ Effect = Union[
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy,
     Double, Proliferate, ShuffleIntoLibrary, Transform,
-    AddManaOfCost, CounterIfPaid, RevealTop, Meld,
+    AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
+    Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
+    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel,
 ]
 
 
 # -- costs --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class CostObjects:
+    """A part of an activation cost that uses objects (CR 118.3, 602.2b): ``verb`` "sacrifice"
+    (permanents you control, CR 701.21a), "discard" (cards in your hand, CR 701.9a), "exile"
+    (cards in your graveyard) or "remove_counters" (counters from among permanents you
+    control) — ``count`` of them, the objects matching ``filter``; "linked_to_graveyard": put
+    cards linked to the source (``filter.linked``: "a card exiled with ~") into their owners'
+    graveyards (CR 607.2b)."""
+
+    verb: str
+    count: int = 1
+    filter: Filter | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Cost:
     """An activation cost (CR 602.1a, 118): mana and other parts."""
@@ -526,6 +761,12 @@ class Cost:
     pay_life: int = 0
     exile: Filter | None = None            # "Exile a creature card from your graveyard" (``zone``: where)
     pay_exiled_mana_cost: bool = False     # "... and pay its mana cost" (CR 118.6: none is unpayable)
+    objects: tuple[CostObjects, ...] = ()  # "Sacrifice two other creatures", "Discard two cards", ...
+    x_is: "Quantity | None" = None         # "X is the mana value of the exiled card": X isn't announced
+                                           # but set by the game (Soul Foundry; linked, CR 607.3: the sum)
+    discard_self: bool = False             # "Discard this card" (transmute, CR 702.53a)
+    untap: bool = False                    # {Q}: untap this permanent (CR 107.6)
+    energy: int = 0                        # {E}...: pay that many energy counters (CR 107.14)
 
 
 # -- abilities ----------------------------------------------------------------------
@@ -556,6 +797,8 @@ class ActivatedAbility:
     is_mana: bool = False
     sorcery_speed: bool = False
     condition: "Condition | None" = None   # "Activate only if ..." (a restriction, CR 602.5b)
+    zone: str = ""                # "hand": it functions only while the card is in its owner's hand
+                                  # (transmute, CR 702.53a); "": on the battlefield
 
 
 @dataclass(frozen=True, slots=True)
@@ -593,12 +836,20 @@ class Condition:
     (your life total), "hand" / "graveyard" / "library" (the number of cards in that zone
     of yours), "kicked" (the source was kicked, CR 702.33d), "attacked_with" (the number of
     creatures you attacked with this turn, CR 508.1). The number must be at least
-    ``at_least`` and at most ``at_most`` (None: no bound)."""
+    ``at_least`` and at most ``at_most`` (None: no bound).
+
+    Linked abilities (CR 607), for the source's record of ``link``: "chosen" (the last choice
+    is ``value``: an anchor word, CR 607.2m; "kicked" with a ``value`` is "kicked with its
+    ``value`` kicker", CR 607.2i), "linked" (the number of linked objects still there: "three or
+    more cards exiled with ~"), "life_vs_noted" (your life total is at least the last noted one,
+    CR 607.2e). An undefined choice or note makes the condition false (CR 607.5a)."""
 
     kind: str
     filter: Filter | None = None
     at_least: int | None = None
     at_most: int | None = None
+    link: str = ""
+    value: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -656,11 +907,18 @@ class ChangeColors:
 
 @dataclass(frozen=True, slots=True)
 class ChangeAbilities:
-    """Layer 6 (CR 613.1f): add keyword abilities, or remove all abilities / some keywords."""
+    """Layer 6 (CR 613.1f): add keyword abilities, or remove all abilities / some keywords.
+    ``add_triggered`` / ``add_activated``: abilities granted ("has 'Whenever this creature deals
+    combat damage to a creature, exile that creature'"); ``activated_of``: "gains all activated
+    abilities of" that object (its abilities as the effect began, kept in ``add_activated`` by the
+    effect). Granted abilities are linked only among those granted together (CR 607.5), unless
+    the object's own ability grants them (they count as printed on it, CR 607.1a)."""
 
     add_keywords: frozenset[str] = frozenset()
     remove_all: bool = False
     remove_keywords: frozenset[str] = frozenset()
+    add_triggered: tuple["TriggeredAbility", ...] = ()
+    add_activated: tuple["ActivatedAbility", ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -759,6 +1017,11 @@ class ReplacementAbility:
     permanent transforms and the life total becomes ``amount`` (CR 119.5) — if it didn't
     transform, the player loses the game (Enduring Angel). ``also``: effects its controller
     performs in addition ("instead you draw two cards and you lose 1 life").
+
+    "dies" (a permanent matching ``to`` would be put into a graveyard from the battlefield,
+    CR 700.4) with ``exile``: it is exiled instead (Void Maw, CR 614.1a); with ``link``, the
+    cards exiled this way are linked to the abilities of the source that read that link
+    (CR 607.2b: "cards exiled with ~").
     """
 
     event: str
@@ -782,6 +1045,8 @@ class ReplacementAbility:
     noncombat: bool = False
     transform: bool = False
     also: tuple[Effect, ...] = ()
+    exile: bool = False
+    link: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -794,6 +1059,8 @@ class EntersAsCopy:
     zone: str = "battlefield"
     exception: CopyException | None = None
     optional: bool = True
+    when_you_do: tuple[Effect, ...] = ()   # "When you do, ...": a reflexive trigger linked to this ability
+    when_you_do_text: str = ""             # (CR 603.12, 607.2h); {kind: remembered} is the copied object
 
 
 @dataclass(frozen=True, slots=True)
@@ -877,6 +1144,8 @@ class AdditionalCost:
     whose: str = "you"
     itself: bool = True
     text: str = ""
+    any_number: bool = False    # "exile any number of ...": as many as announced (``count`` ignored)
+    less_each: str = ""         # "This spell costs {2} less to cast for each card exiled this way" (CR 118.7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -908,6 +1177,21 @@ class CastRestriction:
     spells: Filter
     whose: str = "opponent"
     text: str = ""
+    abilities: bool = False     # "Activated abilities of sources with the chosen name can't be
+                                # activated" (Voidstone Gargoyle): ``spells`` is then the sources (CR 602.5)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassLevel:
+    """A class level bar (CR 716.2a): "[cost]: Level N" is one of the Class's activated abilities
+    (written in ``activated`` with a ``set_level`` effect); the abilities here are what it has
+    while its level is N or greater."""
+
+    level: int
+    static: tuple[StaticAbility, ...] = ()
+    triggered: tuple[TriggeredAbility, ...] = ()
+    play_from: tuple[PlayFrom, ...] = ()
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -936,9 +1220,21 @@ class CardScript:
     prototype: Prototype | None = None                  # prototype (CR 702.160, 718)
     splice: Splice | None = None                        # splice onto (CR 702.47)
     cast_restrictions: tuple[CastRestriction, ...] = () # "can't cast" statics (CR 601.2e)
+    x_mana: str = ""                                    # "Spend only black mana on X": X is paid with this color
     player_statics: tuple[PlayerStatic, ...] = ()       # "You have hexproof" and the like (CR 604.1)
     cast_timing: str = ""                    # "before_combat_damage": "Cast this spell only before the
                                              # combat damage step" (CR 601.3)
+    as_enters: tuple[Effect, ...] = ()       # "As ~ enters, choose / note / pay ..." (CR 614.12, 614.1c):
+                                             # done as it enters, before anything sees it (CR 607.2d-g)
+    play_from: tuple[PlayFrom, ...] = ()     # "You may play cards exiled with ~" (CR 601.3, 607.2a)
+    class_levels: tuple[ClassLevel, ...] = ()   # a Class's level bars (CR 716.2): abilities by level
+    exert: tuple[Effect, ...] = ()           # "You may exert ~ as it attacks. When you do, [effects]" (CR
+                                             # 701.43d, 508.1g): the linked reflexive trigger (CR 607.2h)
+    exert_text: str = ""
+    miracle: str = ""                        # miracle cost (CR 702.94a): a static ability linked to a
+                                             # triggered one (CR 607.2h), see effects.links.miracle
+    ability_mana_as_any: str = ""            # "You may spend blue mana as though it were mana of any color
+                                             # to pay the activation costs of ~'s abilities" (CR 609.4b): "U"
 
     @property
     def implemented(self) -> bool:

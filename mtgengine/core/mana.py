@@ -188,6 +188,14 @@ class ManaCost:
     def is_empty(self) -> bool:
         return not self.symbols
 
+    def with_x(self, x: int) -> ManaCost:
+        """The cost with each {X} (and {Y}, {Z}) replaced by the chosen value (CR 107.3a): a spell
+        on the stack cast with X=2 has mana cost {2}{R} (Blaze; 0 gives {0})."""
+        if not any(s.kind == "variable" for s in self.symbols):
+            return self
+        return ManaCost(tuple(_require_symbol(str(x), str(self)) if s.kind == "variable" else s
+                              for s in self.symbols))
+
     def __str__(self) -> str:
         return "".join(str(s) for s in self.symbols)
 

@@ -24,6 +24,8 @@ class ZoneChange:
     tapped: bool = False                        # it enters tapped
     counters: tuple[tuple[str, int], ...] = ()  # it enters with these counters (CR 122.6)
     controller: int | None = None               # under whose control it enters
+    linked: tuple[int, str] = (0, "")           # (source, link): a replacement effect exiles it "with" the
+                                                # source, for the source's linked abilities (CR 607.2b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,8 @@ class DrawEvent:
     first_in_step: bool = False   # the first card the active player draws in their draw step
     applied: frozenset[str] = frozenset()
     origin: int = 0               # the resolving spell whose instruction it is (CR 614.15)
+    card: int = 0                 # once drawn: the card, and which card the player drew this turn
+    nth: int = 0                  # (1: "the first card you draw each turn", Rowen, miracle)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +128,14 @@ class TargetedEvent:
 
 @dataclass(frozen=True, slots=True)
 class CastEvent:
+    oid: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateEvent:
+    """CR 602.2: ``player`` activated an ability; ``oid`` is the ability on the stack."""
+
     oid: int
     player: int
 

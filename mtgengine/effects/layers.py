@@ -6,7 +6,8 @@ order within a layer (CR 613.7). Results are memoized until the state changes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import re
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.definitions import apply_definition
@@ -14,7 +15,7 @@ from ..cards.oracle import BASIC_LAND_MANA, compile_text
 from ..cards.vocabulary import (
     ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeTypes, CopyException, CopyOf, Cost,
     CreateToken, Filter,
-    ModifyPT, Modification, Quantity, SetController, SetPT, StaticAbility, SwitchPT,
+    ModifyPT, Modification, Quantity, Ref, SetController, SetPT, SpellAbility, StaticAbility, SwitchPT,
 )
 from ..core.enums import Zone
 from ..core.mana import ManaCost
@@ -40,6 +41,7 @@ class Characteristics:
     loyalty: int | None
     controller: int
     text: str
+    token: bool = False         # in last known information: it was a token ("nontoken", CR 111.1)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -74,8 +76,9 @@ def _int(value: str | None) -> int | None:
     try:
         return int(value)
     except ValueError:
-        digits = "".join(ch for ch in value if ch.isdigit() or ch == "-")
-        return int(digits) if digits not in ("", "-") else 0
+        # "1+*", "7-*", "*": the number with * as 0 (CR 208.2a)
+        m = re.match(r"^([+-]?\d+)", value)
+        return int(m.group(1)) if m else 0
 
 
 _BASIC_ABILITY = {
@@ -114,12 +117,42 @@ def _combined(card: Any) -> Characteristics:
         static=tuple(a for h in halves for a in h.script.static),
         replacements=tuple(a for h in halves for a in h.script.replacements),
         unimplemented=tuple(u for h in halves for u in h.script.unimplemented),
+        spell=_fused_spell(halves),
     )
     return Characteristics(
         card.name, card.mana_cost, frozenset(card.colors), frozenset().union(*(h.supertypes for h in halves)),
         frozenset().union(*(h.types for h in halves)), frozenset().union(*(h.subtypes for h in halves)),
         script, script.keywords, None, None, None, 0, "\n//\n".join(h.text for h in halves),
     )
+
+
+def _fused_spell(halves: list[Characteristics]) -> SpellAbility | None:
+    """CR 702.102d: a fused split spell follows the left half's instructions, then the right
+    half's; their targets are announced in that order, so the right half's target numbers
+    follow the left half's."""
+    spells = [h.script.spell for h in halves]
+    if len(spells) != 2 or any(sp is None or sp.modes for sp in spells):
+        return None
+    left, right = spells
+    assert left is not None and right is not None
+    offset = len(left.targets)
+    return SpellAbility(left.effects + _shift_targets(right.effects, offset), left.targets + right.targets,
+                        left.text + "\n//\n" + right.text)
+
+
+def _shift_targets(value: Any, offset: int) -> Any:
+    """``value`` with every reference to target N made a reference to target N + offset."""
+    if isinstance(value, Ref):
+        if value.kind in ("target", "moved", "target_controller"):
+            return replace(value, index=value.index + offset)
+        return value
+    if isinstance(value, tuple):
+        return tuple(_shift_targets(v, offset) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        changed = {f.name: _shift_targets(getattr(value, f.name), offset) for f in fields(value)}
+        if any(changed[k] is not getattr(value, k) for k in changed):
+            return replace(value, **changed)
+    return value
 
 
 def printed(card: Any, index: int) -> Characteristics:
@@ -159,7 +192,10 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
         # CR 707.4, 613.2a: effects making it a copy, in timestamp order (the latest wins)
         last = max(copies, key=lambda e: e.timestamp)
         values = next(m.values for m in last.mods if isinstance(m, CopyOf))
-        return _copy(values, o.controller)
+        ch = _copy(values, o.controller)
+        # CR 707.7: copied linked abilities are linked only to each other (effects.links)
+        ch.script = _relink(ch.script, f"@c{last.timestamp}")
+        return ch
     if o.copy_source is not None:
         # CR 707.2, 707.3: a copy's copiable values are those it copied (with its exceptions).
         return _copy(o.copy_source, o.controller)
@@ -182,6 +218,18 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
     else:
         index = o.face                              # the half, face or Adventure in use
     b = printed(card, index)
+    if card.meld and card.meld.get("role") == "result" and not b.colors:
+        # the combined back face's color indicator (CR 204), missing from the data: each meld
+        # result is the colors of its pair's front faces (Brisela white, Mishra black and red)
+        b = _copy(b)
+        b.colors = meld_colors(card)
+    if o.choices and o.choices.get("spliced") and o.zone is Zone.STACK and b.script.spell is not None:
+        # CR 702.47c: the spell gains the rules text of each spliced card, whose instructions
+        # follow the main spell's (702.47b); it loses them as it leaves the stack (702.47e)
+        spell = _spliced_spell(b.script.spell, [printed(c, 0) for c in o.choices["spliced"]])
+        b = _copy(b)
+        b.script = replace(b.script, spell=spell)
+        b.text = spell.text
     if o.choices and o.choices.get("prototype") and b.script.prototype is not None \
             and o.zone in (Zone.STACK, Zone.BATTLEFIELD):
         # CR 718.3b: a prototyped spell, and the permanent it becomes, has the prototype's mana
@@ -192,6 +240,20 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
                                b.keywords, proto.power, proto.toughness, b.loyalty, o.controller, b.text)
     return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
                            b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text)
+
+
+def _spliced_spell(main: SpellAbility, cards: list[Characteristics]) -> SpellAbility:
+    effects = main.effects
+    targets = main.targets
+    text = main.text
+    for ch in cards:
+        extra = ch.script.spell
+        if extra is None:
+            continue
+        effects = effects + _shift_targets(extra.effects, len(targets))
+        targets = targets + extra.targets
+        text += "\n" + extra.text
+    return SpellAbility(effects, targets, text)
 
 
 def meld_result(card: Any) -> Any:
@@ -290,6 +352,13 @@ class _Effect:
             if ch is not None:
                 for mod in self.layers.get(layer, ()):
                     _modify(state, oid, ch, mod, self.controller)
+                    if isinstance(mod, ChangeAbilities) and (mod.add_triggered or mod.add_activated):
+                        # granted abilities; from another object, linked only among themselves
+                        # (CR 607.5); granted by its own ability, as if printed (CR 607.1a)
+                        suffix = "" if self.source == oid else f"@g{self.timestamp}"
+                        ch.script = replace(ch.script,
+                                            triggered=ch.script.triggered + _relink(mod.add_triggered, suffix),
+                                            activated=ch.script.activated + _relink(mod.add_activated, suffix))
 
 
 def _modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, you: int) -> None:
@@ -344,6 +413,10 @@ def _value(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> int:
         value += state.players[ch.controller].life
     elif q.stat == "hand":
         value += len(state.zones[(ch.controller, Zone.HAND)])
+    elif q.stat == "chosen" and q.link:
+        from .links import chosen                 # "equal to the last chosen number" (CR 607.2d)
+        v = chosen(state, oid, q.link)
+        value += q.scale * v if isinstance(v, int) and not isinstance(v, bool) else 0
     return value
 
 
@@ -364,7 +437,8 @@ def _static_effect(state: GameState, sid: int, ab: StaticAbility, ch: Characteri
         flt = ab.filter or Filter()
         select = lambda st, chars, oid: (not (flt.other and oid == sid)                # noqa: E731
                                          and _filter_core(flt, chars[oid], chars[oid].controller, chars[sid].controller
-                                                          if sid in chars else src.controller))
+                                                          if sid in chars else src.controller)
+                                         and _linked_select(st, chars, oid, flt, sid))
     return _Effect(src.timestamp, tuple(mods), ch.controller, ab.cda, select=select, source=sid, ability=ab)
 
 
@@ -376,12 +450,17 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     if cached is not None:
         return cached
     chars = {oid: copiable_values(state, oid) for oid in state.battlefield}
+    for oid, ch in chars.items():
+        if ch.script.class_levels:
+            _class_levels(state, oid, ch)           # CR 716.2a: its level's abilities (not copiable, 716.2b)
     effects = [_static_effect(state, sid, ab, chars[sid]) for sid in state.battlefield
                for ab in chars[sid].script.static]
     on_battlefield = frozenset(chars)
     effects += [_Effect(e.timestamp, e.mods, e.controller, affected=e.affected & on_battlefield, source=e.source_id)
                 for e in state.effects]
     for layer in LAYERS:
+        if layer == "6":
+            _keyword_counters(state, chars)                    # CR 122.1b, 613.1f
         pending = [e for e in effects if layer in e.layers]
         while pending:
             eff = _next_effect(state, chars, pending)
@@ -402,6 +481,22 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
         state._chars[oid] = ch
     state._chars[0] = chars
     return chars
+
+
+#: Keyword counters (CR 122.1b): a permanent with one has that keyword.
+KEYWORD_COUNTERS = frozenset({"flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste",
+                              "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample",
+                              "vigilance"})
+
+
+def _keyword_counters(state: GameState, chars: dict[int, Characteristics]) -> None:
+    """CR 122.1b, 613.1f: keyword counters give their keyword in layer 6."""
+    for oid, ch in chars.items():
+        counters = state.objects[oid].counters
+        if counters:
+            kws = frozenset(k for k, v in counters.items() if v > 0 and k in KEYWORD_COUNTERS)
+            if kws:
+                ch.keywords = ch.keywords | kws
 
 
 def _next_effect(state: GameState, chars: dict[int, Characteristics], pending: list[_Effect]) -> _Effect:
@@ -461,6 +556,9 @@ def copy_values(state: GameState, oid: int, exception: CopyException | None = No
                                 unimplemented=ch.script.unimplemented + extra.unimplemented)
             ch.keywords = ch.keywords | extra.keywords
             ch.text = (ch.text + "\n" + text).strip()
+        if exception.add_triggered:                 # CR 707.9a, written out (linked ones, CR 607.1d)
+            ch.script = replace(ch.script, triggered=ch.script.triggered + exception.add_triggered)
+            ch.text = (ch.text + "\n" + "\n".join(ab.text for ab in exception.add_triggered)).strip()
     return ch
 
 
@@ -546,6 +644,19 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     if flt.power_min is not None and (ch.power or 0) < flt.power_min:
         return False
+    if flt.token is not None and o.token != flt.token:
+        return False                                  # "creature token" (CR 111.1)
+    if flt.attacked_this_turn is not None and (o.choices.get("attacked_turn") == state.turn) != flt.attacked_this_turn:
+        return False                                  # "if it attacked this turn" (CR 508.1)
+    if flt.x_in_cost is not None and _x_in_cost(state, oid) != flt.x_in_cost:
+        return False                                  # "a mana cost that contains {X}" (CR 107.3)
+    if flt.in_combat_with and not _in_combat_with(state, oid, source_id):
+        return False                                  # "blocking or blocked by ~" (CR 509.1h)
+    if flt.cast_from and o.choices.get("cast_from") != flt.cast_from:
+        return False                                  # "a spell from their hand" (CR 601.2a)
+    if (flt.linked or flt.controller_in or flt.chosen_color or flt.chosen_name or flt.chosen_type) \
+            and not _linked_matches(state, oid, flt, source_id):
+        return False                                  # linked abilities (CR 607)
     if flt.mana_value_max is not None or flt.mana_value_min is not None:
         mv = mana_value(state, oid)                   # CR 202.3, with X on the stack (202.3e)
         if flt.mana_value_max is not None and mv > flt.mana_value_max:
@@ -553,6 +664,65 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         if flt.mana_value_min is not None and mv < flt.mana_value_min:
             return False
     return True
+
+
+def _class_levels(state: GameState, oid: int, ch: Characteristics) -> None:
+    """CR 716.2a: "As long as this Class is level N or greater, it has [abilities]" — granted by
+    its own class level bar, so they count as printed on it (CR 607.1a). Its level is 1 until a
+    level ability resolves (CR 716.2d)."""
+    level = state.objects[oid].choices.get("level", 1)
+    script = ch.script
+    for lv in script.class_levels:
+        if lv.level <= level:
+            script = replace(script, static=script.static + lv.static, triggered=script.triggered + lv.triggered,
+                             play_from=script.play_from + lv.play_from)
+    ch.script = script
+
+
+def _in_combat_with(state: GameState, oid: int, source: int | None) -> bool:
+    """``oid`` is blocking ``source``, or blocked by it."""
+    if source is None or source not in state.objects:
+        return False
+    return source in state.objects[oid].blocking or oid in state.objects[source].blocking
+
+
+def _relink(value: Any, suffix: str) -> Any:
+    from .links import relink
+    return relink(value, suffix)
+
+
+def _linked_matches(state: GameState, oid: int, flt: Filter, source: int | None) -> bool:
+    from .links import linked_matches
+    return linked_matches(state, oid, flt, source)
+
+
+def _linked_select(state: GameState, chars: dict[int, Characteristics], oid: int, flt: Filter, sid: int) -> bool:
+    """The link parts of a static ability's filter ("creatures controlled by players who chose
+    war", CR 607.2f), read from the layers' characteristics as they stand."""
+    if not (flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked or flt.chosen_type):
+        return True
+    from ..agents.decisions import player_ref
+    from .links import chosen, record
+    ch = chars[oid]
+    if flt.linked and oid not in record(state, sid, flt.linked):
+        return False
+    if flt.controller_in and player_ref(ch.controller) not in record(state, sid, flt.controller_in):
+        return False
+    if flt.chosen_color and chosen(state, sid, flt.chosen_color) not in ch.colors:
+        return False
+    if flt.chosen_type and chosen(state, sid, flt.chosen_type) not in ch.subtypes:
+        return False
+    return not flt.chosen_name or chosen(state, sid, flt.chosen_name) == ch.name
+
+
+def _x_in_cost(state: GameState, oid: int) -> bool:
+    """Whether a spell's mana cost, or an ability's activation cost, contains {X} (CR 107.3)."""
+    o = state.objects[oid]
+    if o.ability is not None:
+        cost = getattr(o.ability, "cost", None)
+        return cost is not None and "{X}" in (cost.mana or "")
+    ch = characteristics(state, oid)
+    return ch.mana_cost is not None and ch.mana_cost.x_count > 0
 
 
 def mana_value(state: GameState, oid: int) -> int:
@@ -596,6 +766,11 @@ def copiable_name(state: GameState, oid: int) -> str:
     if card.is_split and o.zone is not Zone.STACK:
         return card.name
     return printed(card, o.face).name
+
+
+def meld_colors(result: Any) -> frozenset[str]:
+    from ..cards.database import meld_parts
+    return frozenset(c for part in meld_parts(result.name) for c in part.front.colors)
 
 
 def meld_front_total(result: Any) -> int:

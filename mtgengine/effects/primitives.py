@@ -18,6 +18,7 @@ from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEven
 from .events import ManaEvent, ProliferateEvent
 from .layers import characteristics, matches
 from .replacement import apply_replacements
+from . import links
 
 
 def name_of(ctx: Ctx, ref: int) -> str:
@@ -67,6 +68,9 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         return None
     to_zone = event.to_zone
     lki = characteristics(g, oid)
+    if o.token:
+        from dataclasses import replace as _replace
+        lki = _replace(lki, token=True)             # remembered for "nontoken" (CR 603.10a)
     _remove_from_zone(g, o)
     g.lki[oid] = lki
     new_id = g.new_id()
@@ -114,9 +118,14 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices.get("spell_copy"):
         g.strays = g.strays + (new_id,)             # to cease to exist (CR 704.5d-e)
     if to_zone is Zone.BATTLEFIELD:
+        links.entered(ctx, oid, new_id, o.zone)     # CR 607.2q records follow; "as enters" (CR 614.12)
         _enters_with_counters(ctx, new_id, event.counters + extra_counters)
     done = ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=new_id, top=top, lki=lki)
     g.events.append(done)
+    if event.linked[1]:
+        links.add(g, event.linked[0], event.linked[1], [new_id])   # exiled "with" its source (CR 607.2b)
+    if o.zone is Zone.BATTLEFIELD:
+        links.left_battlefield(ctx, oid)            # CR 610.3: "until ~ leaves the battlefield"
     melded = o.choices.get("melded") if o.zone is Zone.BATTLEFIELD else None
     if melded is not None:
         # CR 712.21: one permanent leaves the battlefield and its two cards go to the new zone
@@ -157,6 +166,8 @@ def _enters_as_copy(ctx: Ctx, oid: int, controller: int) -> tuple[Any, tuple[tup
     if answer is None:
         return None, ()
     values = copy_values(g, answer, ability.exception)
+    if ability.when_you_do:
+        links.add(g, oid, links.WHEN_YOU_DO, [answer])  # its "When you do" trigger (CR 603.12, 607.2h)
     # CR 707.9e: an additional effect of the exception ("enters with an additional counter")
     counters = tuple((k, n) for k, n in (ability.exception.extra_counters if ability.exception else ())
                      if (k == "+1/+1" and "Creature" in values.types)
@@ -274,6 +285,7 @@ def _change_life(ctx: Ctx, player: int, delta: int, rule: str) -> None:
         pl.life_gained_this_turn += delta
     elif delta < 0:
         pl.life_lost_this_turn -= delta
+    ctx.g.changed()                 # characteristic-defining abilities may read life totals (CR 604.3)
     ctx.g.events.append(LifeEvent(player, delta))
 
 
@@ -396,7 +408,9 @@ def _draw(ctx: Ctx, event: DrawEvent) -> list[int]:
         ctx.log("704.5b", f"{g.players[player].name} draws from an empty library")
         return []
     new_id = move(ctx, library[0], Zone.HAND, "draw")
-    g.events.append(DrawEvent(player))
+    pl = g.player(player)
+    pl.drawn_this_turn += 1
+    g.events.append(DrawEvent(player, card=new_id or 0, nth=pl.drawn_this_turn))
     return [new_id] if new_id is not None else []
 
 
@@ -435,6 +449,7 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
         oid = put_onto_battlefield_new(ctx, obj)
         ctx.log("111.1", f"{g.players[controller].name} creates a {definition.power}/{definition.toughness} "
                 f"{definition.name} token" + (" (tapped)" if entering.tapped else ""))
+        links.as_enters(ctx, oid)                  # a token copy's "as enters" choices (CR 614.12)
         _enters_with_counters(ctx, oid, entering.counters)
         out.append(oid)
     return out

@@ -108,6 +108,8 @@ def event_kind(event: Any) -> str | None:
         return "tokens"
     if isinstance(event, ZoneChange) and event.to_zone is Zone.BATTLEFIELD:
         return "enters"
+    if isinstance(event, ZoneChange) and event.from_zone is Zone.BATTLEFIELD and event.to_zone is Zone.GRAVEYARD:
+        return "dies"                                  # CR 700.4 (Void Maw, CR 614.1a)
     return None
 
 
@@ -221,6 +223,11 @@ def _applies(g: GameState, ab: ReplacementAbility, event: Any, you: int, sid: in
     if isinstance(event, TokensEvent):
         return event.count > 0 and _whose(ab.who, event.controller, you) \
             and (ab.to is None or _token_matches(event.definition, ab.to))
+    if isinstance(event, ZoneChange) and event.from_zone is Zone.BATTLEFIELD:
+        # "If another creature would die": the permanent as it is now
+        if ab.itself:
+            return event.oid == sid
+        return ab.to is None or (event.oid in g.objects and _object_matches(g, event.oid, ab.to, you, sid))
     if isinstance(event, ZoneChange):
         if ab.itself:
             return event.oid == sid
@@ -423,6 +430,10 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         count = _modified(g, c, event, event.count)
         ctx.log("614.16", f"{c.name}: {what}; {count} are created instead")
         return replace(event, count=count)
+    if isinstance(event, ZoneChange) and ab.exile:
+        # "exile it instead" (CR 614.1a); exiled "with" the source (CR 607.2b)
+        ctx.log(rule, f"{c.name}: {what}; it is exiled instead")
+        return replace(event, to_zone=Zone.EXILE, linked=(c.source, ab.link) if ab.link else (0, ""))
     if isinstance(event, ZoneChange):
         if ab.tapped and not event.tapped:
             ctx.log("614.1d", f"{c.name}: {_name(g, event.oid)} enters the battlefield tapped")
@@ -477,6 +488,12 @@ def _quantity(g: GameState, q: Quantity, c: Candidate, event: Any) -> int:
         spell = event.oid if isinstance(event, ZoneChange) else c.source
         o = g.objects.get(spell)
         value += o.x if o is not None and o.zone is Zone.STACK else 0
+    if q.link:
+        # "for each instant and sorcery card exiled with it" (CR 607.2q): read from the spell that
+        # becomes the entering permanent, or the source
+        from .links import _CostContext, linked_amount
+        source = event.oid if isinstance(event, ZoneChange) and event.to_zone is Zone.BATTLEFIELD else c.source
+        return value + q.scale * linked_amount(g, q, _CostContext(source, c.controller))
     if q.per is not None:
         value += sum(1 for oid in g.battlefield if matches(g, oid, q.per, c.controller))
     return value
@@ -578,6 +595,8 @@ def describe_event(g: GameState, event: Any) -> str:
     if isinstance(event, TokensEvent):
         return (f"{g.players[event.controller].name} would create {event.count} "
                 f"{getattr(event.definition, 'name', '')} token(s)")
+    if isinstance(event, ZoneChange) and event.from_zone is Zone.BATTLEFIELD:
+        return f"{_name(g, event.oid)} would die"
     if isinstance(event, ZoneChange):
         return f"{_name(g, event.oid)} would enter the battlefield"
     return repr(event)

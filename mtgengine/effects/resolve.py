@@ -46,6 +46,11 @@ class Resolving:
     created: list[int] = field(default_factory=list)      # tokens created by this resolution
     event_amount: int = 0                        # "that much": the damage or life of the trigger event
     tapped_for_mana: bool = False                # a mana ability with {T} in its cost (CR 106.12)
+    affected: int = 0                            # "that player" / "that creature": what the trigger event
+                                                 # was done to (a player ref or an object id)
+    link_source: int = 0                         # whose linked-ability records it uses, when not
+                                                 # ``source`` (a leaves-the-battlefield ability: the
+                                                 # permanent as it was, CR 607, 603.10a); see effects.links
 
 
 def amount(ctx: Ctx, q: Quantity, r: Resolving, player: int | None = None) -> int:
@@ -62,6 +67,9 @@ def amount(ctx: Ctx, q: Quantity, r: Resolving, player: int | None = None) -> in
         return value + (max(0, pl.life) + 1) // 2 if q.stat == "half_life" else value + pl.life
     if q.stat == "that_much":
         return value + r.event_amount
+    if q.link:
+        from .links import linked_amount
+        return value + q.scale * linked_amount(ctx.g, q, r)
     if q.per is not None:
         value += sum(1 for oid in ctx.g.battlefield if matches(ctx.g, oid, q.per, r.controller))
     if q.stat and q.of is not None:
@@ -141,6 +149,23 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
             return []
         # "destroy that creature if it attacked this turn": only if it matches
         return [rem] if ref.filter is None or matches(g, rem, ref.filter, r.controller, r.source) else []
+    if ref.kind == "affected":
+        a = r.affected
+        return [a] if a and (a < 0 or a in g.objects) else []
+    if ref.kind in ("linked", "linked_one", "linked_here", "linked_random"):
+        # CR 607.2a-c, 607.3: each object the linked ability recorded for this object, if still there
+        from .links import choose_linked, link_source, linked_objects
+        src = link_source(r)
+        found = [o for o in linked_objects(g, src, ref.link)
+                 if ref.filter is None or matches(g, o, ref.filter, r.controller, src)]
+        if ref.kind == "linked_here":
+            here = set(r.moved.values()) | set(r.created)          # "the card exiled this way"
+            found = [o for o in found if o in here]
+        if ref.kind == "linked_one":
+            found = choose_linked(ctx, r, found)                    # "a card exiled with ~" (CR 607.3)
+        if ref.kind == "linked_random" and found:
+            found = [g.rng.choice(found)]                            # "a card at random exiled with ~"
+        return found
     if ref.kind == "target_controller":
         out = []
         for oid in refs(ctx, Ref("target", ref.index), r):
@@ -180,8 +205,11 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             for oid in refs(ctx, eff.what, r):
                 if oid in g.objects:
                     values = copy_values(g, oid, eff.exception)       # CR 707.2: its copiable values
-                    r.created.extend(create_tokens(ctx, r.controller, values, amount(ctx, eff.amount, r),
-                                                   origin=r.source))
+                    made = create_tokens(ctx, r.controller, values, amount(ctx, eff.amount, r), origin=r.source)
+                    r.created.extend(made)
+                    if eff.link or eff.share_link:
+                        from .links import created
+                        created(ctx, r, eff, oid, made)                   # CR 607.2c, 607.1d
         elif isinstance(eff, PreventDamage):
             # CR 615.3, 615.7: a prevention effect or shields for this turn; whom it protects is
             # fixed now (CR 611.2c).
@@ -203,9 +231,22 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             for oid in refs(ctx, eff.what, r):
                 _moved(r, oid, destroy(ctx, oid, rule="701.8a"))
         elif isinstance(eff, Exile):
+            if eff.until_leaves:
+                from .links import link_source
+                if link_source(r) not in g.battlefield:
+                    # CR 610.3a-b: what it waits for has already happened: nothing moves
+                    ctx.log("610.3b", f"{r.name} has already left the battlefield: nothing is exiled")
+                    continue
+            gone: list[int] = []
             for oid in refs(ctx, eff.what, r):
                 ctx.log("701.13a", f"{name_of(ctx, oid)} is exiled")
-                _moved(r, oid, move(ctx, oid, Zone.EXILE, "exile"))
+                new = move(ctx, oid, Zone.EXILE, "exile")
+                _moved(r, oid, new)
+                if new is not None and new in g.objects and g.objects[new].zone is Zone.EXILE:
+                    gone.append(new)
+            if eff.link:
+                from .links import exiled
+                exiled(ctx, r, eff.link, eff.until_leaves, gone)              # CR 607.2a
         elif isinstance(eff, ReturnToHand):
             for oid in refs(ctx, eff.what, r):
                 ctx.log("400.7", f"{name_of(ctx, oid)} is returned to its owner's hand")
@@ -246,6 +287,10 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 put_counters(ctx, oid, eff.kind, amount(ctx, eff.amount, r), origin=r.source)
         elif isinstance(eff, CreateToken):
             # CR 111.1, 614.16: one event creates them all
+            if eff.pt is not None:
+                from dataclasses import replace as _replace          # "an X/X token": X as it resolves
+                value = amount(ctx, eff.pt, r)
+                eff = _replace(eff, power=value, toughness=value, pt=None)
             r.created.extend(create_tokens(ctx, r.controller, eff, amount(ctx, eff.amount, r), origin=r.source))
         elif isinstance(eff, Discard):
             for p in _players(refs(ctx, eff.who, r)):
@@ -261,7 +306,8 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             sacrifice(ctx, _players(refs(ctx, eff.who, r)), eff.filter, amount(ctx, eff.amount, r), r.name)
         elif isinstance(eff, Search):
             for p in _players(refs(ctx, eff.who, r)):
-                search(ctx, p, eff, r.name)
+                search(ctx, p, eff, r.name,
+                       _stat(ctx, r.source, "mana_value") if eff.same_mana_value else None)   # transmute
         elif isinstance(eff, ReturnToBattlefield):
             for oid in refs(ctx, eff.what, r):
                 if oid not in g.objects:
@@ -415,7 +461,9 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
         create_delayed(ctx, r.controller, r.source, r.name,
                        TriggeredAbility(eff.trigger, eff.effects, text=eff.text), remembered)
     else:
-        return False
+        from .mana_effects import execute_mana_effect     # mana, costs and meld (effects.mana_effects)
+        from .links import execute_link_effect            # choices and notes (CR 607, effects.links)
+        return execute_mana_effect(ctx, eff, r) or execute_link_effect(ctx, eff, r)
     return True
 
 
@@ -472,6 +520,14 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
     """CR 106.3: mana is added to a player's pool, through ``primitives.produce_mana`` (an
     event "tapped for mana" replacement effects modify when ``tapped``: a mana ability of
     ``source`` with {T} in its cost, CR 106.12b)."""
+    if eff.link:
+        # CR 607.2a, 607.2d: a color in the source's linked record (none: no mana, CR 607.5a)
+        from .links import linked_colors
+        options = linked_colors(ctx.g, source, eff.link)
+        if not options:
+            ctx.log("607.5a", f"{source_name} adds no mana: nothing is linked to it")
+            return
+        eff = AddMana(choice=tuple(options), amount=eff.amount)
     if eff.mana:
         added = list(eff.mana) * eff.amount
     else:
@@ -619,7 +675,7 @@ def _card_matches(ctx: Ctx, oid: int, flt: Filter, player: int) -> bool:
     return not flt.supertypes or bool(flt.supertypes & characteristics(ctx.g, oid).supertypes)
 
 
-def search(ctx: Ctx, player: int, eff: Search, source_name: str) -> None:
+def search(ctx: Ctx, player: int, eff: Search, source_name: str, same_mv: int | None = None) -> None:
     """CR 701.23: search a library for cards matching a description. A player may fail to find
     cards with a stated quality (701.23b) but must find "a card" if they can (701.23d). The
     found cards are put where the effect says, then the library is shuffled (701.24a)."""
@@ -628,11 +684,12 @@ def search(ctx: Ctx, player: int, eff: Search, source_name: str) -> None:
     if eff.optional and not ctx.ask(Decision(player, "yesno", f"search your library ({source_name})?",
                                              [True, False])):
         return
-    options = sorted(oid for oid in g.zones[(player, Zone.LIBRARY)] if _card_matches(ctx, oid, eff.filter, player))
+    options = sorted(oid for oid in g.zones[(player, Zone.LIBRARY)] if _card_matches(ctx, oid, eff.filter, player)
+                     and (same_mv is None or mana_value(g, oid) == same_mv))
     most = min(eff.amount, len(options))
     found: list[int] = []
     if most:
-        quality = eff.filter != Filter()
+        quality = eff.filter != Filter() or same_mv is not None
         answer = ctx.ask(Decision(player, "search", f"search your library ({source_name}): choose up to {most} "
                                   "card(s)" + (" (you may find none, CR 701.23b)" if quality else ""),
                                   options, min=0 if quality else most, max=most))
@@ -665,7 +722,10 @@ def copy_spell(ctx: Ctx, oid: int, controller: int, new_targets: bool,
     copy.copy_source = copy_values(g, oid, exception) if o.ability is None else None
     copy.face, copy.x, copy.modes, copy.kicked, copy.targets = o.face, o.x, o.modes, o.kicked, o.targets
     copy.ability, copy.source_id, copy.source_name = o.ability, o.source_id, o.source_name
-    copy.choices = {k: v for k, v in o.choices.items() if k in ("counts", "division")}
+    # a copied triggered ability keeps its source and the object whose links it uses (CR 607.3)
+    copy.choices = {k: v for k, v in o.choices.items()
+                    if k in ("counts", "division", "link_source", "subject", "amount", "remembered", "kicked",
+                             "affected")}
     if o.ability is None:
         copy.choices["spell_copy"] = True
     g.objects[copy.id] = copy

@@ -35,6 +35,7 @@ from ..state.objects import GameObject
 from .events import (
     AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, TargetedEvent, ZoneChange,
 )
+from .events import ActivateEvent
 from .layers import characteristics, matches
 
 
@@ -51,6 +52,8 @@ class PendingTrigger:
     remembered: tuple[int, ...] = ()   # the objects a delayed triggered ability refers to (CR 603.7c)
     kicked: bool = False               # its source was kicked ("if it was kicked", CR 702.33d)
     amount: int = 0                    # how much damage or life the trigger event was ("that much")
+    link_source: int = 0               # whose linked-ability records it uses (CR 607; effects.links)
+    affected: int = 0                  # the player or object the event was done to ("that player")
 
     def to_json(self) -> dict[str, object]:
         return {"controller": self.controller, "source_id": self.source_id,
@@ -84,12 +87,13 @@ LIVING_WEAPON = TriggeredAbility(
 KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON}
 
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
-PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life"})
+PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first"})
 #: "At the beginning of" events, by the step that begins (CR 603.2b).
 STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_step"})
 #: Trigger events about an object.
 OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "deals_damage",
-                           "deals_combat_damage", "combat_damage_player"})
+                           "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
+                           "leaves_graveyard"})
 
 
 def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
@@ -104,8 +108,15 @@ def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
 # -- conditions ---------------------------------------------------------------------------------
 def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False) -> bool:
     """Whether a Condition is true for the ability's controller (CR 603.4, 603.8)."""
+    if cond.link or (cond.kind == "kicked" and cond.value) or cond.kind == "level":
+        from .links import condition as linked_condition          # CR 607.2: chosen words, linked cards
+        return bool(linked_condition(g, cond, controller, source_id, kicked))
     if cond.kind == "kicked":
         return kicked
+    if cond.kind == "meld":
+        # "if you both own and control ~ and a creature named [its meld partner]" (CR 701.42a)
+        from .mana_effects import meld_pair_ready
+        return meld_pair_ready(g, controller, source_id)
     if cond.kind in ("control", "battlefield"):
         flt = cond.filter or Filter()
         if cond.kind == "control":
@@ -115,6 +126,8 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         value = g.players[controller].life
     elif cond.kind in ("hand", "graveyard", "library"):
         value = len(g.zones[(controller, Zone(cond.kind))])
+    elif cond.kind == "attacked_with":
+        value = g.players[controller].attacked_with_this_turn        # CR 508.1
     else:
         raise ValueError(f"unknown condition kind {cond.kind!r}")
     if cond.at_least is not None and value < cond.at_least:
@@ -175,7 +188,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
     dealt: set[tuple[str, tuple[int, ...]]] = set()
 
     def occur(event: str, subject: int = 0, sch: Any = None, player: int | None = None,
-              source_after: int = 0, amount: int = 0) -> None:
+              source_after: int = 0, amount: int = 0, affected: int = 0) -> None:
         nonlocal watchers
         if watchers is None:
             watchers = _watchers(g, left)
@@ -184,7 +197,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             for ab in triggered_abilities(sch):
                 if ab.trigger.event == event and ab.trigger.whose == "self":
                     _add(ctx, sch.controller, source_after or subject, sch.name, ab, subject=source_after or subject,
-                         cause=(event, subject, sch), amount=amount)
+                         cause=(event, subject, sch), amount=amount, link_source=subject, affected=affected)
         looking = watchers[0] + (watchers[1] if event in ("leaves", "dies") else [])
         for w in looking:
             for ab in w.abilities:
@@ -196,10 +209,17 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                         continue
                     if t.filter is not None and not _subject_matches(g, t.filter, subject, sch, w):
                         continue
-                elif t.whose != "any" or (t.filter is not None and not _subject_matches(g, t.filter, subject, sch, w)):
+                elif t.whose in ("enchanted", "equipped"):
+                    # issue 7: "Whenever enchanted creature deals combat damage to a player"
+                    # (Celestial Mantle): the object the watcher is attached to
+                    src = g.objects.get(w.source_id)
+                    if src is None or w.left or src.attached_to != subject:
+                        continue
+                elif t.whose != "any" or (t.filter is not None
+                                          and not _subject_matches(g, t.filter, subject, sch, w, source_after)):
                     continue
                 _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
-                     cause=(event, subject, sch), amount=amount)
+                     cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)
 
     for ev in events:
         if isinstance(ev, ZoneChange):
@@ -214,9 +234,15 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 occur("leaves", ev.oid, ev.lki, source_after=after)
                 if ev.to_zone is Zone.GRAVEYARD:
                     occur("dies", ev.oid, ev.lki, source_after=after)       # CR 700.4
+            if ev.from_zone is Zone.GRAVEYARD and ev.lki is not None:
+                # "Whenever an instant or sorcery card leaves your graveyard" (Murktide Regent)
+                occur("leaves_graveyard", ev.oid, ev.lki, source_after=_after(g, ev))
         elif isinstance(ev, CastEvent):
             if ev.oid in g.objects:
                 occur("cast", ev.oid, None, ev.player)          # CR 601.2i: once it is cast
+        elif isinstance(ev, ActivateEvent):
+            if ev.oid in g.objects:
+                occur("activate", ev.oid, None, ev.player)      # CR 602.2 (issue 7: Unbound Flourishing)
         elif isinstance(ev, AttackEvent):
             if ev.oid in g.objects:
                 occur("attacks", ev.oid, characteristics(g, ev.oid))
@@ -235,20 +261,30 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 for event, key in (("deals_damage", (ev.source,)),
                                    ("deals_combat_damage", (ev.source,) if ev.combat else None),
                                    ("combat_damage_player", (ev.source, ev.target) if ev.combat and ev.target < 0
+                                    else None),
+                                   ("combat_damage_creature", (ev.source, ev.target) if ev.combat and ev.target > 0
                                     else None)):
                     if key is not None and (event, key) not in dealt:
                         dealt.add((event, key))
                         # "that much": all the damage this source dealt in this event (CR 603.2c)
                         total = sum(d.amount for d in events if isinstance(d, DamageEvent) and d.source == ev.source
                                     and (event == "deals_damage" or d.combat)
-                                    and (event != "combat_damage_player" or d.target == ev.target))
-                        occur(event, ev.source, sch, amount=total)
+                                    and (event not in ("combat_damage_player", "combat_damage_creature")
+                                         or d.target == ev.target))
+                        # "that player" / "that creature": what it was dealt to
+                        occur(event, ev.source, sch, amount=total, affected=key[1] if len(key) > 1 else 0)
         elif isinstance(ev, TargetedEvent):
             if ev.oid in g.objects:
                 occur("becomes_target", ev.oid, characteristics(g, ev.oid))
         elif isinstance(ev, DrawEvent):
             for _ in range(getattr(ev, "count", 1)):
                 occur("draw", player=ev.player)       # once per card drawn
+            if ev.nth == 1 and ev.card in g.objects:
+                # "the first card you draw each turn" (Rowen; miracle, CR 702.94a): about that card
+                occur("draw_first", ev.card, characteristics(g, ev.card), ev.player)
+                if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is Zone.HAND:
+                    from .links import miracle
+                    miracle(ctx, ev.card)                 # CR 702.94a: reveal it as it is drawn
         elif isinstance(ev, LifeEvent) and ev.amount > 0:
             occur("gain_life", player=ev.player, amount=ev.amount)   # CR 119.9: once per life-gain event
 
@@ -263,12 +299,24 @@ def _whose(whose: str, controller: int, player: int | None) -> bool:
     return whose == "any"
 
 
-def _subject_matches(g: Any, flt: Filter, subject: int, sch: Any, w: _Watcher) -> bool:
-    """Does the event's object match the trigger's filter, from the watcher's point of view?"""
+def _subject_matches(g: Any, flt: Filter, subject: int, sch: Any, w: _Watcher, after: int = 0) -> bool:
+    """Does the event's object match the trigger's filter, from the watcher's point of view?
+    ``after``: the object a permanent that left became (a token stays a token, CR 111.8)."""
     if flt.other and subject == w.key:
         return False
+    if flt.token is not None and subject not in g.objects and after in g.objects:
+        # "another nontoken creature ... dies": a token that died is still a token (CR 111.7)
+        if g.objects[after].token != flt.token:
+            return False
+    if flt.linked:
+        # "When the token leaves the battlefield" (Dance of Many): the object the event is about
+        # is linked to the watcher (CR 607.2c), looked at as it was
+        from .links import record
+        if subject not in record(g, w.key, flt.linked):
+            return False
+        flt = replace(flt, linked="")
     if subject in g.objects and g.objects[subject].zone in (Zone.BATTLEFIELD, Zone.STACK):
-        return matches(g, subject, replace(flt, other=False), w.ch.controller)
+        return matches(g, subject, replace(flt, other=False), w.ch.controller, w.key)
     if sch is None:
         return False
     return _snapshot_matches(flt, sch, w.ch.controller)
@@ -276,6 +324,8 @@ def _subject_matches(g: Any, flt: Filter, subject: int, sch: Any, w: _Watcher) -
 
 def _snapshot_matches(flt: Filter, ch: Any, you: int) -> bool:
     """A filter checked against last known characteristics (CR 603.10a)."""
+    if flt.token is not None and getattr(ch, "token", False) != flt.token:
+        return False                                # "another nontoken creature" (CR 111.1)
     if flt.types and not (flt.types & ch.types):
         return False
     if flt.not_types & ch.types:
@@ -308,8 +358,12 @@ def _extra_times(ctx: Ctx, source_id: int, controller: int, cause: tuple[str, in
         return 0
     g = ctx.g
     event, subject, sch = cause
-    if source_id not in g.objects or g.objects[source_id].zone is not Zone.BATTLEFIELD:
-        return 0                                     # "a triggered ability of a permanent"
+    if source_id not in g.objects or (g.objects[source_id].zone is not Zone.BATTLEFIELD
+                                      and event not in ("dies", "leaves")):
+        # "a triggered ability of a permanent"; a leaves-the-battlefield ability looks back in
+        # time (CR 603.10a): its source was a permanent (issue 7: Drivnod and a creature's own
+        # "when this dies")
+        return 0
     extra = 0
     for oid in g.battlefield:
         ch = characteristics(g, oid)
@@ -327,18 +381,19 @@ def _extra_times(ctx: Ctx, source_id: int, controller: int, cause: tuple[str, in
 
 
 def _add(ctx: Ctx, controller: int, source_id: int, name: str, ab: TriggeredAbility, *, subject: int = 0,
-         remembered: tuple[int, ...] = (), cause: tuple[str, int, Any] | None = None, amount: int = 0) -> None:
+         remembered: tuple[int, ...] = (), cause: tuple[str, int, Any] | None = None, amount: int = 0,
+         link_source: int = 0, affected: int = 0) -> None:
     g = ctx.g
     src = g.objects.get(source_id)
     kicked = bool(src is not None and src.kicked)
     if ab.condition is not None and ab.trigger.event != "state" \
-            and not condition_holds(g, ab.condition, controller, source_id, kicked):
+            and not condition_holds(g, ab.condition, controller, link_source or source_id, kicked):
         ctx.log("603.4", f"{name}'s ability doesn't trigger: its condition is false ({ab.text})")
         return
     times = 1 + _extra_times(ctx, source_id, controller, cause)
     for i in range(times):
         g.pending_triggers.append(PendingTrigger(controller, source_id, name, ab, len(g.pending_triggers),
-                                                 subject, remembered, kicked, amount))
+                                                 subject, remembered, kicked, amount, link_source, affected))
         if i == 0:
             ctx.log("603.2", f"{name}'s ability triggers: {ab.text}")
         else:
@@ -455,6 +510,10 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
         obj.choices["amount"] = t.amount
     if t.remembered:
         obj.choices["remembered"] = list(t.remembered)
+    if t.link_source:
+        obj.choices["link_source"] = t.link_source
+    if t.affected:
+        obj.choices["affected"] = t.affected
     if t.kicked:
         obj.choices["kicked"] = True
     g.objects[obj.id] = obj

@@ -1,6 +1,7 @@
 """Activated abilities (CR 602) and mana abilities (CR 605)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..cards.vocabulary import ActivatedAbility, AddMana
@@ -10,6 +11,7 @@ from ..core.mana import ManaCost
 from ..effects.layers import characteristics, controller_of, summoning_sick
 from ..effects.primitives import move, name_of
 from ..effects.resolve import Resolving, add_mana, execute
+from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject
 from .context import Ctx
@@ -43,6 +45,7 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
         if index is None:
             raise IllegalActionError(f"{name_of(ctx, oid)} has no mana ability")
     ab = abilities[index]
+    _not_forbidden(g, oid)
     pay_ability_costs(ctx, oid, ab, pay)
     src = g.objects.get(oid)
     controller = src.controller if src is not None else g.lki[oid].controller
@@ -55,7 +58,15 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
             execute(ctx, (eff,), r)
 
 
-def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any) -> None:
+def _not_forbidden(g: GameState, oid: int) -> None:
+    """CR 602.5: an effect may say an ability can't be activated (Voidstone Gargoyle)."""
+    from ..effects.links import activation_forbidden
+    reason = activation_forbidden(g, controller_of(g, oid), oid)
+    if reason:
+        raise IllegalActionError(f"{characteristics(g, oid).name}'s abilities can't be activated: {reason}")
+
+
+def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int = 0) -> None:
     """CR 602.2b / 601.2g-h: non-mana parts of the cost, then mana."""
     g = ctx.g
     o = g.objects[oid]
@@ -65,9 +76,19 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any) -> Non
             raise IllegalActionError(f"{name_of(ctx, oid)} can't be tapped to pay {{T}}"
                                      + (" (summoning sickness, CR 302.6)" if summoning_sick(g, oid) and not o.tapped else ""))
         g.obj(oid).tapped = True
+    if ab.cost.untap or ab.cost.energy:
+        from .mana_payment import pay_untap_energy
+        pay_untap_energy(ctx, oid, ab.cost)              # {Q}, {E} (CR 107.6, 107.14)
     if ab.cost.mana:
         from .mana_payment import pay_mana
-        pay_mana(ctx, controller_of(g, oid), ManaCost.parse(ab.cost.mana), 0, characteristics(g, oid).colors, what, pay)
+        cost = ManaCost.parse(ab.cost.mana)
+        spend = characteristics(g, oid).script.ability_mana_as_any
+        if spend:
+            # "spend blue mana as though it were mana of any color" (CR 609.4b): each colored
+            # symbol may be paid with its color or with that mana
+            cost = ManaCost.parse("".join(f"{{{s}/{spend}}}" if len(s) == 1 and s in "WUBRG" and s != spend
+                                          else "{" + s + "}" for s in re.findall(r"\{([^}]+)\}", str(cost))))
+        pay_mana(ctx, controller_of(g, oid), cost, x, characteristics(g, oid).colors, what, pay)
     if ab.cost.pay_life:
         if g.players[controller_of(g, oid)].life < ab.cost.pay_life:
             raise IllegalActionError(f"{g.players[controller_of(g, oid)].name} can't pay {ab.cost.pay_life} life")
@@ -76,6 +97,13 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any) -> Non
     if ab.cost.sacrifice_self:
         ctx.log("701.21a", f"{name_of(ctx, oid)} is sacrificed")
         move(ctx, oid, Zone.GRAVEYARD, "sacrifice")
+    if ab.cost.discard_self:                            # issue 7: transmute's "Discard this card"
+        ctx.log("701.9a", f"{g.players[o.owner].name} discards {name_of(ctx, oid)} to pay for {what}")
+        move(ctx, oid, Zone.GRAVEYARD, "discard")
+    if ab.cost.objects:
+        # issue 7: "Sacrifice two other creatures", "Discard two cards", ... (the Dominus cycle)
+        from .ability_costs import pay as pay_objects
+        pay_objects(ctx, controller_of(g, oid) if oid in g.objects else o.controller, oid, ab.cost, pay, what)
 
 
 def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
@@ -85,15 +113,46 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
     if o.zone is not Zone.BATTLEFIELD or controller_of(g, oid) != player:
         return False
     ab = abilities_of(g, oid)[index]
-    if ab.is_mana:
+    if ab.is_mana or ab.zone == "hand":
+        return False
+    from ..effects.links import activation_forbidden
+    if activation_forbidden(g, player, oid):
         return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
     if ab.cost.tap and not can_pay_tap(g, oid):
         return False
+    if ab.cost.untap or ab.cost.energy:
+        from .mana_payment import can_pay_untap_energy
+        if not can_pay_untap_energy(g, oid, ab.cost):
+            return False
     if ab.cost.mana and not can_pay(g, player, ManaCost.parse(ab.cost.mana)):
         return False
+    if ab.cost.exile is not None:
+        from .mana_payment import can_pay_exile_cost
+        if not can_pay_exile_cost(g, player, ab.cost):
+            return False
+    if ab.cost.objects or ab.condition is not None:        # issue 7: Dominus costs, "Activate only if"
+        from ..effects.triggers import condition_holds
+        from .ability_costs import can_pay as can_pay_objects
+        if not can_pay_objects(g, player, oid, ab.cost):
+            return False
+        if ab.condition is not None and not condition_holds(g, ab.condition, player, oid):
+            return False
     return has_targets(g, ab.targets, player, oid)
+
+
+def can_activate_from_hand(g: GameState, player: int, oid: int, index: int) -> bool:
+    """Whether the legal-action list offers an ability that functions from its owner's hand
+    (transmute, CR 702.53a): a sorcery-speed ability here, with its mana payable."""
+    from .mana_payment import can_pay
+    o = g.objects[oid]
+    ab = abilities_of(g, oid)[index]
+    if o.zone is not Zone.HAND or o.owner != player or ab.zone != "hand":
+        return False
+    if ab.sorcery_speed and not sorcery_timing(g, player):
+        return False
+    return not ab.cost.mana or can_pay(g, player, ManaCost.parse(ab.cost.mana))
 
 
 def sorcery_timing(g: GameState, player: int) -> bool:
@@ -104,19 +163,26 @@ def sorcery_timing(g: GameState, player: int) -> bool:
 def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]) -> None:
     """CR 602.2: announce, choose targets, pay costs; the ability goes on the stack."""
     g = ctx.g
-    if oid not in g.objects or g.objects[oid].zone is not Zone.BATTLEFIELD:
+    in_hand = oid in g.objects and g.objects[oid].zone is Zone.HAND      # issue 7: transmute (CR 702.53a)
+    if oid not in g.objects or (g.objects[oid].zone is not Zone.BATTLEFIELD and not in_hand):
         raise IllegalActionError("only permanents on the battlefield have activatable abilities here")
     o = g.objects[oid]
-    if controller_of(g, oid) != player:
+    if (o.owner if in_hand else controller_of(g, oid)) != player:
         raise IllegalActionError(f"{g.players[player].name} doesn't control {name_of(ctx, oid)} (CR 602.2)")
     ch = characteristics(g, oid)
     abilities = ch.script.activated
+    if in_hand and not any(ab.zone == "hand" for ab in abilities):
+        raise IllegalActionError(f"{ch.name} has no ability that can be activated from a hand")
     if not 0 <= index < len(abilities):
         if ch.script.unimplemented:
             num, text = ch.script.unimplemented[0]
             raise NotImplementedCardError(f"{ch.name}: its ability {text!r} is not implemented yet")
         raise IllegalActionError(f"{ch.name} has no activated ability number {index + 1}")
     ab = abilities[index]
+    if (ab.zone == "hand") != in_hand:                  # issue 7: transmute works only from the hand
+        raise IllegalActionError(f"{ch.name}'s ability functions only while the card is "
+                                 + ("in its owner's hand (CR 702.53a)" if not in_hand else "on the battlefield"))
+    _not_forbidden(g, oid)
     if ab.is_mana:
         activate_mana_ability(ctx, oid, index, action.get("color"), action.get("pay"))
         return
@@ -124,6 +190,11 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         equip = " and equip is a sorcery-speed ability, CR 702.6a" if ab.text.lower().startswith("equip") else ""
         raise IllegalActionError(f"{ch.name}'s ability can be activated only as a sorcery: in your main phase "
                                  f"with an empty stack (CR 307.1{equip})")
+    if ab.condition is not None:                        # issue 7: "Activate only if ..." (CR 602.5b)
+        from ..effects.triggers import condition_holds
+        if not condition_holds(g, ab.condition, player, oid):
+            raise IllegalActionError(f"{ch.name}'s ability can't be activated now: its condition isn't met "
+                                     f"({ab.text}; CR 602.5b)")
     stack_obj = GameObject(g.new_id(), None, player, Zone.STACK, g.new_timestamp())
     stack_obj.ability = ab
     stack_obj.source_id = oid
@@ -134,6 +205,27 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     stack_obj.targets, counts = choose_targets(ctx, ab.targets, player, oid, f"{ch.name}'s ability",
                                                action.get("targets"))
     stack_obj.choices["counts"] = counts
-    pay_ability_costs(ctx, oid, ab, action.get("pay"))  # CR 602.2b
+    if ab.cost.x_is is not None:
+        # "X is the mana value of that card" (Soul Foundry): X is set by the game, not announced
+        from ..effects.links import cost_x
+        stack_obj.x = cost_x(ctx, oid, player, ab.cost.x_is)
+    elif "{X}" in ab.cost.mana:
+        # issue 7: X in an activation cost is announced (CR 602.2b, 601.2b) and is the
+        # ability's X as it resolves (Oracle of Nectars, copied by Unbound Flourishing)
+        x = action.get("x")
+        if x is None:
+            from ..agents.decisions import Decision
+            x = ctx.ask(Decision(player, "x", f"choose X for {ch.name}'s ability", [], info={"max": 99}))
+        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
+        stack_obj.x = x
+    pay_ability_costs(ctx, oid, ab, action.get("pay"), stack_obj.x)  # CR 602.2b
+    if ab.cost.exile is not None:
+        # "Exile a creature card from your graveyard [and pay its mana cost]": the ability
+        # refers to that card (Back from the Brink)
+        from .mana_payment import pay_exile_cost
+        stack_obj.choices["remembered"] = pay_exile_cost(ctx, player, ab.cost, action.get("pay"),
+                                                         f"{ch.name}'s ability")
     g.changed()
     ctx.log("602.2", f"{g.players[player].name} activates {ch.name}'s ability: {ab.text}")
+    g.events.append(ActivateEvent(stack_obj.id, player))   # issue 7: "whenever you activate an ability"

@@ -28,8 +28,8 @@ from ..state.game_state import GameState
 from .activation import sorcery_timing
 from .context import Ctx
 from .mana_payment import (
-    PayOptions, Requirement, add_requirements, can_pay_requirement, pay_requirement, reduce_requirement,
-    requirement,
+    PayOptions, Requirement, add_requirements, can_pay_requirement, default_variants, pay_requirement,
+    reduce_requirement, requirement,
 )
 from .targeting import choose_targets, has_targets
 
@@ -58,9 +58,16 @@ def unimplemented_reason(ch: Characteristics) -> str | None:
     return None
 
 
+#: Steps of a turn from its combat damage step on (issue 7: "Cast this spell only before the
+#: combat damage step", Berserk, CR 601.3).
+_FROM_COMBAT_DAMAGE = ("combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
+
+
 def timing_ok(g: GameState, player: int, ch: Characteristics) -> bool:
     """CR 117.1a / 307.1: instants (and flash, CR 702.8a) any time you have priority; others
     at sorcery speed."""
+    if ch.script.cast_timing == "before_combat_damage" and g.step.value in _FROM_COMBAT_DAMAGE:
+        return False          # issue 7: a restriction of the card itself (CR 601.3)
     if "Instant" in ch.types or "flash" in ch.keywords:
         return True
     return sorcery_timing(g, player)
@@ -89,7 +96,7 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
     if any(not a.optional and not (a.mana or a.life) for a in _additional_costs(g, player, oid, ch)):
         return False       # a cost choosing objects: the full procedure checks it
     total = total_cost(g, player, oid, ch, 0, None, False, 0, {})
-    if not can_pay_requirement(g, player, total.requirement, ch.colors, sources):
+    if not any(can_pay_requirement(g, player, v, ch.colors, sources) for v in total.variants):
         return False
     spell = ch.script.spell
     if spell is not None and spell.modes:
@@ -166,6 +173,7 @@ class TotalCost:
     mana: ManaCost                              # the mana symbols before reductions
     objects: list[tuple[str, AdditionalCost, str]] = field(default_factory=list)   # (verb, cost, source name)
     counters: list[tuple[str, int]] = field(default_factory=list)                  # enters with (Chorus)
+    variants: list[Requirement] = field(default_factory=list)   # the default payment's fallbacks ({2/W})
 
 
 def _whose(whose: str, caster: int, controller: int) -> bool:
@@ -224,7 +232,8 @@ def _count(g: GameState, flt: Filter, controller: int) -> int:
 
 def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: int,
                alternative: AlternativeCost | None, kicked: bool, targets: int, additional: dict[str, Any],
-               pay: PayOptions | None = None, alternative_name: str = "") -> TotalCost:
+               pay: PayOptions | None = None, alternative_name: str = "",
+               splice: tuple[tuple[str, str], ...] | list[tuple[str, str]] = ()) -> TotalCost:
     """CR 601.2f: the mana cost or alternative cost, plus additional costs and cost increases,
     minus cost reductions. ``additional``: the optional or variable additional costs announced
     (``mana``, ``life``). Raises IllegalActionError if the cost can't be determined."""
@@ -243,15 +252,21 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         parts.append(f"{base}" + (f" (X={x})" if base.x_count else "") + " (mana cost)")
         life = 0
     symbols = list(base.symbols)
-    if kicked:
-        kicker = ManaCost.parse(ch.script.kicker[0])
-        symbols += kicker.symbols                                         # CR 702.33a
+    # CR 702.33a: the kicker costs announced (a card with two pays each one announced, CR 702.33d)
+    for kicker_text in ((kicked if isinstance(kicked, tuple) else (ch.script.kicker[0],)) if kicked else ()):
+        kicker = ManaCost.parse(kicker_text)
+        symbols += kicker.symbols
         parts.append(f"+ {kicker} (kicker)")
+    for splice_mana, card_name in splice:
+        extra = ManaCost.parse(splice_mana)
+        symbols += extra.symbols                                          # CR 702.47a
+        parts.append(f"+ {extra} (splice: {card_name})")
     counters: list[tuple[str, int]] = []
     objects: list[tuple[str, AdditionalCost, str]] = []
     mana_announced = additional.get("mana")
     life_announced = additional.get("life")
     used: set[str] = set()
+    reductions_each: list[tuple[ManaCost, int]] = []
     for add, source in additional_costs(g, player, spell, ch):
         wanted = not add.optional
         if add.any_mana:
@@ -284,6 +299,19 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         elif add.life:
             life += add.life
             parts.append(f"+ {add.life} life (additional cost: {source})")
+        if add.any_number:
+            # "exile any number of creature cards from your graveyard. This spell costs {2} less
+            # to cast for each card exiled this way" (Gorex): as many as announced (CR 601.2b)
+            verb = next(v for v in ("sacrifice", "exile", "discard") if getattr(add, v) is not None)
+            given = additional.get(verb, [])
+            count = len(given) if isinstance(given, list) else 1
+            if count:
+                from dataclasses import replace as _replace
+                objects.append((verb, _replace(add, count=count), source))
+                parts.append(f"+ {verb} {count} (additional cost: {source})")
+                if add.less_each:
+                    reductions_each.append((ManaCost.parse(add.less_each), count))
+            continue
         for verb in ("sacrifice", "exile", "discard"):
             if getattr(add, verb) is not None:
                 objects.append((verb, add, source))
@@ -291,7 +319,9 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
     for key in ("mana", "life"):
         if key in additional and key not in used:
             raise IllegalActionError(f"{ch.name} has no additional cost that pays {key} (CR 118.8)")
-    reductions: list[tuple[ManaCost, int]] = []
+    reductions: list[tuple[ManaCost, int]] = list(reductions_each)
+    for less, times in reductions_each:
+        parts.append(f"- {less}{' x' + str(times) if times > 1 else ''} (for each card exiled this way, CR 118.7)")
     for cc, controller, source in _cost_changes(g, player, spell, ch):
         times = 1
         if cc.per is not None:
@@ -304,17 +334,22 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
             more = ManaCost.parse(cc.more)
             for _ in range(times):
                 symbols += more.symbols
-            parts.append(f"+ {more}{' x' + str(times) if times > 1 else ''} (cost increase: {source})")
+            why = f"strive, {times} target(s) beyond the first" if cc.per_extra_target else f"cost increase: {source}"
+            parts.append(f"+ {more}{' x' + str(times) if times > 1 else ''} ({why})")
         if cc.less:
             reductions.append((ManaCost.parse(cc.less), times))
             parts.append(f"- {cc.less}{' x' + str(times) if times > 1 else ''} (cost reduction: {source}, CR 118.7)")
     mana = ManaCost(tuple(symbols))
-    req = requirement(mana, x, pay.hybrid, pay.phyrexian)
-    for less, times in reductions:
-        req = reduce_requirement(req, less, times)
-    if life:
-        req = add_requirements(req, Requirement((), 0, life))
-    return TotalCost(req, " ".join(parts), mana, objects, counters)
+    variants = []
+    x_mana = ch.script.x_mana if alternative is None else ""
+    for req in default_variants(requirement(mana, x, pay.hybrid, pay.phyrexian, x_mana), mana,
+                                pay.hybrid is not None):
+        for less, times in reductions:
+            req = reduce_requirement(req, less, times)
+        if life:
+            req = add_requirements(req, Requirement((), 0, life))
+        variants.append(req)
+    return TotalCost(variants[0], " ".join(parts), mana, objects, counters, variants)
 
 
 def _restriction(g: GameState, player: int, spell: int, mv: int | None = None) -> str | None:
@@ -330,7 +365,9 @@ def _restriction(g: GameState, player: int, spell: int, mv: int | None = None) -
                     continue
                 from dataclasses import replace
                 flt = replace(flt, mana_value_max=None, mana_value_min=None)
-            if matches(g, spell, flt, sch.controller):
+            if r.abilities:
+                continue                      # "activated abilities of ... can't be activated"
+            if matches(g, spell, flt, sch.controller, sid):     # sid: its chosen name (CR 607.2d)
                 return f"{sch.name}: {r.text or 'a spell like this can’t be cast'}"
     return None
 
@@ -367,6 +404,16 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     allowed = from_zone is Zone.HAND and o.owner == player
     if from_zone is Zone.EXILE and o.choices.get("adventure") == player and face == 0:
         allowed = True          # CR 715.3d: a card exiled on an Adventure may be cast later
+    any_color = False
+    if not allowed and from_zone is Zone.EXILE:
+        from ..effects.links import may_play
+        permission = may_play(g, player, oid, land=False)             # "cards exiled with ~" (CR 607.2a)
+        allowed = permission is not None
+        # "you may spend mana as though it were mana of any color to cast those spells" (CR 609.4b)
+        any_color = bool(getattr(permission, "any_color", False))
+    by_effect = bool(action.get("by_effect"))
+    if by_effect:
+        allowed = True          # cast as an effect instructs, while it resolves (CR 608.2g): its permission
     if not allowed:
         # CR 601.3: a spell can be cast only where a rule or effect allows; none here does
         # (flashback and similar permissions are not implemented yet).
@@ -376,18 +423,21 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         raise IllegalActionError(f"{name} is a land: it is played, not cast (CR 305.1)")
     if prototype and ch.script.prototype is None:
         raise IllegalActionError(f"{name} has no prototype ability (CR 702.160a)")
-    if ch.mana_cost is None and not alt_name:
+    if ch.mana_cost is None and not alt_name and not action.get("free"):
         raise IllegalActionError(f"{name} has no mana cost and can't be cast (CR 202.1b, 118.6)")
     reason = unimplemented_reason(ch)
     if reason:
         raise NotImplementedCardError(reason)
-    if not timing_ok(g, player, ch):
+    if not by_effect and not timing_ok(g, player, ch):    # an effect's instruction ignores timing (CR 608.2g)
+        if ch.script.cast_timing == "before_combat_damage":      # issue 7 (Berserk)
+            raise IllegalActionError(f"{name} can be cast only before the combat damage step (CR 601.3)")
         raise IllegalActionError(f"{name} can be cast only at sorcery speed: in your main phase with an empty stack (CR 307.1)")
     # CR 601.2a: the card moves to the stack; it becomes the topmost object.
     spell_id = move(ctx, oid, Zone.STACK, "cast", controller=player)
     assert spell_id is not None
     spell = g.obj(spell_id)
     spell.cast = True
+    spell.choices["cast_from"] = from_zone.value        # "a spell cast from their hand" (Knowledge Pool)
     spell.face = face       # CR 709.3b, 712.11b, 715.3b: only the chosen half or face exists
     if fused:
         spell.choices["fused"] = True                   # CR 702.102b: both halves, combined
@@ -401,14 +451,42 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     script = ch.script
     if script.spell is not None and script.spell.modes:
         spell.modes = choose_modes(ctx, ch, player, action.get("modes"), name)
-    kicked = bool(action.get("kicked"))
-    if kicked and not script.kicker:
+    splice_costs = _announce_splice(ctx, player, spell_id, ch, action.get("splice"))
+    if splice_costs:
+        ch = characteristics(g, spell_id)
+        name = ch.name
+        script = ch.script
+    kick = action.get("kicked")
+    if kick and not script.kicker:
         raise IllegalActionError(f"{name} has no kicker")
-    spell.kicked = kicked
+    kickers: tuple[str, ...] = ()
+    if isinstance(kick, (list, tuple)):
+        # which of its kicker costs are paid ("Kicker {W} and/or {2}{B}", CR 702.33d)
+        kickers = tuple(str(k) for k in kick)
+        for k in kickers:
+            if k not in script.kicker:
+                raise IllegalActionError(f"{name} has no kicker {k} (its kicker costs: {', '.join(script.kicker)})")
+        if len(set(kickers)) != len(kickers):
+            raise IllegalActionError(f"{name}: each kicker cost is paid at most once (CR 702.33d)")
+    elif kick:
+        kickers = (script.kicker[0],)
+    kicked = kickers or False
+    spell.kicked = bool(kickers)
+    if kickers:
+        from ..effects.links import KICKERS, add as add_link
+        add_link(g, spell_id, KICKERS, kickers)       # for "if it was kicked with its {W} kicker" (CR 607.2i)
     alternative = None
     alt_label = ""
     if alt_name and not prototype:
         alternative, alt_label = _choose_alternative(g, player, spell_id, ch, str(alt_name))
+    if action.get("alt_mana"):
+        # an effect's alternative cost: miracle's "by paying [cost] rather than its mana cost"
+        alternative = AlternativeCost(mana=str(action["alt_mana"]), name="miracle")
+        alt_label = "miracle"
+    if action.get("free"):
+        # "cast ... without paying its mana cost" (CR 118.9): an alternative cost of nothing
+        alternative = AlternativeCost(name="without paying its mana cost")
+        alt_label = "without paying its mana cost"
     pay = PayOptions.of(action.get("pay"))
     additional = _announced_additional(action.get("additional"))
     x = 0
@@ -443,15 +521,22 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     if forbidden is not None:
         raise IllegalActionError(f"{name} can't be cast ({forbidden}, CR 601.2e)")
     # CR 601.2f: the total cost, locked in.
-    total = total_cost(g, player, spell_id, ch, x, alternative, kicked, len(targets), additional, pay, alt_label)
+    total = total_cost(g, player, spell_id, ch, x, alternative, kicked, len(targets), additional, pay, alt_label,
+                       splice_costs)
+    if any_color:
+        total.variants = [spend_as_any_color(v) for v in total.variants]
+        total.requirement = total.variants[0]
     ctx.log("601.2f", f"total cost of {name}: {total.text}"
             + (f" = {_show(total.requirement)}" if " + " in total.text or " - " in total.text
                or alternative is not None else ""))
     # CR 601.2g-h: mana abilities, then the payment (mana and life; then objects).
     chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, name)
-    pay_requirement(ctx, player, total.requirement, ch.colors, name, pay, _show(total.requirement),
-                    ch.keywords)
+    mark = len(g.events)
+    pay_requirement(ctx, player, total.requirement, ch.colors, name, pay,
+                    _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants)
     _pay_objects(ctx, player, chosen, name)
+    from ..effects.links import record_cost_exiles
+    record_cost_exiles(ctx, spell_id, g.events[mark:])      # "exiled with it" (CR 607.2j, 607.2q)
     spell = g.obj(spell_id)
     if total.counters:
         spell.choices["enters_counters"] = tuple(total.counters)
@@ -465,6 +550,47 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
             + (f" (mana value {mana_value(g, spell_id)})" if alternative is not None or total.counters else ""))
     g.events.append(CastEvent(spell_id, player))
     return spell_id
+
+
+def _announce_splice(ctx: Ctx, player: int, spell: int, ch: Characteristics, cards: Any) -> list[tuple[str, str]]:
+    """CR 601.2b, 702.47a-b: the player reveals cards with splice from their hand; the spell
+    gains their rules text and their splice costs are additional costs."""
+    if not cards:
+        return []
+    g = ctx.g
+    ids = cards if isinstance(cards, list) else [cards]
+    if len(set(ids)) != len(ids):
+        raise IllegalActionError("a card can be spliced onto a spell only once (CR 702.47b)")
+    if ch.script.spell is None or ch.script.spell.modes:
+        raise IllegalActionError(f"nothing can be spliced onto {ch.name} here")
+    out: list[tuple[str, str]] = []
+    spliced = []
+    for cid in ids:
+        o = g.objects.get(cid)
+        if o is None or o.zone is not Zone.HAND or o.owner != player or o.card is None:
+            raise IllegalActionError("splice reveals cards from your hand (CR 702.47a)")
+        card_ch = printed(o.card, 0)
+        splice = card_ch.script.splice
+        if splice is None:
+            raise IllegalActionError(f"{card_ch.name} has no splice ability (CR 702.47a)")
+        if not matches(g, spell, splice.onto, player):
+            raise IllegalActionError(f"{card_ch.name} can't be spliced onto {ch.name}: it isn't "
+                                     f"{', '.join(sorted(splice.onto.subtypes | splice.onto.types))} (CR 702.47a)")
+        reason = unimplemented_reason(card_ch)
+        if reason:
+            raise NotImplementedCardError(reason)
+        spliced.append(o.card)
+        out.append((splice.mana, card_ch.name))
+        ctx.log("702.47a", f"{g.players[player].name} reveals {card_ch.name} and splices it onto {ch.name}")
+    g.obj(spell).choices["spliced"] = tuple(spliced)
+    g.changed()
+    return out
+
+
+def spend_as_any_color(req: Requirement) -> Requirement:
+    """CR 609.4b: mana may be spent as though it were mana of any color: any mana pays a colored
+    symbol (a {C} symbol still needs colorless mana); the cost itself doesn't change."""
+    return Requirement(tuple(s if s == "C" else "WUBRGC" for s in req.colored), req.generic, req.life)
 
 
 def _show(req: Requirement) -> str:
@@ -634,7 +760,11 @@ def play_land(ctx: Ctx, player: int, oid: int, face_name: Any = None) -> None:
     double-faced card may be played as its back face (CR 712.11b, via ``face``)."""
     g = ctx.g
     o = g.objects.get(oid)
-    if o is None or o.zone is not Zone.HAND or o.owner != player:
+    if o is not None and o.zone is Zone.EXILE:
+        from ..effects.links import may_play           # "play lands ... exiled with ~" (CR 607.2a, 305.1)
+        if may_play(g, player, oid, land=True) is None:
+            raise IllegalActionError("that card can't be played from exile: no rule or effect allows it (CR 305.1)")
+    elif o is None or o.zone is not Zone.HAND or o.owner != player:
         raise IllegalActionError("a land is played from its owner's hand")
     face = 0
     if face_name is not None and o.card is not None:
@@ -643,7 +773,7 @@ def play_land(ctx: Ctx, player: int, oid: int, face_name: Any = None) -> None:
             raise IllegalActionError(f"{o.card.name}: only a modal double-faced card can be played as its back face")
         g.obj(oid).face = face
         g.changed()
-    ch = copiable_values(g, oid)
+    ch = copiable_values(g, oid) if not o.face_down else printed(o.card, face)   # exiled face down
     if "Land" not in ch.types:
         raise IllegalActionError(f"{ch.name} is not a land (CR 305.1)")
     if g.players[player].lands_played >= 1:

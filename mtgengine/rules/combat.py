@@ -84,13 +84,18 @@ def declare_attackers(ctx: Ctx) -> None:
         chosen.append((attacker, defender))
     if len({a for a, _ in chosen}) != len(chosen):
         raise IllegalActionError("a creature can attack only once (CR 508.1a)")
+    if chosen:
+        g.player(g.active).attacked_with_this_turn += len(chosen)   # "attacked with three or more creatures"
     for attacker, defender in chosen:
         o = g.obj(attacker)
         o.attacking = defender
+        o.choices["attacked_turn"] = g.turn     # "if it attacked this turn" (Berserk)
         ch = characteristics(g, attacker)
         if "vigilance" not in ch.keywords:
             o.tapped = True                    # CR 508.1f
         ctx.log("508.1", f"{ch.name} attacks {name_of(ctx, defender)}")
+    from ..effects.links import exert_attackers
+    exert_attackers(ctx, [a for a, _ in chosen])  # CR 508.1g, 701.43d: "you may exert ~ as it attacks"
     for attacker, _ in chosen:
         g.events.append(AttackEvent(attacker))  # CR 508.1m
     g.combat = {"attackers": [a for a, _ in chosen]}
@@ -210,6 +215,12 @@ def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]]) -> None:
     for a in set(a for _, a in pairs):
         if "menace" in characteristics(g, a).keywords and sum(1 for _, x in pairs if x == a) < 2:
             raise IllegalActionError(f"{name_of(ctx, a)} has menace and can't be blocked except by two or more creatures (CR 702.111b)")
+    from ..effects.links import block_requirements
+    for b, a in block_requirements(g):
+        # CR 509.1c: a requirement it can obey without breaking a restriction must be obeyed
+        if (b, a) not in pairs and characteristics(g, b).controller == g.opponent(g.active) and can_block(g, b, a) \
+                and "menace" not in characteristics(g, a).keywords:
+            raise IllegalActionError(f"{name_of(ctx, b)} must block {name_of(ctx, a)} this turn if able (CR 509.1c)")
 
 
 def has_first_strike_step(g: GameState) -> bool:

@@ -63,6 +63,10 @@ def validate_answer(decision: Decision, answer: Any) -> Any:
         if not isinstance(answer, int) or isinstance(answer, bool) or answer < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {answer!r}")
         return answer
+    if decision.kind == "name":
+        if not isinstance(answer, str):
+            raise IllegalActionError(f"name a card or type, got {answer!r}")
+        return answer            # checked by the procedure that asked (CR 201.3, effects.links)
     if decision.kind in ("damage_assignment", "divide"):
         if not isinstance(answer, (dict, list)):
             raise IllegalActionError(f"divide the damage with a mapping or an order, got {answer!r}")

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..cards.vocabulary import ActivatedAbility, AddMana
+from ..agents.decisions import Decision
+from ..cards.vocabulary import ActivatedAbility, AddMana, Cost
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.mana import COLORS, ManaCost, ManaSymbol
@@ -36,6 +37,7 @@ from ..rules.context import Ctx
 from ..state.game_state import GameState
 
 MANA_ORDER = COLORS + ("C",)
+_TAP_ONLY = Cost(tap=True)
 _RANK = {k: i for i, k in enumerate(MANA_ORDER)}
 
 
@@ -62,14 +64,15 @@ def _sym_colors(sym: ManaSymbol) -> str:
 
 
 def requirement(cost: ManaCost, x: int = 0, hybrid: list[str] | None = None,
-                phyrexian: Any = None) -> Requirement:
+                phyrexian: Any = None, x_mana: str = "") -> Requirement:
     """Announces how each symbol of ``cost`` is paid (CR 601.2b) and reduces it to a Requirement.
 
     ``x``: the value of X (CR 107.3a). ``hybrid``: the half chosen for each hybrid symbol in
     order — a color letter, "C", or a number for a monocolored hybrid's generic half; not given:
     a colored half (CR 107.4e). ``phyrexian``: "life" (each Phyrexian symbol is paid with 2
     life, CR 107.4f), "mana" (the default), or a list with one of those per Phyrexian symbol;
-    True is "life"."""
+    True is "life". ``x_mana``: the only color of mana that may pay X ("Spend only black mana
+    on X")."""
     colored: list[str] = []
     generic = 0
     life = 0
@@ -92,7 +95,10 @@ def requirement(cost: ManaCost, x: int = 0, hybrid: list[str] | None = None,
         if kind == "generic":
             generic += sym.generic
         elif kind == "variable":
-            generic += x
+            if x_mana:
+                colored.extend([x_mana] * x)
+            else:
+                generic += x
         elif kind == "colored":
             colored.append(_sym_colors(sym))
         elif kind == "colorless":
@@ -153,12 +159,19 @@ def add_requirements(a: Requirement, b: Requirement) -> Requirement:
 
 
 # -- sources ---------------------------------------------------------------------------------
-def _mana_of(ab: ActivatedAbility) -> tuple[list[str], int]:
+def _mana_of(ab: ActivatedAbility, g: GameState | None = None, oid: int = 0) -> tuple[list[str], int]:
+    """The mana types an ability can add now and how much one activation adds. "One mana of any
+    of the exiled card's colors" with nothing linked adds an undefined type: nothing (CR 106.5)."""
     kinds: list[str] = []
     amount = 0
     for eff in ab.effects:
         if isinstance(eff, AddMana):
-            if eff.mana:
+            if getattr(eff, "link", "") and g is not None:
+                from ..effects.links import linked_colors
+                colors = linked_colors(g, oid, eff.link)
+                kinds.extend(colors)
+                amount += eff.amount if colors else 0
+            elif eff.mana:
                 kinds.extend(eff.mana)
                 amount += len(eff.mana) * eff.amount
             elif eff.choice:
@@ -185,10 +198,13 @@ def tap_sources(g: GameState, player: int) -> list[Source]:
         first = None
         amount = 0
         for ab in ch.script.activated:
-            c = ab.cost
-            if ab.is_mana and c.tap and not c.mana and not c.sacrifice_self and not c.pay_life \
-                    and c.exile is None:
-                ab_kinds, ab_amount = _mana_of(ab)
+            cond = getattr(ab, "condition", None)
+            if cond is not None:
+                from ..effects.triggers import condition_holds
+                if not condition_holds(g, cond, player, oid):
+                    continue        # "Activate only if ...": not now (CR 602.5b)
+            if ab.is_mana and ab.cost == _TAP_ONLY:
+                ab_kinds, ab_amount = _mana_of(ab, g, oid)
                 if not ab_kinds:
                     continue
                 if first is None:
@@ -351,7 +367,7 @@ def _plan_named(pool: dict[str, int], sources: list[Source], req: Requirement, s
     return None if generic else plan
 
 
-def _variants(req: Requirement, cost: ManaCost, hybrid_given: bool) -> list[Requirement]:
+def default_variants(req: Requirement, cost: ManaCost, hybrid_given: bool) -> list[Requirement]:
     """The default payment's fallback for monocolored hybrid symbols ({2/W}): the colored half
     first; the generic half for as few of them as needed, last ones first."""
     if hybrid_given:
@@ -498,7 +514,8 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     if chosen.life:
         from ..effects.primitives import lose_life
         lose_life(ctx, player, chosen.life, rule="119.4")
-    ctx.log("601.2h", f"{name} pays {cost_text or _describe(chosen)} for {what}")
+    shown = cost_text if cost_text and chosen is candidates[0] else _describe(chosen)
+    ctx.log("601.2h", f"{name} pays {shown} for {what}")
 
 
 def _describe(req: Requirement) -> str:
@@ -514,7 +531,7 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, x: int, spell_colors: frozen
     req = requirement(cost, x, opts.hybrid, opts.phyrexian)
     text = str(cost) + (f" (X={x})" if cost.x_count else "")
     pay_requirement(ctx, player, req, spell_colors, what, opts, text,
-                    variants=_variants(req, cost, opts.hybrid is not None))
+                    variants=default_variants(req, cost, opts.hybrid is not None))
 
 
 def _explicit_requirement(mana: str, req: Requirement) -> Requirement:
@@ -563,7 +580,7 @@ def can_pay(g: GameState, player: int, cost: ManaCost | None, x: int = 0,
         return False
     req = requirement(cost, x)
     return any(plan_payment(g, player, v, spell_colors, sources=sources) is not None
-               for v in _variants(req, cost, False))
+               for v in default_variants(req, cost, False))
 
 
 def empty_pools(ctx: Ctx) -> None:
@@ -577,6 +594,101 @@ def empty_pools(ctx: Ctx) -> None:
 
 __all__ = [
     "MANA_ORDER", "PayOptions", "Plan", "Requirement", "add_requirements", "can_pay", "can_pay_requirement",
-    "empty_pools", "pay_mana", "pay_requirement", "plan_payment", "reduce_requirement",
+    "default_variants", "empty_pools", "pay_mana", "pay_requirement", "plan_payment", "reduce_requirement",
     "requirement", "tap_sources",
 ]
+
+
+# -- "exile a card ... and pay its mana cost" (activation costs, CR 602.2b) ------------------------
+def exile_cost_candidates(g: GameState, player: int, cost: Any) -> list[int]:
+    """The cards an activation cost "exile a [quality] card from your graveyard" may exile; when
+    the cost also pays that card's mana cost, only cards with one (CR 118.6)."""
+    from dataclasses import replace as _replace
+    from ..effects.layers import matches
+    flt = cost.exile
+    zone = Zone(flt.zone or "graveyard")
+    plain = _replace(flt, zone="", controller=None)
+    out = [oid for oid in g.zones[(player, zone)] if matches(g, oid, plain, player)]
+    if cost.pay_exiled_mana_cost:
+        out = [oid for oid in out if characteristics(g, oid).mana_cost is not None]
+    return out
+
+
+def can_pay_exile_cost(g: GameState, player: int, cost: Any, sources: list[Source] | None = None) -> bool:
+    for oid in exile_cost_candidates(g, player, cost):
+        ch = characteristics(g, oid)
+        if not cost.pay_exiled_mana_cost or can_pay(g, player, ch.mana_cost, 0, ch.colors, sources):
+            return True
+    return False
+
+
+def pay_exile_cost(ctx: Ctx, player: int, cost: Any, pay: Any, what: str) -> tuple[int, ...]:
+    """Pays "exile a [quality] card from your graveyard [and pay its mana cost]": the card named
+    by ``pay: {exile: [...]}`` or asked; its mana cost (X is 0, CR 107.3h; colors included, CR
+    202.1a) is paid, then it is exiled. Returns the exiled card's new id (CR 400.7), which the
+    ability refers to as "that card"."""
+    from ..effects.primitives import move, name_of
+    g = ctx.g
+    opts = PayOptions.of(pay)
+    candidates = [oid for oid in exile_cost_candidates(g, player, cost)]
+    everything = exile_cost_candidates(g, player, type(cost)(exile=cost.exile))
+    named = opts.objects.get("exile")
+    if named:
+        if len(named) != 1:
+            raise IllegalActionError(f"{what}: exile exactly one card to pay its cost")
+        card = named[0]
+        if card not in candidates:
+            reason = ("it has no mana cost, which can't be paid (CR 118.6)" if card in everything
+                      else "it isn't a card the cost can exile")
+            raise IllegalActionError(f"{what}: {name_of(ctx, card)} can't be exiled to pay the cost: {reason}")
+    else:
+        if not candidates:
+            raise IllegalActionError(f"{what}: there is no card to exile to pay its cost (CR 118.3)")
+        card = ctx.ask(Decision(player, "exile", f"choose a card to exile to pay for {what}", candidates))
+        if isinstance(card, list):
+            card = card[0]
+        if card not in candidates:
+            raise IllegalActionError(f"{what}: that card can't be exiled to pay the cost")
+    if cost.pay_exiled_mana_cost:
+        ch = characteristics(g, card)
+        pay_mana(ctx, player, ch.mana_cost, 0, ch.colors, f"{what} ({ch.name}'s mana cost)", opts)
+    ctx.log("602.2b", f"{g.players[player].name} exiles {name_of(ctx, card)} to pay for {what}")
+    new = move(ctx, card, Zone.EXILE, "cost")
+    return (new,) if new is not None else ()
+
+
+# -- {Q} and {E} in activation costs (CR 107.6, 107.14) -------------------------------------------
+def can_pay_untap_energy(g: GameState, oid: int, cost: Any) -> bool:
+    """{Q} needs a tapped permanent, not a creature with summoning sickness (CR 107.6, 302.6);
+    {E} needs that many energy counters (CR 107.14, 118.3)."""
+    o = g.objects[oid]
+    if getattr(cost, "untap", False):
+        ch = characteristics(g, oid)
+        if not o.tapped or ("Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords):
+            return False
+    energy = getattr(cost, "energy", 0)
+    return not energy or g.players[characteristics(g, oid).controller].counters.get("energy", 0) >= energy
+
+
+def pay_untap_energy(ctx: Ctx, oid: int, cost: Any) -> None:
+    """Pays the {Q} and {E} parts of an activation cost."""
+    from ..effects.primitives import name_of
+    g = ctx.g
+    name = name_of(ctx, oid)
+    controller = characteristics(g, oid).controller
+    if getattr(cost, "untap", False):
+        if not can_pay_untap_energy(g, oid, Cost(untap=True)):
+            raise IllegalActionError(f"{name} can't be untapped to pay {{Q}} (it must be tapped, and a creature "
+                                     "can't with summoning sickness, CR 107.6, 302.6)")
+        g.obj(oid).tapped = False
+        g.changed()
+        ctx.log("107.6", f"{name} untaps to pay {{Q}}")
+    energy = getattr(cost, "energy", 0)
+    if energy:
+        have = g.players[controller].counters.get("energy", 0)
+        if have < energy:
+            raise IllegalActionError(f"{g.players[controller].name} can't pay {'{E}' * energy}: "
+                                     f"{have} energy counter(s) (CR 107.14, 118.3)")
+        pl = g.player(controller)
+        pl.counters["energy"] = have - energy
+        ctx.log("107.14", f"{g.players[controller].name} pays {'{E}' * energy}")

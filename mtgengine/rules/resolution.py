@@ -77,11 +77,13 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
     counts = tuple(o.choices.get("counts", ()))
     specs = expand_specs(ab.targets, counts)
     legal = tuple(is_legal_target(g, spec, t, o.controller, o.source_id) for spec, t in zip(specs, o.targets))
-    condition = getattr(ab, "condition", None)
+    # an intervening "if" of a triggered ability (an activated ability's condition is a
+    # restriction on activating it, CR 602.5b, not checked again here)
+    condition = getattr(ab, "condition", None) if hasattr(ab, "trigger") else None
     if o.targets and not any(legal):
         ctx.log("608.2b", f"{o.source_name}'s ability doesn't resolve: all its targets are illegal")
     elif condition is not None and ab.trigger.event != "state" and not condition_holds(
-            g, condition, o.controller, o.source_id, bool(o.choices.get("kicked"))):
+            g, condition, o.controller, o.choices.get("link_source") or o.source_id, bool(o.choices.get("kicked"))):
         # CR 603.4: an intervening "if" is checked again as the ability resolves
         ctx.log("603.4", f"{o.source_name}'s ability is removed from the stack: its condition is no longer true")
     else:
@@ -95,6 +97,8 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
                                            bool(o.choices.get("kicked")), counts=counts,
                                            subject=o.choices.get("subject", 0),
                                            remembered=tuple(o.choices.get("remembered", ())),
-                                           event_amount=o.choices.get("amount", 0)))
+                                           event_amount=o.choices.get("amount", 0),
+                                           link_source=o.choices.get("link_source", 0),
+                                           affected=o.choices.get("affected", 0)))
     if oid in g.objects:
         move(ctx, oid, Zone.GRAVEYARD, "resolve")      # an ability ceases to exist (CR 608.2n)

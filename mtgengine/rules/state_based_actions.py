@@ -7,7 +7,7 @@ from collections import defaultdict
 from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import characteristics, matches
-from ..effects.primitives import move, name_of
+from ..effects.primitives import move, name_of, player_has
 from .combat import has_protection_from
 from .context import Ctx
 
@@ -29,7 +29,8 @@ def _one_pass(ctx: Ctx) -> bool:
     for p in g.players:
         if p.lost:
             continue
-        if p.life <= 0:
+        if p.life <= 0 and not player_has(g, p.index, "no_zero_life_loss"):
+            # CR 704.5a, unless an effect says the player doesn't lose for it (Phyrexian Unlife)
             ctx.log("704.5a", f"{p.name} has {p.life} life and loses the game")
             losers.append(p.index)
         elif p.drew_from_empty:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
+from ..effects.primitives import player_has
 from ..cards.vocabulary import TargetSpec
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -24,6 +25,8 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
                 continue
             if flt.controller == "opponent" and p.index == controller:
                 continue
+            if p.index != controller and player_has(g, p.index, "hexproof"):
+                continue      # CR 702.11c: a player with hexproof (Enduring Angel's "You have hexproof")
             out.append(player_ref(p.index))
     if flt.objects and flt.zone == "graveyard":
         # CR 115.2: a spell or ability that says so targets cards in graveyards ("controller"

@@ -17,7 +17,7 @@ from ..effects.layers import characteristics, controller_of
 from ..effects.primitives import draw_card, move, name_of
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
 from ..state.game_state import GameState
-from .activation import activate, can_activate, sorcery_timing
+from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .casting import cast_spell, castable, play_land, playable_land
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step
 from .context import Ctx
@@ -125,6 +125,7 @@ def begin_step(ctx: Ctx, step: Step) -> None:
             pl.life_gained_this_turn = 0
             pl.life_lost_this_turn = 0
             pl.attacked_with_this_turn = 0
+            pl.drawn_this_turn = 0
         for oid in g.battlefield:
             o = g.objects[oid]
             if controller_of(g, oid) == g.active:
@@ -132,12 +133,15 @@ def begin_step(ctx: Ctx, step: Step) -> None:
                     w = g.obj(oid)                     # CR 302.6: controlled since the turn began
                     w.sick = False
                     w.steady = g.active
-                if o.tapped:
+                from ..effects.links import stays_tapped
+                if o.tapped and not stays_tapped(ctx, oid):
                     g.obj(oid).tapped = False          # CR 502.3
         ctx.log("502.3", f"{name} untaps their permanents")
         g.marker = ("end_step",)                       # CR 502.4: no priority
     elif step is Step.UPKEEP:
         step_triggers(ctx, "upkeep")
+    elif step is Step.PRECOMBAT_MAIN:
+        step_triggers(ctx, "precombat_main")           # CR 603.2b: as the precombat main phase begins
     elif step is Step.DRAW:
         if g.turn == 1 and g.active == g.first_player and len(g.players) == 2:
             ctx.log("103.8a", f"{name} skips the draw step of their first turn")
@@ -249,6 +253,10 @@ def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
                 actions.append({"action": "play", "object": oid})
         elif castable(g, player, oid, sources):
             actions.append({"action": "cast", "object": oid})
+        for i, ab in enumerate(characteristics(g, oid).script.activated):
+            # issue 7: an ability that functions from the hand (transmute, CR 702.53a)
+            if ab.zone == "hand" and can_activate_from_hand(g, player, oid, i):
+                actions.append({"action": "activate", "object": oid, "ability": i})
     for oid in g.battlefield:
         if controller_of(g, oid) != player:
             continue

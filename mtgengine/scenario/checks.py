@@ -223,6 +223,13 @@ def _object_check(game: Game, setup: Setup, names: list[str], item: Any, zones: 
                 diff(key, mana_value(g, oid))
             elif key == "mana_cost":
                 got = str(ch.mana_cost) if ch.mana_cost is not None else ""
+                if ch.mana_cost is not None and g.objects[oid].zone is Zone.STACK and ch.mana_cost.x_count:
+                    # CR 107.3a, 202.3e: on the stack X is the chosen value ({2}{R}); the printed
+                    # form ({X}{R}) is accepted too
+                    printed_cost = got
+                    got = str(ch.mana_cost.with_x(g.objects[oid].x))
+                    if str(item[key] or "") == printed_cost:
+                        got = printed_cost
                 want = str(item[key] or "")
                 try:
                     want = str(ManaCost.parse(want))

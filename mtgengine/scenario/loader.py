@@ -16,9 +16,9 @@ ENTRY_KEYS = ("card", "as", "count", "tapped", "summoning_sick", "counters", "at
 VERBS = ("cast", "activate", "play", "turn_face_up", "attack", "block", "choose", "pass", "expect")
 STEP_OPTIONS = {
     "cast": ("by", "from", "targets", "x", "modes", "face", "fuse", "face_down", "kicked", "alternative",
-             "additional", "pay", "illegal"),
+             "additional", "pay", "illegal", "splice"),
     "activate": ("by", "ability", "targets", "x", "pay", "illegal"),
-    "play": ("by", "face", "illegal"),
+    "play": ("by", "face", "from", "illegal"),
     "turn_face_up": ("by", "pay", "illegal"),
     "attack": ("by", "illegal"),
     "block": ("by", "illegal"),

@@ -194,28 +194,42 @@ class Runner:
             if "targets" in opts:
                 action["targets"] = self._targets(opts["targets"])
             if "pay" in opts:
-                action["pay"] = self._pay(opts["pay"])
+                action["pay"] = self._pay(opts["pay"], player)
             if "modes" in opts:
                 action["modes"] = opts["modes"]
             if opts.get("kicked"):
-                action["kicked"] = True
+                # true: its (first) kicker; a list: the kicker costs paid, e.g. ["{W}"] (CR 702.33d)
+                action["kicked"] = list(opts["kicked"]) if isinstance(opts["kicked"], list) else True
             if "face" in opts:
                 action["face"] = str(opts["face"])
             if opts.get("face_down"):
                 action["face_down"] = True
-            for key in ("fuse", "alternative", "additional"):
-                if key in opts and opts[key] not in (None, False, []):
-                    raise IllegalActionError(f"cast option {key!r} is not supported by this engine yet")
+            if opts.get("fuse"):
+                action["fuse"] = True                       # CR 702.102a
+            if opts.get("alternative") not in (None, False, ""):
+                action["alternative"] = str(opts["alternative"])    # CR 118.9; "Prototype": CR 718.3
+            if opts.get("additional") is not None:
+                action["additional"] = self._additional(opts["additional"], player)
+            if opts.get("splice"):
+                # an extension of the format: cards revealed from the hand and spliced (CR 702.47)
+                action["splice"] = self._many(opts["splice"], (Zone.HAND,), player, None, "splice")
             self._act(player, action)
         elif verb == "play":
-            oid = self._one(arg, (Zone.HAND,), owner=by)
+            # a land played from another zone where an effect allows it ("play lands ... exiled
+            # with ~", CR 607.2a): ``from``, as for cast
+            zone = Zone(opts["from"]) if "from" in opts else Zone.HAND
+            oid = self._one(arg, (zone,), owner=by if zone is Zone.HAND else None)
             player = by if by is not None else g.state.objects[oid].owner
             action = {"action": "play", "object": oid}
             if "face" in opts:
                 action["face"] = str(opts["face"])
             self._act(player, action)
         elif verb == "activate":
-            oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
+            try:
+                oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
+            except ScenarioError:
+                # beyond the format: an ability that functions from the hand (transmute, CR 702.53a)
+                oid = self._one(arg, (Zone.HAND,), owner=by)
             player = by if by is not None else characteristics(g.state, oid).controller
             action = {"action": "activate", "object": oid, "ability": self._ability_index(oid, opts.get("ability"))}
             if "targets" in opts:
@@ -223,14 +237,14 @@ class Runner:
             if "x" in opts:
                 action["x"] = opts["x"]
             if "pay" in opts:
-                action["pay"] = self._pay(opts["pay"])
+                action["pay"] = self._pay(opts["pay"], player)
             self._act(player, action)
         elif verb == "turn_face_up":
             oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
             player = by if by is not None else characteristics(g.state, oid).controller
             action = {"action": "turn_face_up", "object": oid}
             if "pay" in opts:
-                action["pay"] = self._pay(opts["pay"])
+                action["pay"] = self._pay(opts["pay"], player)
             self._act(player, action)
 
     def _act(self, player: int, action: dict[str, Any]) -> None:
@@ -402,6 +416,11 @@ class Runner:
             if not isinstance(arg, int) or isinstance(arg, bool):
                 raise ScenarioError(f"choose: this decision takes a number, got {arg!r}")
             return arg
+        if d.kind == "name":
+            # a card name or creature type named freely (CR 201.3, 607.2d): checked by the engine
+            if not isinstance(arg, str):
+                raise ScenarioError(f"choose: this decision takes a name, got {arg!r}")
+            return arg
         if isinstance(arg, dict):
             if "order" in arg:
                 items: list[Any] = []
@@ -543,7 +562,14 @@ class Runner:
             refs = [refs]
         return [[self._target(r) for r in ref] if isinstance(ref, list) else self._target(ref) for ref in refs]
 
-    def _pay(self, pay: Any) -> Any:
+    #: Where the objects named by ``pay`` and ``additional`` are looked up (SCENARIO-FORMAT "pay").
+    _PAY_ZONES = {
+        "tap": (Zone.BATTLEFIELD,), "convoke": (Zone.BATTLEFIELD,), "improvise": (Zone.BATTLEFIELD,),
+        "sacrifice": (Zone.BATTLEFIELD,), "delve": (Zone.GRAVEYARD,), "discard": (Zone.HAND,),
+        "reveal": (Zone.HAND,), "exile": (Zone.GRAVEYARD, Zone.HAND, Zone.BATTLEFIELD),
+    }
+
+    def _pay(self, pay: Any, player: int | None = None) -> Any:
         if isinstance(pay, str):
             try:
                 ManaCost.parse(pay)
@@ -553,18 +579,66 @@ class Runner:
         if isinstance(pay, dict):
             out: dict[str, Any] = {}
             for key, value in pay.items():
-                if key == "tap":
-                    out["tap"] = [self._one(r, (Zone.BATTLEFIELD,)) for r in (value or [])]
+                if key in self._PAY_ZONES:
+                    owner = player if key in ("delve", "discard", "reveal", "exile") else None
+                    controller = player if key not in ("delve", "discard", "reveal", "exile") else None
+                    out[key] = self._many(value, self._PAY_ZONES[key], owner, controller, f"pay: {key}")
                 elif key == "phyrexian":
+                    if not (value in ("life", "mana") or (isinstance(value, list)
+                                                          and all(v in ("life", "mana") for v in value))):
+                        raise ScenarioError(f"pay: phyrexian is 'life', 'mana' or a list of them, got {value!r}")
                     out["phyrexian"] = value
                 elif key == "hybrid":
-                    out["hybrid"] = [str(v) for v in value]
+                    out["hybrid"] = [str(v) for v in (value if isinstance(value, list) else [value])]
                 elif key == "mana":
-                    out["mana"] = value
+                    try:
+                        ManaCost.parse(str(value))
+                    except ManaCostError as exc:
+                        raise ScenarioError(f"pay: {exc}") from None
+                    out["mana"] = str(value)
                 else:
-                    raise IllegalActionError(f"pay: {key!r} is not supported by this engine yet")
+                    raise ScenarioError(f"pay: unknown key {key!r}{suggest(str(key), list(self._PAY_ZONES) + ['phyrexian', 'hybrid', 'mana'])}")
             return out
         raise ScenarioError(f"pay: expected a mana string or a mapping, got {pay!r}")
+
+    def _additional(self, value: Any, player: int) -> dict[str, Any]:
+        """A cast step's ``additional``: ``{mana: 2}``, ``{life: 4}``, ``{exile|sacrifice|discard: [refs]}``."""
+        if not isinstance(value, dict):
+            raise ScenarioError(f"additional: expected a mapping such as {{mana: 2}}, got {value!r}")
+        out: dict[str, Any] = {}
+        for key, v in value.items():
+            if key in ("mana", "life"):
+                if isinstance(v, bool) or not (isinstance(v, int) or (key == "mana" and isinstance(v, str))):
+                    raise ScenarioError(f"additional: {key} takes an amount, got {v!r}")
+                out[key] = v
+            elif key in ("exile", "sacrifice", "discard"):
+                owner = player if key != "sacrifice" else None
+                out[key] = self._many(v, self._PAY_ZONES[key], owner, player if key == "sacrifice" else None,
+                                      f"additional: {key}")
+            else:
+                raise ScenarioError(f"additional: unknown cost {key!r}"
+                                    f"{suggest(str(key), ['mana', 'life', 'exile', 'sacrifice', 'discard'])}")
+        return out
+
+    def _many(self, refs: Any, zones: tuple[Zone, ...], owner: int | None, controller: int | None,
+              what: str) -> list[int]:
+        """Distinct objects for a list of references (identical cards: one each)."""
+        g = self.game.state
+        out: list[int] = []
+        for r in (refs if isinstance(refs, list) else [refs]):
+            found = find_objects(g, self.setup.aliases, str(r), zones, self.names)
+            if owner is not None:
+                found = [o for o in found if g.objects[o].owner == owner] or found
+            if controller is not None:
+                found = [o for o in found if characteristics(g, o).controller == controller] or found
+            free = [o for o in found if o not in out]
+            if not free:
+                self._one(r, zones, owner=owner, controller=controller)     # the reason, as a ScenarioError
+                raise ScenarioError(f"{what}: {r!r} names an object already listed")
+            if len(free) > 1 and not self._interchangeable(free):
+                raise ScenarioError(f"{what}: {r!r} is ambiguous: " + ", ".join(describe(g, o) for o in free))
+            out.append(free[0])
+        return out
 
     def _ability_index(self, oid: int, ability: Any) -> int:
         abilities = characteristics(self.game.state, oid).script.activated

@@ -23,6 +23,7 @@ class GameState:
         "pending_triggers", "delayed", "lki", "over", "winner", "draw", "marker",
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
+        "links",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -47,6 +48,9 @@ class GameState:
         # replacement and prevention effects from resolved spells and abilities (CR 615.3, 615.7):
         # an immutable tuple, replaced on change, so clones share it safely
         self.replacement_effects: tuple[Any, ...] = ()
+        # linked abilities (CR 607): {(object id, link): (objects or values, ...)}, per object and
+        # per pair of linked abilities (``effects.links``); replaced on change, so clones share it
+        self.links: dict[tuple[int, str], tuple[Any, ...]] = {}
         self.strays: tuple[int, ...] = ()   # tokens / spell copies that left their zone (CR 704.5d-e)
         self.log = GameLog()
         self.pending_triggers: list[Any] = []   # triggered, not yet put on the stack (CR 603.3)

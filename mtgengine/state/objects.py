@@ -108,7 +108,7 @@ class Player:
     __slots__ = (
         "index", "name", "life", "poison", "counters", "pool", "lands_played",
         "lost", "drew_from_empty", "mulligans", "kept", "life_gained_this_turn", "life_lost_this_turn",
-        "attacked_with_this_turn", "_gen",
+        "attacked_with_this_turn", "drawn_this_turn", "_gen",
     )
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
@@ -126,6 +126,7 @@ class Player:
         self.life_gained_this_turn = 0
         self.life_lost_this_turn = 0       # Wound Reflection: "the life they lost this turn" (CR 119.3)
         self.attacked_with_this_turn = 0   # creatures this player attacked with this turn (CR 508.1)
+        self.drawn_this_turn = 0           # cards drawn this turn ("the first card you draw each turn")
         self._gen: object = None
 
     def clone(self) -> Player:

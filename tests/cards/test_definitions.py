@@ -331,7 +331,7 @@ ERRORS = [
         id="faces-needed"),
     pytest.param(
         "Grizzly Bears: {hook: no_such_hook}",
-        ": Grizzly Bears: hook: unknown hook 'no_such_hook'; valid hooks: example_mana_of_its_colors",
+        ": Grizzly Bears: hook: unknown hook 'no_such_hook'; valid hooks: changeling, example_mana_of_its_colors",
         id="unknown-hook"),
     pytest.param(
         "Grizzly Bears: {spell: {effects: []}}",
@@ -395,8 +395,9 @@ ERRORS = [
         id="condition-filter"),
     pytest.param(
         "Crusade: {static: [{affects: each, filter: {types: [Creature], tapped: true}}]}",
-        ": Crusade: static[0].filter.tapped: the layer system reads only colors, controller, not_colors, "
-        "not_subtypes, not_supertypes, not_types, other, subtypes, supertypes, types",
+        ": Crusade: static[0].filter.tapped: the layer system reads only chosen_color, chosen_name, chosen_type, colors, "
+        "controller, controller_in, linked, not_colors, not_subtypes, not_supertypes, not_types, other, subtypes, "
+        "supertypes, types",
         id="static-filter-field"),
     pytest.param(
         "Crusade: {static: [{affects: each}]}",

@@ -1,0 +1,207 @@
+"""Compiling the rules text that changes what a spell costs or how it may be cast (CR 118,
+601.2b, 601.2e-f): alternative costs, additional costs, cost increases and reductions,
+prototype, splice and "can't cast" restrictions. ``cards.oracle.compile_text`` offers each
+paragraph here first; what this returns is added to the face's script.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from .vocabulary import (
+    AdditionalCost, AlternativeCost, CardScript, CastRestriction, CostChange, Filter, Prototype, Splice,
+)
+
+_MANA = r"((?:\{[0-9WUBRGCXSP/]+\})+)"
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _filter(text: str) -> Filter | None:
+    from .oracle import parse_filter
+    return parse_filter(text)
+
+
+def _spells(words: str) -> Filter | None | bool:
+    """ "Creature spells", "Noncreature spells", "Spells", "Red spells" as a filter on the spell
+    (None: every spell); False if it isn't understood."""
+    words = words.strip().lower()
+    if words in ("spells", "spell"):
+        return None
+    if not words.endswith(" spells"):
+        return False
+    flt = _filter(words[: -len(" spells")].replace(" and ", " or ") + " spell")
+    return False if flt is None else replace(flt, spells=False)
+
+
+_WHOSE = {"": "any", "you cast": "you", "your opponents cast": "opponent", "an opponent casts": "opponent",
+          "that you cast": "you", "that your opponents cast": "opponent"}
+
+
+def _cost_change(para: str) -> CostChange | None:
+    m = re.fullmatch(r"(~|this spell|.+? spells?)(?: (you cast|your opponents cast|that you cast|"
+                     r"that your opponents cast))? costs? " + _MANA + r" (more|less) to cast(?: for each (.+?))?\.", para, re.I)
+    if m is None:
+        return None
+    subject = re.sub(r" spells?$", "", m.group(1).strip(), flags=re.I)
+    itself = subject.lower() in ("this", "this spell", "~")
+    spells = None
+    if not itself:
+        spells = _spells(subject + " spells")
+        if spells is False:
+            return None
+    per = None
+    per_extra = False
+    if m.group(5):
+        each = m.group(5).strip().lower()
+        if each == "target beyond the first":
+            per_extra = True                  # strive
+        else:
+            per = _filter(each)
+            if per is None:
+                return None
+    amount = m.group(3)
+    more, less = (amount, "") if m.group(4).lower() == "more" else ("", amount)
+    return CostChange(more=more, less=less, spells=spells, whose=_WHOSE[(m.group(2) or "").lower()],
+                      itself=itself, per=per, per_extra_target=per_extra, text=para)
+
+
+def _alternative(para: str) -> AlternativeCost | None:
+    m = re.fullmatch(r"you may pay " + _MANA + r"(?: and (\d+) life)? rather than pay "
+                     r"(this spell's|~'s|the) mana cost(?: for (.+?))?\.", para, re.I)
+    if m is None:
+        m2 = re.fullmatch(r"you may pay (\d+) life rather than pay (this spell's|~'s|the) mana cost(?: for (.+?))?\.",
+                          para, re.I)
+        if m2 is None:
+            return None
+        life, target, spells_text = int(m2.group(1)), m2.group(2).lower(), m2.group(3)
+        mana = ""
+    else:
+        mana, life, target, spells_text = m.group(1), int(m.group(2) or 0), m.group(3).lower(), m.group(4)
+    if target in ("this spell's", "~'s"):
+        return AlternativeCost(mana=mana, life=life, itself=True, text=para)
+    if spells_text is None:
+        return None
+    sm = re.fullmatch(r"(.+?)(?: (?:that )?you cast)", spells_text.strip(), re.I)
+    if sm is None:
+        return None
+    spells = _spells(sm.group(1))
+    if spells is False:
+        return None
+    return AlternativeCost(mana=mana, life=life, spells=spells, whose="you", text=para)
+
+
+def _objects(text: str) -> tuple[str, Filter, int] | None:
+    """ "sacrifice a creature", "discard a card", "exile a creature card from your graveyard",
+    "exile two cards from your graveyard", "exile a blue card from your hand"."""
+    from .oracle import _card_filter
+    m = re.fullmatch(r"(sacrifice|discard|exile) (a|an|one|two|three|four|five) (.+?)"
+                     r"(?: from your (graveyard|hand))?", text.strip(), re.I)
+    if m is None:
+        return None
+    verb = m.group(1).lower()
+    count = _COUNT_WORDS[m.group(2).lower()]
+    what = m.group(3).strip()
+    if verb == "sacrifice":
+        flt = _filter(what[:-1] if what.endswith("s") and count > 1 else what)
+    else:
+        what = re.sub(r"\bcards?\b", "", what).strip()
+        flt = _card_filter(what) if what else Filter()
+    if flt is None:
+        return None
+    if verb == "exile":
+        if m.group(4) is None:
+            return None
+        flt = replace(flt, zone=m.group(4).lower())
+    elif m.group(4) is not None and not (verb == "discard" and m.group(4).lower() == "hand"):
+        return None
+    return verb, flt, count
+
+
+def _additional(para: str) -> AdditionalCost | None:
+    m = re.fullmatch(r"as an additional cost to cast (this spell|~|(.+?) spells)(?: you cast)?, (you may )?(.+?)\.(?: (.+))?",
+                     para, re.I)
+    if m is None:
+        return None
+    itself = m.group(1).lower() in ("this spell", "~")
+    spells = None
+    if not itself:
+        spells = _spells(m.group(2) + " spells")
+        if spells is False:
+            return None
+    optional = bool(m.group(3))
+    body = m.group(4).strip()
+    rest = (m.group(5) or "").strip()
+    common: dict[str, Any] = dict(optional=optional, spells=spells, itself=itself, whose="you", text=para)
+    if body.lower() == "pay any amount of mana":
+        cm = re.fullmatch(r"if you do, that creature enters(?: the battlefield)? with that many additional "
+                          r"(\+1/\+1) counters on it\.", rest, re.I)
+        if rest and cm is None:
+            return None
+        return AdditionalCost(any_mana=True, enters_counters=cm.group(1) if cm else "", **common)
+    if rest:
+        return None
+    if lm := re.fullmatch(r"pay (\d+|x) life", body, re.I):
+        if lm.group(1).lower() == "x":
+            return AdditionalCost(life_x=True, **common)
+        return AdditionalCost(life=int(lm.group(1)), **common)
+    if mm := re.fullmatch(r"pay " + _MANA, body, re.I):
+        return AdditionalCost(mana=mm.group(1), **common)
+    obj = _objects(body)
+    if obj is None:
+        return None
+    verb, flt, count = obj
+    return AdditionalCost(count=count, **{verb: flt}, **common)
+
+
+def _restriction(para: str) -> CastRestriction | None:
+    m = re.fullmatch(r"(your opponents|you|players|each opponent) can't cast (.+?)\.", para, re.I)
+    if m is None:
+        return None
+    flt = _filter(re.sub(r"\bspells\b", "spell", m.group(2), flags=re.I))
+    if flt is None or not flt.spells:
+        return None
+    whose = {"your opponents": "opponent", "each opponent": "opponent", "you": "you", "players": "any"}[
+        m.group(1).lower()]
+    return CastRestriction(replace(flt, spells=False), whose, para)
+
+
+def cost_paragraph(para: str, raw: str) -> dict[str, Any] | None:
+    """The script fields a paragraph about costs or ways to cast gives, or None if it isn't one.
+    ``para`` has its reminder text removed and the card's name replaced by "~"."""
+    if m := re.fullmatch(r"prototype " + _MANA + r" ?[-—–] ?(\d+)/(\d+)", para, re.I):
+        return {"prototype": Prototype(m.group(1), int(m.group(2)), int(m.group(3)))}     # CR 702.160a
+    if m := re.fullmatch(r"splice onto (arcane|instant or sorcery) " + _MANA, para, re.I):
+        onto = Filter(subtypes=frozenset({"Arcane"})) if m.group(1).lower() == "arcane" else \
+            Filter(types=frozenset({"Instant", "Sorcery"}))
+        return {"splice": Splice(onto, m.group(2))}                                    # CR 702.47a
+    if m := re.fullmatch(r"affinity for (artifacts|creatures|enchantments|lands)", para, re.I):
+        # CR 702.41a: "This spell costs {1} less to cast for each [text] you control."
+        per = _filter(m.group(1)[:-1] + " you control")
+        return {"cost_changes": (CostChange(less="{1}", itself=True, per=per, text=raw),)}
+    if m := re.fullmatch(r"spend only (white|blue|black|red|green) mana on x\.", para, re.I):
+        # a restriction on the mana that pays the X of the spell's cost (CR 107.3a, 601.2h)
+        return {"x_mana": {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1).lower()]}
+    if (cc := _cost_change(para)) is not None:
+        return {"cost_changes": (replace(cc, text=raw),)}
+    if (alt := _alternative(para)) is not None:
+        return {"alternative_costs": (replace(alt, text=raw),)}
+    if (add := _additional(para)) is not None:
+        return {"additional_costs": (replace(add, text=raw),)}
+    if (r := _restriction(para)) is not None:
+        return {"cast_restrictions": (replace(r, text=raw),)}
+    return None
+
+
+def with_cost_abilities(script: CardScript, found: list[dict[str, Any]]) -> CardScript:
+    """Adds what :func:`cost_paragraph` found to a compiled script."""
+    if not found:
+        return script
+    fields: dict[str, Any] = {}
+    for item in found:
+        for key, value in item.items():
+            if isinstance(value, tuple):
+                fields[key] = fields.get(key, getattr(script, key)) + value
+            else:
+                fields[key] = value
+    return replace(script, **fields)

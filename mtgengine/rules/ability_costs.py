@@ -1,0 +1,121 @@
+"""Parts of activation costs that use objects (CR 118.3, 602.2b): "Sacrifice two other
+creatures", "Discard two cards", "Exile three creature cards from your graveyard", "Remove
+three counters from among other artifacts, creatures, and planeswalkers you control" (the
+Dominus cycle). ``vocabulary.CostObjects`` describes each part.
+
+The objects are the ones a scenario's ``pay`` names (``{sacrifice: [...]}``, ``{discard: [...]}``,
+``{exile: [...]}``), else the player is asked as the cost is paid (CR 601.2h). Counters to
+remove are asked one at a time (``remove_counter``: which permanent; the same one may be
+picked again); of a permanent with several kinds of counters, the kinds are taken in the
+order they were put on it.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..agents.decisions import Decision
+from ..cards.vocabulary import Cost, CostObjects, Filter
+from ..core.enums import Zone
+from ..core.errors import IllegalActionError
+from ..effects.layers import characteristics, matches
+from ..effects.primitives import move, name_of, remove_counters
+from ..state.game_state import GameState
+from .context import Ctx
+
+
+def candidates(g: GameState, player: int, source: int, part: CostObjects) -> list[int]:
+    """The objects that can pay one part of the cost."""
+    flt = part.filter or Filter()
+    if part.verb == "exile_top":
+        return list(g.zones[(player, Zone.LIBRARY)][: part.count])     # "Exile the top ten cards of your library"
+    if part.verb == "linked_to_graveyard":
+        # "Put a card exiled with ~ into its owner's graveyard" (Void Maw): a card linked to the
+        # source, still in exile (CR 607.2b)
+        from ..effects.links import linked_objects
+        return [o for o in linked_objects(g, source, flt.linked) if g.objects[o].zone is Zone.EXILE]
+    if part.verb in ("sacrifice", "remove_counters"):
+        out = [oid for oid in g.battlefield if characteristics(g, oid).controller == player
+               and matches(g, oid, flt, player, source)]
+        if part.verb == "remove_counters":
+            out = [oid for oid in out if any(v > 0 for v in g.objects[oid].counters.values())]
+        return out
+    zone = Zone.HAND if part.verb == "discard" else Zone.GRAVEYARD
+    plain = replace(flt, zone="", controller=None)
+    return [oid for oid in g.zones[(player, zone)] if matches(g, oid, plain, player)]
+
+
+def can_pay(g: GameState, player: int, source: int, cost: Cost) -> bool:
+    """CR 118.3: the player has what every part takes."""
+    for part in cost.objects:
+        found = candidates(g, player, source, part)
+        have = sum(sum(g.objects[o].counters.values()) for o in found) if part.verb == "remove_counters" else len(found)
+        if have < part.count:
+            return False
+    return True
+
+
+def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: str) -> None:
+    """Chooses and pays each part (CR 601.2h, 602.2b)."""
+    from .mana_payment import PayOptions
+    g = ctx.g
+    opts = PayOptions.of(pay_option)
+    who = g.players[player].name
+    for part in cost.objects:
+        options = candidates(g, player, source, part)
+        if part.verb == "remove_counters":
+            _remove(ctx, player, part, options, what)
+            continue
+        if part.verb == "exile_top":
+            if len(options) < part.count:
+                raise IllegalActionError(f"{what}: can't pay the cost (exile the top {part.count} cards; CR 118.3)")
+            for oid in options:
+                move(ctx, oid, Zone.EXILE, "cost")
+            ctx.log("602.2b", f"{who} exiles the top {part.count} cards of their library to pay for {what}")
+            continue
+        given = opts.objects.get(part.verb)
+        if given:
+            chosen = list(given)
+        else:
+            if len(options) < part.count:
+                raise IllegalActionError(f"{what}: can't pay the cost ({part.verb} {part.count}; CR 118.3)")
+            answer = ctx.ask(Decision(player, part.verb, f"choose {part.count} to {part.verb} to pay for {what}",
+                                      options, min=part.count, max=part.count))
+            chosen = answer if isinstance(answer, list) else [answer]
+        if len(chosen) != part.count or len(set(chosen)) != len(chosen) or any(c not in options for c in chosen):
+            raise IllegalActionError(f"{what}: {part.verb} exactly {part.count} of: "
+                                     + ", ".join(name_of(ctx, o) for o in options) + " (CR 118.3)")
+        for oid in chosen:
+            if part.verb == "sacrifice":
+                ctx.log("701.21a", f"{who} sacrifices {name_of(ctx, oid)} to pay for {what}")
+                move(ctx, oid, Zone.GRAVEYARD, "sacrifice")
+            elif part.verb == "discard":
+                ctx.log("701.9a", f"{who} discards {name_of(ctx, oid)} to pay for {what}")
+                move(ctx, oid, Zone.GRAVEYARD, "discard")
+            elif part.verb == "linked_to_graveyard":
+                ctx.log("602.2b", f"{who} puts {name_of(ctx, oid)} into its owner's graveyard to pay for {what}")
+                move(ctx, oid, Zone.GRAVEYARD, "cost")
+            else:
+                ctx.log("602.2b", f"{who} exiles {name_of(ctx, oid)} to pay for {what}")
+                move(ctx, oid, Zone.EXILE, "cost")
+
+
+def _remove(ctx: Ctx, player: int, part: CostObjects, options: list[int], what: str) -> None:
+    """One counter at a time: the player picks the permanent for each (a permanent may be
+    picked again while it has counters left)."""
+    g = ctx.g
+    for i in range(part.count):
+        left = [o for o in options if o in g.objects and any(v > 0 for v in g.objects[o].counters.values())]
+        if not left:
+            raise IllegalActionError(f"{what}: no counter left to remove ({i} of {part.count} removed; CR 118.3)")
+        oid = ctx.ask(Decision(player, "remove_counter", f"choose a permanent to remove a counter from "
+                               f"({i + 1} of {part.count}) to pay for {what}", left))
+        if isinstance(oid, list):
+            oid = oid[0] if len(oid) == 1 else None
+        if oid not in left:
+            raise IllegalActionError(f"{what}: remove the counters from among: "
+                                     + ", ".join(name_of(ctx, o) for o in left))
+        kind = next(k for k, v in g.objects[oid].counters.items() if v > 0)
+        remove_counters(ctx, oid, kind, 1)
+        ctx.log("602.2b", f"{g.players[player].name} removes a {kind} counter from {name_of(ctx, oid)} "
+                f"to pay for {what}")
