@@ -13,6 +13,7 @@ from typing import Any
 
 from .agents.agents import Agent, RandomAgent
 from .core.errors import IllegalActionError
+from .agents.agents import first_option
 from .engine import Game
 
 #: The players' names; ``wins`` in :func:`simulate` is keyed by them.
@@ -55,7 +56,9 @@ def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
     """Has the deciding player's agent answer the pending decision.
 
     The random agent does not check menace, so a blockers answer it gives may be illegal; the
-    engine refuses it and no block is declared instead. Any other illegal answer is a bug of
+    engine refuses it and no block is declared instead. Nor does it know what each extra target
+    costs (strive, CR 601.2f): a number of targets its controller then can't pay for is
+    refused, and the fewest targets are chosen instead. Any other illegal answer is a bug of
     the agent and is raised.
     """
     decision = game.pending
@@ -63,6 +66,9 @@ def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
     try:
         game.submit(agents[decision.player].decide(decision))
     except IllegalActionError:
+        if decision.kind == "targets" and decision.min < decision.max and game.pending == decision:
+            game.submit(first_option(decision))
+            return
         if decision.kind != "blockers":
             raise
         game.submit([])

@@ -85,7 +85,9 @@ _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
     **{e: _OBJECT_WHOSE for e in ("enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked",
                                   "deals_damage", "deals_combat_damage", "combat_damage_player",
                                   "combat_damage_creature", "leaves_graveyard")},
-    **{e: _PLAYER_WHOSE for e in ("cast", "draw", "gain_life", "upkeep", "draw_step", "beginning_of_combat",
+    "cast": _PLAYER_WHOSE + ("self",),       # self: "When you cast this spell" (CR 113.6k)
+    "becomes_spell_target": ("self",),       # "Whenever ~ becomes the target of a spell" (CR 115.1)
+    **{e: _PLAYER_WHOSE for e in ("draw", "gain_life", "upkeep", "draw_step", "beginning_of_combat",
                                   "end_step", "precombat_main", "draw_first")},
     # a triggered mana ability (CR 605.1b): whose is the player tapping; the filter, the permanent tapped
     "tapped_for_mana": _PLAYER_WHOSE,
@@ -485,8 +487,8 @@ def _check_targets_used(ab: SpellAbility | ActivatedAbility | TriggeredAbility, 
 def _check_activated(ab: ActivatedAbility, path: str) -> None:
     _check_targets_used(ab, path)
     # CR 605.1a: no target and it could add mana.
-    mana = not ab.targets and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
-                                  for e in ab.effects)
+    mana = not ab.targets and not ab.cost.loyalty and any(
+        isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana") for e in ab.effects)
     if ab.is_mana != mana:
         raise _Invalid(_join(path, "is_mana"), "a mana ability is one without targets that adds mana "
                        f"(CR 605.1a): write is_mana: {str(mana).lower()}")

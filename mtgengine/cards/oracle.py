@@ -1253,6 +1253,12 @@ def _t_self_or_other_dies(m: re.Match[str]) -> list[Trigger] | None:
 _PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent"}
 
 
+@_trigger(r"when you cast (?:~|this spell)")
+def _t_cast_self(m: re.Match[str]) -> list[Trigger] | None:
+    """CR 113.6k, 601.2i: "When you cast this spell" triggers from the stack."""
+    return [Trigger("cast", "self")]
+
+
 @_trigger(r"whenever (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
 def _t_cast(m: re.Match[str]) -> list[Trigger] | None:
     """CR 601.2i: "Whenever you cast a noncreature spell"; "a permanent spell with a mana cost

@@ -39,6 +39,7 @@ class Filter:
     power_min: int | None = None
     mana_value_max: int | None = None
     mana_value_min: int | None = None          # "with mana value N or greater" (CR 202.3; a spell's X counts, 202.3e)
+    mana_value_x: bool = False                 # "with mana value X": the resolving ability's X (read by references)
     token: bool | None = None                  # "creature token": tokens only (False: nontoken)
     attacked_this_turn: bool | None = None     # "if it attacked this turn" (CR 508.1)
     x_in_cost: bool | None = None              # "a spell with a mana cost that contains {X}" (CR 107.3)
@@ -588,6 +589,17 @@ class ExileTop:
     amount: Quantity = Quantity(fixed=1)
     link: str = ""
     face_down: bool = False
+    whole_zone: str = ""             # "graveyard": every card of that zone ("Exile all graveyards")
+
+
+@dataclass(frozen=True, slots=True)
+class CreateEmblem:
+    """CR 114.1-114.2: "[you] get an emblem with [ability]": an emblem in its controller's command
+    zone with these abilities, which work there (CR 114.4). Its abilities are linked to the
+    abilities of the object that made it (CR 607.1d): it reads that object's records."""
+
+    play_from: tuple["PlayFrom", ...] = ()
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -615,6 +627,9 @@ class ExileChosen:
     amount: int = 1
     optional: bool = True
     link: str = ""
+    whose: str = "you"               # "each_opponent": for each opponent, a card of theirs, revealed
+                                     # (Valki: "each opponent reveals their hand ... exile a creature card")
+    until_leaves: bool = False       # "... until ~ leaves the battlefield" (CR 610.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -732,7 +747,7 @@ Effect = Union[
     Double, Proliferate, ShuffleIntoLibrary, Transform,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
-    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel,
+    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem,
 ]
 
 
@@ -759,6 +774,7 @@ class Cost:
     tap: bool = False          # {T}
     sacrifice_self: bool = False
     pay_life: int = 0
+    loyalty: int = 0           # a loyalty ability's cost: put (+N) or remove (-N) loyalty counters (CR 606.4)
     exile: Filter | None = None            # "Exile a creature card from your graveyard" (``zone``: where)
     pay_exiled_mana_cost: bool = False     # "... and pay its mana cost" (CR 118.6: none is unpayable)
     objects: tuple[CostObjects, ...] = ()  # "Sacrifice two other creatures", "Discard two cards", ...
@@ -814,8 +830,11 @@ class Trigger:
 
     Events about a player — "cast" (a spell matching ``filter``, CR 601.2i), "draw",
     "gain_life" (once per life-gain event, CR 119.9) — and the beginnings of steps —
-    "upkeep", "draw_step", "beginning_of_combat", "end_step" (CR 603.2b) — have ``whose``
-    "you", "opponent" or "any" (whose spell, draw or turn it is).
+    "upkeep", "draw_step", "beginning_of_combat", "end_step", "precombat_main" (CR 603.2b,
+    505.1a) — have ``whose`` "you", "opponent" or "any" (whose spell, draw or turn it is).
+    "cast" with ``whose`` "self" is "When you cast this spell", which triggers from the stack
+    (CR 113.6k); "becomes_spell_target" (``whose`` "self") is "Whenever ~ becomes the target
+    of a spell", the ability referring to that spell ("triggering").
 
     "state" (CR 603.8) triggers when the ability's ``condition`` becomes true; it doesn't
     trigger again while it is on the stack.
@@ -834,7 +853,8 @@ class Condition:
     kind: "control" (the number of permanents you control matching ``filter``; ``other``
     leaves the source out), "battlefield" (all permanents matching ``filter``), "life"
     (your life total), "hand" / "graveyard" / "library" (the number of cards in that zone
-    of yours), "kicked" (the source was kicked, CR 702.33d), "attacked_with" (the number of
+    of yours), "kicked" (the source was kicked, CR 702.33d), "meld" (you own and control the
+    source and a creature named as its meld partner, CR 701.42a), "attacked_with" (the number of
     creatures you attacked with this turn, CR 508.1). The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 

@@ -199,6 +199,12 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
     if o.copy_source is not None:
         # CR 707.2, 707.3: a copy's copiable values are those it copied (with its exceptions).
         return _copy(o.copy_source, o.controller)
+    emblem = o.choices.get("emblem") if o.choices else None
+    if emblem is not None:
+        # CR 114.3: an emblem has only the abilities it was created with
+        script = CardScript(play_from=emblem.play_from)
+        return Characteristics("Emblem", None, _EMPTY, _EMPTY, _EMPTY, _EMPTY, script, _EMPTY, None, None, None,
+                               o.controller, emblem.text)
     token = o.choices.get("token_def") if o.choices else None
     if isinstance(token, CreateToken):
         script = CardScript(keywords=token.keywords)

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..cards.vocabulary import (
     CardScript, CastCard, CastLinked, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter, GainAbilities, MayPay,
-    HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, SetLevel, UnlessPays,
+    CreateEmblem, HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, SetLevel, UnlessPays,
 )
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -198,6 +198,7 @@ def entered(ctx: Ctx, old: int, new: int, from_zone: Zone) -> None:
         moved = {(new, link): items for (src, link), items in g.links.items() if src == old}
         if moved:
             g.links = {**g.links, **moved}
+    _enters_with_loyalty(ctx, new)
     as_enters(ctx, new)
     copied = record(g, new, WHEN_YOU_DO) or record(g, old, WHEN_YOU_DO)
     if copied:
@@ -275,6 +276,8 @@ def execute_link_effect(ctx: Ctx, eff: Any, r: Any) -> bool:
         cast_linked(ctx, eff, r)
     elif isinstance(eff, CastCard):
         cast_card(ctx, eff, r)
+    elif isinstance(eff, CreateEmblem):
+        create_emblem(ctx, eff, r)
     elif isinstance(eff, SetLevel):
         src = r.source
         if src in ctx.g.objects and ctx.g.objects[src].zone is Zone.BATTLEFIELD:
@@ -381,10 +384,16 @@ def choose(ctx: Ctx, eff: Choose, r: Any) -> None:
             value = _card_name(value, eff.filter, name)
             ctx.log("607.2d", f"{who} chooses the name {value} for {name}")
         elif eff.kind == "creature_type":
-            value = ctx.ask(Decision(p, "name", f"choose a creature type for {name}", [], info={"free_text": True}))
+            # issue 7 (Reflections of Littjara): the creature types of CR 205.3m are the options,
+            # so a random player can choose one too
+            types = creature_types()
+            value = ctx.ask(Decision(p, "name", f"choose a creature type for {name}", list(types),
+                                     info={"free_text": True}))
             if not isinstance(value, str) or not value.strip():
                 raise IllegalActionError(f"{name}: name a creature type")
-            value = value.strip().capitalize()
+            value = value.strip().capitalize() if value.strip() not in types else value.strip()
+            if types and value not in types:
+                raise IllegalActionError(f"{name}: {value!r} is not a creature type (CR 205.3m)")
             ctx.log("607.2d", f"{who} chooses {value} for {name}")
         elif eff.kind == "pay_life":
             life = max(0, g.players[p].life)
@@ -521,7 +530,8 @@ def exile_top(ctx: Ctx, eff: ExileTop, r: Any) -> None:
     for p in _players(refs(ctx, eff.who, r)):
         count = amount(ctx, eff.amount, r)
         gone: list[int] = []
-        for card in list(g.zones[(p, Zone.LIBRARY)][:count]):
+        cards = list(g.zones[(p, Zone(eff.whole_zone))]) if eff.whole_zone else list(g.zones[(p, Zone.LIBRARY)][:count])
+        for card in cards:
             ctx.log("701.13a", f"{g.players[p].name} exiles " + ("a card face down" if eff.face_down
                                                                  else name_of(ctx, card)) + " from their library")
             new = move(ctx, card, Zone.EXILE, "exile")
@@ -547,7 +557,8 @@ def may_play(g: Any, player: int, oid: int, land: bool) -> Any:
         for pf in ch.script.play_from:
             if ch.controller != player or not (pf.lands if land else pf.spells):
                 continue
-            if oid in linked_objects(g, sid, pf.link):
+            # an emblem reads the records of the object that made it (CR 607.1d)
+            if oid in linked_objects(g, g.objects[sid].choices.get("link_source", sid), pf.link):
                 return pf
     return None
 
@@ -558,20 +569,39 @@ def exile_chosen(ctx: Ctx, eff: ExileChosen, r: Any) -> None:
     from .layers import matches
     from .primitives import move, name_of
     g = ctx.g
+    if eff.whose == "each_opponent":
+        if eff.until_leaves and link_source(r) not in g.battlefield:
+            ctx.log("610.3b", f"{r.name} has already left the battlefield: nothing is exiled")
+            return
+        for opp in [q for q in g.apnap() if q != r.controller]:
+            _exile_chosen_from(ctx, eff, r, opp)
+        return
+    _exile_chosen_from(ctx, eff, r, r.controller)
+
+
+def _exile_chosen_from(ctx: Ctx, eff: ExileChosen, r: Any, owner: int) -> None:
+    from ..agents.decisions import Decision
+    from .layers import matches
+    from .primitives import move, name_of
+    g = ctx.g
     p = r.controller
     zone = Zone(eff.zone)
+    if owner != p:
+        ctx.log("701.20a", f"{g.players[owner].name} reveals their {eff.zone}: "
+                + (", ".join(name_of(ctx, c) for c in g.zones[(owner, zone)]) or "no cards"))
     if zone is Zone.BATTLEFIELD:
         # "exile another creature you control" (champion, CR 702.72a)
         from .layers import characteristics
         options = [c for c in g.battlefield if characteristics(g, c).controller == p
                    and matches(g, c, eff.filter, p, link_source(r))]
     else:
-        options = [c for c in g.zones[(p, zone)] if matches(g, c, eff.filter, p)]
+        options = [c for c in g.zones[(owner, zone)] if matches(g, c, eff.filter, p)]
     if not options:
-        ctx.log("701.13a", f"{g.players[p].name} has no card to exile for {r.name}")
+        ctx.log("701.13a", f"{g.players[owner].name} has no card to exile for {r.name}")
         return
     count = min(eff.amount, len(options))
-    answer = ctx.ask(Decision(p, "exile", f"choose {count} card(s) to exile from your {eff.zone} for {r.name}"
+    whose = "your" if owner == p else g.players[owner].name + "'s"
+    answer = ctx.ask(Decision(p, "exile", f"choose {count} card(s) to exile from {whose} {eff.zone} for {r.name}"
                               + (" (or none)" if eff.optional else ""), options + ([None] if eff.optional else [])))
     chosen = [a for a in (answer if isinstance(answer, list) else [answer]) if a is not None]
     if not chosen and not eff.optional:
@@ -580,12 +610,12 @@ def exile_chosen(ctx: Ctx, eff: ExileChosen, r: Any) -> None:
         raise IllegalActionError(f"{r.name}: choose up to {count} of the cards that can be exiled")
     gone = []
     for c in chosen:
-        ctx.log("701.13a", f"{g.players[p].name} exiles {name_of(ctx, c)} from their {eff.zone}")
+        ctx.log("701.13a", f"{g.players[p].name} exiles {name_of(ctx, c)} from {g.players[owner].name}'s {eff.zone}")
         new = move(ctx, c, Zone.EXILE, "exile")
         if new is not None and new in g.objects:
             gone.append(new)
     if eff.link:
-        exiled(ctx, r, eff.link, False, gone)
+        exiled(ctx, r, eff.link, eff.until_leaves, gone)
 
 
 class _CostContext:
@@ -803,3 +833,43 @@ def when_you_do(ctx: Ctx, oid: int, copied: int) -> None:
     ch = characteristics(g, oid)
     reflexive = TriggeredAbility(Trigger("enters"), ability.when_you_do, text=ability.when_you_do_text or "When you do")
     _add(ctx, ch.controller, oid, o.card.name, reflexive, remembered=(copied,))
+
+
+def _enters_with_loyalty(ctx: Ctx, oid: int) -> None:
+    """CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty."""
+    from .layers import characteristics
+    from .primitives import put_counters
+    g = ctx.g
+    ch = characteristics(g, oid)
+    if "Planeswalker" in ch.types and ch.loyalty and not g.objects[oid].counters.get("loyalty"):
+        put_counters(ctx, oid, "loyalty", ch.loyalty, rule="306.5b")
+
+
+def create_emblem(ctx: Ctx, eff: CreateEmblem, r: Any) -> None:
+    """CR 114.1-114.2: the emblem goes to its controller's command zone; its abilities read the
+    records of the object whose ability made it (CR 607.1d)."""
+    from ..state.objects import GameObject
+    g = ctx.g
+    emblem = GameObject(g.new_id(), None, r.controller, Zone.COMMAND, g.new_timestamp())
+    emblem.choices = {"emblem": eff, "link_source": link_source(r)}
+    g.objects[emblem.id] = emblem
+    g.zones[(r.controller, Zone.COMMAND)].append(emblem.id)
+    g.changed()
+    ctx.log("114.2", f"{g.players[r.controller].name} gets an emblem with \"{eff.text}\" ({r.name})")
+
+
+_CREATURE_TYPES: tuple[str, ...] | None = None
+
+
+def creature_types() -> tuple[str, ...]:
+    """The creature types listed in CR 205.3m (read from the shipped rules)."""
+    global _CREATURE_TYPES
+    if _CREATURE_TYPES is None:
+        import re
+        from ..core.rules_index import rule_text
+        text = rule_text("205.3m")
+        found = ["Time Lord"] if "Time Lord" in text else []
+        tail = text.split("one word long:", 1)[-1]
+        found += [w for w in re.findall(r"[A-Z][A-Za-z'-]+", tail)]
+        _CREATURE_TYPES = tuple(dict.fromkeys(found))
+    return _CREATURE_TYPES

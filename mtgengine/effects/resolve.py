@@ -156,8 +156,12 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         # CR 607.2a-c, 607.3: each object the linked ability recorded for this object, if still there
         from .links import choose_linked, link_source, linked_objects
         src = link_source(r)
+        flt = ref.filter
+        if flt is not None and flt.mana_value_x:
+            from dataclasses import replace as _replace               # "with mana value X" (Valki)
+            flt = _replace(flt, mana_value_min=r.x, mana_value_max=r.x, mana_value_x=False)
         found = [o for o in linked_objects(g, src, ref.link)
-                 if ref.filter is None or matches(g, o, ref.filter, r.controller, src)]
+                 if flt is None or matches(g, o, flt, r.controller, src)]
         if ref.kind == "linked_here":
             here = set(r.moved.values()) | set(r.created)          # "the card exiled this way"
             found = [o for o in found if o in here]

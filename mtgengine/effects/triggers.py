@@ -239,6 +239,11 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 occur("leaves_graveyard", ev.oid, ev.lki, source_after=_after(g, ev))
         elif isinstance(ev, CastEvent):
             if ev.oid in g.objects:
+                # CR 113.6k: "When you cast this spell" triggers from the stack, as it is cast
+                spell_ch = characteristics(g, ev.oid)
+                for ab in triggered_abilities(spell_ch):
+                    if ab.trigger.event == "cast" and ab.trigger.whose == "self":
+                        _add(ctx, spell_ch.controller, ev.oid, spell_ch.name, ab, subject=ev.oid)
                 occur("cast", ev.oid, None, ev.player)          # CR 601.2i: once it is cast
         elif isinstance(ev, ActivateEvent):
             if ev.oid in g.objects:
@@ -276,6 +281,14 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
         elif isinstance(ev, TargetedEvent):
             if ev.oid in g.objects:
                 occur("becomes_target", ev.oid, characteristics(g, ev.oid))
+                by = g.objects.get(ev.by)
+                if by is not None and by.ability is None and by.zone is Zone.STACK:
+                    # "Whenever ~ becomes the target of a spell" (Bonecrusher Giant): the ability
+                    # refers to that spell ("that spell's controller": triggering_controller)
+                    tch = characteristics(g, ev.oid)
+                    for ab in triggered_abilities(tch):
+                        if ab.trigger.event == "becomes_spell_target" and ab.trigger.whose == "self":
+                            _add(ctx, tch.controller, ev.oid, tch.name, ab, subject=ev.by)
         elif isinstance(ev, DrawEvent):
             for _ in range(getattr(ev, "count", 1)):
                 occur("draw", player=ev.player)       # once per card drawn

@@ -89,6 +89,21 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
             cost = ManaCost.parse("".join(f"{{{s}/{spend}}}" if len(s) == 1 and s in "WUBRG" and s != spend
                                           else "{" + s + "}" for s in re.findall(r"\{([^}]+)\}", str(cost))))
         pay_mana(ctx, controller_of(g, oid), cost, x, characteristics(g, oid).colors, what, pay)
+    if ab.cost.loyalty:
+        # CR 606.4: a loyalty ability's cost puts or removes loyalty counters; once per turn (606.3)
+        controller = controller_of(g, oid)
+        if g.objects[oid].choices.get("loyalty_turn") == g.turn:
+            raise IllegalActionError(f"{name_of(ctx, oid)}: only one loyalty ability per turn (CR 606.3)")
+        if ab.cost.loyalty < 0 and g.objects[oid].counters.get("loyalty", 0) < -ab.cost.loyalty:
+            raise IllegalActionError(f"{name_of(ctx, oid)} has too few loyalty counters (CR 606.6)")
+        from ..effects.primitives import put_counters, remove_counters
+        if ab.cost.loyalty > 0:
+            put_counters(ctx, oid, "loyalty", ab.cost.loyalty, rule="606.4")
+        else:
+            remove_counters(ctx, oid, "loyalty", -ab.cost.loyalty)
+            ctx.log("606.4", f"{-ab.cost.loyalty} loyalty counter(s) removed from {name_of(ctx, oid)}")
+        g.obj(oid).choices["loyalty_turn"] = g.turn
+        g.changed()
     if ab.cost.pay_life:
         if g.players[controller_of(g, oid)].life < ab.cost.pay_life:
             raise IllegalActionError(f"{g.players[controller_of(g, oid)].name} can't pay {ab.cost.pay_life} life")
@@ -126,7 +141,13 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         from .mana_payment import can_pay_untap_energy
         if not can_pay_untap_energy(g, oid, ab.cost):
             return False
-    if ab.cost.mana and not can_pay(g, player, ManaCost.parse(ab.cost.mana)):
+    x = 0
+    if ab.cost.x_is is not None:
+        # X set by the game (Soul Foundry: the exiled card's mana value): payable with that X
+        from ..effects.links import _CostContext, linked_amount
+        q = ab.cost.x_is
+        x = q.fixed + (q.scale * linked_amount(g, q, _CostContext(oid, player)) if q.link else 0)
+    if ab.cost.mana and not can_pay(g, player, ManaCost.parse(ab.cost.mana), x):
         return False
     if ab.cost.exile is not None:
         from .mana_payment import can_pay_exile_cost
@@ -215,7 +236,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         x = action.get("x")
         if x is None:
             from ..agents.decisions import Decision
-            x = ctx.ask(Decision(player, "x", f"choose X for {ch.name}'s ability", [], info={"max": 99}))
+            from .casting import affordable_x
+            x = ctx.ask(Decision(player, "x", f"choose X for {ch.name}'s ability", [],
+                                 info={"max": affordable_x(g, player, ManaCost.parse(ab.cost.mana))}))
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
         stack_obj.x = x

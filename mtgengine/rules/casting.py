@@ -93,8 +93,11 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
         return False
     if _restriction(g, player, oid, ch.mana_cost.mana_value()) is not None:
         return False
-    if any(not a.optional and not (a.mana or a.life) for a in _additional_costs(g, player, oid, ch)):
-        return False       # a cost choosing objects: the full procedure checks it
+    for a in _additional_costs(g, player, oid, ch):
+        for verb in ("sacrifice", "exile", "discard"):
+            if not a.optional and getattr(a, verb) is not None \
+                    and len(_cost_candidates(g, player, verb, a, oid)) < a.count:
+                return False      # CR 118.3: the objects a mandatory additional cost needs
     total = total_cost(g, player, oid, ch, 0, None, False, 0, {})
     if not any(can_pay_requirement(g, player, v, ch.colors, sources) for v in total.variants):
         return False
@@ -141,7 +144,11 @@ def choose_face(ctx: Ctx, player: int, oid: int, face_name: Any) -> int:
     names = [f.name for f in card.faces]
     if face_name is None:
         if card.is_split and len(names) > 1:
-            face_name = ctx.ask(Decision(player, "face", f"choose which half of {card.name} to cast", names))
+            # the halves that can be cast now (issue 7: a random player picking Revenge with no
+            # {B} or Revival with no target made an illegal cast); all of them if none can
+            options = [n for i, n in enumerate(names)
+                       if _castable_as(ctx.g, player, oid, face_characteristics(card, i, player), None)] or names
+            face_name = ctx.ask(Decision(player, "face", f"choose which half of {card.name} to cast", options))
         else:
             return 0
     from ..cards.database import normalize_name
@@ -585,6 +592,26 @@ def _announce_splice(ctx: Ctx, player: int, spell: int, ch: Characteristics, car
     g.obj(spell).choices["spliced"] = tuple(spliced)
     g.changed()
     return out
+
+
+def pay_alternative_total(ctx: Ctx, player: int, spell_id: int, mana: str, label: str, action: dict[str, Any],
+                          what: str) -> None:
+    """CR 601.2f-h for a spell cast for a fixed alternative cost (a face-down spell's {3}, CR
+    702.37c): the cost increases, reductions and additional costs that apply to the spell as it
+    is (a 2/2 creature spell) are added to it, then it is paid."""
+    g = ctx.g
+    ch = characteristics(g, spell_id)
+    pay = PayOptions.of(action.get("pay"))
+    additional = _announced_additional(action.get("additional"))
+    total = total_cost(g, player, spell_id, ch, 0, AlternativeCost(mana=mana, name=label), False, 0, additional,
+                       pay, label)
+    ctx.log("601.2f", f"total cost of {what}: {total.text} = {_show(total.requirement)}")
+    chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, what)
+    pay_requirement(ctx, player, total.requirement, ch.colors, what, pay, _show(total.requirement), ch.keywords,
+                    total.variants)
+    _pay_objects(ctx, player, chosen, what)
+    if total.counters:
+        g.obj(spell_id).choices["enters_counters"] = tuple(total.counters)
 
 
 def spend_as_any_color(req: Requirement) -> Requirement:

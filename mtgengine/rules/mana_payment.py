@@ -180,6 +180,11 @@ def _mana_of(ab: ActivatedAbility, g: GameState | None = None, oid: int = 0) -> 
     return kinds, amount
 
 
+def _forbidden(g: GameState, player: int, oid: int) -> bool:
+    from ..effects.links import activation_forbidden       # Voidstone Gargoyle (effects.links)
+    return activation_forbidden(g, player, oid) is not None
+
+
 def tap_sources(g: GameState, player: int) -> list[Source]:
     """Untapped permanents with a mana ability whose only cost is {T} (CR 605.1a), in
     battlefield order, with the mana types each can add now and how much one activation adds.
@@ -194,6 +199,8 @@ def tap_sources(g: GameState, player: int) -> list[Source]:
             continue
         if "Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords:
             continue       # CR 302.6: {T} abilities of a summoning-sick creature
+        if ch.script is not None and _forbidden(g, player, oid):
+            continue       # "activated abilities of sources with the chosen name can't be activated" (CR 602.5)
         kinds: list[str] = []
         first = None
         amount = 0

@@ -45,7 +45,10 @@ def cast_face_down(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> i
     spell.face_down = True
     spell.cast = True
     g.changed()
-    pay_mana(ctx, player, FACE_DOWN_COST, 0, frozenset(), "a face-down spell", action.get("pay"))
+    # CR 601.2f: {3}, plus the cost increases and additional costs that apply to a 2/2 creature spell
+    from .casting import pay_alternative_total
+    pay_alternative_total(ctx, player, spell_id, str(FACE_DOWN_COST), "face down (CR 702.37c)", action,
+                          "a face-down spell")
     ctx.log("702.37c", f"{g.players[player].name} casts a card face down (morph) for {{3}}")
     g.events.append(CastEvent(spell_id, player))
     return spell_id
