@@ -609,6 +609,19 @@ def _filter_core(flt: Filter, ch: Characteristics, controller: int, you: int) ->
     return True
 
 
+def permanents_with(state: GameState, field: str) -> list[tuple[int, Characteristics]]:
+    """Permanents whose abilities include some of ``field`` (a CardScript field such as
+    "cost_changes"), memoized with the characteristics: most game states have none, and
+    rules that look for them run for every action considered."""
+    key = ("with", field)
+    cached = state._chars.get(key)          # type: ignore[call-overload]
+    if cached is None:
+        cached = [(sid, ch) for sid in state.battlefield
+                  for ch in (characteristics(state, sid),) if getattr(ch.script, field)]
+        state._chars[key] = cached          # type: ignore[index]
+    return cached
+
+
 def is_copy(state: GameState, oid: int) -> bool:
     """A spell copy, a token or permanent that is a copy, or a permanent under an effect that
     makes it a copy (CR 707.1, 707.4)."""

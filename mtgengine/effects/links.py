@@ -508,9 +508,8 @@ def activation_forbidden(g: Any, player: int, oid: int) -> str | None:
     """ "Activated abilities of sources with the chosen name can't be activated" (Voidstone
     Gargoyle, CR 602.5): the reason, if a permanent's static ability forbids activating ``oid``'s
     abilities (its chosen name read from that permanent's record, CR 607.2d)."""
-    from .layers import characteristics, matches
-    for sid in g.battlefield:
-        sch = characteristics(g, sid)
+    from .layers import matches, permanents_with
+    for sid, sch in permanents_with(g, "cast_restrictions"):
         for r in sch.script.cast_restrictions:
             if not r.abilities:
                 continue

@@ -22,7 +22,9 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.mana import ManaCost
 from ..effects.events import CastEvent
-from ..effects.layers import COMBINED, Characteristics, characteristics, copiable_values, mana_value, matches, printed
+from ..effects.layers import (
+    COMBINED, Characteristics, characteristics, copiable_values, mana_value, matches, permanents_with, printed,
+)
 from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
@@ -192,14 +194,12 @@ def _applies(g: GameState, spell: int, flt: Filter | None, whose: str, caster: i
     return _whose(whose, caster, controller) and (flt is None or matches(g, spell, flt, controller))
 
 
-def _permanent_statics(g: GameState) -> list[tuple[int, Characteristics]]:
-    return [(sid, characteristics(g, sid)) for sid in g.battlefield]
 
 
 def _cost_changes(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[CostChange, int, str]]:
     """Cost increases and reductions that apply to the spell: (change, its controller, source name)."""
     out = []
-    for sid, sch in _permanent_statics(g):
+    for sid, sch in permanents_with(g, "cost_changes"):
         for cc in sch.script.cost_changes:
             if not cc.itself and _applies(g, spell, cc.spells, cc.whose, player, sch.controller):
                 out.append((cc, sch.controller, sch.name))
@@ -215,7 +215,7 @@ def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics)
     """The additional costs of the spell (CR 118.8): its own, then those permanents impose or
     offer, with the name of where each comes from."""
     out = [(a, ch.name) for a in ch.script.additional_costs if a.itself]
-    for sid, sch in _permanent_statics(g):
+    for sid, sch in permanents_with(g, "additional_costs"):
         for a in sch.script.additional_costs:
             if not a.itself and _applies(g, spell, a.spells, a.whose, player, sch.controller):
                 out.append((a, sch.name))
@@ -226,7 +226,7 @@ def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics
     """Alternative costs that may be paid for the spell (CR 118.9): its own, and those
     permanents grant, each with the names a player may choose it by."""
     out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself]
-    for sid, sch in _permanent_statics(g):
+    for sid, sch in permanents_with(g, "alternative_costs"):
         for a in sch.script.alternative_costs:
             if not a.itself and _applies(g, spell, a.spells, a.whose, player, sch.controller):
                 out.append((a, sch.name))
@@ -361,7 +361,7 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
 
 def _restriction(g: GameState, player: int, spell: int, mv: int | None = None) -> str | None:
     """CR 601.2e: a "can't cast" effect that forbids the spell (Brisela), as a reason."""
-    for sid, sch in _permanent_statics(g):
+    for sid, sch in permanents_with(g, "cast_restrictions"):
         for r in sch.script.cast_restrictions:
             if not _whose(r.whose, player, sch.controller):
                 continue
