@@ -29,8 +29,6 @@ from typing import TypeAlias
 
 from .cards.lang import LANGUAGES, translate_log_line
 from .core.errors import DeckError
-from .decklist import REFERENCE_DECK, load_deck
-from .simulate import PLAYER_NAMES, play_game, simulate
 
 #: Subcommands whose code other modules own: (module, function registering the subparser).
 PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
@@ -102,6 +100,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _decks(args: argparse.Namespace) -> tuple[list[str], list[str]]:
+    from .decklist import REFERENCE_DECK, load_deck   # the engine loads only for commands that play
     deck1 = load_deck(args.deck).main if args.deck else list(REFERENCE_DECK)
     deck2 = load_deck(args.deck2).main if args.deck2 else deck1
     return deck1, deck2
@@ -122,11 +121,13 @@ def add_simulate_parser(subparsers: Subparsers) -> None:
 def run_simulate(args: argparse.Namespace) -> int:
     deck1, deck2 = _decks(args)
     with _progress_bar(args.games) as progress:
+        from .simulate import simulate
         result = simulate(args.games, args.seed, deck1, deck2, turn_cap=args.turn_cap, progress=progress)
     if args.json:
         print(json.dumps(result, sort_keys=True))
         return 0
     games = result["games"]
+    from .simulate import PLAYER_NAMES
     alice, bob = PLAYER_NAMES
     print(f"{games} game(s), seeds {args.seed}..{args.seed + games - 1}, turn cap {args.turn_cap or 'none'}")
     print(f"{alice} won {result['wins'][alice]}, {bob} won {result['wins'][bob]}, "
@@ -188,6 +189,7 @@ def add_play_parser(subparsers: Subparsers) -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     deck1, deck2 = _decks(args)
+    from .simulate import PLAYER_NAMES, play_game
     result = play_game((deck1, deck2), args.seed, args.seed % 2, args.turn_cap)
     for line in result.log:
         print(translate_log_line(line, args.lang))

@@ -592,7 +592,11 @@ def _card_definitions(card: CardData, raw: Any) -> dict[str, Definition]:
     return {card.front.name: _face_definition(card.front, raw, "")}
 
 
-class _StrictLoader(yaml.SafeLoader):
+#: libyaml's parser when PyYAML has it (several times faster: definitions load at start-up)
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_BaseLoader):  # type: ignore[misc,valid-type]
     """A SafeLoader that refuses a key written twice in one mapping (YAML requires keys to be
     unique; PyYAML would keep the last one, so a card defined twice in a file would silently
     lose its first definition)."""
@@ -723,9 +727,27 @@ def merge_definition(face: Face, compiled: CardScript, definition: Definition) -
     return script
 
 
+@functools.cache
+def _mentioned_names() -> frozenset[str]:
+    """Every card and face name the shipped files could define: their top-level keys, split
+    at " // ". A cheap scan, so that looking at a card without a definition (`mtg card`) need
+    not parse and validate every file."""
+    names: set[str] = set()
+    for source, _label in _sources(None):
+        for line in source.read_text(encoding="utf-8").splitlines():
+            if line and not line[0].isspace() and line[0] not in "#-" and ":" in line:
+                key = line.rsplit(":", 1)[0] if line.rstrip().endswith(":") else line.split(": ", 1)[0]
+                key = key.strip().strip("'\"")
+                names.add(key)
+                names.update(part.strip() for part in key.split(" // "))
+    return frozenset(names)
+
+
 def apply_definition(face: Face, compiled: CardScript) -> CardScript:
     """``compiled`` (the face's script from its text) with the face's shipped definition
     applied; ``compiled`` itself when the face has none."""
+    if face.name not in _mentioned_names():
+        return compiled
     for card_name, definition in _shipped_by_face().get(face.name, ()):
         # Face names are not unique across cards ("Fire" of Fire // Ice and of Start // Fire).
         if card_db().get(card_name).face(face.name) == face:

@@ -4,14 +4,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards.lang import LANGUAGES, translate_log_line
 from .loader import collect_files, load_file
-from .runner import Result, Runner
+
+if TYPE_CHECKING:
+    from .runner import Result
 
 
 def run_paths(paths: list[str]) -> list[Result]:
+    from .runner import Result, Runner    # the engine loads only when scenarios run
     results: list[Result] = []
     for path in collect_files(paths):
         for doc in load_file(path):

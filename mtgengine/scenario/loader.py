@@ -32,6 +32,10 @@ STEPS = ("upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_att
          "combat_damage", "end_of_combat", "postcombat_main", "end")
 
 
+#: libyaml's parser when PyYAML has it (faster), else the pure-Python one; both are "safe"
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 class ScenarioError(Exception):
     """A malformed scenario: the message names the place and the cause."""
 
@@ -71,7 +75,7 @@ def load_file(path: str | Path) -> list[ScenarioDoc]:
     except OSError as exc:
         return [ScenarioDoc(path, 0, None, 0, error=f"{path}: can't read the file: {exc.strerror}")]
     try:
-        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        nodes = list(yaml.compose_all(text, Loader=_LOADER))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark is not None else path
@@ -79,7 +83,7 @@ def load_file(path: str | Path) -> list[ScenarioDoc]:
         return [ScenarioDoc(path, 0, None, mark.line + 1 if mark else 0, error=f"{where}: malformed YAML: {problem}")]
     docs = []
     for i, node in enumerate(n for n in nodes if n is not None):
-        loader = yaml.SafeLoader("")
+        loader = _LOADER("")
         try:
             data = loader.construct_document(node)
         except yaml.YAMLError as exc:
