@@ -114,7 +114,7 @@ _REPLACEMENT_FIELDS: dict[str, frozenset[str]] = {
     "enters": frozenset({"to", "itself", "tapped", "enters_counters", "amount"}),
     "dies": frozenset({"to", "itself", "exile", "link"}),
 }
-#: The only filter fields the layer system reads for static abilities (``layers._filter_core``,
+#: The only filter fields the layer system reads for static abilities (``layers.matches_characteristics``,
 #: applied to characteristics as the layers stand, CR 613.6; it can't ask about combat).
 _STATIC_FILTER_FIELDS = frozenset({"types", "not_types", "colors", "not_colors", "subtypes", "not_subtypes",
                                    "supertypes", "not_supertypes", "controller", "other",

@@ -412,7 +412,7 @@ def _value(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> int:
     value = q.fixed
     if q.per is not None:
         value += sum(1 for other in state.battlefield
-                     if _filter_core(q.per, copiable_values(state, other), state.objects[other].controller, ch.controller))
+                     if matches_characteristics(q.per, copiable_values(state, other), state.objects[other].controller, ch.controller))
     if q.stat == "mana_value":
         value += ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
     elif q.stat == "life":
@@ -442,7 +442,7 @@ def _static_effect(state: GameState, sid: int, ab: StaticAbility, ch: Characteri
     else:
         flt = ab.filter or Filter()
         select = lambda st, chars, oid: (not (flt.other and oid == sid)                # noqa: E731
-                                         and _filter_core(flt, chars[oid], chars[oid].controller, chars[sid].controller
+                                         and matches_characteristics(flt, chars[oid], chars[oid].controller, chars[sid].controller
                                                           if sid in chars else src.controller)
                                          and _linked_select(st, chars, oid, flt, sid))
     return _Effect(src.timestamp, tuple(mods), ch.controller, ab.cda, select=select, source=sid, ability=ab)
@@ -585,7 +585,7 @@ def _intrinsic_abilities(ch: Characteristics) -> None:
     ch.script = script
 
 
-def _filter_core(flt: Filter, ch: Characteristics, controller: int, you: int) -> bool:
+def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, you: int) -> bool:
     if flt.types and not (flt.types & ch.types):
         return False
     if flt.not_types & ch.types:
@@ -647,7 +647,7 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     ch = characteristics(state, oid)
     o = state.objects[oid]
-    if not _filter_core(flt, ch, ch.controller, you):
+    if not matches_characteristics(flt, ch, ch.controller, you):
         return False
     if flt.keywords and not (flt.keywords & ch.keywords):
         return False

@@ -36,7 +36,7 @@ from .events import (
     AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, TargetedEvent, ZoneChange,
 )
 from .events import ActivateEvent
-from .layers import characteristics, matches
+from .layers import characteristics, matches, matches_characteristics
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,25 +339,11 @@ def _snapshot_matches(flt: Filter, ch: Any, you: int) -> bool:
     """A filter checked against last known characteristics (CR 603.10a)."""
     if flt.token is not None and getattr(ch, "token", False) != flt.token:
         return False                                # "another nontoken creature" (CR 111.1)
-    if flt.types and not (flt.types & ch.types):
-        return False
-    if flt.not_types & ch.types:
-        return False
-    if flt.colors and not (flt.colors & ch.colors):
-        return False
-    if flt.not_colors & ch.colors:
-        return False
-    if flt.subtypes and not (flt.subtypes & ch.subtypes):
-        return False
-    if flt.supertypes and not (flt.supertypes & ch.supertypes):
+    if not matches_characteristics(flt, ch, ch.controller, you):
         return False
     if flt.keywords and not (flt.keywords & ch.keywords):
         return False
     if flt.not_keywords & ch.keywords:
-        return False
-    if flt.controller == "you" and ch.controller != you:
-        return False
-    if flt.controller == "opponent" and ch.controller == you:
         return False
     if flt.power_max is not None and (ch.power or 0) > flt.power_max:
         return False
