@@ -19,7 +19,7 @@ from .vocabulary import (
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
     ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform,
-    ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy,
+    ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import Condition, PreventDamage, ReplacementAbility   # CR 614, 615
@@ -307,6 +307,14 @@ def _that_much_life(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 def _token_gains(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     kws = _keyword_list(m.group(1))
     return [Pump(Ref("created"), keywords=kws, until_end_of_turn=False)] if kws else None
+
+
+@_effect(r"regenerate (~|target (.+?))")
+def _regenerate(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    if m.group(1) == "~":
+        return [Regenerate(SELF)]                                               # CR 701.19a
+    spec = _target_spec(m.group(2))
+    return [Regenerate(st.add_target(spec))] if spec else None
 
 
 @_effect(r"each other creature becomes a copy of target (.+?) until end of turn")
@@ -1029,8 +1037,8 @@ def _sentences(text: str) -> list[str]:
 
 #: Sentences that do nothing while regeneration (CR 701.19) is not modelled: nothing can
 #: regenerate, so "can't be regenerated" changes no outcome.
-_NO_OP = re.compile(r"(it|they) can't be regenerated|a creature dealt damage this way can't be regenerated this turn",
-                    re.IGNORECASE)
+_NO_OP = re.compile(r"a creature dealt damage this way can't be regenerated this turn", re.IGNORECASE)
+_NO_REGEN = re.compile(r"(it|they) can't be regenerated", re.IGNORECASE)
 
 
 def _parse_clause(s: str, st: _Parse) -> list[Effect] | None:
@@ -1059,6 +1067,9 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         s = sentence.rstrip(".").strip()
         s = re.sub(r"^then,? ", "", s, flags=re.IGNORECASE)
         if _NO_OP.fullmatch(s):
+            continue   # no damage-this-way tracking yet: only regeneration could tell (CR 701.19c)
+        if _NO_REGEN.fullmatch(s) and effects and isinstance(effects[-1], Destroy):
+            effects[-1] = replace(effects[-1], no_regenerate=True)              # CR 701.19c
             continue
         if s.lower() == "you may choose new targets for the copy" and effects and isinstance(effects[-1], CopySpell):
             effects[-1] = replace(effects[-1], new_targets=True)              # CR 707.10c

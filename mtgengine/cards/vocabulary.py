@@ -169,7 +169,16 @@ class LoseLife:
 
 @dataclass(frozen=True, slots=True)
 class Destroy:
-    """CR 701.8."""
+    """CR 701.8. ``no_regenerate``: "It can't be regenerated" (CR 701.19c)."""
+
+    what: Ref
+    no_regenerate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerate:
+    """CR 701.19a: a regeneration shield — the next time the permanent would be destroyed this
+    turn, instead remove its damage, tap it and remove it from combat."""
 
     what: Ref
 
@@ -743,7 +752,7 @@ Effect = Union[
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
     Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
-    PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy,
+    PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,

@@ -14,7 +14,7 @@ from ..cards.vocabulary import (
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
 from ..cards.vocabulary import Double, Proliferate, ShuffleIntoLibrary, Transform
-from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage
+from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
@@ -233,7 +233,14 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 lose_life(ctx, p, amount(ctx, eff.amount, r, p))
         elif isinstance(eff, Destroy):
             for oid in refs(ctx, eff.what, r):
-                _moved(r, oid, destroy(ctx, oid, rule="701.8a"))
+                _moved(r, oid, destroy(ctx, oid, rule="701.8a", regenerate=not eff.no_regenerate))
+        elif isinstance(eff, Regenerate):
+            for oid in refs(ctx, eff.what, r):
+                if oid in g.objects and g.objects[oid].zone is Zone.BATTLEFIELD:
+                    w = g.obj(oid)                       # CR 701.19a: a shield for this turn
+                    w.choices["regeneration"] = (g.turn, w.choices.get("regeneration", (g.turn, 0))[1] + 1
+                                                 if w.choices.get("regeneration", (0, 0))[0] == g.turn else 1)
+                    ctx.log("701.19a", f"{name_of(ctx, oid)} gets a regeneration shield")
         elif isinstance(eff, Exile):
             if eff.until_leaves:
                 from .links import link_source
@@ -544,15 +551,29 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
     produce_mana(ctx, player, tuple(added), source, tapped=tapped, source_name=source_name)
 
 
-def destroy(ctx: Ctx, oid: int, rule: str = "701.8a") -> int | None:
-    """CR 701.8: move to the owner's graveyard, unless it's indestructible (CR 702.12b)."""
+def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True, text: str = "") -> int | None:
+    """CR 701.8: move to the owner's graveyard, unless it's indestructible (CR 702.12b) or a
+    regeneration shield replaces the destruction (CR 701.19a; not if it "can't be
+    regenerated", CR 701.19c)."""
     g = ctx.g
     if oid not in g.objects or g.objects[oid].zone is not Zone.BATTLEFIELD:
         return None
     if "indestructible" in characteristics(g, oid).keywords:
         ctx.log("702.12b", f"{name_of(ctx, oid)} is indestructible and isn't destroyed")
         return None
-    ctx.log(rule, f"{name_of(ctx, oid)} is destroyed")
+    shield = g.objects[oid].choices.get("regeneration")
+    if regenerate and shield and shield[0] == g.turn and shield[1] > 0:
+        w = g.obj(oid)
+        w.choices["regeneration"] = (g.turn, shield[1] - 1)
+        w.damage = 0
+        w.deathtouched = False
+        w.tapped = True
+        w.attacking = None
+        w.blocking = ()
+        g.changed()
+        ctx.log("701.19a", f"{name_of(ctx, oid)} regenerates: its damage is removed, it is tapped and removed from combat")
+        return None
+    ctx.log(rule, text or f"{name_of(ctx, oid)} is destroyed")
     return move(ctx, oid, Zone.GRAVEYARD, "destroy")
 
 

@@ -8,6 +8,7 @@ from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import characteristics, matches
 from ..effects.primitives import move, name_of, player_has
+from ..effects.resolve import destroy
 from .combat import has_protection_from
 from .context import Ctx
 
@@ -114,8 +115,12 @@ def _one_pass(ctx: Ctx) -> bool:
         if oid in seen or oid not in g.objects:
             continue
         seen.add(oid)
-        ctx.log(rule, text)
-        move(ctx, oid, Zone.GRAVEYARD, "sba")
+        if rule in ("704.5g", "704.5h"):
+            # "destroyed": a regeneration shield can replace it (CR 701.19a); 704.5f can't
+            destroy(ctx, oid, rule, text=text)
+        else:
+            ctx.log(rule, text)
+            move(ctx, oid, Zone.GRAVEYARD, "sba")
         done = True
     for oid, k in to_annihilate:
         if oid in g.objects:
