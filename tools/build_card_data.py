@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -86,7 +87,22 @@ def main(argv: list[str] | None = None) -> int:
     write_gzip(payload, args.output)
     count = payload.count(b"\n")
     print(f"wrote {count} cards, {args.output.stat().st_size} bytes to {args.output}")
+    write_index(args.output)
     return 0
+
+
+def write_index(data_file: Path) -> Path:
+    """The prebuilt name index beside the data file (``database.INDEX_FILE``), stamped with
+    the CRC-32 of the data file's bytes so a stale index is never used."""
+    from mtgengine.cards.database import _data_lines, name_index
+
+    data = data_file.read_bytes()
+    index = name_index(_data_lines(data))
+    index["crc32"] = zlib.crc32(data)
+    out = data_file.with_name("card_index.json.gz")
+    write_gzip(json.dumps(index, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode(), out)
+    print(f"wrote the name index, {out.stat().st_size} bytes to {out}")
+    return out
 
 
 if __name__ == "__main__":

@@ -364,29 +364,17 @@ def _add(index: _Index, key: str, card: int) -> None:
 class CardDB:
     """Cards by name; see :meth:`find` for what a name may be."""
 
-    def __init__(self, lines: Sequence[bytes]) -> None:
-        """Index ``lines``, one JSON card record each, starting with "name"."""
+    def __init__(self, lines: Sequence[bytes], index: Mapping[str, Any] | None = None) -> None:
+        """Index ``lines``, one JSON card record each, starting with "name" (``index``: the
+        same index prebuilt by :func:`name_index`, read from the shipped file)."""
         self._lines = lines
         self._cards: list[CardData | None] = [None] * len(lines)
-        self._full_names: list[str] = []
+        if index is None:
+            index = name_index(lines)
+        self._full_names: list[str] = index["full_names"]
         # Exact spellings by tier, most preferred first: full names, face
         # names, Japanese names (of the card or of a face).
-        full: _Index = {}
-        faces: _Index = {}
-        japanese: _Index = {}
-        for i, line in enumerate(lines):
-            if not _LINE_START.match(line):
-                raise ValueError(f"card data line {i + 1} does not start with the card's name")
-            for n, (ja, value) in enumerate(_NAME_FIELD.findall(line)):
-                text = _decode(value)
-                if ja:
-                    _add(japanese, text, i)
-                elif n == 0:
-                    self._full_names.append(text)
-                    _add(full, text, i)
-                else:
-                    _add(faces, text, i)
-        self._exact: tuple[_Index, ...] = (full, faces, japanese)
+        self._exact: tuple[_Index, ...] = (index["full"], index["faces"], index["japanese"])
         self._normalized: tuple[_Index, ...] | None = None
         self._display: dict[str, str] = {}
         self._buckets: dict[str, list[str]] | None = None
@@ -405,7 +393,7 @@ class CardDB:
             data = path.read_bytes()
         lines = _data_lines(data)
         if overlay is None or not overlay.is_file():
-            return cls(lines)
+            return cls(lines, _shipped_index(data) if path is None else None)
         try:
             return cls(_merge_overlay(lines, _data_lines(overlay.read_bytes())))
         except (OSError, EOFError, zlib.error, ValueError) as exc:
@@ -544,6 +532,42 @@ class CardDB:
             card = CardData.from_record(json.loads(self._lines[index]))
             self._cards[index] = card
         return card
+
+
+def name_index(lines: Sequence[bytes]) -> dict[str, Any]:
+    """The name lookup tables of the card data: full names in line order, and name -> line
+    numbers for full names, face names and Japanese names."""
+    full_names: list[str] = []
+    full: _Index = {}
+    faces: _Index = {}
+    japanese: _Index = {}
+    for i, line in enumerate(lines):
+        if not _LINE_START.match(line):
+            raise ValueError(f"card data line {i + 1} does not start with the card's name")
+        for n, (ja, value) in enumerate(_NAME_FIELD.findall(line)):
+            text = _decode(value)
+            if ja:
+                _add(japanese, text, i)
+            elif n == 0:
+                full_names.append(text)
+                _add(full, text, i)
+            else:
+                _add(faces, text, i)
+    return {"full_names": full_names, "full": full, "faces": faces, "japanese": japanese}
+
+
+INDEX_FILE = "data/card_index.json.gz"
+
+
+def _shipped_index(data: bytes) -> dict[str, Any] | None:
+    """The prebuilt name index shipped beside the card data (so ``mtg card`` starts fast), if it
+    was built from exactly these bytes (its CRC-32); else None and the index is rebuilt."""
+    try:
+        raw = resources.files("mtgengine").joinpath(INDEX_FILE).read_bytes()
+        index = json.loads(gzip.decompress(raw))
+    except (OSError, ValueError, EOFError, zlib.error):
+        return None
+    return index if index.get("crc32") == zlib.crc32(data) else None
 
 
 def _data_lines(data: bytes) -> list[bytes]:

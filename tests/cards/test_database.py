@@ -377,3 +377,21 @@ def test_card_json(db: CardDB) -> None:
     assert evermind["mana_value"] == 0
     assert evermind["faces"][0]["color_indicator"] == ["U"]
     assert evermind["implemented"] is True
+
+
+def test_shipped_name_index_matches_the_shipped_data() -> None:
+    """The prebuilt index (``mtg card`` starts fast with it) is current: same CRC-32 as the data,
+    and the same tables the loader would build (regenerate with tools/build_card_data.py)."""
+    import gzip
+    import json
+    import zlib
+    from importlib import resources
+
+    from mtgengine.cards import database
+
+    data = resources.files("mtgengine").joinpath("data/cards.jsonl.gz").read_bytes()
+    raw = resources.files("mtgengine").joinpath(database.INDEX_FILE).read_bytes()
+    index = json.loads(gzip.decompress(raw))
+    assert index["crc32"] == zlib.crc32(data)
+    built = database.name_index(database._data_lines(data))
+    assert {k: index[k] for k in built} == built
