@@ -622,6 +622,17 @@ def permanents_with(state: GameState, field: str) -> list[tuple[int, Characteris
     return cached
 
 
+def object_name(state: GameState, ref: int) -> str:
+    """A readable name for an object id or player ref: a player's name, an object's current
+    name, or its last known one (CR 608.2h)."""
+    if ref < 0:
+        return state.players[-ref - 1].name
+    if ref in state.objects:
+        return characteristics(state, ref).name or "a face-down permanent"
+    lki = state.lki.get(ref)
+    return lki.name if lki is not None else f"object {ref}"
+
+
 def is_copy(state: GameState, oid: int) -> bool:
     """A spell copy, a token or permanent that is a copy, or a permanent under an effect that
     makes it a copy (CR 707.1, 707.4)."""

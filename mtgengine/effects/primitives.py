@@ -16,21 +16,14 @@ from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent
-from .layers import characteristics, matches
+from .layers import characteristics, matches, object_name
 from .replacement import apply_replacements
 from . import links
 
 
 def name_of(ctx: Ctx, ref: int) -> str:
     """A readable name for an object id or player ref, for the log."""
-    p = player_of(ref)
-    if p is not None:
-        return ctx.g.players[p].name
-    if ref in ctx.g.objects:
-        nm = characteristics(ctx.g, ref).name
-        return nm or "a face-down permanent"
-    lki = ctx.g.lki.get(ref)
-    return lki.name if lki is not None else f"object {ref}"
+    return object_name(ctx.g, ref)
 
 
 # -- zone changes ----------------------------------------------------------------------

@@ -33,7 +33,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ResolvedReplacement, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent
-from .layers import characteristics, matches
+from .layers import characteristics, matches, object_name
 
 if TYPE_CHECKING:
     from ..rules.context import Ctx
@@ -436,11 +436,11 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         return replace(event, to_zone=Zone.EXILE, linked=(c.source, ab.link) if ab.link else (0, ""))
     if isinstance(event, ZoneChange):
         if ab.tapped and not event.tapped:
-            ctx.log("614.1d", f"{c.name}: {_name(g, event.oid)} enters the battlefield tapped")
+            ctx.log("614.1d", f"{c.name}: {object_name(g, event.oid)} enters the battlefield tapped")
             event = replace(event, tapped=True)
         if ab.enters_counters:
             n = _quantity(g, ab.amount or Quantity(), c, event)
-            ctx.log("614.1c", f"{c.name}: {_name(g, event.oid)} enters the battlefield with {n} "
+            ctx.log("614.1c", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with {n} "
                     f"{ab.enters_counters} counter(s) on it")
             event = replace(event, counters=event.counters + ((ab.enters_counters, n),))
         return event
@@ -545,7 +545,7 @@ def create_prevention(ctx: Ctx, controller: int, source_name: str, text: str, af
                 for ref in (affected if affected is not None else [0]))
     _set_effects(g, g.replacement_effects + new)
     for r in new:
-        whom = f" to {_name(g, r.affected)}" if r.affected else ""
+        whom = f" to {object_name(g, r.affected)}" if r.affected else ""
         ctx.log("615.7" if amount is not None else "615.1a",
                 f"{source_name}: the next {amount} damage that would be dealt{whom} this turn will be prevented"
                 if amount is not None else
@@ -564,39 +564,31 @@ def make_unpreventable(ctx: Ctx, controller: int, source_name: str) -> None:
 
 
 # -- words -----------------------------------------------------------------------------------
-def _name(g: GameState, ref: int) -> str:
-    p = player_of(ref)
-    if p is not None:
-        return g.players[p].name
-    if ref in g.objects:
-        return characteristics(g, ref).name or "a face-down permanent"
-    lki = g.lki.get(ref)
-    return lki.name if lki is not None else "a source"
 
 
 def describe_event(g: GameState, event: Any) -> str:
     """What would happen, in words."""
     if isinstance(event, DamageEvent):
-        return (f"{_name(g, event.source)} would deal {event.amount} {'combat ' if event.combat else ''}damage "
-                f"to {_name(g, event.target)}")
+        return (f"{object_name(g, event.source)} would deal {event.amount} {'combat ' if event.combat else ''}damage "
+                f"to {object_name(g, event.target)}")
     if isinstance(event, LifeEvent) and event.amount < 0:
         return (f"{g.players[event.player].name}'s life total would be reduced to "
                 f"{g.players[event.player].life + event.amount}")
     if isinstance(event, LifeEvent):
         return f"{g.players[event.player].name} would gain {event.amount} life"
     if isinstance(event, ManaEvent):
-        return f"{_name(g, event.source)} would produce {_symbols(event.mana)}"
+        return f"{object_name(g, event.source)} would produce {_symbols(event.mana)}"
     if isinstance(event, ProliferateEvent):
         return f"{g.players[event.player].name} would proliferate"
     if isinstance(event, DrawEvent):
         return f"{g.players[event.player].name} would draw a card"
     if isinstance(event, CountersEvent):
-        return f"{event.amount} {event.kind} counter(s) would be put on {_name(g, event.oid)}"
+        return f"{event.amount} {event.kind} counter(s) would be put on {object_name(g, event.oid)}"
     if isinstance(event, TokensEvent):
         return (f"{g.players[event.controller].name} would create {event.count} "
                 f"{getattr(event.definition, 'name', '')} token(s)")
     if isinstance(event, ZoneChange) and event.from_zone is Zone.BATTLEFIELD:
-        return f"{_name(g, event.oid)} would die"
+        return f"{object_name(g, event.oid)} would die"
     if isinstance(event, ZoneChange):
-        return f"{_name(g, event.oid)} would enter the battlefield"
+        return f"{object_name(g, event.oid)} would enter the battlefield"
     return repr(event)

@@ -9,7 +9,7 @@ from ..cards.vocabulary import TargetSpec
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import TargetedEvent
-from ..effects.layers import characteristics, matches
+from ..effects.layers import characteristics, matches, object_name
 from .combat import has_protection_from
 from ..state.game_state import GameState
 from .context import Ctx
@@ -105,7 +105,7 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
             values = value if isinstance(value, list) else [value]
             for v in values:
                 if v not in options:
-                    raise IllegalActionError(f"{_name(g, v)} is not a legal target for {what} ({spec.text})")
+                    raise IllegalActionError(f"{object_name(g, v)} is not a legal target for {what} ({spec.text})")
             if not spec.min <= len(values) <= spec.max or len(set(values)) != len(values):
                 raise IllegalActionError(f"{what}: {spec.text} takes {spec.min} to {spec.max} different targets "
                                          f"(CR 115.3), got {len(values)}")
@@ -132,13 +132,6 @@ def expand_specs(specs: tuple[TargetSpec, ...], counts: tuple[int, ...]) -> list
     return [spec for spec, n in zip(specs, counts) for _ in range(n)]
 
 
-def _name(g: GameState, value: int) -> str:
-    p = player_of(value)
-    if p is not None:
-        return g.players[p].name
-    if value in g.objects:
-        return characteristics(g, value).name or "a face-down permanent"
-    return f"object {value}"
 
 
 def has_targets(g: GameState, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None) -> bool:
