@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from .vocabulary import (
     Attach, Condition, CreateDelayedTrigger, ExtraTriggers, GainControl, SacrificePermanent, WinGame,
-    ANY_TARGET, CREATURE, PLAYER, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
+    ANY_TARGET, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
@@ -22,7 +22,7 @@ from .vocabulary import (
     ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
-from .vocabulary import Condition, PreventDamage, ReplacementAbility   # CR 614, 615
+from .vocabulary import PreventDamage, ReplacementAbility   # CR 614, 615
 from .vocabulary import CostObjects, PlayerStatic
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import with_links                                # CR 607

@@ -35,7 +35,7 @@ import dataclasses
 from typing import Any
 
 from ..cards.vocabulary import (
-    CardScript, CastCard, CastLinked, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter, GainAbilities, MayPay,
+    CastCard, CastLinked, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter, GainAbilities, MayPay,
     CreateEmblem, HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, SetLevel, UnlessPays,
 )
 from ..core.enums import Zone
@@ -564,9 +564,6 @@ def may_play(g: Any, player: int, oid: int, land: bool) -> Any:
 
 def exile_chosen(ctx: Ctx, eff: ExileChosen, r: Any) -> None:
     """Imprint: "you may exile a creature card from your hand" (CR 701.13a), linked (CR 607.2a)."""
-    from ..agents.decisions import Decision
-    from .layers import matches
-    from .primitives import move, name_of
     g = ctx.g
     if eff.whose == "each_opponent":
         if eff.until_leaves and link_source(r) not in g.battlefield:

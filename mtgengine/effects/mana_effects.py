@@ -197,7 +197,7 @@ def meld(ctx: Ctx, source: int, player: int, eff: Meld) -> int | None:
     from .primitives import move, name_of
     g = ctx.g
     if source not in g.objects or g.objects[source].zone is not Zone.BATTLEFIELD:
-        ctx.log("701.42c", f"nothing is melded: the source has left the battlefield")
+        ctx.log("701.42c", "nothing is melded: the source has left the battlefield")
         return None
     partner = _partner_on_battlefield(g, player, source, eff.partner)
     names = f"{name_of(ctx, source)}" + (f" and {name_of(ctx, partner)}" if partner is not None else "")

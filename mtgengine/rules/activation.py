@@ -91,7 +91,6 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         pay_mana(ctx, controller_of(g, oid), cost, x, characteristics(g, oid).colors, what, pay)
     if ab.cost.loyalty:
         # CR 606.4: a loyalty ability's cost puts or removes loyalty counters; once per turn (606.3)
-        controller = controller_of(g, oid)
         if g.objects[oid].choices.get("loyalty_turn") == g.turn:
             raise IllegalActionError(f"{name_of(ctx, oid)}: only one loyalty ability per turn (CR 606.3)")
         if ab.cost.loyalty < 0 and g.objects[oid].counters.get("loyalty", 0) < -ab.cost.loyalty:

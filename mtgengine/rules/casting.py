@@ -16,7 +16,7 @@ from typing import Any
 
 from ..agents.decisions import Decision
 from ..cards.vocabulary import (
-    AdditionalCost, AlternativeCost, CostChange, Filter, SpellAbility, TargetSpec,
+    AdditionalCost, AlternativeCost, CostChange, Filter, TargetSpec,
 )
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
@@ -386,7 +386,7 @@ def _fuse_ok(card: Any, from_zone: Zone) -> None:
     if not all("fuse" in printed(card, i).keywords for i in range(len(card.faces))):
         raise IllegalActionError(f"{card.name} doesn't have fuse (CR 702.102a)")
     if from_zone is not Zone.HAND:
-        raise IllegalActionError(f"a split card is cast fused only from its owner's hand (CR 702.102a)")
+        raise IllegalActionError("a split card is cast fused only from its owner's hand (CR 702.102a)")
 
 
 def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:

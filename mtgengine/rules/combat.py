@@ -49,7 +49,6 @@ def defenders(g: GameState) -> list[int]:
         if p.index != g.active and not p.lost:
             out.append(player_ref(p.index))
     for oid in g.battlefield:
-        o = g.objects[oid]
         if controller_of(g, oid) != g.active and "Planeswalker" in characteristics(g, oid).types:
             out.append(oid)
     return out

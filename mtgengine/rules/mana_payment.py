@@ -448,7 +448,7 @@ def _apply_helpers(g: GameState, player: int, req: Requirement, opts: PayOptions
             o = g.objects.get(oid)
             if keyword == "delve":
                 if o is None or o.zone is not Zone.GRAVEYARD or o.owner != player:
-                    raise IllegalActionError(f"delve exiles cards from your graveyard (CR 702.66a)")
+                    raise IllegalActionError("delve exiles cards from your graveyard (CR 702.66a)")
                 if not generic:
                     raise IllegalActionError(f"delve pays only generic mana, and {what} has no generic mana "
                                              "left to pay (CR 702.66a)")

@@ -11,7 +11,7 @@ from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError, MtgError
 from ..core.mana import ManaCost, ManaCostError
 from ..core.rules_index import rule_exists
-from ..effects.layers import characteristics, mana_value
+from ..effects.layers import characteristics
 from ..engine import Game
 from ..rules.combat import attack_restriction
 from .loader import (
