@@ -791,7 +791,8 @@ def _token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
             return None
         kws = parsed
     types = ("Artifact", "Creature") if m.group(6) else ("Creature",)
-    return [CreateToken(_num(m.group(1)), " ".join(subtypes), int(m.group(2)), int(m.group(3)),
+    # CR 111.4: unnamed, a token is named after its subtypes plus the word "Token"
+    return [CreateToken(_num(m.group(1)), " ".join(subtypes) + " Token", int(m.group(2)), int(m.group(3)),
                         colors, types, subtypes, kws)]
 
 

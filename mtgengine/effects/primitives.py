@@ -441,7 +441,8 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
         obj.tapped = entering.tapped
         oid = put_onto_battlefield_new(ctx, obj)
         ctx.log("111.1", f"{g.players[controller].name} creates a {definition.power}/{definition.toughness} "
-                f"{definition.name} token" + (" (tapped)" if entering.tapped else ""))
+                f"{definition.name}" + ("" if definition.name.endswith("Token") else " token")
+                + (" (tapped)" if entering.tapped else ""))
         links.as_enters(ctx, oid)                  # a token copy's "as enters" choices (CR 614.12)
         _enters_with_counters(ctx, oid, entering.counters)
         out.append(oid)

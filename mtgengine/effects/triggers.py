@@ -81,7 +81,7 @@ PROWESS = TriggeredAbility(
 #: then attach this Equipment to it."
 LIVING_WEAPON = TriggeredAbility(
     Trigger("enters"),
-    (CreateToken(n(1), "Phyrexian Germ", 0, 0, ("B",), ("Creature",), ("Phyrexian", "Germ")),
+    (CreateToken(n(1), "Phyrexian Germ Token", 0, 0, ("B",), ("Creature",), ("Phyrexian", "Germ")),
      Attach(Ref("created"))),
     text="Living weapon")
 KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON}

@@ -120,7 +120,7 @@ def _same_multiset(g: Any, ids: list[int], want: list[str]) -> bool:
         key = normalize_name(w)
         for oid in remaining:
             o = g.objects[oid]
-            cands = {normalize_name(_name(g, oid))}
+            cands = {normalize_name(_name(g, oid)), normalize_name(_name(g, oid).removesuffix(" Token"))}
             if o.card is not None:
                 cands.add(normalize_name(o.card.name))
                 if o.card.name_ja:

@@ -45,7 +45,9 @@ def _names_of(g: GameState, oid: int) -> set[str]:
         if o.card.name_ja:
             names.add(normalize_name(o.card.name_ja))
     if o.token and ch.name:
-        names.add(normalize_name(ch.name + " Token"))
+        # CR 111.4: "Elf Warrior Token" also answers to "Elf Warrior" (SCENARIO-FORMAT)
+        names.add(normalize_name(ch.name.removesuffix(" Token")))
+        names.add(normalize_name(ch.name.removesuffix(" Token") + " Token"))
     return names
 
 
