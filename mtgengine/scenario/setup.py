@@ -176,6 +176,12 @@ def _place(s: Setup, card: Any, owner: int, zone: Zone, opts: dict[str, Any], wh
     if not isinstance(counters, dict):
         raise ScenarioError(f"{where}.counters: expected a mapping like {{\"+1/+1\": 2}}")
     o.counters = {str(k): _int(v, f"{where}.counters") for k, v in counters.items() if v}
+    if zone is Zone.BATTLEFIELD and "loyalty" not in counters:
+        # As if it had entered: a planeswalker enters with its printed loyalty (CR 306.5b).
+        from ..effects.layers import characteristics
+        ch = characteristics(g, oid)
+        if "Planeswalker" in ch.types and ch.loyalty:
+            o.counters["loyalty"] = ch.loyalty
     if "attached_to" in opts:
         s.attachments.append((oid, opts["attached_to"], f"{where}.attached_to"))
 
