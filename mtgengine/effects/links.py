@@ -326,9 +326,9 @@ def execute_link_effect(ctx: Ctx, eff: Any, r: Any) -> bool:
     return True
 
 
-def pays(ctx: Ctx, player: int, mana: str, name: str) -> bool:
-    """CR 118.12: "unless you pay [cost]": the player may pay it as the ability resolves (asked
-    only if they can, CR 118.3); True if they paid."""
+def pays(ctx: Ctx, player: int, mana: str, name: str, *, rule: str = "118.12", prompt: str = "") -> bool:
+    """CR 118.12: "unless [a player] pays [cost]": the player may pay it as the spell or
+    ability resolves (asked only if the default payment can, CR 118.3, 608.2g); True if paid."""
     from ..agents.decisions import Decision
     from ..core.mana import ManaCost
     from ..rules.mana_payment import can_pay, pay_mana
@@ -336,13 +336,13 @@ def pays(ctx: Ctx, player: int, mana: str, name: str) -> bool:
     cost = ManaCost.parse(mana)
     who = g.players[player].name
     if not can_pay(g, player, cost):
-        ctx.log("118.12", f"{who} can't pay {cost} ({name})")
+        ctx.log(rule, f"{who} can't pay {cost} ({name})")
         return False
-    if not ctx.ask(Decision(player, "yesno", f"pay {cost} ({name})?", [True, False])):
-        ctx.log("118.12", f"{who} doesn't pay {cost} ({name})")
+    if not ctx.ask(Decision(player, "yesno", prompt or f"pay {cost} ({name})?", [True, False])):
+        ctx.log(rule, f"{who} doesn't pay {cost} ({name})")
         return False
     pay_mana(ctx, player, cost, 0, frozenset(), name)
-    ctx.log("118.12", f"{who} pays {cost} ({name})")
+    ctx.log(rule, f"{who} pays {cost} ({name})")
     return True
 
 

@@ -604,24 +604,14 @@ def discard(ctx: Ctx, player: int, count: int) -> None:
 def _pays_instead(ctx: Ctx, oid: int, cost_text: str, r: Resolving) -> bool:
     """CR 118.12a: "Counter target spell unless its controller pays {N}": that player may pay
     (asked only if the default payment can pay it, CR 608.2g); True if they paid."""
-    from ..core.mana import ManaCost
-    from ..rules.mana_payment import can_pay, pay_mana
+    from .links import pays
     g = ctx.g
     if oid not in g.objects or g.objects[oid].zone is not Zone.STACK:
         return False
-    payer = g.objects[oid].controller
-    cost = ManaCost.parse(cost_text.replace("{X}", "{" + str(r.x) + "}"))
+    mana = cost_text.replace("{X}", "{" + str(r.x) + "}")
     name = name_of(ctx, oid)
-    who = g.players[payer].name
-    if not can_pay(g, payer, cost):
-        ctx.log("118.12a", f"{who} can't pay {cost} for {name}")
-        return False
-    if not ctx.ask(Decision(payer, "yesno", f"pay {cost} so that {name} isn't countered by {r.name}?", [True, False])):
-        ctx.log("118.12a", f"{who} doesn't pay {cost} for {name}")
-        return False
-    pay_mana(ctx, payer, cost, 0, frozenset(), f"{name} ({r.name})")
-    ctx.log("118.12a", f"{who} pays {cost}: {name} isn't countered")
-    return True
+    return pays(ctx, g.objects[oid].controller, mana, f"{name} ({r.name})", rule="118.12a",
+                prompt=f"pay {mana} so that {name} isn't countered by {r.name}?")
 
 
 def _ordered(ctx: Ctx, player: int, cards: list[int], prompt: str) -> list[int]:
