@@ -652,27 +652,30 @@ def summoning_sick(state: GameState, oid: int) -> bool:
     return o.sick or controller_of(state, oid) != o.steady
 
 
+def matches_keywords_and_power(flt: Filter, ch: Characteristics) -> bool:
+    """The filter's keyword and power conditions ("with flying", "with power 2 or less")."""
+    if flt.keywords and not (flt.keywords & ch.keywords):
+        return False
+    if flt.not_keywords & ch.keywords:
+        return False
+    if flt.power_max is not None and (ch.power or 0) > flt.power_max:
+        return False
+    return flt.power_min is None or (ch.power or 0) >= flt.power_min
+
+
 def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | None = None) -> bool:
     """Does object ``oid`` satisfy ``flt`` from the point of view of player ``you``?"""
     if flt.other and oid == source_id:
         return False
     ch = characteristics(state, oid)
     o = state.objects[oid]
-    if not matches_characteristics(flt, ch, ch.controller, you):
-        return False
-    if flt.keywords and not (flt.keywords & ch.keywords):
-        return False
-    if flt.not_keywords & ch.keywords:
+    if not matches_characteristics(flt, ch, ch.controller, you) or not matches_keywords_and_power(flt, ch):
         return False
     if flt.tapped is not None and o.tapped != flt.tapped:
         return False
     if flt.attacking is not None and (o.attacking is not None) != flt.attacking:
         return False
     if flt.in_combat is not None and (o.attacking is not None or bool(o.blocking)) != flt.in_combat:
-        return False
-    if flt.power_max is not None and (ch.power or 0) > flt.power_max:
-        return False
-    if flt.power_min is not None and (ch.power or 0) < flt.power_min:
         return False
     if flt.token is not None and o.token != flt.token:
         return False                                  # "creature token" (CR 111.1)

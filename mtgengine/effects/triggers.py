@@ -36,7 +36,7 @@ from .events import (
     AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, TargetedEvent, ZoneChange,
 )
 from .events import ActivateEvent
-from .layers import characteristics, matches, matches_characteristics
+from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,15 +339,7 @@ def _snapshot_matches(flt: Filter, ch: Any, you: int) -> bool:
     """A filter checked against last known characteristics (CR 603.10a)."""
     if flt.token is not None and getattr(ch, "token", False) != flt.token:
         return False                                # "another nontoken creature" (CR 111.1)
-    if not matches_characteristics(flt, ch, ch.controller, you):
-        return False
-    if flt.keywords and not (flt.keywords & ch.keywords):
-        return False
-    if flt.not_keywords & ch.keywords:
-        return False
-    if flt.power_max is not None and (ch.power or 0) > flt.power_max:
-        return False
-    return flt.power_min is None or (ch.power or 0) >= flt.power_min
+    return matches_characteristics(flt, ch, ch.controller, you) and matches_keywords_and_power(flt, ch)
 
 
 def _extra_times(ctx: Ctx, source_id: int, controller: int, cause: tuple[str, int, Any] | None) -> int:
