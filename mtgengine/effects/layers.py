@@ -586,6 +586,8 @@ def _intrinsic_abilities(ch: Characteristics) -> None:
 
 
 def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, you: int) -> bool:
+    """The filter's conditions on characteristics (types, colors, subtypes, supertypes,
+    controller), checked against ``ch`` — current ones, or last known ones (CR 603.10a)."""
     if flt.types and not (flt.types & ch.types):
         return False
     if flt.not_types & ch.types:
