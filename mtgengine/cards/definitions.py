@@ -28,7 +28,7 @@ import yaml
 from ..core.mana import ManaCost, ManaCostError
 from .database import CARD_TYPES, CardData, Face, card_db
 from .hooks import HOOKS
-from .oracle import KEYWORDS, compile_text
+from .oracle import KEYWORDS, RESTRICTIONS, compile_text
 from .vocabulary import (
     ActivatedAbility, AddMana, CardScript, Condition, Cost, CreateToken, Effect, ExtraTriggers, Filter, Pump,
     Quantity, Ref,
@@ -66,8 +66,8 @@ class Definition:
 
 _COLORS = ("W", "U", "B", "R", "G")
 #: Keyword abilities (CR 702) plus the restrictions the compiler grants like keywords
-#: ("can't attack", CR 508.1c; "can't block", CR 509.1b).
-_KEYWORDS = KEYWORDS + ("can't attack", "can't block")
+#: (``oracle.RESTRICTIONS``: "can't attack", CR 508.1c; "can't block", CR 509.1b; ...).
+_KEYWORDS = KEYWORDS + RESTRICTIONS
 #: The kinds ``effects.resolve.refs`` carries out.
 _REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each",
               "triggering", "moved", "created", "remembered", "triggering_controller",

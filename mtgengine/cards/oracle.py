@@ -697,13 +697,40 @@ _PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatu
                             r"|(plains|island|swamp|mountain|forest)walk")
 
 
+#: Restrictions the compiler grants like keywords (layer 6), each carried out where the rule
+#: it restricts is: "can't attack" (CR 508.1c), "can't block", "can't be blocked" (CR 509.1b),
+#: "doesn't untap" (CR 502.3), "can't activate" (its activated abilities, CR 602.5).
+RESTRICTIONS = ("can't attack", "can't block", "can't be blocked", "doesn't untap", "can't activate")
+_RESTRICTION_PHRASES = {
+    "can't attack or block": ("can't attack", "can't block"),
+    "can't attack": ("can't attack",), "can't block": ("can't block",),
+    "can't be blocked": ("can't be blocked",),
+    "doesn't untap during its controller's untap step": ("doesn't untap",),
+    "doesn't untap during your untap step": ("doesn't untap",),
+    "its activated abilities can't be activated": ("can't activate",),
+}
+
+
+def restrictions(text: str) -> frozenset[str] | None:
+    """ "can't attack or block, and its activated abilities can't be activated" (Arrest),
+    "doesn't untap during its controller's untap step" (Claustrophobia), "can't be blocked"."""
+    parts = re.split(r",? and (?=its |can't |doesn't )", text.lower().replace("’", "'").rstrip("."))
+    out: set[str] = set()
+    for part in parts:
+        kws = _RESTRICTION_PHRASES.get(part.strip())
+        if kws is None:
+            return None
+        out |= set(kws)
+    return frozenset(out)
+
+
 def _keyword_list(text: str) -> frozenset[str] | None:
     parts = [p.strip().lower() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if p.strip()]
     ok = parts and all(p in _KEYWORD_SET or _PARAM_KEYWORD.fullmatch(p) for p in parts)
     return frozenset(parts) if ok else None
 
 
-@_effect(r"(target (.+?)|~|enchanted creature|equipped creature) gets? " + _PT +
+@_effect(r"(target (.+?)|~|enchanted creature|equipped creature|it|that creature) gets? " + _PT +
          r"(?: and gains (.+?))? until end of turn")
 def _pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     subject = m.group(1).lower()
@@ -714,6 +741,11 @@ def _pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
         ref = st.add_target(spec)
     elif subject == "~":
         ref = SELF
+    elif subject in ("it", "that creature"):
+        found = _it(st, subject)            # Vines of Vastwood: "that creature gets +4/+4"
+        if found is None:
+            return None
+        ref = found
     else:
         ref = Ref(subject.split()[0])
     p, px = _pt(m.group(3))
@@ -727,6 +759,19 @@ def _pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
             return None
         kws = parsed
     return [Pump(ref, p, t, kws, x_sign=px or tx)]
+
+
+#: Granted by Vines of Vastwood; "your" becomes the name of the effect's controller as it
+#: resolves (``resolve.execute``), which ``rules.targeting`` reads (CR 115.1, 702.11b's kin).
+UNTARGETABLE_BY_OPPONENTS = "can't be the target of spells or abilities your opponents control"
+
+
+@_effect(r"(target (.+?)) can't be the target of spells or abilities your opponents control this turn")
+def _untargetable(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    spec = _target_spec(m.group(2))
+    if spec is None or spec.filter.players:
+        return None
+    return [Pump(st.add_target(spec), keywords=frozenset({UNTARGETABLE_BY_OPPONENTS}))]
 
 
 @_effect(r"(target (.+?)|~) gains (.+?) until end of turn")
@@ -812,6 +857,22 @@ def _gain_control(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
         return None
     return [GainControl(ref, until_end_of_turn=bool(m.group(2)))]
+
+
+@_effect(r"(untap|tap) (enchanted creature|equipped creature|enchanted permanent|~)")
+def _tap_attached(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Claustrophobia: "When ~ enters, tap enchanted creature" (CR 701.26a)."""
+    what = m.group(2).lower()
+    ref = SELF if what == "~" else Ref(what.split()[0])
+    return [TapUntap(ref, tap=m.group(1).lower() == "tap")]
+
+
+@_effect(r"return ~ to (?:its|their) owner'?s'? hand")
+def _return_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Rancor: "When ~ is put into a graveyard from the battlefield, return ~ to its owner's
+    hand": the source is the new object it became in the graveyard (CR 400.7e); from the
+    battlefield, it bounces itself."""
+    return [ReturnToHand(SELF)]
 
 
 @_effect(r"(untap|tap) (it|that creature|that permanent)")
@@ -1862,10 +1923,11 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             else:
                 static.append(StaticAbility(m.group(1).lower(), p, t, kw, text=raw))
             continue
-        if m := re.fullmatch(r"(enchanted|equipped) creature can't (attack or block|attack|block)\.", para, re.I):
-            # CR 508.1c / 509.1b restrictions, granted like abilities in layer 6.
-            kw = frozenset({"can't attack", "can't block"} if "or" in m.group(2) else {"can't " + m.group(2).lower()})
-            static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=raw))
+        if (m := re.fullmatch(r"(enchanted creature|equipped creature|enchanted permanent|~) (.+?)\.", para, re.I)) \
+                and (kw := restrictions(m.group(2))) is not None:
+            # CR 508.1c / 509.1b / 502.3 / 602.5 restrictions, granted like abilities in layer 6.
+            static.append(StaticAbility({"~": "self"}.get(m.group(1), m.group(1).lower().split()[0]),
+                                        keywords=kw, text=raw))
             continue
         if m := re.fullmatch(r"(enchanted|equipped) creature has (.+?)\.", para, re.I):
             kw = _keyword_list(m.group(2))

@@ -508,7 +508,9 @@ def activation_forbidden(g: Any, player: int, oid: int) -> str | None:
     """ "Activated abilities of sources with the chosen name can't be activated" (Voidstone
     Gargoyle, CR 602.5): the reason, if a permanent's static ability forbids activating ``oid``'s
     abilities (its chosen name read from that permanent's record, CR 607.2d)."""
-    from .layers import matches, permanents_with
+    from .layers import characteristics, matches, permanents_with
+    if oid in g.objects and "can't activate" in characteristics(g, oid).keywords:
+        return "an effect says its activated abilities can't be activated (CR 602.5)"   # Arrest
     for sid, sch in permanents_with(g, "cast_restrictions"):
         for r in sch.script.cast_restrictions:
             if not r.abilities:
@@ -803,6 +805,9 @@ def stays_tapped(ctx: Ctx, oid: int) -> bool:
     if o.choices.get("exerted") == g.active:
         del g.obj(oid).choices["exerted"]
         ctx.log("701.43a", f"{characteristics(g, oid).name} was exerted and doesn't untap")
+        return True
+    if "doesn't untap" in characteristics(g, oid).keywords:
+        ctx.log("502.3", f"{characteristics(g, oid).name} doesn't untap during its controller's untap step")
         return True
     hold = o.choices.get("no_untap")
     if hold:

@@ -276,15 +276,17 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 dp = eff.power + (eff.x_sign or eff.x_power) * x
                 dt = eff.toughness + (eff.x_sign or eff.x_toughness) * x
                 mods: tuple[Modification, ...] = (ModifyPT(dp, dt),)
-                if eff.keywords:
-                    mods += (ChangeAbilities(add_keywords=eff.keywords),)
+                keywords = frozenset(k.replace("your opponents", f"{g.players[r.controller].name}'s opponents")
+                                     for k in eff.keywords)      # "your" is the effect's controller
+                if keywords:
+                    mods += (ChangeAbilities(add_keywords=keywords),)
                 g.effects.append(ContinuousEffect(                 # CR 611.2c: affected set locked in
                     g.new_timestamp(), mods, frozenset(targets),
                     "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller))
                 g.changed()
                 for t in targets:
                     ctx.log("613.4c", f"{name_of(ctx, t)} gets {dp:+d}/{dt:+d}"
-                            + (f" and gains {', '.join(sorted(eff.keywords))}" if eff.keywords else "")
+                            + (f" and gains {', '.join(sorted(keywords))}" if keywords else "")
                             + (" until end of turn" if eff.until_end_of_turn else ""))
         elif isinstance(eff, TapUntap):
             for oid in refs(ctx, eff.what, r):

@@ -350,7 +350,7 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
     variants = []
     x_mana = ch.script.x_mana if alternative is None else ""
     for req in default_variants(requirement(mana, x, pay.hybrid, pay.phyrexian, x_mana), mana,
-                                pay.hybrid is not None):
+                                pay.hybrid is not None, pay.phyrexian is not None):
         for less, times in reductions:
             req = reduce_requirement(req, less, times)
         if life:

@@ -143,6 +143,8 @@ def has_protection_from(ch: Any, source: Any) -> bool:
 def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
     """Blocking restrictions of the attacker's evasion abilities (CR 509.1b)."""
     a_kw, b_kw = ach.keywords, bch.keywords
+    if "can't be blocked" in a_kw:
+        return False                                    # CR 509.1b: Phantom Warrior
     if "flying" in a_kw and not ({"flying", "reach"} & b_kw):
         return False                                    # CR 702.9b
     if "intimidate" in a_kw and "Artifact" not in bch.types and not (ach.colors & bch.colors):

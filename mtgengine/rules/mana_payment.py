@@ -374,24 +374,39 @@ def _plan_named(pool: dict[str, int], sources: list[Source], req: Requirement, s
     return None if generic else plan
 
 
-def default_variants(req: Requirement, cost: ManaCost, hybrid_given: bool) -> list[Requirement]:
-    """The default payment's fallback for monocolored hybrid symbols ({2/W}): the colored half
-    first; the generic half for as few of them as needed, last ones first."""
-    if hybrid_given:
-        return [req]
-    monos = [s for s in cost.symbols if s.kind == "mono_hybrid"]
-    if not monos:
-        return [req]
+def default_variants(req: Requirement, cost: ManaCost, hybrid_given: bool,
+                     phyrexian_given: bool = False) -> list[Requirement]:
+    """The default payment's fallbacks, tried in order after ``req``: for monocolored hybrid
+    symbols ({2/W}) the generic half for as few of them as needed, last ones first; then for
+    Phyrexian symbols ({G/P}) 2 life each (CR 107.4f) for as few of them as needed, last ones
+    first, when the mana can't be paid."""
     out = [req]
-    for k in range(1, len(monos) + 1):
-        colored = list(req.colored)
-        generic = req.generic
-        for sym in monos[-k:]:
-            c = _sym_colors(sym)
-            if c in colored:
-                colored.remove(c)
-                generic += sym.generic
-        out.append(Requirement(tuple(colored), generic, req.life))
+    monos = [s for s in cost.symbols if s.kind == "mono_hybrid"]
+    if monos and not hybrid_given:
+        for k in range(1, len(monos) + 1):
+            colored = list(req.colored)
+            generic = req.generic
+            for sym in monos[-k:]:
+                c = _sym_colors(sym)
+                if c in colored:
+                    colored.remove(c)
+                    generic += sym.generic
+            out.append(Requirement(tuple(colored), generic, req.life))
+    phyrexian = [s for s in cost.symbols if s.kind in ("phyrexian", "hybrid_phyrexian")]
+    if phyrexian and not phyrexian_given:
+        with_life: list[Requirement] = []
+        for k in range(1, len(phyrexian) + 1):
+            for base in out:
+                colored = list(base.colored)
+                paid = 0
+                for sym in phyrexian[-k:]:
+                    c = _sym_colors(sym)
+                    if c in colored:
+                        colored.remove(c)
+                        paid += 2
+                if paid:
+                    with_life.append(Requirement(tuple(colored), base.generic, base.life + paid))
+        out.extend(with_life)
     return out
 
 
@@ -490,6 +505,8 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     plan = None
     chosen = candidates[0]
     for cand in candidates:
+        if cand is not candidates[0] and cand.life > g.players[player].life:
+            continue                    # a fallback paying more life than the player has (CR 119.4)
         rest, helpers = _apply_helpers(g, player, cand, opts, keywords, what)
         plan = plan_payment(g, player, rest, spell_colors, opts.tap)
         if plan is not None:
@@ -538,7 +555,7 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, x: int, spell_colors: frozen
     req = requirement(cost, x, opts.hybrid, opts.phyrexian)
     text = str(cost) + (f" (X={x})" if cost.x_count else "")
     pay_requirement(ctx, player, req, spell_colors, what, opts, text,
-                    variants=default_variants(req, cost, opts.hybrid is not None))
+                    variants=default_variants(req, cost, opts.hybrid is not None, opts.phyrexian is not None))
 
 
 def _explicit_requirement(mana: str, req: Requirement) -> Requirement:

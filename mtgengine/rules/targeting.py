@@ -64,10 +64,24 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
                     continue  # CR 702.18a
                 if "hexproof" in ch.keywords and ch.controller != controller:
                     continue  # CR 702.11b
+                if _untargetable_by(g, ch.keywords, controller):
+                    continue  # Vines of Vastwood (CR 115.1)
                 if source_id is not None and source_id in g.objects and has_protection_from(ch, source_quality(g, source_id)):
                     continue  # CR 702.16b
             out.append(oid)
     return out
+
+
+def _untargetable_by(g: GameState, keywords: frozenset[str], controller: int) -> bool:
+    """ "Can't be the target of spells or abilities [player]'s opponents control": whether
+    ``controller`` is one of that player's opponents (the player's name is filled in as the
+    effect began)."""
+    for kw in keywords:
+        if kw.startswith("can't be the target of spells or abilities ") and kw.endswith("'s opponents control"):
+            whose = kw[len("can't be the target of spells or abilities "):-len("'s opponents control")]
+            if whose != g.players[controller].name:
+                return True
+    return False
 
 
 def source_quality(g: GameState, source_id: int) -> Any:

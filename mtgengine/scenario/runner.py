@@ -402,8 +402,33 @@ class Runner:
         g = self.game
         d = g.pending
         assert d is not None
+        if d.kind == "scry_bottom" and isinstance(arg, dict) and arg and set(arg) <= {"top", "bottom"}:
+            self._answer_scry(d, arg)
+            return
         answer = self._convert_answer(d, arg)
         g.submit(answer)
+
+    def _answer_scry(self, d: Decision, arg: dict[str, Any]) -> None:
+        """An extension of the format: ``choose: {top: [A, B], bottom: [C]}`` answers a scry
+        (CR 701.22a) at once: the cards put on the bottom, then the order of each group (first
+        listed: the top card; for the bottom group, the last listed ends at the bottom)."""
+        def listed(key: str) -> list[Any]:
+            refs = arg.get(key) or []
+            return refs if isinstance(refs, list) else [refs]
+        bottom: list[Any] = []
+        for r in listed("bottom"):
+            bottom.append(self._option_ref(d, r, exclude=bottom))
+        top: list[Any] = []
+        for r in listed("top"):
+            top.append(self._option_ref(d, r, exclude=top + bottom))
+        if "top" in arg and sorted(top + bottom) != sorted(d.options):
+            raise ScenarioError("choose: a scry's top and bottom must list each card looked at once")
+        self.game.submit(bottom)
+        for group, words in ((top, "on top"), (bottom, "on the bottom")):
+            nxt = self.game.pending
+            if len(group) > 1 and nxt is not None and nxt.kind == "order" and words in nxt.prompt \
+                    and sorted(nxt.options) == sorted(group):
+                self.game.submit(group)
 
     def _convert_answer(self, d: Decision, arg: Any) -> Any:
         if d.kind in ("yesno", "mulligan"):
