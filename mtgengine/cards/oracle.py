@@ -94,6 +94,17 @@ def parse_filter(text: str) -> Filter | None:
         text = text[: m.start()]
         mv_min = int(m.group(1)) if m.group(2) != "less" else None
         mv_max = int(m.group(1)) if m.group(2) != "greater" else None
+    keywords: frozenset[str] = frozenset()
+    not_keywords: frozenset[str] = frozenset()
+    if m := re.search(r" (with|without) (flying|reach|defender|first strike|deathtouch|trample|haste|vigilance"
+                      r"|lifelink|menace|hexproof|indestructible|flying or reach)$", text):
+        # "creature with flying" (Plummet), "creature without flying" (CR 702.9b's kin)
+        text = text[: m.start()]
+        kws = frozenset(m.group(2).split(" or ")) if m.group(2) != "first strike" else frozenset({"first strike"})
+        if m.group(1) == "with":
+            keywords = kws
+        else:
+            not_keywords = kws
     blocking = None
     if text.startswith("attacking or blocking "):
         text = text[len("attacking or blocking "):]
@@ -148,7 +159,7 @@ def parse_filter(text: str) -> Filter | None:
         tapped=tapped, attacking=attacking, other="another" in words or "other" in words,
         power_min=power_min, power_max=power_max, in_combat=blocking,
         supertypes=frozenset(supers), not_supertypes=frozenset(not_super),
-        mana_value_min=mv_min, mana_value_max=mv_max,
+        mana_value_min=mv_min, mana_value_max=mv_max, keywords=keywords, not_keywords=not_keywords,
     )
 
 
@@ -813,10 +824,17 @@ def _counters(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [PutCounters(ref, m.group(2), amount)]
 
 
-@_effect(r"(target player|target opponent|each opponent|each player) discards " + _NUM + r" cards?")
+@_effect(r"(target player|target opponent|each opponent|each player|that player|you) discards? " + _NUM + r" cards?")
 def _discard(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Target player discards two cards" (Mind Rot); "Draw two cards, then discard two
+    cards" (Careful Study: the subject "you" is implied, CR 701.9a)."""
     who = _who(m.group(1), st)
     return [Discard(who, _num(m.group(2)))] if who else None
+
+
+@_effect(r"discard " + _NUM + r" cards?")
+def _discard_yourself(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [Discard(YOU, _num(m.group(1)))]
 
 
 @_effect(r"(target player|target opponent|each opponent|each player|you) mills? " + _NUM + r" cards?")

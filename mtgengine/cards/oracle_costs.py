@@ -182,6 +182,12 @@ def cost_paragraph(para: str, raw: str) -> dict[str, Any] | None:
     if m := re.fullmatch(r"spend only (white|blue|black|red|green) mana on x\.", para, re.I):
         # a restriction on the mana that pays the X of the spell's cost (CR 107.3a, 601.2h)
         return {"x_mana": {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1).lower()]}
+    if m := re.fullmatch(r"flashback(?: " + _MANA + r"|\s?[-—–]\s?" + _MANA + r"(?:, pay (\d+) life)?)\.?", para, re.I):
+        # CR 702.34a: "You may cast this card from your graveyard if the resulting spell is an
+        # instant or sorcery spell by paying [cost] rather than paying its mana cost"
+        return {"alternative_costs": (AlternativeCost(mana=m.group(1) or m.group(2), life=int(m.group(3) or 0),
+                                                      name="flashback", itself=True, text=raw,
+                                                      zone="graveyard"),)}
     if (cc := _cost_change(para)) is not None:
         return {"cost_changes": (replace(cc, text=raw),)}
     if (alt := _alternative(para)) is not None:

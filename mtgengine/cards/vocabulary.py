@@ -1136,7 +1136,9 @@ class AlternativeCost:
     for spells that you cast" (Fist of Suns). It is chosen by ``name`` (the scenario option
     ``alternative:``), or by the name of the permanent granting it; ``mana`` and ``life`` are
     paid instead of the mana cost. ``spells``, ``whose``, ``itself`` as for CostChange. It may
-    be paid even for a spell with no mana cost (CR 118.6a)."""
+    be paid even for a spell with no mana cost (CR 118.6a). ``zone``: the zone the card is cast
+    from with this cost, and only from there ("graveyard": flashback, CR 702.34a — the card is
+    exiled instead of going anywhere else when it leaves the stack)."""
 
     mana: str = ""
     life: int = 0
@@ -1145,6 +1147,7 @@ class AlternativeCost:
     whose: str = "you"
     itself: bool = False
     text: str = ""
+    zone: str = ""
 
 
 @dataclass(frozen=True, slots=True)

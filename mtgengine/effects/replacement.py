@@ -110,6 +110,8 @@ def event_kind(event: Any) -> str | None:
         return "enters"
     if isinstance(event, ZoneChange) and event.from_zone is Zone.BATTLEFIELD and event.to_zone is Zone.GRAVEYARD:
         return "dies"                                  # CR 700.4 (Void Maw, CR 614.1a)
+    if isinstance(event, ZoneChange) and event.from_zone is Zone.STACK and event.to_zone is not Zone.EXILE:
+        return "leaves_stack"                          # flashback (CR 702.34a)
     return None
 
 
@@ -179,10 +181,24 @@ def _protection_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     return [Candidate(f"p{event.target}", _PROTECTION, target.controller, event.target, target.name)]
 
 
+_FLASHBACK = ReplacementAbility("leaves_stack", itself=True, exile=True,
+                                text="flashback: exile it instead of putting it anywhere else (CR 702.34a)")
+
+
+def _flashback_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """CR 702.34a: a spell cast with flashback is exiled instead of going anywhere else when
+    it leaves the stack (resolving, countered, or fizzling)."""
+    g = ctx.g
+    if kind != "leaves_stack" or event.oid not in g.objects or not g.objects[event.oid].choices.get("flashback"):
+        return []
+    return [Candidate(f"f{event.oid}", _FLASHBACK, g.objects[event.oid].controller, event.oid,
+                      object_name(g, event.oid))]
+
+
 #: Functions listing the replacement effects that apply to an event (``event_kind`` gives
 #: the kind); the pipeline asks each of them.
 REPLACEMENT_SOURCES: list[Source] = [_self_candidates, _static_candidates, _resolved_candidates,
-                                     _protection_candidates]
+                                     _protection_candidates, _flashback_candidates]
 
 
 # -- does an effect apply? -------------------------------------------------------------------
@@ -393,7 +409,7 @@ def _also(ctx: Ctx, c: Candidate) -> None:
 def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
     g = ctx.g
     ab = c.ability
-    rule = "614.15" if ab.self_replacement else "614.1a"
+    rule = "614.15" if ab.self_replacement else "702.34a" if ab.event == "leaves_stack" else "614.1a"
     what = describe_event(g, event)
     if isinstance(event, DamageEvent):
         if ab.prevent:
@@ -589,6 +605,8 @@ def describe_event(g: GameState, event: Any) -> str:
                 f"{getattr(event.definition, 'name', '')} token(s)")
     if isinstance(event, ZoneChange) and event.from_zone is Zone.BATTLEFIELD:
         return f"{object_name(g, event.oid)} would die"
+    if isinstance(event, ZoneChange) and event.from_zone is Zone.STACK and event.to_zone is not Zone.BATTLEFIELD:
+        return f"{object_name(g, event.oid)} would leave the stack for the {event.to_zone.value}"
     if isinstance(event, ZoneChange):
         return f"{object_name(g, event.oid)} would enter the battlefield"
     return repr(event)

@@ -225,7 +225,7 @@ def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics)
 def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[AlternativeCost, str]]:
     """Alternative costs that may be paid for the spell (CR 118.9): its own, and those
     permanents grant, each with the names a player may choose it by."""
-    out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself]
+    out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself and not a.zone]
     for sid, sch in permanents_with(g, "alternative_costs"):
         for a in sch.script.alternative_costs:
             if not a.itself and _applies(g, spell, a.spells, a.whose, player, sch.controller):
@@ -418,6 +418,12 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         allowed = permission is not None
         # "you may spend mana as though it were mana of any color to cast those spells" (CR 609.4b)
         any_color = bool(getattr(permission, "any_color", False))
+    from_graveyard = None
+    if not allowed and from_zone is Zone.GRAVEYARD and o.owner == player \
+            and ("Instant" in ch.types or "Sorcery" in ch.types):
+        # CR 702.34a: flashback, cast from its owner's graveyard for its flashback cost
+        from_graveyard = next((a for a in ch.script.alternative_costs if a.zone == "graveyard"), None)
+        allowed = from_graveyard is not None
     by_effect = bool(action.get("by_effect"))
     if by_effect:
         allowed = True          # cast as an effect instructs, while it resolves (CR 608.2g): its permission
@@ -484,7 +490,13 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         add_link(g, spell_id, KICKERS, kickers)       # for "if it was kicked with its {W} kicker" (CR 607.2i)
     alternative = None
     alt_label = ""
-    if alt_name and not prototype:
+    if from_graveyard is not None and not by_effect:
+        if alt_name and str(alt_name).strip().lower() != (from_graveyard.name or "flashback"):
+            raise IllegalActionError(f"{name} cast from the graveyard is cast for its {from_graveyard.name} cost: "
+                                     f"only one alternative cost may be paid (CR 118.9a)")
+        alternative, alt_label = from_graveyard, from_graveyard.name or "flashback"
+        spell.choices["flashback"] = True           # CR 702.34a: exiled when it leaves the stack
+    elif alt_name and not prototype:
         alternative, alt_label = _choose_alternative(g, player, spell_id, ch, str(alt_name))
     if action.get("alt_mana"):
         # an effect's alternative cost: miracle's "by paying [cost] rather than its mana cost"
