@@ -464,6 +464,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     script = ch.script
     if script.spell is not None and script.spell.modes:
         spell.modes = choose_modes(ctx, ch, player, action.get("modes"), name)
+    elif action.get("modes"):
+        raise IllegalActionError(f"{name} is not a modal spell: it has no modes to choose (CR 700.2)")
     splice_costs = _announce_splice(ctx, player, spell_id, ch, action.get("splice"))
     if splice_costs:
         ch = characteristics(g, spell_id)
@@ -523,6 +525,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     elif ch.mana_cost is not None and ch.mana_cost.x_count and action.get("x") not in (None, 0):
         # CR 107.3b: paying an alternative cost without X, the only legal choice for X is 0
         raise IllegalActionError(f"{name}: with an alternative cost that has no {{X}}, X is 0 (CR 107.3b)")
+    elif action.get("x") is not None:
+        raise IllegalActionError(f"{name} has no X to choose: its cost has no {{X}} (CR 107.3)")
     spell = g.obj(spell_id)
     spell.x = x
     # CR 601.2c: targets.

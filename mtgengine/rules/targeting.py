@@ -112,6 +112,12 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
     g = ctx.g
     chosen: list[int] = []
     counts: list[int] = []
+    if preset is not None:
+        if len(specs) == 1 and specs[0].max > 1 and len(preset) > 1 and not any(isinstance(v, list) for v in preset):
+            preset = [list(preset)]      # "up to two target creatures" given flat: [A, B]
+        if len(preset) > len(specs):
+            raise IllegalActionError(f"{what} has {len(specs) or 'no'} target phrase{'s' if len(specs) != 1 else ''}"
+                                     f" but {len(preset)} targets were given (CR 601.2c, 115.1)")
     for i, spec in enumerate(specs):
         options = legal_targets(g, spec, controller, source_id)
         if preset is not None and i < len(preset):

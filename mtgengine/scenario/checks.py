@@ -28,11 +28,17 @@ def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any
             raise ScenarioError(f"unknown player {name!r} in a check")
         return names.index(name)
 
+    def number(key: str, name: Any, want: Any) -> Any:
+        if isinstance(want, bool) or not isinstance(want, int):
+            raise ScenarioError(f"{key}.{name}: expected a whole number, got {want!r}")
+        return want
+
     for name, want in (expect.get("life") or {}).items():
         got = g.players[player(name)].life
-        if got != want:
+        if got != number("life", name, want):
             out.append(f"expected {name} life {want}, got {got}")
     for name, want in (expect.get("poison") or {}).items():
+        number("poison", name, want)
         got = g.players[player(name)].poison
         if got != want:
             out.append(f"expected {name} poison {want}, got {got}")

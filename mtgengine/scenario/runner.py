@@ -322,6 +322,8 @@ class Runner:
         if isinstance(arg, bool) or not (isinstance(arg, int) or arg in ("stack", "turn") or arg in STEPS):
             raise ScenarioError(f"pass: expects a number, 'stack', 'turn' or a step name, got {arg!r}"
                                 + (suggest(arg, list(STEPS) + ["stack", "turn"]) if isinstance(arg, str) else ""))
+        if isinstance(arg, int) and arg < 0:
+            raise ScenarioError(f"pass: the number of passes is 0 or more, got {arg}")
         self._resolve_decisions()
         if isinstance(arg, int):
             for _ in range(arg):
