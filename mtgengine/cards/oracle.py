@@ -18,7 +18,7 @@ from .vocabulary import (
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
-    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform,
+    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform, PutFromHand, PutOnBottom,
     ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
@@ -281,6 +281,9 @@ def _who(word: str, st: _Parse) -> Ref | None:
         return Ref("target_controller", last.index)        # CR 608.2h: last known information
     if w == "that player" and st.targets[-1].filter.players:
         return last
+    if re.fullmatch(r"that player or that (planeswalker|permanent|creature)'s controller", w) \
+            and st.targets[-1].filter.players:
+        return Ref("target_controller", last.index)        # Blightning (CR 608.2h)
     return None
 
 
@@ -824,12 +827,27 @@ def _counters(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [PutCounters(ref, m.group(2), amount)]
 
 
-@_effect(r"(target player|target opponent|each opponent|each player|that player|you) discards? " + _NUM + r" cards?")
+@_effect(r"(target player|target opponent|each opponent|each player|that player|you|"
+         r"that player or that (?:planeswalker|permanent|creature)'s controller) discards? " + _NUM + r" cards?")
 def _discard(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """ "Target player discards two cards" (Mind Rot); "Draw two cards, then discard two
     cards" (Careful Study: the subject "you" is implied, CR 701.9a)."""
     who = _who(m.group(1), st)
     return [Discard(who, _num(m.group(2)))] if who else None
+
+
+@_effect(r"put (target .+?) on the bottom of (?:its|their) owner'?s'? librar(?:y|ies)")
+def _tuck(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Condemn: "Put target attacking creature on the bottom of its owner's library" (CR 401.4)."""
+    ref = _target_ref(m.group(1), st)
+    if ref is None or st.targets[ref.index].filter.players:
+        return None
+    return [PutOnBottom(ref)]
+
+
+@_effect(r"put " + _NUM + r" cards? from your hand on top of your library(?: in any order)?")
+def _put_back(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [PutFromHand(YOU, _num(m.group(1)))]                 # Brainstorm (CR 401.4)
 
 
 @_effect(r"discard " + _NUM + r" cards?")
@@ -1136,6 +1154,14 @@ def _parse_clause(s: str, st: _Parse) -> list[Effect] | None:
     return None
 
 
+_COUNTERED_ELSEWHERE = re.compile(
+    r"if that spell is countered this way, (?:put it (?:on top of|into) its owner's (?:library|hand) instead of into "
+    r"that player's graveyard|exile it instead of putting it into its owner's graveyard)", re.I)
+_REVEAL_DISCARD = re.compile(r"(target player|target opponent|each opponent) reveals (?:their|his or her) hand\. "
+                             r"you choose " + _NUM + r" (.*?) ?cards? from it\. (?:that player|they) discards? "
+                             r"(?:that card|those cards)\.\s*", re.I)
+
+
 def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
     """Parses a whole effect text (one or more sentences); None if any part is unknown.
 
@@ -1143,6 +1169,14 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
     life", "Target player draws two cards and loses 2 life") is parsed as both, the second
     keeping the first one's subject when it has none."""
     effects: list[Effect] = []
+    if m := _REVEAL_DISCARD.match(text):
+        # Duress, Thoughtseize: one instruction over three sentences (CR 701.9b, 701.20a)
+        who = _who(m.group(1), st)
+        flt = _card_filter(m.group(3))
+        if who is None or flt is None:
+            return None
+        effects.append(Discard(who, _num(m.group(2)), chooser="you", filter=flt))
+        text = text[m.end():]
     for sentence in _sentences(text):
         s = sentence.rstrip(".").strip()
         s = re.sub(r"^then,? ", "", s, flags=re.IGNORECASE)
@@ -1153,6 +1187,11 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             continue
         if s.lower() == "you may choose new targets for the copy" and effects and isinstance(effects[-1], CopySpell):
             effects[-1] = replace(effects[-1], new_targets=True)              # CR 707.10c
+            continue
+        if (elsewhere := _COUNTERED_ELSEWHERE.fullmatch(s)) and effects and isinstance(effects[-1], CounterSpell):
+            to = "library" if "library" in elsewhere.group(0).lower() else "hand" if "hand" in elsewhere.group(0).lower() \
+                else "exile"
+            effects[-1] = replace(effects[-1], to=to)                   # Memory Lapse, Remand, Dissipate
             continue
         kicked = re.fullmatch(r"if (?:~|this spell) was kicked, (.+)", s, re.IGNORECASE)
         if kicked:

@@ -205,10 +205,14 @@ class ReturnToHand:
 @dataclass(frozen=True, slots=True)
 class CounterSpell:
     """CR 701.6: counter a spell or ability. ``unless_pays``: "unless its controller pays
-    {N}" (CR 118.12a): that player may pay this mana cost ("{X}": the resolving spell's X)."""
+    {N}" (CR 118.12a): that player may pay this mana cost ("{X}": the resolving spell's X).
+    ``to``: where a spell countered this way goes instead of its owner's graveyard
+    ("library": on top of its owner's library, Memory Lapse; "hand": Remand; "exile":
+    Dissipate)."""
 
     what: Ref
     unless_pays: str = ""
+    to: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,8 +276,14 @@ class CreateToken:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """CR 701.9: ``who`` discards ``amount`` cards of their choice; with ``chooser`` "you", the
+    effect's controller chooses them among the cards matching ``filter`` after the player
+    reveals their hand (Duress, CR 701.9b, 701.20a)."""
+
     who: Ref
     amount: Quantity
+    chooser: str = ""
+    filter: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -703,6 +713,16 @@ class PutOnBottom:
 
 
 @dataclass(frozen=True, slots=True)
+class PutFromHand:
+    """ "Put two cards from your hand on top of your library in any order" (Brainstorm, CR
+    401.4): ``who`` chooses ``amount`` cards of their hand and their order (first listed: the
+    top card)."""
+
+    who: Ref
+    amount: Quantity
+
+
+@dataclass(frozen=True, slots=True)
 class HoldTapped:
     """ "It doesn't untap during its controller's untap step for as long as you control ~" (CR
     502.3): ``what`` stays tapped while the source stays under this effect's controller's control."""
@@ -756,7 +776,7 @@ Effect = Union[
     Double, Proliferate, ShuffleIntoLibrary, Transform,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
-    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem,
+    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem, PutFromHand,
 ]
 
 

@@ -13,7 +13,7 @@ from ..cards.vocabulary import (
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
-from ..cards.vocabulary import Double, Proliferate, ShuffleIntoLibrary, Transform
+from ..cards.vocabulary import Double, Proliferate, PutFromHand, ShuffleIntoLibrary, Transform
 from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -177,6 +177,8 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
                 p = _last_controller(ctx, oid)
                 if p is not None:
                     out.append(player_ref(p))
+            else:
+                out.append(oid)      # "that player or that planeswalker's controller" (Blightning)
         return out
     raise ValueError(f"unknown reference kind {ref.kind!r}")
 
@@ -266,7 +268,7 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             for oid in refs(ctx, eff.what, r):
                 if eff.unless_pays and _pays_instead(ctx, oid, eff.unless_pays, r):
                     continue
-                counter(ctx, oid)
+                counter(ctx, oid, eff.to)
         elif isinstance(eff, Pump):
             targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
             if targets:
@@ -307,7 +309,10 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             r.created.extend(create_tokens(ctx, r.controller, eff, amount(ctx, eff.amount, r), origin=r.source))
         elif isinstance(eff, Discard):
             for p in _players(refs(ctx, eff.who, r)):
-                discard(ctx, p, amount(ctx, eff.amount, r))
+                if eff.chooser == "you":
+                    discard_chosen_by(ctx, p, r.controller, amount(ctx, eff.amount, r), eff.filter, r)
+                else:
+                    discard(ctx, p, amount(ctx, eff.amount, r))
         elif isinstance(eff, IfKicked):
             execute(ctx, eff.effects if r.kicked else eff.otherwise, r)      # CR 702.33e
         elif isinstance(eff, Scry):
@@ -446,6 +451,9 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
     elif isinstance(eff, Transform):
         for oid in refs(ctx, eff.what, r):
             transform(ctx, oid)                                        # CR 701.27a
+    elif isinstance(eff, PutFromHand):
+        for p in _players(refs(ctx, eff.who, r)):
+            put_from_hand(ctx, p, amount(ctx, eff.amount, r), r.name)
     elif isinstance(eff, Attach):
         for what in refs(ctx, eff.what, r):
             for to in refs(ctx, eff.to, r)[:1]:
@@ -579,13 +587,21 @@ def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True
     return move(ctx, oid, Zone.GRAVEYARD, "destroy")
 
 
-def counter(ctx: Ctx, oid: int) -> None:
-    """CR 701.6a: a countered spell goes to its owner's graveyard; an ability ceases to exist."""
+_COUNTERED_TO = {"library": (Zone.LIBRARY, "on top of its owner's library"), "hand": (Zone.HAND, "into its owner's hand"),
+                 "exile": (Zone.EXILE, "into exile")}
+
+
+def counter(ctx: Ctx, oid: int, to: str = "") -> None:
+    """CR 701.6a: a countered spell goes to its owner's graveyard (or where the counterspell
+    says instead: Memory Lapse, Remand); an ability ceases to exist."""
     g = ctx.g
     if oid not in g.objects or g.objects[oid].zone is not Zone.STACK:
         return
-    ctx.log("701.6a", f"{name_of(ctx, oid)} is countered")
-    move(ctx, oid, Zone.GRAVEYARD, "counter")
+    zone, words = _COUNTERED_TO.get(to, (Zone.GRAVEYARD, ""))
+    if g.objects[oid].ability is not None:
+        zone, words = Zone.GRAVEYARD, ""
+    ctx.log("701.6a", f"{name_of(ctx, oid)} is countered" + (f" and put {words} instead of into a graveyard" if words else ""))
+    move(ctx, oid, zone, "counter")
 
 
 def discard(ctx: Ctx, player: int, count: int) -> None:
@@ -600,6 +616,46 @@ def discard(ctx: Ctx, player: int, count: int) -> None:
         player, "discard", f"choose {count} card(s) to discard", options, min=count, max=count))
     for oid in chosen:
         ctx.log("701.9a", f"{g.players[player].name} discards {name_of(ctx, oid)}")
+        move(ctx, oid, Zone.GRAVEYARD, "discard")
+
+
+def put_from_hand(ctx: Ctx, player: int, count: int, what: str) -> None:
+    """Brainstorm: the player puts ``count`` cards from their hand on top of their library in
+    the order they choose: one decision, the first card listed ends on top (CR 401.4)."""
+    g = ctx.g
+    hand = sorted(g.zones[(player, Zone.HAND)])
+    count = min(count, len(hand))
+    if count <= 0:
+        return
+    chosen = ctx.ask(Decision(player, "put_on_library", f"choose {count} card(s) from your hand to put on top "
+                              f"of your library ({what}), in order: the first listed ends on top", hand,
+                              min=count, max=count))
+    chosen = chosen if isinstance(chosen, list) else [chosen]
+    if len(chosen) != count or len(set(chosen)) != count or any(c not in hand for c in chosen):
+        raise IllegalActionError(f"choose {count} different card(s) from your hand ({what})")
+    for oid in reversed(chosen):
+        move(ctx, oid, Zone.LIBRARY, "put", top=True)
+    ctx.log("401.4", f"{g.players[player].name} puts {count} card(s) from their hand on top of their library")
+
+
+def discard_chosen_by(ctx: Ctx, player: int, chooser: int, count: int, flt: Filter | None, r: Resolving) -> None:
+    """Duress, Thoughtseize: ``player`` reveals their hand (CR 701.20a) and ``chooser`` picks
+    ``count`` cards matching ``flt`` that the player discards (CR 701.9b)."""
+    g = ctx.g
+    hand = sorted(g.zones[(player, Zone.HAND)])
+    name = g.players[player].name
+    ctx.log("701.20a", f"{name} reveals their hand: " + (", ".join(name_of(ctx, o) for o in hand) or "no cards"))
+    options = [o for o in hand if flt is None or matches(g, o, flt, r.controller, r.source)]
+    count = min(count, len(options))
+    if count <= 0:
+        return
+    chosen = ctx.ask(Decision(chooser, "discard", f"choose {count} card(s) {name} discards ({r.name})", options,
+                              min=count, max=count))
+    chosen = chosen if isinstance(chosen, list) else [chosen]
+    if len(chosen) != count or len(set(chosen)) != count or any(c not in options for c in chosen):
+        raise IllegalActionError(f"choose {count} of the revealed cards that {r.name} allows")
+    for oid in chosen:
+        ctx.log("701.9b", f"{name} discards {name_of(ctx, oid)} ({g.players[chooser].name}'s choice)")
         move(ctx, oid, Zone.GRAVEYARD, "discard")
 
 

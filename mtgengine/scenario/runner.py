@@ -391,7 +391,7 @@ class Runner:
         before = self.game.save()
         try:
             self._answer_choose(arg)
-        except IllegalActionError as exc:
+        except (IllegalActionError, ScenarioError) as exc:     # not one of the options: refused too
             if expected is not True and str(expected).lower() not in str(exc).lower():
                 raise StepFailure(self._where_prev() + f"refused as expected, but the message {str(exc)!r} "
                                   f"does not contain {expected!r}") from None
