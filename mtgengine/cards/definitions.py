@@ -103,7 +103,7 @@ _CONDITION_KINDS = ("control", "battlefield", "life", "hand", "graveyard", "libr
 #: The events a replacement effect watches (``effects.replacement``), and the fields each reads
 #: besides event, condition, self_replacement and text.
 _REPLACEMENT_FIELDS: dict[str, frozenset[str]] = {
-    "damage": frozenset({"source", "to", "itself", "combat", "noncombat", "multiply", "add", "amount", "prevent"}),
+    "damage": frozenset({"source", "to", "itself", "combat", "noncombat", "multiply", "add", "amount", "prevent", "from_itself"}),
     "gain_life": frozenset({"who", "multiply", "add", "amount"}),
     "draw": frozenset({"who", "except_first_draw", "draw"}),
     "counters": frozenset({"to", "itself", "counter_kind", "multiply", "add", "amount"}),

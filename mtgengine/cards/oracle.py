@@ -1102,6 +1102,31 @@ def _player_static(para: str, raw: str) -> PlayerStatic | None:
     return PlayerStatic(frozenset({grant}), condition=condition, text=raw) if grant else None
 
 
+def _conditional_static(para: str, raw: str) -> StaticAbility | None:
+    """ "~ gets +1/+2 as long as you control a Forest" (Kird Ape), "As long as you control
+    another Goblin, ~ gets +1/+1 and has haste", "~ has flying as long as ...": a static
+    ability of the permanent itself whose effect exists only while the condition holds."""
+    t = para.strip().rstrip(".")
+    m = re.fullmatch(r"~ (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+?) as long as (.+)", t) or \
+        re.fullmatch(r"as long as (.+?), ~ (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+)", t)
+    if m is None:
+        return None
+    what, cond_text = (m.group(1), m.group(2)) if t.startswith("~") else (m.group(2), m.group(1))
+    condition = _parse_condition(cond_text)
+    if condition is None or condition.link or condition.kind not in ("control", "life", "hand", "graveyard", "library"):
+        return None
+    p = tgh = 0
+    kws: frozenset[str] | None = frozenset()
+    if pm := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?", what):
+        p, tgh = int(pm.group(1)), int(pm.group(2))
+        kws = _keyword_list(pm.group(3)) if pm.group(3) else frozenset()
+    elif hm := re.fullmatch(r"has (.+)", what):
+        kws = _keyword_list(hm.group(1))
+    if kws is None:
+        return None
+    return StaticAbility("self", p, tgh, kws, text=raw, condition=condition)
+
+
 def _layer_static(para: str, raw: str) -> StaticAbility | None:
     """Static abilities that change types, colors, abilities, control or set P/T (CR 613.1)."""
     if m := re.fullmatch(r"all creatures lose all abilities and have base power and toughness (\d+)/(\d+)\.", para, re.I):
@@ -1963,6 +1988,14 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
         if kws is not None:
             keywords |= kws
             continue
+        if not is_spell and (m := re.fullmatch(r"prevent all (combat )?damage that would be dealt (to and dealt by|by) ~\.?",
+                                               para, re.I)):
+            # CR 615.1a: Fog Bank ("to and dealt by ~"): prevention effects on damage to it and from it
+            combat = bool(m.group(1))
+            if m.group(2).lower().startswith("to"):
+                replacements.append(ReplacementAbility("damage", itself=True, combat=combat, prevent=True, text=raw))
+            replacements.append(ReplacementAbility("damage", from_itself=True, combat=combat, prevent=True, text=raw))
+            continue
         if (rep := replacement_paragraph(para, raw, is_spell)) is not None:
             replacements.append(rep)                        # CR 614, 615
             continue
@@ -1996,6 +2029,9 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
         copy = _enters_as_copy(para)
         if copy is not None:
             enters_as_copy = copy
+            continue
+        if (conditional := _conditional_static(para, raw)) is not None:
+            static.append(conditional)                      # Kird Ape, Wild Nacatl (CR 611.3b)
             continue
         layer_static = _layer_static(para, raw)
         if layer_static is not None:

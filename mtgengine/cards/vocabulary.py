@@ -1011,6 +1011,8 @@ class StaticAbility:
     ``power``/``toughness`` are a layer 7c modification and ``keywords`` a layer 6 grant;
     ``mods`` are further modifications in their layers. ``cda``: a characteristic-defining
     ability (CR 604.3), which applies in every zone and before other effects in its layer.
+    ``condition``: the effect exists only while it holds for the controller (CR 611.3b:
+    checked each time the effect would apply, against the characteristics as they stand).
     """
 
     affects: str
@@ -1021,6 +1023,7 @@ class StaticAbility:
     text: str = ""
     mods: tuple[Modification, ...] = ()
     cda: bool = False
+    condition: Condition | None = None    # "as long as you control a Forest" (Kird Ape): applies only while true
 
 
 Ability = Union[SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility]
@@ -1096,6 +1099,7 @@ class ReplacementAbility:
     also: tuple[Effect, ...] = ()
     exile: bool = False
     link: str = ""
+    from_itself: bool = False      # "damage that would be dealt by ~" (Fog Bank): this permanent is the source
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from ..cards.definitions import apply_definition
 from ..cards.oracle import BASIC_LAND_MANA, compile_text
 from ..cards.vocabulary import (
     ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeTypes, CopyException, CopyOf, Cost,
-    CreateToken, Filter,
+    Condition, CreateToken, Filter,
     ModifyPT, Modification, Quantity, Ref, SetController, SetPT, SpellAbility, StaticAbility, SwitchPT,
 )
 from ..core.enums import Zone
@@ -445,7 +445,24 @@ def _static_effect(state: GameState, sid: int, ab: StaticAbility, ch: Characteri
                                          and matches_characteristics(flt, chars[oid], chars[oid].controller, chars[sid].controller
                                                           if sid in chars else src.controller)
                                          and _linked_select(st, chars, oid, flt, sid))
+    if ab.condition is not None:
+        base, cond = select, ab.condition
+        select = lambda st, chars, oid: base(st, chars, oid) and _static_condition(st, chars, sid, cond)  # noqa: E731
     return _Effect(src.timestamp, tuple(mods), ch.controller, ab.cda, select=select, source=sid, ability=ab)
+
+
+def _static_condition(state: GameState, chars: dict[int, Characteristics], sid: int, cond: Condition) -> bool:
+    """ "As long as you control a Forest" (Kird Ape, CR 611.3b): counted on the permanents'
+    characteristics as the layers stand, so no characteristic is asked for while being computed."""
+    you = chars[sid].controller if sid in chars else state.objects[sid].controller
+    if cond.kind != "control":
+        from .triggers import condition_holds                     # life, cards in a zone: no characteristics
+        return condition_holds(state, cond, you, sid)
+    flt = cond.filter or Filter()
+    value = sum(1 for oid, c in chars.items()
+                if c.controller == you and not (flt.other and oid == sid)
+                and matches_characteristics(flt, c, c.controller, you))
+    return (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most)
 
 
 def _battlefield(state: GameState) -> dict[int, Characteristics]:

@@ -211,6 +211,8 @@ def _applies(g: GameState, ab: ReplacementAbility, event: Any, you: int, sid: in
             return False
         if ab.source is not None and not _object_matches(g, event.source, ab.source, you, sid):
             return False
+        if ab.from_itself:
+            return event.source == sid                 # Fog Bank: "dealt by ~"
         if ab.itself:
             return event.target == sid
         return ab.to is None or _recipient_matches(g, event.target, ab.to, you, sid)

@@ -290,7 +290,7 @@ ERRORS = [
     pytest.param(
         "Crusade: {static: [{affects: each, filtr: {types: [Creature]}}]}",
         ": Crusade: static[0]: unknown key 'filtr' (did you mean 'filter'?); valid keys: affects, power, "
-        "toughness, keywords, filter, text, mods, cda",
+        "toughness, keywords, filter, text, mods, cda, condition",
         id="unknown-nested-key"),
     pytest.param(
         "Shock: {spell: {effects: [{deal_dmg: {amount: 2, to: you}}]}}",
