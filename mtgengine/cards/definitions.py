@@ -98,7 +98,8 @@ _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
 _FILTERED_EVENTS = frozenset(e for e, w in _TRIGGER_WHOSE.items() if w == _OBJECT_WHOSE) | {"cast", "tapped_for_mana",
                                                                                               "activate", "draw_first"}
 #: Condition kinds ``effects.triggers.condition_holds`` reads; those counting permanents take a filter.
-_CONDITION_KINDS = ("control", "battlefield", "life", "hand", "graveyard", "library", "kicked", "meld", "attacked_with",
+_CONDITION_KINDS = ("control", "battlefield", "life", "hand", "graveyard", "library", "kicked", "evoked", "meld",
+                    "attacked_with",
                     "chosen", "linked", "life_vs_noted", "level")      # the linked kinds read a link (CR 607)
 #: The events a replacement effect watches (``effects.replacement``), and the fields each reads
 #: besides event, condition, self_replacement and text.

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from .vocabulary import (
-    Attach, Condition, CreateDelayedTrigger, ExtraTriggers, GainControl, SacrificePermanent, WinGame,
+    AlternativeCost, Attach, Condition, CreateDelayedTrigger, ExtraTriggers, GainControl, SacrificePermanent, WinGame,
     ANY_TARGET, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
@@ -111,7 +111,7 @@ def parse_filter(text: str) -> Filter | None:
         blocking = True
     controller = None
     for suffix, who in ((" you control", "you"), (" an opponent controls", "opponent"),
-                        (" you don't control", "opponent")):
+                        (" your opponents control", "opponent"), (" you don't control", "opponent")):
         if text.endswith(suffix):
             text = text[: -len(suffix)]
             controller = who
@@ -136,6 +136,10 @@ def parse_filter(text: str) -> Filter | None:
             continue
         if word == "attacking":
             attacking = True
+            continue
+        if word == "blocking":
+            attacking = False               # "target blocking creature" (Righteousness)
+            blocking = True
             continue
         neg = word.startswith("non") and word not in ("none",)
         base = word[3:].lstrip("-") if neg else word
@@ -274,8 +278,8 @@ def _who(word: str, st: _Parse) -> Ref | None:
     last = _last_target(st)
     if last is None:
         return None
-    if w in ("its controller", "that creature's controller", "that permanent's controller",
-             "that spell's controller"):
+    if w in ("its controller", "that spell's controller") or re.fullmatch(
+            r"that (creature|permanent|artifact|enchantment|land|planeswalker)'s controller", w):
         if st.targets[-1].filter.players and not st.targets[-1].filter.objects:
             return None
         return Ref("target_controller", last.index)        # CR 608.2h: last known information
@@ -553,6 +557,11 @@ def _damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
         return [DealDamage(amount, Ref("each_player"))]
     if dest == "you":
         return [DealDamage(amount, YOU)]
+    if m2 := re.fullmatch(r"each (.+?) and each (player|opponent)", dest):
+        # Pestilence, Hurricane ("each creature with flying and each player"), Earthquake
+        flt = parse_filter(m2.group(1))
+        players = Ref("each_player" if m2.group(2) == "player" else "each_opponent")
+        return [DealDamage(amount, Ref("each", filter=flt)), DealDamage(amount, players)] if flt else None
     if dest.startswith("each "):
         flt = parse_filter(dest[5:])
         return [DealDamage(amount, Ref("each", filter=flt))] if flt else None
@@ -788,6 +797,28 @@ def _untargetable(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Pump(st.add_target(spec), keywords=frozenset({UNTARGETABLE_BY_OPPONENTS}))]
 
 
+@_effect(r"(other )?((?:attacking |blocking )?(?:creatures|permanents|[a-z]+ creatures))( you control| your opponents control)? "
+         r"(?:get " + _PT + r"(?: and gain (.+?))?|gain (.+?)) until end of turn")
+def _mass_pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Creatures you control get +2/+1 until end of turn" (Inspired Charge), "Permanents you
+    control gain hexproof and indestructible until end of turn" (Heroic Intervention), "Attacking
+    creatures get +2/+0 until end of turn": the affected set is fixed as it resolves (CR 611.2c)."""
+    flt = parse_filter(m.group(2))
+    if flt is None or flt.spells:
+        return None
+    controller = {" you control": "you", " your opponents control": "opponent"}.get(m.group(3) or "")
+    flt = replace(flt, controller=controller, other=bool(m.group(1)))
+    kw_text = m.group(6) or m.group(7)
+    kws = _keyword_list(kw_text) if kw_text else frozenset()
+    if kws is None:
+        return None
+    p, px = _pt(m.group(4)) if m.group(4) else (0, 0)
+    t, tx = _pt(m.group(5)) if m.group(5) else (0, 0)
+    if px or tx:
+        return None
+    return [Pump(Ref("each", filter=flt), p, t, kws)]
+
+
 @_effect(r"(target (.+?)|~) gains (.+?) until end of turn")
 def _gain_keywords(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     kws = _keyword_list(m.group(3))
@@ -893,6 +924,15 @@ def _gain_control(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
         return None
     return [GainControl(ref, until_end_of_turn=bool(m.group(2)))]
+
+
+@_effect(r"(untap|tap) all (.+)")
+def _tap_all(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Tap all creatures your opponents control" (Cryptic Command, CR 701.26a)."""
+    flt = parse_filter(m.group(2))
+    if flt is None or flt.spells:
+        return None
+    return [TapUntap(Ref("each", filter=flt), tap=m.group(1).lower() == "tap")]
 
 
 @_effect(r"(untap|tap) (enchanted creature|equipped creature|enchanted permanent|~)")
@@ -1964,6 +2004,16 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             continue
         if m := re.fullmatch(r"morph ((?:\{[^}]+\})+)", para, re.I):
             morph = m.group(1)                              # CR 702.37a
+            continue
+        if m := re.fullmatch(r"evoke ((?:\{[^}]+\})+)", para, re.I):
+            # CR 702.74a: an alternative cost, and "When this permanent enters, if its evoke cost
+            # was paid, its controller sacrifices it."
+            cost_abilities.append({"alternative_costs": (AlternativeCost(mana=m.group(1), name="evoke", itself=True,
+                                                                         text=raw),)})
+            triggered.append(TriggeredAbility(Trigger("enters"), (SacrificePermanent(SELF),),
+                                              text="When this permanent enters, if its evoke cost was paid, its "
+                                                   "controller sacrifices it (evoke, CR 702.74a)",
+                                              condition=Condition("evoked")))
             continue
         if m := re.fullmatch(r"kicker ((?:\{[^}]+\})+)", para, re.I):
             kicker.append(m.group(1))                       # CR 702.33a

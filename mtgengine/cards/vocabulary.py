@@ -882,7 +882,8 @@ class Condition:
     kind: "control" (the number of permanents you control matching ``filter``; ``other``
     leaves the source out), "battlefield" (all permanents matching ``filter``), "life"
     (your life total), "hand" / "graveyard" / "library" (the number of cards in that zone
-    of yours), "kicked" (the source was kicked, CR 702.33d), "meld" (you own and control the
+    of yours), "kicked" (the source was kicked, CR 702.33d), "evoked" (the source's evoke cost
+    was paid, CR 702.74a), "meld" (you own and control the
     source and a creature named as its meld partner, CR 701.42a), "attacked_with" (the number of
     creatures you attacked with this turn, CR 508.1). The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).

@@ -101,6 +101,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         new.kicked = o.kicked and o.zone is Zone.STACK
         if o.zone is Zone.STACK and o.choices.get("prototype"):
             new.choices["prototype"] = True         # CR 718.3b: the permanent is prototyped too
+        if o.zone is Zone.STACK and o.choices.get("evoked"):
+            new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
     elif to_zone is Zone.STACK:
         new.controller = controller if controller is not None else o.owner
     new.attached_to = None

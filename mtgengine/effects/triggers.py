@@ -113,6 +113,9 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         return bool(linked_condition(g, cond, controller, source_id, kicked))
     if cond.kind == "kicked":
         return kicked
+    if cond.kind == "evoked":                                       # CR 702.74a
+        src = g.objects.get(source_id) if source_id else None
+        return bool(src is not None and src.choices.get("evoked"))
     if cond.kind == "meld":
         # "if you both own and control ~ and a creature named [its meld partner]" (CR 701.42a)
         from .mana_effects import meld_pair_ready

@@ -500,6 +500,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         spell.choices["flashback"] = True           # CR 702.34a: exiled when it leaves the stack
     elif alt_name and not prototype:
         alternative, alt_label = _choose_alternative(g, player, spell_id, ch, str(alt_name))
+        if alternative.name == "evoke":
+            spell.choices["evoked"] = True          # CR 702.74a: sacrificed when it enters
     if action.get("alt_mana"):
         # an effect's alternative cost: miracle's "by paying [cost] rather than its mana cost"
         alternative = AlternativeCost(mana=str(action["alt_mana"]), name="miracle")
