@@ -368,6 +368,13 @@ def _divided_damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [DealDamage(amount, ref, divided=True)]
 
 
+@_effect(r"(?:~|it) deals " + _NUM + r" damage divided evenly, rounded down, among any number of targets")
+def _evenly_divided_damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Fireball: X damage divided evenly, rounded down, among the targets chosen (CR 601.2c)."""
+    ref = st.add_target(TargetSpec(ANY_TARGET, "any number of targets", 0, 99))
+    return [DealDamage(_num(m.group(1)), ref, evenly=True)]
+
+
 @_effect(r"damage can't be prevented this turn")
 def _unpreventable(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [DamageCantBePrevented()]

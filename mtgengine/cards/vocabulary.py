@@ -136,11 +136,14 @@ def n(value: int) -> Quantity:
 @dataclass(frozen=True, slots=True)
 class DealDamage:
     """CR 120: the source deals damage. ``divided``: the amount is divided among the targets
-    of ``to``'s target phrase as announced while casting (CR 601.2d)."""
+    of ``to``'s target phrase as announced while casting (CR 601.2d); ``evenly``: "divided
+    evenly, rounded down, among any number of targets" (Fireball): each target is dealt the
+    amount divided by the number of targets chosen, even if some have become illegal."""
 
     amount: Quantity
     to: Ref
     divided: bool = False
+    evenly: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -198,6 +198,13 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     if t in refs(ctx, eff.to, r):
                         deal_damage(ctx, r.source, t, share)
                 continue
+            if eff.evenly:
+                # Fireball: divided by the number of targets chosen, legal or not (rounded down)
+                chosen = r.counts[eff.to.index] if r.counts and eff.to.index < len(r.counts) else len(r.targets)
+                share = amount(ctx, eff.amount, r) // chosen if chosen else 0
+                for t in refs(ctx, eff.to, r):
+                    deal_damage(ctx, r.source, t, share)
+                continue
             for t in refs(ctx, eff.to, r):
                 deal_damage(ctx, r.source, t, amount(ctx, eff.amount, r))
         elif isinstance(eff, DamageCantBePrevented):
