@@ -2128,6 +2128,11 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             effects = parse_effects(m.group(2), st) if cost else None
             sorcery = False
             restriction = None
+            per_turn = 0
+            if effects is None and cost and (lim := re.fullmatch(
+                    r"(.+?) Activate (?:only once|no more than (twice|three times)) each turn\.", m.group(2))):
+                per_turn = {None: 1, "twice": 2, "three times": 3}[lim.group(2)]     # CR 602.5b
+                effects = parse_effects(lim.group(1), st)
             if effects is None and cost and m.group(2).endswith("Activate only as a sorcery."):
                 effects = parse_effects(m.group(2)[: -len("Activate only as a sorcery.")], st)
                 sorcery = True
@@ -2144,7 +2149,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                        and all(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
                                for e in effects))   # CR 605.1a
             activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), raw, is_mana, sorcery,
-                                              condition=restriction))
+                                              condition=restriction, per_turn=per_turn))
             continue
         if m := re.fullmatch(r"((?:when|whenever|at) [^,]+), (.+)", para, re.I):
             abilities = _triggered(m.group(1), m.group(2), raw)

@@ -847,6 +847,7 @@ class ActivatedAbility:
     condition: "Condition | None" = None   # "Activate only if ..." (a restriction, CR 602.5b)
     zone: str = ""                # "hand": it functions only while the card is in its owner's hand
                                   # (transmute, CR 702.53a); "": on the battlefield
+    per_turn: int = 0             # "Activate only once each turn" 1, "no more than twice each turn" 2 (CR 602.5b)
 
 
 @dataclass(frozen=True, slots=True)

@@ -134,6 +134,8 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
+    if ab.per_turn and o.choices.get("activations", {}).get(f"{g.turn}:{index}", 0) >= ab.per_turn:
+        return False                                       # CR 602.5b
     if ab.cost.tap and not can_pay_tap(g, oid):
         return False
     if ab.cost.untap or ab.cost.energy:
@@ -203,6 +205,15 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         raise IllegalActionError(f"{ch.name}'s ability functions only while the card is "
                                  + ("in its owner's hand (CR 702.53a)" if not in_hand else "on the battlefield"))
     _not_forbidden(g, oid)
+    if ab.per_turn:
+        # CR 602.5b: "Activate no more than twice each turn" (this object: a new one after a zone change)
+        done = g.objects[oid].choices.get("activations", {})
+        key = f"{g.turn}:{index}"
+        if done.get(key, 0) >= ab.per_turn:
+            times = {1: "once", 2: "twice"}.get(ab.per_turn, f"{ab.per_turn} times")
+            raise IllegalActionError(f"{ch.name}'s ability can be activated only {times} each turn (CR 602.5b)")
+        g.obj(oid).choices["activations"] = {**{k: v for k, v in done.items() if k.startswith(f"{g.turn}:")},
+                                             key: done.get(key, 0) + 1}
     if ab.is_mana:
         activate_mana_ability(ctx, oid, index, action.get("color"), action.get("pay"))
         return
