@@ -18,7 +18,7 @@ from .vocabulary import (
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
-    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform, PutFromHand, PutOnBottom,
+    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform, PutFromHand, PutOnBottom, ReturnChosen,
     ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
@@ -872,6 +872,15 @@ def _discard(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     cards" (Careful Study: the subject "you" is implied, CR 701.9a)."""
     who = _who(m.group(1), st)
     return [Discard(who, _num(m.group(2)))] if who else None
+
+
+@_effect(r"return " + _NUM + r" (.+?) you control to (?:its|their) owner'?s'? hands?")
+def _return_own(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Boros Garrison: "return a land you control to its owner's hand" (chosen, not targeted)."""
+    flt = parse_filter(m.group(2))
+    if flt is None or flt.spells or flt.controller:
+        return None
+    return [ReturnChosen(YOU, flt, _num(m.group(1)))]
 
 
 @_effect(r"put (target .+?) on the bottom of (?:its|their) owner'?s'? librar(?:y|ies)")

@@ -726,6 +726,17 @@ class PutFromHand:
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnChosen:
+    """ "Return a land you control to its owner's hand" (Boros Garrison, Kor Skyfisher): each
+    player ``who`` chooses ``amount`` permanents they control matching ``filter`` as it resolves
+    (not a target, CR 115.10)."""
+
+    who: Ref
+    filter: Filter
+    amount: Quantity = Quantity(fixed=1)
+
+
+@dataclass(frozen=True, slots=True)
 class HoldTapped:
     """ "It doesn't untap during its controller's untap step for as long as you control ~" (CR
     502.3): ``what`` stays tapped while the source stays under this effect's controller's control."""
@@ -779,7 +790,7 @@ Effect = Union[
     Double, Proliferate, ShuffleIntoLibrary, Transform,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
-    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem, PutFromHand,
+    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem, PutFromHand, ReturnChosen,
 ]
 
 

@@ -13,7 +13,7 @@ from ..cards.vocabulary import (
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
-from ..cards.vocabulary import Double, Proliferate, PutFromHand, ShuffleIntoLibrary, Transform
+from ..cards.vocabulary import Double, Proliferate, PutFromHand, ReturnChosen, ShuffleIntoLibrary, Transform
 from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -329,6 +329,9 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             fight(ctx, refs(ctx, eff.first, r), refs(ctx, eff.second, r))
         elif isinstance(eff, Sacrifice):
             sacrifice(ctx, _players(refs(ctx, eff.who, r)), eff.filter, amount(ctx, eff.amount, r), r.name)
+        elif isinstance(eff, ReturnChosen):
+            return_chosen(ctx, _players(refs(ctx, eff.who, r)), eff.filter, amount(ctx, eff.amount, r), r.name,
+                          r.source)
         elif isinstance(eff, Search):
             for p in _players(refs(ctx, eff.who, r)):
                 search(ctx, p, eff, r.name,
@@ -730,20 +733,40 @@ def fight(ctx: Ctx, first: list[int], second: list[int]) -> None:
     deal_damage(ctx, b, a, power_b)
 
 
-def sacrifice(ctx: Ctx, players: list[int], flt: Filter, count: int, source_name: str) -> None:
-    """CR 701.21a: each player chooses ``count`` permanents they control matching ``flt`` (in
-    APNAP order, CR 101.4), then they are sacrificed at the same time."""
+def _choose_own(ctx: Ctx, players: list[int], flt: Filter, count: int, kind: str, what: str,
+                source: int = 0) -> list[int]:
+    """Each player chooses ``count`` permanents they control matching ``flt``, in APNAP order
+    (CR 101.4): for a sacrifice, or "return a land you control to its owner's hand"."""
     g = ctx.g
     chosen: list[int] = []
     for p in sorted(players, key=g.apnap().index):
         options = [oid for oid in g.battlefield
-                   if g.objects[oid].controller == p and matches(g, oid, flt, p)]
+                   if g.objects[oid].controller == p and matches(g, oid, flt, p, source or None)]
         k = min(count, len(options))
         if k <= 0:
             continue
-        answer = ctx.ask(Decision(p, "sacrifice", f"choose {k} permanent(s) to sacrifice ({source_name})",
-                                  options, min=k, max=k))
-        chosen.extend(answer if isinstance(answer, list) else [answer])
+        answer = ctx.ask(Decision(p, kind, f"choose {k} permanent(s) {what}", options, min=k, max=k))
+        answer = answer if isinstance(answer, list) else [answer]
+        if len(answer) != k or len(set(answer)) != k or any(a not in options for a in answer):
+            raise IllegalActionError(f"choose {k} different permanent(s) you control that qualify {what}")
+        chosen.extend(answer)
+    return chosen
+
+
+def return_chosen(ctx: Ctx, players: list[int], flt: Filter, count: int, source_name: str, source: int) -> None:
+    """Kor Skyfisher, Boros Garrison: "return a [permanent] you control to its owner's hand" —
+    chosen as it resolves, not targeted (CR 115.10)."""
+    for oid in _choose_own(ctx, players, flt, count, "return", f"to return to its owner's hand ({source_name})",
+                           source):
+        ctx.log("400.7", f"{name_of(ctx, oid)} is returned to its owner's hand ({source_name})")
+        move(ctx, oid, Zone.HAND, "bounce")
+
+
+def sacrifice(ctx: Ctx, players: list[int], flt: Filter, count: int, source_name: str) -> None:
+    """CR 701.21a: each player chooses ``count`` permanents they control matching ``flt`` (in
+    APNAP order, CR 101.4), then they are sacrificed at the same time."""
+    g = ctx.g
+    chosen = _choose_own(ctx, players, flt, count, "sacrifice", f"to sacrifice ({source_name})")
     for oid in chosen:
         ctx.log("701.21a", f"{g.players[g.objects[oid].controller].name} sacrifices {name_of(ctx, oid)}")
         move(ctx, oid, Zone.GRAVEYARD, "sacrifice")
