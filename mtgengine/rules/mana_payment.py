@@ -235,26 +235,54 @@ class Plan:
         self.spend[kind] = self.spend.get(kind, 0) + n
 
 
+def _fixed_output(src: Source) -> list[str] | None:
+    """The mana one activation of a source always adds, when it is fixed ("Add {R}{W}": R, W;
+    Sol Ring: C, C), else None (a choice of one type)."""
+    out: list[str] = []
+    for eff in src[1].effects:
+        if not isinstance(eff, AddMana) or not eff.mana or eff.choice or getattr(eff, "link", ""):
+            return None
+        out.extend(list(eff.mana) * eff.amount)
+    if set(out) != set(src[2]):
+        return None                      # it has other mana abilities too (a Savannah: {G} or {W})
+    return out or None
+
+
 def _match(slots: list[str], sources: list[Source]) -> list[tuple[int, str]] | None:
-    """Each colored slot gets its own source, in battlefield order, backtracking only when a
-    later slot could not be paid otherwise."""
+    """Each colored slot gets a source, in battlefield order, backtracking only when a later
+    slot could not be paid otherwise. A source that adds several fixed mana at once (a karoo's
+    {R}{W}) pays a slot for each of them; the same source then appears once per slot."""
     chosen: list[tuple[int, str]] = []
-    used: set[int] = set()
+    left: dict[int, list[str]] = {}          # fixed mana of tapped sources not yet spent
 
     def go(i: int) -> bool:
         if i == len(slots):
             return True
+        for oid, rest in list(left.items()):
+            kind = next((k for k in slots[i] if k in rest), None)
+            if kind is None:
+                continue
+            rest.remove(kind)
+            chosen.append((oid, kind))
+            if go(i + 1):
+                return True
+            rest.append(kind)
+            chosen.pop()
         for src in sources:
-            if src[0] in used:
+            if src[0] in left:
                 continue
             kind = next((k for k in slots[i] if k in src[2]), None)
             if kind is None:
                 continue
-            used.add(src[0])
+            output = _fixed_output(src)
+            rest = list(output) if output else []
+            if kind in rest:
+                rest.remove(kind)
+            left[src[0]] = rest
             chosen.append((src[0], kind))
             if go(i + 1):
                 return True
-            used.discard(src[0])
+            del left[src[0]]
             chosen.pop()
         return False
 
@@ -296,12 +324,24 @@ def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: froz
     matched = _match(remaining, sources)
     if matched is None:
         return None
+    used_kinds: dict[int, list[str]] = {}
     for oid, kind in matched:
-        plan.taps.append((oid, kind))
+        if oid not in used_kinds:
+            plan.taps.append((oid, kind))
+        used_kinds.setdefault(oid, []).append(kind)
         plan.spent(kind)
-        extra = next(s[3] for s in sources if s[0] == oid) - 1
-        if extra:
-            pool[kind] = pool.get(kind, 0) + extra         # the rest of its mana stays in the pool
+    for oid, kinds in used_kinds.items():
+        src = next(s for s in sources if s[0] == oid)
+        output = _fixed_output(src)
+        if output:
+            rest = list(output)
+            for k in kinds:
+                if k in rest:
+                    rest.remove(k)
+            for k in rest:                                 # the rest of its mana stays in the pool
+                pool[k] = pool.get(k, 0) + 1
+        elif src[3] - 1:
+            pool[kinds[0]] = pool.get(kinds[0], 0) + src[3] - 1
     generic = req.generic
     for kind in MANA_ORDER:
         while generic and pool.get(kind, 0) > 0:
@@ -314,6 +354,13 @@ def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: froz
             break
         kind = _generic_kind(src, spell_colors)
         plan.taps.append((src[0], kind))
+        output = _fixed_output(src)
+        if output:                                        # each symbol it adds, as it adds them
+            for k in output:
+                if generic:
+                    plan.spent(k)
+                    generic -= 1
+            continue
         n = min(generic, src[3])
         plan.spent(kind, n)
         generic -= n
