@@ -69,13 +69,13 @@ _COLORS = ("W", "U", "B", "R", "G")
 #: (``oracle.RESTRICTIONS``: "can't attack", CR 508.1c; "can't block", CR 509.1b; ...).
 _KEYWORDS = KEYWORDS + RESTRICTIONS
 #: The kinds ``effects.resolve.refs`` carries out.
-_REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each",
+_REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each", "defending",
               "triggering", "moved", "created", "remembered", "triggering_controller",
               "linked", "linked_one", "linked_here", "linked_random", "affected")   # linked abilities (CR 607); what the trigger event was done to
 #: Ref kinds that take an index.
 _INDEXED_REFS = ("target", "moved", "remembered")
 #: Ref kinds that may be written as a bare word.
-_REF_WORDS = ("you", "self", "each_opponent", "each_player", "enchanted", "equipped")
+_REF_WORDS = ("you", "self", "each_opponent", "each_player", "enchanted", "equipped", "defending")
 #: The trigger events ``effects.triggers`` fires, and the ``whose`` each is checked with:
 #: events about an object are its own ("self") or any matching object's ("any", with a
 #: filter); events about a player or a step are "you", "opponent" or "any" player's.

@@ -18,7 +18,7 @@ from .vocabulary import (
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
-    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform, PutFromHand, PutOnBottom, ReturnChosen,
+    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform, PutFromHand, PutOnBottom, ReturnChosen, RevealTop,
     ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
@@ -1220,6 +1220,11 @@ _NO_OP = re.compile(r"a creature dealt damage this way can't be regenerated this
 _NO_REGEN = re.compile(r"(it|they) can't be regenerated", re.IGNORECASE)
 
 
+_REVEAL_TOP_LAND = re.compile(r"(defending player|each opponent|target opponent|target player) reveals the top card of "
+                              r"(?:their|his or her) library\. if it's an? (.+?) card, (?:that player|they) puts? it "
+                              r"into (?:their|his or her) hand\.?", re.I)
+
+
 def _parse_clause(s: str, st: _Parse) -> list[Effect] | None:
     add = _parse_add_mana(s)
     if add is not None:
@@ -1250,6 +1255,13 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
     life", "Target player draws two cards and loses 2 life") is parsed as both, the second
     keeping the first one's subject when it has none."""
     effects: list[Effect] = []
+    if m := _REVEAL_TOP_LAND.fullmatch(text.strip()):
+        # Goblin Guide (CR 701.20a): the top card is revealed; a matching card goes to its owner's hand
+        who = Ref("defending") if m.group(1).lower() == "defending player" else _who(m.group(1), st)
+        flt = _card_filter(m.group(2))
+        if who is None or flt is None:
+            return None
+        return [RevealTop(who, flt, (), optional=False, to_hand=True)]
     if m := _REVEAL_DISCARD.match(text):
         # Duress, Thoughtseize: one instruction over three sentences (CR 701.9b, 701.20a)
         who = _who(m.group(1), st)

@@ -85,6 +85,8 @@ class Ref:
     object target ``index`` became when this resolution moved it, CR 400.7: "return that
     card"), "created" (the tokens this resolution created: "attach this to it"),
     "remembered" (the ``index``-th object a delayed triggered ability refers to, CR 603.7c),
+    "defending" (the player the source is attacking, or the controller of the planeswalker or
+    battle it attacks, CR 506.2: "defending player" of an attack trigger),
     "triggering_controller" (the controller of the object the trigger refers to: Celestial
     Mantle's "its controller"), "affected" (the player or object the trigger event was done to:
     "that player" of "deals combat damage to a player", "that creature" of "deals combat damage
@@ -550,6 +552,7 @@ class RevealTop:
     filter: Filter
     effects: tuple["Effect", ...]
     optional: bool = True
+    to_hand: bool = False      # "If it's a land card, that player puts it into their hand" (Goblin Guide)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,11 @@ def execute_mana_effect(ctx: Ctx, eff: Effect, r: Any) -> bool:
         from .resolve import _players, execute, refs
         for p in _players(refs(ctx, eff.who, r)):
             if reveal_top(ctx, p, eff, r.name):
+                if eff.to_hand:                          # Goblin Guide: the revealed card goes to hand
+                    from .primitives import move, name_of
+                    top = ctx.g.zones[(p, Zone.LIBRARY)][0]
+                    ctx.log("701.20a", f"{ctx.g.players[p].name} puts {name_of(ctx, top)} into their hand")
+                    move(ctx, top, Zone.HAND, "reveal")
                 execute(ctx, eff.effects, r)
     elif isinstance(eff, Meld):
         meld(ctx, r.source, r.controller, eff)

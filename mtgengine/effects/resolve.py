@@ -134,6 +134,16 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
     if ref.kind == "triggering":
         found = [r.subject] if r.subject in g.objects else []
         return [o for o in found if ref.filter is None or matches(g, o, ref.filter, r.controller, r.source)]
+    if ref.kind == "defending":
+        # CR 506.2: the player the source attacks (a planeswalker's or battle's controller)
+        src = g.objects.get(r.source)
+        attacked = src.attacking if src is not None else None
+        if attacked is None:
+            return [player_ref(p) for p in g.apnap() if p != r.controller][:1]
+        if player_of(attacked) is not None:
+            return [attacked]
+        p = _last_controller(ctx, attacked)
+        return [player_ref(p)] if p is not None else []
     if ref.kind == "triggering_controller":
         p = _last_controller(ctx, r.subject) if r.subject else None
         return [player_ref(p)] if p is not None else []

@@ -306,7 +306,7 @@ ERRORS = [
     pytest.param(
         "Shock: {spell: {effects: [{deal_damage: {amount: 2, to: opponent}}]}}",
         ": Shock: spell.effects[0].deal_damage.to: unknown reference 'opponent' (did you mean "
-        "'each_opponent'?); valid references: you, self, each_opponent, each_player, enchanted, equipped, "
+        "'each_opponent'?); valid references: you, self, each_opponent, each_player, enchanted, equipped, defending, "
         "{target: N}, {each: <filter>}",
         id="unknown-reference"),
     pytest.param(
