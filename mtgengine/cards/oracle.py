@@ -669,6 +669,11 @@ def _scry(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Scry(YOU, _num(m.group(1)))]
 
 
+@_effect(r"surveil " + _NUM)
+def _surveil(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [Scry(YOU, _num(m.group(1)), surveil=True)]                 # CR 701.25a
+
+
 @_effect(r"(target (.+?)|~|it) fights (" + _UP_TO + r"(?:another )?target .+)")
 def _fight(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """CR 701.14a: "Target creature you control fights target creature you don't control"."""

@@ -305,10 +305,11 @@ class DamageCantBePrevented:
 @dataclass(frozen=True, slots=True)
 class Scry:
     """CR 701.22a: look at the top N cards, put any number on the bottom and the rest on top,
-    each group in any order."""
+    each group in any order. ``surveil``: any number go to the graveyard instead (CR 701.25a)."""
 
     who: Ref
     amount: Quantity
+    surveil: bool = False
 
 
 @dataclass(frozen=True, slots=True)

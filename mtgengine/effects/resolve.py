@@ -334,7 +334,10 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             execute(ctx, eff.effects if r.kicked else eff.otherwise, r)      # CR 702.33e
         elif isinstance(eff, Scry):
             for p in _players(refs(ctx, eff.who, r)):
-                scry(ctx, p, amount(ctx, eff.amount, r))
+                if eff.surveil:
+                    surveil(ctx, p, amount(ctx, eff.amount, r))
+                else:
+                    scry(ctx, p, amount(ctx, eff.amount, r))
         elif isinstance(eff, Fight):
             fight(ctx, refs(ctx, eff.first, r), refs(ctx, eff.second, r))
         elif isinstance(eff, Sacrifice):
@@ -723,6 +726,29 @@ def scry(ctx: Ctx, player: int, count: int) -> None:
     rest = [c for c in library if c not in top]
     reorder_library(ctx, player, stay + rest + bottom)
     ctx.log("701.22a", f"{name} scries {count}: {len(stay)} on top, {len(bottom)} on the bottom")
+
+
+def surveil(ctx: Ctx, player: int, count: int) -> None:
+    """CR 701.25a: look at the top ``count`` cards, put any number into the graveyard and the
+    rest back on top in any order. Surveil 0 does nothing (CR 701.25c)."""
+    g = ctx.g
+    library = g.zones[(player, Zone.LIBRARY)]
+    top = list(library[:count]) if count > 0 else []
+    if not top:
+        return
+    name = g.players[player].name
+    gone = ctx.ask(Decision(player, "surveil_graveyard", f"surveil {count}: choose the cards to put into your "
+                            "graveyard (the others stay on top)", top, min=0, max=len(top)))
+    gone = gone if isinstance(gone, list) else [gone]
+    if any(c not in top for c in gone):
+        raise IllegalActionError(f"surveil {count}: choose among the cards looked at")
+    stay = _ordered(ctx, player, [c for c in top if c not in gone], "order the cards to put back on top of your "
+                    "library (first listed: the top card)")
+    rest = [c for c in library if c not in top]
+    reorder_library(ctx, player, stay + rest + [c for c in top if c in gone])
+    for oid in [c for c in top if c in gone]:
+        move(ctx, oid, Zone.GRAVEYARD, "surveil")
+    ctx.log("701.25a", f"{name} surveils {count}: {len(stay)} on top, {len(gone)} into the graveyard")
 
 
 def fight(ctx: Ctx, first: list[int], second: list[int]) -> None:
