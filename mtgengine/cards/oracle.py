@@ -728,7 +728,7 @@ def _pt(value: str) -> tuple[int, int]:
 
 
 #: Keywords with a parameter: protection from a color (CR 702.16), landwalk (CR 702.14).
-_PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatures|everything)"
+_PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatures|everything|the color of your choice)"
                             r"|(plains|island|swamp|mountain|forest)walk")
 
 

@@ -297,6 +297,13 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 mods: tuple[Modification, ...] = (ModifyPT(dp, dt),)
                 keywords = frozenset(k.replace("your opponents", f"{g.players[r.controller].name}'s opponents")
                                      for k in eff.keywords)      # "your" is the effect's controller
+                if CHOSEN_PROTECTION in keywords:
+                    # Gods Willing: the color is chosen as the spell resolves (CR 608.2d)
+                    color = ctx.ask(Decision(r.controller, "color", f"choose a color for {r.name}", list(_COLOR_NAMES)))
+                    if color not in _COLOR_NAMES:
+                        raise IllegalActionError(f"{r.name}: choose a color (white, blue, black, red or green)")
+                    ctx.log("608.2d", f"{g.players[r.controller].name} chooses {_COLOR_NAMES[color]} for {r.name}")
+                    keywords = (keywords - {CHOSEN_PROTECTION}) | {f"protection from {_COLOR_NAMES[color]}"}
                 if keywords:
                     mods += (ChangeAbilities(add_keywords=keywords),)
                 g.effects.append(ContinuousEffect(                 # CR 611.2c: affected set locked in
@@ -449,6 +456,11 @@ def _signed(ctx: Ctx, q: Quantity, r: Resolving) -> int:
     if q.stat in ("power", "toughness") and q.of is not None:
         return q.fixed + sum(_stat(ctx, oid, q.stat) for oid in refs(ctx, q.of, r)[:1])
     return amount(ctx, q, r)
+
+
+#: "Protection from the color of your choice" (Gods Willing): the color is asked as it resolves.
+CHOSEN_PROTECTION = "protection from the color of your choice"
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 def _moved(r: Resolving, old: int, new: int | None) -> None:
