@@ -174,11 +174,13 @@ def printed(card: Any, index: int) -> Characteristics:
     return base
 
 
-def copiable_values(state: GameState, oid: int) -> Characteristics:
+def copiable_values(state: GameState, oid: int, face_up: bool = False) -> Characteristics:
     """Layer 1 (CR 613.2, 707.2): the printed face or token definition, then copy effects
-    (layer 1a), then face-down status (layer 1b, CR 708.2a)."""
+    (layer 1a), then face-down status (layer 1b, CR 708.2a). ``face_up``: the values a
+    face-down permanent would have face up — those it copied, if it became a copy while face
+    down (CR 708.10), which say whether it has a morph cost (CR 702.37e, 707.3)."""
     o = state.objects[oid]
-    if o.face_down:
+    if o.face_down and not face_up:
         # CR 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
         return Characteristics("", None, _EMPTY, _EMPTY, frozenset({"Creature"}), _EMPTY,
                                FACE_DOWN_SCRIPT, _EMPTY, 2, 2, None, o.controller, "")

@@ -8,7 +8,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.mana import ManaCost
 from ..effects.events import CastEvent
-from ..effects.layers import controller_of, printed
+from ..effects.layers import controller_of, copiable_values
 from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
@@ -19,9 +19,9 @@ FACE_DOWN_COST = ManaCost.parse("{3}")   # CR 702.37c
 
 
 def morph_cost(g: GameState, oid: int) -> str:
-    """The morph cost printed on the card (its face-up characteristics), or ""."""
-    o = g.objects[oid]
-    return printed(o.card, o.face).script.morph if o.card is not None else ""
+    """The morph cost it would have face up (CR 702.37e), or "": the card's, or the copied
+    object's if it became a copy while face down (CR 707.3, 708.10)."""
+    return copiable_values(g, oid, face_up=True).script.morph
 
 
 def cast_face_down(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
