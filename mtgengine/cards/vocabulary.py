@@ -54,6 +54,7 @@ class Filter:
     in_combat_with: bool = False               # "blocking or blocked by ~" (the source, CR 509.1h)
     cast_from: str = ""                        # "a spell from their hand": the zone it was cast from (CR 601.2a)
     chosen_type: str = ""                      # "a spell of the chosen type": the creature type chosen (CR 607.2d)
+    face_down: bool | None = None              # "face-down creatures" (CR 708.2)
 
 
 ANY_TARGET = Filter(types=frozenset({"Creature", "Planeswalker", "Battle"}), players=True)
@@ -460,6 +461,15 @@ class Transform:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnFaceDown:
+    """CR 708.2a: turn permanents face down; each becomes a 2/2 creature with no name, text,
+    subtypes or mana cost. One already face down (CR 708.2b) or double-faced (CR 712.16)
+    doesn't change."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class CopyException:
     """Exceptions a copy effect makes (CR 707.9): they become part of the copy's copiable
     values (707.9a-b) — added types, a set color, no supertype — or, for ``extra_counters``,
@@ -753,7 +763,7 @@ Effect = Union[
     Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy, Regenerate,
-    Double, Proliferate, ShuffleIntoLibrary, Transform,
+    Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem,

@@ -414,7 +414,8 @@ def _value(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> int:
     value = q.fixed
     if q.per is not None:
         value += sum(1 for other in state.battlefield
-                     if matches_characteristics(q.per, copiable_values(state, other), state.objects[other].controller, ch.controller))
+                     if matches_characteristics(q.per, copiable_values(state, other), state.objects[other].controller, ch.controller)
+                     and (q.per.face_down is None or state.objects[other].face_down == q.per.face_down))
     if q.stat == "mana_value":
         value += ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
     elif q.stat == "life":
@@ -683,6 +684,8 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     if flt.token is not None and o.token != flt.token:
         return False                                  # "creature token" (CR 111.1)
+    if flt.face_down is not None and o.face_down != flt.face_down:
+        return False                                  # "face-down creatures" (CR 708.2)
     if flt.attacked_this_turn is not None and (o.choices.get("attacked_turn") == state.turn) != flt.attacked_this_turn:
         return False                                  # "if it attacked this turn" (CR 508.1)
     if flt.x_in_cost is not None and _x_in_cost(state, oid) != flt.x_in_cost:

@@ -574,3 +574,26 @@ def transform(ctx: Ctx, oid: int) -> bool:
     g.changed()
     ctx.log("701.27a", f"{before} transforms into {name_of(ctx, oid)}")
     return True
+
+
+def turn_face_down(ctx: Ctx, oid: int) -> bool:
+    """CR 708.2a: a face-up permanent turned face down is a 2/2 creature with no text, name,
+    subtypes or mana cost — its copiable values (layer 1b, CR 613.2b), whatever it copied
+    (CR 708.10); other effects and counters still apply. It stays the same object: nothing
+    enters or leaves. A face-down permanent (CR 708.2b) or a double-faced one (CR 712.16)
+    doesn't change. Returns whether it was turned face down."""
+    g = ctx.g
+    o = g.objects.get(oid)
+    if o is None or o.zone is not Zone.BATTLEFIELD:
+        return False
+    if o.face_down:
+        ctx.log("708.2b", "a face-down permanent can't be turned face down")
+        return False
+    if o.card is not None and (o.card.layout in ("transform", "modal_dfc", "meld") or o.choices.get("melded")):
+        ctx.log("712.16", f"{name_of(ctx, oid)} is double-faced and can't be turned face down")
+        return False
+    before = name_of(ctx, oid)
+    g.obj(oid).face_down = True
+    g.changed()
+    ctx.log("708.2a", f"{before} is turned face down: a 2/2 creature with no name, text, subtypes or mana cost")
+    return True

@@ -13,7 +13,7 @@ from ..cards.vocabulary import (
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
-from ..cards.vocabulary import Double, Proliferate, ShuffleIntoLibrary, Transform
+from ..cards.vocabulary import Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown
 from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -21,7 +21,7 @@ from ..rules.context import Ctx
 from .layers import ContinuousEffect, characteristics, copy_values, matches, mana_value
 from .replacement import create_prevention, make_unpreventable
 from .primitives import (
-    produce_mana, proliferate, transform,
+    produce_mana, proliferate, transform, turn_face_down,
     create_tokens, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters, reorder_library,
     shuffle_library,
 )
@@ -444,6 +444,9 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
     elif isinstance(eff, Transform):
         for oid in refs(ctx, eff.what, r):
             transform(ctx, oid)                                        # CR 701.27a
+    elif isinstance(eff, TurnFaceDown):
+        for oid in refs(ctx, eff.what, r):
+            turn_face_down(ctx, oid)                                   # CR 708.2a
     elif isinstance(eff, Attach):
         for what in refs(ctx, eff.what, r):
             for to in refs(ctx, eff.to, r)[:1]:
