@@ -17,7 +17,7 @@ from .vocabulary import (
     ANY_TARGET, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
-    ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
+    RemoveCounters, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
     ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform,
     ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
@@ -1821,6 +1821,18 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             continue
         if m := re.fullmatch(r"morph ((?:\{[^}]+\})+)", para, re.I):
             morph = m.group(1)                              # CR 702.37a
+            continue
+        if m := re.fullmatch(r"fading (\d+)", para, re.I):
+            # CR 702.32a: "This permanent enters with N fade counters on it" and "At the
+            # beginning of your upkeep, remove a fade counter from this permanent. If you
+            # can't, sacrifice the permanent."
+            replacements.append(ReplacementAbility("enters", itself=True, enters_counters="fade",
+                                                   amount=_num(m.group(1)), text=raw))
+            triggered.append(TriggeredAbility(
+                Trigger("upkeep", "you"),
+                (RemoveCounters(SELF, "fade", _num("1"), if_cant=(SacrificePermanent(),)),),
+                text=f"Fading {m.group(1)}: at the beginning of your upkeep, remove a fade counter from {name}. "
+                     f"If you can't, sacrifice it."))
             continue
         if m := re.fullmatch(r"kicker ((?:\{[^}]+\})+)", para, re.I):
             kicker.append(m.group(1))                       # CR 702.33a

@@ -461,6 +461,17 @@ class Transform:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """CR 122.1: remove ``amount`` counters of ``kind`` from ``what``; "If you can't, [effects]"
+    (``if_cant``, fading's sacrifice, CR 702.32a) happens when none could be removed."""
+
+    what: Ref
+    kind: str
+    amount: "Quantity"
+    if_cant: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class TurnFaceDown:
     """CR 708.2a: turn permanents face down; each becomes a 2/2 creature with no name, text,
     subtypes or mana cost. One already face down (CR 708.2b) or double-faced (CR 712.16)
@@ -763,7 +774,7 @@ Effect = Union[
     Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy, Regenerate,
-    Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown,
+    Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem,
