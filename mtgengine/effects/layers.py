@@ -199,8 +199,10 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False) -> Charac
         ch.script = _relink(ch.script, f"@c{last.timestamp}")
         return ch
     if o.copy_source is not None:
-        # CR 707.2, 707.3: a copy's copiable values are those it copied (with its exceptions).
-        return _copy(o.copy_source, o.controller)
+        # CR 707.2, 707.3: a copy's copiable values are those it copied (with its exceptions);
+        # a double-faced token's, those of the face that's up (CR 707.8a, 712.8d-e)
+        faces = o.choices.get("dfc_faces") if o.choices else None
+        return _copy(faces[2 if o.transformed or o.face == 1 else 1] if faces else o.copy_source, o.controller)
     emblem = o.choices.get("emblem") if o.choices else None
     if emblem is not None:
         # CR 114.3: an emblem has only the abilities it was created with
@@ -548,9 +550,35 @@ def _copy(ch: Characteristics, controller: int | None = None) -> Characteristics
 
 def copy_values(state: GameState, oid: int, exception: CopyException | None = None) -> Characteristics:
     """What copying ``oid`` gives (CR 707.2): its copiable values — its own copy effects and
-    face-down status included (707.3, 708.2), not its counters or other effects — with the
-    copy effect's exceptions becoming part of them (CR 707.9a-b)."""
-    ch = _copy(copiable_values(state, oid))
+    face-down status included (707.3, 708.2), not its counters or other effects; of a
+    double-faced permanent, the face that's up (CR 707.8) — with the copy effect's exceptions
+    becoming part of them (CR 707.9a-b)."""
+    return _with_exception(copiable_values(state, oid), exception)
+
+
+def double_faced_copy(state: GameState, oid: int,
+                      exception: CopyException | None = None) -> tuple[str, Characteristics, Characteristics] | None:
+    """CR 707.8a: a token that's a copy of a double-faced permanent or card is a double-faced
+    token: each face copies the same face (with the copy effect's exceptions). Returns the
+    layout and the two faces, or None if ``oid`` isn't double-faced (or isn't using its own
+    faces: a face-down permanent, or one under a copy effect, copies as it looks, CR 707.2)."""
+    o = state.objects[oid]
+    if o.face_down or (o.copy_source is not None and not o.choices.get("dfc_faces")) \
+            or any(oid in e.affected and any(isinstance(m, CopyOf) for m in e.mods) for e in state.effects):
+        return None
+    faces = o.choices.get("dfc_faces") if o.choices else None
+    if faces is not None:
+        layout, front, back = faces
+    elif o.card is not None and o.card.layout in ("transform", "modal_dfc") and len(o.card.faces) == 2:
+        layout, front, back = o.card.layout, printed(o.card, 0), printed(o.card, 1)
+    else:
+        return None
+    return layout, _with_exception(front, exception), _with_exception(back, exception)
+
+
+def _with_exception(values: Characteristics, exception: CopyException | None) -> Characteristics:
+    """The copied values with a copy effect's exceptions made part of them (CR 707.9a-b)."""
+    ch = _copy(values)
     if exception is not None:
         ch.types = ch.types | exception.add_types
         ch.subtypes = ch.subtypes | exception.add_subtypes

@@ -408,11 +408,13 @@ def _draw(ctx: Ctx, event: DrawEvent) -> list[int]:
 
 
 def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int = 1, *,
-                  origin: int = 0) -> list[int]:
+                  origin: int = 0, faces: Any = None, back_up: bool = False) -> list[int]:
     """CR 111.1: ``count`` tokens are created on the battlefield under ``controller``'s
     control. Creating them is one event, so "twice that many tokens" applies once
     (CR 614.16); then each enters the battlefield, which replacement effects may modify
-    too (CR 614.12, 616.1g). Returns the new tokens."""
+    too (CR 614.12, 616.1g). ``faces``: a copy of a double-faced object is a double-faced token
+    (layout, front, back), with the same face up as the copied object (``back_up``, CR 707.8a). Returns the new
+    tokens."""
     g = ctx.g
     if count <= 0:
         return []
@@ -430,6 +432,12 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
         else:
             obj.copy_source = definition   # a token that's a copy (CR 111.1, 707.2)
             obj.is_copy = True
+            if faces is not None:
+                obj.choices = {"dfc_faces": faces}      # CR 707.8a: a double-faced token
+                if back_up and faces[0] == "transform":
+                    obj.transformed = True
+                elif back_up:
+                    obj.face = 1                        # a modal double-faced token's back face (CR 712.8f)
         g.objects[obj.id] = obj            # not yet in a zone: as it would enter (CR 614.12)
         entering = apply_replacements(ctx, ZoneChange(obj.id, Zone.COMMAND, Zone.BATTLEFIELD, controller,
                                                       "create", controller=controller))
@@ -559,13 +567,17 @@ def transform(ctx: Ctx, oid: int) -> bool:
     other face is an instant or sorcery (701.27d). Returns whether it transformed."""
     g = ctx.g
     o = g.objects.get(oid)
-    if o is None or o.zone is not Zone.BATTLEFIELD or o.card is None or o.card.layout != "transform" \
+    token_faces = o.choices.get("dfc_faces") if o is not None and o.choices else None
+    if token_faces is not None and token_faces[0] == "transform":
+        other_types = token_faces[1 if o.transformed else 2].types     # a double-faced token (CR 707.8a)
+    elif o is None or o.zone is not Zone.BATTLEFIELD or o.card is None or o.card.layout != "transform" \
             or len(o.card.faces) < 2:
         if o is not None:
             ctx.log("701.27c", f"{name_of(ctx, oid)} isn't a double-faced permanent and doesn't transform")
         return False
-    other = o.card.faces[0 if o.transformed else 1]
-    if {"Instant", "Sorcery"} & set(other.types):
+    else:
+        other_types = o.card.faces[0 if o.transformed else 1].types
+    if {"Instant", "Sorcery"} & set(other_types):
         ctx.log("701.27d", f"{name_of(ctx, oid)} doesn't transform: its other face is an instant or sorcery")
         return False
     before = name_of(ctx, oid)
@@ -589,7 +601,8 @@ def turn_face_down(ctx: Ctx, oid: int) -> bool:
     if o.face_down:
         ctx.log("708.2b", "a face-down permanent can't be turned face down")
         return False
-    if o.card is not None and (o.card.layout in ("transform", "modal_dfc", "meld") or o.choices.get("melded")):
+    if (o.card is not None and (o.card.layout in ("transform", "modal_dfc", "meld") or o.choices.get("melded"))) \
+            or o.choices.get("dfc_faces"):
         ctx.log("712.16", f"{name_of(ctx, oid)} is double-faced and can't be turned face down")
         return False
     before = name_of(ctx, oid)

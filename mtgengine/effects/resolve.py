@@ -18,7 +18,7 @@ from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, Cre
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
-from .layers import ContinuousEffect, characteristics, copy_values, matches, mana_value
+from .layers import ContinuousEffect, characteristics, copy_values, double_faced_copy, matches, mana_value
 from .replacement import create_prevention, make_unpreventable
 from .primitives import (
     produce_mana, proliferate, transform, turn_face_down, remove_counters,
@@ -209,7 +209,10 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             for oid in refs(ctx, eff.what, r):
                 if oid in g.objects:
                     values = copy_values(g, oid, eff.exception)       # CR 707.2: its copiable values
-                    made = create_tokens(ctx, r.controller, values, amount(ctx, eff.amount, r), origin=r.source)
+                    faces = double_faced_copy(g, oid, eff.exception)  # CR 707.8a: a double-faced token
+                    made = create_tokens(ctx, r.controller, values, amount(ctx, eff.amount, r), origin=r.source,
+                                         faces=faces, back_up=bool(faces) and (g.objects[oid].transformed
+                                                                               or g.objects[oid].face == 1))
                     r.created.extend(made)
                     if eff.link or eff.share_link:
                         from .links import created
