@@ -17,7 +17,7 @@ from .vocabulary import (
     ANY_TARGET, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
-    RemoveCounters, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
+    Manifest, RemoveCounters, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
     ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform,
     ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
@@ -500,6 +500,11 @@ def _proliferate(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 @_effect(r"shuffle ~ into its owner's library")
 def _shuffle_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [ShuffleIntoLibrary(SELF)]                                 # CR 701.24a
+
+
+@_effect(r"manifest the top (card|(\w+) cards) of your library")
+def _manifest(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [Manifest(YOU, _num(m.group(2)) if m.group(2) else n(1))]   # CR 701.40a
 
 
 @_effect(r"transform ~")

@@ -472,6 +472,16 @@ class RemoveCounters:
 
 
 @dataclass(frozen=True, slots=True)
+class Manifest:
+    """CR 701.40a: ``who`` manifests the top ``amount`` cards of their library, one at a time
+    (701.40e): each is turned face down and put onto the battlefield as a 2/2 face-down
+    creature, which may be turned face up for its mana cost if it's a creature card (701.40b)."""
+
+    who: Ref = Ref("you")
+    amount: Quantity = Quantity(fixed=1)
+
+
+@dataclass(frozen=True, slots=True)
 class TurnFaceDown:
     """CR 708.2a: turn permanents face down; each becomes a 2/2 creature with no name, text,
     subtypes or mana cost. One already face down (CR 708.2b) or double-faced (CR 712.16)
@@ -774,7 +784,7 @@ Effect = Union[
     Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy, Regenerate,
-    Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters,
+    Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem,

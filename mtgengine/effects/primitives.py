@@ -28,12 +28,14 @@ def name_of(ctx: Ctx, ref: int) -> str:
 
 # -- zone changes ----------------------------------------------------------------------
 def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True,
-         rule: str = "400.7", controller: int | None = None, transformed: bool = False) -> int | None:
+         rule: str = "400.7", controller: int | None = None, transformed: bool = False,
+         face_down: bool = False) -> int | None:
     """Moves an object to a zone, making a new object (CR 400.7). Returns the new id, or None
     when nothing moved (an ability leaving the stack, a token that already left the
     battlefield, CR 111.8, or a move replaced away). A token that moves off the battlefield
     ceases to exist at the next state-based action check (CR 111.7, 704.5d). ``transformed``:
-    a transforming double-faced card put onto the battlefield enters back face up (CR 712.14a)."""
+    a transforming double-faced card put onto the battlefield enters back face up (CR 712.14a).
+    ``face_down``: a card put onto the battlefield face down (manifested, CR 701.40a, 708.3)."""
     g = ctx.g
     o = g.objects[oid]
     if o.ability is not None:
@@ -82,8 +84,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.token = True
         else:
             new.choices["spell_copy"] = True
-    if o.face_down and o.zone is Zone.STACK and to_zone is Zone.BATTLEFIELD:
+    if o.face_down and to_zone is Zone.BATTLEFIELD and (o.zone is Zone.STACK or face_down):
         new.face_down = True                        # CR 702.37c: a face-down spell enters face down
+        if face_down:
+            new.choices["manifested"] = True        # CR 701.40a: a manifested permanent
     elif o.face_down and o.zone is Zone.BATTLEFIELD:
         ctx.log("708.9", f"the face-down permanent is revealed: {o.card.name if o.card else 'a token'}")
     if copied is not None:
@@ -610,3 +614,25 @@ def turn_face_down(ctx: Ctx, oid: int) -> bool:
     g.changed()
     ctx.log("708.2a", f"{before} is turned face down: a 2/2 creature with no name, text, subtypes or mana cost")
     return True
+
+
+def manifest(ctx: Ctx, player: int) -> int | None:
+    """CR 701.40a: the top card of ``player``'s library is turned face down and put onto the
+    battlefield as a 2/2 face-down creature with no text, name, subtypes or mana cost. It is
+    turned face down before it enters, so its own enters abilities don't apply (CR 708.3). If
+    it can't enter, it stays where it was, face up (CR 701.40f). Returns the permanent."""
+    g = ctx.g
+    library = g.zones[(player, Zone.LIBRARY)]
+    if not library:
+        return None
+    card = library[0]
+    g.obj(card).face_down = True
+    g.changed()
+    new = move(ctx, card, Zone.BATTLEFIELD, "manifest", controller=player, face_down=True)
+    if new is None or g.objects.get(new) is None or g.objects[new].zone is not Zone.BATTLEFIELD:
+        if card in g.objects:
+            g.obj(card).face_down = False           # CR 701.40f: it remains face up
+            g.changed()
+        return None
+    ctx.log("701.40a", f"{g.players[player].name} manifests the top card of their library")
+    return new

@@ -13,7 +13,7 @@ from ..cards.vocabulary import (
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
-from ..cards.vocabulary import Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters
+from ..cards.vocabulary import Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest
 from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -21,7 +21,7 @@ from ..rules.context import Ctx
 from .layers import ContinuousEffect, characteristics, copy_values, double_faced_copy, matches, mana_value
 from .replacement import create_prevention, make_unpreventable
 from .primitives import (
-    produce_mana, proliferate, transform, turn_face_down, remove_counters,
+    produce_mana, proliferate, transform, turn_face_down, remove_counters, manifest,
     create_tokens, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters, reorder_library,
     shuffle_library,
 )
@@ -457,6 +457,10 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
                     ctx.log("122.1", f"{done} {eff.kind} counter(s) removed from {name_of(ctx, oid)}")
         if not removed and eff.if_cant:
             execute(ctx, eff.if_cant, r)                               # "If you can't, ..."
+    elif isinstance(eff, Manifest):
+        for p in _players(refs(ctx, eff.who, r)):
+            for _ in range(amount(ctx, eff.amount, r)):
+                manifest(ctx, p)                                       # one at a time (CR 701.40e)
     elif isinstance(eff, TurnFaceDown):
         for oid in refs(ctx, eff.what, r):
             turn_face_down(ctx, oid)                                   # CR 708.2a
