@@ -936,8 +936,9 @@ def _cda_quantity(text: str) -> Quantity | None:
 _COPY_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def _copy_exception(text: str | None) -> CopyException | None | bool:
-    """The "except ..." of a copy effect (CR 707.9); False if not understood."""
+def _copy_exception(text: str | None, self_name: str = "") -> CopyException | None | bool:
+    """The "except ..." of a copy effect (CR 707.9); False if not understood. ``self_name``:
+    the name "~" stands for in "its name is ~" (the card whose ability it is)."""
     if not text:
         return None
     add_types: set[str] = set()
@@ -946,6 +947,9 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
     no_super: set[str] = set()
     counters: list[tuple[str, int]] = []
     continue_abilities: list[str] = []
+    name = ""
+    add_super: set[str] = set()
+    pt: tuple[int | None, int | None] = (None, None)
     quoted = re.findall(r'"[^"]*"', text)
     masked = text
     for i, q in enumerate(quoted):
@@ -963,6 +967,16 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
         elif m := re.fullmatch(r'it has "(.+)"', part.strip(), re.I):
             text = m.group(1)                          # CR 707.9a: it gains an ability
             continue_abilities.append(text)
+        elif m := re.fullmatch(r"(?:its|the copy's) name is (.+)", part.strip(), re.I):
+            name = m.group(1).strip()                  # CR 707.9b: "except its name is ..."
+            if name == "~":
+                if not self_name:
+                    return False
+                name = self_name
+        elif m := re.fullmatch(r"it's (legendary|snow) in addition to its other types", p):
+            add_super.add(m.group(1).capitalize())
+        elif m := re.fullmatch(r"it's (\d+)/(\d+)", p):
+            pt = (int(m.group(1)), int(m.group(2)))    # CR 707.9b, 707.9d
         elif p in ("it isn't legendary", "the copy isn't legendary"):
             no_super.add("Legendary")
         elif p == "it enters with an additional +1/+1 counter on it if it's a creature":
@@ -972,10 +986,11 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
         else:
             return False
     return CopyException(frozenset(add_types), frozenset(add_subtypes), colors, frozenset(no_super), tuple(counters),
-                         tuple(continue_abilities))
+                         tuple(continue_abilities), set_name=name, add_supertypes=frozenset(add_super),
+                         set_power=pt[0], set_toughness=pt[1])
 
 
-def _enters_as_copy(para: str) -> EntersAsCopy | None:
+def _enters_as_copy(para: str, name: str = "") -> EntersAsCopy | None:
     """"You may have ~ enter (the battlefield) as a copy of any creature on the battlefield
     (, except ...)." (CR 707.5)."""
     m = re.fullmatch(r"you may have ~ enter(?: the battlefield)? as a copy of (?:any|a|an) (.+?)"
@@ -986,7 +1001,7 @@ def _enters_as_copy(para: str) -> EntersAsCopy | None:
     zone = "graveyard" if m.group(2) and "graveyard" in m.group(2) else "battlefield"
     what = re.sub(r" cards?$", "", what)
     flt = parse_filter(what)
-    exception = _copy_exception(m.group(3))
+    exception = _copy_exception(m.group(3), name)
     if flt is None or exception is False:
         return None
     return EntersAsCopy(flt, zone, exception or None)
@@ -1891,7 +1906,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             else:
                 static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=raw))
             continue
-        copy = _enters_as_copy(para)
+        copy = _enters_as_copy(para, name)
         if copy is not None:
             enters_as_copy = copy
             continue

@@ -493,7 +493,7 @@ class TurnFaceDown:
 @dataclass(frozen=True, slots=True)
 class CopyException:
     """Exceptions a copy effect makes (CR 707.9): they become part of the copy's copiable
-    values (707.9a-b) — added types, a set color, no supertype — or, for ``extra_counters``,
+    values (707.9a-b) — added types, a set color, name or P/T, no supertype — or, for ``extra_counters``,
     an additional effect as it enters (707.9e)."""
 
     add_types: frozenset[str] = frozenset()
@@ -504,6 +504,10 @@ class CopyException:
     add_abilities: tuple[str, ...] = ()           # rules text of abilities the copy has (707.9a)
     add_triggered: tuple["TriggeredAbility", ...] = ()   # the same, written out (a linked one: Hofri
                                                          # Ghostforge's "return the exiled card", CR 607.1d)
+    set_name: str = ""                            # "except its name is ..." (CR 707.9b)
+    add_supertypes: frozenset[str] = frozenset()  # "it's legendary in addition to its other types"
+    set_power: int | None = None                  # "except it's 7/7": base P/T, and no P/T-defining
+    set_toughness: int | None = None              # ability is copied (CR 707.9b, 707.9d)
 
 
 @dataclass(frozen=True, slots=True)

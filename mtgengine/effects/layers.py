@@ -584,7 +584,14 @@ def _with_exception(values: Characteristics, exception: CopyException | None) ->
         ch.subtypes = ch.subtypes | exception.add_subtypes
         if exception.set_colors is not None:
             ch.colors = exception.set_colors
-        ch.supertypes = ch.supertypes - exception.remove_supertypes
+        ch.supertypes = (ch.supertypes | exception.add_supertypes) - exception.remove_supertypes
+        if exception.set_name:
+            ch.name = exception.set_name
+        if exception.set_power is not None:
+            # CR 707.9d: a characteristic-defining ability setting P/T isn't copied
+            ch.power, ch.toughness = exception.set_power, exception.set_toughness
+            ch.script = replace(ch.script, static=tuple(
+                ab for ab in ch.script.static if not (ab.cda and any(isinstance(m, SetPT) for m in ab.mods))))
         for text in exception.add_abilities:        # CR 707.9a: part of the copiable values
             extra = compile_text(ch.name, text.replace("this creature", ch.name), False)
             ch.script = replace(ch.script, triggered=ch.script.triggered + extra.triggered,
