@@ -49,10 +49,23 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     entering = None
     copied = None
     extra_counters: tuple[tuple[str, int], ...] = ()
+    enchanting = None
     if to_zone is Zone.BATTLEFIELD:
         entering = controller if controller is not None else o.controller if o.zone is Zone.STACK else o.owner
         if o.zone is not Zone.BATTLEFIELD:
+            aura_spell = o.zone is Zone.STACK and "Aura" in characteristics(g, oid).subtypes
             copied, extra_counters = _enters_as_copy(ctx, oid, entering)
+            if not aura_spell and not face_down and "Aura" in characteristics(g, oid).subtypes:
+                enchanting = _aura_enters(ctx, oid, entering)
+                if enchanting is None:
+                    # CR 303.4g: nothing it could enchant: it stays where it is, or from the
+                    # stack it goes to its owner's graveyard (not a copy of anything)
+                    if copied is not None:
+                        g.obj(oid).copy_source = None
+                        g.changed()
+                    if o.zone is not Zone.STACK:
+                        return None
+                    to_zone, copied, extra_counters = Zone.GRAVEYARD, None, ()
     # a spell that enters "with additional counters" for a cost paid as it was cast (Chorus of the
     # Conclave, CR 614.1c): they are part of the event, like counters it enters with
     spell_counters = tuple(o.choices.get("enters_counters", ())) \
@@ -114,6 +127,9 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     g.changed()
     if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices.get("spell_copy"):
         g.strays = g.strays + (new_id,)             # to cease to exist (CR 704.5d-e)
+    if enchanting is not None and to_zone is Zone.BATTLEFIELD:
+        new.attached_to = enchanting                # CR 303.4f: attached as it enters
+        ctx.log("303.4f", f"{name_of(ctx, new_id)} enters attached to {name_of(ctx, enchanting)}")
     if to_zone is Zone.BATTLEFIELD:
         links.entered(ctx, oid, new_id, o.zone)     # CR 607.2q records follow; "as enters" (CR 614.12)
         _enters_with_counters(ctx, new_id, event.counters + extra_counters)
@@ -173,6 +189,22 @@ def _enters_as_copy(ctx: Ctx, oid: int, controller: int) -> tuple[Any, tuple[tup
     g.changed()
     ctx.log("707.5", f"{name} enters as a copy of {name_of(ctx, answer)}")
     return values, counters
+
+
+def _aura_enters(ctx: Ctx, oid: int, controller: int) -> int | None:
+    """CR 303.4f: an Aura entering the battlefield other than by resolving as an Aura spell
+    (Copy Enchantment entering as a copy of one, an Aura card returned to the battlefield):
+    its controller chooses, as it enters, an object it can legally enchant. None if there is
+    none (CR 303.4g)."""
+    from ..agents.decisions import Decision
+    from .resolve import can_attach
+    g = ctx.g
+    options = [p for p in g.battlefield if can_attach(g, oid, p)]
+    if not options:
+        ctx.log("303.4g", f"{name_of(ctx, oid)} has nothing it could enchant and doesn't enter the battlefield")
+        return None
+    return ctx.ask(Decision(controller, "choose", f"choose what {name_of(ctx, oid)} enchants as it enters "
+                            "(CR 303.4f)", options))
 
 
 def _enters_with_counters(ctx: Ctx, oid: int, counters: tuple[tuple[str, int], ...]) -> None:
