@@ -42,6 +42,8 @@ class Characteristics:
     controller: int
     text: str
     token: bool = False         # in last known information: it was a token ("nontoken", CR 111.1)
+    flipped_half: "Characteristics | None" = None   # a flip card's alternative half (CR 710.1b), kept in
+                                                     # copiable values: the copy's own status picks (707.3)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -170,15 +172,19 @@ def printed(card: Any, index: int) -> Characteristics:
             frozenset(face.types), subtypes, script, script.keywords, _int(face.power),
             _int(face.toughness), _int(face.loyalty), 0, face.oracle_text or "",
         )
+        if card.layout == "flip" and index == 0 and len(card.faces) == 2:
+            base.flipped_half = printed(card, 1)    # CR 710.1b: the alternative characteristics
         _BASE[key] = base
     return base
 
 
-def copiable_values(state: GameState, oid: int, face_up: bool = False) -> Characteristics:
+def copiable_values(state: GameState, oid: int, face_up: bool = False, status: bool = True) -> Characteristics:
     """Layer 1 (CR 613.2, 707.2): the printed face or token definition, then copy effects
     (layer 1a), then face-down status (layer 1b, CR 708.2a). ``face_up``: the values a
     face-down permanent would have face up — those it copied, if it became a copy while face
-    down (CR 708.10), which say whether it has a morph cost (CR 702.37e, 707.3)."""
+    down (CR 708.10), which say whether it has a morph cost (CR 702.37e, 707.3). ``status``
+    False: a flip card's values before its flipped status picks a half (what a copy copies,
+    CR 707.2, 707.3, 110.5c)."""
     o = state.objects[oid]
     if o.face_down and not face_up:
         # CR 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
@@ -194,7 +200,7 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False) -> Charac
         # CR 707.4, 613.2a: effects making it a copy, in timestamp order (the latest wins)
         last = max(copies, key=lambda e: e.timestamp)
         values = next(m.values for m in last.mods if isinstance(m, CopyOf))
-        ch = _copy(values, o.controller)
+        ch = _copy(_flip_status(values, o, status), o.controller)
         # CR 707.7: copied linked abilities are linked only to each other (effects.links)
         ch.script = _relink(ch.script, f"@c{last.timestamp}")
         return ch
@@ -202,7 +208,9 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False) -> Charac
         # CR 707.2, 707.3: a copy's copiable values are those it copied (with its exceptions);
         # a double-faced token's, those of the face that's up (CR 707.8a, 712.8d-e)
         faces = o.choices.get("dfc_faces") if o.choices else None
-        return _copy(faces[2 if o.transformed or o.face == 1 else 1] if faces else o.copy_source, o.controller)
+        if faces:
+            return _copy(faces[2 if o.transformed or o.face == 1 else 1], o.controller)
+        return _copy(_flip_status(o.copy_source, o, status), o.controller)
     emblem = o.choices.get("emblem") if o.choices else None
     if emblem is not None:
         # CR 114.3: an emblem has only the abilities it was created with
@@ -221,8 +229,8 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False) -> Charac
         # CR 712.8g: a melded permanent has only the characteristics of the combined back face
         card = meld_result(card)
         index = 0
-    elif o.transformed and len(card.faces) > 1:
-        index = 1                                   # CR 712.8e: the back face is up
+    elif o.transformed and len(card.faces) > 1 and (status or card.layout != "flip"):
+        index = 1                                   # CR 712.8e: the back face is up; 710.2: flipped
     elif card.is_split and o.zone is not Zone.STACK:
         index = COMBINED                            # CR 709.4
     else:
@@ -249,7 +257,16 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False) -> Charac
         return Characteristics(b.name, cost, cost.colors, b.supertypes, b.types, b.subtypes, b.script,
                                b.keywords, proto.power, proto.toughness, b.loyalty, o.controller, b.text)
     return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
-                           b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text)
+                           b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text,
+                           flipped_half=b.flipped_half)
+
+
+def _flip_status(values: Characteristics, o: Any, status: bool) -> Characteristics:
+    """CR 707.3, 110.5c: a copy of a flip card has both halves; a flipped permanent (its status,
+    kept in ``transformed``) has the alternative half (CR 710.2)."""
+    if status and values.flipped_half is not None and o.transformed and o.zone is Zone.BATTLEFIELD:
+        return values.flipped_half
+    return values
 
 
 def _spliced_spell(main: SpellAbility, cards: list[Characteristics]) -> SpellAbility:
@@ -545,7 +562,8 @@ def _current_layer(b: _Effect, a: _Effect) -> str:
 def _copy(ch: Characteristics, controller: int | None = None) -> Characteristics:
     return Characteristics(ch.name, ch.mana_cost, ch.colors, ch.supertypes, ch.types, ch.subtypes, ch.script,
                            ch.keywords, ch.power, ch.toughness, ch.loyalty,
-                           ch.controller if controller is None else controller, ch.text)
+                           ch.controller if controller is None else controller, ch.text,
+                           flipped_half=ch.flipped_half)
 
 
 def copy_values(state: GameState, oid: int, exception: CopyException | None = None) -> Characteristics:
@@ -553,7 +571,7 @@ def copy_values(state: GameState, oid: int, exception: CopyException | None = No
     face-down status included (707.3, 708.2), not its counters or other effects; of a
     double-faced permanent, the face that's up (CR 707.8) — with the copy effect's exceptions
     becoming part of them (CR 707.9a-b)."""
-    return _with_exception(copiable_values(state, oid), exception)
+    return _with_exception(copiable_values(state, oid, status=False), exception)
 
 
 def double_faced_copy(state: GameState, oid: int,
