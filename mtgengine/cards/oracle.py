@@ -1825,6 +1825,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     unimplemented: list[tuple[int, str]] = []
     kicker: list[str] = []
     morph = ""
+    megamorph = False
     enters_as_copy: EntersAsCopy | None = None
     extra_triggers: list[ExtraTriggers] = []
     modes: list[SpellAbility] = []
@@ -1839,8 +1840,9 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             para = para[aw.end():]          # an ability word is only a label (CR 207.2c): "Strive — ..."
         if not para:
             continue
-        if m := re.fullmatch(r"morph ((?:\{[^}]+\})+)", para, re.I):
-            morph = m.group(1)                              # CR 702.37a
+        if m := re.fullmatch(r"(mega)?morph ((?:\{[^}]+\})+)", para, re.I):
+            morph = m.group(2)                              # CR 702.37a
+            megamorph = bool(m.group(1))                    # CR 702.37b
             continue
         if m := re.fullmatch(r"fading (\d+)", para, re.I):
             # CR 702.32a: "This permanent enters with N fade counters on it" and "At the
@@ -2012,7 +2014,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     return with_links(name, oracle_text, with_cost_abilities(CardScript(frozenset(keywords), spell, tuple(activated), tuple(triggered), tuple(static),
                       enchant=enchant, kicker=tuple(kicker), unimplemented=tuple(unimplemented),
                       extra_triggers=tuple(extra_triggers), replacements=tuple(replacements),
-                      enters_as_copy=enters_as_copy, morph=morph, player_statics=tuple(player_statics),
+                      enters_as_copy=enters_as_copy, morph=morph, megamorph=megamorph, player_statics=tuple(player_statics),
                       cast_timing=cast_timing), cost_abilities))      # linked pairs (CR 607): oracle_links
 
 

@@ -1275,6 +1275,8 @@ class CardScript:
     unimplemented: tuple[tuple[int, str], ...] = field(default=())
     kicker: tuple[str, ...] = ()             # kicker mana costs (CR 702.33a)
     morph: str = ""                          # morph cost (CR 702.37a)
+    megamorph: bool = False                  # the morph cost is a megamorph cost: a +1/+1 counter as it's
+                                             # turned face up for it (CR 702.37b, 708.11)
     extra_triggers: tuple[ExtraTriggers, ...] = ()   # "triggers an additional time" (CR 603.2d)
     replacements: tuple[ReplacementAbility, ...] = ()   # replacement/prevention effects (CR 614, 615)
     enters_as_copy: EntersAsCopy | None = None          # "enter as a copy of" (CR 707.5)

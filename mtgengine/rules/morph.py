@@ -9,7 +9,7 @@ from ..core.errors import IllegalActionError
 from ..core.mana import ManaCost
 from ..effects.events import CastEvent
 from ..effects.layers import controller_of, copiable_values, printed
-from ..effects.primitives import move, name_of
+from ..effects.primitives import move, name_of, put_counters
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from .context import Ctx
@@ -92,6 +92,7 @@ def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> Non
         raise IllegalActionError("that face-down permanent has no morph cost, and isn't a manifested creature "
                                  "card, to turn it face up (CR 702.37e, 701.40b)")
     pay_mana(ctx, player, ManaCost.parse(cost), 0, frozenset(), "turning a permanent face up", action.get("pay"))
+    megamorph = rule == "702.37e" and copiable_values(g, oid, face_up=True).script.megamorph
     w = g.obj(oid)
     w.face_down = False
     w.choices.pop("manifested", None)               # CR 701.40a: manifested only while face down
@@ -99,3 +100,6 @@ def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> Non
     g.changed()
     ctx.log(rule, f"{g.players[player].name} turns {name_of(ctx, oid)} face up "
             + (f"(morph {cost})" if rule == "702.37e" else f"(manifested, paying its mana cost {cost})"))
+    if megamorph:
+        # CR 702.37b, 708.11: as it's turned face up for its megamorph cost, a +1/+1 counter
+        put_counters(ctx, oid, "+1/+1", 1, rule="702.37b")
