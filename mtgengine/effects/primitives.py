@@ -448,9 +448,9 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
     """CR 111.1: ``count`` tokens are created on the battlefield under ``controller``'s
     control. Creating them is one event, so "twice that many tokens" applies once
     (CR 614.16); then each enters the battlefield, which replacement effects may modify
-    too (CR 614.12, 616.1g). ``faces``: a copy of a double-faced object is a double-faced token
-    (layout, front, back), with the same face up as the copied object (``back_up``, CR 707.8a). Returns the new
-    tokens."""
+    too (CR 614.12, 616.1g). ``faces``: a copy of a double-faced object is a double-faced
+    token (layout, front, back), with the same face up as the copied object (``back_up``, CR
+    707.8a). Returns the new tokens."""
     g = ctx.g
     if count <= 0:
         return []
@@ -604,7 +604,7 @@ def transform(ctx: Ctx, oid: int) -> bool:
     g = ctx.g
     o = g.objects.get(oid)
     token_faces = o.choices.get("dfc_faces") if o is not None and o.choices else None
-    if token_faces is not None and token_faces[0] == "transform":
+    if token_faces is not None and token_faces[0] == "transform" and o.zone is Zone.BATTLEFIELD:
         other_types = token_faces[1 if o.transformed else 2].types     # a double-faced token (CR 707.8a)
     elif o is None or o.zone is not Zone.BATTLEFIELD or o.card is None or o.card.layout != "transform" \
             or len(o.card.faces) < 2:
