@@ -960,10 +960,15 @@ def _copy_exception(text: str | None, self_name: str = "") -> CopyException | No
         p = part.strip().lower()
         if m := re.fullmatch(r"(?:that )?the copy is (white|blue|black|red|green)", p):
             colors = frozenset({_COPY_COLOR[m.group(1)]})
-        elif m := re.fullmatch(r"it's an? (artifact|enchantment|creature) in addition to its other types", p):
-            add_types.add(m.group(1).capitalize())
-        elif m := re.fullmatch(r"it's an? (\w+) in addition to its other types", p):
-            add_subtypes.add(m.group(1).capitalize())
+        elif m := re.fullmatch(r"it's (?:an? )?([\w' ]+?) in addition to its other types", part.strip(), re.I):
+            # "an artifact", "a Wall", "a Shapeshifter Rogue", "legendary" (CR 707.9b)
+            for word in m.group(1).split():
+                if word.lower() in ("artifact", "enchantment", "creature"):
+                    add_types.add(word.capitalize())
+                elif word.lower() in ("legendary", "snow"):
+                    add_super.add(word.capitalize())
+                else:
+                    add_subtypes.add(word[0].upper() + word[1:])
         elif m := re.fullmatch(r'it has "(.+)"', part.strip(), re.I):
             text = m.group(1)                          # CR 707.9a: it gains an ability
             continue_abilities.append(text)
@@ -973,8 +978,6 @@ def _copy_exception(text: str | None, self_name: str = "") -> CopyException | No
                 if not self_name:
                     return False
                 name = self_name
-        elif m := re.fullmatch(r"it's (legendary|snow) in addition to its other types", p):
-            add_super.add(m.group(1).capitalize())
         elif m := re.fullmatch(r"it's (\d+)/(\d+)", p):
             pt = (int(m.group(1)), int(m.group(2)))    # CR 707.9b, 707.9d
         elif p in ("it isn't legendary", "the copy isn't legendary"):
