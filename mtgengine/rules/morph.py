@@ -54,27 +54,28 @@ def cast_face_down(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> i
     return spell_id
 
 
-def face_up_cost(g: GameState, oid: int) -> tuple[str, str]:
-    """The cost of turning a face-down permanent face up as a special action, and its rule:
-    its morph cost (CR 702.37e); for a manifested permanent without one, the mana cost of the
+def face_up_costs(g: GameState, oid: int) -> list[tuple[str, str]]:
+    """The costs of turning a face-down permanent face up as a special action, each with its
+    rule: its morph cost (CR 702.37e); for a manifested permanent, also the mana cost of the
     card representing it if that's a creature card (CR 701.40b-c; an instant or sorcery card
-    stays face down, 701.40g). ("", "") if it can't be turned face up this way."""
+    stays face down, 701.40g). Empty if it can't be turned face up this way."""
     o = g.objects[oid]
     if not o.face_down:
-        return "", ""
+        return []
+    out: list[tuple[str, str]] = []
     cost = morph_cost(g, oid)
     if cost:
-        return cost, "702.37e"
+        out.append((cost, "702.37e"))
     if o.choices.get("manifested") and o.card is not None:
         front = printed(o.card, 0)
         if "Creature" in front.types and front.mana_cost is not None:
-            return str(front.mana_cost), "701.40b"
-    return "", ""
+            out.append((str(front.mana_cost), "701.40b"))
+    return out
 
 
 def can_turn_face_up(g: GameState, player: int, oid: int) -> bool:
-    cost, _ = face_up_cost(g, oid)
-    return bool(cost) and controller_of(g, oid) == player and can_pay(g, player, ManaCost.parse(cost))
+    return controller_of(g, oid) == player and any(
+        can_pay(g, player, ManaCost.parse(cost)) for cost, _ in face_up_costs(g, oid))
 
 
 def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> None:
@@ -87,7 +88,10 @@ def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> Non
         raise IllegalActionError("only a face-down permanent can be turned face up")
     if controller_of(g, oid) != player:
         raise IllegalActionError("you can turn face up only a face-down permanent you control (CR 702.37e)")
-    cost, rule = face_up_cost(g, oid)
+    costs = face_up_costs(g, oid)
+    # the first way the player can pay: the morph cost, else a manifested card's mana cost
+    cost, rule = next(((c, r) for c, r in costs if can_pay(g, player, ManaCost.parse(c))), costs[0] if costs
+                      else ("", ""))
     if not cost:
         raise IllegalActionError("that face-down permanent has no morph cost, and isn't a manifested creature "
                                  "card, to turn it face up (CR 702.37e, 701.40b)")
