@@ -24,8 +24,9 @@ from .vocabulary import (
 )
 from .vocabulary import PreventDamage, ReplacementAbility   # CR 614, 615
 from .vocabulary import CostObjects, PlayerStatic
+from .vocabulary import Conditional, CopyCards, ExileChosen
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
-from .oracle_links import with_links                                # CR 607
+from .oracle_links import link_name, with_links                     # CR 607
 
 #: Keyword abilities the engine implements (CR 702), by their Oracle spelling.
 KEYWORDS = (
@@ -53,9 +54,10 @@ TYPE_WORDS = {
 class _Parse:
     """Accumulates the targets of one ability while its sentences are parsed."""
 
-    def __init__(self, it: Ref | None = None) -> None:
+    def __init__(self, it: Ref | None = None, link: str = "") -> None:
         self.targets: list[TargetSpec] = []
         self.it = it        # what "it" / "that card" means when no target was named (a delayed ability's object)
+        self.link = link    # the card's exiling link (CR 607.2a): "exiled with ~", "the exiled card"
 
     def add_target(self, spec: TargetSpec) -> Ref:
         self.targets.append(spec)
@@ -281,6 +283,59 @@ def _copy_spell(m: re.Match[str], st: _Parse) -> list[Effect] | None:
         return None
     ref = st.add_target(TargetSpec(Filter(types=types, spells=True), f"target {m.group(1)} spell"))
     return [CopySpell(ref, False, exception or None)]                     # CR 707.10
+
+
+@_effect(r"(that player|you) cop(?:y|ies) (?:each|the) (.+?) cards? exiled with ~")
+def _copy_exiled_cards(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Eye of the Storm: "that player copies each instant and sorcery card exiled with ~" — copies of
+    cards, cast by the sentence that follows (CR 707.12, 607.2a)."""
+    flt = _card_filter(re.sub(r" and ", " or ", m.group(2), flags=re.I))
+    if flt is None or not st.link:
+        return None
+    who = YOU if m.group(1).lower() == "you" else Ref("triggering_controller")
+    return [CopyCards(Ref("linked", filter=flt, link=st.link), who)]
+
+
+@_effect(r"(you may )?copy the exiled card")
+def _copy_exiled_card(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Isochron Scepter, Spellbinder: "[you may] copy the exiled card" (the imprinted one, CR 607.2a,
+    707.12); "If you do, you may cast the copy ..." follows."""
+    if not st.link:
+        return None
+    return [CopyCards(Ref("linked", link=st.link), YOU, optional=bool(m.group(1)))]
+
+
+@_effect(r"exile (it|that spell)")
+def _exile_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Whenever a player casts ..., exile it" (Eye of the Storm): the object the trigger refers to,
+    exiled with the source when the card links it (CR 607.2a)."""
+    return [Exile(st.it, link=st.link)] if st.it is not None else None
+
+
+@_effect(r"exile an? (.+?) card( with mana value \d+(?: or (?:greater|less))?)? from your hand")
+def _exile_from_hand(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Imprint: "[you may] exile an instant card with mana value 2 or less from your hand" (CR
+    701.13a), linked to the card's other abilities (CR 607.2a)."""
+    flt = _card_filter(m.group(1) + (m.group(2) or ""))
+    return [ExileChosen(flt, "hand", link=st.link)] if flt is not None else None
+
+
+@_effect(r"(?:~|it) deals damage equal to the sacrificed (creature|artifact|permanent)'s (power|toughness) to (.+)")
+def _damage_sacrificed(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Fling: the power of the creature sacrificed to cast it, as it last existed (CR 608.2h); a
+    copy of the spell uses the original's (CR 707.10)."""
+    what = m.group(3).strip().lower()
+    to = st.add_target(TargetSpec(ANY_TARGET, "any target")) if what == "any target" else \
+        _target_ref(what, st) if "target" in what else None
+    if to is None:
+        return None
+    return [DealDamage(Quantity(stat=m.group(2).lower(), of=Ref("paid", link="cost:sacrificed")), to)]
+
+
+@_effect(r"discard " + _NUM + r" cards?")
+def _discard_you(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Draw two cards, then discard two cards" (Izzet Charm): you discard (CR 701.9a)."""
+    return [Discard(YOU, _num(m.group(1)))]
 
 
 @_effect(r"create a token that's a copy of (target .+?|equipped creature|enchanted creature)(?:, except (.+?))?")
@@ -1075,6 +1130,21 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if s.lower() == "you may choose new targets for the copy" and effects and isinstance(effects[-1], CopySpell):
             effects[-1] = replace(effects[-1], new_targets=True)              # CR 707.10c
             continue
+        if effects and isinstance(effects[-1], CopyCards) and (cast := re.fullmatch(
+                r"(?:for each copy, (?:the|that) player|if you do, you) may cast the copy( without paying its mana cost)?",
+                s, re.IGNORECASE)):
+            effects[-1] = replace(effects[-1], free=bool(cast.group(1)))       # CR 707.12, 118.9
+            continue
+        if (cond := re.fullmatch(r"if ([^,]+), (.+)", s, re.IGNORECASE)) and not re.match(r"(?:~|this spell|it) was kicked",
+                                                                                           cond.group(1), re.I):
+            # "If you control a Wizard, draw a card." (Stream of Unconsciousness): checked as that
+            # part of the effect is carried out (CR 608.2c)
+            condition = _parse_condition(cond.group(1))
+            body = parse_effects(cond.group(2) + ".", st) if condition is not None else None
+            if condition is None or body is None or condition.kind not in _RESOLUTION_CONDITIONS:
+                return None
+            effects.append(Conditional(condition, tuple(body)))
+            continue
         kicked = re.fullmatch(r"if (?:~|this spell) was kicked, (.+)", s, re.IGNORECASE)
         if kicked:
             body = kicked.group(1)
@@ -1114,6 +1184,11 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             return None
         effects.extend(result)
     return effects
+
+
+#: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
+#: game now, from its controller's point of view (``effects.triggers.condition_holds``).
+_RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with"})
 
 
 def _parse_compound(s: str, st: _Parse) -> list[Effect] | None:
@@ -1274,14 +1349,21 @@ def _t_cast_self(m: re.Match[str]) -> list[Trigger] | None:
 @_trigger(r"whenever (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
 def _t_cast(m: re.Match[str]) -> list[Trigger] | None:
     """CR 601.2i: "Whenever you cast a noncreature spell"; "a permanent spell with a mana cost
-    that contains {X}" (Unbound Flourishing, CR 107.3)."""
-    flt = parse_filter(m.group(2))
+    that contains {X}" (Unbound Flourishing, CR 107.3); "an instant or sorcery card" (Eye of the
+    Storm): a spell that is a card, not a copy of one (CR 108.2, 707.12)."""
+    what = m.group(2)
+    card = bool(re.search(r" card$", what, re.I))
+    if card:
+        what = what[: -len(" card")] + " spell"
+    flt = parse_filter(what)
     if flt is None or not flt.spells or flt.controller:
         return None
     if re.search(r"\bpermanent\b", m.group(2), re.I) and not flt.types:
         flt = replace(flt, types=PERMANENT_TYPES - flt.not_types)   # a permanent spell (CR 110.4a)
     if m.group(3):
         flt = replace(flt, x_in_cost=True)
+    if card:
+        flt = replace(flt, card=True)
     return [Trigger("cast", _PLAYER[m.group(1).lower()], flt)]
 
 
@@ -1399,7 +1481,7 @@ def _state_trigger(text: str) -> Condition | None:
     return cond if cond is not None and cond.kind in ("control", "battlefield", "hand", "graveyard") else None
 
 
-def _triggered(text: str, body: str, raw: str) -> list[TriggeredAbility] | None:
+def _triggered(text: str, body: str, raw: str, link: str = "") -> list[TriggeredAbility] | None:
     """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
     triggers = _parse_trigger(text)
     condition = None
@@ -1425,12 +1507,16 @@ def _triggered(text: str, body: str, raw: str) -> list[TriggeredAbility] | None:
         body = body[len("you may "):]
     out = []
     for trig in triggers:
-        it = SELF if trig.whose == "self" else Ref("triggering") if trig.event in OBJECT_TRIGGER_EVENTS else None
-        st = _Parse(it=it)
+        it = SELF if trig.whose == "self" else Ref("triggering") \
+            if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
+        st = _Parse(it=it, link=link)
         effects = parse_effects(body, st)
         if effects is None:
             return None
-        out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, optional, condition))
+        may = optional
+        if optional and len(effects) == 1 and isinstance(effects[0], ExileChosen):
+            may = False         # imprint's "you may exile a card": one choice, of a card or none
+        out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, may, condition))
     return out
 
 
@@ -1813,6 +1899,10 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     player_statics: list[PlayerStatic] = []
     cast_timing = ""
     cost_abilities: list[dict[str, Any]] = []
+    # CR 607.2a: the paragraph that exiles is the linking ability; "exiled with ~" and "the exiled
+    # card" in it or in another paragraph refer to the same record
+    exiling = [i for i, raw in enumerate(oracle_text.split("\n"), start=1) if re.search(r"\bexile\b", raw, re.I)]
+    link = link_name(name, exiling[0]) if exiling else ""
     for number, raw in enumerate(oracle_text.split("\n"), start=1):
         para = _strip_reminder(_normalize_self(raw, name))
         if (aw := re.match(r"([^—]+) — ", para)) and aw.group(1).lower().replace("’", "'") in ABILITY_WORDS:
@@ -1912,7 +2002,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             continue
         if m := re.fullmatch(r"([^:\"]+): (.+)", para):
             cost = _parse_cost(m.group(1))
-            st = _Parse()
+            st = _Parse(link=link)
             effects = parse_effects(m.group(2), st) if cost else None
             sorcery = False
             restriction = None
@@ -1935,7 +2025,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                                               condition=restriction))
             continue
         if m := re.fullmatch(r"((?:when|whenever|at) [^,]+), (.+)", para, re.I):
-            abilities = _triggered(m.group(1), m.group(2), raw)
+            abilities = _triggered(m.group(1), m.group(2), raw, link)
             if abilities is None:
                 unimplemented.append((number, raw))
             else:

@@ -14,7 +14,7 @@ from ..cards.vocabulary import (
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
 from ..cards.vocabulary import Double, Proliferate, ShuffleIntoLibrary, Transform
-from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
+from ..cards.vocabulary import BecomeCopy, CopyCards, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
@@ -170,6 +170,10 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         if ref.kind == "linked_random" and found:
             found = [g.rng.choice(found)]                            # "a card at random exiled with ~"
         return found
+    if ref.kind == "paid":
+        # the objects used to pay the spell's costs, as they last existed (CR 608.2h, 707.10)
+        from .links import link_source, record
+        return [o for o in record(g, link_source(r), ref.link) if isinstance(o, int)]
     if ref.kind == "target_controller":
         out = []
         for oid in refs(ctx, Ref("target", ref.index), r):
@@ -203,6 +207,9 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
         elif isinstance(eff, CopySpell):
             for oid in refs(ctx, eff.what, r):
                 copy_spell(ctx, oid, r.controller, eff.new_targets, eff.exception)
+        elif isinstance(eff, CopyCards):
+            from .card_copies import copy_cards
+            copy_cards(ctx, eff, r)                                   # CR 707.12
         elif isinstance(eff, BecomeCopy):
             become_copy(ctx, eff, r)
         elif isinstance(eff, CreateTokenCopy):
@@ -743,6 +750,8 @@ def copy_spell(ctx: Ctx, oid: int, controller: int, new_targets: bool,
                              "affected")}
     if o.ability is None:
         copy.choices["spell_copy"] = True
+        # objects used to pay the original's costs are the copy's too (CR 707.10)
+        copy.choices["link_source"] = o.choices.get("link_source") or oid
     g.objects[copy.id] = copy
     g.stack.append(copy.id)
     g.changed()

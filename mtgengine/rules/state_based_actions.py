@@ -47,17 +47,20 @@ def _one_pass(ctx: Ctx) -> bool:
         _check_game_over(ctx)
         if g.over:
             return True
-    # CR 704.5d: tokens off the battlefield cease to exist; CR 704.5e: spell copies off the stack.
+    # CR 704.5d: tokens off the battlefield cease to exist; CR 704.5e: spell copies off the stack,
+    # and copies of cards off the stack and the battlefield.
     strays, g.strays = g.strays, ()
     for oid in strays:
         o = g.objects.get(oid)
         if o is None or not ((o.token and o.zone is not Zone.BATTLEFIELD)
-                             or (o.choices.get("spell_copy") and o.zone is not Zone.STACK)):
+                             or (o.choices.get("spell_copy") and o.zone is not Zone.STACK)
+                             or (o.choices.get("card_copy") and o.zone not in (Zone.STACK, Zone.BATTLEFIELD))):
             continue
         g.zone_list(o.zone, o.owner).remove(oid)
         del g.objects[oid]
         g.changed()
         ctx.log("704.5d" if o.token else "704.5e", f"a token in a {o.zone.value} zone ceases to exist" if o.token
+                else f"a copy of a card in a {o.zone.value} zone ceases to exist" if o.choices.get("card_copy")
                 else "a spell copy off the stack ceases to exist")
         done = True
     to_graveyard: list[tuple[int, str, str]] = []
