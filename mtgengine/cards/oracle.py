@@ -181,7 +181,11 @@ def _target_spec(phrase: str) -> TargetSpec | None:
         return TargetSpec(replace(flt, zone="graveyard", controller=owner), "target " + p)
     flt = parse_filter(p)
     if flt is None:
-        return None
+        from ..effects.links import creature_types
+        kind = {t.lower(): t for t in creature_types()}.get(p)
+        if kind is None:
+            return None
+        flt = Filter(subtypes=frozenset({kind}))            # "target Vampire": a permanent of that type (CR 205.3m)
     return TargetSpec(flt, "target " + p)
 
 
@@ -222,6 +226,9 @@ def _target_ref(text: str, st: _Parse) -> Ref | None:
         if spec is None:
             return None
         return st.add_target(TargetSpec(spec.filter, f"any number of target {m.group(1).lower()}", 0, 99))
+    if m := re.fullmatch(r"another target (.+)", text.strip(), re.IGNORECASE):
+        spec = _target_spec("another " + m.group(1))       # not the source itself (Olivia Voldaren)
+        return st.add_target(TargetSpec(spec.filter, "another target " + m.group(1).lower())) if spec else None
     m = re.fullmatch(_UP_TO + r"target (.+)", text.strip(), re.IGNORECASE)
     if not m:
         return None
@@ -283,6 +290,24 @@ def _copy_spell(m: re.Match[str], st: _Parse) -> list[Effect] | None:
         return None
     ref = st.add_target(TargetSpec(Filter(types=types, spells=True), f"target {m.group(1)} spell"))
     return [CopySpell(ref, False, exception or None)]                     # CR 707.10
+
+
+@_effect(r"(that creature|it) becomes an? ([A-Z][a-z]+) in addition to its other types")
+def _becomes_subtype(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Olivia Voldaren: "That creature becomes a Vampire in addition to its other types" — a
+    layer 4 effect with no duration (CR 613.1d, 611.2a)."""
+    from ..effects.links import creature_types
+    ref = _last_target(st)
+    if ref is None or m.group(2) not in creature_types():
+        return None
+    return [ApplyModifications(ref, (ChangeTypes(add_subtypes=frozenset({m.group(2)})),), until_end_of_turn=False)]
+
+
+@_effect(r"~ becomes a copy of (that creature|it), except it has this ability")
+def _becomes_copy_keeping(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Unstable Shapeshifter: it becomes a copy of the creature that entered, except it has this
+    ability (CR 707.4, 707.9a: the exception is part of its copiable values)."""
+    return [BecomeCopy(SELF, st.it, keep_this_ability=True)] if st.it is not None else None
 
 
 @_effect(r"(that player|you) cop(?:y|ies) (?:each|the) (.+?) cards? exiled with ~")
@@ -585,6 +610,9 @@ def _damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     dest = m.group(2).lower()
     if dest == "any target":
         return [DealDamage(amount, st.add_target(TargetSpec(ANY_TARGET, "any target")))]
+    if dest.startswith("another target "):
+        ref = _target_ref(dest, st)
+        return [DealDamage(amount, ref)] if ref else None
     if dest.startswith("target "):
         spec = _target_spec(dest[7:])
         return [DealDamage(amount, st.add_target(spec))] if spec else None
@@ -859,14 +887,16 @@ def _it(st: _Parse, words: str) -> Ref | None:
     return _last_target(st) or st.it
 
 
-@_effect(r"gain control of (target .+?|it|that creature|that permanent)( until end of turn)?")
+@_effect(r"gain control of (target .+?|it|that creature|that permanent)( until end of turn| for as long as you control ~)?")
 def _gain_control(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """A control-changing effect (layer 2, CR 613.1b): Threaten, Act of Treason, Mind Control's kin."""
     phrase = m.group(1)
     ref = _target_ref(phrase, st) if phrase.lower().startswith("target ") else _it(st, phrase)
     if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
         return None
-    return [GainControl(ref, until_end_of_turn=bool(m.group(2)))]
+    during = (m.group(2) or "").strip().lower()
+    return [GainControl(ref, until_end_of_turn=during == "until end of turn",
+                        while_you_control_source=during.startswith("for as long"))]
 
 
 @_effect(r"(untap|tap) (it|that creature|that permanent)")

@@ -362,6 +362,7 @@ class GainControl:
 
     what: Ref
     until_end_of_turn: bool = False
+    while_you_control_source: bool = False   # "for as long as you control ~" (CR 611.2b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,6 +510,7 @@ class BecomeCopy:
     of: Ref
     until_end_of_turn: bool = False
     exclude_of: bool = False
+    keep_this_ability: bool = False    # "except it has this ability" (CR 707.9a: Unstable Shapeshifter)
 
 
 @dataclass(frozen=True, slots=True)

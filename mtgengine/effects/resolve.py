@@ -458,7 +458,7 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
     elif isinstance(eff, GainControl):
         gain_control(ctx, [t for t in refs(ctx, eff.what, r)
                            if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD],
-                     r, eff.until_end_of_turn)
+                     r, eff.until_end_of_turn, eff.while_you_control_source)
     elif isinstance(eff, SacrificePermanent):
         for oid in refs(ctx, eff.what, r):
             # CR 701.21a: only a permanent you control can be sacrificed
@@ -517,20 +517,43 @@ def attach(ctx: Ctx, what: int, to: int) -> bool:
     return True
 
 
-def gain_control(ctx: Ctx, targets: list[int], r: Resolving, until_end_of_turn: bool) -> None:
+def gain_control(ctx: Ctx, targets: list[int], r: Resolving, until_end_of_turn: bool,
+                 while_source: bool = False) -> None:
     """A control-changing effect in layer 2 (CR 613.1b): the effect's controller controls the
-    objects, until end of turn (it ends in the cleanup step, CR 514.2) or indefinitely. The
-    affected objects are fixed as it begins (CR 611.2c)."""
+    objects, until end of turn (it ends in the cleanup step, CR 514.2), for as long as they
+    control the source (CR 611.2b, ``while_source``) or indefinitely. The affected objects are
+    fixed as it begins (CR 611.2c)."""
     g = ctx.g
     if not targets:
         return
+    until = "end_of_turn" if until_end_of_turn else WHILE_YOU_CONTROL_SOURCE if while_source else ""
     g.effects.append(ContinuousEffect(timestamp=g.new_timestamp(), mods=(SetController(),),
-                                      affected=frozenset(targets), until="end_of_turn" if until_end_of_turn else "",
+                                      affected=frozenset(targets), until=until,
                                       source_id=r.source, controller=r.controller))
     g.changed()
     for t in targets:
         ctx.log("613.1b", f"{g.players[r.controller].name} gains control of {name_of(ctx, t)}"
-                + (" until end of turn" if until_end_of_turn else ""))
+                + (" until end of turn" if until_end_of_turn else "")
+                + (f" for as long as they control {r.name}" if while_source else ""))
+
+
+#: A continuous effect's duration "for as long as you control [its source]" (CR 611.2b).
+WHILE_YOU_CONTROL_SOURCE = "while_you_control_source"
+
+
+def end_durations(ctx: Ctx) -> None:
+    """CR 611.2b: an effect "for as long as you control ~" ends once its controller no longer
+    controls the source (it left the battlefield or changed control); it never starts again."""
+    g = ctx.g
+    ended = [e for e in g.effects if e.until == WHILE_YOU_CONTROL_SOURCE
+             and (e.source_id not in g.battlefield or characteristics(g, e.source_id).controller != e.controller)]
+    if not ended:
+        return
+    g.effects = [e for e in g.effects if e not in ended]
+    g.changed()
+    for e in ended:
+        ctx.log("611.2b", "an effect that lasted for as long as " + g.players[e.controller].name + " controlled "
+                + name_of(ctx, e.source_id) + " ends")
 
 
 def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str | None = None, *,
@@ -803,7 +826,13 @@ def become_copy(ctx: Ctx, eff: BecomeCopy, r: Resolving) -> None:
                 and not (eff.exclude_of and oid == original)]
     if not affected:
         return
-    values = copy_values(g, original)
+    exception = None
+    if eff.keep_this_ability:
+        # "except it has this ability" (CR 707.9a): the triggered ability doing this, as written
+        own = [ab for ab in characteristics(g, r.source).script.triggered if any(e is eff for e in ab.effects)] \
+            if r.source in g.objects else []
+        exception = CopyException(add_triggered=tuple(own[:1])) if own else None
+    values = copy_values(g, original, exception)
     g.effects.append(ContinuousEffect(g.new_timestamp(), (CopyOf(values),), frozenset(affected),
                                       "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller))
     g.changed()
