@@ -806,9 +806,10 @@ def choose_new_targets(ctx: Ctx, oid: int, controller: int) -> None:
     if len(new) != len(o.targets):
         raise IllegalActionError(f"the copy of {ch.name} has {len(o.targets)} target(s): give that many")
     for i, (old, value) in enumerate(zip(o.targets, new)):
-        if value != old and value not in legal_targets(g, specs[i], controller, oid):
-            raise IllegalActionError(f"{name_of(ctx, value)} is not a legal new target for the copy of {ch.name} "
-                                     "(CR 707.10c)")
+        if value != old and (not isinstance(value, int) or isinstance(value, bool)
+                             or value not in legal_targets(g, specs[i], controller, oid)):
+            label = name_of(ctx, value) if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+            raise IllegalActionError(f"{label} is not a legal new target for the copy of {ch.name} (CR 707.10c)")
     g.obj(oid).targets = tuple(new)
     ctx.log("707.10c", f"the copy of {ch.name} now targets " + ", ".join(name_of(ctx, t) for t in new))
 
