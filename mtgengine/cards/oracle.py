@@ -282,13 +282,16 @@ def _who(word: str, st: _Parse) -> Ref | None:
     return None
 
 
-@_effect(r"copy target (instant or sorcery|instant|sorcery) spell(?:, except (.+?))?")
+@_effect(r"copy target (instant or sorcery|instant|sorcery|creature) spell( you control)?(?:, except (.+?))?")
 def _copy_spell(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Twincast, Fork; Double Major ("copy target creature spell you control, except it isn't
+    legendary if the spell is legendary": a copy of a permanent spell becomes a token, CR 707.10f)."""
     types = frozenset(t.capitalize() for t in m.group(1).split(" or "))
-    exception = _copy_exception(m.group(2))
+    exception = _copy_exception(re.sub(r" if the spell is legendary$", "", m.group(3) or "", flags=re.I) or None)
     if exception is False:
         return None
-    ref = st.add_target(TargetSpec(Filter(types=types, spells=True), f"target {m.group(1)} spell"))
+    flt = Filter(types=types, spells=True, controller="you" if m.group(2) else None)
+    ref = st.add_target(TargetSpec(flt, f"target {m.group(1)} spell{m.group(2) or ''}"))
     return [CopySpell(ref, False, exception or None)]                     # CR 707.10
 
 
@@ -319,6 +322,16 @@ def _copy_exiled_cards(m: re.Match[str], st: _Parse) -> list[Effect] | None:
         return None
     who = YOU if m.group(1).lower() == "you" else Ref("triggering_controller")
     return [CopyCards(Ref("linked", filter=flt, link=st.link), who)]
+
+
+@_effect(r"copy (it|that card)(?:,? then you may cast the copy( without paying its mana cost)?)?")
+def _copy_moved_card(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Shiko, Paragon of the Way: "exile target ... card from your graveyard. Copy it, then you may
+    cast the copy without paying its mana cost" — the card the target became (CR 400.7, 707.12)."""
+    last = _last_target(st)
+    if last is None or not st.targets[-1].filter.zone:
+        return None                                    # only a targeted card ("copy it" of a spell is CopySpell)
+    return [CopyCards(Ref("moved", last.index), YOU, free=bool(m.group(2)) or not m.group(0).lower().count("then"))]
 
 
 @_effect(r"(you may )?copy the exiled card")
@@ -1161,7 +1174,7 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             effects[-1] = replace(effects[-1], new_targets=True)              # CR 707.10c
             continue
         if effects and isinstance(effects[-1], CopyCards) and (cast := re.fullmatch(
-                r"(?:for each copy, (?:the|that) player|if you do, you) may cast the copy( without paying its mana cost)?",
+                r"(?:for each copy, (?:the|that) player|if you do, you|you) may cast the copy( without paying its mana cost)?",
                 s, re.IGNORECASE)):
             effects[-1] = replace(effects[-1], free=bool(cast.group(1)))       # CR 707.12, 118.9
             continue
