@@ -549,9 +549,11 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
                                                                                spell_id, ch)}))
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
-    elif ch.mana_cost is not None and ch.mana_cost.x_count and action.get("x") not in (None, 0):
+    elif ch.mana_cost is not None and ch.mana_cost.x_count:
         # CR 107.3b: paying an alternative cost without X, the only legal choice for X is 0
-        raise IllegalActionError(f"{name}: with an alternative cost that has no {{X}}, X is 0 (CR 107.3b)")
+        if action.get("x") not in (None, 0):
+            raise IllegalActionError(f"{name}: with an alternative cost that has no {{X}}, X is 0 (CR 107.3b)")
+        ctx.log("107.3b", f"{name} is cast with an alternative cost that has no {{X}}: X is 0")
     spell = g.obj(spell_id)
     spell.x = x
     # CR 601.2c: targets.
