@@ -810,7 +810,13 @@ def choose_new_targets(ctx: Ctx, oid: int, controller: int) -> None:
                              or value not in legal_targets(g, specs[i], controller, oid)):
             label = name_of(ctx, value) if isinstance(value, int) and not isinstance(value, bool) else repr(value)
             raise IllegalActionError(f"{label} is not a legal new target for the copy of {ch.name} (CR 707.10c)")
-    g.obj(oid).targets = tuple(new)
+    copy = g.obj(oid)
+    division = copy.choices.get("division")
+    if division:
+        # CR 707.10: how the damage is divided is copied; each share follows its target's place
+        moved = {old: value for old, value in zip(o.targets, new) if list(o.targets).count(old) == 1}
+        copy.choices["division"] = [[moved.get(t, t), share] for t, share in division]
+    copy.targets = tuple(new)
     ctx.log("707.10c", f"the copy of {ch.name} now targets " + ", ".join(name_of(ctx, t) for t in new))
 
 
