@@ -71,7 +71,7 @@ def cast_copy(ctx: Ctx, copy: int, player: int, free: bool, source_name: str) ->
                             [True, False])):
         ctx.log("707.12", f"{g.players[player].name} doesn't cast the copy of {name}: it ceases to exist (CR 704.5e)")
         return
-    problem = uncastable_copy(g, player, copy)
+    problem = uncastable_copy(g, player, copy, free)
     if problem:
         raise IllegalActionError(f"the copy of {name} can't be cast: {problem}")
     ctx.log("608.2g", f"{g.players[player].name} casts the copy of {name}{how} while {source_name} resolves")

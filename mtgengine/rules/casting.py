@@ -121,10 +121,11 @@ def _choices_possible(g: GameState, player: int, ch: Characteristics) -> bool:
     return has_targets(g, spell_targets(ch), player, None)
 
 
-def uncastable_copy(g: GameState, player: int, oid: int) -> str:
-    """Why a copy of a card can't be cast without paying its mana cost while an effect resolves
-    (CR 707.12): a mandatory additional cost it can't pay (CR 601.2h, 118.3) or no legal choice
-    of modes or targets (CR 601.2b-c); "" if it can be. (A split card's halves: any of them.)"""
+def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> str:
+    """Why a copy of a card can't be cast (without paying its mana cost when ``free``) while an
+    effect resolves (CR 707.12): a cost it can't pay (mandatory additional costs, cost increases,
+    CR 601.2f-h, 118.3) or no legal choice of modes or targets (CR 601.2b-c); "" if it can be.
+    (A split card's halves: any of them.)"""
     o = g.objects[oid]
     card = o.card
     faces = [face_characteristics(card, i, player) for i in range(len(card.faces))] \
@@ -141,6 +142,12 @@ def uncastable_copy(g: GameState, player: int, oid: int) -> str:
         if not _choices_possible(g, player, ch):
             reason = f"{ch.name} has no legal choice of modes or targets (CR 601.2b-c)"
             continue
+        if ch.mana_cost is not None or free:
+            alternative = AlternativeCost(name="without paying its mana cost") if free else None
+            total = total_cost(g, player, oid, ch, 0, alternative, False, 0, {})
+            if not any(can_pay_requirement(g, player, v, ch.colors) for v in total.variants):
+                reason = f"{ch.name}: can't pay its total cost ({total.text}, CR 601.2h)"
+                continue
         return ""
     return reason
 
