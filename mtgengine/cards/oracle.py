@@ -324,14 +324,17 @@ def _copy_exiled_cards(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [CopyCards(Ref("linked", filter=flt, link=st.link), who)]
 
 
-@_effect(r"copy (it|that card)(?:,? then you may cast the copy( without paying its mana cost)?)?")
+@_effect(r"copy (it|that card)(,? then you may cast the copy( without paying its mana cost)?)?")
 def _copy_moved_card(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """Shiko, Paragon of the Way: "exile target ... card from your graveyard. Copy it, then you may
     cast the copy without paying its mana cost" — the card the target became (CR 400.7, 707.12)."""
     last = _last_target(st)
     if last is None or not st.targets[-1].filter.zone:
         return None                                    # only a targeted card ("copy it" of a spell is CopySpell)
-    return [CopyCards(Ref("moved", last.index), YOU, free=bool(m.group(2)) or not m.group(0).lower().count("then"))]
+    # "..., then you may cast the copy [without paying its mana cost]"; else the sentence that
+    # follows says how ("You may cast the copy without paying its mana cost")
+    free = bool(m.group(3)) if m.group(2) else True
+    return [CopyCards(Ref("moved", last.index), YOU, free=free)]
 
 
 @_effect(r"(you may )?copy the exiled card")
