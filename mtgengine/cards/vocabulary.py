@@ -41,6 +41,7 @@ class Filter:
     mana_value_min: int | None = None          # "with mana value N or greater" (CR 202.3; a spell's X counts, 202.3e)
     mana_value_x: bool = False                 # "with mana value X": the resolving ability's X (read by references)
     token: bool | None = None                  # "creature token": tokens only (False: nontoken)
+    card: bool = False                         # "an instant card": a card, not a copy or token (CR 108.2, 108.2b)
     attacked_this_turn: bool | None = None     # "if it attacked this turn" (CR 508.1)
     x_in_cost: bool | None = None              # "a spell with a mana cost that contains {X}" (CR 107.3)
     zone: str = ""                             # "graveyard": cards in graveyards (CR 115.2; "controller" is then
@@ -362,6 +363,7 @@ class GainControl:
 
     what: Ref
     until_end_of_turn: bool = False
+    while_you_control_source: bool = False   # "for as long as you control ~" (CR 611.2b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,6 +523,19 @@ class CopySpell:
 
 
 @dataclass(frozen=True, slots=True)
+class CopyCards:
+    """CR 707.12: ``who`` copies each card ``what`` names (the copy is created in the zone the card
+    is in; its owner is that player, CR 112.2a) and may cast each copy while this resolves
+    (CR 608.2g), without paying its mana cost when ``free`` (CR 118.9). ``optional``: "you may
+    copy [it]. If you do, ..." (asked for each card). A copy not cast ceases to exist (CR 704.5e)."""
+
+    what: Ref
+    who: Ref = Ref("you")
+    optional: bool = False
+    free: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class BecomeCopy:
     """CR 707.4: ``what`` becomes a copy of ``of`` (its copiable values as the effect begins,
     CR 707.2b) — a layer 1a effect (CR 613.2a), until end of turn or indefinitely.
@@ -530,6 +545,7 @@ class BecomeCopy:
     of: Ref
     until_end_of_turn: bool = False
     exclude_of: bool = False
+    keep_this_ability: bool = False    # "except it has this ability" (CR 707.9a: Unstable Shapeshifter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -787,7 +803,7 @@ Effect = Union[
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
     Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
-    PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy, Regenerate,
+    PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,

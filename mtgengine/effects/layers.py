@@ -739,6 +739,8 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False                                  # "creature token" (CR 111.1)
     if flt.face_down is not None and o.face_down != flt.face_down:
         return False                                  # "face-down creatures" (CR 708.2)
+    if flt.card and (o.card is None or o.token or o.is_copy):
+        return False                                  # "a card": not a copy of one, not a token (CR 108.2)
     if flt.attacked_this_turn is not None and (o.choices.get("attacked_turn") == state.turn) != flt.attacked_this_turn:
         return False                                  # "if it attacked this turn" (CR 508.1)
     if flt.x_in_cost is not None and _x_in_cost(state, oid) != flt.x_in_cost:

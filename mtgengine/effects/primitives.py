@@ -97,6 +97,14 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.token = True
         else:
             new.choices["spell_copy"] = True
+    if o.choices.get("card_copy"):
+        # CR 707.12: a copy of a card being cast; CR 704.5e: off the stack and the battlefield it
+        # ceases to exist; CR 608.3f: as a permanent spell it becomes a token as it enters
+        new.is_copy = True
+        if to_zone is Zone.BATTLEFIELD:
+            new.token = True
+        else:
+            new.choices["card_copy"] = True
     if o.face_down and to_zone is Zone.BATTLEFIELD and (o.zone is Zone.STACK or face_down):
         new.face_down = True                        # CR 702.37c: a face-down spell enters face down
         if face_down:
@@ -125,7 +133,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     g.objects[new_id] = new
     _add_to_zone(g, new, top)
     g.changed()
-    if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices.get("spell_copy"):
+    if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices.get("spell_copy") \
+            or (new.choices.get("card_copy") and to_zone is not Zone.STACK):
         g.strays = g.strays + (new_id,)             # to cease to exist (CR 704.5d-e)
     if enchanting is not None and to_zone is Zone.BATTLEFIELD:
         new.attached_to = enchanting                # CR 303.4f: attached as it enters

@@ -14,7 +14,7 @@ from ..cards.vocabulary import (
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
 from ..cards.vocabulary import Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest
-from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
+from ..cards.vocabulary import BecomeCopy, CopyCards, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
@@ -170,6 +170,10 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         if ref.kind == "linked_random" and found:
             found = [g.rng.choice(found)]                            # "a card at random exiled with ~"
         return found
+    if ref.kind == "paid":
+        # the objects used to pay the spell's costs, as they last existed (CR 608.2h, 707.10)
+        from .links import link_source, record
+        return [o for o in record(g, link_source(r), ref.link) if isinstance(o, int)]
     if ref.kind == "target_controller":
         out = []
         for oid in refs(ctx, Ref("target", ref.index), r):
@@ -203,6 +207,9 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
         elif isinstance(eff, CopySpell):
             for oid in refs(ctx, eff.what, r):
                 copy_spell(ctx, oid, r.controller, eff.new_targets, eff.exception)
+        elif isinstance(eff, CopyCards):
+            from .card_copies import copy_cards
+            copy_cards(ctx, eff, r)                                   # CR 707.12
         elif isinstance(eff, BecomeCopy):
             become_copy(ctx, eff, r)
         elif isinstance(eff, CreateTokenCopy):
@@ -471,7 +478,7 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
     elif isinstance(eff, GainControl):
         gain_control(ctx, [t for t in refs(ctx, eff.what, r)
                            if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD],
-                     r, eff.until_end_of_turn)
+                     r, eff.until_end_of_turn, eff.while_you_control_source)
     elif isinstance(eff, SacrificePermanent):
         for oid in refs(ctx, eff.what, r):
             # CR 701.21a: only a permanent you control can be sacrificed
@@ -530,20 +537,43 @@ def attach(ctx: Ctx, what: int, to: int) -> bool:
     return True
 
 
-def gain_control(ctx: Ctx, targets: list[int], r: Resolving, until_end_of_turn: bool) -> None:
+def gain_control(ctx: Ctx, targets: list[int], r: Resolving, until_end_of_turn: bool,
+                 while_source: bool = False) -> None:
     """A control-changing effect in layer 2 (CR 613.1b): the effect's controller controls the
-    objects, until end of turn (it ends in the cleanup step, CR 514.2) or indefinitely. The
-    affected objects are fixed as it begins (CR 611.2c)."""
+    objects, until end of turn (it ends in the cleanup step, CR 514.2), for as long as they
+    control the source (CR 611.2b, ``while_source``) or indefinitely. The affected objects are
+    fixed as it begins (CR 611.2c)."""
     g = ctx.g
     if not targets:
         return
+    until = "end_of_turn" if until_end_of_turn else WHILE_YOU_CONTROL_SOURCE if while_source else ""
     g.effects.append(ContinuousEffect(timestamp=g.new_timestamp(), mods=(SetController(),),
-                                      affected=frozenset(targets), until="end_of_turn" if until_end_of_turn else "",
+                                      affected=frozenset(targets), until=until,
                                       source_id=r.source, controller=r.controller))
     g.changed()
     for t in targets:
         ctx.log("613.1b", f"{g.players[r.controller].name} gains control of {name_of(ctx, t)}"
-                + (" until end of turn" if until_end_of_turn else ""))
+                + (" until end of turn" if until_end_of_turn else "")
+                + (f" for as long as they control {r.name}" if while_source else ""))
+
+
+#: A continuous effect's duration "for as long as you control [its source]" (CR 611.2b).
+WHILE_YOU_CONTROL_SOURCE = "while_you_control_source"
+
+
+def end_durations(ctx: Ctx) -> None:
+    """CR 611.2b: an effect "for as long as you control ~" ends once its controller no longer
+    controls the source (it left the battlefield or changed control); it never starts again."""
+    g = ctx.g
+    ended = [e for e in g.effects if e.until == WHILE_YOU_CONTROL_SOURCE
+             and (e.source_id not in g.battlefield or characteristics(g, e.source_id).controller != e.controller)]
+    if not ended:
+        return
+    g.effects = [e for e in g.effects if e not in ended]
+    g.changed()
+    for e in ended:
+        ctx.log("611.2b", "an effect that lasted for as long as " + g.players[e.controller].name + " controlled "
+                + name_of(ctx, e.source_id) + " ends")
 
 
 def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str | None = None, *,
@@ -763,6 +793,8 @@ def copy_spell(ctx: Ctx, oid: int, controller: int, new_targets: bool,
                              "affected")}
     if o.ability is None:
         copy.choices["spell_copy"] = True
+        # objects used to pay the original's costs are the copy's too (CR 707.10)
+        copy.choices["link_source"] = o.choices.get("link_source") or oid
     g.objects[copy.id] = copy
     g.stack.append(copy.id)
     g.changed()
@@ -794,10 +826,17 @@ def choose_new_targets(ctx: Ctx, oid: int, controller: int) -> None:
     if len(new) != len(o.targets):
         raise IllegalActionError(f"the copy of {ch.name} has {len(o.targets)} target(s): give that many")
     for i, (old, value) in enumerate(zip(o.targets, new)):
-        if value != old and value not in legal_targets(g, specs[i], controller, oid):
-            raise IllegalActionError(f"{name_of(ctx, value)} is not a legal new target for the copy of {ch.name} "
-                                     "(CR 707.10c)")
-    g.obj(oid).targets = tuple(new)
+        if value != old and (not isinstance(value, int) or isinstance(value, bool)
+                             or value not in legal_targets(g, specs[i], controller, oid)):
+            label = name_of(ctx, value) if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+            raise IllegalActionError(f"{label} is not a legal new target for the copy of {ch.name} (CR 707.10c)")
+    copy = g.obj(oid)
+    division = copy.choices.get("division")
+    if division:
+        # CR 707.10: how the damage is divided is copied; each share follows its target's place
+        moved = {old: value for old, value in zip(o.targets, new) if list(o.targets).count(old) == 1}
+        copy.choices["division"] = [[moved.get(t, t), share] for t, share in division]
+    copy.targets = tuple(new)
     ctx.log("707.10c", f"the copy of {ch.name} now targets " + ", ".join(name_of(ctx, t) for t in new))
 
 
@@ -814,7 +853,13 @@ def become_copy(ctx: Ctx, eff: BecomeCopy, r: Resolving) -> None:
                 and not (eff.exclude_of and oid == original)]
     if not affected:
         return
-    values = copy_values(g, original)
+    exception = None
+    if eff.keep_this_ability:
+        # "except it has this ability" (CR 707.9a): the triggered ability doing this, as written
+        own = [ab for ab in characteristics(g, r.source).script.triggered if any(e is eff for e in ab.effects)] \
+            if r.source in g.objects else []
+        exception = CopyException(add_triggered=tuple(own[:1])) if own else None
+    values = copy_values(g, original, exception)
     g.effects.append(ContinuousEffect(g.new_timestamp(), (CopyOf(values),), frozenset(affected),
                                       "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller))
     g.changed()
