@@ -22,7 +22,7 @@ from .vocabulary import (
     ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
-from .vocabulary import PreventDamage, ReplacementAbility   # CR 614, 615
+from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
 from .vocabulary import CostObjects, PlayerStatic
 from .vocabulary import Conditional, CopyCards, ExileChosen
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
@@ -999,6 +999,64 @@ def _refs_of(effects: list[Effect]) -> list[Ref]:
 
 
 _MANA_SYM = r"\{[WUBRGC]\}"
+
+_COLORLESS = frozenset("WUBRG")
+
+
+def _split_mana_restriction(text: str) -> tuple[str, ManaRestriction | None | bool]:
+    """Splits a mana ability's last sentence "Spend this mana only to cast artifact spells." /
+    "... or activate abilities of colorless Eldrazi." / "This mana can't be spent to cast
+    nonartifact spells." off its effect (CR 106.6). Returns the rest and the restriction (None:
+    there is none; False: there is one this doesn't understand)."""
+    m = re.fullmatch(r"(.+?\.) (spend this mana only (.+?)|this mana can't be spent to cast (.+?))\.", text.strip(),
+                     re.I | re.S)
+    if not m:
+        return text, None
+    body, sentence = m.group(1), m.group(2)
+    if m.group(4):                                           # "can't be spent to cast nonartifact spells"
+        flt = _spell_filter(m.group(4))
+        if flt is None or not flt.not_types:
+            return text, False
+        return body, ManaRestriction(sentence + ".", spell=replace(flt, types=flt.not_types, not_types=frozenset()),
+                                     cast_only=False)
+    what = m.group(3)
+    ability = None
+    if am := re.fullmatch(r"(.+?) or activate abilities of (.+)", what, re.I):
+        what, ability = am.group(1), _spell_filter(am.group(2) + " spell")
+        if ability is None:
+            return text, False
+    if not what.lower().startswith("to cast "):
+        return text, False
+    spell_text = what[len("to cast "):]
+    multicolored = bool(re.match(r"(?:an? )?multicolored ", spell_text, re.I))
+    if multicolored:
+        spell_text = re.sub(r"^(?:an? )?multicolored ", "", spell_text, flags=re.I)
+    flt = _spell_filter(spell_text)
+    if flt is None:
+        return text, False
+    everything = flt == _spell_filter("spell")
+    return body, ManaRestriction(sentence + ".", spell=None if everything else flt, ability=ability,
+                                 multicolored=multicolored)
+
+
+def _spell_filter(text: str) -> Filter | None:
+    """"artifact spells", "instant and sorcery spells", "colorless Eldrazi spells": the
+    characteristics a spell must have (creature types allowed, "colorless" = no color)."""
+    words = re.sub(r"^(?:an?|the) ", "", text.strip().rstrip("."), flags=re.I).split()
+    colorless = bool(words) and words[0].lower() == "colorless"
+    if colorless:
+        words = words[1:]
+    subtypes = {w for w in words if w[:1].isupper()}
+    rest = " ".join(w for w in words if w not in subtypes).replace(" and ", " or ")
+    if re.fullmatch(r"spells?", rest.strip()):
+        rest = "spell"
+    elif rest.endswith("spells"):
+        rest = rest[: -1]
+    flt = parse_filter(rest)
+    if flt is None or not flt.spells:
+        return None
+    return replace(flt, subtypes=frozenset(subtypes) | flt.subtypes,
+                   not_colors=_COLORLESS if colorless else flt.not_colors)
 
 
 def _parse_add_mana(text: str) -> AddMana | None:
@@ -2086,7 +2144,13 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
         if m := re.fullmatch(r"([^:\"]+): (.+)", para):
             cost = _parse_cost(m.group(1))
             st = _Parse(link=link)
-            effects = parse_effects(m.group(2), st) if cost else None
+            body, spending = _split_mana_restriction(m.group(2))
+            effects = parse_effects(body, st) if cost and spending is not False else None
+            if effects is not None and spending is not None:
+                if not any(isinstance(e, AddMana) for e in effects):
+                    effects = None
+                else:                                       # CR 106.6: on the mana the ability adds
+                    effects = [replace(e, restriction=spending) if isinstance(e, AddMana) else e for e in effects]
             sorcery = False
             restriction = None
             if effects is None and cost and m.group(2).endswith("Activate only as a sorcery."):
@@ -2101,9 +2165,10 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             if cost is None or effects is None:
                 unimplemented.append((number, raw))
                 continue
-            is_mana = (not st.targets and bool(effects)
-                       and all(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
-                               for e in effects))   # CR 605.1a
+            # CR 605.1a: no target, could add mana (a painland's damage doesn't change that), not loyalty
+            is_mana = (not st.targets and not cost.loyalty
+                       and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
+                               for e in effects))
             activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), raw, is_mana, sorcery,
                                               condition=restriction))
             continue

@@ -588,7 +588,7 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
         if not options:
             ctx.log("607.5a", f"{source_name} adds no mana: nothing is linked to it")
             return
-        eff = AddMana(choice=tuple(options), amount=eff.amount)
+        eff = AddMana(choice=tuple(options), amount=eff.amount, restriction=eff.restriction)
     if eff.mana:
         added = list(eff.mana) * eff.amount
     else:
@@ -598,7 +598,8 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
             else:
                 choice = ctx.ask(Decision(player, "color", f"choose the mana {source_name} adds", list(eff.choice)))
         added = [choice] * eff.amount
-    produce_mana(ctx, player, tuple(added), source, tapped=tapped, source_name=source_name)
+    produce_mana(ctx, player, tuple(added), source, tapped=tapped, source_name=source_name,
+                 restriction=eff.restriction)
 
 
 def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True, text: str = "") -> int | None:

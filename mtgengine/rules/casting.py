@@ -33,6 +33,7 @@ from .mana_payment import (
     PayOptions, Requirement, add_requirements, can_pay_requirement, default_variants, pay_requirement,
     reduce_requirement, requirement,
 )
+from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
 
 
@@ -98,7 +99,7 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
     if _missing_cost_objects(g, player, oid, ch):
         return False
     total = total_cost(g, player, oid, ch, 0, None, False, 0, {})
-    if not any(can_pay_requirement(g, player, v, ch.colors, sources) for v in total.variants):
+    if not any(can_pay_requirement(g, player, v, ch.colors, sources, SpendOn("spell", ch)) for v in total.variants):
         return False
     return _choices_possible(g, player, ch)
 
@@ -145,7 +146,8 @@ def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> s
         if ch.mana_cost is not None or free:
             alternative = AlternativeCost(name="without paying its mana cost") if free else None
             total = total_cost(g, player, oid, ch, 0, alternative, False, 0, {})
-            if not any(can_pay_requirement(g, player, v, ch.colors) for v in total.variants):
+            if not any(can_pay_requirement(g, player, v, ch.colors, spend_on=SpendOn("spell", ch))
+                       for v in total.variants):
                 reason = f"{ch.name}: can't pay its total cost ({total.text}, CR 601.2h)"
                 continue
         return ""
@@ -171,7 +173,7 @@ def affordable_x(g: GameState, player: int, cost: ManaCost, oid: int | None = No
     def ok(x: int) -> bool:
         if oid is not None and ch is not None:
             return can_pay_requirement(g, player, total_cost(g, player, oid, ch, x, None, False, 0, {}).requirement,
-                                       ch.colors)
+                                       ch.colors, spend_on=SpendOn("spell", ch))
         return can_pay_requirement(g, player, requirement(cost, x))
     x = 0
     while x < 100 and ok(x + 1):
@@ -593,7 +595,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, name)
     mark = len(g.events)
     pay_requirement(ctx, player, total.requirement, ch.colors, name, pay,
-                    _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants)
+                    _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants,
+                    SpendOn("spell", ch))
     _pay_objects(ctx, player, spell_id, chosen, name)
     from ..effects.links import record_cost_exiles
     record_cost_exiles(ctx, spell_id, g.events[mark:])      # "exiled with it" (CR 607.2j, 607.2q)
@@ -661,7 +664,7 @@ def pay_alternative_total(ctx: Ctx, player: int, spell_id: int, mana: str, label
     ctx.log("601.2f", f"total cost of {what}: {total.text} = {_show(total.requirement)}")
     chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, what)
     pay_requirement(ctx, player, total.requirement, ch.colors, what, pay, _show(total.requirement), ch.keywords,
-                    total.variants)
+                    total.variants, SpendOn("spell", ch))
     _pay_objects(ctx, player, spell_id, chosen, what)
     if total.counters:
         g.obj(spell_id).choices["enters_counters"] = tuple(total.counters)
@@ -670,7 +673,7 @@ def pay_alternative_total(ctx: Ctx, player: int, spell_id: int, mana: str, label
 def spend_as_any_color(req: Requirement) -> Requirement:
     """CR 609.4b: mana may be spent as though it were mana of any color: any mana pays a colored
     symbol (a {C} symbol still needs colorless mana); the cost itself doesn't change."""
-    return Requirement(tuple(s if s == "C" else "WUBRGC" for s in req.colored), req.generic, req.life)
+    return Requirement(tuple(s if s == "C" else "WUBRGC" for s in req.colored), req.generic, req.life, req.snow)
 
 
 def _show(req: Requirement) -> str:
