@@ -1310,6 +1310,8 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if result is None:
             return None
         effects.extend(result)
+        if st.it is None and not st.targets and s.startswith("~ "):
+            st.it = Ref("self")          # "~ gets +2/+0 ... Tap it.": "it" is the object named before
     return effects
 
 
@@ -1685,7 +1687,7 @@ def _parse_cost(text: str) -> Cost | None:
             untap = True                                   # CR 107.6
         elif m := re.fullmatch(r"(?:pay )?((?:\{E\})+)", part, re.I):
             energy += m.group(1).upper().count("{E}")     # CR 107.14
-        elif re.fullmatch(r"(\{[0-9WUBRGCX/P]+\})+", part):
+        elif re.fullmatch(r"(\{[0-9WUBRGCSX/P]+\})+", part):
             mana += part
         elif part.lower() == "sacrifice ~":
             sac = True
