@@ -89,16 +89,48 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None) -
     return _castable_as(g, player, oid, characteristics(g, oid), sources)
 
 
-def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None) -> bool:
-    if "Land" in ch.types or ch.mana_cost is None:
+def cast_variants(g: GameState, player: int, oid: int, sources: list | None = None) -> list[dict[str, Any]]:
+    """The ways to cast a card from the hand beyond the ordinary one, for the legal-action list
+    (so agents use them too): each alternative cost that could be paid (CR 118.9: Fist of Suns),
+    each kicker (CR 702.33a), and an optional "pay any amount of mana" additional cost paid
+    with {1} (Chorus of the Conclave, CR 118.8). Only single-faced cards; each entry holds the
+    options of a ``cast`` action."""
+    o = g.objects[oid]
+    if o.zone is not Zone.HAND or o.owner != player or (o.card is not None and o.card.layout in FACE_LAYOUTS):
+        return []
+    ch = characteristics(g, oid)
+    if "Land" in ch.types:
+        return []
+    out: list[dict[str, Any]] = []
+    for alt, label in alternative_costs(g, player, oid, ch):
+        if alt.mana.count("{X}") == 0 and _castable_as(g, player, oid, ch, sources, alternative=alt):
+            out.append({"alternative": label})
+    if ch.mana_cost is not None:
+        for kicker in ch.script.kicker:
+            if _castable_as(g, player, oid, ch, sources, kicked=(kicker,)):
+                out.append({"kicked": [kicker]})
+        if any(a.any_mana for a in _additional_costs(g, player, oid, ch)) \
+                and _castable_as(g, player, oid, ch, sources, additional={"mana": 1}):
+            out.append({"additional": {"mana": 1}})
+    return out
+
+
+def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
+                 alternative: AlternativeCost | None = None, kicked: tuple[str, ...] | bool = False,
+                 additional: dict[str, Any] | None = None) -> bool:
+    if "Land" in ch.types or (ch.mana_cost is None and alternative is None):
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
         return False
-    if _restriction(g, player, oid, ch.mana_cost.mana_value()) is not None:
+    mv = ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
+    if _restriction(g, player, oid, mv) is not None:
         return False
     if _missing_cost_objects(g, player, oid, ch):
         return False
-    total = total_cost(g, player, oid, ch, 0, None, False, 0, {})
+    try:
+        total = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {})
+    except IllegalActionError:
+        return False
     if not any(can_pay_requirement(g, player, v, ch.colors, sources, SpendOn("spell", ch)) for v in total.variants):
         return False
     return _choices_possible(g, player, ch)
