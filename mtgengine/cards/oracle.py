@@ -1008,6 +1008,12 @@ def _split_mana_restriction(text: str) -> tuple[str, ManaRestriction | None | bo
     "... or activate abilities of colorless Eldrazi." / "This mana can't be spent to cast
     nonartifact spells." off its effect (CR 106.6). Returns the rest and the restriction (None:
     there is none; False: there is one this doesn't understand)."""
+    if r := re.fullmatch(r"(.+?\.) (if that mana is spent on (?:an? )?(.+?), that spell can't be countered)\.",
+                         text.strip(), re.I | re.S):
+        flt = _spell_filter(r.group(3))                      # a rider (Boseiju, Who Shelters All)
+        if flt is None:
+            return text, False
+        return r.group(1), ManaRestriction(r.group(2) + ".", cast_only=False, uncounterable=flt)
     m = re.fullmatch(r"(.+?\.) (spend this mana only (.+?)|this mana can't be spent to cast (.+?))\.", text.strip(),
                      re.I | re.S)
     if not m:

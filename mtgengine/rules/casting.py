@@ -628,7 +628,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     mark = len(g.events)
     pay_requirement(ctx, player, total.requirement, ch.colors, name, pay,
                     _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants,
-                    SpendOn("spell", ch))
+                    SpendOn("spell", ch, spell_id))
     _pay_objects(ctx, player, spell_id, chosen, name)
     from ..effects.links import record_cost_exiles
     record_cost_exiles(ctx, spell_id, g.events[mark:])      # "exiled with it" (CR 607.2j, 607.2q)
@@ -696,7 +696,7 @@ def pay_alternative_total(ctx: Ctx, player: int, spell_id: int, mana: str, label
     ctx.log("601.2f", f"total cost of {what}: {total.text} = {_show(total.requirement)}")
     chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, what)
     pay_requirement(ctx, player, total.requirement, ch.colors, what, pay, _show(total.requirement), ch.keywords,
-                    total.variants, SpendOn("spell", ch))
+                    total.variants, SpendOn("spell", ch, spell_id))
     _pay_objects(ctx, player, spell_id, chosen, what)
     if total.counters:
         g.obj(spell_id).choices["enters_counters"] = tuple(total.counters)

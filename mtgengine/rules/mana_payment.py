@@ -217,7 +217,7 @@ def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> l
                 if not condition_holds(g, cond, player, oid):
                     continue        # "Activate only if ...": not now (CR 602.5b)
             if ab.is_mana and ab.cost == _TAP_ONLY:
-                if not _restriction_allows(ab, spend_on, player):
+                if not _restriction_allows(g, oid, ab, spend_on, player):
                     continue
                 ab_kinds, ab_amount = _mana_of(ab, g, oid)
                 if not ab_kinds:
@@ -231,10 +231,11 @@ def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> l
     return out
 
 
-def _restriction_allows(ab: ActivatedAbility, spend_on: SpendOn | None, player: int) -> bool:
-    """Whether the mana ``ab`` adds may be spent on ``spend_on`` (CR 106.6)."""
-    return all(mana_pool.allows(e.restriction, spend_on, player) for e in ab.effects
-               if isinstance(e, AddMana) and e.restriction is not None)
+def _restriction_allows(g: GameState, oid: int, ab: ActivatedAbility, spend_on: SpendOn | None,
+                        player: int) -> bool:
+    """Whether the mana ``ab`` of ``oid`` adds may be spent on ``spend_on`` (CR 106.6)."""
+    return all(mana_pool.allows(mana_pool.fixed_restriction(g, e.restriction, oid), spend_on, player)
+               for e in ab.effects if isinstance(e, AddMana) and e.restriction is not None)
 
 
 def has_restricted_sources(g: GameState, player: int) -> bool:
@@ -244,7 +245,7 @@ def has_restricted_sources(g: GameState, player: int) -> bool:
         return True
     for oid in g.battlefield:
         ch = characteristics(g, oid)
-        if ch.controller == player and any(ab.is_mana and not _restriction_allows(ab, None, player)
+        if ch.controller == player and any(ab.is_mana and not _restriction_allows(g, oid, ab, None, player)
                                            for ab in ch.script.activated):
             return True
     return False

@@ -35,6 +35,8 @@ class SpendOn:
 
     kind: str = "other"
     ch: Characteristics | None = None
+    #: the spell on the stack, for riders of the mana spent on it (CR 106.6)
+    oid: int = 0
 
 
 OTHER = SpendOn()
@@ -56,6 +58,19 @@ def allows(restriction: ManaRestriction | None, spend_on: SpendOn | None, player
             return matches_characteristics(restriction.ability, ch, ch.controller, player)
         return not restriction.cast_only
     return not restriction.cast_only and restriction.ability is None
+
+
+def fixed_restriction(g: GameState, restriction: ManaRestriction | None, source: int) -> ManaRestriction | None:
+    """The restriction as the mana is produced: "a creature spell of the chosen type" (Cavern of
+    Souls) becomes the type chosen as its source entered (CR 607.2d); none chosen, no spell
+    qualifies (CR 607.5a)."""
+    if restriction is None or restriction.spell is None or not restriction.spell.chosen_type:
+        return restriction
+    from dataclasses import replace
+    from ..effects.links import chosen
+    kind = chosen(g, source, restriction.spell.chosen_type)
+    return replace(restriction, spell=replace(restriction.spell, chosen_type="",
+                                              subtypes=frozenset({kind or "(none chosen)"})))
 
 
 def add(pl: Player, kinds: tuple[str, ...], snow: bool = False, restriction: ManaRestriction | None = None) -> None:
@@ -83,7 +98,8 @@ def usable(g: GameState, player: int, spend_on: SpendOn | None) -> tuple[dict[st
 
 def spend(g: GameState, player: int, kind: str, n: int, spend_on: SpendOn | None, snow: bool = False) -> bool:
     """Removes ``n`` mana of type ``kind`` that may be spent on ``spend_on`` (snow mana only
-    when ``snow``: a {S} symbol); False, changing nothing, if there isn't that much."""
+    when ``snow``: a {S} symbol); False, changing nothing, if there isn't that much. The riders
+    of the mana spent apply to the spell it's spent on (CR 106.6)."""
     pl = g.players[player]
     if not n:
         return True
@@ -117,7 +133,20 @@ def spend(g: GameState, player: int, kind: str, n: int, spend_on: SpendOn | None
     w = g.player(player)
     w.pool[kind] -= n
     w.pool_tags = tuple(t for i, t in enumerate(tags) if i not in taken)
+    _riders(g, player, [tags[i][2] for i in taken], spend_on)
     return True
+
+
+def _riders(g: GameState, player: int, spent: list[ManaRestriction | None], spend_on: SpendOn | None) -> None:
+    """CR 106.6: "that spell can't be countered" when such mana is spent on a spell it names."""
+    from ..effects.layers import matches_characteristics
+    if spend_on is None or spend_on.kind != "spell" or not spend_on.oid or spend_on.ch is None:
+        return
+    ch = spend_on.ch
+    for r in spent:
+        if r is not None and r.uncounterable is not None \
+                and matches_characteristics(r.uncounterable, ch, ch.controller, player):
+            g.obj(spend_on.oid).choices["uncounterable"] = r.text
 
 
 def empty(pl: Player) -> None:
