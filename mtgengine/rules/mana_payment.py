@@ -572,7 +572,18 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     name = g.players[player].name
     candidates = variants or [req]
     if opts.mana is not None:
-        candidates = [_explicit_requirement(opts.mana, candidates[0])]
+        # the first way of paying the symbols (a {2/W}'s colored half first) the mana given fits
+        explicit = None
+        errors: list[IllegalActionError] = []
+        for cand in candidates:
+            try:
+                explicit = _explicit_requirement(opts.mana, cand)
+                break
+            except IllegalActionError as exc:
+                errors.append(exc)
+        if explicit is None:
+            raise errors[0]
+        candidates = [explicit]
     helpers: list[tuple[str, int, str]] = []
     plan = None
     chosen = candidates[0]
