@@ -92,9 +92,9 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None) -
 def cast_variants(g: GameState, player: int, oid: int, sources: list | None = None) -> list[dict[str, Any]]:
     """The ways to cast a card from the hand beyond the ordinary one, for the legal-action list
     (so agents use them too): each alternative cost that could be paid (CR 118.9: Fist of Suns),
-    each kicker (CR 702.33a), and an optional "pay any amount of mana" additional cost paid
-    with {1} (Chorus of the Conclave, CR 118.8). Only single-faced cards; each entry holds the
-    options of a ``cast`` action."""
+    each kicker (CR 702.33a), an optional "pay any amount of mana" additional cost paid with
+    {1} (Chorus of the Conclave, CR 118.8), and Phyrexian symbols paid with life (CR 107.4f).
+    Only single-faced cards; each entry holds the options of a ``cast`` action."""
     o = g.objects[oid]
     if o.zone is not Zone.HAND or o.owner != player or (o.card is not None and o.card.layout in FACE_LAYOUTS):
         return []
@@ -112,12 +112,15 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
         if any(a.any_mana for a in _additional_costs(g, player, oid, ch)) \
                 and _castable_as(g, player, oid, ch, sources, additional={"mana": 1}):
             out.append({"additional": {"mana": 1}})
+        if any(s.kind in ("phyrexian", "hybrid_phyrexian") for s in ch.mana_cost.symbols) \
+                and _castable_as(g, player, oid, ch, sources, pay=PayOptions(phyrexian="life")):
+            out.append({"pay": {"phyrexian": "life"}})
     return out
 
 
 def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
                  alternative: AlternativeCost | None = None, kicked: tuple[str, ...] | bool = False,
-                 additional: dict[str, Any] | None = None) -> bool:
+                 additional: dict[str, Any] | None = None, pay: PayOptions | None = None) -> bool:
     if "Land" in ch.types or (ch.mana_cost is None and alternative is None):
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
@@ -128,7 +131,7 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
     if _missing_cost_objects(g, player, oid, ch):
         return False
     try:
-        total = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {})
+        total = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {}, pay)
     except IllegalActionError:
         return False
     if not any(can_pay_requirement(g, player, v, ch.colors, sources, SpendOn("spell", ch)) for v in total.variants):

@@ -150,3 +150,9 @@ def test_random_agent_casts_with_the_alternative_cost() -> None:
     g = game.state
     assert g.stack and characteristics(g, g.stack[-1]).name == "Evermind"
     assert mana_value(g, g.stack[-1]) == 0
+
+
+def test_legal_actions_offer_phyrexian_life() -> None:
+    s = Scenario("dismember", Alice={"battlefield": ["Wastes"], "hand": ["Dismember"]},
+                 Bob={"battlefield": ["Grizzly Bears"]})
+    assert _cast_options(s) == [{"card": "Dismember", "pay": {"phyrexian": "life"}}]
