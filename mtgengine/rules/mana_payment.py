@@ -600,10 +600,7 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     from .activation import activate_mana_ability   # local: activation imports this module
     preferred = {s[0]: s[1] for s in tap_sources(g, player, spend_on)} if plan.taps else {}
     for oid, kind in plan.taps:
-        ab = preferred.get(oid)
-        abilities = characteristics(g, oid).script.activated
-        index = abilities.index(ab) if ab is not None and kind in _mana_of(ab, g, oid)[0] else None
-        activate_mana_ability(ctx, oid, index, choice=kind)
+        activate_mana_ability(ctx, oid, _tap_ability(g, player, oid, preferred.get(oid), kind, spend_on), choice=kind)
     for kind, amount in plan.snow.items():                 # {S} first (CR 107.4h)
         if not mana_pool.spend(g, player, kind, amount, spend_on, snow=True):
             raise IllegalActionError(f"{name} lacks {{{kind}}} from a snow source to pay {{S}} for {what}")
@@ -626,6 +623,19 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
         lose_life(ctx, player, chosen.life, rule="119.4")
     shown = cost_text if cost_text and chosen is candidates[0] else _describe(chosen)
     ctx.log("601.2h", f"{name} pays {shown} for {what}")
+
+
+def _tap_ability(g: GameState, player: int, oid: int, preferred: ActivatedAbility | None, kind: str,
+                 spend_on: SpendOn | None) -> int:
+    """Which of ``oid``'s abilities the default payment activates for ``kind``: the one
+    :func:`tap_sources` chose (the one adding most), else the first whose only cost is {T} and
+    whose mana may be spent here that adds ``kind`` — never one with another cost."""
+    abilities = characteristics(g, oid).script.activated
+    if preferred is not None and kind in _mana_of(preferred, g, oid)[0]:
+        return abilities.index(preferred)
+    return next(i for i, ab in enumerate(abilities)
+                if ab.is_mana and ab.cost == _TAP_ONLY and _restriction_allows(g, oid, ab, spend_on, player)
+                and kind in _mana_of(ab, g, oid)[0])
 
 
 def _describe(req: Requirement) -> str:
