@@ -156,3 +156,14 @@ def test_legal_actions_offer_phyrexian_life() -> None:
     s = Scenario("dismember", Alice={"battlefield": ["Wastes"], "hand": ["Dismember"]},
                  Bob={"battlefield": ["Grizzly Bears"]})
     assert _cast_options(s) == [{"card": "Dismember", "pay": {"phyrexian": "life"}}]
+
+
+def test_restricted_and_snow_mana_survive_save_and_load() -> None:
+    from mtgengine.engine import Game
+    s = Scenario("pool", Alice={"battlefield": ["Mishra's Workshop", "Snow-Covered Forest"]}, Bob={})
+    s.activate("Mishra's Workshop", by="Alice")
+    s.activate("Snow-Covered Forest", by="Alice")
+    g = s.game
+    tags = g.state.players[0].pool_tags
+    assert [(k, snow, r is not None) for k, snow, r in tags] == [("C", False, True)] * 3 + [("G", True, False)]
+    assert Game.load(g.save()).state.players[0].pool_tags == tags
