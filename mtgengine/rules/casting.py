@@ -102,14 +102,16 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
     if "Land" in ch.types:
         return []
     out: list[dict[str, Any]] = []
-    for alt, label in alternative_costs(g, player, oid, ch):
-        if alt.mana.count("{X}") == 0 and _castable_as(g, player, oid, ch, sources, alternative=alt):
-            out.append({"alternative": label})
+    if ch.script.alternative_costs or permanents_with(g, "alternative_costs"):
+        for alt, label in alternative_costs(g, player, oid, ch):
+            if alt.mana.count("{X}") == 0 and _castable_as(g, player, oid, ch, sources, alternative=alt):
+                out.append({"alternative": label})
     if ch.mana_cost is not None:
         for kicker in ch.script.kicker:
             if _castable_as(g, player, oid, ch, sources, kicked=(kicker,)):
                 out.append({"kicked": [kicker]})
-        if any(a.any_mana for a in _additional_costs(g, player, oid, ch)) \
+        if (ch.script.additional_costs or permanents_with(g, "additional_costs")) \
+                and any(a.any_mana for a in _additional_costs(g, player, oid, ch)) \
                 and _castable_as(g, player, oid, ch, sources, additional={"mana": 1}):
             out.append({"additional": {"mana": 1}})
         if any(s.kind in ("phyrexian", "hybrid_phyrexian") for s in ch.mana_cost.symbols) \

@@ -32,7 +32,7 @@ from ..cards.vocabulary import ActivatedAbility, AddMana, Cost
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.mana import COLORS, ManaCost, ManaSymbol
-from ..effects.layers import characteristics, summoning_sick
+from ..effects.layers import characteristics, permanents_with, summoning_sick
 from ..rules.context import Ctx
 from ..state.game_state import GameState
 from . import mana_pool
@@ -234,8 +234,12 @@ def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> l
 def _restriction_allows(g: GameState, oid: int, ab: ActivatedAbility, spend_on: SpendOn | None,
                         player: int) -> bool:
     """Whether the mana ``ab`` of ``oid`` adds may be spent on ``spend_on`` (CR 106.6)."""
-    return all(mana_pool.allows(mana_pool.fixed_restriction(g, e.restriction, oid), spend_on, player)
-               for e in ab.effects if isinstance(e, AddMana) and e.restriction is not None)
+    for e in ab.effects:
+        restriction = getattr(e, "restriction", None)
+        if restriction is not None and not mana_pool.allows(mana_pool.fixed_restriction(g, restriction, oid),
+                                                            spend_on, player):
+            return False
+    return True
 
 
 def has_restricted_sources(g: GameState, player: int) -> bool:
@@ -243,12 +247,13 @@ def has_restricted_sources(g: GameState, player: int) -> bool:
     a payment precomputed without knowing what the mana is spent on may then be wrong."""
     if g.players[player].pool_tags:
         return True
-    for oid in g.battlefield:
-        ch = characteristics(g, oid)
-        if ch.controller == player and any(ab.is_mana and not _restriction_allows(g, oid, ab, None, player)
-                                           for ab in ch.script.activated):
-            return True
-    return False
+    key = ("restricted_sources", player)
+    cached = g._chars.get(key)                          # type: ignore[call-overload]
+    if cached is None:                                  # memoized until something changes
+        cached = any(ch.controller == player and ab.is_mana and not _restriction_allows(g, oid, ab, None, player)
+                     for oid, ch in permanents_with(g, "activated") for ab in ch.script.activated)
+        g._chars[key] = cached                          # type: ignore[index]
+    return cached
 
 
 def _is_snow(g: GameState, oid: int) -> bool:
