@@ -1885,6 +1885,12 @@ def _rep_enters_counters(m: re.Match[str]) -> ReplacementAbility | None:
     return ReplacementAbility("enters", itself=True, enters_counters=kind, amount=_num(m.group(1)))
 
 
+def _rep_kicked_enters_counters(m: re.Match[str]) -> ReplacementAbility | None:
+    """"If ~ was kicked, it enters with three +1/+1 counters on it" (CR 702.33d, 614.1c)."""
+    ab = _rep_enters_counters(m)
+    return None if ab is None else replace(ab, condition=Condition("kicked"))
+
+
 def _rep_others_enter_tapped(m: re.Match[str]) -> ReplacementAbility | None:
     """CR 614.1d: "Creatures your opponents control enter tapped"."""
     words = re.sub(r",? and ", " or ", m.group(1).lower())
@@ -1927,6 +1933,8 @@ _REPLACEMENTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], "Replacemen
                 r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
     (re.compile(r"~ enters(?: the battlefield)? tapped", re.I), _rep_enters_tapped),
     (re.compile(r"~ enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I), _rep_enters_counters),
+    (re.compile(r"if ~ was kicked, it enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I),
+     _rep_kicked_enters_counters),
     (re.compile(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped", re.I),
      _rep_others_enter_tapped),
     (re.compile(r"prevent all (combat )?damage that would be dealt to (.+?)", re.I), _rep_prevent),
