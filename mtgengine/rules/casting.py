@@ -551,7 +551,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         # answering (Eye of the Storm's copy may be kicked, CR 707.12)
         kick = [k for k in script.kicker
                 if ctx.ask(Decision(player, "yesno", f"pay {name}'s kicker {k} (CR 601.2b)?", [True, False]))] or None
-        if kick and not can_pay_requirement(g, player, requirement(ManaCost.parse("".join(kick))), ch.colors):
+        if kick and not can_pay_requirement(g, player, requirement(ManaCost.parse("".join(kick))), ch.colors,
+                                            spend_on=SpendOn("spell", ch, spell_id)):
             # refused now, while "no" can still be answered (CR 601.2h: the cost must be payable)
             raise IllegalActionError(f"{name}: can't pay the kicker {''.join(kick)} (CR 601.2h)")
     if kick and not script.kicker:
