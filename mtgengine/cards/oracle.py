@@ -17,15 +17,17 @@ from .vocabulary import (
     ANY_TARGET, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
-    ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
-    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform, PutFromHand, PutOnBottom, ReturnChosen, RevealTop,
+    Manifest, RemoveCounters, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
+    ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform,
+    PutFromHand, PutOnBottom, ReturnChosen, RevealTop,
     ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
-from .vocabulary import PreventDamage, ReplacementAbility   # CR 614, 615
+from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
 from .vocabulary import CostObjects, PlayerStatic
+from .vocabulary import Conditional, CopyCards, ExileChosen
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
-from .oracle_links import with_links                                # CR 607
+from .oracle_links import link_name, with_links                     # CR 607
 
 #: Keyword abilities the engine implements (CR 702), by their Oracle spelling.
 KEYWORDS = (
@@ -53,9 +55,10 @@ TYPE_WORDS = {
 class _Parse:
     """Accumulates the targets of one ability while its sentences are parsed."""
 
-    def __init__(self, it: Ref | None = None) -> None:
+    def __init__(self, it: Ref | None = None, link: str = "") -> None:
         self.targets: list[TargetSpec] = []
         self.it = it        # what "it" / "that card" means when no target was named (a delayed ability's object)
+        self.link = link    # the card's exiling link (CR 607.2a): "exiled with ~", "the exiled card"
 
     def add_target(self, spec: TargetSpec) -> Ref:
         self.targets.append(spec)
@@ -194,7 +197,11 @@ def _target_spec(phrase: str) -> TargetSpec | None:
         return TargetSpec(replace(flt, zone="graveyard", controller=owner), "target " + p)
     flt = parse_filter(p)
     if flt is None:
-        return None
+        from ..effects.links import creature_types
+        kind = {t.lower(): t for t in creature_types()}.get(p)
+        if kind is None:
+            return None
+        flt = Filter(subtypes=frozenset({kind}))            # "target Vampire": a permanent of that type (CR 205.3m)
     return TargetSpec(flt, "target " + p)
 
 
@@ -235,6 +242,9 @@ def _target_ref(text: str, st: _Parse) -> Ref | None:
         if spec is None:
             return None
         return st.add_target(TargetSpec(spec.filter, f"any number of target {m.group(1).lower()}", 0, 99))
+    if m := re.fullmatch(r"another target (.+)", text.strip(), re.IGNORECASE):
+        spec = _target_spec("another " + m.group(1))       # not the source itself (Olivia Voldaren)
+        return st.add_target(TargetSpec(spec.filter, "another target " + m.group(1).lower())) if spec else None
     m = re.fullmatch(_UP_TO + r"target (.+)", text.strip(), re.IGNORECASE)
     if not m:
         return None
@@ -291,14 +301,101 @@ def _who(word: str, st: _Parse) -> Ref | None:
     return None
 
 
-@_effect(r"copy target (instant or sorcery|instant|sorcery) spell(?:, except (.+?))?")
+@_effect(r"copy target (instant or sorcery|instant|sorcery|creature) spell( you control)?(?:, except (.+?))?")
 def _copy_spell(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Twincast, Fork; Double Major ("copy target creature spell you control, except it isn't
+    legendary if the spell is legendary": a copy of a permanent spell becomes a token, CR 707.10f)."""
     types = frozenset(t.capitalize() for t in m.group(1).split(" or "))
-    exception = _copy_exception(m.group(2))
+    exception = _copy_exception(re.sub(r" if the spell is legendary$", "", m.group(3) or "", flags=re.I) or None)
     if exception is False:
         return None
-    ref = st.add_target(TargetSpec(Filter(types=types, spells=True), f"target {m.group(1)} spell"))
+    flt = Filter(types=types, spells=True, controller="you" if m.group(2) else None)
+    ref = st.add_target(TargetSpec(flt, f"target {m.group(1)} spell{m.group(2) or ''}"))
     return [CopySpell(ref, False, exception or None)]                     # CR 707.10
+
+
+@_effect(r"(that creature|it) becomes an? ([A-Z][a-z]+) in addition to its other types")
+def _becomes_subtype(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Olivia Voldaren: "That creature becomes a Vampire in addition to its other types" — a
+    layer 4 effect with no duration (CR 613.1d, 611.2a)."""
+    from ..effects.links import creature_types
+    ref = _last_target(st)
+    if ref is None or m.group(2) not in creature_types():
+        return None
+    return [ApplyModifications(ref, (ChangeTypes(add_subtypes=frozenset({m.group(2)})),), until_end_of_turn=False)]
+
+
+@_effect(r"~ becomes a copy of (that creature|it), except it has this ability")
+def _becomes_copy_keeping(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Unstable Shapeshifter: it becomes a copy of the creature that entered, except it has this
+    ability (CR 707.4, 707.9a: the exception is part of its copiable values)."""
+    return [BecomeCopy(SELF, st.it, keep_this_ability=True)] if st.it is not None else None
+
+
+@_effect(r"(that player|you) cop(?:y|ies) (?:each|the) (.+?) cards? exiled with ~")
+def _copy_exiled_cards(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Eye of the Storm: "that player copies each instant and sorcery card exiled with ~" — copies of
+    cards, cast by the sentence that follows (CR 707.12, 607.2a)."""
+    flt = _card_filter(re.sub(r" and ", " or ", m.group(2), flags=re.I))
+    if flt is None or not st.link:
+        return None
+    who = YOU if m.group(1).lower() == "you" else Ref("triggering_controller")
+    return [CopyCards(Ref("linked", filter=flt, link=st.link), who)]
+
+
+@_effect(r"copy (it|that card)(,? then you may cast the copy( without paying its mana cost)?)?")
+def _copy_moved_card(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Shiko, Paragon of the Way: "exile target ... card from your graveyard. Copy it, then you may
+    cast the copy without paying its mana cost" — the card the target became (CR 400.7, 707.12)."""
+    last = _last_target(st)
+    if last is None or not st.targets[-1].filter.zone:
+        return None                                    # only a targeted card ("copy it" of a spell is CopySpell)
+    # "..., then you may cast the copy [without paying its mana cost]"; else the sentence that
+    # follows says how ("You may cast the copy without paying its mana cost")
+    free = bool(m.group(3)) if m.group(2) else True
+    return [CopyCards(Ref("moved", last.index), YOU, free=free)]
+
+
+@_effect(r"(you may )?copy the exiled card")
+def _copy_exiled_card(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Isochron Scepter, Spellbinder: "[you may] copy the exiled card" (the imprinted one, CR 607.2a,
+    707.12); "If you do, you may cast the copy ..." follows."""
+    if not st.link:
+        return None
+    return [CopyCards(Ref("linked", link=st.link), YOU, optional=bool(m.group(1)))]
+
+
+@_effect(r"exile (it|that spell)")
+def _exile_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Whenever a player casts ..., exile it" (Eye of the Storm): the object the trigger refers to,
+    exiled with the source when the card links it (CR 607.2a)."""
+    return [Exile(st.it, link=st.link)] if st.it is not None else None
+
+
+@_effect(r"exile an? (.+?) card( with mana value \d+(?: or (?:greater|less))?)? from your hand")
+def _exile_from_hand(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Imprint: "[you may] exile an instant card with mana value 2 or less from your hand" (CR
+    701.13a), linked to the card's other abilities (CR 607.2a)."""
+    flt = _card_filter(m.group(1) + (m.group(2) or ""))
+    return [ExileChosen(flt, "hand", link=st.link)] if flt is not None else None
+
+
+@_effect(r"(?:~|it) deals damage equal to the sacrificed (creature|artifact|permanent)'s (power|toughness) to (.+)")
+def _damage_sacrificed(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Fling: the power of the creature sacrificed to cast it, as it last existed (CR 608.2h); a
+    copy of the spell uses the original's (CR 707.10)."""
+    what = m.group(3).strip().lower()
+    to = st.add_target(TargetSpec(ANY_TARGET, "any target")) if what == "any target" else \
+        _target_ref(what, st) if "target" in what else None
+    if to is None:
+        return None
+    return [DealDamage(Quantity(stat=m.group(2).lower(), of=Ref("paid", link="cost:sacrificed")), to)]
+
+
+@_effect(r"discard " + _NUM + r" cards?")
+def _discard_you(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Draw two cards, then discard two cards" (Izzet Charm): you discard (CR 701.9a)."""
+    return [Discard(YOU, _num(m.group(1)))]
 
 
 @_effect(r"create a token that's a copy of (target .+?|equipped creature|enchanted creature)(?:, except (.+?))?")
@@ -527,6 +624,11 @@ def _shuffle_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [ShuffleIntoLibrary(SELF)]                                 # CR 701.24a
 
 
+@_effect(r"manifest the top (card|(\w+) cards) of your library")
+def _manifest(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [Manifest(YOU, _num(m.group(2)) if m.group(2) else n(1))]   # CR 701.40a
+
+
 @_effect(r"transform ~")
 def _transform_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Transform(SELF)]                                          # CR 701.27a
@@ -555,6 +657,9 @@ def _damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     dest = m.group(2).lower()
     if dest == "any target":
         return [DealDamage(amount, st.add_target(TargetSpec(ANY_TARGET, "any target")))]
+    if dest.startswith("another target "):
+        ref = _target_ref(dest, st)
+        return [DealDamage(amount, ref)] if ref else None
     if dest.startswith("target "):
         spec = _target_spec(dest[7:])
         return [DealDamage(amount, st.add_target(spec))] if spec else None
@@ -937,14 +1042,16 @@ def _it(st: _Parse, words: str) -> Ref | None:
     return _last_target(st) or st.it
 
 
-@_effect(r"gain control of (target .+?|it|that creature|that permanent)( until end of turn)?")
+@_effect(r"gain control of (target .+?|it|that creature|that permanent)( until end of turn| for as long as you control ~)?")
 def _gain_control(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """A control-changing effect (layer 2, CR 613.1b): Threaten, Act of Treason, Mind Control's kin."""
     phrase = m.group(1)
     ref = _target_ref(phrase, st) if phrase.lower().startswith("target ") else _it(st, phrase)
     if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
         return None
-    return [GainControl(ref, until_end_of_turn=bool(m.group(2)))]
+    during = (m.group(2) or "").strip().lower()
+    return [GainControl(ref, until_end_of_turn=during == "until end of turn",
+                        while_you_control_source=during.startswith("for as long"))]
 
 
 @_effect(r"(untap|tap) all (.+)")
@@ -1052,6 +1159,70 @@ def _refs_of(effects: list[Effect]) -> list[Ref]:
 
 _MANA_SYM = r"\{[WUBRGC]\}"
 
+_COLORLESS = frozenset("WUBRG")
+
+
+def _split_mana_restriction(text: str) -> tuple[str, ManaRestriction | None | bool]:
+    """Splits a mana ability's last sentence "Spend this mana only to cast artifact spells." /
+    "... or activate abilities of colorless Eldrazi." / "This mana can't be spent to cast
+    nonartifact spells." off its effect (CR 106.6). Returns the rest and the restriction (None:
+    there is none; False: there is one this doesn't understand)."""
+    if r := re.fullmatch(r"(.+?\.) (if that mana is spent on (?:an? )?(.+?), that spell can't be countered)\.",
+                         text.strip(), re.I | re.S):
+        flt = _spell_filter(r.group(3))                      # a rider (Boseiju, Who Shelters All)
+        if flt is None:
+            return text, False
+        return r.group(1), ManaRestriction(r.group(2) + ".", cast_only=False, uncounterable=flt)
+    m = re.fullmatch(r"(.+?\.) (spend this mana only (.+?)|this mana can't be spent to cast (.+?))\.", text.strip(),
+                     re.I | re.S)
+    if not m:
+        return text, None
+    body, sentence = m.group(1), m.group(2)
+    if m.group(4):                                           # "can't be spent to cast nonartifact spells"
+        flt = _spell_filter(m.group(4))
+        if flt is None or not flt.not_types:
+            return text, False
+        return body, ManaRestriction(sentence + ".", spell=replace(flt, types=flt.not_types, not_types=frozenset()),
+                                     cast_only=False)
+    what = m.group(3)
+    ability = None
+    if am := re.fullmatch(r"(.+?) or activate abilities of (.+)", what, re.I):
+        what, ability = am.group(1), _spell_filter(am.group(2) + " spell")
+        if ability is None:
+            return text, False
+    if not what.lower().startswith("to cast "):
+        return text, False
+    spell_text = what[len("to cast "):]
+    multicolored = bool(re.match(r"(?:an? )?multicolored ", spell_text, re.I))
+    if multicolored:
+        spell_text = re.sub(r"^(?:an? )?multicolored ", "", spell_text, flags=re.I)
+    flt = _spell_filter(spell_text)
+    if flt is None:
+        return text, False
+    everything = flt == _spell_filter("spell")
+    return body, ManaRestriction(sentence + ".", spell=None if everything else flt, ability=ability,
+                                 multicolored=multicolored)
+
+
+def _spell_filter(text: str) -> Filter | None:
+    """"artifact spells", "instant and sorcery spells", "colorless Eldrazi spells": the
+    characteristics a spell must have (creature types allowed, "colorless" = no color)."""
+    words = re.sub(r"^(?:an?|the) ", "", text.strip().rstrip("."), flags=re.I).split()
+    colorless = bool(words) and words[0].lower() == "colorless"
+    if colorless:
+        words = words[1:]
+    subtypes = {w for w in words if w[:1].isupper()}
+    rest = " ".join(w for w in words if w not in subtypes).replace(" and ", " or ")
+    if re.fullmatch(r"spells?", rest.strip()):
+        rest = "spell"
+    elif rest.endswith("spells"):
+        rest = rest[: -1]
+    flt = parse_filter(rest)
+    if flt is None or not flt.spells:
+        return None
+    return replace(flt, subtypes=frozenset(subtypes) | flt.subtypes,
+                   not_colors=_COLORLESS if colorless else flt.not_colors)
+
 
 def _parse_add_mana(text: str) -> AddMana | None:
     t = text.strip().rstrip(".")
@@ -1089,8 +1260,9 @@ def _cda_quantity(text: str) -> Quantity | None:
 _COPY_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def _copy_exception(text: str | None) -> CopyException | None | bool:
-    """The "except ..." of a copy effect (CR 707.9); False if not understood."""
+def _copy_exception(text: str | None, self_name: str = "") -> CopyException | None | bool:
+    """The "except ..." of a copy effect (CR 707.9); False if not understood. ``self_name``:
+    the name "~" stands for in "its name is ~" (the card whose ability it is)."""
     if not text:
         return None
     add_types: set[str] = set()
@@ -1099,6 +1271,9 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
     no_super: set[str] = set()
     counters: list[tuple[str, int]] = []
     continue_abilities: list[str] = []
+    name = ""
+    add_super: set[str] = set()
+    pt: tuple[int | None, int | None] = (None, None)
     quoted = re.findall(r'"[^"]*"', text)
     masked = text
     for i, q in enumerate(quoted):
@@ -1109,13 +1284,26 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
         p = part.strip().lower()
         if m := re.fullmatch(r"(?:that )?the copy is (white|blue|black|red|green)", p):
             colors = frozenset({_COPY_COLOR[m.group(1)]})
-        elif m := re.fullmatch(r"it's an? (artifact|enchantment|creature) in addition to its other types", p):
-            add_types.add(m.group(1).capitalize())
-        elif m := re.fullmatch(r"it's an? (\w+) in addition to its other types", p):
-            add_subtypes.add(m.group(1).capitalize())
+        elif m := re.fullmatch(r"it's (?:an? )?([\w' ]+?) in addition to its other types", part.strip(), re.I):
+            # "an artifact", "a Wall", "a Shapeshifter Rogue", "legendary" (CR 707.9b)
+            for word in m.group(1).split():
+                if word.lower() in ("artifact", "enchantment", "creature"):
+                    add_types.add(word.capitalize())
+                elif word.lower() in ("legendary", "snow"):
+                    add_super.add(word.capitalize())
+                else:
+                    add_subtypes.add(word[0].upper() + word[1:])
         elif m := re.fullmatch(r'it has "(.+)"', part.strip(), re.I):
             text = m.group(1)                          # CR 707.9a: it gains an ability
             continue_abilities.append(text)
+        elif m := re.fullmatch(r"(?:its|the copy's) name is (.+)", part.strip(), re.I):
+            name = m.group(1).strip()                  # CR 707.9b: "except its name is ..."
+            if name == "~":
+                if not self_name:
+                    return False
+                name = self_name
+        elif m := re.fullmatch(r"it's (\d+)/(\d+)", p):
+            pt = (int(m.group(1)), int(m.group(2)))    # CR 707.9b, 707.9d
         elif p in ("it isn't legendary", "the copy isn't legendary"):
             no_super.add("Legendary")
         elif p == "it enters with an additional +1/+1 counter on it if it's a creature":
@@ -1125,10 +1313,11 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
         else:
             return False
     return CopyException(frozenset(add_types), frozenset(add_subtypes), colors, frozenset(no_super), tuple(counters),
-                         tuple(continue_abilities))
+                         tuple(continue_abilities), set_name=name, add_supertypes=frozenset(add_super),
+                         set_power=pt[0], set_toughness=pt[1])
 
 
-def _enters_as_copy(para: str) -> EntersAsCopy | None:
+def _enters_as_copy(para: str, name: str = "") -> EntersAsCopy | None:
     """"You may have ~ enter (the battlefield) as a copy of any creature on the battlefield
     (, except ...)." (CR 707.5)."""
     m = re.fullmatch(r"you may have ~ enter(?: the battlefield)? as a copy of (?:any|a|an) (.+?)"
@@ -1139,7 +1328,7 @@ def _enters_as_copy(para: str) -> EntersAsCopy | None:
     zone = "graveyard" if m.group(2) and "graveyard" in m.group(2) else "battlefield"
     what = re.sub(r" cards?$", "", what)
     flt = parse_filter(what)
-    exception = _copy_exception(m.group(3))
+    exception = _copy_exception(m.group(3), name)
     if flt is None or exception is False:
         return None
     return EntersAsCopy(flt, zone, exception or None)
@@ -1291,6 +1480,21 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
                 else "exile"
             effects[-1] = replace(effects[-1], to=to)                   # Memory Lapse, Remand, Dissipate
             continue
+        if effects and isinstance(effects[-1], CopyCards) and (cast := re.fullmatch(
+                r"(?:for each copy, (?:the|that) player|if you do, you|you) may cast the copy( without paying its mana cost)?",
+                s, re.IGNORECASE)):
+            effects[-1] = replace(effects[-1], free=bool(cast.group(1)))       # CR 707.12, 118.9
+            continue
+        if (cond := re.fullmatch(r"if ([^,]+), (.+)", s, re.IGNORECASE)) and not re.match(r"(?:~|this spell|it) was kicked",
+                                                                                           cond.group(1), re.I):
+            # "If you control a Wizard, draw a card." (Stream of Unconsciousness): checked as that
+            # part of the effect is carried out (CR 608.2c)
+            condition = _parse_condition(cond.group(1))
+            body = parse_effects(cond.group(2) + ".", st) if condition is not None else None
+            if condition is None or body is None or condition.kind not in _RESOLUTION_CONDITIONS:
+                return None
+            effects.append(Conditional(condition, tuple(body)))
+            continue
         kicked = re.fullmatch(r"if (?:~|this spell) was kicked, (.+)", s, re.IGNORECASE)
         if kicked:
             body = kicked.group(1)
@@ -1329,7 +1533,14 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if result is None:
             return None
         effects.extend(result)
+        if st.it is None and not st.targets and s.startswith("~ "):
+            st.it = Ref("self")          # "~ gets +2/+0 ... Tap it.": "it" is the object named before
     return effects
+
+
+#: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
+#: game now, from its controller's point of view (``effects.triggers.condition_holds``).
+_RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with"})
 
 
 def _parse_compound(s: str, st: _Parse) -> list[Effect] | None:
@@ -1490,14 +1701,21 @@ def _t_cast_self(m: re.Match[str]) -> list[Trigger] | None:
 @_trigger(r"whenever (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
 def _t_cast(m: re.Match[str]) -> list[Trigger] | None:
     """CR 601.2i: "Whenever you cast a noncreature spell"; "a permanent spell with a mana cost
-    that contains {X}" (Unbound Flourishing, CR 107.3)."""
-    flt = parse_filter(m.group(2))
+    that contains {X}" (Unbound Flourishing, CR 107.3); "an instant or sorcery card" (Eye of the
+    Storm): a spell that is a card, not a copy of one (CR 108.2, 707.12)."""
+    what = m.group(2)
+    card = bool(re.search(r" card$", what, re.I))
+    if card:
+        what = what[: -len(" card")] + " spell"
+    flt = parse_filter(what)
     if flt is None or not flt.spells or flt.controller:
         return None
     if re.search(r"\bpermanent\b", m.group(2), re.I) and not flt.types:
         flt = replace(flt, types=PERMANENT_TYPES - flt.not_types)   # a permanent spell (CR 110.4a)
     if m.group(3):
         flt = replace(flt, x_in_cost=True)
+    if card:
+        flt = replace(flt, card=True)
     return [Trigger("cast", _PLAYER[m.group(1).lower()], flt)]
 
 
@@ -1615,7 +1833,7 @@ def _state_trigger(text: str) -> Condition | None:
     return cond if cond is not None and cond.kind in ("control", "battlefield", "hand", "graveyard") else None
 
 
-def _triggered(text: str, body: str, raw: str) -> list[TriggeredAbility] | None:
+def _triggered(text: str, body: str, raw: str, link: str = "") -> list[TriggeredAbility] | None:
     """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
     triggers = _parse_trigger(text)
     condition = None
@@ -1641,12 +1859,16 @@ def _triggered(text: str, body: str, raw: str) -> list[TriggeredAbility] | None:
         body = body[len("you may "):]
     out = []
     for trig in triggers:
-        it = SELF if trig.whose == "self" else Ref("triggering") if trig.event in OBJECT_TRIGGER_EVENTS else None
-        st = _Parse(it=it)
+        it = SELF if trig.whose == "self" else Ref("triggering") \
+            if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
+        st = _Parse(it=it, link=link)
         effects = parse_effects(body, st)
         if effects is None:
             return None
-        out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, optional, condition))
+        may = optional
+        if optional and len(effects) == 1 and isinstance(effects[0], ExileChosen):
+            may = False         # imprint's "you may exile a card": one choice, of a card or none
+        out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, may, condition))
     return out
 
 
@@ -1688,7 +1910,7 @@ def _parse_cost(text: str) -> Cost | None:
             untap = True                                   # CR 107.6
         elif m := re.fullmatch(r"(?:pay )?((?:\{E\})+)", part, re.I):
             energy += m.group(1).upper().count("{E}")     # CR 107.14
-        elif re.fullmatch(r"(\{[0-9WUBRGCX/P]+\})+", part):
+        elif re.fullmatch(r"(\{[0-9WUBRGCSX/P]+\})+", part):
             mana += part
         elif part.lower() == "sacrifice ~":
             sac = True
@@ -1880,6 +2102,12 @@ def _rep_enters_counters(m: re.Match[str]) -> ReplacementAbility | None:
     return ReplacementAbility("enters", itself=True, enters_counters=kind, amount=_num(m.group(1)))
 
 
+def _rep_kicked_enters_counters(m: re.Match[str]) -> ReplacementAbility | None:
+    """"If ~ was kicked, it enters with three +1/+1 counters on it" (CR 702.33d, 614.1c)."""
+    ab = _rep_enters_counters(m)
+    return None if ab is None else replace(ab, condition=Condition("kicked"))
+
+
 def _rep_others_enter_tapped(m: re.Match[str]) -> ReplacementAbility | None:
     """CR 614.1d: "Creatures your opponents control enter tapped"."""
     words = re.sub(r",? and ", " or ", m.group(1).lower())
@@ -1922,6 +2150,8 @@ _REPLACEMENTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], "Replacemen
                 r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
     (re.compile(r"~ enters(?: the battlefield)? tapped", re.I), _rep_enters_tapped),
     (re.compile(r"~ enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I), _rep_enters_counters),
+    (re.compile(r"if ~ was kicked, it enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I),
+     _rep_kicked_enters_counters),
     (re.compile(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped", re.I),
      _rep_others_enter_tapped),
     (re.compile(r"prevent all (combat )?damage that would be dealt to (.+?)", re.I), _rep_prevent),
@@ -2021,6 +2251,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     unimplemented: list[tuple[int, str]] = []
     kicker: list[str] = []
     morph = ""
+    megamorph = False
     enters_as_copy: EntersAsCopy | None = None
     extra_triggers: list[ExtraTriggers] = []
     modes: list[SpellAbility] = []
@@ -2029,14 +2260,31 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     player_statics: list[PlayerStatic] = []
     cast_timing = ""
     cost_abilities: list[dict[str, Any]] = []
+    # CR 607.2a: the paragraph that exiles is the linking ability; "exiled with ~" and "the exiled
+    # card" in it or in another paragraph refer to the same record
+    exiling = [i for i, raw in enumerate(oracle_text.split("\n"), start=1) if re.search(r"\bexile\b", raw, re.I)]
+    link = link_name(name, exiling[0]) if exiling else ""
     for number, raw in enumerate(oracle_text.split("\n"), start=1):
         para = _strip_reminder(_normalize_self(raw, name))
         if (aw := re.match(r"([^—]+) — ", para)) and aw.group(1).lower().replace("’", "'") in ABILITY_WORDS:
             para = para[aw.end():]          # an ability word is only a label (CR 207.2c): "Strive — ..."
         if not para:
             continue
-        if m := re.fullmatch(r"morph ((?:\{[^}]+\})+)", para, re.I):
-            morph = m.group(1)                              # CR 702.37a
+        if m := re.fullmatch(r"(mega)?morph ((?:\{[^}]+\})+)", para, re.I):
+            morph = m.group(2)                              # CR 702.37a
+            megamorph = bool(m.group(1))                    # CR 702.37b
+            continue
+        if m := re.fullmatch(r"fading (\d+)", para, re.I):
+            # CR 702.32a: "This permanent enters with N fade counters on it" and "At the
+            # beginning of your upkeep, remove a fade counter from this permanent. If you
+            # can't, sacrifice the permanent."
+            replacements.append(ReplacementAbility("enters", itself=True, enters_counters="fade",
+                                                   amount=_num(m.group(1)), text=raw))
+            triggered.append(TriggeredAbility(
+                Trigger("upkeep", "you"),
+                (RemoveCounters(SELF, "fade", _num("1"), if_cant=(SacrificePermanent(),)),),
+                text=f"Fading {m.group(1)}: at the beginning of your upkeep, remove a fade counter from {name}. "
+                     f"If you can't, sacrifice it."))
             continue
         if m := re.fullmatch(r"evoke ((?:\{[^}]+\})+)", para, re.I):
             # CR 702.74a: an alternative cost, and "When this permanent enters, if its evoke cost
@@ -2109,7 +2357,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             else:
                 static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=raw))
             continue
-        copy = _enters_as_copy(para)
+        copy = _enters_as_copy(para, name)
         if copy is not None:
             enters_as_copy = copy
             continue
@@ -2150,8 +2398,14 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             continue
         if m := re.fullmatch(r"([^:\"]+): (.+)", para):
             cost = _parse_cost(m.group(1))
-            st = _Parse()
-            effects = parse_effects(m.group(2), st) if cost else None
+            st = _Parse(link=link)
+            body, spending = _split_mana_restriction(m.group(2))
+            effects = parse_effects(body, st) if cost and spending is not False else None
+            if effects is not None and spending is not None:
+                if not any(isinstance(e, AddMana) for e in effects):
+                    effects = None
+                else:                                       # CR 106.6: on the mana the ability adds
+                    effects = [replace(e, restriction=spending) if isinstance(e, AddMana) else e for e in effects]
             sorcery = False
             restriction = None
             per_turn = 0
@@ -2171,14 +2425,15 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             if cost is None or effects is None:
                 unimplemented.append((number, raw))
                 continue
-            is_mana = (not st.targets and bool(effects)
-                       and all(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
-                               for e in effects))   # CR 605.1a
+            # CR 605.1a: no target, could add mana (a painland's damage doesn't change that), not loyalty
+            is_mana = (not st.targets and not cost.loyalty
+                       and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
+                               for e in effects))
             activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), raw, is_mana, sorcery,
                                               condition=restriction, per_turn=per_turn))
             continue
         if m := re.fullmatch(r"((?:when|whenever|at) [^,]+), (.+)", para, re.I):
-            abilities = _triggered(m.group(1), m.group(2), raw)
+            abilities = _triggered(m.group(1), m.group(2), raw, link)
             if abilities is None:
                 unimplemented.append((number, raw))
             else:
@@ -2223,7 +2478,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     return with_links(name, oracle_text, with_cost_abilities(CardScript(frozenset(keywords), spell, tuple(activated), tuple(triggered), tuple(static),
                       enchant=enchant, kicker=tuple(kicker), unimplemented=tuple(unimplemented),
                       extra_triggers=tuple(extra_triggers), replacements=tuple(replacements),
-                      enters_as_copy=enters_as_copy, morph=morph, player_statics=tuple(player_statics),
+                      enters_as_copy=enters_as_copy, morph=morph, megamorph=megamorph, player_statics=tuple(player_statics),
                       cast_timing=cast_timing), cost_abilities))      # linked pairs (CR 607): oracle_links
 
 

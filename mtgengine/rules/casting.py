@@ -33,6 +33,7 @@ from .mana_payment import (
     PayOptions, Requirement, add_requirements, can_pay_requirement, default_variants, pay_requirement,
     reduce_requirement, requirement,
 )
+from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
 
 
@@ -88,25 +89,106 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None) -
     return _castable_as(g, player, oid, characteristics(g, oid), sources)
 
 
-def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None) -> bool:
-    if "Land" in ch.types or ch.mana_cost is None:
+def cast_variants(g: GameState, player: int, oid: int, sources: list | None = None) -> list[dict[str, Any]]:
+    """The ways to cast a card from the hand beyond the ordinary one, for the legal-action list
+    (so agents use them too): each alternative cost that could be paid (CR 118.9: Fist of Suns),
+    each kicker (CR 702.33a), an optional "pay any amount of mana" additional cost paid with
+    {1} (Chorus of the Conclave, CR 118.8), and Phyrexian symbols paid with life (CR 107.4f).
+    Only single-faced cards; each entry holds the options of a ``cast`` action."""
+    o = g.objects[oid]
+    if o.zone is not Zone.HAND or o.owner != player or (o.card is not None and o.card.layout in FACE_LAYOUTS):
+        return []
+    ch = characteristics(g, oid)
+    if "Land" in ch.types:
+        return []
+    out: list[dict[str, Any]] = []
+    if ch.script.alternative_costs or permanents_with(g, "alternative_costs"):
+        for alt, label in alternative_costs(g, player, oid, ch):
+            if alt.mana.count("{X}") == 0 and _castable_as(g, player, oid, ch, sources, alternative=alt):
+                out.append({"alternative": label})
+    if ch.mana_cost is not None:
+        for kicker in ch.script.kicker:
+            if _castable_as(g, player, oid, ch, sources, kicked=(kicker,)):
+                out.append({"kicked": [kicker]})
+        if (ch.script.additional_costs or permanents_with(g, "additional_costs")) \
+                and any(a.any_mana for a in _additional_costs(g, player, oid, ch)) \
+                and _castable_as(g, player, oid, ch, sources, additional={"mana": 1}):
+            out.append({"additional": {"mana": 1}})
+        if any(s.kind in ("phyrexian", "hybrid_phyrexian") for s in ch.mana_cost.symbols) \
+                and _castable_as(g, player, oid, ch, sources, pay=PayOptions(phyrexian="life")):
+            out.append({"pay": {"phyrexian": "life"}})
+    return out
+
+
+def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
+                 alternative: AlternativeCost | None = None, kicked: tuple[str, ...] | bool = False,
+                 additional: dict[str, Any] | None = None, pay: PayOptions | None = None) -> bool:
+    if "Land" in ch.types or (ch.mana_cost is None and alternative is None):
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
         return False
-    if _restriction(g, player, oid, ch.mana_cost.mana_value()) is not None:
+    mv = ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
+    if _restriction(g, player, oid, mv) is not None:
         return False
+    if _missing_cost_objects(g, player, oid, ch):
+        return False
+    try:
+        total = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {}, pay)
+    except IllegalActionError:
+        return False
+    if not any(can_pay_requirement(g, player, v, ch.colors, sources, SpendOn("spell", ch)) for v in total.variants):
+        return False
+    return _choices_possible(g, player, ch)
+
+
+def _missing_cost_objects(g: GameState, player: int, oid: int, ch: Characteristics) -> str:
+    """CR 118.3: the objects a mandatory additional cost needs and that the player lacks ("" if none)."""
     for a in _additional_costs(g, player, oid, ch):
         for verb in ("sacrifice", "exile", "discard"):
             if not a.optional and getattr(a, verb) is not None \
                     and len(_cost_candidates(g, player, verb, a, oid)) < a.count:
-                return False      # CR 118.3: the objects a mandatory additional cost needs
-    total = total_cost(g, player, oid, ch, 0, None, False, 0, {})
-    if not any(can_pay_requirement(g, player, v, ch.colors, sources) for v in total.variants):
-        return False
+                return f"{verb} {a.count}: {a.text or 'an additional cost'}"
+    return ""
+
+
+def _choices_possible(g: GameState, player: int, ch: Characteristics) -> bool:
+    """CR 601.2b-c: enough legal modes, and a legal target for each target phrase."""
     spell = ch.script.spell
     if spell is not None and spell.modes:
         return len(legal_modes(g, ch, player)) >= spell.min_modes
     return has_targets(g, spell_targets(ch), player, None)
+
+
+def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> str:
+    """Why a copy of a card can't be cast (without paying its mana cost when ``free``) while an
+    effect resolves (CR 707.12): a cost it can't pay (mandatory additional costs, cost increases,
+    CR 601.2f-h, 118.3) or no legal choice of modes or targets (CR 601.2b-c); "" if it can be.
+    (A split card's halves: any of them.)"""
+    o = g.objects[oid]
+    card = o.card
+    faces = [face_characteristics(card, i, player) for i in range(len(card.faces))] \
+        if card is not None and card.layout in FACE_LAYOUTS else [characteristics(g, oid)]
+    reason = ""
+    for ch in faces:
+        if "Land" in ch.types:
+            reason = f"{ch.name} is a land (CR 305.1)"
+            continue
+        missing = _missing_cost_objects(g, player, oid, ch)
+        if missing:
+            reason = f"{ch.name}: can't pay the additional cost ({missing}; CR 118.3)"
+            continue
+        if not _choices_possible(g, player, ch):
+            reason = f"{ch.name} has no legal choice of modes or targets (CR 601.2b-c)"
+            continue
+        if ch.mana_cost is not None or free:
+            alternative = AlternativeCost(name="without paying its mana cost") if free else None
+            total = total_cost(g, player, oid, ch, 0, alternative, False, 0, {})
+            if not any(can_pay_requirement(g, player, v, ch.colors, spend_on=SpendOn("spell", ch))
+                       for v in total.variants):
+                reason = f"{ch.name}: can't pay its total cost ({total.text}, CR 601.2h)"
+                continue
+        return ""
+    return reason
 
 
 #: Layouts whose card is cast as one of several faces or halves.
@@ -128,7 +210,7 @@ def affordable_x(g: GameState, player: int, cost: ManaCost, oid: int | None = No
     def ok(x: int) -> bool:
         if oid is not None and ch is not None:
             return can_pay_requirement(g, player, total_cost(g, player, oid, ch, x, None, False, 0, {}).requirement,
-                                       ch.colors)
+                                       ch.colors, spend_on=SpendOn("spell", ch))
         return can_pay_requirement(g, player, requirement(cost, x))
     x = 0
     while x < 100 and ok(x + 1):
@@ -250,7 +332,7 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         base = ManaCost.parse(alternative.mana) if alternative.mana else ManaCost()
         parts.append(f"{base if alternative.mana else ''}{' and ' if alternative.mana and alternative.life else ''}"
                      f"{str(alternative.life) + ' life' if alternative.life else ''} "
-                     f"(alternative cost: {alternative_name}, CR 118.9)")
+                     f"(alternative cost: {alternative_name}, CR 118.9)".strip())
         life = alternative.life
     else:
         if ch.mana_cost is None:
@@ -350,7 +432,7 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
     variants = []
     x_mana = ch.script.x_mana if alternative is None else ""
     for req in default_variants(requirement(mana, x, pay.hybrid, pay.phyrexian, x_mana), mana,
-                                pay.hybrid is not None, pay.phyrexian is not None):
+                                pay.hybrid is not None):
         for less, times in reductions:
             req = reduce_requirement(req, less, times)
         if life:
@@ -472,6 +554,15 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         name = ch.name
         script = ch.script
     kick = action.get("kicked")
+    if kick is None and by_effect and script.kicker:
+        # CR 601.2b, 608.2g: cast while an effect resolves, its optional costs are announced by
+        # answering (Eye of the Storm's copy may be kicked, CR 707.12)
+        kick = [k for k in script.kicker
+                if ctx.ask(Decision(player, "yesno", f"pay {name}'s kicker {k} (CR 601.2b)?", [True, False]))] or None
+        if kick and not can_pay_requirement(g, player, requirement(ManaCost.parse("".join(kick))), ch.colors,
+                                            spend_on=SpendOn("spell", ch, spell_id)):
+            # refused now, while "no" can still be answered (CR 601.2h: the cost must be payable)
+            raise IllegalActionError(f"{name}: can't pay the kicker {''.join(kick)} (CR 601.2h)")
     if kick and not script.kicker:
         raise IllegalActionError(f"{name} has no kicker")
     kickers: tuple[str, ...] = ()
@@ -524,9 +615,11 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
                                                                                spell_id, ch)}))
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
-    elif ch.mana_cost is not None and ch.mana_cost.x_count and action.get("x") not in (None, 0):
+    elif ch.mana_cost is not None and ch.mana_cost.x_count:
         # CR 107.3b: paying an alternative cost without X, the only legal choice for X is 0
-        raise IllegalActionError(f"{name}: with an alternative cost that has no {{X}}, X is 0 (CR 107.3b)")
+        if action.get("x") not in (None, 0):
+            raise IllegalActionError(f"{name}: with an alternative cost that has no {{X}}, X is 0 (CR 107.3b)")
+        ctx.log("107.3b", f"{name} is cast with an alternative cost that has no {{X}}: X is 0")
     elif action.get("x") is not None:
         raise IllegalActionError(f"{name} has no X to choose: its cost has no {{X}} (CR 107.3)")
     spell = g.obj(spell_id)
@@ -558,8 +651,9 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, name)
     mark = len(g.events)
     pay_requirement(ctx, player, total.requirement, ch.colors, name, pay,
-                    _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants)
-    _pay_objects(ctx, player, chosen, name)
+                    _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants,
+                    SpendOn("spell", ch, spell_id))
+    _pay_objects(ctx, player, spell_id, chosen, name)
     from ..effects.links import record_cost_exiles
     record_cost_exiles(ctx, spell_id, g.events[mark:])      # "exiled with it" (CR 607.2j, 607.2q)
     spell = g.obj(spell_id)
@@ -626,8 +720,8 @@ def pay_alternative_total(ctx: Ctx, player: int, spell_id: int, mana: str, label
     ctx.log("601.2f", f"total cost of {what}: {total.text} = {_show(total.requirement)}")
     chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, what)
     pay_requirement(ctx, player, total.requirement, ch.colors, what, pay, _show(total.requirement), ch.keywords,
-                    total.variants)
-    _pay_objects(ctx, player, chosen, what)
+                    total.variants, SpendOn("spell", ch, spell_id))
+    _pay_objects(ctx, player, spell_id, chosen, what)
     if total.counters:
         g.obj(spell_id).choices["enters_counters"] = tuple(total.counters)
 
@@ -635,7 +729,7 @@ def pay_alternative_total(ctx: Ctx, player: int, spell_id: int, mana: str, label
 def spend_as_any_color(req: Requirement) -> Requirement:
     """CR 609.4b: mana may be spent as though it were mana of any color: any mana pays a colored
     symbol (a {C} symbol still needs colorless mana); the cost itself doesn't change."""
-    return Requirement(tuple(s if s == "C" else "WUBRGC" for s in req.colored), req.generic, req.life)
+    return Requirement(tuple(s if s == "C" else "WUBRGC" for s in req.colored), req.generic, req.life, req.snow)
 
 
 def _show(req: Requirement) -> str:
@@ -718,10 +812,13 @@ def _choose_cost_objects(ctx: Ctx, player: int, spell: int, total: TotalCost, ad
     return out
 
 
-def _pay_objects(ctx: Ctx, player: int, chosen: list[tuple[str, list[int]]], name: str) -> None:
+def _pay_objects(ctx: Ctx, player: int, spell: int, chosen: list[tuple[str, list[int]]], name: str) -> None:
     g = ctx.g
     who = g.players[player].name
     for verb, ids in chosen:
+        if verb == "sacrifice":
+            from ..effects.links import COST_SACRIFICED, add as add_link
+            add_link(g, spell, COST_SACRIFICED, ids)            # "the sacrificed creature" (CR 608.2h)
         for oid in ids:
             if verb == "sacrifice":
                 ctx.log("701.21a", f"{who} sacrifices {name_of(ctx, oid)} to pay for {name}")
