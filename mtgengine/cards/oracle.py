@@ -23,7 +23,7 @@ from .vocabulary import (
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import PreventDamage, ReplacementAbility   # CR 614, 615
-from .vocabulary import CostObjects, PlayerStatic
+from .vocabulary import CostObjects, DoAction, PlayerStatic
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import with_links                                # CR 607
 
@@ -1064,9 +1064,15 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
     life", "Target player draws two cards and loses 2 life") is parsed as both, the second
     keeping the first one's subject when it has none."""
     effects: list[Effect] = []
-    for sentence in _sentences(text):
+    sentences = _sentences(text)
+    for i, sentence in enumerate(sentences):
+        if sentence is None:
+            continue                     # consumed by the action before it
         s = sentence.rstrip(".").strip()
         s = re.sub(r"^then,? ", "", s, flags=re.IGNORECASE)
+        if i + 1 < len(sentences) and (act := _action_then(s, sentences, i + 1, st)) is not None:
+            effects.append(act)
+            continue
         if _NO_OP.fullmatch(s):
             continue   # no damage-this-way tracking yet: only regeneration could tell (CR 701.19c)
         if _NO_REGEN.fullmatch(s) and effects and isinstance(effects[-1], Destroy):
@@ -1114,6 +1120,51 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             return None
         effects.extend(result)
     return effects
+
+
+def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | None:
+    """ "[You may] <action>. When you do, <effect>" (a reflexive trigger, CR 603.12: everything
+    after "When you do" is its text, its targets its own) and "[You may] <action>. If you do,
+    <effect>" (CR 608.2c). The action is paid like a cost (CR 118.3): mana, life, sacrificing or
+    discarding. Consumes the sentences it uses (set to None)."""
+    m = re.match(r"(when|if) you do, (.+)", sentences[nxt], re.IGNORECASE | re.DOTALL)
+    if m is None:
+        return None
+    optional = s.lower().startswith("you may ")
+    cost = _action_cost(s[len("you may "):] if optional else s)
+    if cost is None:
+        return None
+    if m.group(1).lower() == "if":
+        then = parse_effects(m.group(2), st)
+        if then is None:
+            return None
+        sentences[nxt] = None
+        return DoAction(cost, optional, then=tuple(then))
+    rest = " ".join([m.group(2)] + [x for x in sentences[nxt + 1:] if x is not None])
+    inner = _Parse(it=st.it)
+    effects = parse_effects(rest, inner)
+    if effects is None:
+        return None
+    for k in range(nxt, len(sentences)):
+        sentences[k] = None
+    text = "When you do, " + rest
+    return DoAction(cost, optional, TriggeredAbility(Trigger("reflexive", "you"), tuple(effects), tuple(inner.targets),
+                                                     text))
+
+
+def _action_cost(text: str) -> Cost | None:
+    """The action of "you may pay {1}", "you may pay 2 life", "you may sacrifice another
+    creature", "you may discard a nonland card", "sacrifice ~" as a cost (CR 118.3)."""
+    t = re.sub(r"^pay (?=\{)", "", text.strip(), flags=re.IGNORECASE)
+    t = re.sub(r"^sacrifice another ", "sacrifice one other ", t, flags=re.IGNORECASE)
+    t = re.sub(r"^sacrifice (it|this (?:creature|artifact|enchantment|land|permanent))$", "sacrifice ~", t,
+               flags=re.IGNORECASE)
+    if "," in t:
+        return None
+    cost = _parse_cost(t)
+    if cost is None or cost.tap or cost.untap or cost.energy or "X" in cost.mana:
+        return None
+    return cost
 
 
 def _parse_compound(s: str, st: _Parse) -> list[Effect] | None:
@@ -1420,7 +1471,7 @@ def _triggered(text: str, body: str, raw: str) -> list[TriggeredAbility] | None:
             return None
         body = m.group(2)
     optional = False
-    if body.lower().startswith("you may "):
+    if body.lower().startswith("you may ") and not re.match(r"you may [^.]+\. (?:when|if) you do, ", body, re.I):
         optional = True
         body = body[len("you may "):]
     out = []
@@ -1496,6 +1547,8 @@ def _cost_objects(part: str) -> CostObjects | None:
         return CostObjects("sacrifice", _num(m.group(1)).fixed, replace(flt, controller="you", other=bool(m.group(2))))
     if m := re.fullmatch(r"discard " + _NUM + r" cards?", part, re.I):
         return CostObjects("discard", _num(m.group(1)).fixed)
+    if (m := re.fullmatch(r"discard " + _NUM + r" (.+?) cards?", part, re.I)) and (flt := parse_filter(m.group(2))):
+        return CostObjects("discard", _num(m.group(1)).fixed, flt)      # "discard a nonland card"
     if m := re.fullmatch(r"exile " + _NUM + r" (.+?) cards? from your graveyard", part, re.I):
         flt = _card_filter(m.group(2))
         return CostObjects("exile", _num(m.group(1)).fixed, flt) if flt is not None else None

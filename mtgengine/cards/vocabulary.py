@@ -726,6 +726,20 @@ class MayPay:
 
 
 @dataclass(frozen=True, slots=True)
+class DoAction:
+    """A player's action inside a resolving ability, paid like a cost (mana, life, objects to
+    sacrifice or discard, CR 118.3): "[you may] sacrifice an artifact. When you do, ..." creates
+    ``reflexive``, a reflexive triggered ability that triggers only if the action was taken and
+    goes on the stack the next time a player would receive priority, its targets chosen then
+    (CR 603.12, 603.3); "... If you do, ..." does ``then`` at once (CR 608.2c)."""
+
+    cost: "Cost"
+    optional: bool = True
+    reflexive: "TriggeredAbility | None" = None
+    then: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Conditional:
     """"If [condition], [effects]" inside a resolving ability (CR 608.2c), else ``otherwise``."""
 
@@ -755,7 +769,7 @@ Effect = Union[
     PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
-    Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
+    Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem,
 ]
 
@@ -847,6 +861,9 @@ class Trigger:
 
     "state" (CR 603.8) triggers when the ability's ``condition`` becomes true; it doesn't
     trigger again while it is on the stack.
+
+    "reflexive" (CR 603.12) is never matched: a resolving ability creates it when its action is
+    taken (``DoAction``: "When you do, ...", exert, an "enter as a copy" choice).
     """
 
     event: str

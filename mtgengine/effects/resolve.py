@@ -13,7 +13,8 @@ from ..cards.vocabulary import (
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
-from ..cards.vocabulary import Double, Proliferate, ShuffleIntoLibrary, Transform
+from ..cards.vocabulary import Double, DoAction, Proliferate, ShuffleIntoLibrary, Transform
+from ..core.mana import ManaCost
 from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -471,11 +472,78 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
         remembered = tuple(refs(ctx, eff.remember, r)) if eff.remember is not None else ()
         create_delayed(ctx, r.controller, r.source, r.name,
                        TriggeredAbility(eff.trigger, eff.effects, text=eff.text), remembered)
+    elif isinstance(eff, DoAction):
+        do_action(ctx, eff, r)
     else:
         from .mana_effects import execute_mana_effect     # mana, costs and meld (effects.mana_effects)
         from .links import execute_link_effect            # choices and notes (CR 607, effects.links)
         return execute_mana_effect(ctx, eff, r) or execute_link_effect(ctx, eff, r)
     return True
+
+
+def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
+    """ "[You may] <action>. When you do / If you do, ...": the action is paid like a cost (CR
+    118.3: only if it can be paid in full); taken, it makes the reflexive triggered ability
+    trigger (CR 603.12) or does the "if you do" effects (CR 608.2c)."""
+    from ..agents.decisions import Decision
+    from ..rules import ability_costs
+    from ..rules.mana_payment import can_pay, pay_mana
+    g = ctx.g
+    who, cost, name = r.controller, eff.cost, r.name
+    player = g.players[who].name
+    src = r.source
+    mana = ManaCost.parse(cost.mana) if cost.mana else None
+    payable = (ability_costs.can_pay(g, who, src, cost)
+               and (mana is None or can_pay(g, who, mana))
+               and g.players[who].life >= cost.pay_life                               # CR 119.4
+               and (not cost.sacrifice_self or (src in g.objects and g.objects[src].zone is Zone.BATTLEFIELD
+                                                and characteristics(g, src).controller == who)))
+    what = _action_text(ctx, eff, r)
+    if not payable:
+        ctx.log("118.3", f"{player} can't {what} ({name})")
+        return
+    chosen: dict[str, list[int]] = {}
+    if eff.optional:
+        if len(cost.objects) == 1 and not (cost.mana or cost.pay_life or cost.sacrifice_self):
+            part = cost.objects[0]          # "you may sacrifice an artifact": one choice, none declines
+            options = ability_costs.candidates(g, who, src, part)
+            answer = ctx.ask(Decision(who, part.verb, f"you may {what} ({name}); none: don't", options,
+                                      min=0, max=part.count))
+            picked = [] if answer in (None, "none") else answer if isinstance(answer, list) else [answer]
+            if not picked:
+                ctx.log("603.12", f"{player} doesn't {what} ({name})")
+                return
+            chosen[part.verb] = picked
+        elif not ctx.ask(Decision(who, "yesno", f"{what} ({name})?", [True, False])):
+            ctx.log("603.12", f"{player} doesn't {what} ({name})")
+            return
+    if mana is not None:
+        pay_mana(ctx, who, mana, 0, frozenset(), name)
+    if cost.pay_life:
+        lose_life(ctx, who, cost.pay_life, rule="119.4")
+    if cost.sacrifice_self:
+        ctx.log("701.21a", f"{player} sacrifices {name_of(ctx, src)}")
+        move(ctx, src, Zone.GRAVEYARD, "sacrifice")
+    if cost.objects:
+        ability_costs.pay(ctx, who, src, cost, chosen or None, name)
+    ctx.log("118.3", f"{player} chooses to {what} ({name})")
+    if eff.reflexive is not None:
+        from .triggers import create_reflexive
+        create_reflexive(ctx, who, src, name, eff.reflexive, subject=r.subject, remembered=r.remembered,
+                         link_source=r.link_source, affected=r.affected)
+    execute(ctx, eff.then, r)
+
+
+def _action_text(ctx: Ctx, eff: DoAction, r: Resolving) -> str:
+    """The action in words, for questions and the log."""
+    cost = eff.cost
+    parts = [f"pay {cost.mana}"] if cost.mana else []
+    if cost.pay_life:
+        parts.append(f"pay {cost.pay_life} life")
+    if cost.sacrifice_self:
+        parts.append(f"sacrifice {r.name}")
+    parts += [f"{p.verb} {p.count}" for p in cost.objects]
+    return " and ".join(parts) or "do it"
 
 
 def can_attach(g: object, what: int, to: int) -> bool:
