@@ -23,7 +23,7 @@ from .vocabulary import (
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import PreventDamage, ReplacementAbility   # CR 614, 615
-from .vocabulary import CostObjects, DoAction, PlayerStatic
+from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import with_links                                # CR 607
 
@@ -150,6 +150,26 @@ def parse_filter(text: str) -> Filter | None:
         supertypes=frozenset(supers), not_supertypes=frozenset(not_super),
         mana_value_min=mv_min, mana_value_max=mv_max,
     )
+
+
+def creature_type_plural(kind: str) -> str:
+    """The plural of a creature type in rules text ("Goblins", "Elves", "Merfolk")."""
+    irregular = {v: k.capitalize() for k, v in _IRREGULAR_PLURALS.items()}
+    if kind in irregular:
+        return irregular[kind]
+    if kind.endswith("folk") or kind in ("Sheep", "Fish", "Kithkin", "Samurai"):
+        return kind
+    return kind + ("es" if kind.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def _creature_type_filter(text: str) -> Filter | None:
+    """ "Merfolk", "Goblins", "Elves": the creatures of one creature type (CR 205.3m)."""
+    from ..effects.links import creature_types
+    word = re.sub(r" creatures?$", "", text.strip())
+    for kind in creature_types():
+        if word in (kind, creature_type_plural(kind)):
+            return Filter(types=frozenset({"Creature"}), subtypes=frozenset({kind}))
+    return None
 
 
 def _target_spec(phrase: str) -> TargetSpec | None:
@@ -1078,6 +1098,10 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if _NO_REGEN.fullmatch(s) and effects and isinstance(effects[-1], Destroy):
             effects[-1] = replace(effects[-1], no_regenerate=True)              # CR 701.19c
             continue
+        if (nw := re.fullmatch(r"the new (?:creature type|color|basic land type) can't be (\w+)", s, re.I)) \
+                and effects and isinstance(effects[-1], ReplaceWords):
+            effects[-1] = replace(effects[-1], not_new=effects[-1].not_new + (nw.group(1),))   # "can't be Wall"
+            continue
         if s.lower() == "you may choose new targets for the copy" and effects and isinstance(effects[-1], CopySpell):
             effects[-1] = replace(effects[-1], new_targets=True)              # CR 707.10c
             continue
@@ -1120,6 +1144,21 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             return None
         effects.extend(result)
     return effects
+
+
+_WORD_KINDS = {"color word": "color", "basic land type": "land_type", "creature type": "creature_type"}
+
+
+@_effect(r"change the text of target (permanent|spell or permanent) by replacing all instances of one "
+         r"(color word|basic land type|creature type) with another(?: or one (color word|basic land type|creature type) "
+         r"with another)?")
+def _replace_words(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Sleight of Mind, Magical Hack, Mind Bend, Artificial Evolution (CR 612)."""
+    kinds = tuple(_WORD_KINDS[k.lower()] for k in (m.group(2), m.group(3)) if k)
+    both = m.group(1).lower() == "spell or permanent"
+    spec = TargetSpec(Filter(zone="stack_or_battlefield") if both else Filter(types=PERMANENT_TYPES),
+                      "target " + m.group(1).lower())
+    return [ReplaceWords(st.add_target(spec), kinds)]
 
 
 def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | None:
@@ -1951,16 +1990,19 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                              controller="you", other=bool(m.group(1)))
                 static.append(StaticAbility("each", keywords=kw, filter=flt, text=raw))
             continue
-        if m := re.fullmatch(r"(other )?(.+?) you control get " + _PT + r"(?: and have (.+?))?\.", para, re.I):
-            flt = parse_filter(m.group(2))
-            p, px = _pt(m.group(3))
-            t, tx = _pt(m.group(4))
-            kw = _keyword_list(m.group(5)) if m.group(5) else frozenset()
-            if flt is None or px or tx or kw is None:
+        if m := re.fullmatch(r"(other )?(.+?)( you control)? get " + _PT + r"(?: and have (.+?))?\.", para, re.I):
+            # "Other Merfolk get +1/+1" (any controller's); the hand-written definitions of
+            # Crusade, Bad Moon and Goblin Chieftain document the definition format
+            flt = parse_filter(m.group(2)) if m.group(3) else _creature_type_filter(m.group(2))
+            p, px = _pt(m.group(4))
+            t, tx = _pt(m.group(5))
+            kw = _keyword_list(m.group(6)) if m.group(6) else frozenset()
+            if flt is None or px or tx or kw is None or flt.spells or flt.controller:
                 unimplemented.append((number, raw))
-            else:
-                flt = Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors,
-                             controller="you", other=bool(m.group(1)))
+            else:                      # "Other Merfolk get +1/+1 and have islandwalk" (any controller's)
+                flt = Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors, not_colors=flt.not_colors,
+                             subtypes=flt.subtypes, supertypes=flt.supertypes,
+                             controller="you" if m.group(3) else None, other=bool(m.group(1)))
                 static.append(StaticAbility("each", p, t, kw, filter=flt, text=raw))
             continue
         if m := re.fullmatch(r"([^:\"]+): (.+)", para):

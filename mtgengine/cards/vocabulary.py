@@ -44,7 +44,8 @@ class Filter:
     attacked_this_turn: bool | None = None     # "if it attacked this turn" (CR 508.1)
     x_in_cost: bool | None = None              # "a spell with a mana cost that contains {X}" (CR 107.3)
     zone: str = ""                             # "graveyard": cards in graveyards (CR 115.2; "controller" is then
-                                               # the owner: "from your graveyard"); "": permanents or spells
+                                               # the owner: "from your graveyard"); "": permanents or spells;
+                                               # "stack_or_battlefield": "target spell or permanent"
     # Linked abilities (CR 607): each names a link of the source object (``effects.links``).
     linked: str = ""                           # "a card exiled with ~": the object is in the source's record
     controller_in: str = ""                    # "creatures controlled by players who chose war": its
@@ -740,6 +741,18 @@ class DoAction:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplaceWords:
+    """ "Change the text of target permanent by replacing all instances of one color word with
+    another" (Sleight of Mind, Magical Hack, Mind Bend, Artificial Evolution): as it resolves its
+    controller chooses the two words, of one of ``kinds``; the text change lasts indefinitely
+    (CR 612, 611.2a). ``not_new``: words the new one can't be ("can't be Wall")."""
+
+    what: Ref
+    kinds: tuple[str, ...]
+    not_new: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Conditional:
     """"If [condition], [effects]" inside a resolving ability (CR 608.2c), else ``otherwise``."""
 
@@ -769,7 +782,7 @@ Effect = Union[
     PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
-    Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
+    Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem,
 ]
 
@@ -944,6 +957,17 @@ class ChangeTypes:
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeText:
+    """Layer 3 (CR 612, 613.1c): in the object's rules text and type line, every instance of the
+    word ``old`` used as a ``kind`` of word ("color", "land_type", "creature_type") becomes
+    ``new`` (CR 612.2: never in a name); the abilities are those of the new text."""
+
+    kind: str
+    old: str
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
 class ChangeColors:
     """Layer 5 (CR 613.1e): set (None: keep) and/or add colors."""
 
@@ -997,7 +1021,7 @@ class CopyOf:
     values: Any
 
 
-Modification = Union[CopyOf, SetController, ChangeTypes, ChangeColors, ChangeAbilities, SetPT, ModifyPT, SwitchPT]
+Modification = Union[CopyOf, SetController, ChangeText, ChangeTypes, ChangeColors, ChangeAbilities, SetPT, ModifyPT, SwitchPT]
 
 
 @dataclass(frozen=True, slots=True)

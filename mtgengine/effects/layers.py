@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.definitions import apply_definition
 from ..cards.oracle import BASIC_LAND_MANA, compile_text
 from ..cards.vocabulary import (
-    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeTypes, CopyException, CopyOf, Cost,
+    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, CopyException, CopyOf, Cost,
     CreateToken, Filter,
     ModifyPT, Modification, Quantity, Ref, SetController, SetPT, SpellAbility, StaticAbility, SwitchPT,
 )
@@ -280,6 +280,11 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     if o.zone is Zone.BATTLEFIELD:
         return _battlefield(state)[oid]
     ch = copiable_values(state, oid)
+    for eff in state.effects:
+        if oid in eff.affected:                                # a spell's changed text (CR 612, 613.1c)
+            for mod in eff.mods:
+                if isinstance(mod, ChangeText):
+                    _modify(state, oid, ch, mod, eff.controller)
     if any(ab.cda for ab in ch.script.static):
         # CR 604.3: characteristic-defining abilities function in every zone.
         one = {oid: ch}
@@ -304,6 +309,8 @@ def _layer(mod: Modification, cda: bool) -> str:
         return "1a"                      # applied with the copiable values (copiable_values)
     if isinstance(mod, SetController):
         return "2"
+    if isinstance(mod, ChangeText):
+        return "3"
     if isinstance(mod, ChangeTypes):
         return "4"
     if isinstance(mod, ChangeColors):
@@ -371,6 +378,9 @@ def _modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, 
     """Applies one modification to one object's characteristics."""
     if isinstance(mod, SetController):
         ch.controller = you
+    elif isinstance(mod, ChangeText):
+        from .text_change import apply as change_text
+        change_text(ch, mod)                                   # layer 3 (CR 612, 613.1c)
     elif isinstance(mod, ChangeTypes):
         if mod.set_land_subtypes and "Land" in ch.types:
             # CR 305.7: the new basic land types replace its land types; it loses the abilities
@@ -464,6 +474,9 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     on_battlefield = frozenset(chars)
     effects += [_Effect(e.timestamp, e.mods, e.controller, affected=e.affected & on_battlefield, source=e.source_id)
                 for e in state.effects]
+    pending_text = frozenset(oid for e in effects if "3" in e.layers for oid in (e.affected or ()))
+    before_text = {oid: chars[oid].script.static for oid in pending_text if oid in chars}
+    pending_text = frozenset(before_text)
     for layer in LAYERS:
         if layer == "6":
             _keyword_counters(state, chars)                    # CR 122.1b, 613.1f
@@ -473,6 +486,11 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
             pending.remove(eff)
             if eff.exists(chars):
                 eff.apply(state, chars, layer)
+        if layer == "3" and pending_text:
+            # CR 612.1, 613.1c: a changed text's new static abilities generate their effects
+            # from layer 4 on; the replaced ones stopped existing (``_Effect.exists``)
+            effects += [_static_effect(state, sid, ab, chars[sid]) for sid in sorted(pending_text)
+                        for ab in chars[sid].script.static if ab not in before_text[sid]]
         if layer == "4":
             for ch in chars.values():
                 _intrinsic_abilities(ch)

@@ -13,7 +13,7 @@ from ..cards.vocabulary import (
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
-from ..cards.vocabulary import Double, DoAction, Proliferate, ShuffleIntoLibrary, Transform
+from ..cards.vocabulary import Double, DoAction, Proliferate, ReplaceWords, ShuffleIntoLibrary, Transform
 from ..core.mana import ManaCost
 from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
@@ -474,6 +474,9 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
                        TriggeredAbility(eff.trigger, eff.effects, text=eff.text), remembered)
     elif isinstance(eff, DoAction):
         do_action(ctx, eff, r)
+    elif isinstance(eff, ReplaceWords):
+        from .text_change import replace_words
+        replace_words(ctx, eff, r)                                    # CR 612
     else:
         from .mana_effects import execute_mana_effect     # mana, costs and meld (effects.mana_effects)
         from .links import execute_link_effect            # choices and notes (CR 607, effects.links)

@@ -1,0 +1,139 @@
+"""Text-changing effects (CR 612), applied in layer 3 (CR 613.1c).
+
+A ``ChangeText`` modification replaces one color word, basic land type or creature type with
+another in an object's rules text and type line, only where the word is used as such (CR
+612.2): never inside the object's name. The object's abilities are then those its new text
+compiles to, so a changed "forestwalk" is islandwalk, a changed "protection from black" is
+protection from red and Blood Moon's changed "Mountains" makes Islands; abilities granted by
+other effects are not text and don't change (CR 612.3). Text changes are not copiable values
+(CR 707.2): a copy gets the original text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..cards.vocabulary import ChangeText, ReplaceWords
+
+if TYPE_CHECKING:
+    from ..rules.context import Ctx
+
+COLOR_WORDS = ("white", "blue", "black", "red", "green")
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+_RECOMPILED: dict[tuple[str, str, bool], Any] = {}
+
+
+def _case(like: str, word: str) -> str:
+    """``word`` capitalized like ``like``."""
+    return word[:1].upper() + word[1:] if like[:1].isupper() else word[:1].lower() + word[1:]
+
+
+def substitute(text: str, name: str, mod: ChangeText) -> str:
+    """``text`` with every instance of ``mod.old`` used as a ``mod.kind`` replaced (CR 612.2)."""
+    hidden = "\x00"
+    masked = text.replace(name, hidden) if name else text           # CR 612.2: not in the card name
+    old, new = mod.old, mod.new
+    if mod.kind == "color":
+        pattern = re.compile(r"\b(non-?)?(" + re.escape(old) + r")\b", re.IGNORECASE)
+        out = pattern.sub(lambda m: (m.group(1) or "") + _case(m.group(2), new), masked)
+    elif mod.kind == "land_type":
+        forms = [old] if old == "Plains" else [old + "s", old]          # "Islands", "Island", "islandwalk"
+        pattern = re.compile(r"\b(" + "|".join(forms) + r")(walk)?\b", re.IGNORECASE)
+
+        def land(m: re.Match[str]) -> str:
+            word, walk = m.group(1), m.group(2) or ""
+            plural = word.lower() != old.lower()
+            repl = new + "s" if plural and new != "Plains" else new
+            return _case(word, repl.lower() if walk else repl) + walk
+        out = pattern.sub(land, masked)
+    else:
+        from ..cards.oracle import creature_type_plural
+        plural_old, plural_new = creature_type_plural(old), creature_type_plural(new)
+        forms = {old: new, plural_old: plural_new}
+        pattern = re.compile(r"\b(" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")\b"
+                             r"(?=( (?:get|have|are|you control)\b)?)")
+
+        def creature(m: re.Match[str]) -> str:
+            if plural_old == old:          # "Merfolk": plural where a plural verb follows ("Other Merfolk get")
+                return plural_new if m.group(2) else new
+            return forms[m.group(1)]
+        out = pattern.sub(creature, masked)
+    return out.replace(hidden, name) if name else out
+
+
+def apply(ch: Any, mod: ChangeText) -> None:
+    """Layer 3: the new text, its abilities and, for a type word, the type line (CR 612.1)."""
+    from ..cards.oracle import compile_text
+    text = substitute(ch.text, ch.name, mod)
+    if mod.kind == "land_type" and mod.old in ch.subtypes and "Land" in ch.types:
+        ch.subtypes = (ch.subtypes - {mod.old}) | {mod.new}
+    elif mod.kind == "creature_type" and mod.old in ch.subtypes:
+        ch.subtypes = (ch.subtypes - {mod.old}) | {mod.new}
+    if text == ch.text:
+        return
+    is_spell = "Instant" in ch.types or "Sorcery" in ch.types
+    key = (ch.name, text, is_spell)
+    script = _RECOMPILED.get(key)
+    if script is None:
+        script = _RECOMPILED[key] = compile_text(ch.name, text, is_spell)
+    old_script = ch.script
+    ch.script = replace(script, class_levels=old_script.class_levels)     # a Class's levels (CR 716.2a) stay
+    ch.keywords = (ch.keywords - old_script.keywords) | script.keywords
+    ch.text = text
+
+
+def words(kind: str) -> list[str]:
+    """The words a text change of ``kind`` chooses among."""
+    if kind == "color":
+        return list(COLOR_WORDS)
+    if kind == "land_type":
+        return list(BASIC_LAND_TYPES)
+    from .links import creature_types
+    return list(creature_types())
+
+
+def _kind_of(word: str, kinds: tuple[str, ...]) -> str:
+    for kind in kinds:
+        if any(word.lower() == w.lower() for w in words(kind)):
+            return kind
+    return ""
+
+
+def replace_words(ctx: Ctx, eff: ReplaceWords, r: Any) -> None:
+    """CR 612: the controller chooses the word to replace and the new one (same kind), and the
+    text change applies to the target from now on, indefinitely (CR 611.2a), with its own
+    timestamp (CR 613.7)."""
+    from ..agents.decisions import Decision
+    from ..core.enums import Zone
+    from ..core.errors import IllegalActionError
+    from .layers import ContinuousEffect
+    from .primitives import name_of
+    from .resolve import refs
+    g = ctx.g
+    targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone in (Zone.BATTLEFIELD,
+                                                                                              Zone.STACK)]
+    if not targets:
+        return
+    target = targets[0]
+    free = "creature_type" in eff.kinds
+
+    def ask(prompt: str, exclude: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, str]:
+        options = [w for k in kinds for w in words(k) if w not in exclude]
+        answer = ctx.ask(Decision(r.controller, "name" if free else "word", prompt, [] if free else options))
+        word = str(answer)
+        match = next((w for w in options if w.lower() == word.lower()), None)
+        if match is None:
+            raise IllegalActionError(f"{word!r} is not one of: {', '.join(options[:12])}"
+                                     + ("..." if len(options) > 12 else "") + " (CR 612)")
+        return match, _kind_of(match, kinds)
+
+    old, kind = ask(f"the word to replace in the text of {name_of(ctx, target)} ({r.name})", (), eff.kinds)
+    new, _ = ask(f"the word that replaces {old} ({r.name})", (old,) + eff.not_new, (kind,))
+    g.effects.append(ContinuousEffect(g.new_timestamp(), (ChangeText(kind, old, new),), frozenset({target}),
+                                      "", r.source, r.controller))
+    g.changed()
+    ctx.log("612.1", f"{r.name} changes the text of {name_of(ctx, target)}: every {old} becomes {new} "
+            "(layer 3, CR 613.1c)")
+
