@@ -824,14 +824,34 @@ def _it(st: _Parse, words: str) -> Ref | None:
     return _last_target(st) or st.it
 
 
-@_effect(r"gain control of (target .+?|it|that creature|that permanent)( until end of turn)?")
+@_effect(r"gain control of (target .+?|it|that creature|that permanent)( until end of turn| for as long as .+)?")
 def _gain_control(m: re.Match[str], st: _Parse) -> list[Effect] | None:
-    """A control-changing effect (layer 2, CR 613.1b): Threaten, Act of Treason, Mind Control's kin."""
+    """A control-changing effect (layer 2, CR 613.1b): Threaten, Act of Treason, Mind Control's
+    kin; "for as long as ..." (Sower of Temptation, Rubinia Soulsinger, CR 611.2b)."""
     phrase = m.group(1)
+    lasts: tuple[str, ...] = ()
+    if m.group(2) and m.group(2).lower().startswith(" for as long as "):
+        lasts = _as_long_as(m.group(2)[len(" for as long as "):]) or ()
+        if not lasts:
+            return None
     ref = _target_ref(phrase, st) if phrase.lower().startswith("target ") else _it(st, phrase)
     if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
         return None
-    return [GainControl(ref, until_end_of_turn=bool(m.group(2)))]
+    return [GainControl(ref, until_end_of_turn=m.group(2) is not None and not lasts, lasts=lasts)]
+
+
+_LASTS = {"~ remains on the battlefield": "source_on_battlefield", "you control ~": "you_control_source",
+          "~ remains tapped": "source_tapped"}
+
+
+def _as_long_as(text: str) -> tuple[str, ...] | None:
+    """The conditions of a "for as long as" duration (CR 611.2b), each of ``_LASTS``."""
+    out = []
+    for part in re.split(r" and ", text.strip().rstrip(".")):
+        if part.lower() not in _LASTS:
+            return None
+        out.append(_LASTS[part.lower()])
+    return tuple(out)
 
 
 @_effect(r"(untap|tap) (it|that creature|that permanent)")
@@ -1953,6 +1973,11 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 unimplemented.append((number, raw))
             else:
                 static.append(StaticAbility(m.group(1).lower(), p, t, kw, text=raw))
+            continue
+        if m := re.fullmatch(r"(you may choose not to untap|~ doesn't untap) ~? ?during your untap step\.", para, re.I):
+            # CR 502.3: untapping in the untap step is optional / doesn't happen (a rule of the
+            # permanent, read as it would untap; Rubinia Soulsinger, Merieke Ri Berit)
+            keywords.add("may choose not to untap" if m.group(1).lower().startswith("you") else "doesn't untap")
             continue
         if m := re.fullmatch(r"(enchanted|equipped) creature can't (attack or block|attack|block)\.", para, re.I):
             # CR 508.1c / 509.1b restrictions, granted like abilities in layer 6.

@@ -358,10 +358,13 @@ class Attach:
 @dataclass(frozen=True, slots=True)
 class GainControl:
     """A control-changing effect (layer 2, CR 613.1b): the effect's controller gains control
-    of ``what``, until end of turn (CR 514.2) or indefinitely."""
+    of ``what``, until end of turn (CR 514.2) or indefinitely, or "for as long as" each of
+    ``lasts`` holds (CR 611.2b): "source_on_battlefield" (~ remains on the battlefield),
+    "you_control_source" (you control ~), "source_tapped" (~ remains tapped)."""
 
     what: Ref
     until_end_of_turn: bool = False
+    lasts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

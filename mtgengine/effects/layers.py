@@ -54,6 +54,7 @@ class ContinuousEffect:
     Its modifications may span several layers (CR 613.6). ``affected`` is locked in as the
     effect begins (CR 611.2c). ``until`` is "end_of_turn" (CR 514.2) or "" (indefinite).
     ``controller`` is the controller of the spell or ability that made it ("you").
+    ``lasts``: a "for as long as" duration (CR 611.2b), see ``duration_holds``.
     """
 
     timestamp: int
@@ -62,6 +63,22 @@ class ContinuousEffect:
     until: str = "end_of_turn"
     source_id: int = 0
     controller: int = 0
+    lasts: tuple[str, ...] = ()
+
+
+def duration_holds(state: GameState, lasts: tuple[str, ...], source: int, controller: int) -> bool:
+    """CR 611.2b: whether a "for as long as" duration still holds: "source_on_battlefield" (the
+    same object, CR 400.7), "you_control_source", "source_tapped"."""
+    o = state.objects.get(source)
+    on = o is not None and o.zone is Zone.BATTLEFIELD
+    for cond in lasts:
+        if not on:
+            return False
+        if cond == "you_control_source" and controller_of(state, source) != controller:
+            return False
+        if cond == "source_tapped" and not o.tapped:
+            return False
+    return True
 
 
 FACE_DOWN_SCRIPT = CardScript()

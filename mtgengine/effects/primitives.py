@@ -115,6 +115,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         _enters_with_counters(ctx, new_id, event.counters + extra_counters)
     done = ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=new_id, top=top, lki=lki)
     g.events.append(done)
+    if o.zone is Zone.BATTLEFIELD and g.effects:
+        end_durations(ctx)                          # "for as long as ~ remains on the battlefield" (CR 611.2b)
     if event.linked[1]:
         links.add(g, event.linked[0], event.linked[1], [new_id])   # exiled "with" its source (CR 607.2b)
     if o.zone is Zone.BATTLEFIELD:
@@ -176,6 +178,21 @@ def _enters_with_counters(ctx: Ctx, oid: int, counters: tuple[tuple[str, int], .
     they are counters put on it, so "twice that many counters" applies (CR 614.16)."""
     for kind, amount in counters:
         put_counters(ctx, oid, kind, amount, rule="122.6")
+
+
+def end_durations(ctx: Ctx) -> None:
+    """CR 611.2b: an effect "for as long as ..." ends once its duration stops holding, for good
+    (it doesn't begin again if the condition becomes true again)."""
+    from .layers import duration_holds
+    g = ctx.g
+    ended = [e for e in g.effects if e.lasts and not duration_holds(g, e.lasts, e.source_id, e.controller)]
+    if not ended:
+        return
+    g.effects = [e for e in g.effects if e not in ended]
+    g.changed()
+    for e in ended:
+        ctx.log("611.2b", "an effect \"for as long as " + " and ".join(e.lasts) + "\" ends: "
+                + ", ".join(name_of(ctx, t) for t in sorted(e.affected) if t in g.objects))
 
 
 def put_onto_battlefield_new(ctx: Ctx, obj: GameObject) -> int:

@@ -452,7 +452,7 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
     elif isinstance(eff, GainControl):
         gain_control(ctx, [t for t in refs(ctx, eff.what, r)
                            if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD],
-                     r, eff.until_end_of_turn)
+                     r, eff.until_end_of_turn, eff.lasts)
     elif isinstance(eff, SacrificePermanent):
         for oid in refs(ctx, eff.what, r):
             # CR 701.21a: only a permanent you control can be sacrificed
@@ -581,20 +581,27 @@ def attach(ctx: Ctx, what: int, to: int) -> bool:
     return True
 
 
-def gain_control(ctx: Ctx, targets: list[int], r: Resolving, until_end_of_turn: bool) -> None:
+def gain_control(ctx: Ctx, targets: list[int], r: Resolving, until_end_of_turn: bool,
+                 lasts: tuple[str, ...] = ()) -> None:
     """A control-changing effect in layer 2 (CR 613.1b): the effect's controller controls the
-    objects, until end of turn (it ends in the cleanup step, CR 514.2) or indefinitely. The
+    objects, until end of turn (it ends in the cleanup step, CR 514.2), indefinitely, or for as
+    long as ``lasts`` holds (CR 611.2b: if it already doesn't, the effect does nothing). The
     affected objects are fixed as it begins (CR 611.2c)."""
+    from .layers import duration_holds
     g = ctx.g
     if not targets:
         return
+    if lasts and not duration_holds(g, lasts, r.source, r.controller):
+        ctx.log("611.2b", f"{r.name}: the \"for as long as\" duration never starts, so the effect does nothing")
+        return
     g.effects.append(ContinuousEffect(timestamp=g.new_timestamp(), mods=(SetController(),),
                                       affected=frozenset(targets), until="end_of_turn" if until_end_of_turn else "",
-                                      source_id=r.source, controller=r.controller))
+                                      source_id=r.source, controller=r.controller, lasts=lasts))
     g.changed()
     for t in targets:
         ctx.log("613.1b", f"{g.players[r.controller].name} gains control of {name_of(ctx, t)}"
-                + (" until end of turn" if until_end_of_turn else ""))
+                + (" until end of turn" if until_end_of_turn else
+                   " for as long as " + " and ".join(lasts) if lasts else ""))
 
 
 def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str | None = None, *,

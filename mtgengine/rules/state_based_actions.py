@@ -16,6 +16,8 @@ from .context import Ctx
 def check_state_based_actions(ctx: Ctx) -> bool:
     """Performs all applicable SBAs repeatedly (CR 704.3). Returns True if any were performed."""
     any_done = False
+    from ..effects.primitives import end_durations
+    end_durations(ctx)              # CR 611.2b: durations that stopped holding (e.g. as it untapped)
     while _one_pass(ctx):
         any_done = True
         if ctx.g.over:

@@ -134,7 +134,7 @@ def begin_step(ctx: Ctx, step: Step) -> None:
                     w.sick = False
                     w.steady = g.active
                 from ..effects.links import stays_tapped
-                if o.tapped and not stays_tapped(ctx, oid):
+                if o.tapped and not stays_tapped(ctx, oid) and not _keeps_tapped(ctx, oid):
                     g.obj(oid).tapped = False          # CR 502.3
         ctx.log("502.3", f"{name} untaps their permanents")
         g.marker = ("end_step",)                       # CR 502.4: no priority
@@ -321,3 +321,17 @@ def priority(ctx: Ctx) -> None:
         raise IllegalActionError(f"unknown action {act!r}")
     g.passes = 0                      # CR 117.3c: the player who acted receives priority again
     g.priority = player
+
+
+def _keeps_tapped(ctx: Ctx, oid: int) -> bool:
+    """CR 502.3: "~ doesn't untap during your untap step", or "You may choose not to untap ~
+    during your untap step" (its controller is asked)."""
+    ch = characteristics(ctx.g, oid)
+    if "doesn't untap" in ch.keywords:
+        ctx.log("502.3", f"{ch.name} doesn't untap during its controller's untap step")
+        return True
+    if "may choose not to untap" in ch.keywords:
+        if not ctx.ask(Decision(ch.controller, "yesno", f"untap {ch.name} during your untap step?", [True, False])):
+            ctx.log("502.3", f"{ctx.g.players[ch.controller].name} chooses not to untap {ch.name}")
+            return True
+    return False
