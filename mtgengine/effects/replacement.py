@@ -592,3 +592,39 @@ def describe_event(g: GameState, event: Any) -> str:
     if isinstance(event, ZoneChange):
         return f"{object_name(g, event.oid)} would enter the battlefield"
     return repr(event)
+
+
+def shield_order(ctx: Ctx, assignments: list[tuple[int, int, int]], combat: bool) -> list[tuple[int, int, int]]:
+    """CR 615.7: when two or more sources would deal damage at the same time to a permanent or
+    player with a prevention shield that can't prevent all of it, that player or the permanent's
+    controller chooses which damage the shield prevents: asked as an order of the sources (the
+    first listed is prevented first; unlisted ones follow in assignment order). ``assignments``
+    are (source, recipient, amount), dealt in the returned order."""
+    from .layers import controller_of
+    g = ctx.g
+    out = list(assignments)
+    if damage_unpreventable(g):
+        return out
+    for target in dict.fromkeys(t for _s, t, _n in assignments):
+        shields = [r for r in g.replacement_effects
+                   if r.turn == g.turn and r.remaining > 0 and r.ability.prevent and r.affected == target
+                   and (combat or not r.ability.combat)]
+        mine = [a for a in out if a[1] == target]
+        sources = list(dict.fromkeys(s for s, _t, _n in mine))
+        if not shields or len(sources) < 2 or sum(n for _s, _t, n in mine) <= shields[0].remaining:
+            continue
+        p = player_of(target)
+        who = p if p is not None else controller_of(g, target)
+        answer = ctx.ask(Decision(who, "order", f"{shields[0].source_name}'s shield can't prevent all the damage "
+                                  f"dealt to {object_name(g, target)} at once: order the sources (the first listed "
+                                  "is prevented first)", sources, min=1, max=len(sources)))
+        order = answer if isinstance(answer, list) else [answer]
+        if len(set(order)) != len(order) or any(s not in sources for s in order):
+            raise IllegalActionError("list each source of the damage at most once (CR 615.7)")
+        ranked = order + [s for s in sources if s not in order]
+        ctx.log("615.7", f"{g.players[who].name} chooses the damage the shield prevents first: "
+                + ", ".join(object_name(g, s) for s in ranked))
+        mine.sort(key=lambda a: ranked.index(a[0]))
+        it = iter(mine)
+        out = [next(it) if a[1] == target else a for a in out]
+    return out
