@@ -23,7 +23,7 @@ from .vocabulary import (
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import PreventDamage, ReplacementAbility   # CR 614, 615
-from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords
+from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords, UnlessPays
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import with_links                                # CR 607
 
@@ -749,6 +749,22 @@ def _pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Pump(ref, p, t, kws, x_sign=px or tx)]
 
 
+@_effect(r"(other )?(.+?)( you control)? get " + _PT + r"(?: and gain (.+?))? until end of turn")
+def _mass_pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Creatures you control get +2/+1 until end of turn", "Attacking creatures get +2/+0
+    until end of turn": the creatures are those matching as it resolves (CR 611.2c)."""
+    flt = parse_filter(m.group(2)) or _creature_type_filter(m.group(2))
+    if flt is None or flt.spells or flt.controller or "Creature" not in flt.types:
+        return None
+    flt = replace(flt, controller="you" if m.group(3) else None, other=bool(m.group(1)) or flt.other)
+    p, px = _pt(m.group(4))
+    t, tx = _pt(m.group(5))
+    kws = _keyword_list(m.group(6)) if m.group(6) else frozenset()
+    if px or tx or kws is None:
+        return None
+    return [Pump(Ref("each", filter=flt), p, t, kws)]
+
+
 @_effect(r"(target (.+?)|~) gains (.+?) until end of turn")
 def _gain_keywords(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     kws = _keyword_list(m.group(3))
@@ -1039,6 +1055,10 @@ def _player_static(para: str, raw: str) -> PlayerStatic | None:
         if condition is None:
             return None
         t = m.group(2)
+    who = {"players skip their untap steps": "each", "you skip your untap step": "you",
+           "your opponents skip their untap steps": "opponents"}.get(t)
+    if who is not None:
+        return PlayerStatic(frozenset({"skip_untap"}), who=who, condition=condition, text=raw)   # CR 614.10
     grant = {"you have hexproof": "hexproof",
              "you don't lose the game for having 0 or less life": "no_zero_life_loss",
              "all damage is dealt to you as though its source had infect": "damage_as_infect"}.get(t)
@@ -1145,6 +1165,10 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             effects.append(IfKicked(tuple(extra)))
             continue
         result = _parse_clause(s, st)
+        if result is None and (up := re.fullmatch(r"(.+?) unless you pay ((?:\{[0-9WUBRGC]\})+)", s, re.I)):
+            # "sacrifice ~ unless you pay {U}" (Stasis, CR 118.12): done unless its controller pays
+            inner = parse_effects(up.group(1), st)
+            result = [UnlessPays(up.group(2).upper(), tuple(inner))] if inner else None
         if result is None:
             result = _parse_compound(s, st)
         if result is None:

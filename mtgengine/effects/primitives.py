@@ -301,12 +301,13 @@ def _change_life(ctx: Ctx, player: int, delta: int, rule: str) -> None:
 
 def player_has(g: Any, player: int, grant: str) -> bool:
     """Whether a static ability of a permanent gives ``player`` ``grant`` now ("You have
-    hexproof", "You don't lose the game for having 0 or less life", CR 604.1)."""
+    hexproof", "You don't lose the game for having 0 or less life", "Players skip their untap
+    steps", CR 604.1); ``who``: "you", "opponents" or "each"."""
     from .triggers import condition_holds           # triggers builds on this module
     for oid in g.battlefield:
         ch = characteristics(g, oid)
         for ab in ch.script.player_statics:
-            if grant in ab.grants and ab.who == "you" and ch.controller == player and (
+            if grant in ab.grants and (ab.who == "each" or (ab.who == "you") == (ch.controller == player)) and (
                     ab.condition is None or condition_holds(g, ab.condition, ch.controller, oid)):
                 return True
     return False

@@ -126,6 +126,8 @@ def begin_step(ctx: Ctx, step: Step) -> None:
             pl.life_lost_this_turn = 0
             pl.attacked_with_this_turn = 0
             pl.drawn_this_turn = 0
+        from ..effects.primitives import player_has
+        skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
         for oid in g.battlefield:
             o = g.objects[oid]
             if controller_of(g, oid) == g.active:
@@ -134,9 +136,12 @@ def begin_step(ctx: Ctx, step: Step) -> None:
                     w.sick = False
                     w.steady = g.active
                 from ..effects.links import stays_tapped
-                if o.tapped and not stays_tapped(ctx, oid) and not _keeps_tapped(ctx, oid):
+                if not skip and o.tapped and not stays_tapped(ctx, oid) and not _keeps_tapped(ctx, oid):
                     g.obj(oid).tapped = False          # CR 502.3
-        ctx.log("502.3", f"{name} untaps their permanents")
+        if skip:
+            ctx.log("614.10", f"{name} skips their untap step: nothing untaps")
+        else:
+            ctx.log("502.3", f"{name} untaps their permanents")
         g.marker = ("end_step",)                       # CR 502.4: no priority
     elif step is Step.UPKEEP:
         step_triggers(ctx, "upkeep")
