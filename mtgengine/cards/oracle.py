@@ -1921,6 +1921,19 @@ def _prevent_all(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [PreventDamage(None, to, combat=bool(m.group(1)))]
 
 
+@_effect(r"the next time an? ((?:(?:white|blue|black|red|green|colorless) )?)source of your choice would deal damage "
+         r"to (you|target creature|any target) this turn, prevent that damage")
+def _prevent_next_time(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """The Circles of Protection (CR 609.7a-b): a source chosen as it resolves, a shield used
+    up by the next damage it would deal."""
+    color = m.group(1).strip().lower()
+    flt = Filter(colors=frozenset({COLOR_WORDS[color]})) if color and color != "colorless" else Filter()
+    if color == "colorless":
+        flt = Filter(not_colors=frozenset(COLOR_WORDS.values()))
+    to = _prevent_ref(m.group(2), st)
+    return [PreventDamage(None, to, source_choice=flt)] if to is not None else None
+
+
 @_effect(r"prevent the next " + _NUM + r" damage that would be dealt to (.+?) this turn")
 def _prevent_next(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """A prevention shield (CR 615.7): "Prevent the next 3 damage that would be dealt to any target this turn"."""

@@ -414,6 +414,8 @@ class PreventDamage:
     amount: Quantity | None = None
     to: Ref | None = None
     combat: bool = False
+    source_choice: Filter | None = None   # "the next time a red source of your choice would deal damage
+                                          # to you this turn, prevent that damage" (CR 609.7a-b): once
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,6 +145,8 @@ def _resolved_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
             continue
         if r.affected and not (isinstance(event, DamageEvent) and event.target == r.affected):
             continue
+        if r.from_source and not (isinstance(event, DamageEvent) and event.source == r.from_source):
+            continue                                    # CR 609.7a: the chosen source only
         if _applies(g, r.ability, event, r.controller, 0):
             out.append(Candidate(f"r{r.key}", r.ability, r.controller, 0, r.source_name, r))
     return out
@@ -520,6 +522,11 @@ def _prevent(ctx: Ctx, c: Candidate, event: DamageEvent, what: str) -> DamageEve
                 f"({r.remaining - prevented} left of the shield)")
         left = event.amount - prevented
         return replace(event, amount=left) if left > 0 else None
+    if r is not None and r.once:
+        # "the next time ... prevent that damage": used up (CR 609.7b)
+        _set_effects(g, tuple(x for x in g.replacement_effects if x.key != r.key))
+        ctx.log("609.7a", f"{c.name}: {what}; the damage is prevented (the effect is used up)")
+        return None
     if c.ability is _PROTECTION:
         ctx.log("702.16e", f"{c.name} has protection: {what}; the damage is prevented")
     else:
@@ -534,18 +541,24 @@ def _set_effects(g: GameState, effects: tuple[ResolvedReplacement, ...]) -> None
 
 
 def create_prevention(ctx: Ctx, controller: int, source_name: str, text: str, affected: list[int] | None,
-                      amount: int | None, combat: bool = False) -> None:
+                      amount: int | None, combat: bool = False, from_source: int = 0,
+                      source_filter: Filter | None = None) -> None:
     """A prevention effect of a resolving spell or ability, lasting this turn (CR 615.3):
     all damage (``amount`` None) or a shield of ``amount`` for each of ``affected``
     (CR 615.7, 615.11); ``affected`` None: damage to anything."""
     g = ctx.g
-    ability = ReplacementAbility("damage", combat=combat, prevent=True, text=text)
+    ability = ReplacementAbility("damage", combat=combat, prevent=True, text=text, source=source_filter)
     new = tuple(ResolvedReplacement(g.new_timestamp(), ability, controller, source_name, g.turn, ref,
-                                    -1 if amount is None else amount)
+                                    -1 if amount is None else amount, from_source=from_source,
+                                    once=bool(from_source))
                 for ref in (affected if affected is not None else [0]))
     _set_effects(g, g.replacement_effects + new)
     for r in new:
         whom = f" to {object_name(g, r.affected)}" if r.affected else ""
+        if from_source:
+            ctx.log("609.7a", f"{source_name}: the next time {object_name(g, from_source)} would deal damage{whom} "
+                    "this turn, that damage will be prevented")
+            continue
         ctx.log("615.7" if amount is not None else "615.1a",
                 f"{source_name}: the next {amount} damage that would be dealt{whom} this turn will be prevented"
                 if amount is not None else

@@ -219,7 +219,12 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             # CR 615.3, 615.7: a prevention effect or shields for this turn; whom it protects is
             # fixed now (CR 611.2c).
             shielded = None if eff.to is None else refs(ctx, eff.to, r)
-            if shielded != []:
+            if shielded != [] and eff.source_choice is not None:
+                chosen = choose_source(ctx, eff.source_choice, r)
+                if chosen:
+                    create_prevention(ctx, r.controller, r.name, r.name, shielded, None, eff.combat,
+                                      from_source=chosen, source_filter=eff.source_choice)
+            elif shielded != []:
                 create_prevention(ctx, r.controller, r.name, r.name, shielded,
                                   None if eff.amount is None else amount(ctx, eff.amount, r), eff.combat)
         elif isinstance(eff, Draw):
@@ -482,6 +487,23 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
         from .links import execute_link_effect            # choices and notes (CR 607, effects.links)
         return execute_mana_effect(ctx, eff, r) or execute_link_effect(ctx, eff, r)
     return True
+
+
+def choose_source(ctx: Ctx, flt: Filter, r: Resolving) -> int:
+    """CR 609.7a: "a [red] source of your choice": a permanent, a spell on the stack, or an
+    object an ability on the stack refers to (its source), with the stated properties now
+    (CR 609.7b); chosen as the effect is created. 0: there is none."""
+    g = ctx.g
+    options: list[int] = []
+    for oid in list(g.battlefield) + list(g.stack):
+        o = g.objects[oid]
+        src = o.source_id if o.ability is not None else oid
+        if src in g.objects and src not in options and matches(g, src, flt, r.controller):
+            options.append(src)
+    if not options:
+        ctx.log("609.7a", f"{r.name}: there is no source to choose")
+        return 0
+    return ctx.ask(Decision(r.controller, "choose", f"choose a source ({r.name})", options))
 
 
 def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:

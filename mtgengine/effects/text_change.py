@@ -22,9 +22,6 @@ if TYPE_CHECKING:
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
-_RECOMPILED: dict[tuple[str, str, bool], Any] = {}
-
-
 def _case(like: str, word: str) -> str:
     """``word`` capitalized like ``like``."""
     return word[:1].upper() + word[1:] if like[:1].isupper() else word[:1].lower() + word[1:]
@@ -73,11 +70,7 @@ def apply(ch: Any, mod: ChangeText) -> None:
         ch.subtypes = (ch.subtypes - {mod.old}) | {mod.new}
     if text == ch.text:
         return
-    is_spell = "Instant" in ch.types or "Sorcery" in ch.types
-    key = (ch.name, text, is_spell)
-    script = _RECOMPILED.get(key)
-    if script is None:
-        script = _RECOMPILED[key] = compile_text(ch.name, text, is_spell)
+    script = compile_text(ch.name, text, "Instant" in ch.types or "Sorcery" in ch.types)     # memoized
     old_script = ch.script
     ch.script = replace(script, class_levels=old_script.class_levels)     # a Class's levels (CR 716.2a) stay
     ch.keywords = (ch.keywords - old_script.keywords) | script.keywords
