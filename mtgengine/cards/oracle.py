@@ -765,7 +765,7 @@ def _mass_pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Pump(Ref("each", filter=flt), p, t, kws)]
 
 
-@_effect(r"(target (.+?)|~) gains (.+?) until end of turn")
+@_effect(r"((?:another )?target (.+?)|~) gains (.+?) until end of turn")
 def _gain_keywords(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     kws = _keyword_list(m.group(3))
     if kws is None:
@@ -773,6 +773,8 @@ def _gain_keywords(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     if m.group(1).startswith("~"):
         return [Pump(SELF, keywords=kws)]
     spec = _target_spec(m.group(2))
+    if spec is not None and m.group(1).lower().startswith("another "):
+        spec = replace(spec, filter=replace(spec.filter, other=True), text="another " + spec.text)
     return [Pump(st.add_target(spec), keywords=kws)] if spec else None
 
 
@@ -1165,6 +1167,16 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             effects.append(IfKicked(tuple(extra)))
             continue
         result = _parse_clause(s, st)
+        if result is None and (dur := re.fullmatch(r"(.+) for as long as (.+)", s, re.I)) \
+                and (lasts := _as_long_as(dur.group(2))):
+            # "... gains indestructible for as long as you control ~" (CR 611.2b): read as the
+            # effect "until end of turn", then given the duration
+            saved = len(st.targets)
+            inner = _parse_clause(dur.group(1) + " until end of turn", st)
+            if inner and all(isinstance(e, Pump) and e.until_end_of_turn for e in inner):
+                result = [replace(e, until_end_of_turn=False, lasts=lasts) for e in inner]
+            else:
+                del st.targets[saved:]
         if result is None and (up := re.fullmatch(r"(.+?) unless you pay ((?:\{[0-9WUBRGC]\})+)", s, re.I)):
             # "sacrifice ~ unless you pay {U}" (Stasis, CR 118.12): done unless its controller pays
             inner = parse_effects(up.group(1), st)

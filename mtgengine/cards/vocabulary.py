@@ -225,6 +225,7 @@ class Pump:
     x_power: int = 0                 # +X/+0: sign of X added to power only
     x_toughness: int = 0             # +0/+X: sign of X added to toughness only
     x_value: Quantity | None = None  # "where X is ..." (as it resolves, for each object); else the spell's X
+    lasts: tuple[str, ...] = ()      # "for as long as ..." (CR 611.2b), as ``GainControl.lasts``
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, Cre
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
-from .layers import ContinuousEffect, characteristics, copy_values, matches, mana_value
+from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, matches, mana_value
 from .replacement import create_prevention, make_unpreventable
 from .primitives import (
     produce_mana, proliferate, transform,
@@ -275,7 +275,9 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 counter(ctx, oid)
         elif isinstance(eff, Pump):
             targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
-            if targets:
+            if targets and eff.lasts and not duration_holds(g, eff.lasts, r.source, r.controller):
+                ctx.log("611.2b", f"{r.name}: the \"for as long as\" duration never starts, so the effect does nothing")
+            elif targets:
                 # X is fixed as the effect begins (CR 608.2h): the spell's X, or "where X is its
                 # power" (Berserk: a negative power gives a negative X)
                 x = _signed(ctx, eff.x_value, r) if eff.x_value is not None else r.x
@@ -286,12 +288,13 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     mods += (ChangeAbilities(add_keywords=eff.keywords),)
                 g.effects.append(ContinuousEffect(                 # CR 611.2c: affected set locked in
                     g.new_timestamp(), mods, frozenset(targets),
-                    "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller))
+                    "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller, eff.lasts))
                 g.changed()
                 for t in targets:
                     ctx.log("613.4c", f"{name_of(ctx, t)} gets {dp:+d}/{dt:+d}"
                             + (f" and gains {', '.join(sorted(eff.keywords))}" if eff.keywords else "")
-                            + (" until end of turn" if eff.until_end_of_turn else ""))
+                            + (" until end of turn" if eff.until_end_of_turn else
+                               " for as long as " + " and ".join(eff.lasts) if eff.lasts else ""))
         elif isinstance(eff, TapUntap):
             for oid in refs(ctx, eff.what, r):
                 if oid in g.objects:
