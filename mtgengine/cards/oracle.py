@@ -1226,7 +1226,8 @@ def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | No
     if m is None:
         return None
     optional = s.lower().startswith("you may ")
-    cost = _action_cost(s[len("you may "):] if optional else s)
+    action = s[len("you may "):] if optional else s
+    cost = _action_cost(action)
     if cost is None:
         return None
     if m.group(1).lower() == "if":
@@ -1234,7 +1235,7 @@ def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | No
         if then is None:
             return None
         sentences[nxt] = None
-        return DoAction(cost, optional, then=tuple(then))
+        return DoAction(cost, optional, then=tuple(then), text=action)
     rest = " ".join([m.group(2)] + [x for x in sentences[nxt + 1:] if x is not None])
     inner = _Parse(it=st.it)
     effects = parse_effects(rest, inner)
@@ -1244,7 +1245,7 @@ def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | No
         sentences[k] = None
     text = "When you do, " + rest
     return DoAction(cost, optional, TriggeredAbility(Trigger("reflexive", "you"), tuple(effects), tuple(inner.targets),
-                                                     text))
+                                                     text), text=action)
 
 
 def _action_cost(text: str) -> Cost | None:

@@ -744,6 +744,7 @@ class DoAction:
     optional: bool = True
     reflexive: "TriggeredAbility | None" = None
     then: tuple["Effect", ...] = ()
+    text: str = ""                  # the action as written ("sacrifice an artifact")
 
 
 @dataclass(frozen=True, slots=True)

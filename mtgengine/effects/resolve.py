@@ -564,6 +564,8 @@ def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
 
 def _action_text(ctx: Ctx, eff: DoAction, r: Resolving) -> str:
     """The action in words, for questions and the log."""
+    if eff.text:
+        return eff.text.replace("~", r.name)
     cost = eff.cost
     parts = [f"pay {cost.mana}"] if cost.mana else []
     if cost.pay_life:

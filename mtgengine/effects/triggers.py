@@ -459,6 +459,8 @@ def create_reflexive(ctx: Ctx, controller: int, source_id: int, source_name: str
     action was taken during the resolution that created it; like a delayed triggered ability
     its source and controller are those of that spell or ability (CR 603.7d-e). It goes on the
     stack the next time a player would receive priority, its targets chosen then (CR 603.3)."""
+    if "~" in ability.text:
+        ability = replace(ability, text=ability.text.replace("~", source_name))
     ctx.log("603.12", f"{source_name}: a reflexive triggered ability triggers ({ability.text})")
     _add(ctx, controller, source_id, source_name, ability, subject=subject, remembered=remembered,
          link_source=link_source, affected=affected)
