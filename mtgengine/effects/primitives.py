@@ -7,6 +7,7 @@ with its rule, and recorded for the trigger check (CR 603.2).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..agents.decisions import player_of
@@ -104,6 +105,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     elif to_zone is Zone.STACK:
         new.controller = controller if controller is not None else o.owner
     new.attached_to = None
+    if o.zone is Zone.STACK and to_zone is Zone.BATTLEFIELD and g.effects:
+        # CR 400.7a: effects of spells and abilities that changed the permanent spell's
+        # characteristics or controller go on applying to the permanent it becomes
+        g.effects = [replace(e, affected=e.affected | {new_id}) if oid in e.affected else e for e in g.effects]
     del g.objects[oid]
     g.objects[new_id] = new
     _add_to_zone(g, new, top)
