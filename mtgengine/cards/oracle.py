@@ -1228,8 +1228,13 @@ def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | No
     optional = s.lower().startswith("you may ")
     action = s[len("you may "):] if optional else s
     cost = _action_cost(action)
+    effect_action: list[Effect] | None = None
     if cost is None:
-        return None
+        saved = len(st.targets)
+        effect_action = parse_effects(action, st)        # "Create two ... tokens. When you do, ..."
+        if effect_action is None or m.group(1).lower() == "if":
+            del st.targets[saved:]
+            return None
     if m.group(1).lower() == "if":
         then = parse_effects(m.group(2), st)
         if then is None:
@@ -1245,7 +1250,7 @@ def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | No
         sentences[k] = None
     text = "When you do, " + rest
     return DoAction(cost, optional, TriggeredAbility(Trigger("reflexive", "you"), tuple(effects), tuple(inner.targets),
-                                                     text), text=action)
+                                                     text), text=action, action=tuple(effect_action or ()))
 
 
 def _action_cost(text: str) -> Cost | None:

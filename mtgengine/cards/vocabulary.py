@@ -738,11 +738,14 @@ class DoAction:
     sacrifice or discard, CR 118.3): "[you may] sacrifice an artifact. When you do, ..." creates
     ``reflexive``, a reflexive triggered ability that triggers only if the action was taken and
     goes on the stack the next time a player would receive priority, its targets chosen then
-    (CR 603.12, 603.3); "... If you do, ..." does ``then`` at once (CR 608.2c)."""
+    (CR 603.12, 603.3); "... If you do, ..." does ``then`` at once (CR 608.2c). ``cost`` None:
+    the action is ``action``, effects of the ability itself."""
 
-    cost: "Cost"
+    cost: "Cost | None"
     optional: bool = True
     reflexive: "TriggeredAbility | None" = None
+    action: tuple["Effect", ...] = ()   # an action that is no cost ("Create two 1/1 ... tokens. When you
+                                        # do, ..."): it happened if it changed the game (events)
     then: tuple["Effect", ...] = ()
     text: str = ""                  # the action as written ("sacrifice an artifact")
 

@@ -519,6 +519,19 @@ def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
     g = ctx.g
     who, cost, name = r.controller, eff.cost, r.name
     player = g.players[who].name
+    if cost is None:
+        # an action that is no cost: it happened if it changed the game (CR 603.12)
+        if eff.optional and not ctx.ask(Decision(who, "yesno", f"{_action_text(ctx, eff, r)} ({name})?",
+                                                  [True, False])):
+            ctx.log("603.12", f"{player} doesn't {_action_text(ctx, eff, r)} ({name})")
+            return
+        before = len(g.events)
+        execute(ctx, eff.action, r)
+        if len(g.events) > before and eff.reflexive is not None:
+            from .triggers import create_reflexive
+            create_reflexive(ctx, who, r.source, name, eff.reflexive, subject=r.subject, remembered=r.remembered,
+                             link_source=r.link_source, affected=r.affected)
+        return
     src = r.source
     mana = ManaCost.parse(cost.mana) if cost.mana else None
     payable = (ability_costs.can_pay(g, who, src, cost)
@@ -567,6 +580,8 @@ def _action_text(ctx: Ctx, eff: DoAction, r: Resolving) -> str:
     if eff.text:
         return eff.text.replace("~", r.name)
     cost = eff.cost
+    if cost is None:
+        return "do it"
     parts = [f"pay {cost.mana}"] if cost.mana else []
     if cost.pay_life:
         parts.append(f"pay {cost.pay_life} life")
