@@ -81,6 +81,13 @@ def parse_filter(text: str) -> Filter | None:
     """Parses "nonblack creature an opponent controls", "artifact or enchantment", "spell",
     "attacking or blocking creature", "creature with power 4 or greater"."""
     text = text.strip().lower()
+    extra: dict[str, Any] = {}
+    if text.endswith(" with power less than or equal to ~'s power"):
+        text = text[: -len(" with power less than or equal to ~'s power")]
+        extra["power_max_source"] = True
+    if m := re.search(r" whose controller controls an? (plains|island|swamp|mountain|forest)$", text):
+        text = text[: m.start()]
+        extra["controller_controls"] = m.group(1).capitalize()
     power_min = power_max = None
     if m := re.search(r" with power (\d+) or (greater|less)$", text):
         text = text[: m.start()]
@@ -148,7 +155,7 @@ def parse_filter(text: str) -> Filter | None:
         tapped=tapped, attacking=attacking, other="another" in words or "other" in words,
         power_min=power_min, power_max=power_max, in_combat=blocking,
         supertypes=frozenset(supers), not_supertypes=frozenset(not_super),
-        mana_value_min=mv_min, mana_value_max=mv_max,
+        mana_value_min=mv_min, mana_value_max=mv_max, **extra,
     )
 
 
@@ -859,7 +866,8 @@ def _gain_control(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 
 
 _LASTS = {"~ remains on the battlefield": "source_on_battlefield", "you control ~": "you_control_source",
-          "~ remains tapped": "source_tapped"}
+          "~ remains tapped": "source_tapped",
+          "that creature's power remains less than or equal to ~'s power": "power_le_source"}
 
 
 def _as_long_as(text: str) -> tuple[str, ...] | None:

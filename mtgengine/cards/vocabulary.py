@@ -37,6 +37,8 @@ class Filter:
     in_combat: bool | None = None              # "attacking or blocking"
     power_max: int | None = None               # "with power N or less"
     power_min: int | None = None
+    power_max_source: bool = False             # "with power less than or equal to ~'s power" (now)
+    controller_controls: str = ""              # "whose controller controls an Island": a subtype
     mana_value_max: int | None = None
     mana_value_min: int | None = None          # "with mana value N or greater" (CR 202.3; a spell's X counts, 202.3e)
     mana_value_x: bool = False                 # "with mana value X": the resolving ability's X (read by references)

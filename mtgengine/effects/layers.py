@@ -66,9 +66,11 @@ class ContinuousEffect:
     lasts: tuple[str, ...] = ()
 
 
-def duration_holds(state: GameState, lasts: tuple[str, ...], source: int, controller: int) -> bool:
+def duration_holds(state: GameState, lasts: tuple[str, ...], source: int, controller: int,
+                   affected: frozenset[int] = frozenset()) -> bool:
     """CR 611.2b: whether a "for as long as" duration still holds: "source_on_battlefield" (the
-    same object, CR 400.7), "you_control_source", "source_tapped"."""
+    same object, CR 400.7), "you_control_source", "source_tapped", "power_le_source" (each
+    affected permanent's power is at most the source's)."""
     o = state.objects.get(source)
     on = o is not None and o.zone is Zone.BATTLEFIELD
     for cond in lasts:
@@ -78,6 +80,11 @@ def duration_holds(state: GameState, lasts: tuple[str, ...], source: int, contro
             return False
         if cond == "source_tapped" and not o.tapped:
             return False
+        if cond == "power_le_source":
+            most = characteristics(state, source).power or 0
+            if any((characteristics(state, t).power or 0) > most for t in affected
+                   if t in state.objects and state.objects[t].zone is Zone.BATTLEFIELD):
+                return False
     return True
 
 
@@ -710,6 +717,13 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     if flt.tapped is not None and o.tapped != flt.tapped:
         return False
+    if flt.power_max_source and source_id in state.objects \
+            and (ch.power or 0) > (characteristics(state, source_id).power or 0):
+        return False                                  # "power less than or equal to ~'s power"
+    if flt.controller_controls and not any(
+            flt.controller_controls in characteristics(state, p).subtypes and controller_of(state, p) == ch.controller
+            for p in state.battlefield):
+        return False                                  # "whose controller controls an Island"
     if flt.attacking is not None and (o.attacking is not None) != flt.attacking:
         return False
     if flt.in_combat is not None and (o.attacking is not None or bool(o.blocking)) != flt.in_combat:

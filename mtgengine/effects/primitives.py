@@ -190,7 +190,8 @@ def end_durations(ctx: Ctx) -> None:
     (it doesn't begin again if the condition becomes true again)."""
     from .layers import duration_holds
     g = ctx.g
-    ended = [e for e in g.effects if e.lasts and not duration_holds(g, e.lasts, e.source_id, e.controller)]
+    ended = [e for e in g.effects
+             if e.lasts and not duration_holds(g, e.lasts, e.source_id, e.controller, e.affected)]
     if not ended:
         return
     g.effects = [e for e in g.effects if e not in ended]

@@ -633,7 +633,7 @@ def gain_control(ctx: Ctx, targets: list[int], r: Resolving, until_end_of_turn: 
     g = ctx.g
     if not targets:
         return
-    if lasts and not duration_holds(g, lasts, r.source, r.controller):
+    if lasts and not duration_holds(g, lasts, r.source, r.controller, frozenset(targets)):
         ctx.log("611.2b", f"{r.name}: the \"for as long as\" duration never starts, so the effect does nothing")
         return
     g.effects.append(ContinuousEffect(timestamp=g.new_timestamp(), mods=(SetController(),),
