@@ -1065,10 +1065,9 @@ def _player_static(para: str, raw: str) -> PlayerStatic | None:
         if condition is None:
             return None
         t = m.group(2)
-    who = {"players skip their untap steps": "each", "you skip your untap step": "you",
-           "your opponents skip their untap steps": "opponents"}.get(t)
-    if who is not None:
-        return PlayerStatic(frozenset({"skip_untap"}), who=who, condition=condition, text=raw)   # CR 614.10
+    if m := re.fullmatch(r"(players|you|your opponents)? ?skip (?:their|your) (untap|draw) steps?", t):
+        who = {"players": "each", "your opponents": "opponents"}.get(m.group(1) or "you", "you")
+        return PlayerStatic(frozenset({f"skip_{m.group(2)}"}), who=who, condition=condition, text=raw)   # CR 614.10
     grant = {"you have hexproof": "hexproof",
              "you don't lose the game for having 0 or less life": "no_zero_life_loss",
              "all damage is dealt to you as though its source had infect": "damage_as_infect"}.get(t)

@@ -148,8 +148,12 @@ def begin_step(ctx: Ctx, step: Step) -> None:
     elif step is Step.PRECOMBAT_MAIN:
         step_triggers(ctx, "precombat_main")           # CR 603.2b: as the precombat main phase begins
     elif step is Step.DRAW:
+        from ..effects.primitives import player_has
         if g.turn == 1 and g.active == g.first_player and len(g.players) == 2:
             ctx.log("103.8a", f"{name} skips the draw step of their first turn")
+            g.marker = ("end_step",)
+        elif player_has(g, g.active, "skip_draw"):
+            ctx.log("614.10", f"{name} skips their draw step")          # "Skip your draw step" (Necropotence)
             g.marker = ("end_step",)
         else:
             draw_card(ctx, g.active, rule="504.1")
