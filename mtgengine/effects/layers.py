@@ -120,8 +120,22 @@ def _basic_land_abilities(subtypes: frozenset[str]) -> tuple[ActivatedAbility, .
 def face_script(face: Any) -> CardScript:
     """The abilities of a card face: its compiled text with its card definition applied, if any."""
     types = face.types
-    compiled = compile_text(face.name, face.oracle_text or "", "Instant" in types or "Sorcery" in types)
+    compiled = compile_text(face.name, _short_name_expanded(face), "Instant" in types or "Sorcery" in types)
     return apply_definition(face, compiled)
+
+
+def _short_name_expanded(face: Any) -> str:
+    """A legendary card's text calling it by its first name ("Rubinia" for Rubinia Soulsinger)
+    with its full name, as if the full name were used (CR 201.5c)."""
+    from .links import creature_types
+    text = face.oracle_text or ""
+    name = face.name
+    if "Legendary" not in face.supertypes or "Planeswalker" in face.types or "," in name or " " not in name:
+        return text
+    first, rest = name.split(" ", 1)
+    if first == "The" or first in creature_types() or f"named {first}" in text:
+        return text
+    return re.sub(r"\b" + re.escape(first) + r"\b(?! " + re.escape(rest) + r")", name, text)
 
 
 _BASE: dict[tuple[str, int], Characteristics] = {}

@@ -114,7 +114,7 @@ def replace_words(ctx: Ctx, eff: ReplaceWords, r: Any) -> None:
 
     def ask(prompt: str, exclude: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, str]:
         options = [w for k in kinds for w in words(k) if w not in exclude]
-        answer = ctx.ask(Decision(r.controller, "name" if free else "word", prompt, [] if free else options))
+        answer = ctx.ask(Decision(r.controller, "name" if free else "word", prompt, options))
         word = str(answer)
         match = next((w for w in options if w.lower() == word.lower()), None)
         if match is None:
