@@ -1624,8 +1624,13 @@ def _parse_cost(text: str) -> Cost | None:
     mana = ""
     tap = sac = untap = False
     life = energy = 0
+    loyalty = 0
     for part in parts:
-        if part == "{T}":
+        if lm := re.fullmatch(r"\[?([+−-])(\d+)\]?", part):
+            loyalty = int(lm.group(2)) * (1 if lm.group(1) == "+" else -1)      # CR 606.4: [+1], [−2]
+            if loyalty == 0 or len(parts) > 1:
+                return None
+        elif part == "{T}":
             tap = True
         elif part == "{Q}":
             untap = True                                   # CR 107.6
@@ -1642,7 +1647,7 @@ def _parse_cost(text: str) -> Cost | None:
         else:
             return None
     return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life, objects=tuple(objects), untap=untap,
-                energy=energy)
+                energy=energy, loyalty=loyalty)
 
 
 def _cost_objects(part: str) -> CostObjects | None:
@@ -2110,6 +2115,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             if cost is None or effects is None:
                 unimplemented.append((number, raw))
                 continue
+            sorcery = sorcery or bool(cost.loyalty)          # CR 606.3: loyalty abilities, as a sorcery
             is_mana = (not st.targets and bool(effects)
                        and all(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
                                for e in effects))   # CR 605.1a
