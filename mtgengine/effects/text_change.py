@@ -2,16 +2,18 @@
 
 A ``ChangeText`` modification replaces one color word, basic land type or creature type with
 another in an object's rules text and type line, only where the word is used as such (CR
-612.2): never inside the object's name. The object's abilities are then those its new text
-compiles to, so a changed "forestwalk" is islandwalk, a changed "protection from black" is
-protection from red and Blood Moon's changed "Mountains" makes Islands; abilities granted by
+612.2): never inside the object's name. The object's abilities change with it: the word is
+replaced where the compiled abilities use it (filters' colors and subtypes, keywords, type
+words of effects), so a changed "forestwalk" is islandwalk, a changed "protection from black"
+is protection from red and Blood Moon's changed "Mountains" makes Islands, whether the card's
+abilities were compiled from its text or written in a card definition; abilities granted by
 other effects are not text and don't change (CR 612.3). Text changes are not copiable values
 (CR 707.2): a copy gets the original text.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.vocabulary import ChangeText, ReplaceWords
@@ -62,19 +64,49 @@ def substitute(text: str, name: str, mod: ChangeText) -> str:
 
 def apply(ch: Any, mod: ChangeText) -> None:
     """Layer 3: the new text, its abilities and, for a type word, the type line (CR 612.1)."""
-    from ..cards.oracle import compile_text
+    if mod.kind in ("land_type", "creature_type") and mod.old in ch.subtypes \
+            and (mod.kind == "creature_type" or "Land" in ch.types):
+        ch.subtypes = (ch.subtypes - {mod.old}) | {mod.new}
     text = substitute(ch.text, ch.name, mod)
-    if mod.kind == "land_type" and mod.old in ch.subtypes and "Land" in ch.types:
-        ch.subtypes = (ch.subtypes - {mod.old}) | {mod.new}
-    elif mod.kind == "creature_type" and mod.old in ch.subtypes:
-        ch.subtypes = (ch.subtypes - {mod.old}) | {mod.new}
     if text == ch.text:
         return
-    script = compile_text(ch.name, text, "Instant" in ch.types or "Sorcery" in ch.types)     # memoized
-    old_script = ch.script
-    ch.script = replace(script, class_levels=old_script.class_levels)     # a Class's levels (CR 716.2a) stay
-    ch.keywords = (ch.keywords - old_script.keywords) | script.keywords
+    script = _changed(ch.script, mod, ch.name)
+    ch.keywords = (ch.keywords - ch.script.keywords) | script.keywords
+    ch.script = script
     ch.text = text
+
+
+_COLOR_FIELDS = frozenset({"colors", "not_colors", "set_colors", "add_colors"})
+_TYPE_FIELDS = frozenset({"subtypes", "not_subtypes", "add_subtypes", "set_subtypes", "set_land_subtypes"})
+_WORD_FIELDS = frozenset({"keywords", "not_keywords", "add_keywords", "remove_keywords"})
+
+
+def _changed(value: Any, mod: ChangeText, name: str, field: str = "") -> Any:
+    """The compiled abilities with the word changed where it is used as such (CR 612.2): in
+    filters' colors or subtypes, keywords ("protection from black", "forestwalk"), the type
+    words of effects (Blood Moon's Mountains) and rules texts; mana symbols don't change. The
+    abilities compiled from the text and those a card definition wrote change alike."""
+    if isinstance(value, str):
+        if field in _WORD_FIELDS or field == "text":
+            return substitute(value, name, mod)
+        if field in _COLOR_FIELDS and mod.kind == "color":
+            return COLOR_LETTERS[mod.new] if value == COLOR_LETTERS[mod.old] else value
+        if field in _TYPE_FIELDS and mod.kind != "color":
+            return mod.new if value == mod.old else value
+        return value
+    if isinstance(value, (tuple, frozenset)):
+        items = [_changed(v, mod, name, field) for v in value]
+        if all(a is b for a, b in zip(items, value)):
+            return value
+        return type(value)(items)
+    if is_dataclass(value) and not isinstance(value, type):
+        changed = {f.name: _changed(getattr(value, f.name), mod, name, f.name) for f in fields(value)}
+        if any(changed[k] is not getattr(value, k) for k in changed):
+            return replace(value, **changed)
+    return value
+
+
+COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def words(kind: str) -> list[str]:
