@@ -17,15 +17,16 @@ from .vocabulary import (
     ANY_TARGET, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
     CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile, Fight, Filter,
     DamageCantBePrevented, GainLife, IfKicked, LoseLife, Mill, Pump, PutCounters, Quantity, Ref,
-    ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
+    Manifest, RemoveCounters, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, SpellAbility,
     ChangeAbilities, ChangeTypes, SetController, SetPT, Double, Proliferate, ShuffleIntoLibrary, Transform,
     ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import PreventDamage, ReplacementAbility   # CR 614, 615
 from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords, UnlessPays
+from .vocabulary import Conditional, CopyCards, ExileChosen
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
-from .oracle_links import with_links                                # CR 607
+from .oracle_links import link_name, with_links                     # CR 607
 
 #: Keyword abilities the engine implements (CR 702), by their Oracle spelling.
 KEYWORDS = (
@@ -53,9 +54,10 @@ TYPE_WORDS = {
 class _Parse:
     """Accumulates the targets of one ability while its sentences are parsed."""
 
-    def __init__(self, it: Ref | None = None) -> None:
+    def __init__(self, it: Ref | None = None, link: str = "") -> None:
         self.targets: list[TargetSpec] = []
         self.it = it        # what "it" / "that card" means when no target was named (a delayed ability's object)
+        self.link = link    # the card's exiling link (CR 607.2a): "exiled with ~", "the exiled card"
 
     def add_target(self, spec: TargetSpec) -> Ref:
         self.targets.append(spec)
@@ -206,7 +208,11 @@ def _target_spec(phrase: str) -> TargetSpec | None:
         return TargetSpec(replace(flt, zone="graveyard", controller=owner), "target " + p)
     flt = parse_filter(p) or _creature_type_filter(phrase)     # "target Dragon" (CR 205.3m)
     if flt is None:
-        return None
+        from ..effects.links import creature_types
+        kind = {t.lower(): t for t in creature_types()}.get(p)
+        if kind is None:
+            return None
+        flt = Filter(subtypes=frozenset({kind}))            # "target Vampire": a permanent of that type (CR 205.3m)
     return TargetSpec(flt, "target " + p)
 
 
@@ -247,6 +253,9 @@ def _target_ref(text: str, st: _Parse) -> Ref | None:
         if spec is None:
             return None
         return st.add_target(TargetSpec(spec.filter, f"any number of target {m.group(1).lower()}", 0, 99))
+    if m := re.fullmatch(r"another target (.+)", text.strip(), re.IGNORECASE):
+        spec = _target_spec("another " + m.group(1))       # not the source itself (Olivia Voldaren)
+        return st.add_target(TargetSpec(spec.filter, "another target " + m.group(1).lower())) if spec else None
     m = re.fullmatch(_UP_TO + r"target (.+)", text.strip(), re.IGNORECASE)
     if not m:
         return None
@@ -300,14 +309,101 @@ def _who(word: str, st: _Parse) -> Ref | None:
     return None
 
 
-@_effect(r"copy target (instant or sorcery|instant|sorcery) spell(?:, except (.+?))?")
+@_effect(r"copy target (instant or sorcery|instant|sorcery|creature) spell( you control)?(?:, except (.+?))?")
 def _copy_spell(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Twincast, Fork; Double Major ("copy target creature spell you control, except it isn't
+    legendary if the spell is legendary": a copy of a permanent spell becomes a token, CR 707.10f)."""
     types = frozenset(t.capitalize() for t in m.group(1).split(" or "))
-    exception = _copy_exception(m.group(2))
+    exception = _copy_exception(re.sub(r" if the spell is legendary$", "", m.group(3) or "", flags=re.I) or None)
     if exception is False:
         return None
-    ref = st.add_target(TargetSpec(Filter(types=types, spells=True), f"target {m.group(1)} spell"))
+    flt = Filter(types=types, spells=True, controller="you" if m.group(2) else None)
+    ref = st.add_target(TargetSpec(flt, f"target {m.group(1)} spell{m.group(2) or ''}"))
     return [CopySpell(ref, False, exception or None)]                     # CR 707.10
+
+
+@_effect(r"(that creature|it) becomes an? ([A-Z][a-z]+) in addition to its other types")
+def _becomes_subtype(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Olivia Voldaren: "That creature becomes a Vampire in addition to its other types" — a
+    layer 4 effect with no duration (CR 613.1d, 611.2a)."""
+    from ..effects.links import creature_types
+    ref = _last_target(st)
+    if ref is None or m.group(2) not in creature_types():
+        return None
+    return [ApplyModifications(ref, (ChangeTypes(add_subtypes=frozenset({m.group(2)})),), until_end_of_turn=False)]
+
+
+@_effect(r"~ becomes a copy of (that creature|it), except it has this ability")
+def _becomes_copy_keeping(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Unstable Shapeshifter: it becomes a copy of the creature that entered, except it has this
+    ability (CR 707.4, 707.9a: the exception is part of its copiable values)."""
+    return [BecomeCopy(SELF, st.it, keep_this_ability=True)] if st.it is not None else None
+
+
+@_effect(r"(that player|you) cop(?:y|ies) (?:each|the) (.+?) cards? exiled with ~")
+def _copy_exiled_cards(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Eye of the Storm: "that player copies each instant and sorcery card exiled with ~" — copies of
+    cards, cast by the sentence that follows (CR 707.12, 607.2a)."""
+    flt = _card_filter(re.sub(r" and ", " or ", m.group(2), flags=re.I))
+    if flt is None or not st.link:
+        return None
+    who = YOU if m.group(1).lower() == "you" else Ref("triggering_controller")
+    return [CopyCards(Ref("linked", filter=flt, link=st.link), who)]
+
+
+@_effect(r"copy (it|that card)(,? then you may cast the copy( without paying its mana cost)?)?")
+def _copy_moved_card(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Shiko, Paragon of the Way: "exile target ... card from your graveyard. Copy it, then you may
+    cast the copy without paying its mana cost" — the card the target became (CR 400.7, 707.12)."""
+    last = _last_target(st)
+    if last is None or not st.targets[-1].filter.zone:
+        return None                                    # only a targeted card ("copy it" of a spell is CopySpell)
+    # "..., then you may cast the copy [without paying its mana cost]"; else the sentence that
+    # follows says how ("You may cast the copy without paying its mana cost")
+    free = bool(m.group(3)) if m.group(2) else True
+    return [CopyCards(Ref("moved", last.index), YOU, free=free)]
+
+
+@_effect(r"(you may )?copy the exiled card")
+def _copy_exiled_card(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Isochron Scepter, Spellbinder: "[you may] copy the exiled card" (the imprinted one, CR 607.2a,
+    707.12); "If you do, you may cast the copy ..." follows."""
+    if not st.link:
+        return None
+    return [CopyCards(Ref("linked", link=st.link), YOU, optional=bool(m.group(1)))]
+
+
+@_effect(r"exile (it|that spell)")
+def _exile_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Whenever a player casts ..., exile it" (Eye of the Storm): the object the trigger refers to,
+    exiled with the source when the card links it (CR 607.2a)."""
+    return [Exile(st.it, link=st.link)] if st.it is not None else None
+
+
+@_effect(r"exile an? (.+?) card( with mana value \d+(?: or (?:greater|less))?)? from your hand")
+def _exile_from_hand(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Imprint: "[you may] exile an instant card with mana value 2 or less from your hand" (CR
+    701.13a), linked to the card's other abilities (CR 607.2a)."""
+    flt = _card_filter(m.group(1) + (m.group(2) or ""))
+    return [ExileChosen(flt, "hand", link=st.link)] if flt is not None else None
+
+
+@_effect(r"(?:~|it) deals damage equal to the sacrificed (creature|artifact|permanent)'s (power|toughness) to (.+)")
+def _damage_sacrificed(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Fling: the power of the creature sacrificed to cast it, as it last existed (CR 608.2h); a
+    copy of the spell uses the original's (CR 707.10)."""
+    what = m.group(3).strip().lower()
+    to = st.add_target(TargetSpec(ANY_TARGET, "any target")) if what == "any target" else \
+        _target_ref(what, st) if "target" in what else None
+    if to is None:
+        return None
+    return [DealDamage(Quantity(stat=m.group(2).lower(), of=Ref("paid", link="cost:sacrificed")), to)]
+
+
+@_effect(r"discard " + _NUM + r" cards?")
+def _discard_you(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Draw two cards, then discard two cards" (Izzet Charm): you discard (CR 701.9a)."""
+    return [Discard(YOU, _num(m.group(1)))]
 
 
 @_effect(r"create a token that's a copy of (target .+?|equipped creature|enchanted creature)(?:, except (.+?))?")
@@ -529,6 +625,11 @@ def _shuffle_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [ShuffleIntoLibrary(SELF)]                                 # CR 701.24a
 
 
+@_effect(r"manifest the top (card|(\w+) cards) of your library")
+def _manifest(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [Manifest(YOU, _num(m.group(2)) if m.group(2) else n(1))]   # CR 701.40a
+
+
 @_effect(r"transform ~")
 def _transform_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Transform(SELF)]                                          # CR 701.27a
@@ -557,6 +658,9 @@ def _damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     dest = m.group(2).lower()
     if dest == "any target":
         return [DealDamage(amount, st.add_target(TargetSpec(ANY_TARGET, "any target")))]
+    if dest.startswith("another target "):
+        ref = _target_ref(dest, st)
+        return [DealDamage(amount, ref)] if ref else None
     if dest.startswith("target "):
         spec = _target_spec(dest[7:])
         return [DealDamage(amount, st.add_target(spec))] if spec else None
@@ -997,8 +1101,9 @@ def _cda_quantity(text: str) -> Quantity | None:
 _COPY_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def _copy_exception(text: str | None) -> CopyException | None | bool:
-    """The "except ..." of a copy effect (CR 707.9); False if not understood."""
+def _copy_exception(text: str | None, self_name: str = "") -> CopyException | None | bool:
+    """The "except ..." of a copy effect (CR 707.9); False if not understood. ``self_name``:
+    the name "~" stands for in "its name is ~" (the card whose ability it is)."""
     if not text:
         return None
     add_types: set[str] = set()
@@ -1007,6 +1112,9 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
     no_super: set[str] = set()
     counters: list[tuple[str, int]] = []
     continue_abilities: list[str] = []
+    name = ""
+    add_super: set[str] = set()
+    pt: tuple[int | None, int | None] = (None, None)
     quoted = re.findall(r'"[^"]*"', text)
     masked = text
     for i, q in enumerate(quoted):
@@ -1017,13 +1125,26 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
         p = part.strip().lower()
         if m := re.fullmatch(r"(?:that )?the copy is (white|blue|black|red|green)", p):
             colors = frozenset({_COPY_COLOR[m.group(1)]})
-        elif m := re.fullmatch(r"it's an? (artifact|enchantment|creature) in addition to its other types", p):
-            add_types.add(m.group(1).capitalize())
-        elif m := re.fullmatch(r"it's an? (\w+) in addition to its other types", p):
-            add_subtypes.add(m.group(1).capitalize())
+        elif m := re.fullmatch(r"it's (?:an? )?([\w' ]+?) in addition to its other types", part.strip(), re.I):
+            # "an artifact", "a Wall", "a Shapeshifter Rogue", "legendary" (CR 707.9b)
+            for word in m.group(1).split():
+                if word.lower() in ("artifact", "enchantment", "creature"):
+                    add_types.add(word.capitalize())
+                elif word.lower() in ("legendary", "snow"):
+                    add_super.add(word.capitalize())
+                else:
+                    add_subtypes.add(word[0].upper() + word[1:])
         elif m := re.fullmatch(r'it has "(.+)"', part.strip(), re.I):
             text = m.group(1)                          # CR 707.9a: it gains an ability
             continue_abilities.append(text)
+        elif m := re.fullmatch(r"(?:its|the copy's) name is (.+)", part.strip(), re.I):
+            name = m.group(1).strip()                  # CR 707.9b: "except its name is ..."
+            if name == "~":
+                if not self_name:
+                    return False
+                name = self_name
+        elif m := re.fullmatch(r"it's (\d+)/(\d+)", p):
+            pt = (int(m.group(1)), int(m.group(2)))    # CR 707.9b, 707.9d
         elif p in ("it isn't legendary", "the copy isn't legendary"):
             no_super.add("Legendary")
         elif p == "it enters with an additional +1/+1 counter on it if it's a creature":
@@ -1033,10 +1154,11 @@ def _copy_exception(text: str | None) -> CopyException | None | bool:
         else:
             return False
     return CopyException(frozenset(add_types), frozenset(add_subtypes), colors, frozenset(no_super), tuple(counters),
-                         tuple(continue_abilities))
+                         tuple(continue_abilities), set_name=name, add_supertypes=frozenset(add_super),
+                         set_power=pt[0], set_toughness=pt[1])
 
 
-def _enters_as_copy(para: str) -> EntersAsCopy | None:
+def _enters_as_copy(para: str, name: str = "") -> EntersAsCopy | None:
     """"You may have ~ enter (the battlefield) as a copy of any creature on the battlefield
     (, except ...)." (CR 707.5)."""
     m = re.fullmatch(r"you may have ~ enter(?: the battlefield)? as a copy of (?:any|a|an) (.+?)"
@@ -1047,7 +1169,7 @@ def _enters_as_copy(para: str) -> EntersAsCopy | None:
     zone = "graveyard" if m.group(2) and "graveyard" in m.group(2) else "battlefield"
     what = re.sub(r" cards?$", "", what)
     flt = parse_filter(what)
-    exception = _copy_exception(m.group(3))
+    exception = _copy_exception(m.group(3), name)
     if flt is None or exception is False:
         return None
     return EntersAsCopy(flt, zone, exception or None)
@@ -1153,6 +1275,21 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             continue
         if s.lower() == "you may choose new targets for the copy" and effects and isinstance(effects[-1], CopySpell):
             effects[-1] = replace(effects[-1], new_targets=True)              # CR 707.10c
+            continue
+        if effects and isinstance(effects[-1], CopyCards) and (cast := re.fullmatch(
+                r"(?:for each copy, (?:the|that) player|if you do, you|you) may cast the copy( without paying its mana cost)?",
+                s, re.IGNORECASE)):
+            effects[-1] = replace(effects[-1], free=bool(cast.group(1)))       # CR 707.12, 118.9
+            continue
+        if (cond := re.fullmatch(r"if ([^,]+), (.+)", s, re.IGNORECASE)) and not re.match(r"(?:~|this spell|it) was kicked",
+                                                                                           cond.group(1), re.I):
+            # "If you control a Wizard, draw a card." (Stream of Unconsciousness): checked as that
+            # part of the effect is carried out (CR 608.2c)
+            condition = _parse_condition(cond.group(1))
+            body = parse_effects(cond.group(2) + ".", st) if condition is not None else None
+            if condition is None or body is None or condition.kind not in _RESOLUTION_CONDITIONS:
+                return None
+            effects.append(Conditional(condition, tuple(body)))
             continue
         kicked = re.fullmatch(r"if (?:~|this spell) was kicked, (.+)", s, re.IGNORECASE)
         if kicked:
@@ -1273,6 +1410,11 @@ def _action_cost(text: str) -> Cost | None:
     if cost is None or cost.tap or cost.untap or cost.energy or "X" in cost.mana:
         return None
     return cost
+
+
+#: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
+#: game now, from its controller's point of view (``effects.triggers.condition_holds``).
+_RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with"})
 
 
 def _parse_compound(s: str, st: _Parse) -> list[Effect] | None:
@@ -1433,14 +1575,21 @@ def _t_cast_self(m: re.Match[str]) -> list[Trigger] | None:
 @_trigger(r"whenever (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
 def _t_cast(m: re.Match[str]) -> list[Trigger] | None:
     """CR 601.2i: "Whenever you cast a noncreature spell"; "a permanent spell with a mana cost
-    that contains {X}" (Unbound Flourishing, CR 107.3)."""
-    flt = parse_filter(m.group(2))
+    that contains {X}" (Unbound Flourishing, CR 107.3); "an instant or sorcery card" (Eye of the
+    Storm): a spell that is a card, not a copy of one (CR 108.2, 707.12)."""
+    what = m.group(2)
+    card = bool(re.search(r" card$", what, re.I))
+    if card:
+        what = what[: -len(" card")] + " spell"
+    flt = parse_filter(what)
     if flt is None or not flt.spells or flt.controller:
         return None
     if re.search(r"\bpermanent\b", m.group(2), re.I) and not flt.types:
         flt = replace(flt, types=PERMANENT_TYPES - flt.not_types)   # a permanent spell (CR 110.4a)
     if m.group(3):
         flt = replace(flt, x_in_cost=True)
+    if card:
+        flt = replace(flt, card=True)
     return [Trigger("cast", _PLAYER[m.group(1).lower()], flt)]
 
 
@@ -1558,7 +1707,7 @@ def _state_trigger(text: str) -> Condition | None:
     return cond if cond is not None and cond.kind in ("control", "battlefield", "hand", "graveyard") else None
 
 
-def _triggered(text: str, body: str, raw: str) -> list[TriggeredAbility] | None:
+def _triggered(text: str, body: str, raw: str, link: str = "") -> list[TriggeredAbility] | None:
     """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
     triggers = _parse_trigger(text)
     condition = None
@@ -1584,12 +1733,16 @@ def _triggered(text: str, body: str, raw: str) -> list[TriggeredAbility] | None:
         body = body[len("you may "):]
     out = []
     for trig in triggers:
-        it = SELF if trig.whose == "self" else Ref("triggering") if trig.event in OBJECT_TRIGGER_EVENTS else None
-        st = _Parse(it=it)
+        it = SELF if trig.whose == "self" else Ref("triggering") \
+            if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
+        st = _Parse(it=it, link=link)
         effects = parse_effects(body, st)
         if effects is None:
             return None
-        out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, optional, condition))
+        may = optional
+        if optional and len(effects) == 1 and isinstance(effects[0], ExileChosen):
+            may = False         # imprint's "you may exile a card": one choice, of a card or none
+        out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, may, condition))
     return out
 
 
@@ -1984,6 +2137,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     unimplemented: list[tuple[int, str]] = []
     kicker: list[str] = []
     morph = ""
+    megamorph = False
     enters_as_copy: EntersAsCopy | None = None
     extra_triggers: list[ExtraTriggers] = []
     modes: list[SpellAbility] = []
@@ -1992,14 +2146,31 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     player_statics: list[PlayerStatic] = []
     cast_timing = ""
     cost_abilities: list[dict[str, Any]] = []
+    # CR 607.2a: the paragraph that exiles is the linking ability; "exiled with ~" and "the exiled
+    # card" in it or in another paragraph refer to the same record
+    exiling = [i for i, raw in enumerate(oracle_text.split("\n"), start=1) if re.search(r"\bexile\b", raw, re.I)]
+    link = link_name(name, exiling[0]) if exiling else ""
     for number, raw in enumerate(oracle_text.split("\n"), start=1):
         para = _strip_reminder(_normalize_self(raw, name))
         if (aw := re.match(r"([^—]+) — ", para)) and aw.group(1).lower().replace("’", "'") in ABILITY_WORDS:
             para = para[aw.end():]          # an ability word is only a label (CR 207.2c): "Strive — ..."
         if not para:
             continue
-        if m := re.fullmatch(r"morph ((?:\{[^}]+\})+)", para, re.I):
-            morph = m.group(1)                              # CR 702.37a
+        if m := re.fullmatch(r"(mega)?morph ((?:\{[^}]+\})+)", para, re.I):
+            morph = m.group(2)                              # CR 702.37a
+            megamorph = bool(m.group(1))                    # CR 702.37b
+            continue
+        if m := re.fullmatch(r"fading (\d+)", para, re.I):
+            # CR 702.32a: "This permanent enters with N fade counters on it" and "At the
+            # beginning of your upkeep, remove a fade counter from this permanent. If you
+            # can't, sacrifice the permanent."
+            replacements.append(ReplacementAbility("enters", itself=True, enters_counters="fade",
+                                                   amount=_num(m.group(1)), text=raw))
+            triggered.append(TriggeredAbility(
+                Trigger("upkeep", "you"),
+                (RemoveCounters(SELF, "fade", _num("1"), if_cant=(SacrificePermanent(),)),),
+                text=f"Fading {m.group(1)}: at the beginning of your upkeep, remove a fade counter from {name}. "
+                     f"If you can't, sacrifice it."))
             continue
         if m := re.fullmatch(r"kicker ((?:\{[^}]+\})+)", para, re.I):
             kicker.append(m.group(1))                       # CR 702.33a
@@ -2058,7 +2229,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             else:
                 static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=raw))
             continue
-        copy = _enters_as_copy(para)
+        copy = _enters_as_copy(para, name)
         if copy is not None:
             enters_as_copy = copy
             continue
@@ -2099,7 +2270,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             continue
         if m := re.fullmatch(r"([^:\"]+): (.+)", para):
             cost = _parse_cost(m.group(1))
-            st = _Parse()
+            st = _Parse(link=link)
             effects = parse_effects(m.group(2), st) if cost else None
             sorcery = False
             restriction = None
@@ -2123,7 +2294,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                                               condition=restriction))
             continue
         if m := re.fullmatch(r"((?:when|whenever|at) [^,]+), (.+)", para, re.I):
-            abilities = _triggered(m.group(1), m.group(2), raw)
+            abilities = _triggered(m.group(1), m.group(2), raw, link)
             if abilities is None:
                 unimplemented.append((number, raw))
             else:
@@ -2168,7 +2339,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     return with_links(name, oracle_text, with_cost_abilities(CardScript(frozenset(keywords), spell, tuple(activated), tuple(triggered), tuple(static),
                       enchant=enchant, kicker=tuple(kicker), unimplemented=tuple(unimplemented),
                       extra_triggers=tuple(extra_triggers), replacements=tuple(replacements),
-                      enters_as_copy=enters_as_copy, morph=morph, player_statics=tuple(player_statics),
+                      enters_as_copy=enters_as_copy, morph=morph, megamorph=megamorph, player_statics=tuple(player_statics),
                       cast_timing=cast_timing), cost_abilities))      # linked pairs (CR 607): oracle_links
 
 

@@ -43,6 +43,7 @@ class Filter:
     mana_value_min: int | None = None          # "with mana value N or greater" (CR 202.3; a spell's X counts, 202.3e)
     mana_value_x: bool = False                 # "with mana value X": the resolving ability's X (read by references)
     token: bool | None = None                  # "creature token": tokens only (False: nontoken)
+    card: bool = False                         # "an instant card": a card, not a copy or token (CR 108.2, 108.2b)
     attacked_this_turn: bool | None = None     # "if it attacked this turn" (CR 508.1)
     x_in_cost: bool | None = None              # "a spell with a mana cost that contains {X}" (CR 107.3)
     zone: str = ""                             # "graveyard": cards in graveyards (CR 115.2; "controller" is then
@@ -57,6 +58,7 @@ class Filter:
     in_combat_with: bool = False               # "blocking or blocked by ~" (the source, CR 509.1h)
     cast_from: str = ""                        # "a spell from their hand": the zone it was cast from (CR 601.2a)
     chosen_type: str = ""                      # "a spell of the chosen type": the creature type chosen (CR 607.2d)
+    face_down: bool | None = None              # "face-down creatures" (CR 708.2)
 
 
 ANY_TARGET = Filter(types=frozenset({"Creature", "Planeswalker", "Battle"}), players=True)
@@ -469,9 +471,39 @@ class Transform:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """CR 122.1: remove ``amount`` counters of ``kind`` from ``what``; "If you can't, [effects]"
+    (``if_cant``, fading's sacrifice, CR 702.32a) happens when none could be removed."""
+
+    what: Ref
+    kind: str
+    amount: "Quantity"
+    if_cant: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """CR 701.40a: ``who`` manifests the top ``amount`` cards of their library, one at a time
+    (701.40e): each is turned face down and put onto the battlefield as a 2/2 face-down
+    creature, which may be turned face up for its mana cost if it's a creature card (701.40b)."""
+
+    who: Ref = Ref("you")
+    amount: Quantity = Quantity(fixed=1)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFaceDown:
+    """CR 708.2a: turn permanents face down; each becomes a 2/2 creature with no name, text,
+    subtypes or mana cost. One already face down (CR 708.2b) or double-faced (CR 712.16)
+    doesn't change."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class CopyException:
     """Exceptions a copy effect makes (CR 707.9): they become part of the copy's copiable
-    values (707.9a-b) — added types, a set color, no supertype — or, for ``extra_counters``,
+    values (707.9a-b) — added types, a set color, name or P/T, no supertype — or, for ``extra_counters``,
     an additional effect as it enters (707.9e)."""
 
     add_types: frozenset[str] = frozenset()
@@ -482,6 +514,10 @@ class CopyException:
     add_abilities: tuple[str, ...] = ()           # rules text of abilities the copy has (707.9a)
     add_triggered: tuple["TriggeredAbility", ...] = ()   # the same, written out (a linked one: Hofri
                                                          # Ghostforge's "return the exiled card", CR 607.1d)
+    set_name: str = ""                            # "except its name is ..." (CR 707.9b)
+    add_supertypes: frozenset[str] = frozenset()  # "it's legendary in addition to its other types"
+    set_power: int | None = None                  # "except it's 7/7": base P/T, and no P/T-defining
+    set_toughness: int | None = None              # ability is copied (CR 707.9b, 707.9d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,6 +531,19 @@ class CopySpell:
 
 
 @dataclass(frozen=True, slots=True)
+class CopyCards:
+    """CR 707.12: ``who`` copies each card ``what`` names (the copy is created in the zone the card
+    is in; its owner is that player, CR 112.2a) and may cast each copy while this resolves
+    (CR 608.2g), without paying its mana cost when ``free`` (CR 118.9). ``optional``: "you may
+    copy [it]. If you do, ..." (asked for each card). A copy not cast ceases to exist (CR 704.5e)."""
+
+    what: Ref
+    who: Ref = Ref("you")
+    optional: bool = False
+    free: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class BecomeCopy:
     """CR 707.4: ``what`` becomes a copy of ``of`` (its copiable values as the effect begins,
     CR 707.2b) — a layer 1a effect (CR 613.2a), until end of turn or indefinitely.
@@ -504,6 +553,7 @@ class BecomeCopy:
     of: Ref
     until_end_of_turn: bool = False
     exclude_of: bool = False
+    keep_this_ability: bool = False    # "except it has this ability" (CR 707.9a: Unstable Shapeshifter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -791,8 +841,8 @@ Effect = Union[
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
     Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
-    PreventDamage, CopySpell, CreateTokenCopy, BecomeCopy, Regenerate,
-    Double, Proliferate, ShuffleIntoLibrary, Transform,
+    PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
+    Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem,
@@ -1294,6 +1344,8 @@ class CardScript:
     unimplemented: tuple[tuple[int, str], ...] = field(default=())
     kicker: tuple[str, ...] = ()             # kicker mana costs (CR 702.33a)
     morph: str = ""                          # morph cost (CR 702.37a)
+    megamorph: bool = False                  # the morph cost is a megamorph cost: a +1/+1 counter as it's
+                                             # turned face up for it (CR 702.37b, 708.11)
     extra_triggers: tuple[ExtraTriggers, ...] = ()   # "triggers an additional time" (CR 603.2d)
     replacements: tuple[ReplacementAbility, ...] = ()   # replacement/prevention effects (CR 614, 615)
     enters_as_copy: EntersAsCopy | None = None          # "enter as a copy of" (CR 707.5)

@@ -42,6 +42,8 @@ class Characteristics:
     controller: int
     text: str
     token: bool = False         # in last known information: it was a token ("nontoken", CR 111.1)
+    flipped_half: "Characteristics | None" = None   # a flip card's alternative half (CR 710.1b), kept in
+                                                     # copiable values: the copy's own status picks (707.3)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -208,15 +210,21 @@ def printed(card: Any, index: int) -> Characteristics:
             frozenset(face.types), subtypes, script, script.keywords, _int(face.power),
             _int(face.toughness), _int(face.loyalty), 0, face.oracle_text or "",
         )
+        if card.layout == "flip" and index == 0 and len(card.faces) == 2:
+            base.flipped_half = printed(card, 1)    # CR 710.1b: the alternative characteristics
         _BASE[key] = base
     return base
 
 
-def copiable_values(state: GameState, oid: int) -> Characteristics:
+def copiable_values(state: GameState, oid: int, face_up: bool = False, status: bool = True) -> Characteristics:
     """Layer 1 (CR 613.2, 707.2): the printed face or token definition, then copy effects
-    (layer 1a), then face-down status (layer 1b, CR 708.2a)."""
+    (layer 1a), then face-down status (layer 1b, CR 708.2a). ``face_up``: the values a
+    face-down permanent would have face up — those it copied, if it became a copy while face
+    down (CR 708.10), which say whether it has a morph cost (CR 702.37e, 707.3). ``status``
+    False: a flip card's values before its flipped status picks a half (what a copy copies,
+    CR 707.2, 707.3, 110.5c)."""
     o = state.objects[oid]
-    if o.face_down:
+    if o.face_down and not face_up:
         # CR 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
         return Characteristics("", None, _EMPTY, _EMPTY, frozenset({"Creature"}), _EMPTY,
                                FACE_DOWN_SCRIPT, _EMPTY, 2, 2, None, o.controller, "")
@@ -230,13 +238,17 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
         # CR 707.4, 613.2a: effects making it a copy, in timestamp order (the latest wins)
         last = max(copies, key=lambda e: e.timestamp)
         values = next(m.values for m in last.mods if isinstance(m, CopyOf))
-        ch = _copy(values, o.controller)
+        ch = _copy(_flip_status(values, o, status), o.controller)
         # CR 707.7: copied linked abilities are linked only to each other (effects.links)
         ch.script = _relink(ch.script, f"@c{last.timestamp}")
         return ch
     if o.copy_source is not None:
-        # CR 707.2, 707.3: a copy's copiable values are those it copied (with its exceptions).
-        return _copy(o.copy_source, o.controller)
+        # CR 707.2, 707.3: a copy's copiable values are those it copied (with its exceptions);
+        # a double-faced token's, those of the face that's up (CR 707.8a, 712.8d-e)
+        faces = o.choices.get("dfc_faces") if o.choices else None
+        if faces:
+            return _copy(faces[2 if o.transformed or o.face == 1 else 1], o.controller)
+        return _copy(_flip_status(o.copy_source, o, status), o.controller)
     emblem = o.choices.get("emblem") if o.choices else None
     if emblem is not None:
         # CR 114.3: an emblem has only the abilities it was created with
@@ -255,8 +267,8 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
         # CR 712.8g: a melded permanent has only the characteristics of the combined back face
         card = meld_result(card)
         index = 0
-    elif o.transformed and len(card.faces) > 1:
-        index = 1                                   # CR 712.8e: the back face is up
+    elif o.transformed and len(card.faces) > 1 and (status or card.layout != "flip"):
+        index = 1                                   # CR 712.8e: the back face is up; 710.2: flipped
     elif card.is_split and o.zone is not Zone.STACK:
         index = COMBINED                            # CR 709.4
     else:
@@ -283,7 +295,16 @@ def copiable_values(state: GameState, oid: int) -> Characteristics:
         return Characteristics(b.name, cost, cost.colors, b.supertypes, b.types, b.subtypes, b.script,
                                b.keywords, proto.power, proto.toughness, b.loyalty, o.controller, b.text)
     return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
-                           b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text)
+                           b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text,
+                           flipped_half=b.flipped_half)
+
+
+def _flip_status(values: Characteristics, o: Any, status: bool) -> Characteristics:
+    """CR 707.3, 110.5c: a copy of a flip card has both halves; a flipped permanent (its status,
+    kept in ``transformed``) has the alternative half (CR 710.2)."""
+    if status and values.flipped_half is not None and o.transformed and o.zone is Zone.BATTLEFIELD:
+        return values.flipped_half
+    return values
 
 
 def _spliced_spell(main: SpellAbility, cards: list[Characteristics]) -> SpellAbility:
@@ -460,7 +481,8 @@ def _value(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> int:
     value = q.fixed
     if q.per is not None:
         value += sum(1 for other in state.battlefield
-                     if matches_characteristics(q.per, copiable_values(state, other), state.objects[other].controller, ch.controller))
+                     if matches_characteristics(q.per, copiable_values(state, other), state.objects[other].controller, ch.controller)
+                     and (q.per.face_down is None or state.objects[other].face_down == q.per.face_down))
     if q.stat == "mana_value":
         value += ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
     elif q.stat == "life":
@@ -596,20 +618,54 @@ def _current_layer(b: _Effect, a: _Effect) -> str:
 def _copy(ch: Characteristics, controller: int | None = None) -> Characteristics:
     return Characteristics(ch.name, ch.mana_cost, ch.colors, ch.supertypes, ch.types, ch.subtypes, ch.script,
                            ch.keywords, ch.power, ch.toughness, ch.loyalty,
-                           ch.controller if controller is None else controller, ch.text)
+                           ch.controller if controller is None else controller, ch.text,
+                           flipped_half=ch.flipped_half)
 
 
 def copy_values(state: GameState, oid: int, exception: CopyException | None = None) -> Characteristics:
     """What copying ``oid`` gives (CR 707.2): its copiable values — its own copy effects and
-    face-down status included (707.3, 708.2), not its counters or other effects — with the
-    copy effect's exceptions becoming part of them (CR 707.9a-b)."""
-    ch = _copy(copiable_values(state, oid))
+    face-down status included (707.3, 708.2), not its counters or other effects; of a
+    double-faced permanent, the face that's up (CR 707.8) — with the copy effect's exceptions
+    becoming part of them (CR 707.9a-b)."""
+    return _with_exception(copiable_values(state, oid, status=False), exception)
+
+
+def double_faced_copy(state: GameState, oid: int,
+                      exception: CopyException | None = None) -> tuple[str, Characteristics, Characteristics] | None:
+    """CR 707.8a: a token that's a copy of a double-faced permanent or card is a double-faced
+    token: each face copies the same face (with the copy effect's exceptions). Returns the
+    layout and the two faces, or None if ``oid`` isn't double-faced (or isn't using its own
+    faces: a face-down permanent, or one under a copy effect, copies as it looks, CR 707.2)."""
+    o = state.objects[oid]
+    if o.face_down or (o.copy_source is not None and not o.choices.get("dfc_faces")) \
+            or any(oid in e.affected and any(isinstance(m, CopyOf) for m in e.mods) for e in state.effects):
+        return None
+    faces = o.choices.get("dfc_faces") if o.choices else None
+    if faces is not None:
+        layout, front, back = faces
+    elif o.card is not None and o.card.layout in ("transform", "modal_dfc") and len(o.card.faces) == 2:
+        layout, front, back = o.card.layout, printed(o.card, 0), printed(o.card, 1)
+    else:
+        return None
+    return layout, _with_exception(front, exception), _with_exception(back, exception)
+
+
+def _with_exception(values: Characteristics, exception: CopyException | None) -> Characteristics:
+    """The copied values with a copy effect's exceptions made part of them (CR 707.9a-b)."""
+    ch = _copy(values)
     if exception is not None:
         ch.types = ch.types | exception.add_types
         ch.subtypes = ch.subtypes | exception.add_subtypes
         if exception.set_colors is not None:
             ch.colors = exception.set_colors
-        ch.supertypes = ch.supertypes - exception.remove_supertypes
+        ch.supertypes = (ch.supertypes | exception.add_supertypes) - exception.remove_supertypes
+        if exception.set_name:
+            ch.name = exception.set_name
+        if exception.set_power is not None:
+            # CR 707.9d: a characteristic-defining ability setting P/T isn't copied
+            ch.power, ch.toughness = exception.set_power, exception.set_toughness
+            ch.script = replace(ch.script, static=tuple(
+                ab for ab in ch.script.static if not (ab.cda and any(isinstance(m, SetPT) for m in ab.mods))))
         for text in exception.add_abilities:        # CR 707.9a: part of the copiable values
             extra = compile_text(ch.name, text.replace("this creature", ch.name), False)
             ch.script = replace(ch.script, triggered=ch.script.triggered + extra.triggered,
@@ -744,6 +800,10 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     if flt.token is not None and o.token != flt.token:
         return False                                  # "creature token" (CR 111.1)
+    if flt.face_down is not None and o.face_down != flt.face_down:
+        return False                                  # "face-down creatures" (CR 708.2)
+    if flt.card and (o.card is None or o.token or o.is_copy):
+        return False                                  # "a card": not a copy of one, not a token (CR 108.2)
     if flt.attacked_this_turn is not None and (o.choices.get("attacked_turn") == state.turn) != flt.attacked_this_turn:
         return False                                  # "if it attacked this turn" (CR 508.1)
     if flt.x_in_cost is not None and _x_in_cost(state, oid) != flt.x_in_cost:

@@ -653,6 +653,10 @@ COST_EXILED = "cost:exiled"
 #: The kicker costs paid for the spell (CR 702.33d), read by "if it was kicked with its {W}
 #: kicker" (CR 607.2i): a Condition of kind "kicked" with that ``value``.
 KICKERS = "cost:kicker"
+#: The permanents sacrificed to pay for the spell (their old ids: last known information, CR
+#: 608.2h), read by "the sacrificed creature" (Fling) through ``Ref("paid")``; a copy of the spell
+#: reads the original's (CR 707.10).
+COST_SACRIFICED = "cost:sacrificed"
 
 
 def record_cost_exiles(ctx: Ctx, spell: int, events: list[Any]) -> None:

@@ -29,12 +29,14 @@ def name_of(ctx: Ctx, ref: int) -> str:
 
 # -- zone changes ----------------------------------------------------------------------
 def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True,
-         rule: str = "400.7", controller: int | None = None, transformed: bool = False) -> int | None:
+         rule: str = "400.7", controller: int | None = None, transformed: bool = False,
+         face_down: bool = False) -> int | None:
     """Moves an object to a zone, making a new object (CR 400.7). Returns the new id, or None
     when nothing moved (an ability leaving the stack, a token that already left the
     battlefield, CR 111.8, or a move replaced away). A token that moves off the battlefield
     ceases to exist at the next state-based action check (CR 111.7, 704.5d). ``transformed``:
-    a transforming double-faced card put onto the battlefield enters back face up (CR 712.14a)."""
+    a transforming double-faced card put onto the battlefield enters back face up (CR 712.14a).
+    ``face_down``: a card put onto the battlefield face down (manifested, CR 701.40a, 708.3)."""
     g = ctx.g
     o = g.objects[oid]
     if o.ability is not None:
@@ -48,10 +50,23 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     entering = None
     copied = None
     extra_counters: tuple[tuple[str, int], ...] = ()
+    enchanting = None
     if to_zone is Zone.BATTLEFIELD:
         entering = controller if controller is not None else o.controller if o.zone is Zone.STACK else o.owner
         if o.zone is not Zone.BATTLEFIELD:
+            aura_spell = o.zone is Zone.STACK and "Aura" in characteristics(g, oid).subtypes
             copied, extra_counters = _enters_as_copy(ctx, oid, entering)
+            if not aura_spell and not face_down and "Aura" in characteristics(g, oid).subtypes:
+                enchanting = _aura_enters(ctx, oid, entering)
+                if enchanting is None:
+                    # CR 303.4g: nothing it could enchant: it stays where it is, or from the
+                    # stack it goes to its owner's graveyard (not a copy of anything)
+                    if copied is not None:
+                        g.obj(oid).copy_source = None
+                        g.changed()
+                    if o.zone is not Zone.STACK:
+                        return None
+                    to_zone, copied, extra_counters = Zone.GRAVEYARD, None, ()
     # a spell that enters "with additional counters" for a cost paid as it was cast (Chorus of the
     # Conclave, CR 614.1c): they are part of the event, like counters it enters with
     spell_counters = tuple(o.choices.get("enters_counters", ())) \
@@ -83,8 +98,18 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.token = True
         else:
             new.choices["spell_copy"] = True
-    if o.face_down and o.zone is Zone.STACK and to_zone is Zone.BATTLEFIELD:
+    if o.choices.get("card_copy"):
+        # CR 707.12: a copy of a card being cast; CR 704.5e: off the stack and the battlefield it
+        # ceases to exist; CR 608.3f: as a permanent spell it becomes a token as it enters
+        new.is_copy = True
+        if to_zone is Zone.BATTLEFIELD:
+            new.token = True
+        else:
+            new.choices["card_copy"] = True
+    if o.face_down and to_zone is Zone.BATTLEFIELD and (o.zone is Zone.STACK or face_down):
         new.face_down = True                        # CR 702.37c: a face-down spell enters face down
+        if face_down:
+            new.choices["manifested"] = True        # CR 701.40a: a manifested permanent
     elif o.face_down and o.zone is Zone.BATTLEFIELD:
         ctx.log("708.9", f"the face-down permanent is revealed: {o.card.name if o.card else 'a token'}")
     if copied is not None:
@@ -113,8 +138,12 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     g.objects[new_id] = new
     _add_to_zone(g, new, top)
     g.changed()
-    if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices.get("spell_copy"):
+    if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices.get("spell_copy") \
+            or (new.choices.get("card_copy") and to_zone is not Zone.STACK):
         g.strays = g.strays + (new_id,)             # to cease to exist (CR 704.5d-e)
+    if enchanting is not None and to_zone is Zone.BATTLEFIELD:
+        new.attached_to = enchanting                # CR 303.4f: attached as it enters
+        ctx.log("303.4f", f"{name_of(ctx, new_id)} enters attached to {name_of(ctx, enchanting)}")
     if to_zone is Zone.BATTLEFIELD:
         links.entered(ctx, oid, new_id, o.zone)     # CR 607.2q records follow; "as enters" (CR 614.12)
         _enters_with_counters(ctx, new_id, event.counters + extra_counters)
@@ -176,6 +205,22 @@ def _enters_as_copy(ctx: Ctx, oid: int, controller: int) -> tuple[Any, tuple[tup
     g.changed()
     ctx.log("707.5", f"{name} enters as a copy of {name_of(ctx, answer)}")
     return values, counters
+
+
+def _aura_enters(ctx: Ctx, oid: int, controller: int) -> int | None:
+    """CR 303.4f: an Aura entering the battlefield other than by resolving as an Aura spell
+    (Copy Enchantment entering as a copy of one, an Aura card returned to the battlefield):
+    its controller chooses, as it enters, an object it can legally enchant. None if there is
+    none (CR 303.4g)."""
+    from ..agents.decisions import Decision
+    from .resolve import can_attach
+    g = ctx.g
+    options = [p for p in g.battlefield if can_attach(g, oid, p)]
+    if not options:
+        ctx.log("303.4g", f"{name_of(ctx, oid)} has nothing it could enchant and doesn't enter the battlefield")
+        return None
+    return ctx.ask(Decision(controller, "choose", f"choose what {name_of(ctx, oid)} enchants as it enters "
+                            "(CR 303.4f)", options))
 
 
 def _enters_with_counters(ctx: Ctx, oid: int, counters: tuple[tuple[str, int], ...]) -> None:
@@ -432,11 +477,13 @@ def _draw(ctx: Ctx, event: DrawEvent) -> list[int]:
 
 
 def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int = 1, *,
-                  origin: int = 0) -> list[int]:
+                  origin: int = 0, faces: Any = None, back_up: bool = False) -> list[int]:
     """CR 111.1: ``count`` tokens are created on the battlefield under ``controller``'s
     control. Creating them is one event, so "twice that many tokens" applies once
     (CR 614.16); then each enters the battlefield, which replacement effects may modify
-    too (CR 614.12, 616.1g). Returns the new tokens."""
+    too (CR 614.12, 616.1g). ``faces``: a copy of a double-faced object is a double-faced
+    token (layout, front, back), with the same face up as the copied object (``back_up``, CR
+    707.8a). Returns the new tokens."""
     g = ctx.g
     if count <= 0:
         return []
@@ -454,6 +501,12 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
         else:
             obj.copy_source = definition   # a token that's a copy (CR 111.1, 707.2)
             obj.is_copy = True
+            if faces is not None:
+                obj.choices = {"dfc_faces": faces}      # CR 707.8a: a double-faced token
+                if back_up and faces[0] == "transform":
+                    obj.transformed = True
+                elif back_up:
+                    obj.face = 1                        # a modal double-faced token's back face (CR 712.8f)
         g.objects[obj.id] = obj            # not yet in a zone: as it would enter (CR 614.12)
         entering = apply_replacements(ctx, ZoneChange(obj.id, Zone.COMMAND, Zone.BATTLEFIELD, controller,
                                                       "create", controller=controller))
@@ -583,13 +636,17 @@ def transform(ctx: Ctx, oid: int) -> bool:
     other face is an instant or sorcery (701.27d). Returns whether it transformed."""
     g = ctx.g
     o = g.objects.get(oid)
-    if o is None or o.zone is not Zone.BATTLEFIELD or o.card is None or o.card.layout != "transform" \
+    token_faces = o.choices.get("dfc_faces") if o is not None and o.choices else None
+    if token_faces is not None and token_faces[0] == "transform" and o.zone is Zone.BATTLEFIELD:
+        other_types = token_faces[1 if o.transformed else 2].types     # a double-faced token (CR 707.8a)
+    elif o is None or o.zone is not Zone.BATTLEFIELD or o.card is None or o.card.layout != "transform" \
             or len(o.card.faces) < 2:
         if o is not None:
             ctx.log("701.27c", f"{name_of(ctx, oid)} isn't a double-faced permanent and doesn't transform")
         return False
-    other = o.card.faces[0 if o.transformed else 1]
-    if {"Instant", "Sorcery"} & set(other.types):
+    else:
+        other_types = o.card.faces[0 if o.transformed else 1].types
+    if {"Instant", "Sorcery"} & set(other_types):
         ctx.log("701.27d", f"{name_of(ctx, oid)} doesn't transform: its other face is an instant or sorcery")
         return False
     before = name_of(ctx, oid)
@@ -598,3 +655,49 @@ def transform(ctx: Ctx, oid: int) -> bool:
     g.changed()
     ctx.log("701.27a", f"{before} transforms into {name_of(ctx, oid)}")
     return True
+
+
+def turn_face_down(ctx: Ctx, oid: int) -> bool:
+    """CR 708.2a: a face-up permanent turned face down is a 2/2 creature with no text, name,
+    subtypes or mana cost — its copiable values (layer 1b, CR 613.2b), whatever it copied
+    (CR 708.10); other effects and counters still apply. It stays the same object: nothing
+    enters or leaves. A face-down permanent (CR 708.2b) or a double-faced one (CR 712.16)
+    doesn't change. Returns whether it was turned face down."""
+    g = ctx.g
+    o = g.objects.get(oid)
+    if o is None or o.zone is not Zone.BATTLEFIELD:
+        return False
+    if o.face_down:
+        ctx.log("708.2b", "a face-down permanent can't be turned face down")
+        return False
+    if (o.card is not None and (o.card.layout in ("transform", "modal_dfc", "meld") or o.choices.get("melded"))) \
+            or o.choices.get("dfc_faces"):
+        ctx.log("712.16", f"{name_of(ctx, oid)} is double-faced and can't be turned face down")
+        return False
+    before = name_of(ctx, oid)
+    g.obj(oid).face_down = True
+    g.changed()
+    ctx.log("708.2a", f"{before} is turned face down: a 2/2 creature with no name, text, subtypes or mana cost")
+    return True
+
+
+def manifest(ctx: Ctx, player: int) -> int | None:
+    """CR 701.40a: the top card of ``player``'s library is turned face down and put onto the
+    battlefield as a 2/2 face-down creature with no text, name, subtypes or mana cost. It is
+    turned face down before it enters, so its own enters abilities don't apply (CR 708.3). If
+    it can't enter, it stays where it was, face up (CR 701.40f). Returns the permanent."""
+    g = ctx.g
+    library = g.zones[(player, Zone.LIBRARY)]
+    if not library:
+        return None
+    card = library[0]
+    g.obj(card).face_down = True
+    g.changed()
+    new = move(ctx, card, Zone.BATTLEFIELD, "manifest", controller=player, face_down=True)
+    if new is None or g.objects.get(new) is None or g.objects[new].zone is not Zone.BATTLEFIELD:
+        if card in g.objects:
+            g.obj(card).face_down = False           # CR 701.40f: it remains face up
+            g.changed()
+        return None
+    ctx.log("701.40a", f"{g.players[player].name} manifests the top card of their library")
+    return new

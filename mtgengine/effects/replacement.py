@@ -20,7 +20,9 @@ When two or more apply, the affected player (or the controller of the affected o
 chooses which applies first (CR 616.1) with an "order" decision; after each one the
 applicable effects are looked for again (CR 616.1f), and each applies to an event at most
 once (CR 614.5). Instances of an identical effect (two Furnaces of Rath) are applied
-without asking: their order can't matter.
+without asking: their order can't matter; nor can that of a permanent's own "enters tapped"
+and "enters with counters" abilities (CR 614.1c-d: Skyshroud Behemoth, or a Clone copying it,
+CR 707.5), which change separate parts of the entering event.
 """
 from __future__ import annotations
 
@@ -333,7 +335,7 @@ def _choose(ctx: Ctx, event: Any, pool: list[Candidate], order: list[tuple[Any, 
     for c in pool:
         if all(c.signature != d.signature for d in distinct):
             distinct.append(c)
-    if len(distinct) == 1:
+    if len(distinct) == 1 or all(_independent(d.ability) for d in distinct):
         return pool[0]
     if all(d.signature in order for d in distinct):
         return min(distinct, key=lambda d: order.index(d.signature))
@@ -354,6 +356,12 @@ def _choose(ctx: Ctx, event: Any, pool: list[Candidate], order: list[tuple[Any, 
     first = distinct[options.index(answer[0])]
     ctx.log("616.1", f"{g.players[player].name} chooses to apply the effect of {first.name} first")
     return first
+
+
+def _independent(ab: ReplacementAbility) -> bool:
+    """An entering permanent's own "enters tapped" or "enters with N counters" (CR 614.1c-d,
+    614.12): it sets its own part of the event, so its order among such effects can't matter."""
+    return ab.event == "enters" and ab.itself and not ab.also and (ab.tapped or bool(ab.enters_counters))
 
 
 def _options(distinct: list[Candidate]) -> list[Any]:

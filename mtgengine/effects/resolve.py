@@ -13,16 +13,16 @@ from ..cards.vocabulary import (
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
-from ..cards.vocabulary import Double, DoAction, Proliferate, ReplaceWords, ShuffleIntoLibrary, Transform
+from ..cards.vocabulary import Double, DoAction, Proliferate, ReplaceWords, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest
 from ..core.mana import ManaCost
-from ..cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
+from ..cards.vocabulary import BecomeCopy, CopyCards, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
-from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, matches, mana_value
+from .layers import ContinuousEffect, characteristics, copy_values, double_faced_copy, duration_holds, matches, mana_value
 from .replacement import create_prevention, make_unpreventable
 from .primitives import (
-    produce_mana, proliferate, transform,
+    produce_mana, proliferate, transform, turn_face_down, remove_counters, manifest,
     create_tokens, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters, reorder_library,
     shuffle_library,
 )
@@ -171,6 +171,10 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         if ref.kind == "linked_random" and found:
             found = [g.rng.choice(found)]                            # "a card at random exiled with ~"
         return found
+    if ref.kind == "paid":
+        # the objects used to pay the spell's costs, as they last existed (CR 608.2h, 707.10)
+        from .links import link_source, record
+        return [o for o in record(g, link_source(r), ref.link) if isinstance(o, int)]
     if ref.kind == "target_controller":
         out = []
         for oid in refs(ctx, Ref("target", ref.index), r):
@@ -204,13 +208,19 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
         elif isinstance(eff, CopySpell):
             for oid in refs(ctx, eff.what, r):
                 copy_spell(ctx, oid, r.controller, eff.new_targets, eff.exception)
+        elif isinstance(eff, CopyCards):
+            from .card_copies import copy_cards
+            copy_cards(ctx, eff, r)                                   # CR 707.12
         elif isinstance(eff, BecomeCopy):
             become_copy(ctx, eff, r)
         elif isinstance(eff, CreateTokenCopy):
             for oid in refs(ctx, eff.what, r):
                 if oid in g.objects:
                     values = copy_values(g, oid, eff.exception)       # CR 707.2: its copiable values
-                    made = create_tokens(ctx, r.controller, values, amount(ctx, eff.amount, r), origin=r.source)
+                    faces = double_faced_copy(g, oid, eff.exception)  # CR 707.8a: a double-faced token
+                    made = create_tokens(ctx, r.controller, values, amount(ctx, eff.amount, r), origin=r.source,
+                                         faces=faces, back_up=bool(faces) and (g.objects[oid].transformed
+                                                                               or g.objects[oid].face == 1))
                     r.created.extend(made)
                     if eff.link or eff.share_link:
                         from .links import created
@@ -453,6 +463,23 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
     elif isinstance(eff, Transform):
         for oid in refs(ctx, eff.what, r):
             transform(ctx, oid)                                        # CR 701.27a
+    elif isinstance(eff, RemoveCounters):
+        removed = 0
+        for oid in refs(ctx, eff.what, r):
+            if g.objects[oid].zone is Zone.BATTLEFIELD:
+                done = remove_counters(ctx, oid, eff.kind, amount(ctx, eff.amount, r))
+                removed += done
+                if done:
+                    ctx.log("122.1", f"{done} {eff.kind} counter(s) removed from {name_of(ctx, oid)}")
+        if not removed and eff.if_cant:
+            execute(ctx, eff.if_cant, r)                               # "If you can't, ..."
+    elif isinstance(eff, Manifest):
+        for p in _players(refs(ctx, eff.who, r)):
+            for _ in range(amount(ctx, eff.amount, r)):
+                manifest(ctx, p)                                       # one at a time (CR 701.40e)
+    elif isinstance(eff, TurnFaceDown):
+        for oid in refs(ctx, eff.what, r):
+            turn_face_down(ctx, oid)                                   # CR 708.2a
     elif isinstance(eff, Attach):
         for what in refs(ctx, eff.what, r):
             for to in refs(ctx, eff.to, r)[:1]:
@@ -863,6 +890,8 @@ def copy_spell(ctx: Ctx, oid: int, controller: int, new_targets: bool,
                              "affected")}
     if o.ability is None:
         copy.choices["spell_copy"] = True
+        # objects used to pay the original's costs are the copy's too (CR 707.10)
+        copy.choices["link_source"] = o.choices.get("link_source") or oid
     g.objects[copy.id] = copy
     g.stack.append(copy.id)
     g.changed()
@@ -894,10 +923,17 @@ def choose_new_targets(ctx: Ctx, oid: int, controller: int) -> None:
     if len(new) != len(o.targets):
         raise IllegalActionError(f"the copy of {ch.name} has {len(o.targets)} target(s): give that many")
     for i, (old, value) in enumerate(zip(o.targets, new)):
-        if value != old and value not in legal_targets(g, specs[i], controller, oid):
-            raise IllegalActionError(f"{name_of(ctx, value)} is not a legal new target for the copy of {ch.name} "
-                                     "(CR 707.10c)")
-    g.obj(oid).targets = tuple(new)
+        if value != old and (not isinstance(value, int) or isinstance(value, bool)
+                             or value not in legal_targets(g, specs[i], controller, oid)):
+            label = name_of(ctx, value) if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+            raise IllegalActionError(f"{label} is not a legal new target for the copy of {ch.name} (CR 707.10c)")
+    copy = g.obj(oid)
+    division = copy.choices.get("division")
+    if division:
+        # CR 707.10: how the damage is divided is copied; each share follows its target's place
+        moved = {old: value for old, value in zip(o.targets, new) if list(o.targets).count(old) == 1}
+        copy.choices["division"] = [[moved.get(t, t), share] for t, share in division]
+    copy.targets = tuple(new)
     ctx.log("707.10c", f"the copy of {ch.name} now targets " + ", ".join(name_of(ctx, t) for t in new))
 
 
@@ -914,7 +950,13 @@ def become_copy(ctx: Ctx, eff: BecomeCopy, r: Resolving) -> None:
                 and not (eff.exclude_of and oid == original)]
     if not affected:
         return
-    values = copy_values(g, original)
+    exception = None
+    if eff.keep_this_ability:
+        # "except it has this ability" (CR 707.9a): the triggered ability doing this, as written
+        own = [ab for ab in characteristics(g, r.source).script.triggered if any(e is eff for e in ab.effects)] \
+            if r.source in g.objects else []
+        exception = CopyException(add_triggered=tuple(own[:1])) if own else None
+    values = copy_values(g, original, exception)
     g.effects.append(ContinuousEffect(g.new_timestamp(), (CopyOf(values),), frozenset(affected),
                                       "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller))
     g.changed()

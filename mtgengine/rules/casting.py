@@ -95,18 +95,61 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
         return False
     if _restriction(g, player, oid, ch.mana_cost.mana_value()) is not None:
         return False
+    if _missing_cost_objects(g, player, oid, ch):
+        return False
+    total = total_cost(g, player, oid, ch, 0, None, False, 0, {})
+    if not any(can_pay_requirement(g, player, v, ch.colors, sources) for v in total.variants):
+        return False
+    return _choices_possible(g, player, ch)
+
+
+def _missing_cost_objects(g: GameState, player: int, oid: int, ch: Characteristics) -> str:
+    """CR 118.3: the objects a mandatory additional cost needs and that the player lacks ("" if none)."""
     for a in _additional_costs(g, player, oid, ch):
         for verb in ("sacrifice", "exile", "discard"):
             if not a.optional and getattr(a, verb) is not None \
                     and len(_cost_candidates(g, player, verb, a, oid)) < a.count:
-                return False      # CR 118.3: the objects a mandatory additional cost needs
-    total = total_cost(g, player, oid, ch, 0, None, False, 0, {})
-    if not any(can_pay_requirement(g, player, v, ch.colors, sources) for v in total.variants):
-        return False
+                return f"{verb} {a.count}: {a.text or 'an additional cost'}"
+    return ""
+
+
+def _choices_possible(g: GameState, player: int, ch: Characteristics) -> bool:
+    """CR 601.2b-c: enough legal modes, and a legal target for each target phrase."""
     spell = ch.script.spell
     if spell is not None and spell.modes:
         return len(legal_modes(g, ch, player)) >= spell.min_modes
     return has_targets(g, spell_targets(ch), player, None)
+
+
+def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> str:
+    """Why a copy of a card can't be cast (without paying its mana cost when ``free``) while an
+    effect resolves (CR 707.12): a cost it can't pay (mandatory additional costs, cost increases,
+    CR 601.2f-h, 118.3) or no legal choice of modes or targets (CR 601.2b-c); "" if it can be.
+    (A split card's halves: any of them.)"""
+    o = g.objects[oid]
+    card = o.card
+    faces = [face_characteristics(card, i, player) for i in range(len(card.faces))] \
+        if card is not None and card.layout in FACE_LAYOUTS else [characteristics(g, oid)]
+    reason = ""
+    for ch in faces:
+        if "Land" in ch.types:
+            reason = f"{ch.name} is a land (CR 305.1)"
+            continue
+        missing = _missing_cost_objects(g, player, oid, ch)
+        if missing:
+            reason = f"{ch.name}: can't pay the additional cost ({missing}; CR 118.3)"
+            continue
+        if not _choices_possible(g, player, ch):
+            reason = f"{ch.name} has no legal choice of modes or targets (CR 601.2b-c)"
+            continue
+        if ch.mana_cost is not None or free:
+            alternative = AlternativeCost(name="without paying its mana cost") if free else None
+            total = total_cost(g, player, oid, ch, 0, alternative, False, 0, {})
+            if not any(can_pay_requirement(g, player, v, ch.colors) for v in total.variants):
+                reason = f"{ch.name}: can't pay its total cost ({total.text}, CR 601.2h)"
+                continue
+        return ""
+    return reason
 
 
 #: Layouts whose card is cast as one of several faces or halves.
@@ -250,7 +293,7 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         base = ManaCost.parse(alternative.mana) if alternative.mana else ManaCost()
         parts.append(f"{base if alternative.mana else ''}{' and ' if alternative.mana and alternative.life else ''}"
                      f"{str(alternative.life) + ' life' if alternative.life else ''} "
-                     f"(alternative cost: {alternative_name}, CR 118.9)")
+                     f"(alternative cost: {alternative_name}, CR 118.9)".strip())
         life = alternative.life
     else:
         if ch.mana_cost is None:
@@ -464,6 +507,14 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         name = ch.name
         script = ch.script
     kick = action.get("kicked")
+    if kick is None and by_effect and script.kicker:
+        # CR 601.2b, 608.2g: cast while an effect resolves, its optional costs are announced by
+        # answering (Eye of the Storm's copy may be kicked, CR 707.12)
+        kick = [k for k in script.kicker
+                if ctx.ask(Decision(player, "yesno", f"pay {name}'s kicker {k} (CR 601.2b)?", [True, False]))] or None
+        if kick and not can_pay_requirement(g, player, requirement(ManaCost.parse("".join(kick))), ch.colors):
+            # refused now, while "no" can still be answered (CR 601.2h: the cost must be payable)
+            raise IllegalActionError(f"{name}: can't pay the kicker {''.join(kick)} (CR 601.2h)")
     if kick and not script.kicker:
         raise IllegalActionError(f"{name} has no kicker")
     kickers: tuple[str, ...] = ()
@@ -508,9 +559,11 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
                                                                                spell_id, ch)}))
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
-    elif ch.mana_cost is not None and ch.mana_cost.x_count and action.get("x") not in (None, 0):
+    elif ch.mana_cost is not None and ch.mana_cost.x_count:
         # CR 107.3b: paying an alternative cost without X, the only legal choice for X is 0
-        raise IllegalActionError(f"{name}: with an alternative cost that has no {{X}}, X is 0 (CR 107.3b)")
+        if action.get("x") not in (None, 0):
+            raise IllegalActionError(f"{name}: with an alternative cost that has no {{X}}, X is 0 (CR 107.3b)")
+        ctx.log("107.3b", f"{name} is cast with an alternative cost that has no {{X}}: X is 0")
     spell = g.obj(spell_id)
     spell.x = x
     # CR 601.2c: targets.
@@ -541,7 +594,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     mark = len(g.events)
     pay_requirement(ctx, player, total.requirement, ch.colors, name, pay,
                     _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants)
-    _pay_objects(ctx, player, chosen, name)
+    _pay_objects(ctx, player, spell_id, chosen, name)
     from ..effects.links import record_cost_exiles
     record_cost_exiles(ctx, spell_id, g.events[mark:])      # "exiled with it" (CR 607.2j, 607.2q)
     spell = g.obj(spell_id)
@@ -609,7 +662,7 @@ def pay_alternative_total(ctx: Ctx, player: int, spell_id: int, mana: str, label
     chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, what)
     pay_requirement(ctx, player, total.requirement, ch.colors, what, pay, _show(total.requirement), ch.keywords,
                     total.variants)
-    _pay_objects(ctx, player, chosen, what)
+    _pay_objects(ctx, player, spell_id, chosen, what)
     if total.counters:
         g.obj(spell_id).choices["enters_counters"] = tuple(total.counters)
 
@@ -700,10 +753,13 @@ def _choose_cost_objects(ctx: Ctx, player: int, spell: int, total: TotalCost, ad
     return out
 
 
-def _pay_objects(ctx: Ctx, player: int, chosen: list[tuple[str, list[int]]], name: str) -> None:
+def _pay_objects(ctx: Ctx, player: int, spell: int, chosen: list[tuple[str, list[int]]], name: str) -> None:
     g = ctx.g
     who = g.players[player].name
     for verb, ids in chosen:
+        if verb == "sacrifice":
+            from ..effects.links import COST_SACRIFICED, add as add_link
+            add_link(g, spell, COST_SACRIFICED, ids)            # "the sacrificed creature" (CR 608.2h)
         for oid in ids:
             if verb == "sacrifice":
                 ctx.log("701.21a", f"{who} sacrifices {name_of(ctx, oid)} to pay for {name}")

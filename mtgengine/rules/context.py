@@ -71,8 +71,10 @@ def validate_answer(decision: Decision, answer: Any) -> Any:
         if not isinstance(answer, (dict, list)):
             raise IllegalActionError(f"divide the damage with a mapping or an order, got {answer!r}")
         return answer            # checked where the division is made (CR 510.1c, 601.2d)
-    if decision.kind == "new_targets" and answer in ("keep", ["keep"]):
-        return "keep"            # a copy keeps all its targets (CR 707.10c), however many it has
+    if decision.kind == "new_targets":
+        # "keep", or the targets, each checked by the copy's procedure with the reason a new one
+        # is illegal (CR 707.10c)
+        return "keep" if answer in ("keep", ["keep"]) else answer
     if decision.multi:
         if not isinstance(answer, (list, tuple)):
             answer = [answer]

@@ -1,5 +1,5 @@
 """Face-down spells and permanents by morph (CR 702.37, 708): casting a card face down for {3}
-and turning it face up as a special action (CR 116.2b)."""
+and turning it face up as a special action (CR 116.2b), a manifested one too (CR 701.40b)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,8 +8,8 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.mana import ManaCost
 from ..effects.events import CastEvent
-from ..effects.layers import controller_of, printed
-from ..effects.primitives import move, name_of
+from ..effects.layers import controller_of, copiable_values, printed
+from ..effects.primitives import move, name_of, put_counters
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from .context import Ctx
@@ -19,9 +19,9 @@ FACE_DOWN_COST = ManaCost.parse("{3}")   # CR 702.37c
 
 
 def morph_cost(g: GameState, oid: int) -> str:
-    """The morph cost printed on the card (its face-up characteristics), or ""."""
-    o = g.objects[oid]
-    return printed(o.card, o.face).script.morph if o.card is not None else ""
+    """The morph cost it would have face up (CR 702.37e), or "": the card's, or the copied
+    object's if it became a copy while face down (CR 707.3, 708.10)."""
+    return copiable_values(g, oid, face_up=True).script.morph
 
 
 def cast_face_down(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
@@ -54,27 +54,56 @@ def cast_face_down(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> i
     return spell_id
 
 
-def can_turn_face_up(g: GameState, player: int, oid: int) -> bool:
+def face_up_costs(g: GameState, oid: int) -> list[tuple[str, str]]:
+    """The costs of turning a face-down permanent face up as a special action, each with its
+    rule: its morph cost (CR 702.37e); for a manifested permanent, also the mana cost of the
+    card representing it if that's a creature card (CR 701.40b-c; an instant or sorcery card
+    stays face down, 701.40g). Empty if it can't be turned face up this way."""
     o = g.objects[oid]
-    cost = morph_cost(g, oid) if o.face_down else ""
-    return bool(cost) and controller_of(g, oid) == player and can_pay(g, player, ManaCost.parse(cost))
+    if not o.face_down:
+        return []
+    out: list[tuple[str, str]] = []
+    cost = morph_cost(g, oid)
+    if cost:
+        out.append((cost, "702.37e"))
+    if o.choices.get("manifested") and o.card is not None:
+        front = printed(o.card, 0)
+        if "Creature" in front.types and front.mana_cost is not None:
+            out.append((str(front.mana_cost), "701.40b"))
+    return out
+
+
+def can_turn_face_up(g: GameState, player: int, oid: int) -> bool:
+    return controller_of(g, oid) == player and any(
+        can_pay(g, player, ManaCost.parse(cost)) for cost, _ in face_up_costs(g, oid))
 
 
 def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> None:
-    """CR 702.37e, 116.2b: a special action — pay the morph cost and turn the permanent face
-    up; it gets a new timestamp (CR 613.7f) and has its copiable values (CR 708.8)."""
+    """CR 702.37e, 701.40b, 116.2b: a special action — pay the morph cost (or a manifested
+    creature card's mana cost) and turn the permanent face up; it gets a new timestamp (CR
+    613.7f) and has its copiable values (CR 708.8)."""
     g = ctx.g
     o = g.objects.get(oid)
     if o is None or o.zone is not Zone.BATTLEFIELD or not o.face_down:
         raise IllegalActionError("only a face-down permanent can be turned face up")
     if controller_of(g, oid) != player:
         raise IllegalActionError("you can turn face up only a face-down permanent you control (CR 702.37e)")
-    cost = morph_cost(g, oid)
+    costs = face_up_costs(g, oid)
+    # the first way the player can pay: the morph cost, else a manifested card's mana cost
+    cost, rule = next(((c, r) for c, r in costs if can_pay(g, player, ManaCost.parse(c))), costs[0] if costs
+                      else ("", ""))
     if not cost:
-        raise IllegalActionError("that face-down permanent has no morph cost to turn it face up (CR 702.37e)")
+        raise IllegalActionError("that face-down permanent has no morph cost, and isn't a manifested creature "
+                                 "card, to turn it face up (CR 702.37e, 701.40b)")
     pay_mana(ctx, player, ManaCost.parse(cost), 0, frozenset(), "turning a permanent face up", action.get("pay"))
+    megamorph = rule == "702.37e" and copiable_values(g, oid, face_up=True).script.megamorph
     w = g.obj(oid)
     w.face_down = False
+    w.choices.pop("manifested", None)               # CR 701.40a: manifested only while face down
     w.timestamp = g.new_timestamp()
     g.changed()
-    ctx.log("702.37e", f"{g.players[player].name} turns {name_of(ctx, oid)} face up (morph {cost})")
+    ctx.log(rule, f"{g.players[player].name} turns {name_of(ctx, oid)} face up "
+            + (f"(morph {cost})" if rule == "702.37e" else f"(manifested, paying its mana cost {cost})"))
+    if megamorph:
+        # CR 702.37b, 708.11: as it's turned face up for its megamorph cost, a +1/+1 counter
+        put_counters(ctx, oid, "+1/+1", 1, rule="702.37b")

@@ -41,12 +41,13 @@ def resolve_top(ctx: Ctx) -> None:
                 n = sum(mode_counts)
                 execute(ctx, mode.effects, Resolving(oid, o.controller, o.targets[start:start + n],
                                                      legal[start:start + n], o.x, ch.name, o.kicked,
-                                                     counts=tuple(mode_counts)))
+                                                     counts=tuple(mode_counts),
+                                                     link_source=o.choices.get("link_source", 0)))
                 start += n
                 phrase += len(mode.targets)
         elif spell is not None:
             execute(ctx, spell.effects, Resolving(oid, o.controller, o.targets, legal, o.x, ch.name, o.kicked,
-                                                  division, counts))
+                                                  division, counts, link_source=o.choices.get("link_source", 0)))
         if oid in g.objects and g.objects[oid].zone is Zone.STACK:
             o = g.objects[oid]
             if o.card is not None and o.card.layout == "adventure" and o.face == 1:

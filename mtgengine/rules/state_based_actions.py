@@ -7,7 +7,7 @@ from collections import defaultdict
 from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import characteristics, matches
-from ..effects.primitives import move, name_of, player_has
+from ..effects.primitives import end_durations, move, name_of, player_has
 from ..effects.resolve import destroy
 from .combat import has_protection_from
 from .context import Ctx
@@ -16,7 +16,6 @@ from .context import Ctx
 def check_state_based_actions(ctx: Ctx) -> bool:
     """Performs all applicable SBAs repeatedly (CR 704.3). Returns True if any were performed."""
     any_done = False
-    from ..effects.primitives import end_durations
     end_durations(ctx)              # CR 611.2b: durations that stopped holding (e.g. as it untapped)
     while _one_pass(ctx):
         any_done = True
@@ -49,17 +48,20 @@ def _one_pass(ctx: Ctx) -> bool:
         _check_game_over(ctx)
         if g.over:
             return True
-    # CR 704.5d: tokens off the battlefield cease to exist; CR 704.5e: spell copies off the stack.
+    # CR 704.5d: tokens off the battlefield cease to exist; CR 704.5e: spell copies off the stack,
+    # and copies of cards off the stack and the battlefield.
     strays, g.strays = g.strays, ()
     for oid in strays:
         o = g.objects.get(oid)
         if o is None or not ((o.token and o.zone is not Zone.BATTLEFIELD)
-                             or (o.choices.get("spell_copy") and o.zone is not Zone.STACK)):
+                             or (o.choices.get("spell_copy") and o.zone is not Zone.STACK)
+                             or (o.choices.get("card_copy") and o.zone not in (Zone.STACK, Zone.BATTLEFIELD))):
             continue
         g.zone_list(o.zone, o.owner).remove(oid)
         del g.objects[oid]
         g.changed()
         ctx.log("704.5d" if o.token else "704.5e", f"a token in a {o.zone.value} zone ceases to exist" if o.token
+                else f"a copy of a card in a {o.zone.value} zone ceases to exist" if o.choices.get("card_copy")
                 else "a spell copy off the stack ceases to exist")
         done = True
     to_graveyard: list[tuple[int, str, str]] = []
