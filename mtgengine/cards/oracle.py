@@ -22,7 +22,7 @@ from .vocabulary import (
     ApplyModifications, BecomeCopy, CopyException, CopySpell, CreateTokenCopy, EntersAsCopy, Regenerate,
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
-from .vocabulary import PreventDamage, ReplacementAbility   # CR 614, 615
+from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
 from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords, UnlessPays
 from .vocabulary import Conditional, CopyCards, ExileChosen
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
@@ -1064,6 +1064,70 @@ def _refs_of(effects: list[Effect]) -> list[Ref]:
 
 _MANA_SYM = r"\{[WUBRGC]\}"
 
+_COLORLESS = frozenset("WUBRG")
+
+
+def _split_mana_restriction(text: str) -> tuple[str, ManaRestriction | None | bool]:
+    """Splits a mana ability's last sentence "Spend this mana only to cast artifact spells." /
+    "... or activate abilities of colorless Eldrazi." / "This mana can't be spent to cast
+    nonartifact spells." off its effect (CR 106.6). Returns the rest and the restriction (None:
+    there is none; False: there is one this doesn't understand)."""
+    if r := re.fullmatch(r"(.+?\.) (if that mana is spent on (?:an? )?(.+?), that spell can't be countered)\.",
+                         text.strip(), re.I | re.S):
+        flt = _spell_filter(r.group(3))                      # a rider (Boseiju, Who Shelters All)
+        if flt is None:
+            return text, False
+        return r.group(1), ManaRestriction(r.group(2) + ".", cast_only=False, uncounterable=flt)
+    m = re.fullmatch(r"(.+?\.) (spend this mana only (.+?)|this mana can't be spent to cast (.+?))\.", text.strip(),
+                     re.I | re.S)
+    if not m:
+        return text, None
+    body, sentence = m.group(1), m.group(2)
+    if m.group(4):                                           # "can't be spent to cast nonartifact spells"
+        flt = _spell_filter(m.group(4))
+        if flt is None or not flt.not_types:
+            return text, False
+        return body, ManaRestriction(sentence + ".", spell=replace(flt, types=flt.not_types, not_types=frozenset()),
+                                     cast_only=False)
+    what = m.group(3)
+    ability = None
+    if am := re.fullmatch(r"(.+?) or activate abilities of (.+)", what, re.I):
+        what, ability = am.group(1), _spell_filter(am.group(2) + " spell")
+        if ability is None:
+            return text, False
+    if not what.lower().startswith("to cast "):
+        return text, False
+    spell_text = what[len("to cast "):]
+    multicolored = bool(re.match(r"(?:an? )?multicolored ", spell_text, re.I))
+    if multicolored:
+        spell_text = re.sub(r"^(?:an? )?multicolored ", "", spell_text, flags=re.I)
+    flt = _spell_filter(spell_text)
+    if flt is None:
+        return text, False
+    everything = flt == _spell_filter("spell")
+    return body, ManaRestriction(sentence + ".", spell=None if everything else flt, ability=ability,
+                                 multicolored=multicolored)
+
+
+def _spell_filter(text: str) -> Filter | None:
+    """"artifact spells", "instant and sorcery spells", "colorless Eldrazi spells": the
+    characteristics a spell must have (creature types allowed, "colorless" = no color)."""
+    words = re.sub(r"^(?:an?|the) ", "", text.strip().rstrip("."), flags=re.I).split()
+    colorless = bool(words) and words[0].lower() == "colorless"
+    if colorless:
+        words = words[1:]
+    subtypes = {w for w in words if w[:1].isupper()}
+    rest = " ".join(w for w in words if w not in subtypes).replace(" and ", " or ")
+    if re.fullmatch(r"spells?", rest.strip()):
+        rest = "spell"
+    elif rest.endswith("spells"):
+        rest = rest[: -1]
+    flt = parse_filter(rest)
+    if flt is None or not flt.spells:
+        return None
+    return replace(flt, subtypes=frozenset(subtypes) | flt.subtypes,
+                   not_colors=_COLORLESS if colorless else flt.not_colors)
+
 
 def _parse_add_mana(text: str) -> AddMana | None:
     t = text.strip().rstrip(".")
@@ -1343,6 +1407,8 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if result is None:
             return None
         effects.extend(result)
+        if st.it is None and not st.targets and s.startswith("~ "):
+            st.it = Ref("self")          # "~ gets +2/+0 ... Tap it.": "it" is the object named before
     return effects
 
 
@@ -1789,7 +1855,7 @@ def _parse_cost(text: str) -> Cost | None:
             untap = True                                   # CR 107.6
         elif m := re.fullmatch(r"(?:pay )?((?:\{E\})+)", part, re.I):
             energy += m.group(1).upper().count("{E}")     # CR 107.14
-        elif re.fullmatch(r"(\{[0-9WUBRGCX/P]+\})+", part):
+        elif re.fullmatch(r"(\{[0-9WUBRGCSX/P]+\})+", part):
             mana += part
         elif part.lower() == "sacrifice ~":
             sac = True
@@ -1983,6 +2049,12 @@ def _rep_enters_counters(m: re.Match[str]) -> ReplacementAbility | None:
     return ReplacementAbility("enters", itself=True, enters_counters=kind, amount=_num(m.group(1)))
 
 
+def _rep_kicked_enters_counters(m: re.Match[str]) -> ReplacementAbility | None:
+    """"If ~ was kicked, it enters with three +1/+1 counters on it" (CR 702.33d, 614.1c)."""
+    ab = _rep_enters_counters(m)
+    return None if ab is None else replace(ab, condition=Condition("kicked"))
+
+
 def _rep_others_enter_tapped(m: re.Match[str]) -> ReplacementAbility | None:
     """CR 614.1d: "Creatures your opponents control enter tapped"."""
     words = re.sub(r",? and ", " or ", m.group(1).lower())
@@ -2025,6 +2097,8 @@ _REPLACEMENTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], "Replacemen
                 r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
     (re.compile(r"~ enters(?: the battlefield)? tapped", re.I), _rep_enters_tapped),
     (re.compile(r"~ enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I), _rep_enters_counters),
+    (re.compile(r"if ~ was kicked, it enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I),
+     _rep_kicked_enters_counters),
     (re.compile(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped", re.I),
      _rep_others_enter_tapped),
     (re.compile(r"prevent all (combat )?damage that would be dealt to (.+?)", re.I), _rep_prevent),
@@ -2271,7 +2345,13 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
         if m := re.fullmatch(r"([^:\"]+): (.+)", para):
             cost = _parse_cost(m.group(1))
             st = _Parse(link=link)
-            effects = parse_effects(m.group(2), st) if cost else None
+            body, spending = _split_mana_restriction(m.group(2))
+            effects = parse_effects(body, st) if cost and spending is not False else None
+            if effects is not None and spending is not None:
+                if not any(isinstance(e, AddMana) for e in effects):
+                    effects = None
+                else:                                       # CR 106.6: on the mana the ability adds
+                    effects = [replace(e, restriction=spending) if isinstance(e, AddMana) else e for e in effects]
             sorcery = False
             restriction = None
             if effects is None and cost and m.group(2).endswith("Activate only as a sorcery."):
@@ -2287,9 +2367,10 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 unimplemented.append((number, raw))
                 continue
             sorcery = sorcery or bool(cost.loyalty)          # CR 606.3: loyalty abilities, as a sorcery
-            is_mana = (not st.targets and bool(effects)
-                       and all(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
-                               for e in effects))   # CR 605.1a
+            # CR 605.1a: no target, could add mana (a painland's damage doesn't change that), not loyalty
+            is_mana = (not st.targets and not cost.loyalty
+                       and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
+                               for e in effects))
             activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), raw, is_mana, sorcery,
                                               condition=restriction))
             continue

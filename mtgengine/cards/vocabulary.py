@@ -239,6 +239,26 @@ class TapUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class ManaRestriction:
+    """How mana may be spent (CR 106.6): "Spend this mana only to cast artifact spells" (``spell``:
+    the spells it may pay for; ``cast_only``: not for abilities), "... or activate abilities of
+    colorless Eldrazi" (``ability``: the sources whose abilities it may pay for), "This mana can't
+    be spent to cast nonartifact spells" (``spell`` only, abilities allowed). ``multicolored``:
+    the spell must be multicolored (CR 105.4). ``spell.chosen_type`` names the link of a type
+    chosen as the source entered (Cavern of Souls), read as the mana is produced. A rider
+    (CR 106.6): ``uncounterable``, the spells that can't be countered when this mana is spent
+    on them ("that spell can't be countered"; an empty filter: any). It doesn't change the
+    mana's type (CR 106.6)."""
+
+    text: str
+    spell: Filter | None = None
+    cast_only: bool = True
+    ability: Filter | None = None
+    multicolored: bool = False
+    uncounterable: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class AddMana:
     """CR 106: add mana. ``choice`` lists alternatives ("{R} or {G}", any color)."""
 
@@ -250,6 +270,7 @@ class AddMana:
     link: str = ""                             # "of the chosen color" / "of any of the exiled card's colors":
                                                # a color in the source's record, or a color of a linked
                                                # object (CR 607.2a, 607.2d); none: no mana (CR 607.5a)
+    restriction: ManaRestriction | None = None # "Spend this mana only ..." (CR 106.6)
 
 
 @dataclass(frozen=True, slots=True)

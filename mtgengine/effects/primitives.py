@@ -534,7 +534,7 @@ def create_token(ctx: Ctx, controller: int, definition: CreateToken) -> int | No
 
 # -- mana, proliferate, transform ------------------------------------------------------------
 def produce_mana(ctx: Ctx, player: int, mana: tuple[str, ...], source: int = 0, *, tapped: bool = False,
-                 source_name: str = "") -> tuple[str, ...]:
+                 source_name: str = "", restriction: Any = None) -> tuple[str, ...]:
     """CR 106.3: mana is added to a player's pool. Producing it is an event: "if you tap a
     permanent for mana, it produces twice as much instead" modifies it when a mana ability
     with {T} in its cost of that permanent produces it (``tapped``, CR 106.12b). Then the
@@ -546,11 +546,16 @@ def produce_mana(ctx: Ctx, player: int, mana: tuple[str, ...], source: int = 0, 
     event = apply_replacements(ctx, ManaEvent(player, tuple(mana), source, tapped))
     if event is None or not event.mana:
         return ()
-    pl = g.player(player)
-    for kind in event.mana:
-        pl.pool[kind] += 1
+    # CR 106.3, 107.4h: mana from a snow source pays {S}; CR 106.6a: a restriction applies to
+    # all the mana produced, however much a replacement effect made
+    src = characteristics(g, source) if source in g.objects else g.lki.get(source) if source else None
+    snow = src is not None and "Snow" in src.supertypes
+    from ..rules import mana_pool
+    mana_pool.add(g.player(player), event.mana, snow, restriction)
     ctx.log("106.3", f"{g.players[player].name} adds {''.join('{' + k + '}' for k in event.mana)}"
-            + (f" ({source_name})" if source_name else ""))
+            + (f" ({source_name})" if source_name else "")
+            + (" (snow mana, CR 107.4h)" if snow else "")
+            + (f" ({restriction.text}, CR 106.6)" if restriction is not None else ""))
     if event.tapped and source:
         _mana_triggers(ctx, event)
     return event.mana

@@ -685,7 +685,9 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
         if not options:
             ctx.log("607.5a", f"{source_name} adds no mana: nothing is linked to it")
             return
-        eff = AddMana(choice=tuple(options), amount=eff.amount)
+        eff = AddMana(choice=tuple(options), amount=eff.amount, restriction=eff.restriction)
+    from ..rules.mana_pool import fixed_restriction
+    restriction = fixed_restriction(ctx.g, eff.restriction, source)
     if eff.mana:
         added = list(eff.mana) * eff.amount
     else:
@@ -695,7 +697,8 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
             else:
                 choice = ctx.ask(Decision(player, "color", f"choose the mana {source_name} adds", list(eff.choice)))
         added = [choice] * eff.amount
-    produce_mana(ctx, player, tuple(added), source, tapped=tapped, source_name=source_name)
+    produce_mana(ctx, player, tuple(added), source, tapped=tapped, source_name=source_name,
+                 restriction=restriction)
 
 
 def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True, text: str = "") -> int | None:
@@ -728,6 +731,10 @@ def counter(ctx: Ctx, oid: int) -> None:
     """CR 701.6a: a countered spell goes to its owner's graveyard; an ability ceases to exist."""
     g = ctx.g
     if oid not in g.objects or g.objects[oid].zone is not Zone.STACK:
+        return
+    if g.objects[oid].choices.get("uncounterable"):
+        # CR 101.2: "can't be countered" wins over "counter" (mana with that rider, CR 106.6)
+        ctx.log("101.2", f"{name_of(ctx, oid)} can't be countered ({g.objects[oid].choices['uncounterable']})")
         return
     ctx.log("701.6a", f"{name_of(ctx, oid)} is countered")
     move(ctx, oid, Zone.GRAVEYARD, "counter")

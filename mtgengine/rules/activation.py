@@ -15,6 +15,7 @@ from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject
 from .context import Ctx
+from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
 
 
@@ -88,7 +89,8 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
             # symbol may be paid with its color or with that mana
             cost = ManaCost.parse("".join(f"{{{s}/{spend}}}" if len(s) == 1 and s in "WUBRG" and s != spend
                                           else "{" + s + "}" for s in re.findall(r"\{([^}]+)\}", str(cost))))
-        pay_mana(ctx, controller_of(g, oid), cost, x, characteristics(g, oid).colors, what, pay)
+        pay_mana(ctx, controller_of(g, oid), cost, x, characteristics(g, oid).colors, what, pay,
+                 SpendOn("ability", characteristics(g, oid)))                 # CR 106.6
     if ab.cost.loyalty:
         # CR 606.4: a loyalty ability's cost puts or removes loyalty counters; once per turn (606.3)
         if g.objects[oid].choices.get("loyalty_turn") == g.turn:
@@ -146,11 +148,12 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         from ..effects.links import _CostContext, linked_amount
         q = ab.cost.x_is
         x = q.fixed + (q.scale * linked_amount(g, q, _CostContext(oid, player)) if q.link else 0)
-    if ab.cost.mana and not can_pay(g, player, ManaCost.parse(ab.cost.mana), x):
-        return False
+    if ab.cost.mana:
+        if not can_pay(g, player, ManaCost.parse(ab.cost.mana), x, spend_on=SpendOn("ability", characteristics(g, oid))):
+            return False
     if ab.cost.exile is not None:
         from .mana_payment import can_pay_exile_cost
-        if not can_pay_exile_cost(g, player, ab.cost):
+        if not can_pay_exile_cost(g, player, ab.cost, spend_on=SpendOn("ability", characteristics(g, oid))):
             return False
     if ab.cost.objects or ab.condition is not None:        # issue 7: Dominus costs, "Activate only if"
         from ..effects.triggers import condition_holds
@@ -172,7 +175,8 @@ def can_activate_from_hand(g: GameState, player: int, oid: int, index: int) -> b
         return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
-    return not ab.cost.mana or can_pay(g, player, ManaCost.parse(ab.cost.mana))
+    return not ab.cost.mana or can_pay(g, player, ManaCost.parse(ab.cost.mana),
+                                       spend_on=SpendOn("ability", characteristics(g, oid)))
 
 
 def sorcery_timing(g: GameState, player: int) -> bool:
@@ -247,7 +251,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         # refers to that card (Back from the Brink)
         from .mana_payment import pay_exile_cost
         stack_obj.choices["remembered"] = pay_exile_cost(ctx, player, ab.cost, action.get("pay"),
-                                                         f"{ch.name}'s ability")
+                                                         f"{ch.name}'s ability", SpendOn("ability", ch))
     g.changed()
     ctx.log("602.2", f"{g.players[player].name} activates {ch.name}'s ability: {ab.text}")
     g.events.append(ActivateEvent(stack_obj.id, player))   # issue 7: "whenever you activate an ability"

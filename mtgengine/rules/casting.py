@@ -33,6 +33,7 @@ from .mana_payment import (
     PayOptions, Requirement, add_requirements, can_pay_requirement, default_variants, pay_requirement,
     reduce_requirement, requirement,
 )
+from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
 
 
@@ -88,17 +89,54 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None) -
     return _castable_as(g, player, oid, characteristics(g, oid), sources)
 
 
-def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None) -> bool:
-    if "Land" in ch.types or ch.mana_cost is None:
+def cast_variants(g: GameState, player: int, oid: int, sources: list | None = None) -> list[dict[str, Any]]:
+    """The ways to cast a card from the hand beyond the ordinary one, for the legal-action list
+    (so agents use them too): each alternative cost that could be paid (CR 118.9: Fist of Suns),
+    each kicker (CR 702.33a), an optional "pay any amount of mana" additional cost paid with
+    {1} (Chorus of the Conclave, CR 118.8), and Phyrexian symbols paid with life (CR 107.4f).
+    Only single-faced cards; each entry holds the options of a ``cast`` action."""
+    o = g.objects[oid]
+    if o.zone is not Zone.HAND or o.owner != player or (o.card is not None and o.card.layout in FACE_LAYOUTS):
+        return []
+    ch = characteristics(g, oid)
+    if "Land" in ch.types:
+        return []
+    out: list[dict[str, Any]] = []
+    if ch.script.alternative_costs or permanents_with(g, "alternative_costs"):
+        for alt, label in alternative_costs(g, player, oid, ch):
+            if alt.mana.count("{X}") == 0 and _castable_as(g, player, oid, ch, sources, alternative=alt):
+                out.append({"alternative": label})
+    if ch.mana_cost is not None:
+        for kicker in ch.script.kicker:
+            if _castable_as(g, player, oid, ch, sources, kicked=(kicker,)):
+                out.append({"kicked": [kicker]})
+        if (ch.script.additional_costs or permanents_with(g, "additional_costs")) \
+                and any(a.any_mana for a in _additional_costs(g, player, oid, ch)) \
+                and _castable_as(g, player, oid, ch, sources, additional={"mana": 1}):
+            out.append({"additional": {"mana": 1}})
+        if any(s.kind in ("phyrexian", "hybrid_phyrexian") for s in ch.mana_cost.symbols) \
+                and _castable_as(g, player, oid, ch, sources, pay=PayOptions(phyrexian="life")):
+            out.append({"pay": {"phyrexian": "life"}})
+    return out
+
+
+def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
+                 alternative: AlternativeCost | None = None, kicked: tuple[str, ...] | bool = False,
+                 additional: dict[str, Any] | None = None, pay: PayOptions | None = None) -> bool:
+    if "Land" in ch.types or (ch.mana_cost is None and alternative is None):
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
         return False
-    if _restriction(g, player, oid, ch.mana_cost.mana_value()) is not None:
+    mv = ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
+    if _restriction(g, player, oid, mv) is not None:
         return False
     if _missing_cost_objects(g, player, oid, ch):
         return False
-    total = total_cost(g, player, oid, ch, 0, None, False, 0, {})
-    if not any(can_pay_requirement(g, player, v, ch.colors, sources) for v in total.variants):
+    try:
+        total = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {}, pay)
+    except IllegalActionError:
+        return False
+    if not any(can_pay_requirement(g, player, v, ch.colors, sources, SpendOn("spell", ch)) for v in total.variants):
         return False
     return _choices_possible(g, player, ch)
 
@@ -145,7 +183,8 @@ def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> s
         if ch.mana_cost is not None or free:
             alternative = AlternativeCost(name="without paying its mana cost") if free else None
             total = total_cost(g, player, oid, ch, 0, alternative, False, 0, {})
-            if not any(can_pay_requirement(g, player, v, ch.colors) for v in total.variants):
+            if not any(can_pay_requirement(g, player, v, ch.colors, spend_on=SpendOn("spell", ch))
+                       for v in total.variants):
                 reason = f"{ch.name}: can't pay its total cost ({total.text}, CR 601.2h)"
                 continue
         return ""
@@ -171,7 +210,7 @@ def affordable_x(g: GameState, player: int, cost: ManaCost, oid: int | None = No
     def ok(x: int) -> bool:
         if oid is not None and ch is not None:
             return can_pay_requirement(g, player, total_cost(g, player, oid, ch, x, None, False, 0, {}).requirement,
-                                       ch.colors)
+                                       ch.colors, spend_on=SpendOn("spell", ch))
         return can_pay_requirement(g, player, requirement(cost, x))
     x = 0
     while x < 100 and ok(x + 1):
@@ -512,7 +551,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         # answering (Eye of the Storm's copy may be kicked, CR 707.12)
         kick = [k for k in script.kicker
                 if ctx.ask(Decision(player, "yesno", f"pay {name}'s kicker {k} (CR 601.2b)?", [True, False]))] or None
-        if kick and not can_pay_requirement(g, player, requirement(ManaCost.parse("".join(kick))), ch.colors):
+        if kick and not can_pay_requirement(g, player, requirement(ManaCost.parse("".join(kick))), ch.colors,
+                                            spend_on=SpendOn("spell", ch, spell_id)):
             # refused now, while "no" can still be answered (CR 601.2h: the cost must be payable)
             raise IllegalActionError(f"{name}: can't pay the kicker {''.join(kick)} (CR 601.2h)")
     if kick and not script.kicker:
@@ -593,7 +633,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, name)
     mark = len(g.events)
     pay_requirement(ctx, player, total.requirement, ch.colors, name, pay,
-                    _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants)
+                    _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants,
+                    SpendOn("spell", ch, spell_id))
     _pay_objects(ctx, player, spell_id, chosen, name)
     from ..effects.links import record_cost_exiles
     record_cost_exiles(ctx, spell_id, g.events[mark:])      # "exiled with it" (CR 607.2j, 607.2q)
@@ -661,7 +702,7 @@ def pay_alternative_total(ctx: Ctx, player: int, spell_id: int, mana: str, label
     ctx.log("601.2f", f"total cost of {what}: {total.text} = {_show(total.requirement)}")
     chosen = _choose_cost_objects(ctx, player, spell_id, total, additional, pay, what)
     pay_requirement(ctx, player, total.requirement, ch.colors, what, pay, _show(total.requirement), ch.keywords,
-                    total.variants)
+                    total.variants, SpendOn("spell", ch, spell_id))
     _pay_objects(ctx, player, spell_id, chosen, what)
     if total.counters:
         g.obj(spell_id).choices["enters_counters"] = tuple(total.counters)
@@ -670,7 +711,7 @@ def pay_alternative_total(ctx: Ctx, player: int, spell_id: int, mana: str, label
 def spend_as_any_color(req: Requirement) -> Requirement:
     """CR 609.4b: mana may be spent as though it were mana of any color: any mana pays a colored
     symbol (a {C} symbol still needs colorless mana); the cost itself doesn't change."""
-    return Requirement(tuple(s if s == "C" else "WUBRGC" for s in req.colored), req.generic, req.life)
+    return Requirement(tuple(s if s == "C" else "WUBRGC" for s in req.colored), req.generic, req.life, req.snow)
 
 
 def _show(req: Requirement) -> str:

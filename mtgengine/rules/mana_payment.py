@@ -32,9 +32,11 @@ from ..cards.vocabulary import ActivatedAbility, AddMana, Cost
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.mana import COLORS, ManaCost, ManaSymbol
-from ..effects.layers import characteristics, summoning_sick
+from ..effects.layers import characteristics, permanents_with, summoning_sick
 from ..rules.context import Ctx
 from ..state.game_state import GameState
+from . import mana_pool
+from .mana_pool import SpendOn
 
 MANA_ORDER = COLORS + ("C",)
 _TAP_ONLY = Cost(tap=True)
@@ -52,6 +54,8 @@ class Requirement:
     colored: tuple[str, ...]
     generic: int
     life: int = 0
+    #: {S} symbols: each paid with one mana from a snow source (CR 107.4h)
+    snow: int = 0
 
 
 #: A mana source of the default payment: (permanent, its first {T} mana ability, the mana
@@ -76,6 +80,7 @@ def requirement(cost: ManaCost, x: int = 0, hybrid: list[str] | None = None,
     colored: list[str] = []
     generic = 0
     life = 0
+    snow = 0
     hybrid = [str(h).upper() for h in (hybrid or [])]
     if phyrexian is True:
         phyrexian = "life"
@@ -104,7 +109,7 @@ def requirement(cost: ManaCost, x: int = 0, hybrid: list[str] | None = None,
         elif kind == "colorless":
             colored.append("C")
         elif kind == "snow":
-            generic += 1          # snow mana is not told apart from other mana yet
+            snow += 1             # CR 107.4h: mana from a snow source
         elif kind == "phyrexian":
             if life_for_phyrexian():
                 life += 2         # CR 107.4f
@@ -130,7 +135,7 @@ def requirement(cost: ManaCost, x: int = 0, hybrid: list[str] | None = None,
         else:
             generic += sym.mana_value()
     colored.sort(key=lambda s: (len(s), _RANK[s[0]]))
-    return Requirement(tuple(colored), generic, life)
+    return Requirement(tuple(colored), generic, life, snow)
 
 
 def reduce_requirement(req: Requirement, less: ManaCost, times: int = 1) -> Requirement:
@@ -150,12 +155,12 @@ def reduce_requirement(req: Requirement, less: ManaCost, times: int = 1) -> Requ
                 colored.remove(slot)
             else:
                 generic = max(0, generic - max(1, sym.generic if sym.kind == "mono_hybrid" else 1))
-    return Requirement(tuple(colored), generic, req.life)
+    return Requirement(tuple(colored), generic, req.life, req.snow)      # {S} isn't reduced (CR 107.4h)
 
 
 def add_requirements(a: Requirement, b: Requirement) -> Requirement:
     colored = sorted(a.colored + b.colored, key=lambda s: (len(s), _RANK[s[0]]))
-    return Requirement(tuple(colored), a.generic + b.generic, a.life + b.life)
+    return Requirement(tuple(colored), a.generic + b.generic, a.life + b.life, a.snow + b.snow)
 
 
 # -- sources ---------------------------------------------------------------------------------
@@ -185,10 +190,11 @@ def _forbidden(g: GameState, player: int, oid: int) -> bool:
     return activation_forbidden(g, player, oid) is not None
 
 
-def tap_sources(g: GameState, player: int) -> list[Source]:
+def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> list[Source]:
     """Untapped permanents with a mana ability whose only cost is {T} (CR 605.1a), in
     battlefield order, with the mana types each can add now and how much one activation adds.
-    A source whose ability could add no mana now is left out (CR 106.5)."""
+    A source whose ability could add no mana now is left out (CR 106.5), and so is an ability
+    whose mana couldn't be spent on ``spend_on`` (CR 106.6)."""
     out: list[Source] = []
     for oid in g.battlefield:
         o = g.objects[oid]
@@ -211,16 +217,52 @@ def tap_sources(g: GameState, player: int) -> list[Source]:
                 if not condition_holds(g, cond, player, oid):
                     continue        # "Activate only if ...": not now (CR 602.5b)
             if ab.is_mana and ab.cost == _TAP_ONLY:
+                if not _restriction_allows(g, oid, ab, spend_on, player):
+                    continue
                 ab_kinds, ab_amount = _mana_of(ab, g, oid)
                 if not ab_kinds:
                     continue
-                if first is None:
-                    first, amount = ab, ab_amount
+                if first is None or ab_amount > amount:
+                    first, amount = ab, ab_amount          # the one adding most (Eldrazi Temple's {C}{C})
                 kinds.extend(ab_kinds)
         if first is not None and kinds:
             # every {T} mana ability of the source counts (a Forest that is also a Swamp)
             out.append((oid, first, tuple(dict.fromkeys(kinds)), max(1, amount)))
     return out
+
+
+def _restriction_allows(g: GameState, oid: int, ab: ActivatedAbility, spend_on: SpendOn | None,
+                        player: int) -> bool:
+    """Whether the mana ``ab`` of ``oid`` adds may be spent on ``spend_on`` (CR 106.6)."""
+    for e in ab.effects:
+        restriction = getattr(e, "restriction", None)
+        if restriction is not None and not mana_pool.allows(mana_pool.fixed_restriction(g, restriction, oid),
+                                                            spend_on, player):
+            return False
+    return True
+
+
+def has_restricted_sources(g: GameState, player: int) -> bool:
+    """Whether ``player`` has restricted mana in the pool or a {T} mana ability that adds it:
+    a payment precomputed without knowing what the mana is spent on may then be wrong."""
+    if g.players[player].pool_tags:
+        return True
+    key = ("restricted_sources", player)
+    cached = g._chars.get(key)                          # type: ignore[call-overload]
+    if cached is None:                                  # memoized until something changes
+        cached = any(ch.controller == player and ab.is_mana and not _restriction_allows(g, oid, ab, None, player)
+                     for oid, ch in permanents_with(g, "activated") for ab in ch.script.activated)
+        g._chars[key] = cached                          # type: ignore[index]
+    return cached
+
+
+def _is_snow(g: GameState, oid: int) -> bool:
+    return "Snow" in characteristics(g, oid).supertypes
+
+
+def _snow_kind(kinds: Any, spell_colors: frozenset[str]) -> str:
+    """Which mana to pay a {S} symbol with: colorless first, then a color the spell doesn't have."""
+    return min(kinds, key=lambda k: (k != "C", k in spell_colors, _RANK[k]))
 
 
 # -- planning ----------------------------------------------------------------------------------
@@ -230,6 +272,8 @@ class Plan:
 
     taps: list[tuple[int, str]] = field(default_factory=list)
     spend: dict[str, int] = field(default_factory=dict)
+    #: snow mana spent on {S} symbols, by type (CR 107.4h)
+    snow: dict[str, int] = field(default_factory=dict)
 
     def spent(self, kind: str, n: int = 1) -> None:
         self.spend[kind] = self.spend.get(kind, 0) + n
@@ -272,19 +316,29 @@ def _generic_rank(spell_colors: frozenset[str]) -> Any:
 
 
 def _generic_kind(src: Source, spell_colors: frozenset[str]) -> str:
-    return next((k for k in src[2] if k in spell_colors), "C" if "C" in src[2] else src[2][0])
+    """Generic mana from a source: {C} if it makes it (a painland's painless ability), else one
+    of the spell's colors, else its first type."""
+    return "C" if "C" in src[2] else next((k for k in src[2] if k in spell_colors), src[2][0])
 
 
 def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str],
-                 tap_only: list[int] | None = None, sources: list[Source] | None = None) -> Plan | None:
+                 tap_only: list[int] | None = None, sources: list[Source] | None = None,
+                 spend_on: SpendOn | None = None) -> Plan | None:
     """Chooses the sources to tap and the pool mana to spend, changing nothing; None if the
-    requirement can't be paid that way."""
-    pool = dict(g.players[player].pool)
+    requirement can't be paid that way. Only mana that may be spent on ``spend_on`` is used
+    (CR 106.6); {S} symbols are paid first, with snow mana (CR 107.4h)."""
+    pool, pool_snow = mana_pool.usable(g, player, spend_on)
     if sources is None:
-        sources = tap_sources(g, player)
+        sources = tap_sources(g, player, spend_on)
     plan = Plan()
+    if req.snow:
+        sources = _plan_snow(g, pool, pool_snow, sources, req.snow, spell_colors, plan,
+                             None if tap_only is None else set(tap_only))
+        if sources is None:
+            return None
     if tap_only is not None:
-        return _plan_named(pool, sources, req, spell_colors, tap_only)
+        return _plan_named(pool, sources, req, spell_colors, [t for t in tap_only if t not in
+                                                              {oid for oid, _ in plan.taps}], plan)
     remaining = []
     for slot in req.colored:                               # pool first
         kind = next((k for k in slot if pool.get(k, 0) > 0), None)
@@ -322,14 +376,50 @@ def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: froz
     return plan
 
 
+def _plan_snow(g: GameState, pool: dict[str, int], pool_snow: dict[str, int], sources: list[Source], count: int,
+               spell_colors: frozenset[str], plan: Plan, named: set[int] | None) -> list[Source] | None:
+    """Pays ``count`` {S} symbols (CR 107.4h): snow mana in the pool, then untapped snow sources
+    in battlefield order (only the ``named`` ones, if given, and those first). Returns the
+    sources left for the rest of the cost, or None if the {S} symbols can't be paid."""
+    used: set[int] = set()
+    snow_sources = [s for s in sources if (named is None or s[0] in named) and _is_snow(g, s[0])]
+
+    def from_pool() -> bool:
+        have = [k for k in MANA_ORDER if pool_snow.get(k, 0) > 0]
+        if not have:
+            return False
+        kind = _snow_kind(have, spell_colors)
+        pool_snow[kind] -= 1
+        pool[kind] -= 1
+        plan.snow[kind] = plan.snow.get(kind, 0) + 1
+        return True
+
+    for _ in range(count):
+        if named is None and from_pool():
+            continue
+        src = next((s for s in snow_sources if s[0] not in used), None)
+        if src is None:
+            if named is not None and from_pool():
+                continue
+            return None
+        used.add(src[0])
+        kind = _snow_kind(src[2], spell_colors)
+        plan.taps.append((src[0], kind))
+        plan.snow[kind] = plan.snow.get(kind, 0) + 1
+        if src[3] > 1:                                    # the rest stays in the pool, snow mana too
+            pool[kind] = pool.get(kind, 0) + src[3] - 1
+            pool_snow[kind] = pool_snow.get(kind, 0) + src[3] - 1
+    return [s for s in sources if s[0] not in used]
+
+
 def _plan_named(pool: dict[str, int], sources: list[Source], req: Requirement, spell_colors: frozenset[str],
-                tap_only: list[int]) -> Plan | None:
+                tap_only: list[int], plan: Plan | None = None) -> Plan | None:
     """``tap``: exactly the named sources are tapped, and their mana is spent before the pool's."""
     wanted = list(dict.fromkeys(tap_only))
     named = [s for s in sources if s[0] in wanted]
     if len(named) != len(wanted):
         return None
-    plan = Plan()
+    plan = plan or Plan()
     # as many colored slots as possible from the named sources, the rest from the pool
     slots = list(req.colored)
     best: list[tuple[int, str]] = []
@@ -391,7 +481,7 @@ def default_variants(req: Requirement, cost: ManaCost, hybrid_given: bool) -> li
             if c in colored:
                 colored.remove(c)
                 generic += sym.generic
-        out.append(Requirement(tuple(colored), generic, req.life))
+        out.append(Requirement(tuple(colored), generic, req.life, req.snow))
     return out
 
 
@@ -473,25 +563,38 @@ def _apply_helpers(g: GameState, player: int, req: Requirement, opts: PayOptions
                 raise IllegalActionError(f"{ch.name} can't pay for any mana left in {what}'s cost")
             generic -= 1
             actions.append(("tap", oid, "1"))
-    return Requirement(tuple(colored), generic, req.life), actions
+    return Requirement(tuple(colored), generic, req.life, req.snow), actions
 
 
 def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: frozenset[str], what: str,
                     pay: Any = None, cost_text: str = "", keywords: frozenset[str] = frozenset(),
-                    variants: list[Requirement] | None = None) -> None:
-    """CR 601.2g-h: activates mana abilities as needed, then pays the requirement."""
+                    variants: list[Requirement] | None = None, spend_on: SpendOn | None = None) -> None:
+    """CR 601.2g-h: activates mana abilities as needed, then pays the requirement with mana that
+    may be spent on ``spend_on`` (CR 106.6; None: a cost that's neither a spell's nor an
+    ability's)."""
     g = ctx.g
     opts = PayOptions.of(pay)
     name = g.players[player].name
     candidates = variants or [req]
     if opts.mana is not None:
-        candidates = [_explicit_requirement(opts.mana, candidates[0])]
+        # the first way of paying the symbols (a {2/W}'s colored half first) the mana given fits
+        explicit = None
+        errors: list[IllegalActionError] = []
+        for cand in candidates:
+            try:
+                explicit = _explicit_requirement(opts.mana, cand)
+                break
+            except IllegalActionError as exc:
+                errors.append(exc)
+        if explicit is None:
+            raise errors[0]
+        candidates = [explicit]
     helpers: list[tuple[str, int, str]] = []
     plan = None
     chosen = candidates[0]
     for cand in candidates:
         rest, helpers = _apply_helpers(g, player, cand, opts, keywords, what)
-        plan = plan_payment(g, player, rest, spell_colors, opts.tap)
+        plan = plan_payment(g, player, rest, spell_colors, opts.tap, spend_on=spend_on)
         if plan is not None:
             chosen = cand
             break
@@ -500,13 +603,15 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     if chosen.life and g.players[player].life < chosen.life:
         raise IllegalActionError(f"{name} can't pay {chosen.life} life for {what} (CR 119.4)")
     from .activation import activate_mana_ability   # local: activation imports this module
+    preferred = {s[0]: s[1] for s in tap_sources(g, player, spend_on)} if plan.taps else {}
     for oid, kind in plan.taps:
-        activate_mana_ability(ctx, oid, None, choice=kind)
-    pl = g.player(player)
+        activate_mana_ability(ctx, oid, _tap_ability(g, player, oid, preferred.get(oid), kind, spend_on), choice=kind)
+    for kind, amount in plan.snow.items():                 # {S} first (CR 107.4h)
+        if not mana_pool.spend(g, player, kind, amount, spend_on, snow=True):
+            raise IllegalActionError(f"{name} lacks {{{kind}}} from a snow source to pay {{S}} for {what}")
     for kind, amount in plan.spend.items():
-        if pl.pool.get(kind, 0) < amount:
-            raise IllegalActionError(f"{name} lacks {{{kind}}} to pay for {what}")
-        pl.pool[kind] -= amount
+        if not mana_pool.spend(g, player, kind, amount, spend_on):
+            raise IllegalActionError(f"{name} lacks {{{kind}}} that can be spent on {what} (CR 106.6)")
     from ..effects.primitives import move, name_of
     for action, oid, paid in helpers:
         if action == "exile":
@@ -525,20 +630,33 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     ctx.log("601.2h", f"{name} pays {shown} for {what}")
 
 
+def _tap_ability(g: GameState, player: int, oid: int, preferred: ActivatedAbility | None, kind: str,
+                 spend_on: SpendOn | None) -> int:
+    """Which of ``oid``'s abilities the default payment activates for ``kind``: the one
+    :func:`tap_sources` chose (the one adding most), else the first whose only cost is {T} and
+    whose mana may be spent here that adds ``kind`` — never one with another cost."""
+    abilities = characteristics(g, oid).script.activated
+    if preferred is not None and kind in _mana_of(preferred, g, oid)[0]:
+        return abilities.index(preferred)
+    return next(i for i, ab in enumerate(abilities)
+                if ab.is_mana and ab.cost == _TAP_ONLY and _restriction_allows(g, oid, ab, spend_on, player)
+                and kind in _mana_of(ab, g, oid)[0])
+
+
 def _describe(req: Requirement) -> str:
-    text = "".join("{" + ("/".join(s) if len(s) > 1 else s) + "}" for s in req.colored)
+    text = "".join("{" + ("/".join(s) if len(s) > 1 else s) + "}" for s in req.colored) + "{S}" * req.snow
     text = ("{" + str(req.generic) + "}" if req.generic or not text else "") + text
     return text + (f" and {req.life} life" if req.life else "")
 
 
 def pay_mana(ctx: Ctx, player: int, cost: ManaCost, x: int, spell_colors: frozenset[str],
-             what: str, pay: Any = None) -> None:
+             what: str, pay: Any = None, spend_on: SpendOn | None = None) -> None:
     """CR 601.2g-h: pays ``cost`` (X = ``x``), as ``pay`` says or the default way."""
     opts = PayOptions.of(pay)
     req = requirement(cost, x, opts.hybrid, opts.phyrexian)
     text = str(cost) + (f" (X={x})" if cost.x_count else "")
     pay_requirement(ctx, player, req, spell_colors, what, opts, text,
-                    variants=default_variants(req, cost, opts.hybrid is not None))
+                    variants=default_variants(req, cost, opts.hybrid is not None), spend_on=spend_on)
 
 
 def _explicit_requirement(mana: str, req: Requirement) -> Requirement:
@@ -560,43 +678,52 @@ def _explicit_requirement(mana: str, req: Requirement) -> Requirement:
         else:
             raise IllegalActionError(f"pay {mana!r}: name mana by its type ({sym} is not one)")
     total = len(named) + generic
-    if total != len(req.colored) + req.generic:
+    if total != len(req.colored) + req.generic + req.snow:
         raise IllegalActionError(f"pay {mana!r} does not match the cost ({total} mana given, "
-                                 f"{len(req.colored) + req.generic} needed)")
+                                 f"{len(req.colored) + req.generic + req.snow} needed)")
     left = list(named)
     for slot in req.colored:
         kind = next((k for k in left if k in slot), None)
         if kind is None:
             raise IllegalActionError(f"pay {mana!r} lacks {{{'/'.join(slot)}}}")
         left.remove(kind)
-    return Requirement(tuple(sorted(named, key=_RANK.__getitem__)), generic, req.life)
+    # {S} symbols take the mana named beyond the colored symbols, then generic mana (CR 107.4h)
+    for kind in left[: req.snow]:
+        named.remove(kind)
+    generic -= max(0, req.snow - len(left))
+    return Requirement(tuple(sorted(named, key=_RANK.__getitem__)), generic, req.life, req.snow)
 
 
 def can_pay_requirement(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str] = frozenset(),
-                        sources: list[Source] | None = None) -> bool:
+                        sources: list[Source] | None = None, spend_on: SpendOn | None = None) -> bool:
+    """Whether the default payment could pay ``req`` now. ``sources`` (precomputed, knowing
+    nothing of ``spend_on``) are recomputed when restricted mana might change the answer."""
     if req.life and g.players[player].life < req.life:
         return False
-    return plan_payment(g, player, req, spell_colors, sources=sources) is not None
+    if plan_payment(g, player, req, spell_colors, sources=sources, spend_on=spend_on) is not None:
+        return True
+    return (sources is not None and spend_on is not None and has_restricted_sources(g, player)
+            and plan_payment(g, player, req, spell_colors, spend_on=spend_on) is not None)
 
 
 def can_pay(g: GameState, player: int, cost: ManaCost | None, x: int = 0,
-            spell_colors: frozenset[str] = frozenset(), sources: list[Source] | None = None) -> bool:
+            spell_colors: frozenset[str] = frozenset(), sources: list[Source] | None = None,
+            spend_on: SpendOn | None = None) -> bool:
     """Whether the default payment could pay ``cost`` now (``sources``: precomputed
     :func:`tap_sources`, when checking many costs at once). No mana cost can't be paid (CR 118.6)."""
     if cost is None:
         return False
     req = requirement(cost, x)
-    return any(plan_payment(g, player, v, spell_colors, sources=sources) is not None
+    return any(can_pay_requirement(g, player, v, spell_colors, sources, spend_on)
                for v in default_variants(req, cost, False))
 
 
 def empty_pools(ctx: Ctx) -> None:
     """CR 106.4: unspent mana empties from each pool at the end of each step and phase."""
+    from . import mana_pool
     for p in ctx.g.players:
         if any(p.pool.values()):
-            pl = ctx.g.player(p.index)
-            for k in pl.pool:
-                pl.pool[k] = 0
+            mana_pool.empty(ctx.g.player(p.index))
 
 
 __all__ = [
@@ -621,15 +748,17 @@ def exile_cost_candidates(g: GameState, player: int, cost: Any) -> list[int]:
     return out
 
 
-def can_pay_exile_cost(g: GameState, player: int, cost: Any, sources: list[Source] | None = None) -> bool:
+def can_pay_exile_cost(g: GameState, player: int, cost: Any, sources: list[Source] | None = None,
+                       spend_on: SpendOn | None = None) -> bool:
     for oid in exile_cost_candidates(g, player, cost):
         ch = characteristics(g, oid)
-        if not cost.pay_exiled_mana_cost or can_pay(g, player, ch.mana_cost, 0, ch.colors, sources):
+        if not cost.pay_exiled_mana_cost or can_pay(g, player, ch.mana_cost, 0, ch.colors, sources, spend_on):
             return True
     return False
 
 
-def pay_exile_cost(ctx: Ctx, player: int, cost: Any, pay: Any, what: str) -> tuple[int, ...]:
+def pay_exile_cost(ctx: Ctx, player: int, cost: Any, pay: Any, what: str,
+                   spend_on: SpendOn | None = None) -> tuple[int, ...]:
     """Pays "exile a [quality] card from your graveyard [and pay its mana cost]": the card named
     by ``pay: {exile: [...]}`` or asked; its mana cost (X is 0, CR 107.3h; colors included, CR
     202.1a) is paid, then it is exiled. Returns the exiled card's new id (CR 400.7), which the
@@ -658,7 +787,7 @@ def pay_exile_cost(ctx: Ctx, player: int, cost: Any, pay: Any, what: str) -> tup
             raise IllegalActionError(f"{what}: that card can't be exiled to pay the cost")
     if cost.pay_exiled_mana_cost:
         ch = characteristics(g, card)
-        pay_mana(ctx, player, ch.mana_cost, 0, ch.colors, f"{what} ({ch.name}'s mana cost)", opts)
+        pay_mana(ctx, player, ch.mana_cost, 0, ch.colors, f"{what} ({ch.name}'s mana cost)", opts, spend_on)
     ctx.log("602.2b", f"{g.players[player].name} exiles {name_of(ctx, card)} to pay for {what}")
     new = move(ctx, card, Zone.EXILE, "cost")
     return (new,) if new is not None else ()

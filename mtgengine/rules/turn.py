@@ -18,7 +18,7 @@ from ..effects.primitives import draw_card, move, name_of
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
-from .casting import cast_spell, castable, play_land, playable_land
+from .casting import cast_spell, cast_variants, castable, play_land, playable_land
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step
 from .context import Ctx
 from .mana_payment import empty_pools, tap_sources
@@ -260,8 +260,11 @@ def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
         if "Land" in characteristics(g, oid).types:
             if land_ok and playable_land(g, player, oid):
                 actions.append({"action": "play", "object": oid})
-        elif castable(g, player, oid, sources):
-            actions.append({"action": "cast", "object": oid})
+        else:
+            if castable(g, player, oid, sources):
+                actions.append({"action": "cast", "object": oid})
+            for options in cast_variants(g, player, oid, sources):   # alternative and optional costs
+                actions.append({"action": "cast", "object": oid, **options})
         for i, ab in enumerate(characteristics(g, oid).script.activated):
             # issue 7: an ability that functions from the hand (transmute, CR 702.53a)
             if ab.zone == "hand" and can_activate_from_hand(g, player, oid, i):

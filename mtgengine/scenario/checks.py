@@ -75,8 +75,9 @@ def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any
         want_c = Counter("C" if s.kind == "colorless" else next(iter(s.colors), "C") for s in cost.symbols)
         got_c = Counter({k: v for k, v in pool.items() if v})
         if want_c != got_c:
-            got_s = "".join("{" + k + "}" * 1 for k, v in sorted(got_c.items()) for _ in range(v))
-            out.append(f"expected {name} mana pool {want!r}, got {got_s!r}")
+            # restricted or snow mana counts as its type (CR 106.6) and is shown with its notes
+            from ..rules.mana_pool import describe
+            out.append(f"expected {name} mana pool {want!r}, got {describe(g.players[player(name)])!r}")
     if "winner" in expect:
         got = names[g.winner] if g.winner is not None else None
         if got != expect["winner"]:

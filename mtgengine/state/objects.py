@@ -108,7 +108,7 @@ class Player:
     __slots__ = (
         "index", "name", "life", "poison", "counters", "pool", "lands_played",
         "lost", "drew_from_empty", "mulligans", "kept", "life_gained_this_turn", "life_lost_this_turn",
-        "attacked_with_this_turn", "drawn_this_turn", "_gen",
+        "attacked_with_this_turn", "drawn_this_turn", "pool_tags", "_gen",
     )
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
@@ -118,6 +118,8 @@ class Player:
         self.poison = 0
         self.counters: dict[str, int] = {}
         self.pool: dict[str, int] = dict.fromkeys(MANA_TYPES, 0)
+        # snow and restricted mana in the pool, one entry per mana (rules.mana_pool, CR 106.6)
+        self.pool_tags: tuple[tuple[str, bool, Any], ...] = ()
         self.lands_played = 0
         self.lost = False
         self.drew_from_empty = False   # CR 704.5b

@@ -101,3 +101,69 @@ def test_summoning_sick_creatures_are_not_sources() -> None:
 def test_split_card_data_mana_value_is_not_read() -> None:
     # the data's mana_value of split cards is the first half's only (seed-examples pitfall 1)
     assert card_db().get("Revival // Revenge").mana_value() == 8
+
+
+# -- agents choose among alternative and optional costs too ----------------------------------
+def _cast_options(s: Scenario, player: int = 0) -> list[dict]:
+    from mtgengine.rules.turn import legal_actions
+    g = s.game.state
+    return [{k: v for k, v in a.items() if k not in ("action", "object")} | {"card": characteristics(g, a["object"]).name}
+            for a in legal_actions(g, player) if a["action"] == "cast"]
+
+
+def test_legal_actions_offer_kicker_only_when_payable() -> None:
+    s = Scenario("kicker", Alice={"battlefield": ["Mountain"], "hand": ["Burst Lightning"]}, Bob={})
+    assert _cast_options(s) == [{"card": "Burst Lightning"}]
+    s = Scenario("kicker", Alice={"battlefield": ["Mountain x5"], "hand": ["Burst Lightning"]}, Bob={})
+    assert _cast_options(s) == [{"card": "Burst Lightning"}, {"card": "Burst Lightning", "kicked": ["{4}"]}]
+
+
+def test_legal_actions_offer_an_alternative_cost() -> None:
+    # Fist of Suns: {W}{U}{B}{R}{G} instead of a mana cost, even none at all (Evermind, CR 118.6a)
+    s = Scenario("fist", Alice={"battlefield": ["Fist of Suns", "Plains", "Island", "Swamp", "Mountain", "Forest"],
+                                "hand": ["Hill Giant", "Evermind"]}, Bob={})
+    assert sorted(_cast_options(s), key=str) == sorted([
+        {"card": "Hill Giant"}, {"card": "Hill Giant", "alternative": "Fist of Suns"},
+        {"card": "Evermind", "alternative": "Fist of Suns"}], key=str)
+    s = Scenario("fist", Alice={"battlefield": ["Fist of Suns", "Plains", "Island", "Swamp", "Mountain", "Mountain"],
+                                "hand": ["Evermind"]}, Bob={})
+    assert _cast_options(s) == []
+
+
+def test_legal_actions_offer_optional_additional_mana() -> None:
+    s = Scenario("chorus", Alice={"battlefield": ["Chorus of the Conclave", "Forest x3"], "hand": ["Grizzly Bears"]},
+                 Bob={})
+    assert _cast_options(s) == [{"card": "Grizzly Bears"}, {"card": "Grizzly Bears", "additional": {"mana": 1}}]
+
+
+def test_random_agent_casts_with_the_alternative_cost() -> None:
+    from mtgengine.agents.agents import RandomAgent
+    from mtgengine.simulate import answer_pending
+    s = Scenario("fist", Alice={"battlefield": ["Fist of Suns", "Plains", "Island", "Swamp", "Mountain", "Forest"],
+                                "hand": ["Evermind"]}, Bob={})
+    game = s.game
+    agents = [RandomAgent(1), RandomAgent(2)]
+    for _ in range(20):
+        if game.state.stack:
+            break
+        answer_pending(game, agents)
+    g = game.state
+    assert g.stack and characteristics(g, g.stack[-1]).name == "Evermind"
+    assert mana_value(g, g.stack[-1]) == 0
+
+
+def test_legal_actions_offer_phyrexian_life() -> None:
+    s = Scenario("dismember", Alice={"battlefield": ["Wastes"], "hand": ["Dismember"]},
+                 Bob={"battlefield": ["Grizzly Bears"]})
+    assert _cast_options(s) == [{"card": "Dismember", "pay": {"phyrexian": "life"}}]
+
+
+def test_restricted_and_snow_mana_survive_save_and_load() -> None:
+    from mtgengine.engine import Game
+    s = Scenario("pool", Alice={"battlefield": ["Mishra's Workshop", "Snow-Covered Forest"]}, Bob={})
+    s.activate("Mishra's Workshop", by="Alice")
+    s.activate("Snow-Covered Forest", by="Alice")
+    g = s.game
+    tags = g.state.players[0].pool_tags
+    assert [(k, snow, r is not None) for k, snow, r in tags] == [("C", False, True)] * 3 + [("G", True, False)]
+    assert Game.load(g.save()).state.players[0].pool_tags == tags
