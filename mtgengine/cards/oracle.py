@@ -24,7 +24,7 @@ from .vocabulary import (
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
-from .vocabulary import CostObjects, PlayerStatic
+from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords, UnlessPays
 from .vocabulary import Conditional, CopyCards, ExileChosen
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import link_name, with_links                     # CR 607
@@ -84,6 +84,13 @@ def parse_filter(text: str) -> Filter | None:
     """Parses "nonblack creature an opponent controls", "artifact or enchantment", "spell",
     "attacking or blocking creature", "creature with power 4 or greater"."""
     text = text.strip().lower()
+    extra: dict[str, Any] = {}
+    if text.endswith(" with power less than or equal to ~'s power"):
+        text = text[: -len(" with power less than or equal to ~'s power")]
+        extra["power_max_source"] = True
+    if m := re.search(r" whose controller controls an? (plains|island|swamp|mountain|forest)$", text):
+        text = text[: m.start()]
+        extra["controller_controls"] = m.group(1).capitalize()
     power_min = power_max = None
     if m := re.search(r" with power (\d+) or (greater|less)$", text):
         text = text[: m.start()]
@@ -166,8 +173,28 @@ def parse_filter(text: str) -> Filter | None:
         tapped=tapped, attacking=attacking, other="another" in words or "other" in words,
         power_min=power_min, power_max=power_max, in_combat=blocking,
         supertypes=frozenset(supers), not_supertypes=frozenset(not_super),
-        mana_value_min=mv_min, mana_value_max=mv_max, keywords=keywords, not_keywords=not_keywords,
+        mana_value_min=mv_min, mana_value_max=mv_max, keywords=keywords, not_keywords=not_keywords, **extra,
     )
+
+
+def creature_type_plural(kind: str) -> str:
+    """The plural of a creature type in rules text ("Goblins", "Elves", "Merfolk")."""
+    irregular = {v: k.capitalize() for k, v in _IRREGULAR_PLURALS.items()}
+    if kind in irregular:
+        return irregular[kind]
+    if kind.endswith("folk") or kind in ("Sheep", "Fish", "Kithkin", "Samurai"):
+        return kind
+    return kind + ("es" if kind.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def _creature_type_filter(text: str) -> Filter | None:
+    """ "Merfolk", "Goblins", "Elves": the creatures of one creature type (CR 205.3m)."""
+    from ..effects.links import creature_types
+    word = re.sub(r" creatures?$", "", text.strip())
+    for kind in creature_types():
+        if word in (kind, creature_type_plural(kind)):
+            return Filter(types=frozenset({"Creature"}), subtypes=frozenset({kind}))
+    return None
 
 
 def _target_spec(phrase: str) -> TargetSpec | None:
@@ -195,7 +222,7 @@ def _target_spec(phrase: str) -> TargetSpec | None:
             flt = replace(flt, mana_value_min=mv.mana_value_min, mana_value_max=mv.mana_value_max)
         owner = {"your": "you", "a": None, "an opponent's": "opponent"}[m.group(3)]
         return TargetSpec(replace(flt, zone="graveyard", controller=owner), "target " + p)
-    flt = parse_filter(p)
+    flt = parse_filter(p) or _creature_type_filter(phrase)     # "target Dragon" (CR 205.3m)
     if flt is None:
         from ..effects.links import creature_types
         kind = {t.lower(): t for t in creature_types()}.get(p)
@@ -914,9 +941,25 @@ def _untargetable(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Pump(st.add_target(spec), keywords=frozenset({UNTARGETABLE_BY_OPPONENTS}))]
 
 
+@_effect(r"(other )?(.+?)( you control)? get " + _PT + r"(?: and gain (.+?))? until end of turn")
+def _mass_pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Creatures you control get +2/+1 until end of turn", "Attacking creatures get +2/+0
+    until end of turn": the creatures are those matching as it resolves (CR 611.2c)."""
+    flt = parse_filter(m.group(2)) or _creature_type_filter(m.group(2))
+    if flt is None or flt.spells or flt.controller or "Creature" not in flt.types:
+        return None
+    flt = replace(flt, controller="you" if m.group(3) else None, other=bool(m.group(1)) or flt.other)
+    p, px = _pt(m.group(4))
+    t, tx = _pt(m.group(5))
+    kws = _keyword_list(m.group(6)) if m.group(6) else frozenset()
+    if px or tx or kws is None:
+        return None
+    return [Pump(Ref("each", filter=flt), p, t, kws)]
+
+
 @_effect(r"(other )?((?:attacking |blocking )?(?:creatures|permanents|[a-z]+ creatures))( you control| your opponents control)? "
          r"(?:get " + _PT + r"(?: and gain (.+?))?|gain (.+?)) until end of turn")
-def _mass_pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+def _mass_pump_or_gain(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """ "Creatures you control get +2/+1 until end of turn" (Inspired Charge), "Permanents you
     control gain hexproof and indestructible until end of turn" (Heroic Intervention), "Attacking
     creatures get +2/+0 until end of turn": the affected set is fixed as it resolves (CR 611.2c)."""
@@ -936,7 +979,7 @@ def _mass_pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Pump(Ref("each", filter=flt), p, t, kws)]
 
 
-@_effect(r"(target (.+?)|~) gains (.+?) until end of turn")
+@_effect(r"((?:another )?target (.+?)|~) gains (.+?) until end of turn")
 def _gain_keywords(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     kws = _keyword_list(m.group(3))
     if kws is None:
@@ -944,6 +987,8 @@ def _gain_keywords(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     if m.group(1).startswith("~"):
         return [Pump(SELF, keywords=kws)]
     spec = _target_spec(m.group(2))
+    if spec is not None and m.group(1).lower().startswith("another "):
+        spec = replace(spec, filter=replace(spec.filter, other=True), text="another " + spec.text)
     return [Pump(st.add_target(spec), keywords=kws)] if spec else None
 
 
@@ -1042,16 +1087,35 @@ def _it(st: _Parse, words: str) -> Ref | None:
     return _last_target(st) or st.it
 
 
-@_effect(r"gain control of (target .+?|it|that creature|that permanent)( until end of turn| for as long as you control ~)?")
+@_effect(r"gain control of (target .+?|it|that creature|that permanent)( until end of turn| for as long as .+)?")
 def _gain_control(m: re.Match[str], st: _Parse) -> list[Effect] | None:
-    """A control-changing effect (layer 2, CR 613.1b): Threaten, Act of Treason, Mind Control's kin."""
+    """A control-changing effect (layer 2, CR 613.1b): Threaten, Act of Treason, Mind Control's
+    kin; "for as long as ..." (Sower of Temptation, Rubinia Soulsinger, CR 611.2b)."""
     phrase = m.group(1)
+    lasts: tuple[str, ...] = ()
+    if m.group(2) and m.group(2).lower().startswith(" for as long as "):
+        lasts = _as_long_as(m.group(2)[len(" for as long as "):]) or ()
+        if not lasts:
+            return None
     ref = _target_ref(phrase, st) if phrase.lower().startswith("target ") else _it(st, phrase)
     if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
         return None
-    during = (m.group(2) or "").strip().lower()
-    return [GainControl(ref, until_end_of_turn=during == "until end of turn",
-                        while_you_control_source=during.startswith("for as long"))]
+    return [GainControl(ref, until_end_of_turn=m.group(2) is not None and not lasts, lasts=lasts)]
+
+
+_LASTS = {"~ remains on the battlefield": "source_on_battlefield", "you control ~": "you_control_source",
+          "~ remains tapped": "source_tapped",
+          "that creature's power remains less than or equal to ~'s power": "power_le_source"}
+
+
+def _as_long_as(text: str) -> tuple[str, ...] | None:
+    """The conditions of a "for as long as" duration (CR 611.2b), each of ``_LASTS``."""
+    out = []
+    for part in re.split(r" and ", text.strip().rstrip(".")):
+        if part.lower() not in _LASTS:
+            return None
+        out.append(_LASTS[part.lower()])
+    return tuple(out)
 
 
 @_effect(r"(untap|tap) all (.+)")
@@ -1346,6 +1410,9 @@ def _player_static(para: str, raw: str) -> PlayerStatic | None:
         if condition is None:
             return None
         t = m.group(2)
+    if m := re.fullmatch(r"(players|you|your opponents)? ?skip (?:their|your) (untap|draw) steps?", t):
+        who = {"players": "each", "your opponents": "opponents"}.get(m.group(1) or "you", "you")
+        return PlayerStatic(frozenset({f"skip_{m.group(2)}"}), who=who, condition=condition, text=raw)   # CR 614.10
     grant = {"you have hexproof": "hexproof",
              "you don't lose the game for having 0 or less life": "no_zero_life_loss",
              "all damage is dealt to you as though its source had infect": "damage_as_infect"}.get(t)
@@ -1464,13 +1531,23 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             return None
         effects.append(Discard(who, _num(m.group(2)), chooser="you", filter=flt))
         text = text[m.end():]
-    for sentence in _sentences(text):
+    sentences = _sentences(text)
+    for i, sentence in enumerate(sentences):
+        if sentence is None:
+            continue                     # consumed by the action before it
         s = sentence.rstrip(".").strip()
         s = re.sub(r"^then,? ", "", s, flags=re.IGNORECASE)
+        if i + 1 < len(sentences) and (act := _action_then(s, sentences, i + 1, st)) is not None:
+            effects.append(act)
+            continue
         if _NO_OP.fullmatch(s):
             continue   # no damage-this-way tracking yet: only regeneration could tell (CR 701.19c)
         if _NO_REGEN.fullmatch(s) and effects and isinstance(effects[-1], Destroy):
             effects[-1] = replace(effects[-1], no_regenerate=True)              # CR 701.19c
+            continue
+        if (nw := re.fullmatch(r"the new (?:creature type|color|basic land type) can't be (\w+)", s, re.I)) \
+                and effects and isinstance(effects[-1], ReplaceWords):
+            effects[-1] = replace(effects[-1], not_new=effects[-1].not_new + (nw.group(1),))   # "can't be Wall"
             continue
         if s.lower() == "you may choose new targets for the copy" and effects and isinstance(effects[-1], CopySpell):
             effects[-1] = replace(effects[-1], new_targets=True)              # CR 707.10c
@@ -1515,6 +1592,20 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             effects.append(IfKicked(tuple(extra)))
             continue
         result = _parse_clause(s, st)
+        if result is None and (dur := re.fullmatch(r"(.+) for as long as (.+)", s, re.I)) \
+                and (lasts := _as_long_as(dur.group(2))):
+            # "... gains indestructible for as long as you control ~" (CR 611.2b): read as the
+            # effect "until end of turn", then given the duration
+            saved = len(st.targets)
+            inner = _parse_clause(dur.group(1) + " until end of turn", st)
+            if inner and all(isinstance(e, Pump) and e.until_end_of_turn for e in inner):
+                result = [replace(e, until_end_of_turn=False, lasts=lasts) for e in inner]
+            else:
+                del st.targets[saved:]
+        if result is None and (up := re.fullmatch(r"(.+?) unless you pay ((?:\{[0-9WUBRGC]\})+)", s, re.I)):
+            # "sacrifice ~ unless you pay {U}" (Stasis, CR 118.12): done unless its controller pays
+            inner = parse_effects(up.group(1), st)
+            result = [UnlessPays(up.group(2).upper(), tuple(inner))] if inner else None
         if result is None:
             result = _parse_compound(s, st)
         if result is None:
@@ -1536,6 +1627,72 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if st.it is None and not st.targets and s.startswith("~ "):
             st.it = Ref("self")          # "~ gets +2/+0 ... Tap it.": "it" is the object named before
     return effects
+
+
+_WORD_KINDS = {"color word": "color", "basic land type": "land_type", "creature type": "creature_type"}
+
+
+@_effect(r"change the text of target (permanent|spell or permanent) by replacing all instances of one "
+         r"(color word|basic land type|creature type) with another(?: or one (color word|basic land type|creature type) "
+         r"with another)?")
+def _replace_words(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Sleight of Mind, Magical Hack, Mind Bend, Artificial Evolution (CR 612)."""
+    kinds = tuple(_WORD_KINDS[k.lower()] for k in (m.group(2), m.group(3)) if k)
+    both = m.group(1).lower() == "spell or permanent"
+    spec = TargetSpec(Filter(zone="stack_or_battlefield") if both else Filter(types=PERMANENT_TYPES),
+                      "target " + m.group(1).lower())
+    return [ReplaceWords(st.add_target(spec), kinds)]
+
+
+def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | None:
+    """ "[You may] <action>. When you do, <effect>" (a reflexive trigger, CR 603.12: everything
+    after "When you do" is its text, its targets its own) and "[You may] <action>. If you do,
+    <effect>" (CR 608.2c). The action is paid like a cost (CR 118.3): mana, life, sacrificing or
+    discarding. Consumes the sentences it uses (set to None)."""
+    m = re.match(r"(when|if) you do, (.+)", sentences[nxt], re.IGNORECASE | re.DOTALL)
+    if m is None:
+        return None
+    optional = s.lower().startswith("you may ")
+    action = s[len("you may "):] if optional else s
+    cost = _action_cost(action)
+    effect_action: list[Effect] | None = None
+    if cost is None:
+        saved = len(st.targets)
+        effect_action = parse_effects(action, st)        # "Create two ... tokens. When you do, ..."
+        if effect_action is None or m.group(1).lower() == "if":
+            del st.targets[saved:]
+            return None
+    if m.group(1).lower() == "if":
+        then = parse_effects(m.group(2), st)
+        if then is None:
+            return None
+        sentences[nxt] = None
+        return DoAction(cost, optional, then=tuple(then), text=action)
+    rest = " ".join([m.group(2)] + [x for x in sentences[nxt + 1:] if x is not None])
+    inner = _Parse(it=st.it)
+    effects = parse_effects(rest, inner)
+    if effects is None:
+        return None
+    for k in range(nxt, len(sentences)):
+        sentences[k] = None
+    text = "When you do, " + rest
+    return DoAction(cost, optional, TriggeredAbility(Trigger("reflexive", "you"), tuple(effects), tuple(inner.targets),
+                                                     text), text=action, action=tuple(effect_action or ()))
+
+
+def _action_cost(text: str) -> Cost | None:
+    """The action of "you may pay {1}", "you may pay 2 life", "you may sacrifice another
+    creature", "you may discard a nonland card", "sacrifice ~" as a cost (CR 118.3)."""
+    t = re.sub(r"^pay (?=\{)", "", text.strip(), flags=re.IGNORECASE)
+    t = re.sub(r"^sacrifice another ", "sacrifice one other ", t, flags=re.IGNORECASE)
+    t = re.sub(r"^sacrifice (it|this (?:creature|artifact|enchantment|land|permanent))$", "sacrifice ~", t,
+               flags=re.IGNORECASE)
+    if "," in t:
+        return None
+    cost = _parse_cost(t)
+    if cost is None or cost.tap or cost.untap or cost.energy or "X" in cost.mana:
+        return None
+    return cost
 
 
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
@@ -1854,7 +2011,7 @@ def _triggered(text: str, body: str, raw: str, link: str = "") -> list[Triggered
             return None
         body = m.group(2)
     optional = False
-    if body.lower().startswith("you may "):
+    if body.lower().startswith("you may ") and not re.match(r"you may [^.]+\. (?:when|if) you do, ", body, re.I):
         optional = True
         body = body[len("you may "):]
     out = []
@@ -1903,8 +2060,13 @@ def _parse_cost(text: str) -> Cost | None:
     mana = ""
     tap = sac = untap = False
     life = energy = 0
+    loyalty = 0
     for part in parts:
-        if part == "{T}":
+        if lm := re.fullmatch(r"\[?([+−-])(\d+)\]?", part):
+            loyalty = int(lm.group(2)) * (1 if lm.group(1) == "+" else -1)      # CR 606.4: [+1], [−2]
+            if loyalty == 0 or len(parts) > 1:
+                return None
+        elif part == "{T}":
             tap = True
         elif part == "{Q}":
             untap = True                                   # CR 107.6
@@ -1921,7 +2083,7 @@ def _parse_cost(text: str) -> Cost | None:
         else:
             return None
     return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life, objects=tuple(objects), untap=untap,
-                energy=energy)
+                energy=energy, loyalty=loyalty)
 
 
 def _cost_objects(part: str) -> CostObjects | None:
@@ -1934,6 +2096,8 @@ def _cost_objects(part: str) -> CostObjects | None:
         return CostObjects("sacrifice", _num(m.group(1)).fixed, replace(flt, controller="you", other=bool(m.group(2))))
     if m := re.fullmatch(r"discard " + _NUM + r" cards?", part, re.I):
         return CostObjects("discard", _num(m.group(1)).fixed)
+    if (m := re.fullmatch(r"discard " + _NUM + r" (.+?) cards?", part, re.I)) and (flt := parse_filter(m.group(2))):
+        return CostObjects("discard", _num(m.group(1)).fixed, flt)      # "discard a nonland card"
     if m := re.fullmatch(r"exile " + _NUM + r" (.+?) cards? from your graveyard", part, re.I):
         flt = _card_filter(m.group(2))
         return CostObjects("exile", _num(m.group(1)).fixed, flt) if flt is not None else None
@@ -2231,6 +2395,19 @@ def _prevent_all(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [PreventDamage(None, to, combat=bool(m.group(1)))]
 
 
+@_effect(r"the next time an? ((?:(?:white|blue|black|red|green|colorless) )?)source of your choice would deal damage "
+         r"to (you|target creature|any target) this turn, prevent that damage")
+def _prevent_next_time(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """The Circles of Protection (CR 609.7a-b): a source chosen as it resolves, a shield used
+    up by the next damage it would deal."""
+    color = m.group(1).strip().lower()
+    flt = Filter(colors=frozenset({COLOR_WORDS[color]})) if color and color != "colorless" else Filter()
+    if color == "colorless":
+        flt = Filter(not_colors=frozenset(COLOR_WORDS.values()))
+    to = _prevent_ref(m.group(2), st)
+    return [PreventDamage(None, to, source_choice=flt)] if to is not None else None
+
+
 @_effect(r"prevent the next " + _NUM + r" damage that would be dealt to (.+?) this turn")
 def _prevent_next(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """A prevention shield (CR 615.7): "Prevent the next 3 damage that would be dealt to any target this turn"."""
@@ -2344,6 +2521,11 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             else:
                 static.append(StaticAbility(m.group(1).lower(), p, t, kw, text=raw))
             continue
+        if m := re.fullmatch(r"(you may choose not to untap|~ doesn't untap) ~? ?during your untap step\.", para, re.I):
+            # CR 502.3: untapping in the untap step is optional / doesn't happen (a rule of the
+            # permanent, read as it would untap; Rubinia Soulsinger, Merieke Ri Berit)
+            keywords.add("may choose not to untap" if m.group(1).lower().startswith("you") else "doesn't untap")
+            continue
         if (m := re.fullmatch(r"(enchanted creature|equipped creature|enchanted permanent|~) (.+?)\.", para, re.I)) \
                 and (kw := restrictions(m.group(2))) is not None:
             # CR 508.1c / 509.1b / 502.3 / 602.5 restrictions, granted like abilities in layer 6.
@@ -2384,16 +2566,19 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                              controller="you", other=bool(m.group(1)))
                 static.append(StaticAbility("each", keywords=kw, filter=flt, text=raw))
             continue
-        if m := re.fullmatch(r"(other )?(.+?) you control get " + _PT + r"(?: and have (.+?))?\.", para, re.I):
-            flt = parse_filter(m.group(2))
-            p, px = _pt(m.group(3))
-            t, tx = _pt(m.group(4))
-            kw = _keyword_list(m.group(5)) if m.group(5) else frozenset()
-            if flt is None or px or tx or kw is None:
+        if m := re.fullmatch(r"(other )?(.+?)( you control)? get " + _PT + r"(?: and have (.+?))?\.", para, re.I):
+            # "Other Merfolk get +1/+1" (any controller's); the hand-written definitions of
+            # Crusade, Bad Moon and Goblin Chieftain document the definition format
+            flt = parse_filter(m.group(2)) if m.group(3) else _creature_type_filter(m.group(2))
+            p, px = _pt(m.group(4))
+            t, tx = _pt(m.group(5))
+            kw = _keyword_list(m.group(6)) if m.group(6) else frozenset()
+            if flt is None or px or tx or kw is None or flt.spells or flt.controller:
                 unimplemented.append((number, raw))
-            else:
-                flt = Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors,
-                             controller="you", other=bool(m.group(1)))
+            else:                      # "Other Merfolk get +1/+1 and have islandwalk" (any controller's)
+                flt = Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors, not_colors=flt.not_colors,
+                             subtypes=flt.subtypes, supertypes=flt.supertypes,
+                             controller="you" if m.group(3) else None, other=bool(m.group(1)))
                 static.append(StaticAbility("each", p, t, kw, filter=flt, text=raw))
             continue
         if m := re.fullmatch(r"([^:\"]+): (.+)", para):
@@ -2425,6 +2610,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             if cost is None or effects is None:
                 unimplemented.append((number, raw))
                 continue
+            sorcery = sorcery or bool(cost.loyalty)          # CR 606.3: loyalty abilities, as a sorcery
             # CR 605.1a: no target, could add mana (a painland's damage doesn't change that), not loyalty
             is_mana = (not st.targets and not cost.loyalty
                        and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")

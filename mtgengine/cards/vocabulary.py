@@ -37,6 +37,8 @@ class Filter:
     in_combat: bool | None = None              # "attacking or blocking"
     power_max: int | None = None               # "with power N or less"
     power_min: int | None = None
+    power_max_source: bool = False             # "with power less than or equal to ~'s power" (now)
+    controller_controls: str = ""              # "whose controller controls an Island": a subtype
     mana_value_max: int | None = None
     mana_value_min: int | None = None          # "with mana value N or greater" (CR 202.3; a spell's X counts, 202.3e)
     mana_value_x: bool = False                 # "with mana value X": the resolving ability's X (read by references)
@@ -45,7 +47,8 @@ class Filter:
     attacked_this_turn: bool | None = None     # "if it attacked this turn" (CR 508.1)
     x_in_cost: bool | None = None              # "a spell with a mana cost that contains {X}" (CR 107.3)
     zone: str = ""                             # "graveyard": cards in graveyards (CR 115.2; "controller" is then
-                                               # the owner: "from your graveyard"); "": permanents or spells
+                                               # the owner: "from your graveyard"); "": permanents or spells;
+                                               # "stack_or_battlefield": "target spell or permanent"
     # Linked abilities (CR 607): each names a link of the source object (``effects.links``).
     linked: str = ""                           # "a card exiled with ~": the object is in the source's record
     controller_in: str = ""                    # "creatures controlled by players who chose war": its
@@ -235,6 +238,7 @@ class Pump:
     x_power: int = 0                 # +X/+0: sign of X added to power only
     x_toughness: int = 0             # +0/+X: sign of X added to toughness only
     x_value: Quantity | None = None  # "where X is ..." (as it resolves, for each object); else the spell's X
+    lasts: tuple[str, ...] = ()      # "for as long as ..." (CR 611.2b), as ``GainControl.lasts``
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,11 +400,13 @@ class Attach:
 @dataclass(frozen=True, slots=True)
 class GainControl:
     """A control-changing effect (layer 2, CR 613.1b): the effect's controller gains control
-    of ``what``, until end of turn (CR 514.2) or indefinitely."""
+    of ``what``, until end of turn (CR 514.2) or indefinitely, or "for as long as" each of
+    ``lasts`` holds (CR 611.2b): "source_on_battlefield" (~ remains on the battlefield),
+    "you_control_source" (you control ~), "source_tapped" (~ remains tapped)."""
 
     what: Ref
     until_end_of_turn: bool = False
-    while_you_control_source: bool = False   # "for as long as you control ~" (CR 611.2b)
+    lasts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,6 +456,8 @@ class PreventDamage:
     amount: Quantity | None = None
     to: Ref | None = None
     combat: bool = False
+    source_choice: Filter | None = None   # "the next time a red source of your choice would deal damage
+                                          # to you this turn, prevent that damage" (CR 609.7a-b): once
 
 
 @dataclass(frozen=True, slots=True)
@@ -836,6 +844,36 @@ class MayPay:
 
 
 @dataclass(frozen=True, slots=True)
+class DoAction:
+    """A player's action inside a resolving ability, paid like a cost (mana, life, objects to
+    sacrifice or discard, CR 118.3): "[you may] sacrifice an artifact. When you do, ..." creates
+    ``reflexive``, a reflexive triggered ability that triggers only if the action was taken and
+    goes on the stack the next time a player would receive priority, its targets chosen then
+    (CR 603.12, 603.3); "... If you do, ..." does ``then`` at once (CR 608.2c). ``cost`` None:
+    the action is ``action``, effects of the ability itself."""
+
+    cost: "Cost | None"
+    optional: bool = True
+    reflexive: "TriggeredAbility | None" = None
+    action: tuple["Effect", ...] = ()   # an action that is no cost ("Create two 1/1 ... tokens. When you
+                                        # do, ..."): it happened if it changed the game (events)
+    then: tuple["Effect", ...] = ()
+    text: str = ""                  # the action as written ("sacrifice an artifact")
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceWords:
+    """ "Change the text of target permanent by replacing all instances of one color word with
+    another" (Sleight of Mind, Magical Hack, Mind Bend, Artificial Evolution): as it resolves its
+    controller chooses the two words, of one of ``kinds``; the text change lasts indefinitely
+    (CR 612, 611.2a). ``not_new``: words the new one can't be ("can't be Wall")."""
+
+    what: Ref
+    kinds: tuple[str, ...]
+    not_new: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Conditional:
     """"If [condition], [effects]" inside a resolving ability (CR 608.2c), else ``otherwise``."""
 
@@ -865,7 +903,7 @@ Effect = Union[
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
-    Choose, Note, Conditional, UnlessPays, MayPay, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
+    Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem, PutFromHand, ReturnChosen,
 ]
 
@@ -958,6 +996,9 @@ class Trigger:
 
     "state" (CR 603.8) triggers when the ability's ``condition`` becomes true; it doesn't
     trigger again while it is on the stack.
+
+    "reflexive" (CR 603.12) is never matched: a resolving ability creates it when its action is
+    taken (``DoAction``: "When you do, ...", exert, an "enter as a copy" choice).
     """
 
     event: str
@@ -1039,6 +1080,17 @@ class ChangeTypes:
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeText:
+    """Layer 3 (CR 612, 613.1c): in the object's rules text and type line, every instance of the
+    word ``old`` used as a ``kind`` of word ("color", "land_type", "creature_type") becomes
+    ``new`` (CR 612.2: never in a name); the abilities are those of the new text."""
+
+    kind: str
+    old: str
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
 class ChangeColors:
     """Layer 5 (CR 613.1e): set (None: keep) and/or add colors."""
 
@@ -1092,7 +1144,7 @@ class CopyOf:
     values: Any
 
 
-Modification = Union[CopyOf, SetController, ChangeTypes, ChangeColors, ChangeAbilities, SetPT, ModifyPT, SwitchPT]
+Modification = Union[CopyOf, SetController, ChangeText, ChangeTypes, ChangeColors, ChangeAbilities, SetPT, ModifyPT, SwitchPT]
 
 
 @dataclass(frozen=True, slots=True)
@@ -1212,7 +1264,8 @@ class EntersAsCopy:
 class PlayerStatic:
     """A static ability that affects players (CR 604.1), while its source is on the battlefield
     and ``condition`` (from its controller's point of view) holds. ``who``: "you" (its
-    controller). ``grants``: "hexproof" (CR 702.11c), "no_zero_life_loss" (the player doesn't
+    controller), "opponents" or "each". ``grants``: "skip_untap", "skip_draw" (the player skips
+    their untap or draw step, a replacement effect, CR 614.10), "hexproof" (CR 702.11c), "no_zero_life_loss" (the player doesn't
     lose the game for having 0 or less life, an exception to CR 704.5a), "damage_as_infect"
     (damage is dealt to the player as though its source had infect: poison counters instead
     of life loss, CR 702.90b)."""

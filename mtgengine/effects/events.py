@@ -116,6 +116,8 @@ class ResolvedReplacement:
     affected: int = 0
     remaining: int = -1
     unpreventable: bool = False
+    from_source: int = 0      # only damage from this chosen source (CR 609.7a)
+    once: bool = False        # "the next time ... would deal damage": used up once it prevents some
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.definitions import apply_definition
 from ..cards.oracle import BASIC_LAND_MANA, compile_text
 from ..cards.vocabulary import (
-    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeTypes, CopyException, CopyOf, Cost,
+    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, CopyException, CopyOf, Cost,
     Condition, CreateToken, Filter,
     ModifyPT, Modification, Quantity, Ref, SetController, SetPT, SpellAbility, StaticAbility, SwitchPT,
 )
@@ -56,6 +56,7 @@ class ContinuousEffect:
     Its modifications may span several layers (CR 613.6). ``affected`` is locked in as the
     effect begins (CR 611.2c). ``until`` is "end_of_turn" (CR 514.2) or "" (indefinite).
     ``controller`` is the controller of the spell or ability that made it ("you").
+    ``lasts``: a "for as long as" duration (CR 611.2b), see ``duration_holds``.
     """
 
     timestamp: int
@@ -64,6 +65,29 @@ class ContinuousEffect:
     until: str = "end_of_turn"
     source_id: int = 0
     controller: int = 0
+    lasts: tuple[str, ...] = ()
+
+
+def duration_holds(state: GameState, lasts: tuple[str, ...], source: int, controller: int,
+                   affected: frozenset[int] = frozenset()) -> bool:
+    """CR 611.2b: whether a "for as long as" duration still holds: "source_on_battlefield" (the
+    same object, CR 400.7), "you_control_source", "source_tapped", "power_le_source" (each
+    affected permanent's power is at most the source's)."""
+    o = state.objects.get(source)
+    on = o is not None and o.zone is Zone.BATTLEFIELD
+    for cond in lasts:
+        if not on:
+            return False
+        if cond == "you_control_source" and controller_of(state, source) != controller:
+            return False
+        if cond == "source_tapped" and not o.tapped:
+            return False
+        if cond == "power_le_source":
+            most = characteristics(state, source).power or 0
+            if any((characteristics(state, t).power or 0) > most for t in affected
+                   if t in state.objects and state.objects[t].zone is Zone.BATTLEFIELD):
+                return False
+    return True
 
 
 FACE_DOWN_SCRIPT = CardScript()
@@ -98,8 +122,22 @@ def _basic_land_abilities(subtypes: frozenset[str]) -> tuple[ActivatedAbility, .
 def face_script(face: Any) -> CardScript:
     """The abilities of a card face: its compiled text with its card definition applied, if any."""
     types = face.types
-    compiled = compile_text(face.name, face.oracle_text or "", "Instant" in types or "Sorcery" in types)
+    compiled = compile_text(face.name, _short_name_expanded(face), "Instant" in types or "Sorcery" in types)
     return apply_definition(face, compiled)
+
+
+def _short_name_expanded(face: Any) -> str:
+    """A legendary card's text calling it by its first name ("Rubinia" for Rubinia Soulsinger)
+    with its full name, as if the full name were used (CR 201.5c)."""
+    from .links import creature_types
+    text = face.oracle_text or ""
+    name = face.name
+    if "Legendary" not in face.supertypes or "Planeswalker" in face.types or "," in name or " " not in name:
+        return text
+    first, rest = name.split(" ", 1)
+    if first == "The" or first in creature_types() or f"named {first}" in text:
+        return text
+    return re.sub(r"\b" + re.escape(first) + r"\b(?! " + re.escape(rest) + r")", name, text)
 
 
 _BASE: dict[tuple[str, int], Characteristics] = {}
@@ -301,6 +339,11 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     if o.zone is Zone.BATTLEFIELD:
         return _battlefield(state)[oid]
     ch = copiable_values(state, oid)
+    for eff in state.effects:
+        if oid in eff.affected:                                # a spell's changed text (CR 612, 613.1c)
+            for mod in eff.mods:
+                if isinstance(mod, ChangeText):
+                    _modify(state, oid, ch, mod, eff.controller)
     if any(ab.cda for ab in ch.script.static):
         # CR 604.3: characteristic-defining abilities function in every zone.
         one = {oid: ch}
@@ -325,6 +368,8 @@ def _layer(mod: Modification, cda: bool) -> str:
         return "1a"                      # applied with the copiable values (copiable_values)
     if isinstance(mod, SetController):
         return "2"
+    if isinstance(mod, ChangeText):
+        return "3"
     if isinstance(mod, ChangeTypes):
         return "4"
     if isinstance(mod, ChangeColors):
@@ -392,6 +437,9 @@ def _modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, 
     """Applies one modification to one object's characteristics."""
     if isinstance(mod, SetController):
         ch.controller = you
+    elif isinstance(mod, ChangeText):
+        from .text_change import apply as change_text
+        change_text(ch, mod)                                   # layer 3 (CR 612, 613.1c)
     elif isinstance(mod, ChangeTypes):
         if mod.set_land_subtypes and "Land" in ch.types:
             # CR 305.7: the new basic land types replace its land types; it loses the abilities
@@ -503,6 +551,9 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     on_battlefield = frozenset(chars)
     effects += [_Effect(e.timestamp, e.mods, e.controller, affected=e.affected & on_battlefield, source=e.source_id)
                 for e in state.effects]
+    pending_text = frozenset(oid for e in effects if "3" in e.layers for oid in (e.affected or ()))
+    before_text = {oid: chars[oid].script.static for oid in pending_text if oid in chars}
+    pending_text = frozenset(before_text)
     for layer in LAYERS:
         if layer == "6":
             _keyword_counters(state, chars)                    # CR 122.1b, 613.1f
@@ -512,6 +563,11 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
             pending.remove(eff)
             if eff.exists(chars):
                 eff.apply(state, chars, layer)
+        if layer == "3" and pending_text:
+            # CR 612.1, 613.1c: a changed text's new static abilities generate their effects
+            # from layer 4 on; the replaced ones stopped existing (``_Effect.exists``)
+            effects += [_static_effect(state, sid, ab, chars[sid]) for sid in sorted(pending_text)
+                        for ab in chars[sid].script.static if ab not in before_text[sid]]
         if layer == "4":
             for ch in chars.values():
                 _intrinsic_abilities(ch)
@@ -748,6 +804,13 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     if flt.tapped is not None and o.tapped != flt.tapped:
         return False
+    if flt.power_max_source and source_id in state.objects \
+            and (ch.power or 0) > (characteristics(state, source_id).power or 0):
+        return False                                  # "power less than or equal to ~'s power"
+    if flt.controller_controls and not any(
+            flt.controller_controls in characteristics(state, p).subtypes and controller_of(state, p) == ch.controller
+            for p in state.battlefield):
+        return False                                  # "whose controller controls an Island"
     if flt.attacking is not None and (o.attacking is not None) != flt.attacking:
         return False
     if flt.in_combat is not None and (o.attacking is not None or bool(o.blocking)) != flt.in_combat:

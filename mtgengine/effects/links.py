@@ -785,7 +785,7 @@ def exert_attackers(ctx: Ctx, attackers: list[int]) -> None:
     from ..agents.decisions import Decision
     from ..cards.vocabulary import Trigger, TriggeredAbility
     from .layers import characteristics
-    from .triggers import _add
+    from .triggers import create_reflexive
     g = ctx.g
     for oid in attackers:
         ch = characteristics(g, oid)
@@ -796,8 +796,8 @@ def exert_attackers(ctx: Ctx, attackers: list[int]) -> None:
         g.obj(oid).choices["exerted"] = ch.controller
         ctx.log("701.43a", f"{g.players[ch.controller].name} exerts {ch.name}: it won't untap during their next "
                 "untap step")
-        ability = TriggeredAbility(Trigger("attacks"), ch.script.exert, text=ch.script.exert_text or "When you do")
-        _add(ctx, ch.controller, oid, ch.name, ability)               # CR 603.12: a reflexive trigger
+        ability = TriggeredAbility(Trigger("reflexive", "you"), ch.script.exert, text=ch.script.exert_text or "When you do")
+        create_reflexive(ctx, ch.controller, oid, ch.name, ability)               # CR 603.12
 
 
 def stays_tapped(ctx: Ctx, oid: int) -> bool:
@@ -809,9 +809,6 @@ def stays_tapped(ctx: Ctx, oid: int) -> bool:
     if o.choices.get("exerted") == g.active:
         del g.obj(oid).choices["exerted"]
         ctx.log("701.43a", f"{characteristics(g, oid).name} was exerted and doesn't untap")
-        return True
-    if "doesn't untap" in characteristics(g, oid).keywords:
-        ctx.log("502.3", f"{characteristics(g, oid).name} doesn't untap during its controller's untap step")
         return True
     hold = o.choices.get("no_untap")
     if hold:
@@ -827,7 +824,7 @@ def when_you_do(ctx: Ctx, oid: int, copied: int) -> None:
     card, not of what it copied) triggers, about the copied creature (CR 603.12, 607.2h)."""
     from ..cards.vocabulary import Trigger, TriggeredAbility
     from .layers import characteristics, printed
-    from .triggers import _add
+    from .triggers import create_reflexive
     g = ctx.g
     o = g.objects.get(oid)
     if o is None or o.card is None:
@@ -836,8 +833,9 @@ def when_you_do(ctx: Ctx, oid: int, copied: int) -> None:
     if ability is None or not ability.when_you_do:
         return
     ch = characteristics(g, oid)
-    reflexive = TriggeredAbility(Trigger("enters"), ability.when_you_do, text=ability.when_you_do_text or "When you do")
-    _add(ctx, ch.controller, oid, o.card.name, reflexive, remembered=(copied,))
+    reflexive = TriggeredAbility(Trigger("reflexive", "you"), ability.when_you_do,
+                                 text=ability.when_you_do_text or "When you do")
+    create_reflexive(ctx, ch.controller, oid, o.card.name, reflexive, remembered=(copied,))     # CR 603.12
 
 
 def _enters_with_loyalty(ctx: Ctx, oid: int) -> None:

@@ -7,6 +7,7 @@ with its rule, and recorded for the trigger check (CR 603.2).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..agents.decisions import player_of
@@ -131,6 +132,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     elif to_zone is Zone.STACK:
         new.controller = controller if controller is not None else o.owner
     new.attached_to = None
+    if o.zone is Zone.STACK and to_zone is Zone.BATTLEFIELD and g.effects:
+        # CR 400.7a: effects of spells and abilities that changed the permanent spell's
+        # characteristics or controller go on applying to the permanent it becomes
+        g.effects = [replace(e, affected=e.affected | {new_id}) if oid in e.affected else e for e in g.effects]
     del g.objects[oid]
     g.objects[new_id] = new
     _add_to_zone(g, new, top)
@@ -146,6 +151,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         _enters_with_counters(ctx, new_id, event.counters + extra_counters)
     done = ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=new_id, top=top, lki=lki)
     g.events.append(done)
+    if o.zone is Zone.BATTLEFIELD and g.effects:
+        end_durations(ctx)                          # "for as long as ~ remains on the battlefield" (CR 611.2b)
     if event.linked[1]:
         links.add(g, event.linked[0], event.linked[1], [new_id])   # exiled "with" its source (CR 607.2b)
     if o.zone is Zone.BATTLEFIELD:
@@ -223,6 +230,22 @@ def _enters_with_counters(ctx: Ctx, oid: int, counters: tuple[tuple[str, int], .
     they are counters put on it, so "twice that many counters" applies (CR 614.16)."""
     for kind, amount in counters:
         put_counters(ctx, oid, kind, amount, rule="122.6")
+
+
+def end_durations(ctx: Ctx) -> None:
+    """CR 611.2b: an effect "for as long as ..." ends once its duration stops holding, for good
+    (it doesn't begin again if the condition becomes true again)."""
+    from .layers import duration_holds
+    g = ctx.g
+    ended = [e for e in g.effects
+             if e.lasts and not duration_holds(g, e.lasts, e.source_id, e.controller, e.affected)]
+    if not ended:
+        return
+    g.effects = [e for e in g.effects if e not in ended]
+    g.changed()
+    for e in ended:
+        ctx.log("611.2b", "an effect \"for as long as " + " and ".join(e.lasts) + "\" ends: "
+                + ", ".join(name_of(ctx, t) for t in sorted(e.affected) if t in g.objects))
 
 
 def put_onto_battlefield_new(ctx: Ctx, obj: GameObject) -> int:
@@ -331,12 +354,13 @@ def _change_life(ctx: Ctx, player: int, delta: int, rule: str) -> None:
 
 def player_has(g: Any, player: int, grant: str) -> bool:
     """Whether a static ability of a permanent gives ``player`` ``grant`` now ("You have
-    hexproof", "You don't lose the game for having 0 or less life", CR 604.1)."""
+    hexproof", "You don't lose the game for having 0 or less life", "Players skip their untap
+    steps", CR 604.1); ``who``: "you", "opponents" or "each"."""
     from .triggers import condition_holds           # triggers builds on this module
     for oid in g.battlefield:
         ch = characteristics(g, oid)
         for ab in ch.script.player_statics:
-            if grant in ab.grants and ab.who == "you" and ch.controller == player and (
+            if grant in ab.grants and (ab.who == "each" or (ab.who == "you") == (ch.controller == player)) and (
                     ab.condition is None or condition_holds(g, ab.condition, ch.controller, oid)):
                 return True
     return False

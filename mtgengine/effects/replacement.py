@@ -149,6 +149,8 @@ def _resolved_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
             continue
         if r.affected and not (isinstance(event, DamageEvent) and event.target == r.affected):
             continue
+        if r.from_source and not (isinstance(event, DamageEvent) and event.source == r.from_source):
+            continue                                    # CR 609.7a: the chosen source only
         if _applies(g, r.ability, event, r.controller, 0):
             out.append(Candidate(f"r{r.key}", r.ability, r.controller, 0, r.source_name, r))
     return out
@@ -546,6 +548,11 @@ def _prevent(ctx: Ctx, c: Candidate, event: DamageEvent, what: str) -> DamageEve
                 f"({r.remaining - prevented} left of the shield)")
         left = event.amount - prevented
         return replace(event, amount=left) if left > 0 else None
+    if r is not None and r.once:
+        # "the next time ... prevent that damage": used up (CR 609.7b)
+        _set_effects(g, tuple(x for x in g.replacement_effects if x.key != r.key))
+        ctx.log("609.7a", f"{c.name}: {what}; the damage is prevented (the effect is used up)")
+        return None
     if c.ability is _PROTECTION:
         ctx.log("702.16e", f"{c.name} has protection: {what}; the damage is prevented")
     else:
@@ -560,18 +567,24 @@ def _set_effects(g: GameState, effects: tuple[ResolvedReplacement, ...]) -> None
 
 
 def create_prevention(ctx: Ctx, controller: int, source_name: str, text: str, affected: list[int] | None,
-                      amount: int | None, combat: bool = False) -> None:
+                      amount: int | None, combat: bool = False, from_source: int = 0,
+                      source_filter: Filter | None = None) -> None:
     """A prevention effect of a resolving spell or ability, lasting this turn (CR 615.3):
     all damage (``amount`` None) or a shield of ``amount`` for each of ``affected``
     (CR 615.7, 615.11); ``affected`` None: damage to anything."""
     g = ctx.g
-    ability = ReplacementAbility("damage", combat=combat, prevent=True, text=text)
+    ability = ReplacementAbility("damage", combat=combat, prevent=True, text=text, source=source_filter)
     new = tuple(ResolvedReplacement(g.new_timestamp(), ability, controller, source_name, g.turn, ref,
-                                    -1 if amount is None else amount)
+                                    -1 if amount is None else amount, from_source=from_source,
+                                    once=bool(from_source))
                 for ref in (affected if affected is not None else [0]))
     _set_effects(g, g.replacement_effects + new)
     for r in new:
         whom = f" to {object_name(g, r.affected)}" if r.affected else ""
+        if from_source:
+            ctx.log("609.7a", f"{source_name}: the next time {object_name(g, from_source)} would deal damage{whom} "
+                    "this turn, that damage will be prevented")
+            continue
         ctx.log("615.7" if amount is not None else "615.1a",
                 f"{source_name}: the next {amount} damage that would be dealt{whom} this turn will be prevented"
                 if amount is not None else
@@ -620,3 +633,39 @@ def describe_event(g: GameState, event: Any) -> str:
     if isinstance(event, ZoneChange):
         return f"{object_name(g, event.oid)} would enter the battlefield"
     return repr(event)
+
+
+def shield_order(ctx: Ctx, assignments: list[tuple[int, int, int]], combat: bool) -> list[tuple[int, int, int]]:
+    """CR 615.7: when two or more sources would deal damage at the same time to a permanent or
+    player with a prevention shield that can't prevent all of it, that player or the permanent's
+    controller chooses which damage the shield prevents: asked as an order of the sources (the
+    first listed is prevented first; unlisted ones follow in assignment order). ``assignments``
+    are (source, recipient, amount), dealt in the returned order."""
+    from .layers import controller_of
+    g = ctx.g
+    out = list(assignments)
+    if damage_unpreventable(g):
+        return out
+    for target in dict.fromkeys(t for _s, t, _n in assignments):
+        shields = [r for r in g.replacement_effects
+                   if r.turn == g.turn and r.remaining > 0 and r.ability.prevent and r.affected == target
+                   and (combat or not r.ability.combat)]
+        mine = [a for a in out if a[1] == target]
+        sources = list(dict.fromkeys(s for s, _t, _n in mine))
+        if not shields or len(sources) < 2 or sum(n for _s, _t, n in mine) <= shields[0].remaining:
+            continue
+        p = player_of(target)
+        who = p if p is not None else controller_of(g, target)
+        answer = ctx.ask(Decision(who, "order", f"{shields[0].source_name}'s shield can't prevent all the damage "
+                                  f"dealt to {object_name(g, target)} at once: order the sources (the first listed "
+                                  "is prevented first)", sources, min=1, max=len(sources)))
+        order = answer if isinstance(answer, list) else [answer]
+        if len(set(order)) != len(order) or any(s not in sources for s in order):
+            raise IllegalActionError("list each source of the damage at most once (CR 615.7)")
+        ranked = order + [s for s in sources if s not in order]
+        ctx.log("615.7", f"{g.players[who].name} chooses the damage the shield prevents first: "
+                + ", ".join(object_name(g, s) for s in ranked))
+        mine.sort(key=lambda a: ranked.index(a[0]))
+        it = iter(mine)
+        out = [next(it) if a[1] == target else a for a in out]
+    return out

@@ -13,12 +13,13 @@ from ..cards.vocabulary import (
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
-from ..cards.vocabulary import Double, Proliferate, PutFromHand, ReturnChosen, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest
+from ..cards.vocabulary import Double, DoAction, Proliferate, PutFromHand, ReplaceWords, ReturnChosen, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest
+from ..core.mana import ManaCost
 from ..cards.vocabulary import BecomeCopy, CopyCards, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
-from .layers import ContinuousEffect, characteristics, copy_values, double_faced_copy, matches, mana_value
+from .layers import ContinuousEffect, characteristics, copy_values, double_faced_copy, duration_holds, matches, mana_value
 from .replacement import create_prevention, make_unpreventable
 from .primitives import (
     produce_mana, proliferate, transform, turn_face_down, remove_counters, manifest,
@@ -247,7 +248,12 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             # CR 615.3, 615.7: a prevention effect or shields for this turn; whom it protects is
             # fixed now (CR 611.2c).
             shielded = None if eff.to is None else refs(ctx, eff.to, r)
-            if shielded != []:
+            if shielded != [] and eff.source_choice is not None:
+                chosen = choose_source(ctx, eff.source_choice, r)
+                if chosen:
+                    create_prevention(ctx, r.controller, r.name, r.name, shielded, None, eff.combat,
+                                      from_source=chosen, source_filter=eff.source_choice)
+            elif shielded != []:
                 create_prevention(ctx, r.controller, r.name, r.name, shielded,
                                   None if eff.amount is None else amount(ctx, eff.amount, r), eff.combat)
         elif isinstance(eff, Draw):
@@ -298,7 +304,9 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 counter(ctx, oid, eff.to)
         elif isinstance(eff, Pump):
             targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
-            if targets:
+            if targets and eff.lasts and not duration_holds(g, eff.lasts, r.source, r.controller):
+                ctx.log("611.2b", f"{r.name}: the \"for as long as\" duration never starts, so the effect does nothing")
+            elif targets:
                 # X is fixed as the effect begins (CR 608.2h): the spell's X, or "where X is its
                 # power" (Berserk: a negative power gives a negative X)
                 x = _signed(ctx, eff.x_value, r) if eff.x_value is not None else r.x
@@ -318,12 +326,13 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     mods += (ChangeAbilities(add_keywords=keywords),)
                 g.effects.append(ContinuousEffect(                 # CR 611.2c: affected set locked in
                     g.new_timestamp(), mods, frozenset(targets),
-                    "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller))
+                    "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller, eff.lasts))
                 g.changed()
                 for t in targets:
                     ctx.log("613.4c", f"{name_of(ctx, t)} gets {dp:+d}/{dt:+d}"
                             + (f" and gains {', '.join(sorted(keywords))}" if keywords else "")
-                            + (" until end of turn" if eff.until_end_of_turn else ""))
+                            + (" until end of turn" if eff.until_end_of_turn else
+                               " for as long as " + " and ".join(eff.lasts) if eff.lasts else ""))
         elif isinstance(eff, TapUntap):
             for oid in refs(ctx, eff.what, r):
                 if oid in g.objects:
@@ -523,7 +532,7 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
     elif isinstance(eff, GainControl):
         gain_control(ctx, [t for t in refs(ctx, eff.what, r)
                            if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD],
-                     r, eff.until_end_of_turn, eff.while_you_control_source)
+                     r, eff.until_end_of_turn, eff.lasts)
     elif isinstance(eff, SacrificePermanent):
         for oid in refs(ctx, eff.what, r):
             # CR 701.21a: only a permanent you control can be sacrificed
@@ -543,11 +552,115 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
         remembered = tuple(refs(ctx, eff.remember, r)) if eff.remember is not None else ()
         create_delayed(ctx, r.controller, r.source, r.name,
                        TriggeredAbility(eff.trigger, eff.effects, text=eff.text), remembered)
+    elif isinstance(eff, DoAction):
+        do_action(ctx, eff, r)
+    elif isinstance(eff, ReplaceWords):
+        from .text_change import replace_words
+        replace_words(ctx, eff, r)                                    # CR 612
     else:
         from .mana_effects import execute_mana_effect     # mana, costs and meld (effects.mana_effects)
         from .links import execute_link_effect            # choices and notes (CR 607, effects.links)
         return execute_mana_effect(ctx, eff, r) or execute_link_effect(ctx, eff, r)
     return True
+
+
+def choose_source(ctx: Ctx, flt: Filter, r: Resolving) -> int:
+    """CR 609.7a: "a [red] source of your choice": a permanent, a spell on the stack, or an
+    object an ability on the stack refers to (its source), with the stated properties now
+    (CR 609.7b); chosen as the effect is created. 0: there is none."""
+    g = ctx.g
+    options: list[int] = []
+    for oid in list(g.battlefield) + list(g.stack):
+        o = g.objects[oid]
+        src = o.source_id if o.ability is not None else oid
+        if src in g.objects and src not in options and matches(g, src, flt, r.controller):
+            options.append(src)
+    if not options:
+        ctx.log("609.7a", f"{r.name}: there is no source to choose")
+        return 0
+    return ctx.ask(Decision(r.controller, "choose", f"choose a source ({r.name})", options))
+
+
+def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
+    """ "[You may] <action>. When you do / If you do, ...": the action is paid like a cost (CR
+    118.3: only if it can be paid in full); taken, it makes the reflexive triggered ability
+    trigger (CR 603.12) or does the "if you do" effects (CR 608.2c)."""
+    from ..agents.decisions import Decision
+    from ..rules import ability_costs
+    from ..rules.mana_payment import can_pay, pay_mana
+    g = ctx.g
+    who, cost, name = r.controller, eff.cost, r.name
+    player = g.players[who].name
+    if cost is None:
+        # an action that is no cost: it happened if it changed the game (CR 603.12)
+        if eff.optional and not ctx.ask(Decision(who, "yesno", f"{_action_text(ctx, eff, r)} ({name})?",
+                                                  [True, False])):
+            ctx.log("603.12", f"{player} doesn't {_action_text(ctx, eff, r)} ({name})")
+            return
+        before = len(g.events)
+        execute(ctx, eff.action, r)
+        if len(g.events) > before and eff.reflexive is not None:
+            from .triggers import create_reflexive
+            create_reflexive(ctx, who, r.source, name, eff.reflexive, subject=r.subject, remembered=r.remembered,
+                             link_source=r.link_source, affected=r.affected)
+        return
+    src = r.source
+    mana = ManaCost.parse(cost.mana) if cost.mana else None
+    payable = (ability_costs.can_pay(g, who, src, cost)
+               and (mana is None or can_pay(g, who, mana))
+               and g.players[who].life >= cost.pay_life                               # CR 119.4
+               and (not cost.sacrifice_self or (src in g.objects and g.objects[src].zone is Zone.BATTLEFIELD
+                                                and characteristics(g, src).controller == who)))
+    what = _action_text(ctx, eff, r)
+    if not payable:
+        ctx.log("118.3", f"{player} can't {what} ({name})")
+        return
+    chosen: dict[str, list[int]] = {}
+    if eff.optional:
+        if len(cost.objects) == 1 and not (cost.mana or cost.pay_life or cost.sacrifice_self):
+            part = cost.objects[0]          # "you may sacrifice an artifact": one choice, none declines
+            options = ability_costs.candidates(g, who, src, part)
+            answer = ctx.ask(Decision(who, part.verb, f"you may {what} ({name}); none: don't", options,
+                                      min=0, max=part.count))
+            picked = [] if answer in (None, "none") else answer if isinstance(answer, list) else [answer]
+            if not picked:
+                ctx.log("603.12", f"{player} doesn't {what} ({name})")
+                return
+            chosen[part.verb] = picked
+        elif not ctx.ask(Decision(who, "yesno", f"{what} ({name})?", [True, False])):
+            ctx.log("603.12", f"{player} doesn't {what} ({name})")
+            return
+    if mana is not None:
+        pay_mana(ctx, who, mana, 0, frozenset(), name)
+    if cost.pay_life:
+        lose_life(ctx, who, cost.pay_life, rule="119.4")
+    if cost.sacrifice_self:
+        ctx.log("701.21a", f"{player} sacrifices {name_of(ctx, src)}")
+        move(ctx, src, Zone.GRAVEYARD, "sacrifice")
+    if cost.objects:
+        ability_costs.pay(ctx, who, src, cost, chosen or None, name)
+    ctx.log("118.3", f"{player} chooses to {what} ({name})")
+    if eff.reflexive is not None:
+        from .triggers import create_reflexive
+        create_reflexive(ctx, who, src, name, eff.reflexive, subject=r.subject, remembered=r.remembered,
+                         link_source=r.link_source, affected=r.affected)
+    execute(ctx, eff.then, r)
+
+
+def _action_text(ctx: Ctx, eff: DoAction, r: Resolving) -> str:
+    """The action in words, for questions and the log."""
+    if eff.text:
+        return eff.text.replace("~", r.name)
+    cost = eff.cost
+    if cost is None:
+        return "do it"
+    parts = [f"pay {cost.mana}"] if cost.mana else []
+    if cost.pay_life:
+        parts.append(f"pay {cost.pay_life} life")
+    if cost.sacrifice_self:
+        parts.append(f"sacrifice {r.name}")
+    parts += [f"{p.verb} {p.count}" for p in cost.objects]
+    return " and ".join(parts) or "do it"
 
 
 def can_attach(g: object, what: int, to: int) -> bool:
@@ -583,42 +696,26 @@ def attach(ctx: Ctx, what: int, to: int) -> bool:
 
 
 def gain_control(ctx: Ctx, targets: list[int], r: Resolving, until_end_of_turn: bool,
-                 while_source: bool = False) -> None:
+                 lasts: tuple[str, ...] = ()) -> None:
     """A control-changing effect in layer 2 (CR 613.1b): the effect's controller controls the
-    objects, until end of turn (it ends in the cleanup step, CR 514.2), for as long as they
-    control the source (CR 611.2b, ``while_source``) or indefinitely. The affected objects are
-    fixed as it begins (CR 611.2c)."""
+    objects, until end of turn (it ends in the cleanup step, CR 514.2), indefinitely, or for as
+    long as ``lasts`` holds (CR 611.2b: if it already doesn't, the effect does nothing). The
+    affected objects are fixed as it begins (CR 611.2c)."""
+    from .layers import duration_holds
     g = ctx.g
     if not targets:
         return
-    until = "end_of_turn" if until_end_of_turn else WHILE_YOU_CONTROL_SOURCE if while_source else ""
+    if lasts and not duration_holds(g, lasts, r.source, r.controller, frozenset(targets)):
+        ctx.log("611.2b", f"{r.name}: the \"for as long as\" duration never starts, so the effect does nothing")
+        return
     g.effects.append(ContinuousEffect(timestamp=g.new_timestamp(), mods=(SetController(),),
-                                      affected=frozenset(targets), until=until,
-                                      source_id=r.source, controller=r.controller))
+                                      affected=frozenset(targets), until="end_of_turn" if until_end_of_turn else "",
+                                      source_id=r.source, controller=r.controller, lasts=lasts))
     g.changed()
     for t in targets:
         ctx.log("613.1b", f"{g.players[r.controller].name} gains control of {name_of(ctx, t)}"
-                + (" until end of turn" if until_end_of_turn else "")
-                + (f" for as long as they control {r.name}" if while_source else ""))
-
-
-#: A continuous effect's duration "for as long as you control [its source]" (CR 611.2b).
-WHILE_YOU_CONTROL_SOURCE = "while_you_control_source"
-
-
-def end_durations(ctx: Ctx) -> None:
-    """CR 611.2b: an effect "for as long as you control ~" ends once its controller no longer
-    controls the source (it left the battlefield or changed control); it never starts again."""
-    g = ctx.g
-    ended = [e for e in g.effects if e.until == WHILE_YOU_CONTROL_SOURCE
-             and (e.source_id not in g.battlefield or characteristics(g, e.source_id).controller != e.controller)]
-    if not ended:
-        return
-    g.effects = [e for e in g.effects if e not in ended]
-    g.changed()
-    for e in ended:
-        ctx.log("611.2b", "an effect that lasted for as long as " + g.players[e.controller].name + " controlled "
-                + name_of(ctx, e.source_id) + " ends")
+                + (" until end of turn" if until_end_of_turn else
+                   " for as long as " + " and ".join(lasts) if lasts else ""))
 
 
 def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str | None = None, *,

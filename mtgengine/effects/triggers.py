@@ -455,6 +455,20 @@ def step_triggers(ctx: Ctx, event: str) -> None:
             _add(ctx, d.controller, d.source_id, d.source_name, d.ability, remembered=d.remembered)
 
 
+def create_reflexive(ctx: Ctx, controller: int, source_id: int, source_name: str, ability: TriggeredAbility, *,
+                     subject: int = 0, remembered: tuple[int, ...] = (), link_source: int = 0,
+                     affected: int = 0) -> None:
+    """CR 603.12: a reflexive triggered ability ("When you do, ...") triggers at once, as its
+    action was taken during the resolution that created it; like a delayed triggered ability
+    its source and controller are those of that spell or ability (CR 603.7d-e). It goes on the
+    stack the next time a player would receive priority, its targets chosen then (CR 603.3)."""
+    if "~" in ability.text:
+        ability = replace(ability, text=ability.text.replace("~", source_name))
+    ctx.log("603.12", f"{source_name}: a reflexive triggered ability triggers ({ability.text})")
+    _add(ctx, controller, source_id, source_name, ability, subject=subject, remembered=remembered,
+         link_source=link_source, affected=affected)
+
+
 def create_delayed(ctx: Ctx, controller: int, source_id: int, source_name: str, ability: TriggeredAbility,
                    remembered: tuple[int, ...]) -> None:
     """CR 603.7a: a resolving spell or ability creates a delayed triggered ability; its source

@@ -319,7 +319,8 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
             assignments.append((b, blocked[0], power))         # CR 510.1d
     if first_strike_step:
         g.combat["dealt_first"] = [src for src, _t, _n in assignments]
-    for src, tgt, amount in assignments:                        # CR 510.2: simultaneously
+    from ..effects.replacement import shield_order
+    for src, tgt, amount in shield_order(ctx, assignments, True):  # CR 510.2: simultaneously (615.7)
         deal_damage(ctx, src, tgt, amount, combat=True)
 
 

@@ -7,8 +7,8 @@ from collections import defaultdict
 from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import characteristics, matches
-from ..effects.primitives import move, name_of, player_has
-from ..effects.resolve import destroy, end_durations
+from ..effects.primitives import end_durations, move, name_of, player_has
+from ..effects.resolve import destroy
 from .combat import has_protection_from
 from .context import Ctx
 
@@ -16,7 +16,7 @@ from .context import Ctx
 def check_state_based_actions(ctx: Ctx) -> bool:
     """Performs all applicable SBAs repeatedly (CR 704.3). Returns True if any were performed."""
     any_done = False
-    end_durations(ctx)                  # CR 611.2b: not an SBA, but checked as often
+    end_durations(ctx)              # CR 611.2b: durations that stopped holding (e.g. as it untapped)
     while _one_pass(ctx):
         any_done = True
         if ctx.g.over:

@@ -49,16 +49,18 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
             out.append(oid)
         return out
     if flt.objects:
-        zone_ids = g.stack if flt.spells else g.battlefield
+        both = flt.zone == "stack_or_battlefield"          # "target spell or permanent" (Sleight of Mind)
+        zone_ids = list(g.stack) + list(g.battlefield) if both else g.stack if flt.spells else g.battlefield
         for oid in sorted(zone_ids):
-            if oid == source_id and flt.spells:
-                continue      # CR 115.5: a spell or ability can't target itself
             o = g.objects[oid]
-            if flt.spells and o.ability is not None:
+            spell = o.zone is Zone.STACK
+            if oid == source_id and spell:
+                continue      # CR 115.5: a spell or ability can't target itself
+            if spell and o.ability is not None:
                 continue      # "target spell" means a spell, not an ability
             if not matches(g, oid, flt, controller, source_id):
                 continue
-            if not flt.spells:
+            if not spell:
                 ch = characteristics(g, oid)
                 if "shroud" in ch.keywords:
                     continue  # CR 702.18a

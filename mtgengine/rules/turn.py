@@ -126,6 +126,8 @@ def begin_step(ctx: Ctx, step: Step) -> None:
             pl.life_lost_this_turn = 0
             pl.attacked_with_this_turn = 0
             pl.drawn_this_turn = 0
+        from ..effects.primitives import player_has
+        skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
         for oid in g.battlefield:
             o = g.objects[oid]
             if controller_of(g, oid) == g.active:
@@ -134,17 +136,24 @@ def begin_step(ctx: Ctx, step: Step) -> None:
                     w.sick = False
                     w.steady = g.active
                 from ..effects.links import stays_tapped
-                if o.tapped and not stays_tapped(ctx, oid):
+                if not skip and o.tapped and not stays_tapped(ctx, oid) and not _keeps_tapped(ctx, oid):
                     g.obj(oid).tapped = False          # CR 502.3
-        ctx.log("502.3", f"{name} untaps their permanents")
+        if skip:
+            ctx.log("614.10", f"{name} skips their untap step: nothing untaps")
+        else:
+            ctx.log("502.3", f"{name} untaps their permanents")
         g.marker = ("end_step",)                       # CR 502.4: no priority
     elif step is Step.UPKEEP:
         step_triggers(ctx, "upkeep")
     elif step is Step.PRECOMBAT_MAIN:
         step_triggers(ctx, "precombat_main")           # CR 603.2b: as the precombat main phase begins
     elif step is Step.DRAW:
+        from ..effects.primitives import player_has
         if g.turn == 1 and g.active == g.first_player and len(g.players) == 2:
             ctx.log("103.8a", f"{name} skips the draw step of their first turn")
+            g.marker = ("end_step",)
+        elif player_has(g, g.active, "skip_draw"):
+            ctx.log("614.10", f"{name} skips their draw step")          # "Skip your draw step" (Necropotence)
             g.marker = ("end_step",)
         else:
             draw_card(ctx, g.active, rule="504.1")
@@ -324,3 +333,17 @@ def priority(ctx: Ctx) -> None:
         raise IllegalActionError(f"unknown action {act!r}")
     g.passes = 0                      # CR 117.3c: the player who acted receives priority again
     g.priority = player
+
+
+def _keeps_tapped(ctx: Ctx, oid: int) -> bool:
+    """CR 502.3: "~ doesn't untap during your untap step", or "You may choose not to untap ~
+    during your untap step" (its controller is asked)."""
+    ch = characteristics(ctx.g, oid)
+    if "doesn't untap" in ch.keywords:
+        ctx.log("502.3", f"{ch.name} doesn't untap during its controller's untap step")
+        return True
+    if "may choose not to untap" in ch.keywords:
+        if not ctx.ask(Decision(ch.controller, "yesno", f"untap {ch.name} during your untap step?", [True, False])):
+            ctx.log("502.3", f"{ctx.g.players[ch.controller].name} chooses not to untap {ch.name}")
+            return True
+    return False
