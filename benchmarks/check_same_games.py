@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # this checkout's mtgengine, not an installed one
 from mtgengine.agents.agents import RandomAgent
 from mtgengine.decklist import REFERENCE_DECK
 from mtgengine.engine import Game
@@ -77,6 +78,8 @@ def game_hash(decks: tuple[list[str], list[str]], seed: int) -> tuple[str, int]:
 
 
 def run(seeds: int, workloads: list[str]) -> dict[str, Any]:
+    import mtgengine
+    print(f"mtgengine from {Path(mtgengine.__file__).parent}", file=sys.stderr)
     out: dict[str, Any] = {}
     for name in workloads:
         start = time.perf_counter()
