@@ -190,12 +190,38 @@ def _forbidden(g: GameState, player: int, oid: int) -> bool:
     return activation_forbidden(g, player, oid) is not None
 
 
+#: The {T}-only mana abilities of a script (CR 605.1a), in order, each with the mana it adds
+#: when that doesn't depend on the game (None: a linked color, read from the state, CR 607.3).
+_TapMana = tuple[tuple[ActivatedAbility, "tuple[list[str], int] | None"], ...]
+#: Memo of :func:`_tap_mana_abilities`, keyed on the script's identity; each entry holds the
+#: script itself, so the id can't be reused while the entry lives. Scripts are immutable, so
+#: an entry never goes stale; the memo is emptied when it grows large (scripts made by copy
+#: and grant effects are new objects each time the layers are applied).
+_TAP_MANA: dict[int, tuple[Any, _TapMana]] = {}
+
+
+def _tap_mana_abilities(script: Any) -> _TapMana:
+    entry = _TAP_MANA.get(id(script))
+    if entry is not None and entry[0] is script:
+        return entry[1]
+    found = tuple((ab, None if any(getattr(e, "link", "") for e in ab.effects if isinstance(e, AddMana))
+                   else _mana_of(ab))
+                  for ab in script.activated if ab.is_mana and ab.cost == _TAP_ONLY)
+    if len(_TAP_MANA) > 4096:
+        _TAP_MANA.clear()
+    _TAP_MANA[id(script)] = (script, found)
+    return found
+
+
 def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> list[Source]:
     """Untapped permanents with a mana ability whose only cost is {T} (CR 605.1a), in
     battlefield order, with the mana types each can add now and how much one activation adds.
     A source whose ability could add no mana now is left out (CR 106.5), and so is an ability
     whose mana couldn't be spent on ``spend_on`` (CR 106.6)."""
     out: list[Source] = []
+    # "activated abilities of sources with the chosen name can't be activated" (CR 602.5):
+    # only a permanent with a cast restriction can forbid anything, and most games have none
+    restricted = bool(permanents_with(g, "cast_restrictions"))
     for oid in g.battlefield:
         o = g.objects[oid]
         if o.tapped:
@@ -203,28 +229,30 @@ def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> l
         ch = characteristics(g, oid)
         if ch.controller != player:
             continue
+        abilities = _tap_mana_abilities(ch.script)
+        if not abilities:
+            continue
         if "Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords:
             continue       # CR 302.6: {T} abilities of a summoning-sick creature
-        if ch.script is not None and _forbidden(g, player, oid):
-            continue       # "activated abilities of sources with the chosen name can't be activated" (CR 602.5)
+        if restricted and _forbidden(g, player, oid):
+            continue       # CR 602.5
         kinds: list[str] = []
         first = None
         amount = 0
-        for ab in ch.script.activated:
-            cond = getattr(ab, "condition", None)
+        for ab, mana in abilities:
+            cond = ab.condition
             if cond is not None:
                 from ..effects.triggers import condition_holds
                 if not condition_holds(g, cond, player, oid):
                     continue        # "Activate only if ...": not now (CR 602.5b)
-            if ab.is_mana and ab.cost == _TAP_ONLY:
-                if not _restriction_allows(g, oid, ab, spend_on, player):
-                    continue
-                ab_kinds, ab_amount = _mana_of(ab, g, oid)
-                if not ab_kinds:
-                    continue
-                if first is None or ab_amount > amount:
-                    first, amount = ab, ab_amount          # the one adding most (Eldrazi Temple's {C}{C})
-                kinds.extend(ab_kinds)
+            if not _restriction_allows(g, oid, ab, spend_on, player):
+                continue
+            ab_kinds, ab_amount = mana if mana is not None else _mana_of(ab, g, oid)
+            if not ab_kinds:
+                continue
+            if first is None or ab_amount > amount:
+                first, amount = ab, ab_amount          # the one adding most (Eldrazi Temple's {C}{C})
+            kinds.extend(ab_kinds)
         if first is not None and kinds:
             # every {T} mana ability of the source counts (a Forest that is also a Swamp)
             out.append((oid, first, tuple(dict.fromkeys(kinds)), max(1, amount)))
