@@ -722,6 +722,48 @@ def _explicit_requirement(mana: str, req: Requirement) -> Requirement:
     return Requirement(tuple(sorted(named, key=_RANK.__getitem__)), generic, req.life, req.snow)
 
 
+#: Memo of :func:`least_mana`, keyed on the cost's identity (each entry holds the cost, so the
+#: id can't be reused while it lives; costs are immutable); emptied when it grows large.
+_LEAST: dict[int, tuple[ManaCost, tuple[int, dict[str, int]]]] = {}
+
+
+def least_mana(cost: ManaCost) -> tuple[int, dict[str, int]]:
+    """A lower bound on the mana any payment of ``cost`` (X = 0) takes, added symbols and cost
+    increases included, cost reductions not: the total, and how many of it must be of each
+    type (one per {W} or {C} symbol). Hybrid symbols count one of any type; Phyrexian
+    symbols nothing (life may pay them, CR 107.4f)."""
+    entry = _LEAST.get(id(cost))
+    if entry is not None and entry[0] is cost:
+        return entry[1]
+    total = 0
+    kinds: dict[str, int] = {}
+    for sym in cost.symbols:
+        if sym.kind == "generic":
+            total += sym.generic
+        elif sym.kind in ("colored", "colorless") and len(sym.colors) <= 1:
+            total += 1
+            kind = next(iter(sym.colors)) if sym.colors else "C"
+            kinds[kind] = kinds.get(kind, 0) + 1
+        elif sym.kind in ("hybrid", "mono_hybrid", "colorless_hybrid", "snow"):
+            total += 1
+    if len(_LEAST) > 4096:
+        _LEAST.clear()
+    _LEAST[id(cost)] = (cost, (total, kinds))
+    return total, kinds
+
+
+def may_afford(g: GameState, player: int, cost: ManaCost, sources: list[Source]) -> bool:
+    """A quick necessary condition for the default payment to pay ``cost`` (or more) with no
+    cost reduction: the pool and ``sources`` (:func:`tap_sources`) hold enough mana, and enough
+    of each type its colored symbols need (each colored symbol takes a mana from the pool or
+    a source of its own, :func:`plan_payment`). False means :func:`plan_payment` fails too."""
+    total, kinds = least_mana(cost)
+    pool = g.players[player].pool
+    if total > sum(pool.values()) + sum(s[3] for s in sources):
+        return False
+    return all(n <= pool.get(k, 0) + sum(1 for s in sources if k in s[2]) for k, n in kinds.items())
+
+
 def can_pay_requirement(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str] = frozenset(),
                         sources: list[Source] | None = None, spend_on: SpendOn | None = None) -> bool:
     """Whether the default payment could pay ``req`` now. ``sources`` (precomputed, knowing
@@ -756,8 +798,8 @@ def empty_pools(ctx: Ctx) -> None:
 
 __all__ = [
     "MANA_ORDER", "PayOptions", "Plan", "Requirement", "add_requirements", "can_pay", "can_pay_requirement",
-    "default_variants", "empty_pools", "pay_mana", "pay_requirement", "plan_payment", "reduce_requirement",
-    "requirement", "tap_sources",
+    "default_variants", "empty_pools", "least_mana", "may_afford", "pay_mana", "pay_requirement", "plan_payment",
+    "reduce_requirement", "requirement", "tap_sources",
 ]
 
 
