@@ -213,6 +213,19 @@ def _tap_mana_abilities(script: Any) -> _TapMana:
     return found
 
 
+def _mana_permanents(g: GameState) -> list[tuple[int, Any, _TapMana]]:
+    """The permanents with a {T}-only mana ability, in battlefield order, with their
+    characteristics and those abilities. Memoized with the characteristics (``g._chars``,
+    emptied by ``changed()``, which every zone change and characteristic change calls), so
+    it holds while only status changes (tapping, damage, mana in pools)."""
+    cached = g._chars.get(("tap_mana",))            # type: ignore[call-overload]
+    if cached is None:
+        cached = [(oid, ch, abilities) for oid in g.battlefield for ch in (characteristics(g, oid),)
+                  for abilities in (_tap_mana_abilities(ch.script),) if abilities]
+        g._chars[("tap_mana",)] = cached            # type: ignore[index]
+    return cached
+
+
 def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> list[Source]:
     """Untapped permanents with a mana ability whose only cost is {T} (CR 605.1a), in
     battlefield order, with the mana types each can add now and how much one activation adds.
@@ -222,15 +235,8 @@ def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> l
     # "activated abilities of sources with the chosen name can't be activated" (CR 602.5):
     # only a permanent with a cast restriction can forbid anything, and most games have none
     restricted = bool(permanents_with(g, "cast_restrictions"))
-    for oid in g.battlefield:
-        o = g.objects[oid]
-        if o.tapped:
-            continue
-        ch = characteristics(g, oid)
-        if ch.controller != player:
-            continue
-        abilities = _tap_mana_abilities(ch.script)
-        if not abilities:
+    for oid, ch, abilities in _mana_permanents(g):
+        if g.objects[oid].tapped or ch.controller != player:
             continue
         if "Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords:
             continue       # CR 302.6: {T} abilities of a summoning-sick creature
