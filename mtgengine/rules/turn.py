@@ -257,7 +257,8 @@ def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
     sorcery_ok = sorcery_timing(g, player)
     land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
     for oid in sorted(g.zones[(player, Zone.HAND)]):
-        if "Land" in characteristics(g, oid).types:
+        ch = characteristics(g, oid)
+        if "Land" in ch.types:
             if land_ok and playable_land(g, player, oid):
                 actions.append({"action": "play", "object": oid})
         else:
@@ -265,7 +266,7 @@ def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
                 actions.append({"action": "cast", "object": oid})
             for options in cast_variants(g, player, oid, sources):   # alternative and optional costs
                 actions.append({"action": "cast", "object": oid, **options})
-        for i, ab in enumerate(characteristics(g, oid).script.activated):
+        for i, ab in enumerate(ch.script.activated):
             # issue 7: an ability that functions from the hand (transmute, CR 702.53a)
             if ab.zone == "hand" and can_activate_from_hand(g, player, oid, i):
                 actions.append({"action": "activate", "object": oid, "ability": i})
