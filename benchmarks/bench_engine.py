@@ -23,9 +23,11 @@ import platform
 import statistics
 import sys
 import time
+from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # this checkout's mtgengine, not an installed one
 from mtgengine.agents.agents import RandomAgent
 from mtgengine.decklist import REFERENCE_DECK
 from mtgengine.engine import Game

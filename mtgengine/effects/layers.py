@@ -697,21 +697,27 @@ def _with_exception(values: Characteristics, exception: CopyException | None) ->
     return ch
 
 
-_WITH_INTRINSIC: dict[tuple[CardScript, frozenset[str]], CardScript] = {}
+#: Memo of :func:`_intrinsic_abilities`: {(id(script), subtypes): (script, script with the
+#: basic land types' abilities)}. Keyed on the script's identity, as hashing a whole script
+#: costs more than the lookup saves; each entry holds the script, so its id can't be reused
+#: while the entry lives (scripts are immutable). Emptied when it grows large, since copy and
+#: grant effects make new scripts each time the layers are applied.
+_WITH_INTRINSIC: dict[tuple[int, frozenset[str]], tuple[CardScript, CardScript]] = {}
 
 
 def _intrinsic_abilities(ch: Characteristics) -> None:
     """CR 305.6: a land with a basic land type has that type's mana ability."""
     if "Land" not in ch.types:
         return
-    key = (ch.script, ch.subtypes)
-    script = _WITH_INTRINSIC.get(key)
-    if script is None:
+    key = (id(ch.script), ch.subtypes)
+    entry = _WITH_INTRINSIC.get(key)
+    if entry is None or entry[0] is not ch.script:
         wanted = _basic_land_abilities(ch.subtypes & frozenset(BASIC_LAND_MANA))
         current = tuple(ab for ab in ch.script.activated if ab not in _ALL_BASIC_ABILITIES)
-        script = replace(ch.script, activated=wanted + current)
-        _WITH_INTRINSIC[key] = script
-    ch.script = script
+        if len(_WITH_INTRINSIC) > 4096:
+            _WITH_INTRINSIC.clear()
+        entry = _WITH_INTRINSIC[key] = (ch.script, replace(ch.script, activated=wanted + current))
+    ch.script = entry[1]
 
 
 def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, you: int) -> bool:

@@ -30,7 +30,7 @@ from ..state.game_state import GameState
 from .activation import sorcery_timing
 from .context import Ctx
 from .mana_payment import (
-    PayOptions, Requirement, add_requirements, can_pay_requirement, default_variants, pay_requirement,
+    PayOptions, Requirement, add_requirements, can_pay_requirement, default_variants, may_afford, pay_requirement,
     reduce_requirement, requirement,
 )
 from .mana_pool import SpendOn
@@ -127,6 +127,9 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
         return False
+    if sources is not None and alternative is None and not additional and not ch.script.cost_changes \
+            and not permanents_with(g, "cost_changes") and not may_afford(g, player, ch.mana_cost, sources):
+        return False          # not enough mana for the mana cost alone, and nothing reduces it
     mv = ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
     if _restriction(g, player, oid, mv) is not None:
         return False

@@ -190,41 +190,75 @@ def _forbidden(g: GameState, player: int, oid: int) -> bool:
     return activation_forbidden(g, player, oid) is not None
 
 
+#: The {T}-only mana abilities of a script (CR 605.1a), in order, each with the mana it adds
+#: when that doesn't depend on the game (None: a linked color, read from the state, CR 607.3).
+_TapMana = tuple[tuple[ActivatedAbility, "tuple[list[str], int] | None"], ...]
+#: Memo of :func:`_tap_mana_abilities`, keyed on the script's identity; each entry holds the
+#: script itself, so the id can't be reused while the entry lives. Scripts are immutable, so
+#: an entry never goes stale; the memo is emptied when it grows large (scripts made by copy
+#: and grant effects are new objects each time the layers are applied).
+_TAP_MANA: dict[int, tuple[Any, _TapMana]] = {}
+
+
+def _tap_mana_abilities(script: Any) -> _TapMana:
+    entry = _TAP_MANA.get(id(script))
+    if entry is not None and entry[0] is script:
+        return entry[1]
+    found = tuple((ab, None if any(getattr(e, "link", "") for e in ab.effects if isinstance(e, AddMana))
+                   else _mana_of(ab))
+                  for ab in script.activated if ab.is_mana and ab.cost == _TAP_ONLY)
+    if len(_TAP_MANA) > 4096:
+        _TAP_MANA.clear()
+    _TAP_MANA[id(script)] = (script, found)
+    return found
+
+
+def _mana_permanents(g: GameState) -> list[tuple[int, Any, _TapMana]]:
+    """The permanents with a {T}-only mana ability, in battlefield order, with their
+    characteristics and those abilities. Memoized with the characteristics (``g._chars``,
+    emptied by ``changed()``, which every zone change and characteristic change calls), so
+    it holds while only status changes (tapping, damage, mana in pools)."""
+    cached = g._chars.get(("tap_mana",))            # type: ignore[call-overload]
+    if cached is None:
+        cached = [(oid, ch, abilities) for oid in g.battlefield for ch in (characteristics(g, oid),)
+                  for abilities in (_tap_mana_abilities(ch.script),) if abilities]
+        g._chars[("tap_mana",)] = cached            # type: ignore[index]
+    return cached
+
+
 def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> list[Source]:
     """Untapped permanents with a mana ability whose only cost is {T} (CR 605.1a), in
     battlefield order, with the mana types each can add now and how much one activation adds.
     A source whose ability could add no mana now is left out (CR 106.5), and so is an ability
     whose mana couldn't be spent on ``spend_on`` (CR 106.6)."""
     out: list[Source] = []
-    for oid in g.battlefield:
-        o = g.objects[oid]
-        if o.tapped:
-            continue
-        ch = characteristics(g, oid)
-        if ch.controller != player:
+    # "activated abilities of sources with the chosen name can't be activated" (CR 602.5):
+    # only a permanent with a cast restriction can forbid anything, and most games have none
+    restricted = bool(permanents_with(g, "cast_restrictions"))
+    for oid, ch, abilities in _mana_permanents(g):
+        if g.objects[oid].tapped or ch.controller != player:
             continue
         if "Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords:
             continue       # CR 302.6: {T} abilities of a summoning-sick creature
-        if ch.script is not None and _forbidden(g, player, oid):
-            continue       # "activated abilities of sources with the chosen name can't be activated" (CR 602.5)
+        if restricted and _forbidden(g, player, oid):
+            continue       # CR 602.5
         kinds: list[str] = []
         first = None
         amount = 0
-        for ab in ch.script.activated:
-            cond = getattr(ab, "condition", None)
+        for ab, mana in abilities:
+            cond = ab.condition
             if cond is not None:
                 from ..effects.triggers import condition_holds
                 if not condition_holds(g, cond, player, oid):
                     continue        # "Activate only if ...": not now (CR 602.5b)
-            if ab.is_mana and ab.cost == _TAP_ONLY:
-                if not _restriction_allows(g, oid, ab, spend_on, player):
-                    continue
-                ab_kinds, ab_amount = _mana_of(ab, g, oid)
-                if not ab_kinds:
-                    continue
-                if first is None or ab_amount > amount:
-                    first, amount = ab, ab_amount          # the one adding most (Eldrazi Temple's {C}{C})
-                kinds.extend(ab_kinds)
+            if not _restriction_allows(g, oid, ab, spend_on, player):
+                continue
+            ab_kinds, ab_amount = mana if mana is not None else _mana_of(ab, g, oid)
+            if not ab_kinds:
+                continue
+            if first is None or ab_amount > amount:
+                first, amount = ab, ab_amount          # the one adding most (Eldrazi Temple's {C}{C})
+            kinds.extend(ab_kinds)
         if first is not None and kinds:
             # every {T} mana ability of the source counts (a Forest that is also a Swamp)
             out.append((oid, first, tuple(dict.fromkeys(kinds)), max(1, amount)))
@@ -741,6 +775,48 @@ def _explicit_requirement(mana: str, req: Requirement) -> Requirement:
     return Requirement(tuple(sorted(named, key=_RANK.__getitem__)), generic, req.life, req.snow)
 
 
+#: Memo of :func:`least_mana`, keyed on the cost's identity (each entry holds the cost, so the
+#: id can't be reused while it lives; costs are immutable); emptied when it grows large.
+_LEAST: dict[int, tuple[ManaCost, tuple[int, dict[str, int]]]] = {}
+
+
+def least_mana(cost: ManaCost) -> tuple[int, dict[str, int]]:
+    """A lower bound on the mana any payment of ``cost`` (X = 0) takes, added symbols and cost
+    increases included, cost reductions not: the total, and how many of it must be of each
+    type (one per {W} or {C} symbol). Hybrid symbols count one of any type; Phyrexian
+    symbols nothing (life may pay them, CR 107.4f)."""
+    entry = _LEAST.get(id(cost))
+    if entry is not None and entry[0] is cost:
+        return entry[1]
+    total = 0
+    kinds: dict[str, int] = {}
+    for sym in cost.symbols:
+        if sym.kind == "generic":
+            total += sym.generic
+        elif sym.kind in ("colored", "colorless") and len(sym.colors) <= 1:
+            total += 1
+            kind = next(iter(sym.colors)) if sym.colors else "C"
+            kinds[kind] = kinds.get(kind, 0) + 1
+        elif sym.kind in ("hybrid", "mono_hybrid", "colorless_hybrid", "snow"):
+            total += 1
+    if len(_LEAST) > 4096:
+        _LEAST.clear()
+    _LEAST[id(cost)] = (cost, (total, kinds))
+    return total, kinds
+
+
+def may_afford(g: GameState, player: int, cost: ManaCost, sources: list[Source]) -> bool:
+    """A quick necessary condition for the default payment to pay ``cost`` (or more) with no
+    cost reduction: the pool and ``sources`` (:func:`tap_sources`) hold enough mana, and enough
+    of each type its colored symbols need (each colored symbol takes a mana from the pool or
+    a source of its own, :func:`plan_payment`). False means :func:`plan_payment` fails too."""
+    total, kinds = least_mana(cost)
+    pool = g.players[player].pool
+    if total > sum(pool.values()) + sum(s[3] for s in sources):
+        return False
+    return all(n <= pool.get(k, 0) + sum(1 for s in sources if k in s[2]) for k, n in kinds.items())
+
+
 def can_pay_requirement(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str] = frozenset(),
                         sources: list[Source] | None = None, spend_on: SpendOn | None = None) -> bool:
     """Whether the default payment could pay ``req`` now. ``sources`` (precomputed, knowing
@@ -775,8 +851,8 @@ def empty_pools(ctx: Ctx) -> None:
 
 __all__ = [
     "MANA_ORDER", "PayOptions", "Plan", "Requirement", "add_requirements", "can_pay", "can_pay_requirement",
-    "default_variants", "empty_pools", "pay_mana", "pay_requirement", "plan_payment", "reduce_requirement",
-    "requirement", "tap_sources",
+    "default_variants", "empty_pools", "least_mana", "may_afford", "pay_mana", "pay_requirement", "plan_payment",
+    "reduce_requirement", "requirement", "tap_sources",
 ]
 
 

@@ -257,7 +257,8 @@ def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
     sorcery_ok = sorcery_timing(g, player)
     land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
     for oid in sorted(g.zones[(player, Zone.HAND)]):
-        if "Land" in characteristics(g, oid).types:
+        ch = characteristics(g, oid)
+        if "Land" in ch.types:
             if land_ok and playable_land(g, player, oid):
                 actions.append({"action": "play", "object": oid})
         else:
@@ -265,19 +266,33 @@ def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
                 actions.append({"action": "cast", "object": oid})
             for options in cast_variants(g, player, oid, sources):   # alternative and optional costs
                 actions.append({"action": "cast", "object": oid, **options})
-        for i, ab in enumerate(characteristics(g, oid).script.activated):
+        for i, ab in enumerate(ch.script.activated):
             # issue 7: an ability that functions from the hand (transmute, CR 702.53a)
             if ab.zone == "hand" and can_activate_from_hand(g, player, oid, i):
                 actions.append({"action": "activate", "object": oid, "ability": i})
-    for oid in g.battlefield:
-        if controller_of(g, oid) != player:
+    for oid, ch in _actors(g):
+        if ch.controller != player:
             continue
         if g.objects[oid].face_down and can_turn_face_up(g, player, oid):
             actions.append({"action": "turn_face_up", "object": oid})
-        for i, ab in enumerate(characteristics(g, oid).script.activated):
+        for i, ab in enumerate(ch.script.activated):
             if not ab.is_mana and can_activate(g, player, oid, i):   # mana abilities: CR 605.3a
                 actions.append({"action": "activate", "object": oid, "ability": i})
     return actions
+
+
+def _actors(g: GameState) -> list[tuple[int, Any]]:
+    """The permanents that may offer a priority action, in battlefield order, with their
+    characteristics: face-down ones (turned face up, CR 116.2b) and those with an activated
+    ability that isn't a mana ability (CR 605.3a). Memoized with the characteristics
+    (``g._chars``, emptied by ``changed()``, which zone changes, face changes and every other
+    change of characteristics call)."""
+    cached = g._chars.get(("actors",))             # type: ignore[call-overload]
+    if cached is None:
+        cached = [(oid, ch) for oid in g.battlefield for ch in (characteristics(g, oid),)
+                  if g.objects[oid].face_down or any(not ab.is_mana for ab in ch.script.activated)]
+        g._chars[("actors",)] = cached             # type: ignore[index]
+    return cached
 
 
 def settle(ctx: Ctx) -> None:
