@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -232,20 +231,15 @@ def test_unknown_card_suggests_close_names(db: CardDB) -> None:
     assert str(UnknownCardError("Zzzz")) == "unknown card name 'Zzzz'"
 
 
-def test_suggestions_are_fast(db: CardDB) -> None:
-    db.suggest("Grizly Bears")  # builds the lazy indexes
-    start = time.perf_counter()
-    for typo in ("Serra Angle", "Counterspel", "Delver of Secret"):
-        assert db.suggest(typo)
-    assert (time.perf_counter() - start) / 3 < 0.3
+def test_suggestions_for_typos(db: CardDB) -> None:
+    for typo, name in (("Serra Angle", "Serra Angel"), ("Counterspel", "Counterspell"),
+                       ("Delver of Secret", "Delver of Secrets")):
+        assert db.suggest(typo)[0] == name
 
 
-def test_loading_is_fast_and_singleton() -> None:
-    start = time.perf_counter()
-    fresh = CardDB.load()
-    elapsed = time.perf_counter() - start
-    assert len(fresh) == 30999
-    assert elapsed < 2.0  # about 0.25 s on the development machine
+def test_loading_gives_every_record_and_a_singleton() -> None:
+    """Speed of loading and suggesting is measured in benchmarks/bench_cards.py, not here."""
+    assert len(CardDB.load()) == 30999
     assert card_db() is card_db()
 
 
