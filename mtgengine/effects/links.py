@@ -35,7 +35,7 @@ import dataclasses
 from typing import Any
 
 from ..cards.vocabulary import (
-    CastCard, CastLinked, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter, GainAbilities, MayPay,
+    CastCard, CastCopy, CastLinked, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter, GainAbilities, MayPay,
     CreateEmblem, HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, SetLevel, UnlessPays,
 )
 from ..core.enums import Zone
@@ -46,6 +46,11 @@ from ..rules.context import Ctx
 LINK_FIELDS = frozenset({"link", "share_link", "linked", "controller_in", "chosen_color", "chosen_name",
                          "chosen_type"})
 UNTIL = "until:"         # records of "exiled until ~ leaves the battlefield" (CR 610.3)
+#: Records made before the game (CR 103.2): kept for a *player* ("cards you exiled with cards named
+#: ~", CR 607.2n), key (player ref, NAMED + link), or for a *card* through every zone change (a
+#: choice for a characteristic-defining ability, CR 607.2p, 903.4b), key (card id, CARD + link).
+NAMED = "named:"
+CARD = "card:"
 WHEN_YOU_DO = "when you do"   # the object an "enter as a copy" copied, for its reflexive trigger
 
 
@@ -74,6 +79,28 @@ def set_value(g: Any, source: int, link: str, value: Any) -> None:
 def chosen(g: Any, source: int, link: str) -> Any:
     """The last value chosen or noted for ``link``; None when it is undefined (CR 607.5a)."""
     values = g.links.get((source, link))
+    return values[-1] if values else None
+
+
+def base_link(link: str) -> str:
+    """The link without the suffix :func:`relink` gives a copied or gained ability: a record made
+    for cards *named* ~ belongs to the name, so a copy's ability finds it too (CR 607.2n)."""
+    return link.split("@", 1)[0]
+
+
+def named_cards(g: Any, player: int, link: str) -> list[int]:
+    """The cards ``player`` exiled before the game "with cards named ~" (CR 607.2n), each if still
+    the object it became in exile (CR 400.7)."""
+    from ..agents.decisions import player_ref
+    return [c for c in g.links.get((player_ref(player), NAMED + base_link(link)), ())
+            if c in g.objects and g.objects[c].zone is Zone.EXILE]
+
+
+def card_choice(g: Any, oid: int, link: str) -> Any:
+    """The choice made before the game for the card ``oid`` is (CR 607.2p: it "continues to refer
+    to that choice as the object changes zones"); None if none was made (CR 607.5a)."""
+    o = g.objects.get(oid)
+    values = g.links.get((o.card_id, CARD + link)) if o is not None else None
     return values[-1] if values else None
 
 
@@ -278,6 +305,8 @@ def execute_link_effect(ctx: Ctx, eff: Any, r: Any) -> bool:
         cast_card(ctx, eff, r)
     elif isinstance(eff, CreateEmblem):
         create_emblem(ctx, eff, r)
+    elif isinstance(eff, CastCopy):
+        cast_copy(ctx, eff, r)
     elif isinstance(eff, SetLevel):
         src = r.source
         if src in ctx.g.objects and ctx.g.objects[src].zone is Zone.BATTLEFIELD:
@@ -735,6 +764,40 @@ def cast_linked(ctx: Ctx, eff: CastLinked, r: Any) -> None:
     ctx.log("608.2g", f"{g.players[p].name} casts {name_of(ctx, answer)} from exile ({r.name})")
     cast_spell(ctx, p, answer, {"action": "cast", "object": answer, "from": "exile", "by_effect": True,
                                 "free": eff.free})
+
+
+def cast_copy(ctx: Ctx, eff: CastCopy, r: Any) -> None:
+    """Arcane Savant: "copy [a card]. You may cast the copy without paying its mana cost". The copy
+    of the card is created in the card's zone, owned and controlled by the player (CR 707.12), and
+    may be cast while this resolves (CR 608.2g, 118.9); not cast, it ceases to exist when
+    state-based actions are checked (CR 704.5e)."""
+    from ..agents.decisions import Decision
+    from ..rules.casting import cast_spell
+    from ..state.objects import GameObject
+    from .primitives import name_of
+    from .resolve import refs
+    g = ctx.g
+    for oid in refs(ctx, eff.what, r):
+        o = g.objects.get(oid)
+        if o is None or o.card is None:
+            continue
+        copy = GameObject(g.new_id(), o.card, r.controller, o.zone, g.new_timestamp())
+        copy.is_copy = True
+        copy.choices = {"spell_copy": True}
+        copy._gen = g._gen
+        g.objects[copy.id] = copy
+        g.zone_list(o.zone, r.controller).append(copy.id)
+        g.strays = g.strays + (copy.id,)
+        g.changed()
+        name = name_of(ctx, copy.id)
+        ctx.log("707.12", f"{g.players[r.controller].name} copies {name} ({r.name}); the copy is created in "
+                f"{o.zone.value}")
+        if not ctx.ask(Decision(r.controller, "yesno", f"cast the copy of {name}"
+                                + (" without paying its mana cost" if eff.free else "") + "?", [True, False])):
+            ctx.log("707.12", f"the copy of {name} is not cast")
+            continue
+        cast_spell(ctx, r.controller, copy.id, {"action": "cast", "object": copy.id, "from": o.zone.value,
+                                                "by_effect": True, "free": eff.free})
 
 
 def cast_card(ctx: Ctx, eff: CastCard, r: Any) -> None:
