@@ -4,9 +4,10 @@
   every zone: ``Player.commanders`` holds card ids, which survive zone changes (CR 400.7 makes
   new objects, not new cards). A new Commander game puts each commander into the command zone
   (CR 103.2c, 903.6) and starts at 40 life (CR 903.7); a commander may be cast from there with
-  the commander tax (CR 903.8, ``commander_tax``), may return there (CR 903.9a,
-  ``commander_to_command_zone``), and 21 combat damage from one commander loses the game (CR
-  903.10a, 704.6c).
+  the commander tax (CR 903.8, ``commander_tax``), may return there from a graveyard or exile
+  (CR 903.9a, ``commander_state_actions``) or instead of going to a hand or library (CR 903.9b, a
+  replacement effect in ``effects.replacement``), and 21 combat damage from one commander loses
+  the game (CR 903.10a, 704.6c).
 - **Choices before the game** for a characteristic-defining ability (The Prismatic Piper: "if ~ is
   your commander, choose a color before the game begins", CR 607.2p, 903.4b) are recorded for
   the card (``effects.links.card_choice``), so they hold in every zone.
