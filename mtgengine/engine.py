@@ -47,7 +47,7 @@ class Game:
         ``sideboards``: each player's cards outside the game (CR 400.11a). ``commanders``: each
         player's commander(s), which are part of the deck (a Commander game, CR 903: they start
         in the command zone, life 40). Steps before the game run first (rules.pregame, CR 103.2)."""
-        from .rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders
+        from .rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders, validate_deck_colors
         state = GameState(list(names), seed)
         db = card_db()
         for p, deck in enumerate(decks):
@@ -60,6 +60,7 @@ class Game:
                 continue
             try:
                 validate_commanders([db.get(n).name for n in names_], state.players[p].name)
+                validate_deck_colors(decks[p], [db.get(n).name for n in names_], state.players[p].name)
             except ValueError as exc:
                 raise IllegalActionError(str(exc)) from None
             ids = tuple(add_card(state, db.get(n), p, Zone.LIBRARY) for n in names_)

@@ -22,6 +22,7 @@ the cards the player owns in the scenario's zones count as their deck.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..agents.decisions import Decision, player_ref
@@ -85,6 +86,56 @@ def validate_commanders(names: list[str], player: str) -> None:
                              "Vehicle (CR 903.3)")
 
 
+#: The mana each basic land type could produce (CR 305.6), for CR 903.5d.
+BASIC_LAND_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def color_identity(card: Any) -> frozenset[str]:
+    """CR 903.4: the colors of the mana symbols in the card's mana costs and rules text (reminder
+    text ignored, 903.4c), and its color indicators — of every face, the back face and an
+    Adventure included (903.4d-e). A color chosen before the game (903.4b) is added by the caller."""
+    colors: set[str] = set()
+    for face in card.faces:
+        if face.mana_cost is not None:
+            for sym in face.mana_cost.symbols:
+                colors |= set(sym.colors)
+        colors |= set(face.color_indicator or ())
+        text = re.sub(r"\([^)]*\)", "", face.oracle_text or "")
+        for symbol in re.findall(r"\{([^}]*)\}", text):
+            colors |= {c for c in symbol.split("/") if c in COLORS}
+    return frozenset(colors)
+
+
+def deck_outside_identity(deck: list[str], commanders: list[str]) -> set[str]:
+    """The colors the deck needs beyond its commanders' color identity (CR 903.5c, 903.5d: a card
+    with a basic land type needs the colors of the mana it could produce)."""
+    db = card_db()
+    identity = frozenset().union(*(color_identity(db.get(n)) for n in commanders))
+    needed: set[str] = set()
+    for name in deck:
+        card = db.get(name)
+        needed |= color_identity(card)
+        needed |= {BASIC_LAND_COLORS[t] for face in card.faces for t in face.subtypes if t in BASIC_LAND_COLORS}
+    return needed - identity
+
+
+def validate_deck_colors(deck: list[str], commanders: list[str], player: str) -> None:
+    """CR 903.5c-d: every card's colors within the commanders' color identity, allowing for a color
+    each commander chooses before the game (CR 903.4b: that choice applies during deck
+    construction). Raises ValueError."""
+    choosers = sum(len(_color_choices(card_db().get(n))) for n in commanders)
+    outside = deck_outside_identity(deck, commanders)
+    if len(outside) > choosers:
+        raise ValueError(f"{player}: the deck has cards of {', '.join(sorted(outside))} outside its commander's "
+                         "color identity (CR 903.5c-d)")
+
+
+def _color_choices(card: Any) -> list[Any]:
+    """The card's "choose a color before the game" abilities (CR 903.4b)."""
+    from ..effects.layers import face_script
+    return [ab for face in card.faces for ab in face_script(face).pregame if ab.kind == "commander_color"]
+
+
 def _has_partner(card: Any) -> bool:
     return any(line.strip().lower().startswith("partner") for line in (card.front.oracle_text or "").split("\n"))
 
@@ -117,7 +168,7 @@ def pregame(ctx: Ctx, then: str) -> None:
                         "into the command zone")
                 oid = move(ctx, oid, Zone.COMMAND, "commander") or oid
             for ab in _pregame(g, oid, "commander_color"):
-                _choose_color(ctx, p, oid, ab)
+                _choose_color(ctx, p, oid, ab, _allowed_colors(g, p) if new_game else list(COLORS))
     for p in order:
         for oid in _deck(g, p, new_game):
             for ab in _pregame(g, oid, "exile_outside"):
@@ -146,17 +197,31 @@ def _pregame(g: GameState, oid: int, kind: str) -> list[Any]:
     return [ab for ab in characteristics(g, oid).script.pregame if ab.kind == kind]
 
 
-def _choose_color(ctx: Ctx, player: int, oid: int, ab: Any) -> None:
+def _allowed_colors(g: GameState, player: int) -> list[str]:
+    """The colors a commander's pre-game choice may take in a new game: the choice applies during
+    deck construction (CR 903.4b), so when the deck needs as many colors beyond the commanders'
+    identity as choices are left, each choice must be one of them (CR 903.5c)."""
+    from ..effects.links import CARD
+    commanders = [_object_of(g, c) for c in g.players[player].commanders]
+    cards = [g.objects[o].card for o in commanders if o is not None]
+    chosen = {v[-1] for c in g.players[player].commanders for (cid, link), v in g.links.items()
+              if cid == c and link.startswith(CARD)}
+    left = sum(len(_color_choices(card)) for card in cards) - len(chosen)
+    deck = [g.objects[o].card.name for o in g.zones[(player, Zone.LIBRARY)]]
+    outside = sorted(deck_outside_identity(deck, [card.name for card in cards]) - chosen)
+    return outside if outside and len(outside) >= left else list(COLORS)
+
+
+def _choose_color(ctx: Ctx, player: int, oid: int, ab: Any, allowed: list[str]) -> None:
     """CR 903.4b, 607.2p: the color chosen for the commander's characteristic-defining ability,
     revealed as it goes to the command zone; recorded for the card (kept through zone changes)."""
     from ..effects.links import CARD
     g = ctx.g
     name = characteristics(g, oid).name
     color = ctx.ask(Decision(player, "color", f"{name} is your commander: choose a color for it before the game "
-                             "begins (CR 903.4b)", list(COLORS)))
-    if color not in COLORS:
-        from ..core.errors import IllegalActionError
-        raise IllegalActionError(f"choose one of the colors {', '.join(COLORS)}")
+                             "begins (CR 903.4b)" + (" — the deck's cards allow only "
+                             + ", ".join(COLOR_NAMES[c] for c in allowed) + " (CR 903.5c)" if len(allowed) < 5 else ""),
+                             allowed))
     g.links = {**g.links, (g.objects[oid].card_id, CARD + ab.link): (color,)}
     g.changed()
     ctx.log("903.4b", f"{g.players[player].name} chooses {COLOR_NAMES[color]} for {name} before the game begins; "
@@ -182,9 +247,6 @@ def _exile_from_outside(ctx: Ctx, player: int, oid: int, ab: Any) -> None:
     if answer is None:
         ctx.log("607.2n", f"{pl.name} doesn't reveal {name}")
         return
-    if answer not in options:
-        from ..core.errors import IllegalActionError
-        raise IllegalActionError(f"choose one of {', '.join(options)}, or none")
     board = list(pl.sideboard)
     board.remove(answer)
     g.player(player).sideboard = tuple(board)

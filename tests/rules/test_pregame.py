@@ -75,17 +75,46 @@ def test_a_sideboard_without_a_card_that_uses_it_asks_nothing() -> None:
 
 
 def test_commander_games_and_sideboards_play_to_the_end_and_save_exactly() -> None:
-    deck = ["Wastes"] * 20 + ["Grizzly Bears"] * 10 + ["Arcane Savant"] * 4 + ["Island"] * 5
+    piper_deck = ["Wastes"] * 20 + ["Grizzly Bears"] * 10 + ["Forest"] * 9
+    white_deck = ["Wastes"] * 20 + ["Savannah Lions"] * 10 + ["Plains"] * 9
+    savant_deck = ["Island"] * 30 + ["Arcane Savant"] * 10
     for seed in range(3):
-        result = play_game((deck, deck), seed, seed % 2, 12, sideboards=[["Lightning Bolt"], ["Shock"]],
-                           commanders=[["The Prismatic Piper"], ["Isamaru, Hound of Konda"]])
-        again = play_game((deck, deck), seed, seed % 2, 12, sideboards=[["Lightning Bolt"], ["Shock"]],
-                          commanders=[["The Prismatic Piper"], ["Isamaru, Hound of Konda"]])
-        assert result.log == again.log                   # deterministic
-        assert any("903.6" in line for line in result.log)
-    game = Game.new_game([deck, deck], commanders=[["The Prismatic Piper"], []], sideboards=[["Shock"], []])
-    game.submit("U")
-    assert Game.load(game.save()).state.players[0].commanders == game.state.players[0].commanders
+        runs = [play_game((piper_deck, white_deck), seed, seed % 2, 12,
+                          commanders=[["The Prismatic Piper"], ["Isamaru, Hound of Konda"]]) for _ in range(2)]
+        assert runs[0].log == runs[1].log                   # deterministic
+        assert any("903.6" in line for line in runs[0].log)
+        assert any("Alice chooses green for The Prismatic Piper" in line for line in runs[0].log)
+        runs = [play_game((savant_deck, savant_deck), seed, seed % 2, 12,
+                          sideboards=[["Lightning Bolt", "Divination"], ["Shock"]]) for _ in range(2)]
+        assert runs[0].log == runs[1].log
+        assert any("607.2n" in line for line in runs[0].log)
+    game = Game.new_game([piper_deck, white_deck], commanders=[["The Prismatic Piper"], []], sideboards=[["Shock"], []])
+    game.submit("G")
+    loaded = Game.load(game.save())
+    assert loaded.state.players[0].commanders == game.state.players[0].commanders
+    assert loaded.save() == game.save()
+
+
+def test_color_identity_and_the_pre_game_color_in_deck_construction() -> None:
+    from mtgengine.cards.database import card_db
+    from mtgengine.rules.pregame import color_identity
+    db = card_db()
+    assert color_identity(db.get("Forest")) == frozenset()          # reminder text (CR 903.4c)
+    assert color_identity(db.get("Birds of Paradise")) == {"G"}
+    assert color_identity(db.get("Delver of Secrets")) == {"U"}      # back face's indicator (903.4d)
+    assert color_identity(db.get("The Prismatic Piper")) == frozenset()
+    with pytest.raises(IllegalActionError, match="outside its commander's color identity"):
+        Game.new_game([["Wastes"] * 30 + ["Lightning Bolt"] * 10, ["Wastes"] * 40],
+                      commanders=[["Isamaru, Hound of Konda"], []])
+    with pytest.raises(IllegalActionError, match="903.5c"):                # two colors, one choice
+        Game.new_game([["Forest"] * 20 + ["Island"] * 20, ["Wastes"] * 40], commanders=[["The Prismatic Piper"], []])
+    # a basic land type needs its color (CR 903.5d): the Piper's choice must be green (CR 903.4b)
+    game = Game.new_game([["Forest"] * 39, ["Wastes"] * 40], commanders=[["The Prismatic Piper"], []])
+    assert game.pending is not None and game.pending.options == ["G"]
+    with pytest.raises(IllegalActionError, match="not one of the options"):
+        game.submit("R")
+    game.submit("G")
+    assert game.pending is not None and game.pending.kind == "mulligan"
 
 
 def test_deck_files_with_commander_and_sideboard_sections(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
