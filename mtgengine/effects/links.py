@@ -750,9 +750,11 @@ def cast_linked(ctx: Ctx, eff: CastLinked, r: Any) -> None:
     if not players:
         return
     p = players[0]
+    from ..rules.casting import uncastable_copy
     options = [c for c in linked_objects(g, src, eff.link)
                if g.objects[c].zone is Zone.EXILE and not (eff.other and c in here)
-               and "Land" not in characteristics(g, c).types]
+               and "Land" not in characteristics(g, c).types
+               and not uncastable_copy(g, p, c, eff.free)]     # one that can't be cast isn't offered (CR 601.2c-h)
     if not options:
         return
     answer = ctx.ask(Decision(p, "cast", f"you may cast a spell from among the cards exiled with {r.name}"
@@ -772,7 +774,7 @@ def cast_copy(ctx: Ctx, eff: CastCopy, r: Any) -> None:
     may be cast while this resolves (CR 608.2g, 118.9); not cast, it ceases to exist when
     state-based actions are checked (CR 704.5e)."""
     from ..agents.decisions import Decision
-    from ..rules.casting import cast_spell
+    from ..rules.casting import cast_spell, uncastable_copy
     from ..state.objects import GameObject
     from .primitives import name_of
     from .resolve import refs
@@ -792,8 +794,11 @@ def cast_copy(ctx: Ctx, eff: CastCopy, r: Any) -> None:
         name = name_of(ctx, copy.id)
         ctx.log("707.12", f"{g.players[r.controller].name} copies {name} ({r.name}); the copy is created in "
                 f"{o.zone.value}")
+        castable = not uncastable_copy(g, r.controller, copy.id, eff.free)   # CR 601.2c-h
         if not ctx.ask(Decision(r.controller, "yesno", f"cast the copy of {name}"
-                                + (" without paying its mana cost" if eff.free else "") + "?", [True, False])):
+                                + (" without paying its mana cost" if eff.free else "") + "?"
+                                + ("" if castable else f" ({uncastable_copy(g, r.controller, copy.id, eff.free)}: no)"),
+                                [True, False] if castable else [False])):
             ctx.log("707.12", f"the copy of {name} is not cast")
             continue
         cast_spell(ctx, r.controller, copy.id, {"action": "cast", "object": copy.id, "from": o.zone.value,
