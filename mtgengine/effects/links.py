@@ -407,9 +407,14 @@ def choose(ctx: Ctx, eff: Choose, r: Any) -> None:
                 raise IllegalActionError(f"{name}: choose one of {', '.join(eff.options)}")
             ctx.log("607.2f", f"{who} chooses {value} for {name}")
         elif eff.kind == "card_name":
+            # any card name may be named (free text); the cards in the game are suggestions, so
+            # that an agent without a card list can answer too
+            excluded = eff.filter.not_types if eff.filter else frozenset()
+            suggestions = sorted({o.card.name for o in g.objects.values() if o.card is not None
+                                  and not set(o.card.front.types) & excluded})
             value = ctx.ask(Decision(p, "name", f"name a card for {name}"
                                      + (" (a nonland card)" if eff.filter and "Land" in eff.filter.not_types else ""),
-                                     [], info={"free_text": True}))
+                                     [], info={"free_text": True, "suggestions": suggestions}))
             value = _card_name(value, eff.filter, name)
             ctx.log("607.2d", f"{who} chooses the name {value} for {name}")
         elif eff.kind == "creature_type":
