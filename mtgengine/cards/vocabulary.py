@@ -709,16 +709,6 @@ class CreateEmblem:
 
 
 @dataclass(frozen=True, slots=True)
-class CastCopy:
-    """"Copy [what]. You may cast the copy without paying its mana cost" (Arcane Savant): the copy
-    of the card is created in the zone the card is in and cast while this resolves (CR 707.12,
-    608.2g); a copy not cast ceases to exist (CR 704.5e)."""
-
-    what: Ref
-    free: bool = True
-
-
-@dataclass(frozen=True, slots=True)
 class Pregame:
     """A static ability that functions before the game begins (CR 103.2, 113.6n). ``kind``
     "exile_outside": "before you shuffle your deck to start the game, you may reveal this card from
@@ -929,7 +919,7 @@ Effect = Union[
     Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
-    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem, PutFromHand, ReturnChosen, CastCopy,
+    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem, PutFromHand, ReturnChosen,
 ]
 
 

@@ -35,7 +35,7 @@ import dataclasses
 from typing import Any
 
 from ..cards.vocabulary import (
-    CastCard, CastCopy, CastLinked, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter, GainAbilities, MayPay,
+    CastCard, CastLinked, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter, GainAbilities, MayPay,
     CreateEmblem, HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, SetLevel, UnlessPays,
 )
 from ..core.enums import Zone
@@ -305,8 +305,6 @@ def execute_link_effect(ctx: Ctx, eff: Any, r: Any) -> bool:
         cast_card(ctx, eff, r)
     elif isinstance(eff, CreateEmblem):
         create_emblem(ctx, eff, r)
-    elif isinstance(eff, CastCopy):
-        cast_copy(ctx, eff, r)
     elif isinstance(eff, SetLevel):
         src = r.source
         if src in ctx.g.objects and ctx.g.objects[src].zone is Zone.BATTLEFIELD:
@@ -771,43 +769,6 @@ def cast_linked(ctx: Ctx, eff: CastLinked, r: Any) -> None:
     ctx.log("608.2g", f"{g.players[p].name} casts {name_of(ctx, answer)} from exile ({r.name})")
     cast_spell(ctx, p, answer, {"action": "cast", "object": answer, "from": "exile", "by_effect": True,
                                 "free": eff.free})
-
-
-def cast_copy(ctx: Ctx, eff: CastCopy, r: Any) -> None:
-    """Arcane Savant: "copy [a card]. You may cast the copy without paying its mana cost". The copy
-    of the card is created in the card's zone, owned and controlled by the player (CR 707.12), and
-    may be cast while this resolves (CR 608.2g, 118.9); not cast, it ceases to exist when
-    state-based actions are checked (CR 704.5e)."""
-    from ..agents.decisions import Decision
-    from ..rules.casting import cast_spell, uncastable_copy
-    from ..state.objects import GameObject
-    from .primitives import name_of
-    from .resolve import refs
-    g = ctx.g
-    for oid in refs(ctx, eff.what, r):
-        o = g.objects.get(oid)
-        if o is None or o.card is None:
-            continue
-        copy = GameObject(g.new_id(), o.card, r.controller, o.zone, g.new_timestamp())
-        copy.is_copy = True
-        copy.choices = {"spell_copy": True}
-        copy._gen = g._gen
-        g.objects[copy.id] = copy
-        g.zone_list(o.zone, r.controller).append(copy.id)
-        g.strays = g.strays + (copy.id,)
-        g.changed()
-        name = name_of(ctx, copy.id)
-        ctx.log("707.12", f"{g.players[r.controller].name} copies {name} ({r.name}); the copy is created in "
-                f"{o.zone.value}")
-        castable = not uncastable_copy(g, r.controller, copy.id, eff.free)   # CR 601.2c-h
-        if not ctx.ask(Decision(r.controller, "yesno", f"cast the copy of {name}"
-                                + (" without paying its mana cost" if eff.free else "") + "?"
-                                + ("" if castable else f" ({uncastable_copy(g, r.controller, copy.id, eff.free)}: no)"),
-                                [True, False] if castable else [False])):
-            ctx.log("707.12", f"the copy of {name} is not cast")
-            continue
-        cast_spell(ctx, r.controller, copy.id, {"action": "cast", "object": copy.id, "from": o.zone.value,
-                                                "by_effect": True, "free": eff.free})
 
 
 def cast_card(ctx: Ctx, eff: CastCard, r: Any) -> None:
