@@ -25,7 +25,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from .cards.lang import LANGUAGES, translate_log_line
 from .core.errors import DeckError
@@ -99,11 +99,18 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
                         help="stop a game after this turn, 0 for no cap (default 40)")
 
 
-def _decks(args: argparse.Namespace) -> tuple[list[str], list[str]]:
-    from .decklist import REFERENCE_DECK, load_deck   # the engine loads only for commands that play
-    deck1 = load_deck(args.deck).main if args.deck else list(REFERENCE_DECK)
-    deck2 = load_deck(args.deck2).main if args.deck2 else deck1
-    return deck1, deck2
+def _deck_lists(args: argparse.Namespace) -> tuple[list[str], list[str], dict[str, Any]]:
+    """Both main decks, and the sideboards and commanders of the deck files (CR 400.11a, 903.3)
+    as keyword arguments for ``play_game``/``simulate`` (none given: none passed)."""
+    from .decklist import REFERENCE_DECK, Deck, load_deck   # the engine loads only for commands that play
+    first = load_deck(args.deck) if args.deck else Deck(main=list(REFERENCE_DECK))
+    second = load_deck(args.deck2) if args.deck2 else first
+    extra: dict[str, Any] = {}
+    if first.sideboard or second.sideboard:
+        extra["sideboards"] = [first.sideboard, second.sideboard]
+    if first.commander or second.commander:
+        extra["commanders"] = [first.commander, second.commander]
+    return first.main, second.main, extra
 
 
 # -- mtg simulate ----------------------------------------------------------------------------
@@ -119,10 +126,10 @@ def add_simulate_parser(subparsers: Subparsers) -> None:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    deck1, deck2 = _decks(args)
+    deck1, deck2, extra = _deck_lists(args)
     with _progress_bar(args.games) as progress:
         from .simulate import simulate
-        result = simulate(args.games, args.seed, deck1, deck2, turn_cap=args.turn_cap, progress=progress)
+        result = simulate(args.games, args.seed, deck1, deck2, turn_cap=args.turn_cap, progress=progress, **extra)
     if args.json:
         print(json.dumps(result, sort_keys=True))
         return 0
@@ -188,9 +195,9 @@ def add_play_parser(subparsers: Subparsers) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    deck1, deck2 = _decks(args)
+    deck1, deck2, extra = _deck_lists(args)
     from .simulate import PLAYER_NAMES, play_game
-    result = play_game((deck1, deck2), args.seed, args.seed % 2, args.turn_cap)
+    result = play_game((deck1, deck2), args.seed, args.seed % 2, args.turn_cap, **extra)
     for line in result.log:
         print(translate_log_line(line, args.lang))
     if result.winner is not None:

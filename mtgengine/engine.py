@@ -40,17 +40,39 @@ class Game:
     # -- construction -----------------------------------------------------------------------
     @classmethod
     def new_game(cls, decks: list[list[str]], *, names: Iterable[str] = ("Alice", "Bob"), seed: int = 0,
-                 first_player: int = 0, turn_cap: int = 0) -> Game:
-        """A new game from two deck lists (card names); starts with shuffles and mulligans."""
+                 first_player: int = 0, turn_cap: int = 0, sideboards: list[list[str]] | None = None,
+                 commanders: list[list[str]] | None = None) -> Game:
+        """A new game from two deck lists (card names); starts with shuffles and mulligans.
+
+        ``sideboards``: each player's cards outside the game (CR 400.11a). ``commanders``: each
+        player's commander(s), which are part of the deck (a Commander game, CR 903: they start
+        in the command zone, life 40). Steps before the game run first (rules.pregame, CR 103.2)."""
+        from .rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders, validate_deck_colors
         state = GameState(list(names), seed)
         db = card_db()
         for p, deck in enumerate(decks):
             for name in deck:
                 add_card(state, db.get(name), p, Zone.LIBRARY)
+        for p, board in enumerate(sideboards or []):
+            state.players[p].sideboard = tuple(db.get(n).name for n in board)
+        for p, names_ in enumerate(commanders or []):
+            if not names_:
+                continue
+            try:
+                validate_commanders([db.get(n).name for n in names_], state.players[p].name)
+                validate_deck_colors(decks[p], [db.get(n).name for n in names_], state.players[p].name)
+            except ValueError as exc:
+                raise IllegalActionError(str(exc)) from None
+            ids = tuple(add_card(state, db.get(n), p, Zone.LIBRARY) for n in names_)
+            state.players[p].commanders = tuple(state.objects[i].card_id for i in ids)
+        if any(state.players[p].commanders for p in range(len(state.players))):
+            state.starting_life = COMMANDER_LIFE                       # CR 903.7
+            for pl in state.players:
+                pl.life = COMMANDER_LIFE
         state.first_player = first_player
         state.active = first_player
         state.turn_cap = turn_cap
-        state.marker = ("start",)
+        state.marker = ("pregame", "start") if pregame_needed(state, True) else ("start",)
         return cls(state)
 
     # -- the state machine ------------------------------------------------------------------

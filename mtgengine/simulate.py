@@ -33,14 +33,18 @@ class GameResult:
 
 
 def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn_cap: int,
-              agents: Sequence[Agent] | None = None) -> GameResult:
+              agents: Sequence[Agent] | None = None, sideboards: Sequence[Sequence[str]] | None = None,
+              commanders: Sequence[Sequence[str]] | None = None) -> GameResult:
     """Plays a game to its end, each decision answered by the deciding player's agent.
 
     The default agents are random, seeded ``seed * 2 + 1`` and ``seed * 2 + 2`` so that no two
-    games of a series share an agent stream.
+    games of a series share an agent stream. ``sideboards`` and ``commanders``: see
+    :meth:`Game.new_game` (cards outside the game; a Commander game).
     """
     game = Game.new_game([list(deck) for deck in decks], names=PLAYER_NAMES, seed=seed,
-                         first_player=first_player, turn_cap=turn_cap)
+                         first_player=first_player, turn_cap=turn_cap,
+                         sideboards=[list(b) for b in sideboards] if sideboards else None,
+                         commanders=[list(c) for c in commanders] if commanders else None)
     players = agents if agents is not None else (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
     decisions = 0
     while not game.over:
@@ -75,7 +79,9 @@ def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
 
 
 def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], turn_cap: int = 40,
-             progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+             progress: Callable[[int, int], None] | None = None,
+             sideboards: Sequence[Sequence[str]] | None = None,
+             commanders: Sequence[Sequence[str]] | None = None) -> dict[str, Any]:
     """Plays ``games`` random games with seeds ``seed`` .. ``seed + games - 1``.
 
     Alice always plays ``deck1`` and Bob ``deck2``; game ``i`` is started by player ``i % 2``
@@ -87,7 +93,7 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
     draws = capped = turns = decisions = 0
     start = time.perf_counter()
     for i in range(games):
-        result = play_game((deck1, deck2), seed + i, i % 2, turn_cap)
+        result = play_game((deck1, deck2), seed + i, i % 2, turn_cap, sideboards=sideboards, commanders=commanders)
         if result.winner is not None:
             wins[PLAYER_NAMES[result.winner]] += 1
         draws += result.draw

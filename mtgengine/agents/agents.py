@@ -34,6 +34,8 @@ def first_option(decision: Decision) -> Any:
         return list(decision.options[: decision.min])
     if decision.multi:
         return list(decision.options[: max(decision.min, 0)])
+    if not decision.options and decision.info.get("suggestions"):
+        return decision.info["suggestions"][0]          # a free-text answer ("name a card")
     return decision.options[0]
 
 
@@ -65,6 +67,9 @@ class RandomAgent:
             order = list(opts)
             rng.shuffle(order)
             return order
+        if not opts and decision.info.get("suggestions"):
+            hints = decision.info["suggestions"]          # a free-text answer ("name a card")
+            return hints[rng.randrange(len(hints))]
         if decision.multi:
             k = decision.min if decision.min == decision.max else decision.min + rng.randrange(decision.max - decision.min + 1)
             pool = list(opts)

@@ -71,7 +71,8 @@ _KEYWORDS = KEYWORDS + RESTRICTIONS
 #: The kinds ``effects.resolve.refs`` carries out.
 _REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each", "defending",
               "triggering", "moved", "created", "remembered", "triggering_controller",
-              "linked", "linked_one", "linked_here", "linked_random", "affected")   # linked abilities (CR 607); what the trigger event was done to
+              "linked", "linked_one", "linked_here", "linked_random", "affected",
+              "named_one")   # linked abilities (CR 607); what the trigger event was done to
 #: Ref kinds that take an index.
 _INDEXED_REFS = ("target", "moved", "remembered")
 #: Ref kinds that may be written as a bare word.
@@ -371,7 +372,7 @@ def _check_ref(ref: Ref, path: str) -> None:
     if ref.filter is not None and ref.kind not in ("each", "remembered", "triggering", "linked", "linked_one", "linked_here", "linked_random"):
         raise _Invalid(path, "a filter goes with 'each' references (which permanents) and 'remembered', "
                        "'triggering' or 'linked' ones (found only if it matches), and only with them")
-    if (ref.kind in ("linked", "linked_one", "linked_here", "linked_random")) != bool(ref.link):
+    if (ref.kind in ("linked", "linked_one", "linked_here", "linked_random", "named_one")) != bool(ref.link):
         raise _Invalid(_join(path, "link"), "a 'linked' reference names its link, and only it has one")
     if ref.filter is not None and {"players", "spells"} & _set_fields(ref.filter):
         raise _Invalid(_join(path, "filter"), "'each' looks at permanents on the battlefield only")

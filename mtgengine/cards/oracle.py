@@ -37,6 +37,7 @@ KEYWORDS = (
     "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a), see effects.triggers
     "delve", "convoke", "improvise",  # ways to pay (CR 702.66, 702.51, 702.126), see rules.mana_payment
     "fuse",                           # CR 702.102, see rules.casting
+    "partner",                        # two commanders (CR 702.124a), see rules.pregame
 )
 _KEYWORD_SET = frozenset(KEYWORDS)
 

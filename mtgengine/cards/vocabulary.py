@@ -709,6 +709,21 @@ class CreateEmblem:
 
 
 @dataclass(frozen=True, slots=True)
+class Pregame:
+    """A static ability that functions before the game begins (CR 103.2, 113.6n). ``kind``
+    "exile_outside": "before you shuffle your deck to start the game, you may reveal this card from
+    your deck and exile [a card matching ``filter``] that isn't in your deck" — the card comes from
+    outside the game (CR 400.11a) and is exiled "with cards named ~" for ``link`` (CR 607.2n);
+    "commander_color": "if ~ is your commander, choose a color before the game begins", recorded
+    for the card itself, kept through zone changes (CR 607.2p, 903.4b)."""
+
+    kind: str
+    link: str
+    filter: Filter | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayFrom:
     """"You may play lands and cast spells from among cards exiled with ~" (CR 601.3, 305.1): the
     source's controller (``who`` "you") may play the cards linked to it by ``link`` (CR 607.2a);
@@ -1092,10 +1107,13 @@ class ChangeText:
 
 @dataclass(frozen=True, slots=True)
 class ChangeColors:
-    """Layer 5 (CR 613.1e): set (None: keep) and/or add colors."""
+    """Layer 5 (CR 613.1e): set (None: keep) and/or add colors. ``pregame``: set to the color
+    chosen for the card before the game for this link ("~ is the chosen color", CR 607.2p); no
+    choice made, no change (CR 607.5a)."""
 
     set_colors: frozenset[str] | None = None
     add_colors: frozenset[str] = frozenset()
+    pregame: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1436,6 +1454,7 @@ class CardScript:
     exert_text: str = ""
     miracle: str = ""                        # miracle cost (CR 702.94a): a static ability linked to a
                                              # triggered one (CR 607.2h), see effects.links.miracle
+    pregame: tuple[Pregame, ...] = ()        # statics that function before the game (CR 103.2, 607.2n-p)
     ability_mana_as_any: str = ""            # "You may spend blue mana as though it were mana of any color
                                              # to pay the activation costs of ~'s abilities" (CR 609.4b): "U"
 

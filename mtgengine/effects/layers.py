@@ -454,6 +454,11 @@ def _modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, 
         ch.types = ch.types | mod.add_types
         ch.subtypes = ch.subtypes | mod.add_subtypes
     elif isinstance(mod, ChangeColors):
+        if mod.pregame:
+            from .links import card_choice           # "~ is the chosen color" (CR 607.2p, 604.3)
+            color = card_choice(state, oid, mod.pregame)
+            if color is not None:
+                ch.colors = frozenset({color})
         if mod.set_colors is not None:
             ch.colors = mod.set_colors
         ch.colors = ch.colors | mod.add_colors

@@ -46,6 +46,11 @@ from ..rules.context import Ctx
 LINK_FIELDS = frozenset({"link", "share_link", "linked", "controller_in", "chosen_color", "chosen_name",
                          "chosen_type"})
 UNTIL = "until:"         # records of "exiled until ~ leaves the battlefield" (CR 610.3)
+#: Records made before the game (CR 103.2): kept for a *player* ("cards you exiled with cards named
+#: ~", CR 607.2n), key (player ref, NAMED + link), or for a *card* through every zone change (a
+#: choice for a characteristic-defining ability, CR 607.2p, 903.4b), key (card id, CARD + link).
+NAMED = "named:"
+CARD = "card:"
 WHEN_YOU_DO = "when you do"   # the object an "enter as a copy" copied, for its reflexive trigger
 
 
@@ -74,6 +79,28 @@ def set_value(g: Any, source: int, link: str, value: Any) -> None:
 def chosen(g: Any, source: int, link: str) -> Any:
     """The last value chosen or noted for ``link``; None when it is undefined (CR 607.5a)."""
     values = g.links.get((source, link))
+    return values[-1] if values else None
+
+
+def base_link(link: str) -> str:
+    """The link without the suffix :func:`relink` gives a copied or gained ability: a record made
+    for cards *named* ~ belongs to the name, so a copy's ability finds it too (CR 607.2n)."""
+    return link.split("@", 1)[0]
+
+
+def named_cards(g: Any, player: int, link: str) -> list[int]:
+    """The cards ``player`` exiled before the game "with cards named ~" (CR 607.2n), each if still
+    the object it became in exile (CR 400.7)."""
+    from ..agents.decisions import player_ref
+    return [c for c in g.links.get((player_ref(player), NAMED + base_link(link)), ())
+            if c in g.objects and g.objects[c].zone is Zone.EXILE]
+
+
+def card_choice(g: Any, oid: int, link: str) -> Any:
+    """The choice made before the game for the card ``oid`` is (CR 607.2p: it "continues to refer
+    to that choice as the object changes zones"); None if none was made (CR 607.5a)."""
+    o = g.objects.get(oid)
+    values = g.links.get((o.card_id, CARD + link)) if o is not None else None
     return values[-1] if values else None
 
 
@@ -378,9 +405,14 @@ def choose(ctx: Ctx, eff: Choose, r: Any) -> None:
                 raise IllegalActionError(f"{name}: choose one of {', '.join(eff.options)}")
             ctx.log("607.2f", f"{who} chooses {value} for {name}")
         elif eff.kind == "card_name":
+            # any card name may be named (free text); the cards in the game are suggestions, so
+            # that an agent without a card list can answer too
+            excluded = eff.filter.not_types if eff.filter else frozenset()
+            suggestions = sorted({o.card.name for o in g.objects.values() if o.card is not None
+                                  and not set(o.card.front.types) & excluded})
             value = ctx.ask(Decision(p, "name", f"name a card for {name}"
                                      + (" (a nonland card)" if eff.filter and "Land" in eff.filter.not_types else ""),
-                                     [], info={"free_text": True}))
+                                     [], info={"free_text": True, "suggestions": suggestions}))
             value = _card_name(value, eff.filter, name)
             ctx.log("607.2d", f"{who} chooses the name {value} for {name}")
         elif eff.kind == "creature_type":
@@ -721,9 +753,11 @@ def cast_linked(ctx: Ctx, eff: CastLinked, r: Any) -> None:
     if not players:
         return
     p = players[0]
+    from ..rules.casting import uncastable_copy
     options = [c for c in linked_objects(g, src, eff.link)
                if g.objects[c].zone is Zone.EXILE and not (eff.other and c in here)
-               and "Land" not in characteristics(g, c).types]
+               and "Land" not in characteristics(g, c).types
+               and not uncastable_copy(g, p, c, eff.free)]     # one that can't be cast isn't offered (CR 601.2c-h)
     if not options:
         return
     answer = ctx.ask(Decision(p, "cast", f"you may cast a spell from among the cards exiled with {r.name}"

@@ -314,6 +314,9 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
             put_counters(ctx, target, "poison", amount, rule="702.90b")
         else:
             _lose_life_from_damage(ctx, p, amount)              # CR 120.3a
+        if combat:
+            from ..rules.pregame import combat_damage_by_commander
+            combat_damage_by_commander(g, source, p, amount)    # CR 903.10a
     else:
         if target not in g.objects or g.objects[target].zone is not Zone.BATTLEFIELD:
             return 0

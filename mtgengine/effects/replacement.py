@@ -114,6 +114,8 @@ def event_kind(event: Any) -> str | None:
         return "dies"                                  # CR 700.4 (Void Maw, CR 614.1a)
     if isinstance(event, ZoneChange) and event.from_zone is Zone.STACK and event.to_zone is not Zone.EXILE:
         return "leaves_stack"                          # flashback (CR 702.34a)
+    if isinstance(event, ZoneChange) and event.to_zone in (Zone.HAND, Zone.LIBRARY):
+        return "to_hand_or_library"                    # a commander's (CR 903.9b)
     return None
 
 
@@ -199,10 +201,28 @@ def _flashback_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
                       object_name(g, event.oid))]
 
 
+_TO_COMMAND_ZONE = ReplacementAbility("to_hand_or_library", text="a commander would be put into its owner's hand "
+                                      "or library: its owner may put it into the command zone instead (CR 903.9b)")
+
+
+def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """CR 903.9b: a rule of the Commander variant, not an ability: if a commander would be put
+    into its owner's hand or library from anywhere, its owner may put it into the command zone
+    instead."""
+    if kind not in ("to_hand_or_library", "leaves_stack") or event.to_zone not in (Zone.HAND, Zone.LIBRARY):
+        return []                                   # (a spell returned to its owner's hand: "leaves_stack")
+    from ..rules.pregame import is_commander        # rules/ builds on effects/
+    g = ctx.g
+    if not is_commander(g, event.oid) or event.to_player != g.objects[event.oid].owner:
+        return []
+    owner = g.objects[event.oid].owner
+    return [Candidate(f"c903:{event.oid}", _TO_COMMAND_ZONE, owner, 0, "the Commander rules")]
+
+
 #: Functions listing the replacement effects that apply to an event (``event_kind`` gives
 #: the kind); the pipeline asks each of them.
 REPLACEMENT_SOURCES: list[Source] = [_self_candidates, _static_candidates, _resolved_candidates,
-                                     _protection_candidates, _flashback_candidates]
+                                     _protection_candidates, _flashback_candidates, _commander_candidates]
 
 
 # -- does an effect apply? -------------------------------------------------------------------
@@ -458,6 +478,15 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         count = _modified(g, c, event, event.count)
         ctx.log("614.16", f"{c.name}: {what}; {count} are created instead")
         return replace(event, count=count)
+    if isinstance(event, ZoneChange) and ab is _TO_COMMAND_ZONE:
+        from ..agents.decisions import Decision
+        name = object_name(g, event.oid)
+        if not ctx.ask(Decision(c.controller, "yesno", f"put your commander {name} into the command zone instead "
+                                f"of your {event.to_zone.value} (CR 903.9b)?", [True, False])):
+            return event
+        ctx.log("903.9b", f"{g.players[c.controller].name} puts {name} into the command zone instead of their "
+                f"{event.to_zone.value}")
+        return replace(event, to_zone=Zone.COMMAND)
     if isinstance(event, ZoneChange) and ab.exile:
         # "exile it instead" (CR 614.1a); exiled "with" the source (CR 607.2b)
         ctx.log(rule, f"{c.name}: {what}; it is exiled instead")
@@ -626,6 +655,8 @@ def describe_event(g: GameState, event: Any) -> str:
     if isinstance(event, TokensEvent):
         return (f"{g.players[event.controller].name} would create {event.count} "
                 f"{getattr(event.definition, 'name', '')} token(s)")
+    if isinstance(event, ZoneChange) and event.to_zone in (Zone.HAND, Zone.LIBRARY):
+        return f"{object_name(g, event.oid)} would be put into a {event.to_zone.value}"
     if isinstance(event, ZoneChange) and event.from_zone is Zone.BATTLEFIELD:
         return f"{object_name(g, event.oid)} would die"
     if isinstance(event, ZoneChange) and event.from_zone is Zone.STACK and event.to_zone is not Zone.BATTLEFIELD:

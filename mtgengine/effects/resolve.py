@@ -185,6 +185,11 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         # the objects used to pay the spell's costs, as they last existed (CR 608.2h, 707.10)
         from .links import link_source, record
         return [o for o in record(g, link_source(r), ref.link) if isinstance(o, int)]
+    if ref.kind == "named_one":
+        # "a card you exiled with cards named ~": the player's pre-game record (CR 607.2n); one,
+        # chosen by the controller (CR 607.3)
+        from .links import choose_linked, named_cards
+        return choose_linked(ctx, r, named_cards(g, r.controller, ref.link))
     if ref.kind == "target_controller":
         out = []
         for oid in refs(ctx, Ref("target", ref.index), r):

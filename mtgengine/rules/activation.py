@@ -32,6 +32,15 @@ def can_pay_tap(g: GameState, oid: int) -> bool:
     return not ("Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords)
 
 
+def _adds(g: Any, oid: int, eff: AddMana) -> tuple[str, ...]:
+    """The mana types an AddMana can add now: a linked one ("of the chosen color", "of the exiled
+    card's colors") the colors in its source's record (CR 607.2a, 607.2d)."""
+    if eff.link:
+        from ..effects.links import linked_colors
+        return tuple(linked_colors(g, oid, eff.link))
+    return eff.mana or eff.choice
+
+
 def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | None = None,
                           pay: Any = None) -> None:
     """CR 605.3a-b: a mana ability is activated and resolves at once, without the stack. With
@@ -42,7 +51,7 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
     mana_abs = [i for i, ab in enumerate(abilities) if ab.is_mana]
     if index is None:
         index = next((i for i in mana_abs if choice is None or any(
-            choice in (e.mana or e.choice) for e in abilities[i].effects if isinstance(e, AddMana))), None)
+            choice in _adds(g, oid, e) for e in abilities[i].effects if isinstance(e, AddMana))), None)
         if index is None:
             raise IllegalActionError(f"{name_of(ctx, oid)} has no mana ability")
     ab = abilities[index]

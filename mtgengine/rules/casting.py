@@ -29,6 +29,7 @@ from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from .context import Ctx
+from .pregame import cast_from_command_zone, commander_tax, is_commander
 from .mana_payment import (
     PayOptions, Requirement, add_requirements, can_pay_requirement, default_variants, may_afford, pay_requirement,
     reduce_requirement, requirement,
@@ -80,7 +81,7 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None) -
     """Quick check for the legal-action list (the full procedure may still refuse): the spell
     cast the ordinary way, its total cost with the cost changes that apply (CR 601.2f)."""
     o = g.objects[oid]
-    if o.zone is not Zone.HAND or o.owner != player:
+    if o.owner != player or not (o.zone is Zone.HAND or (o.zone is Zone.COMMAND and is_commander(g, oid))):
         return False
     card = o.card
     if card is not None and card.layout in FACE_LAYOUTS:
@@ -411,6 +412,10 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
     for key in ("mana", "life"):
         if key in additional and key not in used:
             raise IllegalActionError(f"{ch.name} has no additional cost that pays {key} (CR 118.8)")
+    tax = commander_tax(g, player, spell)
+    if tax:
+        symbols += ManaCost.parse("{" + str(tax) + "}").symbols
+        parts.append(f"+ {{{tax}}} (commander tax, CR 903.8)")
     reductions: list[tuple[ManaCost, int]] = list(reductions_each)
     for less, times in reductions_each:
         parts.append(f"- {less}{' x' + str(times) if times > 1 else ''} (for each card exiled this way, CR 118.7)")
@@ -494,6 +499,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     ch = face_characteristics(o.card, face, player) if o.card is not None else copiable_values(g, oid)
     name = ch.name
     allowed = from_zone is Zone.HAND and o.owner == player
+    if from_zone is Zone.COMMAND and o.owner == player and is_commander(g, oid):
+        allowed = True          # CR 903.8: a player may cast a commander they own from the command zone
     if from_zone is Zone.EXILE and o.choices.get("adventure") == player and face == 0:
         allowed = True          # CR 715.3d: a card exiled on an Adventure may be cast later
     any_color = False
@@ -668,6 +675,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     tgt = ""
     if targets:
         tgt = " targeting " + ", ".join(name_of(ctx, t) for t in targets)
+    if from_zone is Zone.COMMAND and is_commander(g, spell_id):
+        cast_from_command_zone(g, player, spell_id)     # the next cast's commander tax (CR 903.8)
     ctx.log("601.2i", f"{g.players[player].name} casts {name}{tgt}"
             + (f" (mana value {mana_value(g, spell_id)})" if alternative is not None or total.counters else ""))
     g.events.append(CastEvent(spell_id, player))

@@ -11,6 +11,7 @@ from ..effects.primitives import end_durations, move, name_of, player_has
 from ..effects.resolve import destroy
 from .combat import has_protection_from
 from .context import Ctx
+from .pregame import commander_state_actions
 
 
 def check_state_based_actions(ctx: Ctx) -> bool:
@@ -44,6 +45,9 @@ def _one_pass(ctx: Ctx) -> bool:
     for i in losers:
         g.player(i).lost = True
         done = True
+    if commander_state_actions(ctx):            # CR 704.6c, 903.9a (a Commander game only)
+        done = True
+        losers = losers or [p.index for p in g.players if p.lost and not g.over]
     if losers:
         _check_game_over(ctx)
         if g.over:

@@ -23,6 +23,7 @@ from .combat import attackers, combat_damage, declare_attackers, declare_blocker
 from .context import Ctx
 from .mana_payment import empty_pools, tap_sources
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
+from .pregame import is_commander, pregame
 from .resolution import resolve_top
 from .state_based_actions import check_state_based_actions
 
@@ -49,6 +50,8 @@ def run(ctx: Ctx) -> None:
             mulligan(ctx, g.marker[1])
         elif kind == "start":
             start_game(ctx)
+        elif kind == "pregame":
+            pregame(ctx, g.marker[1])             # CR 103.2: before the decks are shuffled
         else:
             raise AssertionError(f"unknown marker {g.marker!r}")
 
@@ -270,6 +273,9 @@ def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
             # issue 7: an ability that functions from the hand (transmute, CR 702.53a)
             if ab.zone == "hand" and can_activate_from_hand(g, player, oid, i):
                 actions.append({"action": "activate", "object": oid, "ability": i})
+    for oid in sorted(g.zones[(player, Zone.COMMAND)]):
+        if is_commander(g, oid) and castable(g, player, oid, sources):
+            actions.append({"action": "cast", "object": oid, "from": "command"})    # CR 903.8
     for oid, ch in _actors(g):
         if ch.controller != player:
             continue

@@ -10,9 +10,9 @@ import yaml
 
 TOP_KEYS = ("name", "rules", "seed", "strict", "players", "turn", "script", "expect")
 PLAYER_KEYS = ("life", "poison", "hand", "battlefield", "graveyard", "library", "exile", "command",
-               "mana_pool", "counters")
+               "mana_pool", "counters", "sideboard")
 ENTRY_KEYS = ("card", "as", "count", "tapped", "summoning_sick", "counters", "attached_to", "face_down",
-              "transformed", "token", "controller", "damage")
+              "transformed", "token", "controller", "damage", "commander")
 VERBS = ("cast", "activate", "play", "turn_face_up", "attack", "block", "choose", "pass", "expect")
 STEP_OPTIONS = {
     "cast": ("by", "from", "targets", "x", "modes", "face", "fuse", "face_down", "kicked", "alternative",

@@ -9,6 +9,7 @@ from ..core.enums import Step, Zone
 from ..core.mana import ManaCost, ManaCostError
 from ..engine import add_card
 from ..state.game_state import GameState
+from ..rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders
 from .loader import ENTRY_KEYS, PLAYER_KEYS, STEPS, ScenarioError, suggest, unknown_key
 
 ZONE_KEYS = {"hand": Zone.HAND, "battlefield": Zone.BATTLEFIELD, "graveyard": Zone.GRAVEYARD,
@@ -62,6 +63,9 @@ def build(data: dict[str, Any]) -> Setup:
     s = Setup(names, seed)
     g = s.state
     db = card_db()
+    # an extension: a card entry with `commander: true` makes this a Commander game (CR 903.7: 40 life)
+    commander = any(isinstance(e, dict) and e.get("commander") for spec in players.values() if isinstance(spec, dict)
+                    for zone in ZONE_KEYS if isinstance(spec.get(zone), list) for e in spec[zone])
     for p, name in enumerate(names):
         spec = players[name] or {}
         if not isinstance(spec, dict):
@@ -70,7 +74,21 @@ def build(data: dict[str, Any]) -> Setup:
             if key not in PLAYER_KEYS:
                 raise unknown_key(key, PLAYER_KEYS, f"players.{name}")
         pl = g.players[p]
-        pl.life = _int(spec.get("life", 20), f"players.{name}.life")
+        pl.life = _int(spec.get("life", COMMANDER_LIFE if commander else 20), f"players.{name}.life")
+        board = spec.get("sideboard", []) or []
+        if not isinstance(board, list):
+            raise ScenarioError(f"players.{name}.sideboard: expected a list of cards")
+        outside: list[str] = []
+        for i, entry in enumerate(board):
+            where = f"players.{name}.sideboard[{i}]"
+            card_name, count, opts = parse_entry(entry, where)
+            if opts:
+                raise ScenarioError(f"{where}: a card outside the game takes no options ({', '.join(opts)})")
+            try:
+                outside += [db.get(card_name).name] * count
+            except UnknownCardError as exc:
+                raise ScenarioError(f"{where}: {exc}") from None
+        pl.sideboard = tuple(outside)
         pl.poison = _int(spec.get("poison", 0), f"players.{name}.poison")
         counters = spec.get("counters", {}) or {}
         if not isinstance(counters, dict):
@@ -103,6 +121,14 @@ def build(data: dict[str, Any]) -> Setup:
                     raise ScenarioError(f"{where}: {exc}") from None
                 for _ in range(count):
                     _place(s, card, p, zone, opts, where, names)
+    for p, name in enumerate(names):
+        if g.players[p].commanders:
+            try:
+                validate_commanders([g.objects[c].card.name for c in g.players[p].commanders], name)
+            except ValueError as exc:
+                raise ScenarioError(f"players.{exc}") from None
+    if commander:
+        g.starting_life = COMMANDER_LIFE
     for oid, ref, where in s.attachments:
         target = resolve_setup_ref(s, ref, where)
         if target == oid:
@@ -131,7 +157,8 @@ def build(data: dict[str, Any]) -> Setup:
         raise ScenarioError(f"turn.step: unknown step {step!r}{suggest(step, STEPS)}")
     g.step = Step(step)
     g.priority = g.active
-    g.marker = ("priority",)
+    # CR 103.2: choices and exiles before the game, answered by the script's first `choose` steps
+    g.marker = ("pregame", "priority") if pregame_needed(g, False) else ("priority",)
     if g.step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
         g.combat = {"attackers": []}
     g.changed()
@@ -182,6 +209,12 @@ def _place(s: Setup, card: Any, owner: int, zone: Zone, opts: dict[str, Any], wh
         ch = characteristics(g, oid)
         if "Planeswalker" in ch.types and ch.loyalty:
             o.counters["loyalty"] = ch.loyalty
+    if opts.get("commander"):
+        if o.token:
+            raise ScenarioError(f"{where}: a token can't be a commander (CR 903.3)")
+        g.players[owner].commanders += (o.card_id,)           # CR 903.3 (an extension of the format)
+        # already where the position puts it: not "put there since the last check" (CR 903.9a)
+        o.choices["commander_asked"] = True
     if "attached_to" in opts:
         s.attachments.append((oid, opts["attached_to"], f"{where}.attached_to"))
 

@@ -108,7 +108,8 @@ class Player:
     __slots__ = (
         "index", "name", "life", "poison", "counters", "pool", "lands_played",
         "lost", "drew_from_empty", "mulligans", "kept", "life_gained_this_turn", "life_lost_this_turn",
-        "attacked_with_this_turn", "drawn_this_turn", "pool_tags", "_gen",
+        "attacked_with_this_turn", "drawn_this_turn", "pool_tags", "sideboard", "commanders", "commander_casts",
+        "commander_damage", "_gen",
     )
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
@@ -129,6 +130,11 @@ class Player:
         self.life_lost_this_turn = 0       # Wound Reflection: "the life they lost this turn" (CR 119.3)
         self.attacked_with_this_turn = 0   # creatures this player attacked with this turn (CR 508.1)
         self.drawn_this_turn = 0           # cards drawn this turn ("the first card you draw each turn")
+        self.sideboard: tuple[str, ...] = ()   # card names outside the game (CR 400.11a)
+        self.commanders: tuple[int, ...] = ()  # card ids designated as this player's commander (CR 903.3)
+        self.commander_casts: dict[int, int] = {}   # times each was cast from the command zone (CR 903.8)
+        self.commander_damage: dict[int, int] = {}  # combat damage dealt to this player by each commander
+                                                    # (card id), CR 903.10a
         self._gen: object = None
 
     def clone(self) -> Player:
@@ -138,4 +144,4 @@ class Player:
         return {s: getattr(self, s) for s in Player.__slots__ if s != "_gen"}
 
 
-_unrolled_clone(Player, Player.__slots__, ("counters", "pool"))
+_unrolled_clone(Player, Player.__slots__, ("counters", "pool", "commander_casts", "commander_damage"))
