@@ -19,10 +19,17 @@ from .engine import Game
 #: The players' names; ``wins`` in :func:`simulate` is keyed by them.
 PLAYER_NAMES = ("Alice", "Bob")
 
+#: Decisions after which a game stops as capped even before the turn cap. Random agents can
+#: repeat a legal action that costs nothing and changes nothing forever (an {X} ability
+#: activated at X=0, Valki, God of Lies) and never reach the turn cap; a reference game takes
+#: about 550 decisions.
+DECISION_CAP = 50_000
+
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How one game ended. ``capped``: the turn cap stopped it with neither a winner nor a draw."""
+    """How one game ended. ``capped``: the turn cap (or :data:`DECISION_CAP`) stopped it with
+    neither a winner nor a draw."""
 
     winner: int | None
     draw: bool
@@ -34,8 +41,10 @@ class GameResult:
 
 def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn_cap: int,
               agents: Sequence[Agent] | None = None, sideboards: Sequence[Sequence[str]] | None = None,
-              commanders: Sequence[Sequence[str]] | None = None) -> GameResult:
-    """Plays a game to its end, each decision answered by the deciding player's agent.
+              commanders: Sequence[Sequence[str]] | None = None,
+              decision_cap: int = DECISION_CAP) -> GameResult:
+    """Plays a game to its end (or ``decision_cap`` decisions), each decision answered by the
+    deciding player's agent.
 
     The default agents are random, seeded ``seed * 2 + 1`` and ``seed * 2 + 2`` so that no two
     games of a series share an agent stream. ``sideboards`` and ``commanders``: see
@@ -47,7 +56,7 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn
                          commanders=[list(c) for c in commanders] if commanders else None)
     players = agents if agents is not None else (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
     decisions = 0
-    while not game.over:
+    while not game.over and decisions < decision_cap:
         answer_pending(game, players)
         decisions += 1
     state = game.state

@@ -108,3 +108,12 @@ def test_play_game_declares_no_blocks_when_an_agent_blocks_illegally() -> None:
     assert sum(agent.blocks_asked for agent in agents) > 0
     assert result.turns == 8 or result.winner is not None
     assert not any("blocks" in line for line in result.log)
+
+
+def test_a_game_stops_as_capped_after_the_decision_cap() -> None:
+    """Random agents can loop on a free action forever (an {X} ability at X=0): the decision
+    cap ends such a game as capped, like the turn cap."""
+    result = play_game((REFERENCE_DECK, REFERENCE_DECK), seed=0, first_player=0, turn_cap=40,
+                       decision_cap=25)
+    assert result.decisions == 25
+    assert result.capped and result.winner is None and not result.draw
