@@ -489,7 +489,7 @@ def _check_targets_used(ab: SpellAbility | ActivatedAbility | TriggeredAbility, 
 def _check_activated(ab: ActivatedAbility, path: str) -> None:
     _check_targets_used(ab, path)
     # CR 605.1a: no target and it could add mana.
-    mana = not ab.targets and not ab.cost.loyalty and any(
+    mana = not ab.targets and ab.cost.loyalty is None and any(
         isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana") for e in ab.effects)
     if ab.is_mana != mana:
         raise _Invalid(_join(path, "is_mana"), "a mana ability is one without targets that adds mana "

@@ -273,6 +273,13 @@ def _target_ref(text: str, st: _Parse) -> Ref | None:
     if m := re.fullmatch(r"another target (.+)", text.strip(), re.IGNORECASE):
         spec = _target_spec("another " + m.group(1))       # not the source itself (Olivia Voldaren)
         return st.add_target(TargetSpec(spec.filter, "another target " + m.group(1).lower())) if spec else None
+    if m := re.fullmatch(r"(two|three|four|five) target (.+)", text.strip(), re.IGNORECASE):
+        # "Untap two target lands" (Garruk Wildspeaker): exactly that many targets (CR 115.1, 601.2c)
+        spec = _target_spec(m.group(2))
+        if spec is None:
+            return None
+        n = _num(m.group(1)).fixed
+        return st.add_target(TargetSpec(spec.filter, f"{m.group(1).lower()} target {m.group(2).lower()}", n, n))
     m = re.fullmatch(_UP_TO + r"target (.+)", text.strip(), re.IGNORECASE)
     if not m:
         return None
@@ -746,7 +753,7 @@ def _life(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [GainLife(who, amount) if m.group(2).startswith("gain") else LoseLife(who, amount)]
 
 
-@_effect(r"(destroy|exile|tap|untap) (" + _UP_TO + r"target .+)")
+@_effect(r"(destroy|exile|tap|untap) (" + _UP_TO + r"(?:(?:two|three|four|five) )?target .+)")
 def _target_verb(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     ref = _target_ref(m.group(2), st)
     if ref is None:
@@ -800,6 +807,13 @@ def _counter(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 @_effect(r"scry " + _NUM)
 def _scry(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Scry(YOU, _num(m.group(1)))]
+
+
+@_effect(r"fateseal " + _NUM)
+def _fateseal(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    # CR 701.29a: scry an opponent's library; the opponent is chosen as it resolves (one opponent
+    # in a two-player game)
+    return [Scry(YOU, _num(m.group(1)), library=Ref("each_opponent"))]
 
 
 @_effect(r"surveil " + _NUM)
@@ -1510,6 +1524,10 @@ _REVEAL_DISCARD = re.compile(r"(target player|target opponent|each opponent) rev
                              r"(?:that card|those cards)\.\s*", re.I)
 
 
+_LOOK_TOP_BOTTOM = re.compile(r"look at the top card of (target player|target opponent)'s library\. you may put "
+                              r"that card on the bottom of that player's library\.", re.I)
+
+
 def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
     """Parses a whole effect text (one or more sentences); None if any part is unknown.
 
@@ -1532,6 +1550,11 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             return None
         effects.append(Discard(who, _num(m.group(2)), chooser="you", filter=flt))
         text = text[m.end():]
+    if m := _LOOK_TOP_BOTTOM.fullmatch(text.strip()):
+        # Jace, the Mind Sculptor's +2: "Look at the top card of target player's library. You may
+        # put that card on the bottom of that player's library." -- a scry 1 of that library (CR 701.29a)
+        lib = _who(m.group(1), st)
+        return [Scry(YOU, _num("1"), library=lib)] if lib is not None else None
     sentences = _sentences(text)
     for i, sentence in enumerate(sentences):
         if sentence is None:
@@ -2061,11 +2084,12 @@ def _parse_cost(text: str) -> Cost | None:
     mana = ""
     tap = sac = untap = False
     life = energy = 0
-    loyalty = 0
+    loyalty: int | None = None
     for part in parts:
-        if lm := re.fullmatch(r"\[?([+−-])(\d+)\]?", part):
-            loyalty = int(lm.group(2)) * (1 if lm.group(1) == "+" else -1)      # CR 606.4: [+1], [−2]
-            if loyalty == 0 or len(parts) > 1:
+        if lm := re.fullmatch(r"\[?(?:([+−-])(\d+)|(0))\]?", part):
+            # CR 606.2, 606.4: [+1], [−2], and [0] (a loyalty ability whose cost moves no counters)
+            loyalty = 0 if lm.group(3) else int(lm.group(2)) * (1 if lm.group(1) == "+" else -1)
+            if len(parts) > 1:
                 return None
         elif part == "{T}":
             tap = True
@@ -2611,9 +2635,9 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             if cost is None or effects is None:
                 unimplemented.append((number, raw))
                 continue
-            sorcery = sorcery or bool(cost.loyalty)          # CR 606.3: loyalty abilities, as a sorcery
+            sorcery = sorcery or cost.loyalty is not None    # CR 606.3: loyalty abilities, as a sorcery
             # CR 605.1a: no target, could add mana (a painland's damage doesn't change that), not loyalty
-            is_mana = (not st.targets and not cost.loyalty
+            is_mana = (not st.targets and cost.loyalty is None
                        and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana")
                                for e in effects))
             activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), raw, is_mana, sorcery,

@@ -337,6 +337,7 @@ class Scry:
     who: Ref
     amount: Quantity
     surveil: bool = False
+    library: "Ref | None" = None   # whose library, when not ``who``'s: fateseal (CR 701.29a), Jace's +2
 
 
 @dataclass(frozen=True, slots=True)
@@ -946,7 +947,8 @@ class Cost:
     tap: bool = False          # {T}
     sacrifice_self: bool = False
     pay_life: int = 0
-    loyalty: int = 0           # a loyalty ability's cost: put (+N) or remove (-N) loyalty counters (CR 606.4)
+    loyalty: int | None = None  # a loyalty ability's cost (CR 606.2, 606.4): put (+N) or remove (-N) loyalty
+                                # counters; 0 is "[0]:", a loyalty ability with no counters to move; None: not one
     exile: Filter | None = None            # "Exile a creature card from your graveyard" (``zone``: where)
     pay_exiled_mana_cost: bool = False     # "... and pay its mana cost" (CR 118.6: none is unpayable)
     objects: tuple[CostObjects, ...] = ()  # "Sacrifice two other creatures", "Discard two cards", ...

@@ -364,6 +364,12 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
         elif isinstance(eff, IfKicked):
             execute(ctx, eff.effects if r.kicked else eff.otherwise, r)      # CR 702.33e
         elif isinstance(eff, Scry):
+            if eff.library is not None:
+                # CR 701.29a: the player looks at another library and decides (fateseal)
+                for p in _players(refs(ctx, eff.who, r)):
+                    for lib in _players(refs(ctx, eff.library, r)):
+                        scry(ctx, p, amount(ctx, eff.amount, r), library_of=lib)
+                continue
             for p in _players(refs(ctx, eff.who, r)):
                 if eff.surveil:
                     surveil(ctx, p, amount(ctx, eff.amount, r))
@@ -877,26 +883,35 @@ def _ordered(ctx: Ctx, player: int, cards: list[int], prompt: str) -> list[int]:
     return list(order)
 
 
-def scry(ctx: Ctx, player: int, count: int) -> None:
+def scry(ctx: Ctx, player: int, count: int, library_of: int | None = None) -> None:
     """CR 701.22a: look at the top ``count`` cards, put any number on the bottom and the rest
-    on top, each group in any order. Scry 0 does nothing (CR 701.22b)."""
+    on top, each group in any order. Scry 0 does nothing (CR 701.22b). ``library_of``: another
+    player's library, the choices still ``player``'s (fateseal, CR 701.29a)."""
     g = ctx.g
-    library = g.zones[(player, Zone.LIBRARY)]
+    owner = player if library_of is None else library_of
+    library = g.zones[(owner, Zone.LIBRARY)]
     top = list(library[:count]) if count > 0 else []
     if not top:
         return
     name = g.players[player].name
+    whose = "your" if owner == player else f"{g.players[owner].name}'s"
     bottom = ctx.ask(Decision(player, "scry_bottom", f"scry {count}: choose the cards to put on the bottom of "
-                              "your library (the others stay on top)", top, min=0, max=len(top)))
+                              f"{whose} library (the others stay on top)", top, min=0, max=len(top)))
     bottom = bottom if isinstance(bottom, list) else [bottom]
+    if any(c not in top for c in bottom):
+        raise IllegalActionError(f"scry {count}: choose among the cards looked at")
     stay = [c for c in top if c not in bottom]
-    stay = _ordered(ctx, player, stay, "order the cards to put back on top of your library "
+    stay = _ordered(ctx, player, stay, f"order the cards to put back on top of {whose} library "
                     "(first listed: the top card)")
     bottom = _ordered(ctx, player, [c for c in top if c in bottom],
-                      "order the cards to put on the bottom of your library (last listed: the bottom card)")
+                      f"order the cards to put on the bottom of {whose} library (last listed: the bottom card)")
     rest = [c for c in library if c not in top]
-    reorder_library(ctx, player, stay + rest + bottom)
-    ctx.log("701.22a", f"{name} scries {count}: {len(stay)} on top, {len(bottom)} on the bottom")
+    reorder_library(ctx, owner, stay + rest + bottom)
+    if owner == player:
+        ctx.log("701.22a", f"{name} scries {count}: {len(stay)} on top, {len(bottom)} on the bottom")
+    else:
+        ctx.log("701.29a", f"{name} looks at the top {count} card(s) of {g.players[owner].name}'s library: "
+                f"{len(stay)} on top, {len(bottom)} on the bottom")
 
 
 def surveil(ctx: Ctx, player: int, count: int) -> None:

@@ -100,7 +100,7 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
                                           else "{" + s + "}" for s in re.findall(r"\{([^}]+)\}", str(cost))))
         pay_mana(ctx, controller_of(g, oid), cost, x, characteristics(g, oid).colors, what, pay,
                  SpendOn("ability", characteristics(g, oid)))                 # CR 106.6
-    if ab.cost.loyalty:
+    if ab.cost.loyalty is not None:
         # CR 606.4: a loyalty ability's cost puts or removes loyalty counters; once per turn (606.3)
         if g.objects[oid].choices.get("loyalty_turn") == g.turn:
             raise IllegalActionError(f"{name_of(ctx, oid)}: only one loyalty ability per turn (CR 606.3)")
@@ -109,7 +109,7 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         from ..effects.primitives import put_counters, remove_counters
         if ab.cost.loyalty > 0:
             put_counters(ctx, oid, "loyalty", ab.cost.loyalty, rule="606.4")
-        else:
+        elif ab.cost.loyalty < 0:
             remove_counters(ctx, oid, "loyalty", -ab.cost.loyalty)
             ctx.log("606.4", f"{-ab.cost.loyalty} loyalty counter(s) removed from {name_of(ctx, oid)}")
         g.obj(oid).choices["loyalty_turn"] = g.turn
