@@ -1078,7 +1078,7 @@ def _mill(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Mill(who, _num(m.group(2)))] if who else None
 
 
-@_effect(r"create " + _NUM + r" (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) ([A-Z][A-Za-z ]*?) (artifact )?creature tokens?(?: with (.+))?")
+@_effect(r"create " + _NUM + r" (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) ([A-Z][A-Za-z ]*?) ((?:artifact |enchantment )+)?creature tokens?(?: with (.+))?")
 def _token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     colors = tuple(COLOR_WORDS[c] for c in m.group(4).lower().split(" and ") if c in COLOR_WORDS)
     subtypes = tuple(m.group(5).split())
@@ -1088,7 +1088,8 @@ def _token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
         if parsed is None:
             return None
         kws = parsed
-    types = ("Artifact", "Creature") if m.group(6) else ("Creature",)
+    # "a 2/2 blue Bird enchantment creature token" (Aerie Worshippers): card types before "creature"
+    types = tuple(w.capitalize() for w in (m.group(6) or "").split()) + ("Creature",)
     # CR 111.4: unnamed, a token is named after its subtypes plus the word "Token"
     return [CreateToken(_num(m.group(1)), " ".join(subtypes) + " Token", int(m.group(2)), int(m.group(3)),
                         colors, types, subtypes, kws)]
@@ -1839,6 +1840,8 @@ for _pattern, _events in (
     (r"whenever ~ deals combat damage", ("deals_combat_damage",)),
     (r"whenever ~ deals combat damage to a player", ("combat_damage_player",)),
     (r"when(?:ever)? ~ becomes the target of a spell or ability", ("becomes_target",)),   # CR 115.1
+    (r"when(?:ever)? ~ becomes tapped", ("becomes_tapped",)),                      # CR 701.26a
+    (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
 ):
     _trigger(_pattern)(_self_events(*_events))
 
@@ -1858,9 +1861,10 @@ def _t_enters(m: re.Match[str]) -> list[Trigger] | None:
     return _any("enters", m.group(1), m.group(2), who)
 
 
-@_trigger(r"whenever " + _A + r" (.+?) (dies|attacks|deals combat damage to a player)")
+@_trigger(r"whenever " + _A + r" (.+?) (dies|attacks|deals combat damage to a player|becomes tapped|becomes untapped)")
 def _t_others(m: re.Match[str]) -> list[Trigger] | None:
-    event = {"dies": "dies", "attacks": "attacks"}.get(m.group(3).lower(), "combat_damage_player")
+    event = {"dies": "dies", "attacks": "attacks", "becomes tapped": "becomes_tapped",
+             "becomes untapped": "becomes_untapped"}.get(m.group(3).lower(), "combat_damage_player")
     return _any(event, m.group(1), m.group(2))
 
 
@@ -1915,12 +1919,13 @@ def _t_tapped_for_mana(m: re.Match[str]) -> list[Trigger] | None:
     return [Trigger("tapped_for_mana", "any", flt)] if flt is not None and not flt.spells else None
 
 
-@_trigger(r"whenever (enchanted|equipped) creature (deals combat damage to a player|deals combat damage|attacks|dies)")
+@_trigger(r"when(?:ever)? (enchanted|equipped) (?:creature|land|artifact|permanent) (deals combat damage to a player|deals combat damage|attacks|dies|becomes tapped|becomes untapped)")
 def _t_attached(m: re.Match[str]) -> list[Trigger] | None:
     """ "Whenever enchanted creature deals combat damage to a player" (Celestial Mantle): the
     object the source is attached to."""
     event = {"deals combat damage to a player": "combat_damage_player", "deals combat damage": "deals_combat_damage",
-             "attacks": "attacks", "dies": "dies"}[m.group(2).lower()]
+             "attacks": "attacks", "dies": "dies", "becomes tapped": "becomes_tapped",
+             "becomes untapped": "becomes_untapped"}[m.group(2).lower()]
     return [Trigger(event, m.group(1).lower())]
 
 
@@ -2055,7 +2060,8 @@ def _triggered(text: str, body: str, raw: str, link: str = "") -> list[Triggered
 
 #: Trigger events about an object (the others are about players or steps).
 OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "becomes_target",
-                                   "deals_damage", "deals_combat_damage", "combat_damage_player"})
+                                   "deals_damage", "deals_combat_damage", "combat_damage_player",
+                                   "becomes_tapped", "becomes_untapped"})
 
 
 def _extra_triggers(para: str, raw: str) -> ExtraTriggers | None:

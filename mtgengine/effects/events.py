@@ -143,6 +143,15 @@ class ActivateEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class TapEvent:
+    """A permanent becomes tapped or untapped (CR 701.26a-b), for "whenever ~ becomes tapped /
+    untapped" (entering tapped isn't becoming tapped)."""
+
+    oid: int
+    tapped: bool
+
+
+@dataclass(frozen=True, slots=True)
 class AttackEvent:
     oid: int
 

@@ -16,7 +16,7 @@ from ..core.enums import Zone
 from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
-from .events import ManaEvent, ProliferateEvent
+from .events import ManaEvent, ProliferateEvent, TapEvent
 from .layers import characteristics, matches, object_name
 from .replacement import apply_replacements
 from . import links
@@ -711,3 +711,15 @@ def manifest(ctx: Ctx, player: int) -> int | None:
         return None
     ctx.log("701.40a", f"{g.players[player].name} manifests the top card of their library")
     return new
+
+
+def set_tapped(ctx: Ctx, oid: int, tapped: bool) -> bool:
+    """Taps or untaps a permanent (CR 701.26a-b: the untap step, costs, attacking, effects):
+    the one place a permanent becomes tapped or untapped, recorded for "whenever ~ becomes
+    tapped / untapped" triggers. A permanent already that way doesn't change (returns False)."""
+    g = ctx.g
+    if oid not in g.objects or g.objects[oid].tapped == tapped:
+        return False
+    g.obj(oid).tapped = tapped
+    g.events.append(TapEvent(oid, tapped))
+    return True

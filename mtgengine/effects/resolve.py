@@ -24,7 +24,7 @@ from .replacement import create_prevention, make_unpreventable
 from .primitives import (
     produce_mana, proliferate, transform, turn_face_down, remove_counters, manifest,
     create_tokens, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters, reorder_library,
-    shuffle_library,
+    set_tapped, shuffle_library,
 )
 
 
@@ -341,7 +341,7 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
         elif isinstance(eff, TapUntap):
             for oid in refs(ctx, eff.what, r):
                 if oid in g.objects:
-                    g.obj(oid).tapped = eff.tap
+                    set_tapped(ctx, oid, eff.tap)
                     ctx.log("701.26a" if eff.tap else "701.26b", f"{name_of(ctx, oid)} becomes {'tapped' if eff.tap else 'untapped'}")
         elif isinstance(eff, AddMana):
             add_mana(ctx, r.controller, eff, r.name, source=r.source, tapped=r.tapped_for_mana)
@@ -773,7 +773,8 @@ def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True
         w.choices["regeneration"] = (g.turn, shield[1] - 1)
         w.damage = 0
         w.deathtouched = False
-        w.tapped = True
+        set_tapped(ctx, oid, True)                     # CR 701.19a
+        w = g.obj(oid)
         w.attacking = None
         w.blocking = ()
         g.changed()

@@ -33,7 +33,7 @@ from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import (
-    AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, TargetedEvent, ZoneChange,
+    AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, TapEvent, TargetedEvent, ZoneChange,
 )
 from .events import ActivateEvent
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power
@@ -93,7 +93,7 @@ STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_step
 #: Trigger events about an object.
 OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "deals_damage",
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
-                           "leaves_graveyard"})
+                           "leaves_graveyard", "becomes_tapped", "becomes_untapped"})
 
 
 def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
@@ -251,6 +251,9 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
         elif isinstance(ev, ActivateEvent):
             if ev.oid in g.objects:
                 occur("activate", ev.oid, None, ev.player)      # CR 602.2 (issue 7: Unbound Flourishing)
+        elif isinstance(ev, TapEvent):
+            if ev.oid in g.objects:                 # CR 701.26a-b: "whenever ~ becomes tapped / untapped"
+                occur("becomes_tapped" if ev.tapped else "becomes_untapped", ev.oid, characteristics(g, ev.oid))
         elif isinstance(ev, AttackEvent):
             if ev.oid in g.objects:
                 occur("attacks", ev.oid, characteristics(g, ev.oid))

@@ -85,7 +85,8 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         if not can_pay_tap(g, oid):
             raise IllegalActionError(f"{name_of(ctx, oid)} can't be tapped to pay {{T}}"
                                      + (" (summoning sickness, CR 302.6)" if summoning_sick(g, oid) and not o.tapped else ""))
-        g.obj(oid).tapped = True
+        from ..effects.primitives import set_tapped
+        set_tapped(ctx, oid, True)                       # CR 602.2b, 701.26a: {T}
     if ab.cost.untap or ab.cost.energy:
         from .mana_payment import pay_untap_energy
         pay_untap_energy(ctx, oid, ab.cost)              # {Q}, {E} (CR 107.6, 107.14)

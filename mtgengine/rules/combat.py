@@ -8,7 +8,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import AttackEvent, BlockEvent
 from ..effects.layers import characteristics, controller_of, summoning_sick
-from ..effects.primitives import deal_damage, name_of
+from ..effects.primitives import deal_damage, name_of, set_tapped
 from ..state.game_state import GameState
 from .context import Ctx
 
@@ -91,7 +91,7 @@ def declare_attackers(ctx: Ctx) -> None:
         o.choices["attacked_turn"] = g.turn     # "if it attacked this turn" (Berserk)
         ch = characteristics(g, attacker)
         if "vigilance" not in ch.keywords:
-            o.tapped = True                    # CR 508.1f
+            set_tapped(ctx, attacker, True)    # CR 508.1f
         ctx.log("508.1", f"{ch.name} attacks {name_of(ctx, defender)}")
     from ..effects.links import exert_attackers
     exert_attackers(ctx, [a for a, _ in chosen])  # CR 508.1g, 701.43d: "you may exert ~ as it attacks"

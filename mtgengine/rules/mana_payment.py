@@ -693,13 +693,13 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     for kind, amount in plan.spend.items():
         if not mana_pool.spend(g, player, kind, amount, spend_on):
             raise IllegalActionError(f"{name} lacks {{{kind}}} that can be spent on {what} (CR 106.6)")
-    from ..effects.primitives import move, name_of
+    from ..effects.primitives import move, name_of, set_tapped
     for action, oid, paid in helpers:
         if action == "exile":
             ctx.log("702.66a", f"{name} exiles {name_of(ctx, oid)} to pay {{1}} (delve)")
             move(ctx, oid, Zone.EXILE, "delve")
         else:
-            g.obj(oid).tapped = True
+            set_tapped(ctx, oid, True)
             g.changed()
             rule = "702.51a" if oid in opts.convoke else "702.126a"
             ctx.log(rule, f"{name} taps {name_of(ctx, oid)} to pay {{{paid}}} "
@@ -939,7 +939,8 @@ def pay_untap_energy(ctx: Ctx, oid: int, cost: Any) -> None:
         if not can_pay_untap_energy(g, oid, Cost(untap=True)):
             raise IllegalActionError(f"{name} can't be untapped to pay {{Q}} (it must be tapped, and a creature "
                                      "can't with summoning sickness, CR 107.6, 302.6)")
-        g.obj(oid).tapped = False
+        from ..effects.primitives import set_tapped
+        set_tapped(ctx, oid, False)
         g.changed()
         ctx.log("107.6", f"{name} untaps to pay {{Q}}")
     energy = getattr(cost, "energy", 0)

@@ -14,7 +14,7 @@ from ..agents.decisions import Decision
 from ..core.enums import STEP_ORDER, Step, Zone
 from ..core.errors import IllegalActionError
 from ..effects.layers import characteristics, controller_of
-from ..effects.primitives import draw_card, move, name_of
+from ..effects.primitives import draw_card, move, name_of, set_tapped
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
@@ -140,7 +140,7 @@ def begin_step(ctx: Ctx, step: Step) -> None:
                     w.steady = g.active
                 from ..effects.links import stays_tapped
                 if not skip and o.tapped and not stays_tapped(ctx, oid) and not _keeps_tapped(ctx, oid):
-                    g.obj(oid).tapped = False          # CR 502.3
+                    set_tapped(ctx, oid, False)        # CR 502.3
         if skip:
             ctx.log("614.10", f"{name} skips their untap step: nothing untaps")
         else:
