@@ -828,7 +828,7 @@ def _fight(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     if subject == "~":
         first: Ref | None = SELF
     elif subject == "it":
-        first = _last_target(st)
+        first = _last_target(st) or st.it        # a reflexive ability's "it" (Back for More)
     else:
         spec = _target_spec(m.group(2))
         first = st.add_target(spec) if spec else None
@@ -1014,7 +1014,7 @@ def _get_energy(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 
 
 @_effect(r"put " + _NUM + r" ([+-]1/[+-]1|first strike|double strike|[a-z]+) counters? on "
-         r"(target (.+)|~|each creature you control)")
+         r"(target (.+)|~|each creature you control|it|that creature|that permanent)")
 def _counters(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """+1/+1 and -1/-1 counters (CR 122.1a), keyword counters (CR 122.1b: "Put an indestructible
     counter on ~") and counters without rules of their own."""
@@ -1027,6 +1027,11 @@ def _counters(m: re.Match[str], st: _Parse) -> list[Effect] | None:
         ref = SELF
     elif where == "each creature you control":
         ref = Ref("each", filter=Filter(types=frozenset({"Creature"}), controller="you"))
+    elif m.group(4) is None:
+        it = _it(st, where)             # "put a +1/+1 counter on that creature" (Anointer of Valor)
+        if it is None:
+            return None
+        ref = it
     else:
         spec = _target_spec(m.group(4))
         if spec is None:
@@ -1681,8 +1686,8 @@ def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | No
     action = s[len("you may "):] if optional else s
     cost = _action_cost(action)
     effect_action: list[Effect] | None = None
+    saved = len(st.targets)
     if cost is None:
-        saved = len(st.targets)
         effect_action = parse_effects(action, st)        # "Create two ... tokens. When you do, ..."
         if effect_action is None or m.group(1).lower() == "if":
             del st.targets[saved:]
@@ -1694,7 +1699,9 @@ def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | No
         sentences[nxt] = None
         return DoAction(cost, optional, then=tuple(then), text=action)
     rest = " ".join([m.group(2)] + [x for x in sentences[nxt + 1:] if x is not None])
-    inner = _Parse(it=st.it)
+    # CR 603.12, 400.7: in the reflexive ability "it" is what the action did something to (the
+    # new object a returned card became: Back for More), remembered as it triggers
+    inner = _Parse(it=Ref("remembered", 0) if effect_action and len(st.targets) > saved else st.it)
     effects = parse_effects(rest, inner)
     if effects is None:
         return None

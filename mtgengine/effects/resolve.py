@@ -608,12 +608,15 @@ def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
                                                   [True, False])):
             ctx.log("603.12", f"{player} doesn't {_action_text(ctx, eff, r)} ({name})")
             return
-        before = len(g.events)
+        before, moved_before = len(g.events), dict(r.moved)
         execute(ctx, eff.action, r)
         if len(g.events) > before and eff.reflexive is not None:
             from .triggers import create_reflexive
-            create_reflexive(ctx, who, r.source, name, eff.reflexive, subject=r.subject, remembered=r.remembered,
-                             link_source=r.link_source, affected=r.affected)
+            # CR 603.12, 400.7: the reflexive ability remembers the objects the action moved, as
+            # the new objects they became ("it fights ...")
+            done = tuple(new for old, new in r.moved.items() if moved_before.get(old) != new and new in g.objects)
+            create_reflexive(ctx, who, r.source, name, eff.reflexive, subject=r.subject,
+                             remembered=done or r.remembered, link_source=r.link_source, affected=r.affected)
         return
     src = r.source
     mana = ManaCost.parse(cost.mana) if cost.mana else None
