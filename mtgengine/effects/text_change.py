@@ -16,7 +16,7 @@ import re
 from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocabulary import ChangeText, ReplaceWords
+from ..cards.vocabulary import ChangeText, CreateToken, ReplaceWords
 
 if TYPE_CHECKING:
     from ..rules.context import Ctx
@@ -101,6 +101,10 @@ def _changed(value: Any, mod: ChangeText, name: str, field: str = "") -> Any:
         return type(value)(items)
     if is_dataclass(value) and not isinstance(value, type):
         changed = {f.name: _changed(getattr(value, f.name), mod, name, f.name) for f in fields(value)}
+        if isinstance(value, CreateToken) and changed["subtypes"] is not value.subtypes \
+                and value.name == " ".join(value.subtypes) + " Token":
+            # CR 612.2a: a token named after its creature types (CR 111.4) is renamed with them
+            changed["name"] = " ".join(changed["subtypes"]) + " Token"
         if any(changed[k] is not getattr(value, k) for k in changed):
             return replace(value, **changed)
     return value
