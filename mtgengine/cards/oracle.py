@@ -56,10 +56,11 @@ TYPE_WORDS = {
 class _Parse:
     """Accumulates the targets of one ability while its sentences are parsed."""
 
-    def __init__(self, it: Ref | None = None, link: str = "") -> None:
+    def __init__(self, it: Ref | None = None, link: str = "", player: Ref | None = None) -> None:
         self.targets: list[TargetSpec] = []
         self.it = it        # what "it" / "that card" means when no target was named (a delayed ability's object)
         self.link = link    # the card's exiling link (CR 607.2a): "exiled with ~", "the exiled card"
+        self.player = player  # what "that player" means without a target: the player a trigger event was done to
 
     def add_target(self, spec: TargetSpec) -> Ref:
         self.targets.append(spec)
@@ -320,6 +321,8 @@ def _who(word: str, st: _Parse) -> Ref | None:
     if w.startswith("target "):
         spec = _target_spec(w[len("target "):])
         return st.add_target(spec) if spec else None
+    if w == "that player" and st.player is not None and not st.targets:
+        return st.player                                   # the player the trigger event was done to
     last = _last_target(st)
     if last is None:
         return None
@@ -1041,12 +1044,12 @@ def _counters(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 
 
 @_effect(r"(target player|target opponent|each opponent|each player|that player|you|"
-         r"that player or that (?:planeswalker|permanent|creature)'s controller) discards? " + _NUM + r" cards?")
+         r"that player or that (?:planeswalker|permanent|creature)'s controller) discards? " + _NUM + r" cards?( at random)?")
 def _discard(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """ "Target player discards two cards" (Mind Rot); "Draw two cards, then discard two
-    cards" (Careful Study: the subject "you" is implied, CR 701.9a)."""
+    cards" (Careful Study: the subject "you" is implied, CR 701.9a); "at random" (CR 701.9b)."""
     who = _who(m.group(1), st)
-    return [Discard(who, _num(m.group(2)))] if who else None
+    return [Discard(who, _num(m.group(2)), chooser="random" if m.group(3) else "")] if who else None
 
 
 @_effect(r"return " + _NUM + r" (.+?) you control to (?:its|their) owner'?s'? hands?")
@@ -1846,6 +1849,8 @@ for _pattern, _events in (
     (r"whenever ~ deals damage", ("deals_damage",)),
     (r"whenever ~ deals combat damage", ("deals_combat_damage",)),
     (r"whenever ~ deals combat damage to a player", ("combat_damage_player",)),
+    (r"whenever ~ deals damage to a player", ("damage_player",)),
+    (r"whenever ~ deals damage to an opponent", ("damage_opponent",)),
     (r"when(?:ever)? ~ becomes the target of a spell or ability", ("becomes_target",)),   # CR 115.1
     (r"when(?:ever)? ~ becomes tapped", ("becomes_tapped",)),                      # CR 701.26a
     (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
@@ -2054,7 +2059,8 @@ def _triggered(text: str, body: str, raw: str, link: str = "") -> list[Triggered
     for trig in triggers:
         it = SELF if trig.whose == "self" else Ref("triggering") \
             if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
-        st = _Parse(it=it, link=link)
+        # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
+        st = _Parse(it=it, link=link, player=Ref("affected") if trig.event in PLAYER_DAMAGE_EVENTS else None)
         effects = parse_effects(body, st)
         if effects is None:
             return None
@@ -2066,9 +2072,11 @@ def _triggered(text: str, body: str, raw: str, link: str = "") -> list[Triggered
 
 
 #: Trigger events about an object (the others are about players or steps).
+#: Trigger events done to a player, who is "that player" (``Ref("affected")``).
+PLAYER_DAMAGE_EVENTS = frozenset({"combat_damage_player", "damage_player", "damage_opponent"})
 OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "becomes_target",
                                    "deals_damage", "deals_combat_damage", "combat_damage_player",
-                                   "becomes_tapped", "becomes_untapped"})
+                                   "becomes_tapped", "becomes_untapped", "damage_player", "damage_opponent"})
 
 
 def _extra_triggers(para: str, raw: str) -> ExtraTriggers | None:

@@ -360,7 +360,7 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 if eff.chooser == "you":
                     discard_chosen_by(ctx, p, r.controller, amount(ctx, eff.amount, r), eff.filter, r)
                 else:
-                    discard(ctx, p, amount(ctx, eff.amount, r))
+                    discard(ctx, p, amount(ctx, eff.amount, r), at_random=eff.chooser == "random")
         elif isinstance(eff, IfKicked):
             execute(ctx, eff.effects if r.kicked else eff.otherwise, r)      # CR 702.33e
         elif isinstance(eff, Scry):
@@ -808,16 +808,23 @@ def counter(ctx: Ctx, oid: int, to: str = "") -> None:
     move(ctx, oid, zone, "counter")
 
 
-def discard(ctx: Ctx, player: int, count: int) -> None:
-    """CR 701.9a: the player chooses the cards to discard (unless random)."""
+def discard(ctx: Ctx, player: int, count: int, at_random: bool = False) -> None:
+    """CR 701.9a-b: the player chooses the cards to discard, unless at random (the game's RNG,
+    so a replay discards the same cards)."""
     g = ctx.g
     hand = g.zones[(player, Zone.HAND)]
     count = min(count, len(hand))
     if count <= 0:
         return
     options = sorted(hand)
-    chosen = options if count == len(options) else ctx.ask(Decision(
-        player, "discard", f"choose {count} card(s) to discard", options, min=count, max=count))
+    if at_random and count < len(options):
+        chosen = []
+        for _ in range(count):
+            chosen.append(g.rng.choice([o for o in options if o not in chosen]))
+        ctx.log("701.9b", f"{g.players[player].name} discards {count} card(s) at random")
+    else:
+        chosen = options if count == len(options) else ctx.ask(Decision(
+            player, "discard", f"choose {count} card(s) to discard", options, min=count, max=count))
     for oid in chosen:
         ctx.log("701.9a", f"{g.players[player].name} discards {name_of(ctx, oid)}")
         move(ctx, oid, Zone.GRAVEYARD, "discard")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
-from ..agents.decisions import Decision
+from ..agents.decisions import Decision, player_of
 from ..cards.vocabulary import (
     Attach, Condition, CreateToken, Filter, Pump, Ref, Trigger, TriggeredAbility, n,
 )
@@ -93,7 +93,8 @@ STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_step
 #: Trigger events about an object.
 OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "deals_damage",
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
-                           "leaves_graveyard", "becomes_tapped", "becomes_untapped"})
+                           "leaves_graveyard", "becomes_tapped", "becomes_untapped", "damage_player",
+                           "damage_opponent"})
 
 
 def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
@@ -274,13 +275,17 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                                    ("combat_damage_player", (ev.source, ev.target) if ev.combat and ev.target < 0
                                     else None),
                                    ("combat_damage_creature", (ev.source, ev.target) if ev.combat and ev.target > 0
-                                    else None)):
+                                    else None),
+                                   ("damage_player", (ev.source, ev.target) if ev.target < 0 else None),
+                                   ("damage_opponent", (ev.source, ev.target) if ev.target < 0
+                                    and player_of(ev.target) != sch.controller else None)):
                     if key is not None and (event, key) not in dealt:
                         dealt.add((event, key))
                         # "that much": all the damage this source dealt in this event (CR 603.2c)
                         total = sum(d.amount for d in events if isinstance(d, DamageEvent) and d.source == ev.source
                                     and (event == "deals_damage" or d.combat)
-                                    and (event not in ("combat_damage_player", "combat_damage_creature")
+                                    and (event not in ("combat_damage_player", "combat_damage_creature",
+                                                       "damage_player", "damage_opponent")
                                          or d.target == ev.target))
                         # "that player" / "that creature": what it was dealt to
                         occur(event, ev.source, sch, amount=total, affected=key[1] if len(key) > 1 else 0)
