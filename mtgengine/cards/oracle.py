@@ -772,6 +772,14 @@ def _target_verb(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [TapUntap(ref, tap=verb == "tap")]
 
 
+@_effect(r"destroy (it|that creature|that permanent|that land)")
+def _destroy_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "destroy that creature" (a delayed ability's object, Merieke Ri Berit), "destroy it" (the
+    triggering object, Blight): CR 701.8a."""
+    ref = _it(st, "it" if m.group(1).lower() == "that land" else m.group(1))
+    return [Destroy(ref)] if ref is not None else None
+
+
 @_effect(r"destroy all (.+)")
 def _destroy_all(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     flt = parse_filter(m.group(1))
@@ -1220,19 +1228,29 @@ def _delayed(sentence: str, st: _Parse) -> list[Effect] | None:
     """CR 603.7: "At the beginning of the next end step, return that card ..." — a delayed
     triggered ability about the object the previous instruction moved."""
     m = re.fullmatch(r"at the beginning of (.+?), (.+)", sentence, re.IGNORECASE)
-    if not m or m.group(1).lower() not in _DELAYED:
+    events: tuple[str, ...] = ()
+    if s := re.fullmatch(r"when ~ (leaves the battlefield|becomes untapped)(?: or (leaves the battlefield|becomes "
+                         r"untapped))?, (.+)", sentence, re.IGNORECASE):
+        # CR 603.7: a delayed ability waiting for its source's events (Merieke Ri Berit)
+        names = {"leaves the battlefield": "leaves", "becomes untapped": "becomes_untapped"}
+        events = tuple(names[g.lower()] for g in s.groups()[:2] if g)
+        m = s
+    elif not m or m.group(1).lower() not in _DELAYED:
         return None
     last = _last_target(st)
     inner = _Parse(it=Ref("remembered", 0))
-    effects = parse_effects(m.group(2) + ".", inner)
+    effects = parse_effects(m.group(m.lastindex or 2) + ".", inner)
     if effects is None or inner.targets:
         return None
-    remember = Ref("moved", last.index) if last is not None else None
+    # the object the previous instruction moved, or (not moved: "gain control of target creature")
+    # the target itself
+    remember = (Ref("target", last.index) if events else Ref("moved", last.index)) if last is not None else None
     uses = any(r.kind == "remembered" for r in _refs_of(effects))
     if uses and remember is None:
         return None
-    return [CreateDelayedTrigger(_DELAYED[m.group(1).lower()], tuple(effects), remember if uses else None,
-                                 text=sentence[0].upper() + sentence[1:] + ".")]
+    trigger = Trigger(events[0], "self") if events else _DELAYED[m.group(1).lower()]
+    return [CreateDelayedTrigger(trigger, tuple(effects), remember if uses else None,
+                                 text=sentence[0].upper() + sentence[1:] + ".", also=events[1:])]
 
 
 def _refs_of(effects: list[Effect]) -> list[Ref]:
@@ -1577,6 +1595,11 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             continue   # no damage-this-way tracking yet: only regeneration could tell (CR 701.19c)
         if _NO_REGEN.fullmatch(s) and effects and isinstance(effects[-1], Destroy):
             effects[-1] = replace(effects[-1], no_regenerate=True)              # CR 701.19c
+            continue
+        if _NO_REGEN.fullmatch(s) and effects and isinstance(effects[-1], CreateDelayedTrigger) \
+                and effects[-1].effects and isinstance(effects[-1].effects[-1], Destroy):
+            inner_effects = effects[-1].effects[:-1] + (replace(effects[-1].effects[-1], no_regenerate=True),)
+            effects[-1] = replace(effects[-1], effects=inner_effects, text=effects[-1].text + " " + sentence.strip())
             continue
         if (nw := re.fullmatch(r"the new (?:creature type|color|basic land type) can't be (\w+)", s, re.I)) \
                 and effects and isinstance(effects[-1], ReplaceWords):

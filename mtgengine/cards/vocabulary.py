@@ -434,6 +434,8 @@ class CreateDelayedTrigger:
     effects: tuple["Effect", ...]
     remember: Ref | None = None
     text: str = ""
+    also: tuple[str, ...] = ()   # more events of the source that trigger it, whichever comes first
+                                 # ("When ~ leaves the battlefield or becomes untapped", Merieke Ri Berit)
 
 
 @dataclass(frozen=True, slots=True)

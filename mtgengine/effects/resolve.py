@@ -562,7 +562,7 @@ def _execute_more(ctx: Ctx, eff: Effect, r: Resolving) -> bool:
         from .triggers import create_delayed
         remembered = tuple(refs(ctx, eff.remember, r)) if eff.remember is not None else ()
         create_delayed(ctx, r.controller, r.source, r.name,
-                       TriggeredAbility(eff.trigger, eff.effects, text=eff.text), remembered)
+                       TriggeredAbility(eff.trigger, eff.effects, text=eff.text), remembered, eff.also)
     elif isinstance(eff, DoAction):
         do_action(ctx, eff, r)
     elif isinstance(eff, ReplaceWords):

@@ -70,6 +70,7 @@ class DelayedTrigger:
     ability: TriggeredAbility
     remembered: tuple[int, ...] = ()
     created_turn: int = 0
+    also: tuple[str, ...] = ()         # more trigger events (of its source, ``whose`` "self")
 
 
 # -- keyword abilities that are triggered abilities --------------------------------------------
@@ -202,6 +203,15 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 if ab.trigger.event == event and ab.trigger.whose == "self":
                     _add(ctx, sch.controller, source_after or subject, sch.name, ab, subject=source_after or subject,
                          cause=(event, subject, sch), amount=amount, link_source=subject, affected=affected)
+        if g.delayed and subject:
+            # CR 603.7b: a delayed triggered ability waiting for an event of its source
+            # ("When ~ leaves the battlefield or becomes untapped") triggers once, then is gone
+            fired = [d for d in g.delayed if d.ability.trigger.whose == "self" and d.source_id == subject
+                     and event in (d.ability.trigger.event,) + d.also]
+            if fired:
+                g.delayed = [d for d in g.delayed if d not in fired]
+                for d in fired:
+                    _add(ctx, d.controller, d.source_id, d.source_name, d.ability, remembered=d.remembered)
         looking = watchers[0] + (watchers[1] if event in ("leaves", "dies") else [])
         for w in looking:
             for ab in w.abilities:
@@ -478,11 +488,11 @@ def create_reflexive(ctx: Ctx, controller: int, source_id: int, source_name: str
 
 
 def create_delayed(ctx: Ctx, controller: int, source_id: int, source_name: str, ability: TriggeredAbility,
-                   remembered: tuple[int, ...]) -> None:
+                   remembered: tuple[int, ...], also: tuple[str, ...] = ()) -> None:
     """CR 603.7a: a resolving spell or ability creates a delayed triggered ability; its source
     and controller are the spell's or ability's (CR 603.7d-e)."""
     g = ctx.g
-    g.delayed = g.delayed + [DelayedTrigger(controller, source_id, source_name, ability, remembered, g.turn)]
+    g.delayed = g.delayed + [DelayedTrigger(controller, source_id, source_name, ability, remembered, g.turn, also)]
     ctx.log("603.7a", f"{source_name} creates a delayed triggered ability: {ability.text}")
 
 
