@@ -1024,6 +1024,9 @@ def _get_energy(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [PutCounters(YOU, "energy", n(m.group(1).upper().count("{E}")))]
 
 
+_EACH_CREATURE_YOU_CONTROL = Ref("each", filter=Filter(types=frozenset({"Creature"}), controller="you"))
+
+
 @_effect(r"put " + _NUM + r" ([+-]1/[+-]1|first strike|double strike|[a-z]+) counters? on "
          r"(target (.+)|~|each creature you control|it|that creature|that permanent)")
 def _counters(m: re.Match[str], st: _Parse) -> list[Effect] | None:
@@ -1037,7 +1040,7 @@ def _counters(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     if where == "~":
         ref = SELF
     elif where == "each creature you control":
-        ref = Ref("each", filter=Filter(types=frozenset({"Creature"}), controller="you"))
+        ref = _EACH_CREATURE_YOU_CONTROL
     elif m.group(4) is None:
         it = _it(st, where)             # "put a +1/+1 counter on that creature" (Anointer of Valor)
         if it is None:
@@ -1591,6 +1594,11 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if i + 1 < len(sentences) and (act := _action_then(s, sentences, i + 1, st)) is not None:
             effects.append(act)
             continue
+        if (those := re.match(r"those creatures (gain|get) ", s, re.I)) and effects \
+                and getattr(effects[-1], "what", None) == _EACH_CREATURE_YOU_CONTROL:
+            # Ajani Goldmane: "Put a +1/+1 counter on each creature you control. Those creatures
+            # gain vigilance until end of turn." -- the same creatures, fixed as it resolves (CR 611.2c)
+            s = "creatures you control " + s[those.start(1):]
         if _NO_OP.fullmatch(s):
             continue   # no damage-this-way tracking yet: only regeneration could tell (CR 701.19c)
         if _NO_REGEN.fullmatch(s) and effects and isinstance(effects[-1], Destroy):
