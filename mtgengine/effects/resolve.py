@@ -777,7 +777,6 @@ def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True
         w.damage = 0
         w.deathtouched = False
         set_tapped(ctx, oid, True)                     # CR 701.19a
-        w = g.obj(oid)
         w.attacking = None
         w.blocking = ()
         g.changed()
