@@ -43,7 +43,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         # CR 608.2n / 701.6a: an ability leaving the stack simply ceases to exist.
         g.stack.remove(oid)
         del g.objects[oid]
-        g.changed()
+        g.changed_off_battlefield()
         return None
     if o.token and o.zone is not Zone.BATTLEFIELD:
         return None      # CR 111.8: a token that has left the battlefield stays where it is
@@ -139,7 +139,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     del g.objects[oid]
     g.objects[new_id] = new
     _add_to_zone(g, new, top)
-    g.changed()
+    if o.zone is Zone.BATTLEFIELD or to_zone is Zone.BATTLEFIELD:
+        g.changed()
+    else:
+        g.changed_off_battlefield()                 # drawn, cast, discarded, milled: no permanent changed
     if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices.get("spell_copy") \
             or (new.choices.get("card_copy") and to_zone is not Zone.STACK):
         g.strays = g.strays + (new_id,)             # to cease to exist (CR 704.5d-e)
@@ -351,7 +354,7 @@ def _change_life(ctx: Ctx, player: int, delta: int, rule: str) -> None:
         pl.life_gained_this_turn += delta
     elif delta < 0:
         pl.life_lost_this_turn -= delta
-    ctx.g.changed()                 # characteristic-defining abilities may read life totals (CR 604.3)
+    ctx.g.changed_off_battlefield()     # characteristic-defining abilities may read life totals (CR 604.3)
     ctx.g.events.append(LifeEvent(player, delta))
 
 
