@@ -17,7 +17,7 @@ from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent
-from .layers import characteristics, matches, object_name
+from .layers import characteristics, matches, object_name, permanents_with
 from .replacement import apply_replacements
 from . import links
 
@@ -363,8 +363,7 @@ def player_has(g: Any, player: int, grant: str) -> bool:
     hexproof", "You don't lose the game for having 0 or less life", "Players skip their untap
     steps", CR 604.1); ``who``: "you", "opponents" or "each"."""
     from .triggers import condition_holds           # triggers builds on this module
-    for oid in g.battlefield:
-        ch = characteristics(g, oid)
+    for oid, ch in permanents_with(g, "player_statics"):
         for ab in ch.script.player_statics:
             if grant in ab.grants and (ab.who == "each" or (ab.who == "you") == (ch.controller == player)) and (
                     ab.condition is None or condition_holds(g, ab.condition, ch.controller, oid)):
