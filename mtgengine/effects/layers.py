@@ -586,7 +586,32 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     for oid, ch in chars.items():
         state._chars[oid] = ch
     state._chars[0] = chars
+    if not any(_reads_off_battlefield(e) for e in effects):
+        state._chars[("closed",)] = True    # type: ignore[index]  # see GameState.changed_off_battlefield
     return chars
+
+
+def _reads_off_battlefield(eff: _Effect) -> bool:
+    """Whether a continuous effect, as the layers apply it, may read something besides the
+    permanents and the continuous effects: a condition ("as long as you have 30 or more
+    life", CR 611.3b — even "as long as you control" is counted conservatively), a linked
+    choice or record (CR 607.2), or a number set from a life total, a hand size or a choice
+    (CR 604.3). Only an effect that reads none keeps the permanents' memo valid across
+    changes off the battlefield (``GameState.changed_off_battlefield``)."""
+    ab = eff.ability
+    if ab is not None:
+        if ab.condition is not None:
+            return True
+        flt = ab.filter
+        if flt is not None and (flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked
+                                or flt.chosen_type):
+            return True
+    for mods in eff.layers.values():
+        for mod in mods:
+            if isinstance(mod, SetPT) and any(q is not None and (q.stat not in ("", "mana_value") or q.link)
+                                              for q in (mod.power, mod.toughness)):
+                return True
+    return False
 
 
 #: Keyword counters (CR 122.1b): a permanent with one has that keyword.

@@ -17,7 +17,7 @@ from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent, TapEvent
-from .layers import characteristics, matches, object_name
+from .layers import characteristics, matches, object_name, permanents_with
 from .replacement import apply_replacements
 from . import links
 
@@ -43,7 +43,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         # CR 608.2n / 701.6a: an ability leaving the stack simply ceases to exist.
         g.stack.remove(oid)
         del g.objects[oid]
-        g.changed()
+        g.changed_off_battlefield()
         return None
     if o.token and o.zone is not Zone.BATTLEFIELD:
         return None      # CR 111.8: a token that has left the battlefield stays where it is
@@ -139,7 +139,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     del g.objects[oid]
     g.objects[new_id] = new
     _add_to_zone(g, new, top)
-    g.changed()
+    if o.zone is Zone.BATTLEFIELD or to_zone is Zone.BATTLEFIELD:
+        g.changed()
+    else:
+        g.changed_off_battlefield()                 # drawn, cast, discarded, milled: no permanent changed
     if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices.get("spell_copy") \
             or (new.choices.get("card_copy") and to_zone is not Zone.STACK):
         g.strays = g.strays + (new_id,)             # to cease to exist (CR 704.5d-e)
@@ -351,7 +354,7 @@ def _change_life(ctx: Ctx, player: int, delta: int, rule: str) -> None:
         pl.life_gained_this_turn += delta
     elif delta < 0:
         pl.life_lost_this_turn -= delta
-    ctx.g.changed()                 # characteristic-defining abilities may read life totals (CR 604.3)
+    ctx.g.changed_off_battlefield()     # characteristic-defining abilities may read life totals (CR 604.3)
     ctx.g.events.append(LifeEvent(player, delta))
 
 
@@ -360,8 +363,7 @@ def player_has(g: Any, player: int, grant: str) -> bool:
     hexproof", "You don't lose the game for having 0 or less life", "Players skip their untap
     steps", CR 604.1); ``who``: "you", "opponents" or "each"."""
     from .triggers import condition_holds           # triggers builds on this module
-    for oid in g.battlefield:
-        ch = characteristics(g, oid)
+    for oid, ch in permanents_with(g, "player_statics"):
         for ab in ch.script.player_statics:
             if grant in ab.grants and (ab.who == "each" or (ab.who == "you") == (ch.controller == player)) and (
                     ab.condition is None or condition_holds(g, ab.condition, ch.controller, oid)):

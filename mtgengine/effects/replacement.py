@@ -35,7 +35,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ResolvedReplacement, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent
-from .layers import characteristics, matches, object_name
+from .layers import characteristics, matches, object_name, permanents_with
 
 if TYPE_CHECKING:
     from ..rules.context import Ctx
@@ -125,8 +125,7 @@ def _static_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     tapped / with counters" (CR 614.1c, 614.12: as it would exist on the battlefield)."""
     g = ctx.g
     out: list[Candidate] = []
-    for sid in g.battlefield:
-        ch = characteristics(g, sid)
+    for sid, ch in permanents_with(g, "replacements"):        # in battlefield order
         for i, ab in enumerate(ch.script.replacements):
             if ab.event != kind or ab.self_replacement or (kind == "enters" and ab.itself):
                 continue

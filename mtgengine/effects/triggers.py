@@ -156,9 +156,8 @@ def _watchers(g: Any, left: Iterable[ZoneChange]) -> tuple[list[_Watcher], list[
     """(permanents on the battlefield, permanents that left in these events), each with its
     abilities that aren't about itself."""
     here: list[_Watcher] = []
-    for oid in g.battlefield:
-        ch = characteristics(g, oid)
-        abilities = [ab for ab in triggered_abilities(ch) if ab.trigger.whose != "self"]
+    for oid, ch, all_abilities in _triggering_permanents(g):
+        abilities = [ab for ab in all_abilities if ab.trigger.whose != "self"]
         if abilities:
             here.append(_Watcher(oid, oid, ch, abilities, False))
     gone: list[_Watcher] = []
@@ -167,6 +166,19 @@ def _watchers(g: Any, left: Iterable[ZoneChange]) -> tuple[list[_Watcher], list[
         if abilities:
             gone.append(_Watcher(_after(g, ev), ev.oid, ev.lki, abilities, True))
     return here, gone
+
+
+def _triggering_permanents(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbility, ...]]]:
+    """The permanents with triggered abilities, in battlefield order, with their characteristics
+    and those abilities. Memoized with the characteristics (``g._chars``, forgotten whenever the
+    permanents' characteristics may change, ``GameState.changed``): most permanents have none,
+    and every trigger check and step looks."""
+    cached = g._chars.get(("triggering",))
+    if cached is None:
+        cached = [(oid, ch, abilities) for oid in g.battlefield for ch in (characteristics(g, oid),)
+                  for abilities in (triggered_abilities(ch),) if abilities]
+        g._chars[("triggering",)] = cached
+    return cached
 
 
 def _after(g: Any, ev: ZoneChange) -> int:
@@ -424,27 +436,11 @@ def _state_abilities(script: Any) -> tuple[TriggeredAbility, ...]:
     return cached[1]
 
 
-_CARDS_WITH_STATE: dict[str, bool] = {}
-
-
-def _card_has_state_trigger(card: Any) -> bool:
-    known = _CARDS_WITH_STATE.get(card.name)
-    if known is None:
-        from .layers import face_script
-        known = _CARDS_WITH_STATE[card.name] = any(_state_abilities(face_script(f))
-                                                   for f in card.faces)
-    return known
-
-
 def _state_triggers(ctx: Ctx) -> None:
     """CR 603.8: a state trigger triggers when its state is true, and not again while it is
     waiting or on the stack."""
     g = ctx.g
-    for oid in g.battlefield:
-        o = g.objects[oid]
-        if o.card is not None and o.copy_source is None and not _card_has_state_trigger(o.card):
-            continue                  # a quick test: the layers don't grant state triggers
-        ch = characteristics(g, oid)
+    for oid, ch, _ in _triggering_permanents(g):
         for ab in _state_abilities(ch.script):
             if any(t.source_id == oid and t.ability == ab for t in g.pending_triggers):
                 continue
@@ -460,9 +456,8 @@ def step_triggers(ctx: Ctx, event: str) -> None:
     "draw_step", "beginning_of_combat", "end_step"), and delayed triggered abilities waiting
     for it trigger once (CR 603.7b)."""
     g = ctx.g
-    for oid in g.battlefield:
-        ch = characteristics(g, oid)
-        for ab in triggered_abilities(ch):
+    for oid, ch, abilities in _triggering_permanents(g):
+        for ab in abilities:
             if ab.trigger.event == event and _whose(ab.trigger.whose, ch.controller, g.active):
                 _add(ctx, ch.controller, oid, ch.name, ab)
     fired = [d for d in g.delayed if d.ability.trigger.event == event

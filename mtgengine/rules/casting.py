@@ -548,7 +548,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         spell.choices["fused"] = True                   # CR 702.102b: both halves, combined
     if prototype:
         spell.choices["prototype"] = True               # CR 718.3b
-    g.changed()
+    g.changed_off_battlefield()                         # the spell's face and choices
     ch = characteristics(g, spell_id)                   # CR 601.2a: effects on the spell apply now
     name = ch.name
     # CR 601.2b: modes (CR 700.2a), splicing, the intention to pay alternative and additional

@@ -213,17 +213,40 @@ def _tap_mana_abilities(script: Any) -> _TapMana:
     return found
 
 
-def _mana_permanents(g: GameState) -> list[tuple[int, Any, _TapMana]]:
+def _mana_permanents(g: GameState) -> list[tuple[int, Any, _TapMana, Any]]:
     """The permanents with a {T}-only mana ability, in battlefield order, with their
-    characteristics and those abilities. Memoized with the characteristics (``g._chars``,
-    emptied by ``changed()``, which every zone change and characteristic change calls), so
-    it holds while only status changes (tapping, damage, mana in pools)."""
+    characteristics, those abilities and what they add when that is fixed (``_fixed_yield``).
+    Memoized with the characteristics (``g._chars``, emptied by ``changed()``, which every
+    zone change and characteristic change calls), so it holds while only status changes
+    (tapping, damage, mana in pools)."""
     cached = g._chars.get(("tap_mana",))            # type: ignore[call-overload]
     if cached is None:
-        cached = [(oid, ch, abilities) for oid in g.battlefield for ch in (characteristics(g, oid),)
+        cached = [(oid, ch, abilities, _fixed_yield(abilities)) for oid in g.battlefield
+                  for ch in (characteristics(g, oid),)
                   for abilities in (_tap_mana_abilities(ch.script),) if abilities]
         g._chars[("tap_mana",)] = cached            # type: ignore[index]
     return cached
+
+
+def _fixed_yield(abilities: _TapMana) -> tuple[Any, ...] | None:
+    """What ``tap_sources`` finds for a source whose {T} mana abilities have no activation
+    condition, no spending restriction and mana that doesn't depend on the game (a basic
+    land, Llanowar Elves): (the ability adding most, the mana types, the amount), or () if
+    they add nothing. None when it depends on the game (then each ability is checked)."""
+    first, kinds, amount = None, [], 0
+    for ab, mana in abilities:
+        if ab.condition is not None or mana is None \
+                or any(getattr(e, "restriction", None) is not None for e in ab.effects):
+            return None
+        ab_kinds, ab_amount = mana
+        if not ab_kinds:
+            continue
+        if first is None or ab_amount > amount:
+            first, amount = ab, ab_amount
+        kinds.extend(ab_kinds)
+    if first is None or not kinds:
+        return ()
+    return first, tuple(dict.fromkeys(kinds)), max(1, amount)
 
 
 def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> list[Source]:
@@ -235,13 +258,17 @@ def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> l
     # "activated abilities of sources with the chosen name can't be activated" (CR 602.5):
     # only a permanent with a cast restriction can forbid anything, and most games have none
     restricted = bool(permanents_with(g, "cast_restrictions"))
-    for oid, ch, abilities in _mana_permanents(g):
+    for oid, ch, abilities, fixed in _mana_permanents(g):
         if g.objects[oid].tapped or ch.controller != player:
             continue
         if "Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords:
             continue       # CR 302.6: {T} abilities of a summoning-sick creature
         if restricted and _forbidden(g, player, oid):
             continue       # CR 602.5
+        if fixed is not None:
+            if fixed:
+                out.append((oid, *fixed))
+            continue
         kinds: list[str] = []
         first = None
         amount = 0

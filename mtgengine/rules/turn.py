@@ -199,8 +199,12 @@ def cleanup(ctx: Ctx) -> None:
             w = g.obj(oid)
             w.damage = 0
             w.deathtouched = False
-    g.effects = [e for e in g.effects if e.until != "end_of_turn"]
-    g.changed()
+    lasting = [e for e in g.effects if e.until != "end_of_turn"]
+    if len(lasting) != len(g.effects):
+        g.effects = lasting
+        g.changed()
+    else:
+        g.version += 1          # damage is not a characteristic: the memo holds if no effect ended
     ctx.log("514.2", "damage wears off and \"until end of turn\" effects end")
     # CR 514.3a: only if state-based actions or triggers happen does anyone get priority.
     check_triggers(ctx)

@@ -124,6 +124,33 @@ class GameState:
         self.version += 1
         self._chars.clear()
 
+    def changed_off_battlefield(self) -> None:
+        """Forget derived characteristics after a change that involves no permanent: an object
+        moved between zones other than the battlefield (drawn, cast, put into a graveyard), a
+        spell's face or choices set on the stack, a life total changed.
+
+        The memo ``_chars`` holds, under object ids, each object's characteristics; under 0,
+        every permanent's (``layers._battlefield``); under tuples, values derived from the
+        permanents' characteristics alone (``permanents_with``, mana sources, priority actors).
+        The permanents' characteristics come from the permanents themselves, the continuous
+        effects (CR 611) and the permanents' static abilities (CR 613.1): such a change alters
+        none of them, so the permanents' memo stays valid — unless one of their static
+        abilities or effects reads something off the battlefield (a life total, a hand size, a
+        linked choice: CR 604.3, 611.3b), in which case ``_battlefield`` didn't mark the memo
+        ``("closed",)`` and everything is forgotten. Objects off the battlefield are always
+        forgotten: a characteristic-defining ability works in every zone and may count
+        anything (CR 604.3)."""
+        self.version += 1
+        chars = self._chars
+        permanents = chars.get(0)
+        if permanents is None or not chars.get(("closed",)):   # type: ignore[call-overload]
+            chars.clear()
+            return
+        kept = {key: value for key, value in chars.items() if key.__class__ is tuple}
+        kept.update(permanents)
+        kept[0] = permanents
+        self._chars = kept
+
     # -- reading -------------------------------------------------------------------
     def zone_list(self, zone: Zone, player: int | None = None) -> list[int]:
         if zone is Zone.BATTLEFIELD:
