@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 import textwrap
 from pathlib import Path
 from typing import get_args
 
-import pytest
+if __name__ == "__main__":  # run as a script: document this checkout's mtgengine, not an installed one
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import pytest  # noqa: E402
 
 from mtgengine.cards import definitions as defs
 from mtgengine.cards.database import card_db
