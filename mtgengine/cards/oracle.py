@@ -25,7 +25,7 @@ from .vocabulary import (
 )
 from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
 from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords, UnlessPays
-from .vocabulary import Conditional, CopyCards, ExileChosen
+from .vocabulary import Conditional, CopyCards, ExileChosen, LookAtTop
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import link_name, with_links                     # CR 607
 
@@ -80,6 +80,10 @@ _NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
 
 
 _SUPERTYPE_WORDS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
+
+
+_LAND_TYPE_WORDS = {w + s: w.capitalize() for w in ("plains", "island", "swamp", "mountain", "forest")
+                    for s in ("", "s") if w + s != "plainss"}
 
 
 def parse_filter(text: str) -> Filter | None:
@@ -140,8 +144,12 @@ def parse_filter(text: str) -> Filter | None:
     not_colors: set[str] = set()
     supers: set[str] = set()
     not_super: set[str] = set()
+    subtypes: set[str] = set()
     for word in words:
         if word in ("or", "and/or", "another", "other"):
+            continue
+        if word in _LAND_TYPE_WORDS:
+            subtypes.add(_LAND_TYPE_WORDS[word])         # "an Island you control" (Daze), "two Mountains"
             continue
         if word == "tapped":
             tapped = True
@@ -167,8 +175,10 @@ def parse_filter(text: str) -> Filter | None:
         else:
             return None
     if not spells and not types and "permanent" not in words and "permanents" not in words:
-        if not (types or not_types or colors or not_colors):
+        if not (types or not_types or colors or not_colors or subtypes):
             return None
+    if subtypes:
+        extra["subtypes"] = frozenset(subtypes)
     return Filter(
         types=frozenset(types), not_types=frozenset(not_types), colors=frozenset(colors),
         not_colors=frozenset(not_colors), controller=controller, spells=spells,
@@ -513,6 +523,11 @@ def _evenly_divided_damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 @_effect(r"damage can't be prevented this turn")
 def _unpreventable(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [DamageCantBePrevented()]
+
+
+@_effect(r"players can't gain life this turn")
+def _no_life_gain(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [DamageCantBePrevented(life=True)]                          # CR 119.7 (Skullcrack)
 
 
 # -- double and triple (CR 701.10, 701.11) ---------------------------------------------------
@@ -917,9 +932,28 @@ def restrictions(text: str) -> frozenset[str] | None:
     return frozenset(out)
 
 
+#: "protection from artifacts" (CR 702.16a: a card type), and "from multicolored" (a quality)
+PROTECTION_TYPES = {"artifacts": "Artifact", "enchantments": "Enchantment", "instants": "Instant",
+                    "sorceries": "Sorcery", "planeswalkers": "Planeswalker", "lands": "Land"}
+
+
+def _protection_ok(part: str) -> bool:
+    """Protection from a card type, "multicolored" or a creature type ("from Demons", CR 702.16a)."""
+    if not part.startswith("protection from "):
+        return False
+    quality = part[len("protection from "):]
+    if quality in PROTECTION_TYPES or quality == "multicolored":
+        return True
+    from ..effects.links import creature_types
+    return any(creature_type_plural(k).lower() == quality for k in creature_types())
+
+
 def _keyword_list(text: str) -> frozenset[str] | None:
+    # "protection from Demons and from Dragons" (Baneslayer Angel): two protection abilities
+    text = re.sub(r"(protection from [^,]+?),? and from ", r"\1, protection from ", text, flags=re.I)
+    text = re.sub(r"(protection from [^,]+?), from ", r"\1, protection from ", text, flags=re.I)
     parts = [p.strip().lower() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if p.strip()]
-    ok = parts and all(p in _KEYWORD_SET or _PARAM_KEYWORD.fullmatch(p) for p in parts)
+    ok = parts and all(p in _KEYWORD_SET or _PARAM_KEYWORD.fullmatch(p) or _protection_ok(p) for p in parts)
     return frozenset(parts) if ok else None
 
 
@@ -1151,6 +1185,25 @@ def _as_long_as(text: str) -> tuple[str, ...] | None:
             return None
         out.append(_LASTS[part.lower()])
     return tuple(out)
+
+
+@_effect(r"(untap|tap) up to " + _NUM + r" (.+)")
+def _tap_up_to(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Untap up to three lands" (Frantic Search): chosen as it resolves, not targeted (CR 701.26)."""
+    words = m.group(3).lower()
+    if "target" in words:
+        return None
+    flt = parse_filter(words)
+    if flt is None or flt.spells:
+        return None
+    n = _num(m.group(2)).fixed
+    return [TapUntap(Ref("each", filter=flt), tap=m.group(1).lower() == "tap", up_to=n)]
+
+
+@_effect(r"look at the top " + _NUM + r" cards of your library(?:,? then put them back in any order)?")
+def _look_at_top(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Ponder: "Look at the top three cards of your library, then put them back in any order"."""
+    return [LookAtTop(YOU, _num(m.group(1)))]
 
 
 @_effect(r"(untap|tap) all (.+)")
@@ -1612,6 +1665,16 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if (nw := re.fullmatch(r"the new (?:creature type|color|basic land type) can't be (\w+)", s, re.I)) \
                 and effects and isinstance(effects[-1], ReplaceWords):
             effects[-1] = replace(effects[-1], not_new=effects[-1].not_new + (nw.group(1),))   # "can't be Wall"
+            continue
+        if s.lower() == "you may shuffle" and effects and isinstance(effects[-1], LookAtTop):
+            effects[-1] = replace(effects[-1], may_shuffle=True)                  # Ponder (CR 701.24a)
+            continue
+        if effects and isinstance(effects[-1], LookAtTop) and effects[-1].rest == "top" and not effects[-1].to_hand \
+                and (put := re.fullmatch(r"put (one|two|three) of them into your hand and the rest (?:on the bottom "
+                                         r"of your library in any order|into your graveyard)", s, re.I)):
+            # Impulse, Forbidden Alchemy: the player chooses which (CR 608.2d)
+            effects[-1] = replace(effects[-1], to_hand=_num(put.group(1)).fixed,
+                                  rest="graveyard" if s.lower().endswith("graveyard") else "bottom")
             continue
         if s.lower() == "you may choose new targets for the copy" and effects and isinstance(effects[-1], CopySpell):
             effects[-1] = replace(effects[-1], new_targets=True)              # CR 707.10c

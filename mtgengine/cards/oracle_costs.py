@@ -66,21 +66,45 @@ def _cost_change(para: str) -> CostChange | None:
                       itself=itself, per=per, per_extra_target=per_extra, text=para)
 
 
-def _alternative(para: str) -> AlternativeCost | None:
-    m = re.fullmatch(r"you may pay " + _MANA + r"(?: and (\d+) life)? rather than pay "
-                     r"(this spell's|~'s|the) mana cost(?: for (.+?))?\.", para, re.I)
-    if m is None:
-        m2 = re.fullmatch(r"you may pay (\d+) life rather than pay (this spell's|~'s|the) mana cost(?: for (.+?))?\.",
-                          para, re.I)
-        if m2 is None:
+def _cost_parts(body: str) -> tuple[str, int, tuple[AdditionalCost, ...]] | None:
+    """A cost written in words, its parts joined by "and" (CR 118.9, 702.34a): "{2}{R}", "pay 1
+    life and exile a blue card from your hand", "return an Island you control to its owner's
+    hand", "sacrifice two Mountains". Returns (mana, life, objects), or None if not understood."""
+    mana, life, objects = "", 0, []
+    for part in re.split(r",? and |, ", body.strip()):
+        part = part.strip()
+        if m := re.fullmatch(r"(?:pay )?" + _MANA, part, re.I):
+            mana += m.group(1)
+        elif m := re.fullmatch(r"pay (\d+) life", part, re.I):
+            life += int(m.group(1))
+        elif (obj := _objects(part)) is not None:
+            verb, flt, count = obj
+            objects.append(AdditionalCost(count=count, **{verb: flt}))
+        else:
             return None
-        life, target, spells_text = int(m2.group(1)), m2.group(2).lower(), m2.group(3)
-        mana = ""
-    else:
-        mana, life, target, spells_text = m.group(1), int(m.group(2) or 0), m.group(3).lower(), m.group(4)
+    return mana, life, tuple(objects)
+
+
+def _alternative(para: str) -> AlternativeCost | None:
+    cond = re.match(r"if you control (an? .+?), ", para, re.I)
+    if_control = None
+    if cond is not None:
+        # Snuff Out: "If you control a Swamp, you may pay 4 life rather than pay ..." (CR 118.9)
+        if_control = _filter(re.sub(r"^an? ", "", cond.group(1)) + " you control")
+        if if_control is None:
+            return None
+        para = para[cond.end():]
+    m = re.fullmatch(r"you may (.+?) rather than pay (this spell's|~'s|the) mana cost(?: for (.+?))?\.", para, re.I)
+    if m is None:
+        return None
+    parts = _cost_parts(m.group(1))
+    if parts is None:
+        return None
+    mana, life, objects = parts
+    target, spells_text = m.group(2).lower(), m.group(3)
     if target in ("this spell's", "~'s"):
-        return AlternativeCost(mana=mana, life=life, itself=True, text=para)
-    if spells_text is None:
+        return AlternativeCost(mana=mana, life=life, itself=True, text=para, objects=objects, if_control=if_control)
+    if spells_text is None or objects or if_control is not None:
         return None
     sm = re.fullmatch(r"(.+?)(?: (?:that )?you cast)", spells_text.strip(), re.I)
     if sm is None:
@@ -95,6 +119,13 @@ def _objects(text: str) -> tuple[str, Filter, int] | None:
     """ "sacrifice a creature", "discard a card", "exile a creature card from your graveyard",
     "exile two cards from your graveyard", "exile a blue card from your hand"."""
     from .oracle import _card_filter
+    if m := re.fullmatch(r"return (a|an|one|two|three) (.+?) you control to (?:its|their) owner'?s'? hands?",
+                         text.strip(), re.I):
+        # Daze, Gush: permanents you control returned to their owner's hand (CR 118.9)
+        count = _COUNT_WORDS[m.group(1).lower()]
+        what = m.group(2).strip()
+        flt = _filter((what[:-1] if what.endswith("s") and count > 1 else what) + " you control")
+        return None if flt is None else ("bounce", flt, count)
     m = re.fullmatch(r"(sacrifice|discard|exile) (a|an|one|two|three|four|five) (.+?)"
                      r"(?: from your (graveyard|hand))?", text.strip(), re.I)
     if m is None:
@@ -182,12 +213,14 @@ def cost_paragraph(para: str, raw: str) -> dict[str, Any] | None:
     if m := re.fullmatch(r"spend only (white|blue|black|red|green) mana on x\.", para, re.I):
         # a restriction on the mana that pays the X of the spell's cost (CR 107.3a, 601.2h)
         return {"x_mana": {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1).lower()]}
-    if m := re.fullmatch(r"flashback(?: " + _MANA + r"|\s?[-—–]\s?" + _MANA + r"(?:, pay (\d+) life)?)\.?", para, re.I):
+    if (m := re.fullmatch(r"flashback(?: |\s?[-—–]\s?)(.+?)\.?", para, re.I)) \
+            and (parts := _cost_parts(m.group(1))) is not None:
         # CR 702.34a: "You may cast this card from your graveyard if the resulting spell is an
-        # instant or sorcery spell by paying [cost] rather than paying its mana cost"
-        return {"alternative_costs": (AlternativeCost(mana=m.group(1) or m.group(2), life=int(m.group(3) or 0),
-                                                      name="flashback", itself=True, text=raw,
-                                                      zone="graveyard"),)}
+        # instant or sorcery spell by paying [cost] rather than paying its mana cost" (Lava Dart:
+        # "Flashback—Sacrifice a Mountain")
+        mana, life, objects = parts
+        return {"alternative_costs": (AlternativeCost(mana=mana, life=life, name="flashback", itself=True, text=raw,
+                                                      zone="graveyard", objects=objects),)}
     if (cc := _cost_change(para)) is not None:
         return {"cost_changes": (replace(cc, text=raw),)}
     if (alt := _alternative(para)) is not None:

@@ -243,8 +243,26 @@ class Pump:
 
 @dataclass(frozen=True, slots=True)
 class TapUntap:
+    """Tap or untap (CR 701.26). ``up_to``: the controller chooses up to that many of ``what``
+    as it resolves ("Untap up to three lands", Frantic Search)."""
+
     what: Ref
     tap: bool = True
+    up_to: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTop:
+    """ "Look at the top N cards of your library" (CR 401.2 allows it only by an effect):
+    ``to_hand`` of them (chosen) go into the hand, the rest go to ``rest`` — "top" (any order,
+    Ponder), "bottom" (any order, Impulse) or "graveyard" (Forbidden Alchemy). ``may_shuffle``:
+    "You may shuffle." afterwards (CR 701.24a)."""
+
+    who: Ref
+    amount: Quantity
+    to_hand: int = 0
+    rest: str = "top"
+    may_shuffle: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +344,10 @@ class Mill:
 
 @dataclass(frozen=True, slots=True)
 class DamageCantBePrevented:
-    """CR 615.12: damage can't be prevented this turn."""
+    """CR 615.12: damage can't be prevented this turn. ``life``: instead, players can't gain
+    life this turn (CR 119.7, Skullcrack)."""
+
+    life: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -916,7 +937,7 @@ class ApplyModifications:
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
-    Scry, Fight, Sacrifice, Search, ReturnToBattlefield,
+    Scry, LookAtTop, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,
@@ -1339,6 +1360,8 @@ class AlternativeCost:
     itself: bool = False
     text: str = ""
     zone: str = ""
+    objects: tuple[AdditionalCost, ...] = ()   # "return an Island you control to its owner's hand" (Daze)
+    if_control: Filter | None = None           # "If you control a Swamp, you may pay ..." (Snuff Out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1349,7 +1372,8 @@ class AdditionalCost:
     ``mana``; ``any_mana`` (an amount the caster announces, scenario option ``additional:
     {mana: N}``); ``life`` (``life_x``: X life, X chosen as the spell is cast); ``count``
     objects to ``sacrifice`` (permanents you control), ``exile`` (cards, from ``exile.zone``:
-    "graveyard" or "hand") or ``discard`` matching the filter. ``optional``: paid only if
+    "graveyard" or "hand"), ``discard`` or ``bounce`` (permanents you control returned to their
+    owner's hand, scenario cost key ``return``) matching the filter. ``optional``: paid only if
     announced (CR 118.8b, 601.2b). ``enters_counters``: for each mana paid for it, the permanent
     the spell becomes enters with an additional counter of this kind (CR 614.1c)."""
 
@@ -1360,6 +1384,7 @@ class AdditionalCost:
     sacrifice: Filter | None = None
     exile: Filter | None = None
     discard: Filter | None = None
+    bounce: Filter | None = None
     count: int = 1
     optional: bool = False
     enters_counters: str = ""

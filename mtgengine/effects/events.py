@@ -118,6 +118,7 @@ class ResolvedReplacement:
     unpreventable: bool = False
     from_source: int = 0      # only damage from this chosen source (CR 609.7a)
     once: bool = False        # "the next time ... would deal damage": used up once it prevents some
+    no_life_gain: bool = False  # instead of an effect: "Players can't gain life this turn" (CR 119.7)
 
 
 @dataclass(frozen=True, slots=True)

@@ -393,6 +393,10 @@ def gain_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3", *, origin
     resolving spell whose instruction it is (its self-replacement effects, CR 614.15)."""
     if amount <= 0:
         return 0                        # CR 119.10: gaining 0 life is no life-gain event
+    from .replacement import life_gain_forbidden
+    if life_gain_forbidden(ctx.g):
+        ctx.log("119.7", f"{ctx.g.players[player].name} can't gain life this turn")
+        return 0
     event = apply_replacements(ctx, LifeEvent(player, amount, origin))
     if event is None or event.amount <= 0:
         return 0

@@ -146,7 +146,7 @@ def _resolved_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     g = ctx.g
     out: list[Candidate] = []
     for r in g.replacement_effects:
-        if r.unpreventable or r.turn != g.turn or r.remaining == 0 or r.ability.event != kind:
+        if r.unpreventable or r.no_life_gain or r.turn != g.turn or r.remaining == 0 or r.ability.event != kind:
             continue
         if r.affected and not (isinstance(event, DamageEvent) and event.target == r.affected):
             continue
@@ -618,6 +618,21 @@ def create_prevention(ctx: Ctx, controller: int, source_name: str, text: str, af
                 if amount is not None else
                 f"{source_name}: all {'combat ' if combat else ''}damage that would be dealt{whom} this turn "
                 "will be prevented")
+
+
+def life_gain_forbidden(g: GameState) -> bool:
+    """CR 119.7: an effect said players can't gain life this turn (Skullcrack)."""
+    return any(r.no_life_gain and r.turn == g.turn for r in g.replacement_effects)
+
+
+def forbid_life_gain(ctx: Ctx, controller: int, source_name: str) -> None:
+    """CR 119.7: "Players can't gain life this turn": no effect makes a player gain life."""
+    g = ctx.g
+    record = ResolvedReplacement(g.new_timestamp(), ReplacementAbility("life", text="Players can't gain life "
+                                                                       "this turn."),
+                                 controller, source_name, g.turn, no_life_gain=True)
+    _set_effects(g, g.replacement_effects + (record,))
+    ctx.log("119.7", f"{source_name}: players can't gain life this turn")
 
 
 def make_unpreventable(ctx: Ctx, controller: int, source_name: str) -> None:

@@ -9,7 +9,7 @@ from ..cards.vocabulary import (
     ChangeAbilities, Modification, ModifyPT,
     AddMana, CounterSpell, CreateToken, DamageCantBePrevented, DealDamage, Destroy, Discard, Draw, Effect, Exile,
     Fight, Filter, GainLife, IfKicked,
-    LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search,
+    LookAtTop, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search,
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
@@ -20,7 +20,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from .layers import ContinuousEffect, characteristics, copy_values, double_faced_copy, duration_holds, matches, mana_value
-from .replacement import create_prevention, make_unpreventable
+from .replacement import create_prevention, forbid_life_gain, make_unpreventable
 from .primitives import (
     produce_mana, proliferate, transform, turn_face_down, remove_counters, manifest,
     create_tokens, deal_damage, draw_card, gain_life, lose_life, move, name_of, put_counters, reorder_library,
@@ -228,7 +228,10 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
             for t in refs(ctx, eff.to, r):
                 deal_damage(ctx, r.source, t, amount(ctx, eff.amount, r))
         elif isinstance(eff, DamageCantBePrevented):
-            make_unpreventable(ctx, r.controller, r.name)    # CR 615.12
+            if eff.life:
+                forbid_life_gain(ctx, r.controller, r.name)      # CR 119.7
+            else:
+                make_unpreventable(ctx, r.controller, r.name)    # CR 615.12
         elif isinstance(eff, CopySpell):
             for oid in refs(ctx, eff.what, r):
                 copy_spell(ctx, oid, r.controller, eff.new_targets, eff.exception)
@@ -339,7 +342,10 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                             + (" until end of turn" if eff.until_end_of_turn else
                                " for as long as " + " and ".join(eff.lasts) if eff.lasts else ""))
         elif isinstance(eff, TapUntap):
-            for oid in refs(ctx, eff.what, r):
+            chosen = refs(ctx, eff.what, r)
+            if eff.up_to:
+                chosen = _choose_up_to(ctx, r, chosen, eff.up_to, "untap" if not eff.tap else "tap")
+            for oid in chosen:
                 if oid in g.objects:
                     set_tapped(ctx, oid, eff.tap)
                     ctx.log("701.26a" if eff.tap else "701.26b", f"{name_of(ctx, oid)} becomes {'tapped' if eff.tap else 'untapped'}")
@@ -363,6 +369,9 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     discard(ctx, p, amount(ctx, eff.amount, r), at_random=eff.chooser == "random")
         elif isinstance(eff, IfKicked):
             execute(ctx, eff.effects if r.kicked else eff.otherwise, r)      # CR 702.33e
+        elif isinstance(eff, LookAtTop):
+            for p in _players(refs(ctx, eff.who, r)):
+                look_at_top(ctx, p, amount(ctx, eff.amount, r), eff, r.name)
         elif isinstance(eff, Scry):
             if eff.library is not None:
                 # CR 701.29a: the player looks at another library and decides (fateseal)
@@ -891,6 +900,53 @@ def _ordered(ctx: Ctx, player: int, cards: list[int], prompt: str) -> list[int]:
     if sorted(order) != sorted(cards):
         raise IllegalActionError(f"the order must list each of the {len(cards)} cards once: {prompt}")
     return list(order)
+
+
+def _choose_up_to(ctx: Ctx, r: Resolving, options: list[int], most: int, verb: str) -> list[int]:
+    """ "Untap up to three lands": the controller chooses as the effect resolves (CR 608.2d)."""
+    if not options:
+        return []
+    answer = ctx.ask(Decision(r.controller, "choose", f"choose up to {most} to {verb} ({r.name}); none: none",
+                              list(options), min=0, max=min(most, len(options))))
+    chosen = [] if answer in (None, "none") else answer if isinstance(answer, list) else [answer]
+    if len(chosen) > most or len(set(chosen)) != len(chosen) or any(c not in options for c in chosen):
+        raise IllegalActionError(f"{r.name}: choose up to {most} of the permanents it can {verb}")
+    return chosen
+
+
+def look_at_top(ctx: Ctx, player: int, count: int, eff: LookAtTop, name: str) -> None:
+    """Look at the top ``count`` cards of a library (CR 401.2: only as an effect allows): some go
+    into the hand, the rest on top or on the bottom in any order, or into the graveyard."""
+    g = ctx.g
+    library = g.zones[(player, Zone.LIBRARY)]
+    top = list(library[:count]) if count > 0 else []
+    who = g.players[player].name
+    ctx.log("401.2", f"{who} looks at the top {len(top)} card(s) of their library ({name})")
+    taken: list[int] = []
+    if top and eff.to_hand:
+        k = min(eff.to_hand, len(top))
+        answer = ctx.ask(Decision(player, "choose", f"choose {k} card(s) to put into your hand ({name})", top,
+                                  min=k, max=k))
+        taken = answer if isinstance(answer, list) else [answer]
+        if len(taken) != k or len(set(taken)) != k or any(c not in top for c in taken):
+            raise IllegalActionError(f"{name}: choose {k} of the cards looked at")
+    rest = [c for c in top if c not in taken]
+    if eff.rest == "top":
+        stay = _ordered(ctx, player, rest, "order the cards to put back on top of your library "
+                        "(first listed: the top card)")
+        reorder_library(ctx, player, stay + [c for c in library if c not in top])
+    elif eff.rest == "bottom":
+        bottom = _ordered(ctx, player, rest, "order the cards to put on the bottom of your library "
+                          "(last listed: the bottom card)")
+        reorder_library(ctx, player, taken + [c for c in library if c not in top] + bottom)
+    for oid in taken:
+        move(ctx, oid, Zone.HAND, "put")
+        ctx.log("608.2c", f"{who} puts a card into their hand ({name})")
+    if eff.rest == "graveyard":
+        for oid in rest:
+            move(ctx, oid, Zone.GRAVEYARD, "put")
+    if eff.may_shuffle and ctx.ask(Decision(player, "yesno", f"shuffle your library ({name})?", [True, False])):
+        shuffle_library(ctx, player)
 
 
 def scry(ctx: Ctx, player: int, count: int, library_of: int | None = None) -> None:

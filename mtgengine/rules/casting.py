@@ -134,7 +134,7 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
     mv = ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
     if _restriction(g, player, oid, mv) is not None:
         return False
-    if _missing_cost_objects(g, player, oid, ch):
+    if _missing_cost_objects(g, player, oid, ch, alternative):
         return False
     try:
         total = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {}, pay)
@@ -145,11 +145,18 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
     return _choices_possible(g, player, ch)
 
 
-def _missing_cost_objects(g: GameState, player: int, oid: int, ch: Characteristics) -> str:
-    """CR 118.3: the objects a mandatory additional cost needs and that the player lacks ("" if none)."""
-    for a in _additional_costs(g, player, oid, ch):
-        for verb in ("sacrifice", "exile", "discard"):
-            if not a.optional and getattr(a, verb) is not None \
+# the cost verbs a scenario names (``pay: {return: [...]}``) and the AdditionalCost fields they fill
+_VERBS = {"sacrifice": "sacrifice", "exile": "exile", "discard": "discard", "return": "bounce"}
+
+
+def _missing_cost_objects(g: GameState, player: int, oid: int, ch: Characteristics,
+                          alternative: AlternativeCost | None = None) -> str:
+    """CR 118.3: the objects a mandatory additional cost or the chosen alternative cost needs
+    and that the player lacks ("" if none)."""
+    costs = list(alternative.objects) if alternative is not None else []
+    for a in _additional_costs(g, player, oid, ch) + costs:
+        for verb, attr in _VERBS.items():
+            if not a.optional and getattr(a, attr) is not None \
                     and len(_cost_candidates(g, player, verb, a, oid)) < a.count:
                 return f"{verb} {a.count}: {a.text or 'an additional cost'}"
     return ""
@@ -311,7 +318,8 @@ def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics)
 def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[AlternativeCost, str]]:
     """Alternative costs that may be paid for the spell (CR 118.9): its own, and those
     permanents grant, each with the names a player may choose it by."""
-    out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself and not a.zone]
+    out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself and not a.zone
+           and (a.if_control is None or any(matches(g, o, a.if_control, player) for o in g.battlefield))]
     for sid, sch in permanents_with(g, "alternative_costs"):
         for a in sch.script.alternative_costs:
             if not a.itself and _applies(g, spell, a.spells, a.whose, player, sch.controller):
@@ -395,7 +403,7 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         if add.any_number:
             # "exile any number of creature cards from your graveyard. This spell costs {2} less
             # to cast for each card exiled this way" (Gorex): as many as announced (CR 601.2b)
-            verb = next(v for v in ("sacrifice", "exile", "discard") if getattr(add, v) is not None)
+            verb = next(v for v, attr in _VERBS.items() if getattr(add, attr) is not None)
             given = additional.get(verb, [])
             count = len(given) if isinstance(given, list) else 1
             if count:
@@ -405,10 +413,14 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
                 if add.less_each:
                     reductions_each.append((ManaCost.parse(add.less_each), count))
             continue
-        for verb in ("sacrifice", "exile", "discard"):
-            if getattr(add, verb) is not None:
+        for verb, attr in _VERBS.items():
+            if getattr(add, attr) is not None:
                 objects.append((verb, add, source))
                 parts.append(f"+ {verb} {add.count} (additional cost: {source})")
+    for add in (alternative.objects if alternative is not None else ()):
+        verb = next(v for v, attr in _VERBS.items() if getattr(add, attr) is not None)
+        objects.append((verb, add, alternative_name or ch.name))                  # Daze, Fireblast (CR 118.9)
+        parts.append(f"+ {verb} {add.count} (alternative cost: {alternative_name or ch.name})")
     for key in ("mana", "life"):
         if key in additional and key not in used:
             raise IllegalActionError(f"{ch.name} has no additional cost that pays {key} (CR 118.8)")
@@ -759,6 +771,9 @@ def _choose_alternative(g: GameState, player: int, spell: int, ch: Characteristi
     for alt, label in options:
         if normalize_name(label) == key or (alt.name and normalize_name(alt.name) == key):
             return alt, label
+    for alt, label in options:
+        if len(key) > 3 and key in normalize_name(alt.text):     # by its words: "return an Island"
+            return alt, label
     known = ", ".join(label for _, label in options) or "none"
     raise IllegalActionError(f"{ch.name}: no alternative cost {wanted!r} can be paid for it "
                              f"(alternative costs available: {known}; CR 118.9)")
@@ -770,8 +785,8 @@ def _announced_additional(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise IllegalActionError(f"additional: expected a mapping such as {{mana: 2}}, got {value!r}")
     for key in value:
-        if key not in ("mana", "life", "sacrifice", "exile", "discard"):
-            raise IllegalActionError(f"additional: unknown cost {key!r} (mana, life, sacrifice, exile, discard)")
+        if key not in ("mana", "life", "sacrifice", "exile", "discard", "return"):
+            raise IllegalActionError(f"additional: unknown cost {key!r} (mana, life, sacrifice, exile, discard, return)")
     mana = value.get("mana")
     if mana is not None and not (isinstance(mana, str) or (isinstance(mana, int) and not isinstance(mana, bool)
                                                             and mana >= 0)):
@@ -783,8 +798,8 @@ _COST_ZONES = {"sacrifice": Zone.BATTLEFIELD, "discard": Zone.HAND}
 
 
 def _cost_candidates(g: GameState, player: int, verb: str, add: AdditionalCost, spell: int) -> list[int]:
-    flt = getattr(add, verb)
-    if verb == "sacrifice":
+    flt = getattr(add, _VERBS[verb])
+    if verb in ("sacrifice", "return"):
         return [oid for oid in g.battlefield if characteristics(g, oid).controller == player
                 and matches(g, oid, flt, player)]
     zone = Zone.HAND if verb == "discard" else Zone(flt.zone or "graveyard")
@@ -835,6 +850,9 @@ def _pay_objects(ctx: Ctx, player: int, spell: int, chosen: list[tuple[str, list
             if verb == "sacrifice":
                 ctx.log("701.21a", f"{who} sacrifices {name_of(ctx, oid)} to pay for {name}")
                 move(ctx, oid, Zone.GRAVEYARD, "sacrifice")
+            elif verb == "return":
+                ctx.log("118.9", f"{who} returns {name_of(ctx, oid)} to its owner's hand to pay for {name}")
+                move(ctx, oid, Zone.HAND, "cost")
             elif verb == "exile":
                 ctx.log("118.8", f"{who} exiles {name_of(ctx, oid)} to pay for {name}")
                 move(ctx, oid, Zone.EXILE, "cost")

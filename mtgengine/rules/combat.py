@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
+from ..cards.oracle import PROTECTION_TYPES, creature_type_plural
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import AttackEvent, BlockEvent
@@ -137,6 +138,10 @@ def has_protection_from(ch: Any, source: Any) -> bool:
             return True
         if COLOR_WORDS.get(quality) in source.colors:
             return True
+        if PROTECTION_TYPES.get(quality) in source.types or (quality == "multicolored" and len(source.colors) > 1):
+            return True
+        if any(creature_type_plural(k).lower() == quality for k in source.subtypes):
+            return True                                # "protection from Demons" (Baneslayer Angel)
     return False
 
 

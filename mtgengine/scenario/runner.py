@@ -592,7 +592,8 @@ class Runner:
     #: Where the objects named by ``pay`` and ``additional`` are looked up (SCENARIO-FORMAT "pay").
     _PAY_ZONES = {
         "tap": (Zone.BATTLEFIELD,), "convoke": (Zone.BATTLEFIELD,), "improvise": (Zone.BATTLEFIELD,),
-        "sacrifice": (Zone.BATTLEFIELD,), "delve": (Zone.GRAVEYARD,), "discard": (Zone.HAND,),
+        "sacrifice": (Zone.BATTLEFIELD,), "return": (Zone.BATTLEFIELD,), "delve": (Zone.GRAVEYARD,),
+        "discard": (Zone.HAND,),
         "reveal": (Zone.HAND,), "exile": (Zone.GRAVEYARD, Zone.HAND, Zone.BATTLEFIELD),
     }
 
