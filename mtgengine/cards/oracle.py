@@ -876,8 +876,8 @@ def _sacrifice(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 
 @_effect(r"(?:(you|its controller|that player|target player) (may )?)?search(?:es)? (?:your|their) library for "
          r"(a|an|up to (?:one|two|three|four|\d+)) (?:(.+?) )?cards?, (?:reveal (?:it|that card|them|those cards), )?"
-         r"put (?:it|that card|them|those cards) (onto the battlefield( tapped)?|into (?:your|their) hand), "
-         r"then shuffle")
+         r"put (?:it|that card|them|those cards|(one) onto the battlefield tapped and the other into your hand)"
+         r"(?: (onto the battlefield( tapped)?|into (?:your|their) hand))?, then shuffle")
 def _search(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """CR 701.23: search a library for cards, put them somewhere, then shuffle (CR 701.24a)."""
     who = _who(m.group(1), st) if m.group(1) else YOU
@@ -886,8 +886,14 @@ def _search(m: re.Match[str], st: _Parse) -> list[Effect] | None:
         return None
     count = m.group(3).lower()
     amount = _num(count.split()[-1]).fixed if count.startswith("up to") else 1
-    to = "battlefield" if m.group(5).lower().startswith("onto") else "hand"
-    return [Search(who, flt, to, tapped=bool(m.group(6)), amount=amount, optional=bool(m.group(2)))]
+    if m.group(5):
+        # Cultivate, Kodama's Reach: the player chooses which one goes onto the battlefield
+        return [Search(who, flt, "hand", tapped=True, amount=amount, optional=bool(m.group(2)),
+                       one_to_battlefield=True)] if amount == 2 and not m.group(6) else None
+    if not m.group(6):
+        return None
+    to = "battlefield" if m.group(6).lower().startswith("onto") else "hand"
+    return [Search(who, flt, to, tapped=bool(m.group(7)), amount=amount, optional=bool(m.group(2)))]
 
 
 _PT = r"([+-]\d+|[+-]x)/([+-]\d+|[+-]x)"
@@ -1411,6 +1417,8 @@ def _cda_quantity(text: str) -> Quantity | None:
         return Quantity(stat="life")
     if t == "the number of cards in your hand":
         return Quantity(stat="hand")
+    if t == "the number of card types among cards in all graveyards":
+        return Quantity(stat="graveyard_card_types")
     if m := re.fullmatch(r"the number of (.+?) you control", t):
         flt = parse_filter(m.group(1))
         if flt is not None:
@@ -1562,6 +1570,11 @@ def _layer_static(para: str, raw: str) -> StaticAbility | None:
                              mods=(ChangeTypes(add_subtypes=frozenset({m.group(1).capitalize()})),))
     if re.fullmatch(r"you control enchanted (creature|permanent|artifact|land)\.", para, re.I):
         return StaticAbility("enchanted", text=raw, mods=(SetController(),))                    # CR 613.1b
+    if m := re.fullmatch(r"~'s power is equal to (.+?) and its toughness is equal to that number plus (\d+)\.", para, re.I):
+        q = _cda_quantity(m.group(1))                                  # Tarmogoyf (CR 604.3)
+        if q is not None:
+            return StaticAbility("self", text=raw, mods=(SetPT(q, replace(q, fixed=q.fixed + int(m.group(2)))),),
+                                 cda=True)
     if m := re.fullmatch(r"~'s power and toughness are each equal to (.+?)\.", para, re.I):
         q = _cda_quantity(m.group(1))
         if q is not None:
@@ -1609,6 +1622,8 @@ _REVEAL_DISCARD = re.compile(r"(target player|target opponent|each opponent) rev
 
 _LOOK_TOP_BOTTOM = re.compile(r"look at the top card of (target player|target opponent)'s library\. you may put "
                               r"that card on the bottom of that player's library\.", re.I)
+_REVEAL_TOP_PUT = re.compile(r"reveal the top card of your library\. if it's an? (.+?) card, put it onto the "
+                             r"battlefield\. otherwise, put that card into your hand\.?", re.I)
 
 
 def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
@@ -1625,6 +1640,9 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if who is None or flt is None:
             return None
         return [RevealTop(who, flt, (), optional=False, to_hand=True)]
+    if m := _REVEAL_TOP_PUT.fullmatch(text.strip()):
+        flt = _card_filter(m.group(1))                         # Coiling Oracle (CR 701.20a)
+        return [RevealTop(YOU, flt, (), optional=False, to_battlefield=True, else_hand=True)] if flt else None
     if m := _REVEAL_DISCARD.match(text):
         # Duress, Thoughtseize: one instruction over three sentences (CR 701.9b, 701.20a)
         who = _who(m.group(1), st)
@@ -1689,6 +1707,18 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
                 s, re.IGNORECASE)):
             effects[-1] = replace(effects[-1], free=bool(cast.group(1)))       # CR 707.12, 118.9
             continue
+        if (cond := re.fullmatch(r"if ([^,]+), (.+) instead", s, re.IGNORECASE)) and effects \
+                and isinstance(effects[-1], Pump) and (condition := _parse_condition(cond.group(1))) is not None \
+                and condition.kind in _RESOLUTION_CONDITIONS:
+            # Might of Old Krosa: "... +2/+2 ... If you cast this spell during your main phase, that
+            # creature gets +4/+4 until end of turn instead." (CR 608.2c: checked as it resolves)
+            saved = len(st.targets)
+            body = _parse_clause(cond.group(2), st)
+            if body and len(st.targets) == saved and all(isinstance(e, Pump) for e in body):
+                effects[-1] = Conditional(condition, tuple(body), (effects[-1],))
+                continue
+            del st.targets[saved:]
+            return None
         if (cond := re.fullmatch(r"if ([^,]+), (.+)", s, re.IGNORECASE)) and not re.match(r"(?:~|this spell|it) was kicked",
                                                                                            cond.group(1), re.I):
             # "If you control a Wizard, draw a card." (Stream of Unconsciousness): checked as that
@@ -1826,7 +1856,8 @@ def _action_cost(text: str) -> Cost | None:
 
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
-_RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with"})
+_RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
+                                    "main_phase"})
 
 
 def _parse_compound(s: str, st: _Parse) -> list[Effect] | None:
@@ -2081,6 +2112,9 @@ def _parse_condition(text: str) -> Condition | None:
     low = t.lower()
     if low in ("it was kicked", "~ was kicked"):
         return Condition("kicked")                                                   # CR 702.33d
+    if low in ("you cast this spell during your main phase", "you cast ~ during your main phase"):
+        # a spell cast in a main phase resolves in it: the stack empties before a step ends (CR 500.2)
+        return Condition("main_phase")
     if m := re.fullmatch(r"you attacked with " + _COUNT + r" or more creatures this turn", t, re.I):
         return Condition("attacked_with", at_least=_num(m.group(1)).fixed)          # CR 508.1
     if m := re.fullmatch(r"you control no (other )?(.+)", t, re.I):

@@ -391,6 +391,7 @@ class Search:
     tapped: bool = False
     amount: int = 1
     optional: bool = False
+    one_to_battlefield: bool = False   # "put one onto the battlefield tapped and the other into your hand" (Cultivate)
     same_mana_value: bool = False    # "a card with the same mana value as the discarded card" (transmute,
                                      # CR 702.53a): the source's, as it last existed
 
@@ -658,6 +659,8 @@ class RevealTop:
     effects: tuple["Effect", ...]
     optional: bool = True
     to_hand: bool = False      # "If it's a land card, that player puts it into their hand" (Goblin Guide)
+    to_battlefield: bool = False   # "If it's a land card, put it onto the battlefield" (Coiling Oracle)
+    else_hand: bool = False        # "Otherwise, put that card into your hand" (Coiling Oracle)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1057,7 +1060,8 @@ class Condition:
     of yours), "kicked" (the source was kicked, CR 702.33d), "evoked" (the source's evoke cost
     was paid, CR 702.74a), "meld" (you own and control the
     source and a creature named as its meld partner, CR 701.42a), "attacked_with" (the number of
-    creatures you attacked with this turn, CR 508.1). The number must be at least
+    creatures you attacked with this turn, CR 508.1), "main_phase" (it is your main phase: "if
+    you cast this spell during your main phase", CR 505.1). The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 
     Linked abilities (CR 607), for the source's record of ``link``: "chosen" (the last choice

@@ -481,6 +481,11 @@ def _modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, 
             ch.power, ch.toughness = ch.toughness, ch.power
 
 
+#: The card types (CR 205.2a)
+CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
+                        "Sorcery", "Tribal"})
+
+
 def _value(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> int:
     """A number a layer effect sets: fixed, plus a count or one of the object's own values."""
     value = q.fixed
@@ -494,6 +499,14 @@ def _value(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> int:
         value += state.players[ch.controller].life
     elif q.stat == "hand":
         value += len(state.zones[(ch.controller, Zone.HAND)])
+    elif q.stat == "graveyard_card_types":
+        # Tarmogoyf: card types among cards in all graveyards (CR 205.2a; copiable values suffice
+        # off the battlefield, CR 707.2)
+        kinds: set[str] = set()
+        for p in state.players:
+            for other in state.zones[(p.index, Zone.GRAVEYARD)]:
+                kinds |= copiable_values(state, other).types & CARD_TYPES
+        value += len(kinds)
     elif q.stat == "chosen" and q.link:
         from .links import chosen                 # "equal to the last chosen number" (CR 607.2d)
         v = chosen(state, oid, q.link)

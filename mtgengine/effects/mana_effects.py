@@ -28,7 +28,17 @@ def execute_mana_effect(ctx: Ctx, eff: Effect, r: Any) -> bool:
     elif isinstance(eff, RevealTop):
         from .resolve import _players, execute, refs
         for p in _players(refs(ctx, eff.who, r)):
-            if reveal_top(ctx, p, eff, r.name):
+            library = ctx.g.zones[(p, Zone.LIBRARY)]
+            matched = reveal_top(ctx, p, eff, r.name)
+            if library and (eff.to_battlefield and matched or eff.else_hand and not matched):
+                # Coiling Oracle: a land onto the battlefield, otherwise into the hand (CR 701.20a)
+                from .primitives import move, name_of
+                top, where = library[0], Zone.BATTLEFIELD if matched else Zone.HAND
+                ctx.log("701.20a", f"{ctx.g.players[p].name} puts {name_of(ctx, top)} "
+                        + ("onto the battlefield" if matched else "into their hand"))
+                move(ctx, top, where, "reveal", controller=p if matched else None)
+                continue
+            if matched:
                 if eff.to_hand:                          # Goblin Guide: the revealed card goes to hand
                     from .primitives import move, name_of
                     top = ctx.g.zones[(p, Zone.LIBRARY)][0]

@@ -1087,8 +1087,18 @@ def search(ctx: Ctx, player: int, eff: Search, source_name: str, same_mv: int | 
         found = answer if isinstance(answer, list) else [answer]
     ctx.log("701.23a", f"{name} searches their library and finds "
             + (", ".join(name_of(ctx, oid) for oid in found) if found else "nothing"))
+    onto: list[int] = []
+    if eff.one_to_battlefield and found:
+        # "put one onto the battlefield tapped and the other into your hand" (608.2d: the
+        # player chooses which; with one card found, which instruction it follows)
+        pick = ctx.ask(Decision(player, "choose", f"choose the card to put onto the battlefield tapped "
+                                f"({source_name})" + ("; none: into your hand" if len(found) == 1 else ""),
+                                list(found), min=1 if len(found) > 1 else 0, max=1))
+        onto = [] if pick in (None, "none", []) else pick if isinstance(pick, list) else [pick]
+        if any(c not in found for c in onto):
+            raise IllegalActionError(f"{source_name}: choose one of the cards found")
     for oid in found:
-        if eff.to == "battlefield":
+        if eff.to == "battlefield" or oid in onto:
             new_id = move(ctx, oid, Zone.BATTLEFIELD, "search", controller=player)
             if new_id is not None and eff.tapped and new_id in g.objects:
                 g.obj(new_id).tapped = True

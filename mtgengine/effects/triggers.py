@@ -133,6 +133,9 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         value = len(g.zones[(controller, Zone(cond.kind))])
     elif cond.kind == "attacked_with":
         value = g.players[controller].attacked_with_this_turn        # CR 508.1
+    elif cond.kind == "main_phase":
+        from ..core.enums import MAIN_PHASES
+        return g.active == controller and g.step in MAIN_PHASES      # CR 505.1
     else:
         raise ValueError(f"unknown condition kind {cond.kind!r}")
     if cond.at_least is not None and value < cond.at_least:
