@@ -907,7 +907,8 @@ def _pt(value: str) -> tuple[int, int]:
 
 
 #: Keywords with a parameter: protection from a color (CR 702.16), landwalk (CR 702.14).
-_PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatures|everything|the color of your choice)"
+_PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatures|everything|the color of your choice"
+                            r"|artifacts or from the color of your choice)"
                             r"|(plains|island|swamp|mountain|forest)walk")
 
 
@@ -2056,12 +2057,13 @@ def _t_tapped_for_mana(m: re.Match[str]) -> list[Trigger] | None:
     return [Trigger("tapped_for_mana", "any", flt)] if flt is not None and not flt.spells else None
 
 
-@_trigger(r"when(?:ever)? (enchanted|equipped) (?:creature|land|artifact|permanent) (deals combat damage to a player|deals combat damage|attacks|dies|becomes tapped|becomes untapped)")
+@_trigger(r"when(?:ever)? (enchanted|equipped) (?:creature|land|artifact|permanent) (deals combat damage to a player|"
+          r"deals combat damage|deals damage|attacks|dies|becomes tapped|becomes untapped)")
 def _t_attached(m: re.Match[str]) -> list[Trigger] | None:
     """ "Whenever enchanted creature deals combat damage to a player" (Celestial Mantle): the
     object the source is attached to."""
     event = {"deals combat damage to a player": "combat_damage_player", "deals combat damage": "deals_combat_damage",
-             "attacks": "attacks", "dies": "dies", "becomes tapped": "becomes_tapped",
+             "deals damage": "deals_damage", "attacks": "attacks", "dies": "dies", "becomes tapped": "becomes_tapped",
              "becomes untapped": "becomes_untapped"}[m.group(2).lower()]
     return [Trigger(event, m.group(1).lower())]
 
@@ -2443,7 +2445,10 @@ def _rep_enters_counters(m: re.Match[str]) -> ReplacementAbility | None:
 def _rep_kicked_enters_counters(m: re.Match[str]) -> ReplacementAbility | None:
     """"If ~ was kicked, it enters with three +1/+1 counters on it" (CR 702.33d, 614.1c)."""
     ab = _rep_enters_counters(m)
-    return None if ab is None else replace(ab, condition=Condition("kicked"))
+    kws = _keyword_list(m.group(3)) if m.group(3) else frozenset()
+    if ab is None or kws is None:
+        return None
+    return replace(ab, condition=Condition("kicked"), enters_keywords=kws)       # Kavu Titan: "and with trample"
 
 
 def _rep_others_enter_tapped(m: re.Match[str]) -> ReplacementAbility | None:
@@ -2488,8 +2493,8 @@ _REPLACEMENTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], "Replacemen
                 r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
     (re.compile(r"~ enters(?: the battlefield)? tapped", re.I), _rep_enters_tapped),
     (re.compile(r"~ enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I), _rep_enters_counters),
-    (re.compile(r"if ~ was kicked, it enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I),
-     _rep_kicked_enters_counters),
+    (re.compile(r"if ~ was kicked, it enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it"
+                r"(?: and with (.+))?", re.I), _rep_kicked_enters_counters),
     (re.compile(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped", re.I),
      _rep_others_enter_tapped),
     (re.compile(r"prevent all (combat )?damage that would be dealt to (.+?)", re.I), _rep_prevent),

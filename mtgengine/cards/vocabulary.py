@@ -1283,6 +1283,7 @@ class ReplacementAbility:
     prevent: bool = False
     tapped: bool = False
     enters_counters: str = ""
+    enters_keywords: frozenset[str] = frozenset()   # "it enters with ... counters on it and with trample"
     self_replacement: bool = False
     text: str = ""
     noncombat: bool = False

@@ -23,6 +23,7 @@ class ZoneChange:
     # Entering the battlefield, as replacement effects modify it (CR 614.1c-d, 614.12):
     tapped: bool = False                        # it enters tapped
     counters: tuple[tuple[str, int], ...] = ()  # it enters with these counters (CR 122.6)
+    keywords: frozenset[str] = frozenset()      # "... and with trample" (Kavu Titan, CR 614.1c)
     controller: int | None = None               # under whose control it enters
     linked: tuple[int, str] = (0, "")           # (source, link): a replacement effect exiles it "with" the
                                                 # source, for the source's linked abilities (CR 607.2b)

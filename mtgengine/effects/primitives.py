@@ -152,6 +152,14 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if to_zone is Zone.BATTLEFIELD:
         links.entered(ctx, oid, new_id, o.zone)     # CR 607.2q records follow; "as enters" (CR 614.12)
         _enters_with_counters(ctx, new_id, event.counters + extra_counters)
+        if event.keywords:
+            # "enters with ... and with trample" (CR 614.1c): it has the ability for as long as
+            # it stays this object (CR 400.7), layer 6
+            from ..cards.vocabulary import ChangeAbilities
+            from .layers import ContinuousEffect
+            g.effects.append(ContinuousEffect(g.new_timestamp(), (ChangeAbilities(add_keywords=event.keywords),),
+                                              frozenset({new_id}), "", new_id, new.controller))
+            g.changed()
     done = ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=new_id, top=top, lki=lki)
     g.events.append(done)
     if o.zone is Zone.BATTLEFIELD and g.effects:

@@ -499,6 +499,10 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
             ctx.log("614.1c", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with {n} "
                     f"{ab.enters_counters} counter(s) on it")
             event = replace(event, counters=event.counters + ((ab.enters_counters, n),))
+        if ab.enters_keywords:
+            ctx.log("614.1c", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with "
+                    f"{', '.join(sorted(ab.enters_keywords))}")
+            event = replace(event, keywords=event.keywords | ab.enters_keywords)
         return event
     return event
 

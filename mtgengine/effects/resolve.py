@@ -323,13 +323,18 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 mods: tuple[Modification, ...] = (ModifyPT(dp, dt),)
                 keywords = frozenset(k.replace("your opponents", f"{g.players[r.controller].name}'s opponents")
                                      for k in eff.keywords)      # "your" is the effect's controller
-                if CHOSEN_PROTECTION in keywords:
-                    # Gods Willing: the color is chosen as the spell resolves (CR 608.2d)
-                    color = ctx.ask(Decision(r.controller, "color", f"choose a color for {r.name}", list(_COLOR_NAMES)))
-                    if color not in _COLOR_NAMES:
-                        raise IllegalActionError(f"{r.name}: choose a color (white, blue, black, red or green)")
-                    ctx.log("608.2d", f"{g.players[r.controller].name} chooses {_COLOR_NAMES[color]} for {r.name}")
-                    keywords = (keywords - {CHOSEN_PROTECTION}) | {f"protection from {_COLOR_NAMES[color]}"}
+                chosen_kw = next((k for k in (CHOSEN_PROTECTION, CHOSEN_PROTECTION_OR_ARTIFACTS) if k in keywords), "")
+                if chosen_kw:
+                    # Gods Willing, Apostle's Blessing: the quality is chosen as the spell resolves (CR 608.2d)
+                    extra = ["artifacts"] if chosen_kw == CHOSEN_PROTECTION_OR_ARTIFACTS else []
+                    color = ctx.ask(Decision(r.controller, "color", f"choose a color{' or artifacts' if extra else ''} "
+                                             f"for {r.name}", list(_COLOR_NAMES) + extra))
+                    quality = "artifacts" if extra and str(color).lower() == "artifacts" else _COLOR_NAMES.get(color)
+                    if quality is None:
+                        raise IllegalActionError(f"{r.name}: choose a color (white, blue, black, red or green)"
+                                                 + (" or artifacts" if extra else ""))
+                    ctx.log("608.2d", f"{g.players[r.controller].name} chooses {quality} for {r.name}")
+                    keywords = (keywords - {chosen_kw}) | {f"protection from {quality}"}
                 if keywords:
                     mods += (ChangeAbilities(add_keywords=keywords),)
                 g.effects.append(ContinuousEffect(                 # CR 611.2c: affected set locked in
@@ -499,6 +504,7 @@ def _signed(ctx: Ctx, q: Quantity, r: Resolving) -> int:
 
 #: "Protection from the color of your choice" (Gods Willing): the color is asked as it resolves.
 CHOSEN_PROTECTION = "protection from the color of your choice"
+CHOSEN_PROTECTION_OR_ARTIFACTS = "protection from artifacts or from the color of your choice"
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
