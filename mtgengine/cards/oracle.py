@@ -2114,6 +2114,9 @@ def _parse_condition(text: str) -> Condition | None:
     low = t.lower()
     if low in ("it was kicked", "~ was kicked"):
         return Condition("kicked")                                                   # CR 702.33d
+    if m := re.fullmatch(r"an opponent controls more (.+?) than you", t, re.I):
+        flt = _subject_filter(m.group(1), plural=True)               # Knight of the White Orchid
+        return Condition("opponent_more", flt) if flt else None
     if low in ("you cast this spell during your main phase", "you cast ~ during your main phase"):
         # a spell cast in a main phase resolves in it: the stack empties before a step ends (CR 500.2)
         return Condition("main_phase")

@@ -1060,7 +1060,8 @@ class Condition:
     of yours), "kicked" (the source was kicked, CR 702.33d), "evoked" (the source's evoke cost
     was paid, CR 702.74a), "meld" (you own and control the
     source and a creature named as its meld partner, CR 701.42a), "attacked_with" (the number of
-    creatures you attacked with this turn, CR 508.1), "main_phase" (it is your main phase: "if
+    creatures you attacked with this turn, CR 508.1), "opponent_more" (an opponent controls more
+    permanents matching ``filter`` than you), "main_phase" (it is your main phase: "if
     you cast this spell during your main phase", CR 505.1). The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 

@@ -133,6 +133,12 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         value = len(g.zones[(controller, Zone(cond.kind))])
     elif cond.kind == "attacked_with":
         value = g.players[controller].attacked_with_this_turn        # CR 508.1
+    elif cond.kind == "opponent_more":
+        # "if an opponent controls more lands than you" (CR 603.4)
+        flt = cond.filter or Filter()
+        counts = [sum(1 for oid in g.battlefield if matches(g, oid, flt, p.index, source_id)
+                      and characteristics(g, oid).controller == p.index) for p in g.players]
+        return any(counts[p.index] > counts[controller] for p in g.players if p.index != controller and not p.lost)
     elif cond.kind == "main_phase":
         from ..core.enums import MAIN_PHASES
         return g.active == controller and g.step in MAIN_PHASES      # CR 505.1
