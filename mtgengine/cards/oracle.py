@@ -2239,6 +2239,7 @@ def _parse_cost(text: str) -> Cost | None:
     tap = sac = untap = False
     life = energy = 0
     loyalty: int | None = None
+    put_counter = ""
     for part in parts:
         if lm := re.fullmatch(r"\[?(?:([+−-])(\d+)|(0))\]?", part):
             # CR 606.2, 606.4: [+1], [−2], and [0] (a loyalty ability whose cost moves no counters)
@@ -2255,6 +2256,8 @@ def _parse_cost(text: str) -> Cost | None:
             mana += part
         elif part.lower() == "sacrifice ~":
             sac = True
+        elif (pc := re.fullmatch(r"put an? ([+-]\d+/[+-]\d+) counter on ~", part, re.I)) and not put_counter:
+            put_counter = pc.group(1)                                   # Wall of Roots
         elif m := re.fullmatch(r"pay (\d+) life", part, re.I):
             life = int(m.group(1))
         elif (obj := _cost_objects(part)) is not None:
@@ -2262,7 +2265,7 @@ def _parse_cost(text: str) -> Cost | None:
         else:
             return None
     return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life, objects=tuple(objects), untap=untap,
-                energy=energy, loyalty=loyalty)
+                energy=energy, loyalty=loyalty, put_counter=put_counter)
 
 
 def _cost_objects(part: str) -> CostObjects | None:

@@ -983,6 +983,7 @@ class Cost:
     discard_self: bool = False             # "Discard this card" (transmute, CR 702.53a)
     untap: bool = False                    # {Q}: untap this permanent (CR 107.6)
     energy: int = 0                        # {E}...: pay that many energy counters (CR 107.14)
+    put_counter: str = ""                  # "Put a -0/-1 counter on ~" (Wall of Roots, CR 118.3)
 
 
 # -- abilities ----------------------------------------------------------------------

@@ -481,6 +481,8 @@ def _modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, 
             ch.power, ch.toughness = ch.toughness, ch.power
 
 
+_PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
+
 #: The card types (CR 205.2a)
 CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
                         "Sorcery", "Tribal"})
@@ -594,8 +596,13 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
                 counters = state.objects[oid].counters
                 if ch.power is not None and counters:
                     d = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-                    ch.power += d
-                    ch.toughness = (ch.toughness or 0) + d
+                    dp = dt = d
+                    for kind, n in counters.items():
+                        if "/" in kind and kind not in ("+1/+1", "-1/-1") and (pt := _PT_COUNTER.fullmatch(kind)):
+                            dp += int(pt.group(1)) * n        # "-0/-1", "+1/+0" counters (CR 122.1a)
+                            dt += int(pt.group(2)) * n
+                    ch.power += dp
+                    ch.toughness = (ch.toughness or 0) + dt
     for oid, ch in chars.items():
         state._chars[oid] = ch
     state._chars[0] = chars

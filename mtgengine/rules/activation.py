@@ -115,6 +115,10 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
             ctx.log("606.4", f"{-ab.cost.loyalty} loyalty counter(s) removed from {name_of(ctx, oid)}")
         g.obj(oid).choices["loyalty_turn"] = g.turn
         g.changed()
+    if ab.cost.put_counter:
+        # "Put a -0/-1 counter on ~" (CR 118.3): paid by putting it on, whatever its toughness
+        from ..effects.primitives import put_counters
+        put_counters(ctx, oid, ab.cost.put_counter, 1, rule="602.2b")
     if ab.cost.pay_life:
         if g.players[controller_of(g, oid)].life < ab.cost.pay_life:
             raise IllegalActionError(f"{g.players[controller_of(g, oid)].name} can't pay {ab.cost.pay_life} life")
