@@ -875,7 +875,8 @@ def _sacrifice(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 
 
 @_effect(r"(?:(you|its controller|that player|target player) (may )?)?search(?:es)? (?:your|their) library for "
-         r"(a|an|up to (?:one|two|three|four|\d+)) (?:(.+?) )?cards?, (?:reveal (?:it|that card|them|those cards), )?"
+         r"(a|an|up to (?:one|two|three|four|\d+)) (?:(.+?) )?cards?(?= named ~,|,)(?P<named> named ~)?, "
+         r"(?:reveal (?:it|that card|them|those cards), )?"
          r"put (?:it|that card|them|those cards|(one) onto the battlefield tapped and the other into your hand)"
          r"(?: (onto the battlefield( tapped)?|into (?:your|their) hand))?, then shuffle")
 def _search(m: re.Match[str], st: _Parse) -> list[Effect] | None:
@@ -886,14 +887,16 @@ def _search(m: re.Match[str], st: _Parse) -> list[Effect] | None:
         return None
     count = m.group(3).lower()
     amount = _num(count.split()[-1]).fixed if count.startswith("up to") else 1
-    if m.group(5):
+    named = bool(m.group("named"))          # "cards named ~" (Squadron Hawk): the source's name
+    if m.group(6):
         # Cultivate, Kodama's Reach: the player chooses which one goes onto the battlefield
         return [Search(who, flt, "hand", tapped=True, amount=amount, optional=bool(m.group(2)),
-                       one_to_battlefield=True)] if amount == 2 and not m.group(6) else None
-    if not m.group(6):
+                       one_to_battlefield=True, named_self=named)] if amount == 2 and not m.group(7) else None
+    if not m.group(7):
         return None
-    to = "battlefield" if m.group(6).lower().startswith("onto") else "hand"
-    return [Search(who, flt, to, tapped=bool(m.group(7)), amount=amount, optional=bool(m.group(2)))]
+    to = "battlefield" if m.group(7).lower().startswith("onto") else "hand"
+    return [Search(who, flt, to, tapped=bool(m.group(8)), amount=amount, optional=bool(m.group(2)),
+                   named_self=named)]
 
 
 _PT = r"([+-]\d+|[+-]x)/([+-]\d+|[+-]x)"

@@ -392,6 +392,7 @@ class Search:
     amount: int = 1
     optional: bool = False
     one_to_battlefield: bool = False   # "put one onto the battlefield tapped and the other into your hand" (Cultivate)
+    named_self: bool = False           # "cards named ~": with the resolving source's name (Squadron Hawk)
     same_mana_value: bool = False    # "a card with the same mana value as the discarded card" (transmute,
                                      # CR 702.53a): the source's, as it last existed
 
