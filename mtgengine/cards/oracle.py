@@ -349,6 +349,23 @@ def _who(word: str, st: _Parse) -> Ref | None:
     return None
 
 
+@_effect(r"(target (?:.+?) card in your graveyard) gains flashback until end of turn")
+def _gains_flashback(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Snapcaster Mage: the card has flashback until end of turn; "The flashback cost is equal to
+    its mana cost" follows (CR 702.34a), a granted "flashback" with no cost of its own."""
+    ref = _target_ref(m.group(1), st)
+    if ref is None or st.targets[ref.index].filter.zone != "graveyard":
+        return None
+    return [Pump(ref, keywords=frozenset({"flashback"}), in_graveyard=True)]
+
+
+@_effect(r"you may copy (?:this spell|~)(?: and may choose (?:a )?new targets? for (?:that|the) copy)?")
+def _copy_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """Chain Lightning: "they may copy this spell and may choose a new target for that copy"
+    (CR 707.10, 707.10c): the spell is still on the stack as it resolves."""
+    return [CopySpell(SELF, new_targets="new target" in m.group(0).lower(), optional=True)]
+
+
 @_effect(r"copy target (instant or sorcery|instant|sorcery|creature) spell( you control)?(?:, except (.+?))?")
 def _copy_spell(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """Twincast, Fork; Double Major ("copy target creature spell you control, except it isn't
@@ -1688,6 +1705,9 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
                 and effects and isinstance(effects[-1], ReplaceWords):
             effects[-1] = replace(effects[-1], not_new=effects[-1].not_new + (nw.group(1),))   # "can't be Wall"
             continue
+        if re.fullmatch(r"the flashback cost is equal to (?:its|that card's) mana cost", s, re.I) and effects \
+                and isinstance(effects[-1], Pump) and effects[-1].in_graveyard:
+            continue                     # the granted flashback's cost (casting.py reads it, CR 702.34a)
         if s.lower() == "you may shuffle" and effects and isinstance(effects[-1], LookAtTop):
             effects[-1] = replace(effects[-1], may_shuffle=True)                  # Ponder (CR 701.24a)
             continue
@@ -1810,8 +1830,18 @@ def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | No
     after "When you do" is its text, its targets its own) and "[You may] <action>. If you do,
     <effect>" (CR 608.2c). The action is paid like a cost (CR 118.3): mana, life, sacrificing or
     discarding. Consumes the sentences it uses (set to None)."""
-    m = re.match(r"(when|if) you do, (.+)", sentences[nxt], re.IGNORECASE | re.DOTALL)
+    m = re.match(r"(when|if) (?:you do|the player does|they do), (.+)", sentences[nxt], re.IGNORECASE | re.DOTALL)
     if m is None:
+        return None
+    actor = None
+    if (other := re.fullmatch(r"(that player or that (?:permanent|creature)'s controller|that player|its controller) "
+                              r"(may .+)", s, re.I)) and m.group(1).lower() == "if":
+        # Chain Lightning: another player takes the action (CR 608.2c); "they" is that player
+        actor = _who(other.group(1), st)
+        if actor is None:
+            return None
+        s = "you " + other.group(2)
+    elif not re.match(r"you do", m.group(0)[len(m.group(1)) + 1:], re.I):
         return None
     optional = s.lower().startswith("you may ")
     action = s[len("you may "):] if optional else s
@@ -1824,11 +1854,11 @@ def _action_then(s: str, sentences: list, nxt: int, st: _Parse) -> DoAction | No
             del st.targets[saved:]
             return None
     if m.group(1).lower() == "if":
-        then = parse_effects(m.group(2), st)
+        then = parse_effects(re.sub(r"^they ", "you ", m.group(2), flags=re.I) if actor else m.group(2), st)
         if then is None:
             return None
         sentences[nxt] = None
-        return DoAction(cost, optional, then=tuple(then), text=action)
+        return DoAction(cost, optional, then=tuple(then), text=action, who=actor)
     rest = " ".join([m.group(2)] + [x for x in sentences[nxt + 1:] if x is not None])
     # CR 603.12, 400.7: in the reflexive ability "it" is what the action did something to (the
     # new object a returned card became: Back for More), remembered as it triggers

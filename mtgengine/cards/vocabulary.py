@@ -239,6 +239,7 @@ class Pump:
     x_toughness: int = 0             # +0/+X: sign of X added to toughness only
     x_value: Quantity | None = None  # "where X is ..." (as it resolves, for each object); else the spell's X
     lasts: tuple[str, ...] = ()      # "for as long as ..." (CR 611.2b), as ``GainControl.lasts``
+    in_graveyard: bool = False       # a card in a graveyard "gains flashback until end of turn" (Snapcaster Mage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,6 +592,7 @@ class CopySpell:
     what: Ref
     new_targets: bool = True
     exception: CopyException | None = None
+    optional: bool = False          # "they may copy this spell" (Chain Lightning)
 
 
 @dataclass(frozen=True, slots=True)
@@ -902,6 +904,8 @@ class DoAction:
                                         # do, ..."): it happened if it changed the game (events)
     then: tuple["Effect", ...] = ()
     text: str = ""                  # the action as written ("sacrifice an artifact")
+    who: "Ref | None" = None        # another player takes the action (Chain Lightning: "that player or that
+                                    # permanent's controller may pay {R}{R}"); "they" in ``then`` is that player
 
 
 @dataclass(frozen=True, slots=True)

@@ -339,11 +339,14 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     if o.zone is Zone.BATTLEFIELD:
         return _battlefield(state)[oid]
     ch = copiable_values(state, oid)
+    granted: frozenset[str] = frozenset()
     for eff in state.effects:
         if oid in eff.affected:                                # a spell's changed text (CR 612, 613.1c)
             for mod in eff.mods:
                 if isinstance(mod, ChangeText):
                     _modify(state, oid, ch, mod, eff.controller)
+                elif isinstance(mod, ChangeAbilities) and mod.add_keywords:
+                    granted |= mod.add_keywords                # a card that "gains flashback" (CR 611.2, 613.1f)
     if any(ab.cda for ab in ch.script.static):
         # CR 604.3: characteristic-defining abilities function in every zone.
         one = {oid: ch}
@@ -351,6 +354,8 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
             for layer in eff.layers:
                 eff.apply(state, one, layer)
     _intrinsic_abilities(ch)
+    if granted:
+        ch.keywords = ch.keywords | granted
     state._chars[oid] = ch
     return ch
 

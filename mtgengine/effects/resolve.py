@@ -1,7 +1,7 @@
 """The effects interpreter: carries out vocabulary effects as a spell or ability resolves (CR 608.2)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
@@ -234,6 +234,9 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 make_unpreventable(ctx, r.controller, r.name)    # CR 615.12
         elif isinstance(eff, CopySpell):
             for oid in refs(ctx, eff.what, r):
+                if eff.optional and not ctx.ask(Decision(r.controller, "yesno", f"copy {name_of(ctx, oid)}?",
+                                                         [True, False])):
+                    continue
                 copy_spell(ctx, oid, r.controller, eff.new_targets, eff.exception)
         elif isinstance(eff, CopyCards):
             from .card_copies import copy_cards
@@ -311,7 +314,8 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     continue
                 counter(ctx, oid, eff.to)
         elif isinstance(eff, Pump):
-            targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
+            targets = [t for t in refs(ctx, eff.what, r) if t in g.objects
+                       and g.objects[t].zone is (Zone.GRAVEYARD if eff.in_graveyard else Zone.BATTLEFIELD)]
             if targets and eff.lasts and not duration_holds(g, eff.lasts, r.source, r.controller):
                 ctx.log("611.2b", f"{r.name}: the \"for as long as\" duration never starts, so the effect does nothing")
             elif targets:
@@ -616,6 +620,12 @@ def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
     from ..rules.mana_payment import can_pay, pay_mana
     g = ctx.g
     who, cost, name = r.controller, eff.cost, r.name
+    if eff.who is not None:
+        actors = _players(refs(ctx, eff.who, r))
+        if not actors:
+            return
+        who = actors[0]
+        r = replace(r, controller=who)           # "they" in what follows is that player (Chain Lightning)
     player = g.players[who].name
     if cost is None:
         # an action that is no cost: it happened if it changed the game (CR 603.12)

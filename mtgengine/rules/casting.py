@@ -527,6 +527,9 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
             and ("Instant" in ch.types or "Sorcery" in ch.types):
         # CR 702.34a: flashback, cast from its owner's graveyard for its flashback cost
         from_graveyard = next((a for a in ch.script.alternative_costs if a.zone == "graveyard"), None)
+        if from_graveyard is None and ch.mana_cost is not None and "flashback" in characteristics(g, oid).keywords:
+            # granted flashback whose cost is the card's mana cost (Snapcaster Mage, CR 702.34a)
+            from_graveyard = AlternativeCost(mana=str(ch.mana_cost), name="flashback", itself=True, zone="graveyard")
         allowed = from_graveyard is not None
     by_effect = bool(action.get("by_effect"))
     if by_effect:
