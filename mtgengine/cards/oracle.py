@@ -25,7 +25,7 @@ from .vocabulary import (
 )
 from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
 from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords, UnlessPays
-from .vocabulary import Conditional, CopyCards, ExileChosen, LookAtTop
+from .vocabulary import Conditional, CopyCards, ExileChosen, ExtraTurn, LookAtTop
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import link_name, with_links                     # CR 607
 
@@ -1227,6 +1227,12 @@ def _tap_up_to(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [TapUntap(Ref("each", filter=flt), tap=m.group(1).lower() == "tap", up_to=n)]
 
 
+@_effect(r"(?:(target player|you) )?takes? an extra turn after this one")
+def _extra_turn(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    who = _who(m.group(1), st) if m.group(1) else YOU                   # Time Walk (CR 500.7)
+    return [ExtraTurn(who)] if who else None
+
+
 @_effect(r"look at the top " + _NUM + r" cards of your library(?:,? then put them back in any order)?")
 def _look_at_top(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """Ponder: "Look at the top three cards of your library, then put them back in any order"."""
@@ -1643,6 +1649,8 @@ _REVEAL_DISCARD = re.compile(r"(target player|target opponent|each opponent) rev
 
 _LOOK_TOP_BOTTOM = re.compile(r"look at the top card of (target player|target opponent)'s library\. you may put "
                               r"that card on the bottom of that player's library\.", re.I)
+_PILES = re.compile(r"reveal the top " + _NUM + r" cards of your library\. an opponent separates those cards into two "
+                    r"piles\. put one pile into your hand and the other into your graveyard\.?", re.I)
 _REVEAL_TOP_PUT = re.compile(r"reveal the top card of your library\. if it's an? (.+?) card, put it onto the "
                              r"battlefield\. otherwise, put that card into your hand\.?", re.I)
 
@@ -1661,6 +1669,8 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if who is None or flt is None:
             return None
         return [RevealTop(who, flt, (), optional=False, to_hand=True)]
+    if m := _PILES.fullmatch(text.strip()):
+        return [LookAtTop(YOU, _num(m.group(1)), rest="graveyard", piles=True)]     # Fact or Fiction
     if m := _REVEAL_TOP_PUT.fullmatch(text.strip()):
         flt = _card_filter(m.group(1))                         # Coiling Oracle (CR 701.20a)
         return [RevealTop(YOU, flt, (), optional=False, to_battlefield=True, else_hand=True)] if flt else None
@@ -1891,7 +1901,7 @@ def _action_cost(text: str) -> Cost | None:
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 _RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
-                                    "main_phase"})
+                                    "main_phase", "landfall"})
 
 
 def _parse_compound(s: str, st: _Parse) -> list[Effect] | None:
@@ -2150,6 +2160,8 @@ def _parse_condition(text: str) -> Condition | None:
     if m := re.fullmatch(r"an opponent controls more (.+?) than you", t, re.I):
         flt = _subject_filter(m.group(1), plural=True)               # Knight of the White Orchid
         return Condition("opponent_more", flt) if flt else None
+    if low == "you had a land enter the battlefield under your control this turn":
+        return Condition("landfall")                                                 # Groundswell
     if low in ("you cast this spell during your main phase", "you cast ~ during your main phase"):
         # a spell cast in a main phase resolves in it: the stack empties before a step ends (CR 500.2)
         return Condition("main_phase")
@@ -2638,6 +2650,7 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
     """Compiles one face's rules text (``is_spell``: an instant or sorcery)."""
     keywords: set[str] = set()
     spell_effects: list[Effect] = []
+    last_spell_para: tuple[str, int, int] | None = None
     spell_targets: list[TargetSpec] = []
     activated: list[ActivatedAbility] = []
     triggered: list[TriggeredAbility] = []
@@ -2866,10 +2879,25 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
         if is_spell:
             st = _Parse()
             st.targets = spell_targets
+            before_targets = len(spell_targets)
             effects = parse_effects(para, st)
             if effects is not None:
+                last_spell_para = (para, len(spell_effects), before_targets)
                 spell_effects.extend(effects)
                 continue
+            if last_spell_para is not None and re.search(r" instead\.?$", para, re.I):
+                # "Landfall — If ..., that creature gets +4/+4 until end of turn instead." (Groundswell):
+                # a paragraph that modifies the one before it is read together with it
+                prev, n_effects, n_targets = last_spell_para
+                saved_effects, saved_targets = spell_effects[n_effects:], spell_targets[n_targets:]
+                del spell_effects[n_effects:], spell_targets[n_targets:]
+                effects = parse_effects(prev + " " + para, st)
+                if effects is not None:
+                    last_spell_para = None
+                    spell_effects.extend(effects)
+                    continue
+                spell_effects.extend(saved_effects)
+                spell_targets.extend(saved_targets)
         unimplemented.append((number, raw))
     spell = None
     if is_spell:

@@ -39,6 +39,15 @@ _WHOSE = {"": "any", "you cast": "you", "your opponents cast": "opponent", "an o
 
 
 def _cost_change(para: str) -> CostChange | None:
+    if m := re.fullmatch(r"(?:~|this spell) costs " + _MANA + r" (more|less) to cast if it targets (?:an? )?(.+?)\.", para,
+                         re.I):
+        # Mystical Dispute: decided by the targets chosen (CR 601.2c comes before 601.2f)
+        flt = _filter(m.group(3))
+        if flt is None:
+            return None
+        amount = m.group(1)
+        more, less = (amount, "") if m.group(2).lower() == "more" else ("", amount)
+        return CostChange(more=more, less=less, itself=True, if_targets=flt, text=para)
     m = re.fullmatch(r"(~|this spell|.+? spells?)(?: (you cast|your opponents cast|that you cast|"
                      r"that your opponents cast))? costs? " + _MANA + r" (more|less) to cast(?: for each (.+?))?\.", para, re.I)
     if m is None:

@@ -253,6 +253,13 @@ class TapUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraTurn:
+    """ "Take an extra turn after this one" (CR 500.7): ``who`` takes it."""
+
+    who: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class LookAtTop:
     """ "Look at the top N cards of your library" (CR 401.2 allows it only by an effect):
     ``to_hand`` of them (chosen) go into the hand, the rest go to ``rest`` — "top" (any order,
@@ -264,6 +271,8 @@ class LookAtTop:
     to_hand: int = 0
     rest: str = "top"
     may_shuffle: bool = False
+    piles: bool = False   # Fact or Fiction: revealed; an opponent separates them into two piles, one pile
+                          # goes into the hand and the other into the graveyard (``rest``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -945,7 +954,7 @@ class ApplyModifications:
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
-    Scry, LookAtTop, Fight, Sacrifice, Search, ReturnToBattlefield,
+    Scry, LookAtTop, ExtraTurn, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,
@@ -1067,7 +1076,8 @@ class Condition:
     was paid, CR 702.74a), "meld" (you own and control the
     source and a creature named as its meld partner, CR 701.42a), "attacked_with" (the number of
     creatures you attacked with this turn, CR 508.1), "opponent_more" (an opponent controls more
-    permanents matching ``filter`` than you), "main_phase" (it is your main phase: "if
+    permanents matching ``filter`` than you), "landfall" (a land entered the battlefield under
+    your control this turn), "main_phase" (it is your main phase: "if
     you cast this spell during your main phase", CR 505.1). The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 
@@ -1352,6 +1362,7 @@ class CostChange:
     per: Filter | None = None
     per_extra_target: bool = False
     text: str = ""
+    if_targets: Filter | None = None   # "costs {2} less to cast if it targets a blue spell" (Mystical Dispute)
 
 
 @dataclass(frozen=True, slots=True)

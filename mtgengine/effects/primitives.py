@@ -151,6 +151,9 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         ctx.log("303.4f", f"{name_of(ctx, new_id)} enters attached to {name_of(ctx, enchanting)}")
     if to_zone is Zone.BATTLEFIELD:
         links.entered(ctx, oid, new_id, o.zone)     # CR 607.2q records follow; "as enters" (CR 614.12)
+        entered = characteristics(g, new_id)
+        if "Land" in entered.types:
+            g.player(entered.controller).lands_entered_this_turn += 1     # landfall (Groundswell)
         _enters_with_counters(ctx, new_id, event.counters + extra_counters)
         if event.keywords:
             # "enters with ... and with trample" (CR 614.1c): it has the ability for as long as

@@ -9,7 +9,7 @@ from ..cards.vocabulary import (
     ChangeAbilities, Modification, ModifyPT,
     AddMana, CounterSpell, CreateToken, DamageCantBePrevented, DealDamage, Destroy, Discard, Draw, Effect, Exile,
     Fight, Filter, GainLife, IfKicked,
-    LookAtTop, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search,
+    ExtraTurn, LookAtTop, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search,
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
@@ -378,6 +378,11 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     discard(ctx, p, amount(ctx, eff.amount, r), at_random=eff.chooser == "random")
         elif isinstance(eff, IfKicked):
             execute(ctx, eff.effects if r.kicked else eff.otherwise, r)      # CR 702.33e
+        elif isinstance(eff, ExtraTurn):
+            for p in _players(refs(ctx, eff.who, r)):
+                g.extra_turns = (p,) + tuple(g.extra_turns)            # CR 500.7: most recent first
+                ctx.log("500.7", f"{g.players[p].name} will take an extra turn after this one")
+                g.changed()
         elif isinstance(eff, LookAtTop):
             for p in _players(refs(ctx, eff.who, r)):
                 look_at_top(ctx, p, amount(ctx, eff.amount, r), eff, r.name)
@@ -930,6 +935,35 @@ def _choose_up_to(ctx: Ctx, r: Resolving, options: list[int], most: int, verb: s
     return chosen
 
 
+def _piles(ctx: Ctx, player: int, cards: list[int], name: str) -> list[int]:
+    """Fact or Fiction: the cards are revealed (CR 701.20a); an opponent separates them into two
+    piles (any may be empty) by choosing the first pile; the player then chooses the pile to put
+    into their hand, by naming one of its cards (none: the empty pile). Returns that pile."""
+    g = ctx.g
+    ctx.log("701.20a", f"{g.players[player].name} reveals " + ", ".join(name_of(ctx, c) for c in cards))
+    opponent = next(p for p in g.apnap() if p != player and not g.players[p].lost)
+    first = ctx.ask(Decision(opponent, "choose", f"separate the revealed cards into two piles ({name}): choose "
+                             "the cards of the first pile (the others make the second)", list(cards),
+                             min=0, max=len(cards)))
+    first = [] if first in (None, "none") else first if isinstance(first, list) else [first]
+    if any(c not in cards for c in first) or len(set(first)) != len(first):
+        raise IllegalActionError(f"{name}: a pile is made of the revealed cards")
+    second = [c for c in cards if c not in first]
+    ctx.log("608.2d", f"{g.players[opponent].name} separates the cards into piles of {len(first)} and {len(second)}")
+    pick = ctx.ask(Decision(player, "choose", f"choose the pile to put into your hand ({name}): name one of its "
+                            "cards (none: the empty pile)", list(cards), min=0, max=len(cards)))
+    pick = [] if pick in (None, "none") else pick if isinstance(pick, list) else [pick]
+    if not pick:
+        if first and second:
+            raise IllegalActionError(f"{name}: neither pile is empty: choose a pile by one of its cards")
+        return []
+    if all(c in first for c in pick):
+        return first
+    if all(c in second for c in pick):
+        return second
+    raise IllegalActionError(f"{name}: choose the cards of one pile")
+
+
 def look_at_top(ctx: Ctx, player: int, count: int, eff: LookAtTop, name: str) -> None:
     """Look at the top ``count`` cards of a library (CR 401.2: only as an effect allows): some go
     into the hand, the rest on top or on the bottom in any order, or into the graveyard."""
@@ -939,7 +973,9 @@ def look_at_top(ctx: Ctx, player: int, count: int, eff: LookAtTop, name: str) ->
     who = g.players[player].name
     ctx.log("401.2", f"{who} looks at the top {len(top)} card(s) of their library ({name})")
     taken: list[int] = []
-    if top and eff.to_hand:
+    if top and eff.piles:
+        taken = _piles(ctx, player, top, name)
+    elif top and eff.to_hand:
         k = min(eff.to_hand, len(top))
         answer = ctx.ask(Decision(player, "choose", f"choose {k} card(s) to put into your hand ({name})", top,
                                   min=k, max=k))

@@ -139,6 +139,8 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         counts = [sum(1 for oid in g.battlefield if matches(g, oid, flt, p.index, source_id)
                       and characteristics(g, oid).controller == p.index) for p in g.players]
         return any(counts[p.index] > counts[controller] for p in g.players if p.index != controller and not p.lost)
+    elif cond.kind == "landfall":
+        return g.players[controller].lands_entered_this_turn > 0     # "if you had a land enter ... this turn"
     elif cond.kind == "main_phase":
         from ..core.enums import MAIN_PHASES
         return g.active == controller and g.step in MAIN_PHASES      # CR 505.1

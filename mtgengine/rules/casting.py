@@ -334,7 +334,8 @@ def _count(g: GameState, flt: Filter, controller: int) -> int:
 def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: int,
                alternative: AlternativeCost | None, kicked: bool, targets: int, additional: dict[str, Any],
                pay: PayOptions | None = None, alternative_name: str = "",
-               splice: tuple[tuple[str, str], ...] | list[tuple[str, str]] = ()) -> TotalCost:
+               splice: tuple[tuple[str, str], ...] | list[tuple[str, str]] = (),
+               target_ids: tuple[Any, ...] | list[Any] = ()) -> TotalCost:
     """CR 601.2f: the mana cost or alternative cost, plus additional costs and cost increases,
     minus cost reductions. ``additional``: the optional or variable additional costs announced
     (``mana``, ``life``). Raises IllegalActionError if the cost can't be determined."""
@@ -432,6 +433,9 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
     for less, times in reductions_each:
         parts.append(f"- {less}{' x' + str(times) if times > 1 else ''} (for each card exiled this way, CR 118.7)")
     for cc, controller, source in _cost_changes(g, player, spell, ch):
+        if cc.if_targets is not None and not any(
+                isinstance(t, int) and t in g.objects and matches(g, t, cc.if_targets, controller) for t in target_ids):
+            continue                                    # "if it targets a blue spell" (Mystical Dispute)
         times = 1
         if cc.per is not None:
             times = _count(g, cc.per, controller)
@@ -665,7 +669,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         raise IllegalActionError(f"{name} can't be cast ({forbidden}, CR 601.2e)")
     # CR 601.2f: the total cost, locked in.
     total = total_cost(g, player, spell_id, ch, x, alternative, kicked, len(targets), additional, pay, alt_label,
-                       splice_costs)
+                       splice_costs, target_ids=tuple(targets))
     if any_color:
         total.variants = [spend_as_any_color(v) for v in total.variants]
         total.requirement = total.variants[0]

@@ -129,6 +129,7 @@ def begin_step(ctx: Ctx, step: Step) -> None:
             pl.life_lost_this_turn = 0
             pl.attacked_with_this_turn = 0
             pl.drawn_this_turn = 0
+            pl.lands_entered_this_turn = 0
         from ..effects.primitives import player_has
         skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
         for oid in g.battlefield:
@@ -240,7 +241,12 @@ def end_step(ctx: Ctx) -> None:
             ctx.log("104.1", f"the game stops at the turn cap ({g.turn_cap})")
             return
         g.turn += 1
-        g.active = g.opponent(g.active)                 # CR 500.7 (no extra turns yet)
+        if g.extra_turns:
+            # CR 500.7: an extra turn is taken after this one; the most recently created first
+            g.active, g.extra_turns = g.extra_turns[0], tuple(g.extra_turns[1:])
+            ctx.log("500.7", f"{g.players[g.active].name} takes an extra turn")
+        else:
+            g.active = g.opponent(g.active)
         nxt = Step.UNTAP
     g.marker = ("begin_step", nxt.value)
 

@@ -23,7 +23,7 @@ class GameState:
         "pending_triggers", "delayed", "lki", "over", "winner", "draw", "marker",
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
-        "links",
+        "links", "extra_turns",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -52,6 +52,7 @@ class GameState:
         # per pair of linked abilities (``effects.links``); replaced on change, so clones share it
         self.links: dict[tuple[int, str], tuple[Any, ...]] = {}
         self.strays: tuple[int, ...] = ()   # tokens / spell copies that left their zone (CR 704.5d-e)
+        self.extra_turns: tuple[int, ...] = ()  # players to take extra turns, the next one first (CR 500.7)
         self.log = GameLog()
         self.pending_triggers: list[Any] = []   # triggered, not yet put on the stack (CR 603.3)
         self.delayed: list[Any] = []        # delayed triggered abilities (CR 603.7)
