@@ -932,6 +932,9 @@ _PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatu
                             r"|(plains|island|swamp|mountain|forest)walk")
 
 
+#: "All creatures able to block [it] do so" (Lure): a blocking requirement (CR 509.1c)
+LURE = "all creatures able to block it do so"
+
 #: Restrictions the compiler grants like keywords (layer 6), each carried out where the rule
 #: it restricts is: "can't attack" (CR 508.1c), "can't block", "can't be blocked" (CR 509.1b),
 #: "doesn't untap" (CR 502.3), "can't activate" (its activated abilities, CR 602.5).
@@ -2751,6 +2754,12 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 unimplemented.append((number, raw))
             else:
                 static.append(StaticAbility(m.group(1).lower(), p, t, kw, text=raw))
+            continue
+        if m := re.fullmatch(r"all creatures able to block (enchanted creature|equipped creature|~) do so\.", para, re.I):
+            # Lure (CR 509.1c): a blocking requirement for every creature that could block it,
+            # granted to the permanent like an ability (layer 6) and read by combat
+            static.append(StaticAbility({"~": "self"}.get(m.group(1).lower(), m.group(1).lower().split()[0]),
+                                        keywords=frozenset({LURE}), text=raw))
             continue
         if m := re.fullmatch(r"(you may choose not to untap|~ doesn't untap) ~? ?during your untap step\.", para, re.I):
             # CR 502.3: untapping in the untap step is optional / doesn't happen (a rule of the

@@ -732,6 +732,16 @@ def block_requirements(g: Any) -> list[tuple[int, int]]:
         req = g.objects[oid].choices.get("must_block")
         if req and req[1] == g.turn and req[0] in g.objects and g.objects[req[0]].attacking is not None:
             out.append((oid, req[0]))
+    from ..cards.oracle import LURE
+    from .layers import characteristics
+    lures = [a for a in g.battlefield if g.objects[a].attacking is not None and LURE in characteristics(g, a).keywords]
+    if lures:
+        # Lure: every creature of the defending player able to block it must (CR 509.1c)
+        defender = g.opponent(g.active)
+        for b in g.battlefield:
+            ch = characteristics(g, b)
+            if "Creature" in ch.types and ch.controller == defender:
+                out += [(b, a) for a in lures if (b, a) not in out]
     return out
 
 

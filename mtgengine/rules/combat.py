@@ -222,10 +222,14 @@ def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]]) -> None:
         if "menace" in characteristics(g, a).keywords and sum(1 for _, x in pairs if x == a) < 2:
             raise IllegalActionError(f"{name_of(ctx, a)} has menace and can't be blocked except by two or more creatures (CR 702.111b)")
     from ..effects.links import block_requirements
-    for b, a in block_requirements(g):
-        # CR 509.1c: a requirement it can obey without breaking a restriction must be obeyed
+    blocking = dict(pairs)
+    required = block_requirements(g)
+    for b, a in required:
+        # CR 509.1c: a requirement it can obey without breaking a restriction must be obeyed; a
+        # creature blocking another attacker it is required to block obeys as many as it can
         if (b, a) not in pairs and characteristics(g, b).controller == g.opponent(g.active) and can_block(g, b, a) \
-                and "menace" not in characteristics(g, a).keywords:
+                and "menace" not in characteristics(g, a).keywords \
+                and (b not in blocking or (b, blocking[b]) not in required):
             raise IllegalActionError(f"{name_of(ctx, b)} must block {name_of(ctx, a)} this turn if able (CR 509.1c)")
 
 
