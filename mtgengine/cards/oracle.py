@@ -25,7 +25,7 @@ from .vocabulary import (
 )
 from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
 from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords, UnlessPays
-from .vocabulary import Conditional, CopyCards, ExileChosen, ExtraTurn, LookAtTop
+from .vocabulary import Conditional, CopyCards, ExileChosen, ExileIfDies, ExtraTurn, LookAtTop
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import link_name, with_links                     # CR 607
 
@@ -1717,6 +1717,18 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         if (nw := re.fullmatch(r"the new (?:creature type|color|basic land type) can't be (\w+)", s, re.I)) \
                 and effects and isinstance(effects[-1], ReplaceWords):
             effects[-1] = replace(effects[-1], not_new=effects[-1].not_new + (nw.group(1),))   # "can't be Wall"
+            continue
+        if (dies := re.fullmatch(r"if (that creature|that creature or planeswalker|that permanent|it|a creature dealt "
+                                 r"damage this way) would die this turn, exile it instead", s, re.I)) \
+                and effects and isinstance(effects[-1], DealDamage):
+            # Magma Spray, Anger of the Gods (CR 614.1a): a replacement effect for the turn
+            if dies.group(1).lower().startswith("a creature"):
+                effects.append(ExileIfDies())
+                continue
+            last = _last_target(st)
+            if last is None or effects[-1].to != last:
+                return None
+            effects.append(ExileIfDies(last))
             continue
         if re.fullmatch(r"the flashback cost is equal to (?:its|that card's) mana cost", s, re.I) and effects \
                 and isinstance(effects[-1], Pump) and effects[-1].in_graveyard:

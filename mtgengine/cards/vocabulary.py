@@ -253,6 +253,15 @@ class TapUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileIfDies:
+    """ "If that creature would die this turn, exile it instead" (Magma Spray, Anger of the Gods):
+    a replacement effect for the rest of the turn (CR 614.1a, 700.4) on ``what`` (None: each
+    creature dealt damage by this resolution, "a creature dealt damage this way")."""
+
+    what: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn:
     """ "Take an extra turn after this one" (CR 500.7): ``who`` takes it."""
 
@@ -954,7 +963,7 @@ class ApplyModifications:
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
-    Scry, LookAtTop, ExtraTurn, Fight, Sacrifice, Search, ReturnToBattlefield,
+    Scry, LookAtTop, ExtraTurn, ExileIfDies, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,

@@ -148,7 +148,8 @@ def _resolved_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     for r in g.replacement_effects:
         if r.unpreventable or r.no_life_gain or r.turn != g.turn or r.remaining == 0 or r.ability.event != kind:
             continue
-        if r.affected and not (isinstance(event, DamageEvent) and event.target == r.affected):
+        if r.affected and not ((isinstance(event, DamageEvent) and event.target == r.affected)
+                               or (isinstance(event, ZoneChange) and event.oid == r.affected)):
             continue
         if r.from_source and not (isinstance(event, DamageEvent) and event.source == r.from_source):
             continue                                    # CR 609.7a: the chosen source only
@@ -622,6 +623,19 @@ def create_prevention(ctx: Ctx, controller: int, source_name: str, text: str, af
                 if amount is not None else
                 f"{source_name}: all {'combat ' if combat else ''}damage that would be dealt{whom} this turn "
                 "will be prevented")
+
+
+def exile_if_dies(ctx: Ctx, controller: int, source_name: str, affected: list[int]) -> None:
+    """ "If that creature would die this turn, exile it instead" (CR 614.1a, 700.4): one
+    replacement effect for each object, lasting this turn (a new object after a zone change is
+    another object, CR 400.7)."""
+    g = ctx.g
+    ability = ReplacementAbility("dies", exile=True, text="If that creature would die this turn, exile it instead.")
+    new = tuple(ResolvedReplacement(g.new_timestamp(), ability, controller, source_name, g.turn, oid)
+                for oid in affected)
+    _set_effects(g, g.replacement_effects + new)
+    for oid in affected:
+        ctx.log("614.1a", f"{source_name}: if {object_name(g, oid)} would die this turn, it is exiled instead")
 
 
 def life_gain_forbidden(g: GameState) -> bool:

@@ -9,7 +9,7 @@ from ..cards.vocabulary import (
     ChangeAbilities, Modification, ModifyPT,
     AddMana, CounterSpell, CreateToken, DamageCantBePrevented, DealDamage, Destroy, Discard, Draw, Effect, Exile,
     Fight, Filter, GainLife, IfKicked,
-    ExtraTurn, LookAtTop, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search,
+    ExileIfDies, ExtraTurn, LookAtTop, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search,
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
@@ -49,6 +49,7 @@ class Resolving:
     tapped_for_mana: bool = False                # a mana ability with {T} in its cost (CR 106.12)
     affected: int = 0                            # "that player" / "that creature": what the trigger event
                                                  # was done to (a player ref or an object id)
+    damaged: list[int] = field(default_factory=list)      # objects dealt damage by it ("dealt damage this way")
     link_source: int = 0                         # whose linked-ability records it uses, when not
                                                  # ``source`` (a leaves-the-battlefield ability: the
                                                  # permanent as it was, CR 607, 603.10a); see effects.links
@@ -226,7 +227,13 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     deal_damage(ctx, r.source, t, share)
                 continue
             for t in refs(ctx, eff.to, r):
-                deal_damage(ctx, r.source, t, amount(ctx, eff.amount, r))
+                if deal_damage(ctx, r.source, t, amount(ctx, eff.amount, r)) > 0 and t in g.objects:
+                    r.damaged.append(t)
+        elif isinstance(eff, ExileIfDies):
+            from .replacement import exile_if_dies
+            ids = refs(ctx, eff.what, r) if eff.what is not None else \
+                [t for t in r.damaged if t in g.objects and "Creature" in characteristics(g, t).types]
+            exile_if_dies(ctx, r.controller, r.name, [t for t in ids if t in g.objects])
         elif isinstance(eff, DamageCantBePrevented):
             if eff.life:
                 forbid_life_gain(ctx, r.controller, r.name)      # CR 119.7
