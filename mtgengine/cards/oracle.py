@@ -2126,6 +2126,12 @@ def _t_attached(m: re.Match[str]) -> list[Trigger] | None:
     return [Trigger(event, m.group(1).lower())]
 
 
+@_trigger(r"whenever a creature dealt damage by ~ this turn dies")
+def _t_damaged_dies(m: re.Match[str]) -> list[Trigger] | None:
+    """Sengir Vampire (CR 700.4): a creature this object dealt damage to this turn dies."""
+    return [Trigger("dies", "any", Filter(types=frozenset({"Creature"})), damaged_by_source=True)]
+
+
 @_trigger(r"whenever (you|a player|an opponent) draws? a card")
 def _t_draw(m: re.Match[str]) -> list[Trigger] | None:
     return [Trigger("draw", _PLAYER[m.group(1).lower()])]

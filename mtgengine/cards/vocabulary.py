@@ -1071,6 +1071,7 @@ class Trigger:
     event: str
     whose: str = "self"
     filter: Filter | None = None
+    damaged_by_source: bool = False   # "a creature dealt damage by ~ this turn" (Sengir Vampire)
 
 
 @dataclass(frozen=True, slots=True)

@@ -342,6 +342,8 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
         else:
             t = g.obj(target)
             t.damage += amount                                 # CR 120.3e
+            # who dealt damage to what this turn ("a creature dealt damage by ~ this turn dies")
+            g.damage_events = g.damage_events + [(g.turn, source, target)]
             if src is not None and "deathtouch" in src.keywords:
                 t.deathtouched = True
     if src is not None and "lifelink" in src.keywords:

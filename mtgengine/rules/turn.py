@@ -130,6 +130,7 @@ def begin_step(ctx: Ctx, step: Step) -> None:
             pl.attacked_with_this_turn = 0
             pl.drawn_this_turn = 0
             pl.lands_entered_this_turn = 0
+        g.damage_events = []
         from ..effects.primitives import player_has
         skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
         for oid in g.battlefield:
