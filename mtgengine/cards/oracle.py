@@ -25,7 +25,7 @@ from .vocabulary import (
 )
 from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
 from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords, UnlessPays
-from .vocabulary import Conditional, CopyCards, ExileChosen, ExileIfDies, ExtraTurn, LookAtTop
+from .vocabulary import BecomeColor, Conditional, CopyCards, ExileChosen, ExileIfDies, ExtraTurn, LookAtTop
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import link_name, with_links                     # CR 607
 
@@ -1230,6 +1230,12 @@ def _tap_up_to(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [TapUntap(Ref("each", filter=flt), tap=m.group(1).lower() == "tap", up_to=n)]
 
 
+@_effect(r"(~|target creature|target permanent) becomes the color of your choice until end of turn")
+def _become_color(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    ref = SELF if m.group(1) == "~" else _target_ref(m.group(1), st)       # Spiritmonger
+    return [BecomeColor(ref)] if ref is not None else None
+
+
 @_effect(r"(?:(target player|you) )?takes? an extra turn after this one")
 def _extra_turn(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     who = _who(m.group(1), st) if m.group(1) else YOU                   # Time Walk (CR 500.7)
@@ -2035,6 +2041,7 @@ for _pattern, _events in (
     (r"whenever ~ deals combat damage to a player", ("combat_damage_player",)),
     (r"whenever ~ deals damage to a player", ("damage_player",)),
     (r"whenever ~ deals damage to an opponent", ("damage_opponent",)),
+    (r"whenever ~ deals damage to a creature", ("damage_creature",)),
     (r"when(?:ever)? ~ becomes the target of a spell or ability", ("becomes_target",)),   # CR 115.1
     (r"when(?:ever)? ~ becomes tapped", ("becomes_tapped",)),                      # CR 701.26a
     (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b

@@ -262,6 +262,14 @@ class ExileIfDies:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeColor:
+    """ "~ becomes the color of your choice until end of turn" (Spiritmonger): the color is
+    chosen as it resolves (CR 608.2d); layer 5 (CR 613.1e)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn:
     """ "Take an extra turn after this one" (CR 500.7): ``who`` takes it."""
 
@@ -963,7 +971,7 @@ class ApplyModifications:
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
-    Scry, LookAtTop, ExtraTurn, ExileIfDies, Fight, Sacrifice, Search, ReturnToBattlefield,
+    Scry, LookAtTop, ExtraTurn, ExileIfDies, BecomeColor, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,

@@ -9,7 +9,7 @@ from ..cards.vocabulary import (
     ChangeAbilities, Modification, ModifyPT,
     AddMana, CounterSpell, CreateToken, DamageCantBePrevented, DealDamage, Destroy, Discard, Draw, Effect, Exile,
     Fight, Filter, GainLife, IfKicked,
-    ExileIfDies, ExtraTurn, LookAtTop, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search,
+    BecomeColor, ExileIfDies, ExtraTurn, LookAtTop, LoseLife, Mill, Pump, PutCounters, Quantity, Ref, ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search,
     TapUntap,
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
@@ -385,6 +385,18 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     discard(ctx, p, amount(ctx, eff.amount, r), at_random=eff.chooser == "random")
         elif isinstance(eff, IfKicked):
             execute(ctx, eff.effects if r.kicked else eff.otherwise, r)      # CR 702.33e
+        elif isinstance(eff, BecomeColor):
+            targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
+            if targets:
+                color = ctx.ask(Decision(r.controller, "color", f"choose a color ({r.name})", list(_COLOR_NAMES)))
+                if color not in _COLOR_NAMES:
+                    raise IllegalActionError(f"{r.name}: choose a color (white, blue, black, red or green)")
+                from ..cards.vocabulary import ChangeColors
+                g.effects.append(ContinuousEffect(g.new_timestamp(), (ChangeColors(set_colors=frozenset({color})),),
+                                                  frozenset(targets), "end_of_turn", r.source, r.controller))
+                g.changed()
+                for t in targets:
+                    ctx.log("613.1e", f"{name_of(ctx, t)} becomes {_COLOR_NAMES[color]} until end of turn")
         elif isinstance(eff, ExtraTurn):
             for p in _players(refs(ctx, eff.who, r)):
                 g.extra_turns = (p,) + tuple(g.extra_turns)            # CR 500.7: most recent first

@@ -95,7 +95,7 @@ STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_step
 OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "deals_damage",
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
                            "leaves_graveyard", "becomes_tapped", "becomes_untapped", "damage_player",
-                           "damage_opponent"})
+                           "damage_opponent", "damage_creature"})
 
 
 def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
@@ -105,6 +105,12 @@ def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
     if ch.keywords & KEYWORD_TRIGGERS.keys():
         return own + tuple(KEYWORD_TRIGGERS[k] for k in sorted(ch.keywords & KEYWORD_TRIGGERS.keys()))
     return own
+
+
+def _was_creature(g: Any, oid: int) -> bool:
+    """Whether the object dealt damage is (or, if it has left, was) a creature (CR 603.10a)."""
+    ch = characteristics(g, oid) if oid in g.objects else g.lki.get(oid)
+    return ch is not None and "Creature" in ch.types
 
 
 # -- conditions ---------------------------------------------------------------------------------
@@ -313,14 +319,17 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                                     else None),
                                    ("damage_player", (ev.source, ev.target) if ev.target < 0 else None),
                                    ("damage_opponent", (ev.source, ev.target) if ev.target < 0
-                                    and player_of(ev.target) != sch.controller else None)):
+                                    and player_of(ev.target) != sch.controller else None),
+                                   ("damage_creature", (ev.source, ev.target) if ev.target > 0
+                                    and _was_creature(g, ev.target) else None)):
                     if key is not None and (event, key) not in dealt:
                         dealt.add((event, key))
                         # "that much": all the damage this source dealt in this event (CR 603.2c)
                         total = sum(d.amount for d in events if isinstance(d, DamageEvent) and d.source == ev.source
-                                    and (event == "deals_damage" or d.combat)
+                                    and (event in ("deals_damage", "damage_creature", "damage_player", "damage_opponent")
+                                         or d.combat)
                                     and (event not in ("combat_damage_player", "combat_damage_creature",
-                                                       "damage_player", "damage_opponent")
+                                                       "damage_player", "damage_opponent", "damage_creature")
                                          or d.target == ev.target))
                         # "that player" / "that creature": what it was dealt to
                         occur(event, ev.source, sch, amount=total, affected=key[1] if len(key) > 1 else 0)
