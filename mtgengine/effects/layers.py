@@ -621,7 +621,8 @@ def _reads_off_battlefield(eff: _Effect) -> bool:
     permanents and the continuous effects: a condition ("as long as you have 30 or more
     life", CR 611.3b — even "as long as you control" is counted conservatively), a linked
     choice or record (CR 607.2), or a number set from a life total, a hand size or a choice
-    (CR 604.3). Only an effect that reads none keeps the permanents' memo valid across
+    (CR 604.3), or a count of cards in a zone other than the battlefield. Only an effect that
+    reads none keeps the permanents' memo valid across
     changes off the battlefield (``GameState.changed_off_battlefield``)."""
     ab = eff.ability
     if ab is not None:
@@ -633,7 +634,8 @@ def _reads_off_battlefield(eff: _Effect) -> bool:
             return True
     for mods in eff.layers.values():
         for mod in mods:
-            if isinstance(mod, SetPT) and any(q is not None and (q.stat not in ("", "mana_value") or q.link)
+            if isinstance(mod, SetPT) and any(q is not None and (q.stat not in ("", "mana_value") or q.link
+                                                                 or (q.per is not None and q.per.zone))
                                               for q in (mod.power, mod.toughness)):
                 return True
     return False
