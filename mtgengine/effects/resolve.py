@@ -352,9 +352,12 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     g.new_timestamp(), mods, frozenset(targets),
                     "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller, eff.lasts))
                 g.changed()
-                for t in targets:
-                    ctx.log("613.4c", f"{name_of(ctx, t)} gets {dp:+d}/{dt:+d}"
-                            + (f" and gains {', '.join(sorted(keywords))}" if keywords else "")
+                pumped = dp or dt or not keywords
+                for t in targets:   # P/T in layer 7c (CR 613.4c), abilities in layer 6 (CR 613.1f)
+                    ctx.log("613.4c" if pumped else "613.1f", f"{name_of(ctx, t)} "
+                            + (f"gets {dp:+d}/{dt:+d}" if pumped else "")
+                            + (" and " if pumped and keywords else "")
+                            + (f"gains {', '.join(sorted(keywords))}" if keywords else "")
                             + (" until end of turn" if eff.until_end_of_turn else
                                " for as long as " + " and ".join(eff.lasts) if eff.lasts else ""))
         elif isinstance(eff, TapUntap):

@@ -633,7 +633,10 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     pay = PayOptions.of(action.get("pay"))
     additional = _announced_additional(action.get("additional"))
     x = 0
-    x_symbols = alternative is None and ch.mana_cost is not None and ch.mana_cost.x_count
+    # CR 107.3: X is chosen when the cost being paid has {X}: the mana cost, or an alternative
+    # cost with {X} (flashback "equal to its mana cost", Snapcaster Mage's rulings)
+    x_symbols = (ManaCost.parse(alternative.mana).x_count if alternative is not None and alternative.mana
+                 else alternative is None and ch.mana_cost is not None and ch.mana_cost.x_count)
     if x_symbols or any(a.life_x for a in _additional_costs(g, player, spell_id, ch)):
         x = action.get("x")
         if x is None and any(a.life_x for a in _additional_costs(g, player, spell_id, ch)) and "life" in additional:
