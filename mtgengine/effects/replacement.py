@@ -645,22 +645,25 @@ def life_gain_forbidden(g: GameState) -> bool:
 
 def forbid_life_gain(ctx: Ctx, controller: int, source_name: str) -> None:
     """CR 119.7: "Players can't gain life this turn": no effect makes a player gain life."""
-    g = ctx.g
-    record = ResolvedReplacement(g.new_timestamp(), ReplacementAbility("life", text="Players can't gain life "
-                                                                       "this turn."),
-                                 controller, source_name, g.turn, no_life_gain=True)
-    _set_effects(g, g.replacement_effects + (record,))
-    ctx.log("119.7", f"{source_name}: players can't gain life this turn")
+    _rule_for_the_turn(ctx, controller, source_name, "life", "Players can't gain life this turn.", "119.7",
+                       no_life_gain=True)
 
 
 def make_unpreventable(ctx: Ctx, controller: int, source_name: str) -> None:
     """CR 615.12: damage can't be prevented this turn."""
+    _rule_for_the_turn(ctx, controller, source_name, "damage", "Damage can't be prevented this turn.", "615.12",
+                       unpreventable=True)
+
+
+def _rule_for_the_turn(ctx: Ctx, controller: int, source_name: str, event: str, text: str, rule: str,
+                       **flag: bool) -> None:
+    """Records a resolved spell's rule change that lasts for the turn (kept with the turn's
+    replacement effects, which the event checks read) and logs it."""
     g = ctx.g
-    record = ResolvedReplacement(g.new_timestamp(), ReplacementAbility("damage", text="Damage can't be prevented "
-                                                                       "this turn."),
-                                 controller, source_name, g.turn, unpreventable=True)
+    record = ResolvedReplacement(g.new_timestamp(), ReplacementAbility(event, text=text),
+                                 controller, source_name, g.turn, **flag)
     _set_effects(g, g.replacement_effects + (record,))
-    ctx.log("615.12", f"{source_name}: damage can't be prevented this turn")
+    ctx.log(rule, f"{source_name}: {text[0].lower()}{text[1:-1]}")
 
 
 # -- words -----------------------------------------------------------------------------------
