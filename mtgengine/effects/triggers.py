@@ -107,6 +107,13 @@ def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
     return own
 
 
+#: Damage trigger events that count only combat damage, and those that count only the damage
+#: dealt to the one player or creature they name ("that much", CR 603.2c).
+_COMBAT_DAMAGE_EVENTS = frozenset({"deals_combat_damage", "combat_damage_player", "combat_damage_creature"})
+_DAMAGE_TO_ONE_EVENTS = frozenset({"combat_damage_player", "combat_damage_creature", "damage_player",
+                                   "damage_opponent", "damage_creature"})
+
+
 def _was_creature(g: Any, oid: int) -> bool:
     """Whether the object dealt damage is (or, if it has left, was) a creature (CR 603.10a)."""
     ch = characteristics(g, oid) if oid in g.objects else g.lki.get(oid)
@@ -326,11 +333,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                         dealt.add((event, key))
                         # "that much": all the damage this source dealt in this event (CR 603.2c)
                         total = sum(d.amount for d in events if isinstance(d, DamageEvent) and d.source == ev.source
-                                    and (event in ("deals_damage", "damage_creature", "damage_player", "damage_opponent")
-                                         or d.combat)
-                                    and (event not in ("combat_damage_player", "combat_damage_creature",
-                                                       "damage_player", "damage_opponent", "damage_creature")
-                                         or d.target == ev.target))
+                                    and (d.combat or event not in _COMBAT_DAMAGE_EVENTS)
+                                    and (d.target == ev.target or event not in _DAMAGE_TO_ONE_EVENTS))
                         # "that player" / "that creature": what it was dealt to
                         occur(event, ev.source, sch, amount=total, affected=key[1] if len(key) > 1 else 0)
         elif isinstance(ev, TargetedEvent):

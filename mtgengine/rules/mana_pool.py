@@ -114,22 +114,15 @@ def spend(g: GameState, player: int, kind: str, n: int, spend_on: SpendOn | None
     order = sorted((i for i, t in enumerate(tags) if t[0] == kind and allows(t[2], spend_on, player)
                     and (t[1] or not snow)),
                    key=lambda i: (tags[i][1], tags[i][2] is None))
+    # restricted non-snow mana first, then plain mana (untagged), then the other tagged units
     restricted_first = [i for i in order if tags[i][2] is not None and not tags[i][1]]
     rest = [i for i in order if i not in restricted_first]
-    taken: list[int] = []
-    need = n
-    for i in restricted_first:
-        if need and not snow:
-            taken.append(i)
-            need -= 1
-    from_plain = 0 if snow else min(need, plain)
-    need -= from_plain
-    for i in rest:
-        if need:
-            taken.append(i)
-            need -= 1
-    if need:
+    taken = restricted_first[:n]                  # empty for a {S} symbol: ``order`` is snow mana only
+    need = n - len(taken)
+    need -= 0 if snow else min(need, plain)
+    if need > len(rest):
         return False
+    taken += rest[:need]
     w = g.player(player)
     w.pool[kind] -= n
     w.pool_tags = tuple(t for i, t in enumerate(tags) if i not in taken)
@@ -162,7 +155,7 @@ def describe(pl: Player) -> str:
     from collections import Counter
     tagged = Counter(t[0] for t in pl.pool_tags)
     order = ("W", "U", "B", "R", "G", "C")
-    text = "".join("{" + k + "}" * 1 for k in order for _ in range(pl.pool.get(k, 0) - tagged[k]))
+    text = "".join("{" + k + "}" for k in order for _ in range(pl.pool.get(k, 0) - tagged[k]))
     for kind, is_snow, restriction in pl.pool_tags:
         notes = (["snow"] if is_snow else []) + ([restriction.text] if restriction is not None else [])
         text += "{" + kind + "} (" + "; ".join(notes) + ")"
