@@ -27,6 +27,7 @@ from typing import Any
 
 from ..agents.decisions import Decision, player_ref
 from ..cards.database import card_db
+from ..cards.oracle import BASIC_LAND_MANA
 from ..core.enums import Zone
 from ..effects.layers import characteristics
 from ..state.game_state import GameState
@@ -86,10 +87,6 @@ def validate_commanders(names: list[str], player: str) -> None:
                              "Vehicle (CR 903.3)")
 
 
-#: The mana each basic land type could produce (CR 305.6), for CR 903.5d.
-BASIC_LAND_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-
-
 def color_identity(card: Any) -> frozenset[str]:
     """CR 903.4: the colors of the mana symbols in the card's mana costs and rules text (reminder
     text ignored, 903.4c), and its color indicators — of every face, the back face and an
@@ -115,7 +112,8 @@ def deck_outside_identity(deck: list[str], commanders: list[str]) -> set[str]:
     for name in deck:
         card = db.get(name)
         needed |= color_identity(card)
-        needed |= {BASIC_LAND_COLORS[t] for face in card.faces for t in face.subtypes if t in BASIC_LAND_COLORS}
+        # CR 903.5d, 305.6: the mana each basic land type could produce
+        needed |= {BASIC_LAND_MANA[t] for face in card.faces for t in face.subtypes if t in BASIC_LAND_MANA}
     return needed - identity
 
 
