@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable
 
+from ..core.mana import COLOR_WORDS
 from .vocabulary import (
     AlternativeCost, Attach, Condition, CreateDelayedTrigger, ExtraTriggers, GainControl, SacrificePermanent, WinGame,
     ANY_TARGET, SELF, YOU, ActivatedAbility, AddMana, CardScript, Cost,
@@ -45,7 +46,6 @@ NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": 0,
 }
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 TYPE_WORDS = {
     "creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
     "land": "Land", "planeswalker": "Planeswalker", "permanent": "", "instant": "Instant",
@@ -1463,8 +1463,6 @@ def _cda_quantity(text: str) -> Quantity | None:
     return None
 
 
-_COPY_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-
 
 def _copy_exception(text: str | None, self_name: str = "") -> CopyException | None | bool:
     """The "except ..." of a copy effect (CR 707.9); False if not understood. ``self_name``:
@@ -1489,7 +1487,7 @@ def _copy_exception(text: str | None, self_name: str = "") -> CopyException | No
     for part in parts:
         p = part.strip().lower()
         if m := re.fullmatch(r"(?:that )?the copy is (white|blue|black|red|green)", p):
-            colors = frozenset({_COPY_COLOR[m.group(1)]})
+            colors = frozenset({COLOR_WORDS[m.group(1)]})
         elif m := re.fullmatch(r"it's (?:an? )?([\w' ]+?) in addition to its other types", part.strip(), re.I):
             # "an artifact", "a Wall", "a Shapeshifter Rogue", "legendary" (CR 707.9b)
             for word in m.group(1).split():

@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from ..core.mana import COLOR_WORDS
 from .vocabulary import (
     AdditionalCost, AlternativeCost, CardScript, CastRestriction, CostChange, Filter, Prototype, Splice,
 )
@@ -221,7 +222,7 @@ def cost_paragraph(para: str, raw: str) -> dict[str, Any] | None:
         return {"cost_changes": (CostChange(less="{1}", itself=True, per=per, text=raw),)}
     if m := re.fullmatch(r"spend only (white|blue|black|red|green) mana on x\.", para, re.I):
         # a restriction on the mana that pays the X of the spell's cost (CR 107.3a, 601.2h)
-        return {"x_mana": {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1).lower()]}
+        return {"x_mana": COLOR_WORDS[m.group(1).lower()]}
     if (m := re.fullmatch(r"flashback(?: |\s?[-—–]\s?)(.+?)\.?", para, re.I)) \
             and (parts := _cost_parts(m.group(1))) is not None:
         # CR 702.34a: "You may cast this card from your graveyard if the resulting spell is an

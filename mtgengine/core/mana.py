@@ -15,6 +15,9 @@ from functools import lru_cache
 #: The five colors in WUBRG order (CR 105.1); the canonical order everywhere.
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 _COLOR_RANK = {c: i for i, c in enumerate(COLORS)}
+#: Each color's name as rules text writes it (CR 105.1), and back.
+COLOR_NAMES: dict[str, str] = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+COLOR_WORDS: dict[str, str] = {name: letter for letter, name in COLOR_NAMES.items()}
 
 #: Two-color pairs in the orientation CR 107.4 prints them ({W/U}, not {U/W}).
 _HYBRID_PAIRS: tuple[str, ...] = (

@@ -39,6 +39,7 @@ from ..cards.vocabulary import (
     CreateEmblem, HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, SetLevel, UnlessPays,
 )
 from ..core.enums import Zone
+from ..core.mana import COLOR_NAMES
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 
@@ -373,8 +374,6 @@ def pays(ctx: Ctx, player: int, mana: str, name: str, *, rule: str = "118.12", p
     return True
 
 
-COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-
 
 def choose(ctx: Ctx, eff: Choose, r: Any) -> None:
     """CR 607.2d, 607.2f, 607.2g: the choice is asked and recorded for the link source."""
@@ -395,10 +394,10 @@ def choose(ctx: Ctx, eff: Choose, r: Any) -> None:
                 raise IllegalActionError(f"{name}: choose a number from {eff.low} to {eff.high}")
             ctx.log("607.2d", f"{who} chooses the number {value} for {name}")
         elif eff.kind == "color":
-            value = ctx.ask(Decision(p, "color", f"choose a color for {name}", list(COLORS)))
-            if value not in COLORS:
+            value = ctx.ask(Decision(p, "color", f"choose a color for {name}", list(COLOR_NAMES)))
+            if value not in COLOR_NAMES:
                 raise IllegalActionError(f"{name}: choose a color (white, blue, black, red or green)")
-            ctx.log("607.2d", f"{who} chooses {COLORS[value]} for {name}")
+            ctx.log("607.2d", f"{who} chooses {COLOR_NAMES[value]} for {name}")
         elif eff.kind == "word":
             value = ctx.ask(Decision(p, "word", f"choose {' or '.join(eff.options)} for {name}", list(eff.options)))
             if value not in eff.options:
@@ -529,11 +528,11 @@ def linked_colors(g: Any, source: int, link: str) -> list[str]:
     from .layers import characteristics
     found: set[str] = set()
     for item in record(g, source, link):
-        if isinstance(item, str) and item in COLORS:
+        if isinstance(item, str) and item in COLOR_NAMES:
             found.add(item)
         elif isinstance(item, int) and not isinstance(item, bool) and item in g.objects:
             found |= set(characteristics(g, item).colors)
-    return [c for c in COLORS if c in found]
+    return [c for c in COLOR_NAMES if c in found]
 
 
 def activation_forbidden(g: Any, player: int, oid: int) -> str | None:

@@ -8,11 +8,12 @@ from typing import Any
 from ..agents.decisions import Decision
 from ..cards.vocabulary import AddManaOfCost, ApplyModifications, CounterIfPaid, Effect, Meld, RevealTop
 from ..core.enums import Zone
+from ..core.mana import COLOR_NAMES
 from ..rules.context import Ctx
 from ..state.game_state import GameState
 from .layers import characteristics, matches
 
-_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+_COLOR_NAMES = {**COLOR_NAMES, "C": "colorless"}
 
 
 def execute_mana_effect(ctx: Ctx, eff: Effect, r: Any) -> bool:

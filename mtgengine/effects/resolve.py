@@ -14,7 +14,7 @@ from ..cards.vocabulary import (
 )
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
 from ..cards.vocabulary import Double, DoAction, Proliferate, PutFromHand, ReplaceWords, ReturnChosen, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest
-from ..core.mana import ManaCost
+from ..core.mana import COLOR_NAMES, ManaCost
 from ..cards.vocabulary import BecomeCopy, CopyCards, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -339,8 +339,8 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     # Gods Willing, Apostle's Blessing: the quality is chosen as the spell resolves (CR 608.2d)
                     extra = ["artifacts"] if chosen_kw == CHOSEN_PROTECTION_OR_ARTIFACTS else []
                     color = ctx.ask(Decision(r.controller, "color", f"choose a color{' or artifacts' if extra else ''} "
-                                             f"for {r.name}", list(_COLOR_NAMES) + extra))
-                    quality = "artifacts" if extra and str(color).lower() == "artifacts" else _COLOR_NAMES.get(color)
+                                             f"for {r.name}", list(COLOR_NAMES) + extra))
+                    quality = "artifacts" if extra and str(color).lower() == "artifacts" else COLOR_NAMES.get(color)
                     if quality is None:
                         raise IllegalActionError(f"{r.name}: choose a color (white, blue, black, red or green)"
                                                  + (" or artifacts" if extra else ""))
@@ -391,15 +391,15 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
         elif isinstance(eff, BecomeColor):
             targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
             if targets:
-                color = ctx.ask(Decision(r.controller, "color", f"choose a color ({r.name})", list(_COLOR_NAMES)))
-                if color not in _COLOR_NAMES:
+                color = ctx.ask(Decision(r.controller, "color", f"choose a color ({r.name})", list(COLOR_NAMES)))
+                if color not in COLOR_NAMES:
                     raise IllegalActionError(f"{r.name}: choose a color (white, blue, black, red or green)")
                 from ..cards.vocabulary import ChangeColors
                 g.effects.append(ContinuousEffect(g.new_timestamp(), (ChangeColors(set_colors=frozenset({color})),),
                                                   frozenset(targets), "end_of_turn", r.source, r.controller))
                 g.changed()
                 for t in targets:
-                    ctx.log("613.1e", f"{name_of(ctx, t)} becomes {_COLOR_NAMES[color]} until end of turn")
+                    ctx.log("613.1e", f"{name_of(ctx, t)} becomes {COLOR_NAMES[color]} until end of turn")
         elif isinstance(eff, ExtraTurn):
             for p in _players(refs(ctx, eff.who, r)):
                 g.extra_turns = (p,) + tuple(g.extra_turns)            # CR 500.7: most recent first
@@ -536,7 +536,6 @@ def _signed(ctx: Ctx, q: Quantity, r: Resolving) -> int:
 #: "Protection from the color of your choice" (Gods Willing): the color is asked as it resolves.
 CHOSEN_PROTECTION = "protection from the color of your choice"
 CHOSEN_PROTECTION_OR_ARTIFACTS = "protection from artifacts or from the color of your choice"
-_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 def _moved(r: Resolving, old: int, new: int | None) -> None:

@@ -17,11 +17,11 @@ from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.vocabulary import ChangeText, CreateToken, ReplaceWords
+from ..core.mana import COLOR_WORDS
 
 if TYPE_CHECKING:
     from ..rules.context import Ctx
 
-COLOR_WORDS = ("white", "blue", "black", "red", "green")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 def _case(like: str, word: str) -> str:
@@ -90,7 +90,7 @@ def _changed(value: Any, mod: ChangeText, name: str, field: str = "") -> Any:
         if field in _WORD_FIELDS or field == "text":
             return substitute(value, name, mod)
         if field in _COLOR_FIELDS and mod.kind == "color":
-            return COLOR_LETTERS[mod.new] if value == COLOR_LETTERS[mod.old] else value
+            return COLOR_WORDS[mod.new] if value == COLOR_WORDS[mod.old] else value
         if field in _TYPE_FIELDS and mod.kind != "color":
             return mod.new if value == mod.old else value
         return value
@@ -110,13 +110,11 @@ def _changed(value: Any, mod: ChangeText, name: str, field: str = "") -> Any:
     return value
 
 
-COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-
 
 def words(kind: str) -> list[str]:
     """The words a text change of ``kind`` chooses among."""
     if kind == "color":
-        return list(COLOR_WORDS)
+        return list(COLOR_WORDS)                       # the five color words (CR 105.1)
     if kind == "land_type":
         return list(BASIC_LAND_TYPES)
     from .links import creature_types

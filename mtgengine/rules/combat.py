@@ -7,6 +7,7 @@ from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.oracle import PROTECTION_TYPES, creature_type_plural
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
+from ..core.mana import COLOR_WORDS
 from ..effects.events import AttackEvent, BlockEvent
 from ..effects.layers import characteristics, controller_of, summoning_sick
 from ..effects.primitives import deal_damage, name_of, set_tapped
@@ -124,7 +125,6 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
     return evasion_allows(g, ach, bch, bch.controller)
 
 
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def has_protection_from(ch: Any, source: Any) -> bool:

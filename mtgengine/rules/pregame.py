@@ -29,6 +29,7 @@ from ..agents.decisions import Decision, player_ref
 from ..cards.database import card_db
 from ..cards.oracle import BASIC_LAND_MANA
 from ..core.enums import Zone
+from ..core.mana import COLOR_NAMES, COLORS
 from ..effects.layers import characteristics
 from ..state.game_state import GameState
 from .context import Ctx
@@ -36,8 +37,6 @@ from .context import Ctx
 COMMANDER_LIFE = 40          # CR 903.7
 COMMANDER_TAX = 2            # CR 903.8: {2} for each previous cast from the command zone
 COMMANDER_DAMAGE = 21        # CR 903.10a, 704.6c
-COLORS = ("W", "U", "B", "R", "G")
-COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 # -- who is a commander ---------------------------------------------------------------------------

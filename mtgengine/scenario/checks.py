@@ -6,7 +6,7 @@ from typing import Any
 
 from ..cards.database import normalize_name
 from ..core.enums import Zone
-from ..core.mana import ManaCost, ManaCostError
+from ..core.mana import COLOR_WORDS, ManaCost, ManaCostError
 from ..effects.layers import characteristics, is_copy, mana_value
 from ..engine import Game
 from .loader import ScenarioError
@@ -16,7 +16,6 @@ from .setup import Setup
 OBJECT_KEYS = ("ref", "count", "name", "controller", "owner", "power", "toughness", "loyalty", "counters",
                "exact", "damage", "tapped", "token", "copy", "face_down", "transformed", "attached_to", "types",
                "subtypes", "supertypes", "colors", "mana_value", "mana_cost", "abilities", "zone")
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any]) -> list[str]:

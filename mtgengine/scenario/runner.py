@@ -9,7 +9,7 @@ from ..agents.decisions import Decision, player_ref
 from ..cards.database import UnknownCardError, card_db, normalize_name
 from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError, MtgError
-from ..core.mana import ManaCost, ManaCostError
+from ..core.mana import COLOR_WORDS, ManaCost, ManaCostError
 from ..core.rules_index import rule_exists
 from ..effects.layers import characteristics
 from ..engine import Game
@@ -20,7 +20,6 @@ from .loader import (
 from .references import ALL_ZONES, describe, find_objects
 from .setup import Setup, build
 
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 @dataclass
