@@ -5,7 +5,8 @@ Measures, on the reference deck (mtgengine.decklist.REFERENCE_DECK, the peer's "
 
 1. games/s and decisions/s of random games: random agents answer every decision, seeds
    0..N-1, the first player alternating, a turn cap of 40 (the peer's workload; its
-   "policy_actions_per_s" counts the same thing as our decisions/s);
+   "policy_actions_per_s" counts the same thing as our decisions/s), in one process like the
+   peer, then (``games_all_cores``) the same games on a worker process per CPU;
 2. the cost of cloning a game in mid-game (about turn 8): ``Game.clone()`` (the committed
    state and the current one) and ``GameState.clone()`` alone, in µs per clone;
 3. ``Game.save()`` and ``Game.load()`` of that game, in ms.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import sys
@@ -62,10 +64,11 @@ def game_at_turn(turn: int) -> Game:
     raise RuntimeError(f"no game of the first 100 seeds reached turn {turn}")
 
 
-def bench_games(games: int) -> dict[str, Any]:
-    result = simulate(games, 0, REFERENCE_DECK, REFERENCE_DECK, turn_cap=TURN_CAP)
+def bench_games(games: int, jobs: int = 1) -> dict[str, Any]:
+    result = simulate(games, 0, REFERENCE_DECK, REFERENCE_DECK, turn_cap=TURN_CAP, jobs=jobs)
     return {
         "games": games,
+        "processes": jobs,
         "wall_s": result["seconds"],
         "games_per_s": result["games_per_second"],
         "decisions": result["decisions"],
@@ -106,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="random games to play (default 20)")
     parser.add_argument("--clone-iterations", type=int, default=2000, help="clones per timing run (default 2000)")
+    parser.add_argument("--one-process", action="store_true", help="skip the run on every core")
     parser.add_argument("--json-out", metavar="FILE", help="also write the report as JSON to FILE")
     args = parser.parse_args(argv)
 
@@ -118,6 +122,12 @@ def main(argv: list[str] | None = None) -> int:
     }
     report["games"] = bench_games(args.games)
     print("games:", json.dumps(report["games"]), flush=True)
+    cpus = os.cpu_count() or 1
+    if cpus > 1 and not args.one_process:
+        # `mtg simulate --jobs 0`: the same games on every core (a product figure; the peer
+        # comparison is the one-process figure above)
+        report["games_all_cores"] = bench_games(args.games, cpus)
+        print("games_all_cores:", json.dumps(report["games_all_cores"]), flush=True)
     report["clone"] = bench_clone_and_save(args.clone_iterations)
     print("clone:", json.dumps(report["clone"]), flush=True)
     if args.json_out:

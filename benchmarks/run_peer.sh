@@ -40,6 +40,11 @@ rows = [
 print(f"{'':<14}{'mtgengine':>12}{'phase.rs':>12}{'ours/phase':>12}")
 for name, a, b in rows:
     print(f"{name:<14}{a:>12.2f}{b:>12.2f}{a / b:>12.2f}")
+# Not the comparison (the peer plays in one process): the same games on every core.
+cores = ours.get("games_all_cores")
+if cores:
+    print(f"(ours on {cores['processes']} processes: {cores['games_per_s']:.2f} games/s, "
+          f"{cores['games_per_s'] / mini['games_per_s']:.2f} x the peer's one process)")
 # The peer's only clone is a snapshot and a restore, so it compares with our save + load too.
 print(f"clone, turn {clone['turn']}: ours Game.clone {clone['game_clone_us']} us, "
       f"GameState.clone {clone['state_clone_us']} us; phase state()+load_game() "

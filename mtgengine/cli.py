@@ -1,6 +1,6 @@
 """The ``mtg`` command.
 
-    mtg simulate [--games N] [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--json]
+    mtg simulate [--games N] [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--jobs J] [--json]
     mtg play [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T]
 
 How subcommands are registered: each one is added by a function that takes the argparse
@@ -121,6 +121,9 @@ def add_simulate_parser(subparsers: Subparsers) -> None:
                     "and reports wins, draws, capped games and speed.")
     parser.add_argument("--games", type=_count(1), default=10, help="number of games (default 10)")
     _add_game_options(parser)
+    parser.add_argument("--jobs", type=_count(0), default=1,
+                        help="worker processes playing the games, 0 for one per CPU (default 1); "
+                             "the results are the same for any number")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
     parser.set_defaults(func=run_simulate)
 
@@ -129,7 +132,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     deck1, deck2, extra = _deck_lists(args)
     with _progress_bar(args.games) as progress:
         from .simulate import simulate
-        result = simulate(args.games, args.seed, deck1, deck2, turn_cap=args.turn_cap, progress=progress, **extra)
+        result = simulate(args.games, args.seed, deck1, deck2, turn_cap=args.turn_cap, progress=progress,
+                          jobs=args.jobs, **extra)
     if args.json:
         print(json.dumps(result, sort_keys=True))
         return 0

@@ -6,14 +6,18 @@ only its timing fields vary between runs.
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
-from collections.abc import Callable, Sequence
+from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .agents.agents import Agent, RandomAgent
 from .core.errors import IllegalActionError
 from .agents.agents import first_option
+from .cards.database import card_db
 from .engine import Game
 
 #: The players' names; ``wins`` in :func:`simulate` is keyed by them.
@@ -90,27 +94,29 @@ def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
 def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], turn_cap: int = 40,
              progress: Callable[[int, int], None] | None = None,
              sideboards: Sequence[Sequence[str]] | None = None,
-             commanders: Sequence[Sequence[str]] | None = None) -> dict[str, Any]:
+             commanders: Sequence[Sequence[str]] | None = None, jobs: int = 1) -> dict[str, Any]:
     """Plays ``games`` random games with seeds ``seed`` .. ``seed + games - 1``.
 
     Alice always plays ``deck1`` and Bob ``deck2``; game ``i`` is started by player ``i % 2``
     so neither deck gets the first-turn edge every time. ``progress(done, total)`` is called
-    after each game. Everything but ``seconds`` and the per-second rates depends only on the
-    arguments.
+    after each game. ``jobs``: worker processes playing the games (0: one per CPU); the games
+    are independent and counted in seed order, so the result is the same for any ``jobs``.
+    Everything but ``seconds`` and the per-second rates depends only on the other arguments.
     """
     wins = dict.fromkeys(PLAYER_NAMES, 0)
     draws = capped = turns = decisions = 0
+    tasks = [((deck1, deck2), seed + i, i % 2, turn_cap, sideboards, commanders) for i in range(games)]
     start = time.perf_counter()
-    for i in range(games):
-        result = play_game((deck1, deck2), seed + i, i % 2, turn_cap, sideboards=sideboards, commanders=commanders)
-        if result.winner is not None:
-            wins[PLAYER_NAMES[result.winner]] += 1
-        draws += result.draw
-        capped += result.capped
-        turns += result.turns
-        decisions += result.decisions
-        if progress is not None:
-            progress(i + 1, games)
+    with _summaries(tasks, jobs) as summaries:
+        for done, (winner, draw, was_capped, game_turns, game_decisions) in enumerate(summaries, 1):
+            if winner is not None:
+                wins[PLAYER_NAMES[winner]] += 1
+            draws += draw
+            capped += was_capped
+            turns += game_turns
+            decisions += game_decisions
+            if progress is not None:
+                progress(done, games)
     seconds = time.perf_counter() - start
     return {
         "games": games,
@@ -125,6 +131,31 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
         "games_per_second": round(games / seconds, 3) if seconds else 0.0,
         "decisions_per_second": round(decisions / seconds, 1) if seconds else 0.0,
     }
+
+
+Summary = tuple[int | None, bool, bool, int, int]
+
+
+def _summary(task: tuple[Any, ...]) -> Summary:
+    """One game of :func:`simulate`, reduced to what it counts (a worker sends back no log)."""
+    decks, seed, first_player, turn_cap, sideboards, commanders = task
+    result = play_game(decks, seed, first_player, turn_cap, sideboards=sideboards, commanders=commanders)
+    return result.winner, result.draw, result.capped, result.turns, result.decisions
+
+
+@contextmanager
+def _summaries(tasks: list[tuple[Any, ...]], jobs: int) -> Iterator[Iterator[Summary]]:
+    """The games' summaries in task order, played here or by ``jobs`` worker processes."""
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1 or len(tasks) < 2:
+        yield map(_summary, tasks)
+        return
+    # Workers forked after the card database is loaded share it instead of each reading it.
+    card_db()
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(min(jobs, len(tasks))) as pool:
+        yield pool.imap(_summary, tasks)
 
 
 #: The fields of :func:`simulate`'s result that depend on the machine, not on the arguments.

@@ -40,6 +40,23 @@ def test_simulate_json_is_reproducible_except_for_timing(capsys: pytest.CaptureF
     assert untimed == {key: value for key, value in second.items() if key not in TIMING_FIELDS}
 
 
+def test_simulate_with_worker_processes_plays_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
+    # Each game is seeded on its own and counted in seed order, so workers change nothing but
+    # the timing: game by game (the summaries in order) and in the totals the command prints.
+    from mtgengine.decklist import REFERENCE_DECK
+    from mtgengine.simulate import _summaries
+    tasks = [((REFERENCE_DECK, REFERENCE_DECK), seed, seed % 2, 8, None, None) for seed in range(4)]
+    with _summaries(tasks, 1) as alone, _summaries(tasks, 2) as pooled:
+        one_by_one, by_workers = list(alone), list(pooled)
+    assert one_by_one == by_workers and len(set(one_by_one)) > 1
+    totals = []
+    for jobs in ("1", "2"):
+        code, out, _ = run(capsys, "simulate", "--games", "4", "--turn-cap", "8", "--jobs", jobs, "--json")
+        assert code == 0
+        totals.append({key: value for key, value in json.loads(out).items() if key not in TIMING_FIELDS})
+    assert totals[0] == totals[1]
+
+
 def test_simulate_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "simulate", "--games", "1", "--turn-cap", "2")
     assert code == 0
