@@ -97,8 +97,8 @@ class Game:
         """Answers the pending decision. An illegal answer changes nothing and raises."""
         if self.pending is None:
             raise IllegalActionError("the game is over: there is no decision to answer")
-        saved = (self.base, list(self.answers), self.state, self.pending)
-        self.answers.append(_jsonable(answer))
+        saved = (self.base, self.answers, self.state, self.pending)
+        self.answers = self.answers + [_jsonable(answer)]     # a new list: ``saved`` keeps the old one
         try:
             self._advance()
         except IllegalActionError:
@@ -141,6 +141,14 @@ class Game:
 
 def _jsonable(value: Any) -> Any:
     """Answers are stored as JSON values (tuples become lists) so save/load is exact."""
+    cls = value.__class__
+    if cls is dict:    # the usual answer: an action, a flat mapping of words and numbers
+        out = {}
+        for k, v in value.items():
+            out[k if k.__class__ is str else str(k)] = v if v.__class__ in _SCALARS else _jsonable(v)
+        return out
+    if cls in _SCALARS:
+        return value
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, (list, tuple)):
@@ -148,6 +156,9 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
     raise IllegalActionError(f"an answer must be made of numbers, strings, lists and mappings, got {value!r}")
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 def add_card(state: GameState, card: Any, owner: int, zone: Zone, *, top: bool = False) -> int:

@@ -49,6 +49,8 @@ class RandomAgent:
         rng = self.rng
         opts = decision.options
         kind = decision.kind
+        if kind == "priority":                            # the most frequent decision by far
+            return opts[rng.randrange(len(opts))]
         if kind == "x":
             return rng.randrange(decision.info.get("max", 3) + 1)
         if kind == "new_targets":

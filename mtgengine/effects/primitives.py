@@ -249,8 +249,10 @@ def _enters_with_counters(ctx: Ctx, oid: int, counters: tuple[tuple[str, int], .
 def end_durations(ctx: Ctx) -> None:
     """CR 611.2b: an effect "for as long as ..." ends once its duration stops holding, for good
     (it doesn't begin again if the condition becomes true again)."""
-    from .layers import duration_holds
     g = ctx.g
+    if not g.effects:
+        return
+    from .layers import duration_holds
     ended = [e for e in g.effects
              if e.lasts and not duration_holds(g, e.lasts, e.source_id, e.controller, e.affected)]
     if not ended:

@@ -51,6 +51,8 @@ class Ctx:
 def validate_answer(decision: Decision, answer: Any) -> Any:
     """Checks an answer against the decision's options; raises IllegalActionError."""
     if decision.kind == "priority":
+        if answer in decision.options:
+            return answer          # one of the actions offered, as offered
         if not isinstance(answer, dict) or "action" not in answer:
             raise IllegalActionError(f"an action is a mapping with an 'action' key, got {answer!r}")
         key = (answer.get("action"), answer.get("object"), answer.get("ability"))

@@ -870,9 +870,9 @@ def can_pay(g: GameState, player: int, cost: ManaCost | None, x: int = 0,
 
 def empty_pools(ctx: Ctx) -> None:
     """CR 106.4: unspent mana empties from each pool at the end of each step and phase."""
-    from . import mana_pool
     for p in ctx.g.players:
         if any(p.pool.values()):
+            from . import mana_pool
             mana_pool.empty(ctx.g.player(p.index))
 
 

@@ -14,7 +14,8 @@ from ..agents.decisions import Decision
 from ..core.enums import STEP_ORDER, Step, Zone
 from ..core.errors import IllegalActionError
 from ..effects.layers import characteristics, controller_of
-from ..effects.primitives import draw_card, move, name_of, set_tapped
+from ..effects.links import stays_tapped
+from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
@@ -29,6 +30,10 @@ from .state_based_actions import check_state_based_actions
 
 HAND_SIZE = 7   # CR 402.2
 
+#: Each step by its marker value, and the step after it in turn order (CR 500.1).
+_STEP_OF = {step.value: step for step in Step}
+_FOLLOWING = dict(zip(STEP_ORDER, STEP_ORDER[1:]))
+
 
 def run(ctx: Ctx) -> None:
     """Runs the game procedure until a decision is needed (NeedDecision) or the game ends."""
@@ -38,7 +43,7 @@ def run(ctx: Ctx) -> None:
         if kind == "priority":
             priority(ctx)
         elif kind == "begin_step":
-            begin_step(ctx, Step(g.marker[1]))
+            begin_step(ctx, _STEP_OF[g.marker[1]])
         elif kind == "resolve":
             resolve_top(ctx)
             g.priority = g.active                 # CR 117.3b
@@ -131,7 +136,6 @@ def begin_step(ctx: Ctx, step: Step) -> None:
             pl.drawn_this_turn = 0
             pl.lands_entered_this_turn = 0
         g.damage_events = []
-        from ..effects.primitives import player_has
         skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
         for oid in g.battlefield:
             o = g.objects[oid]
@@ -140,7 +144,6 @@ def begin_step(ctx: Ctx, step: Step) -> None:
                     w = g.obj(oid)                     # CR 302.6: controlled since the turn began
                     w.sick = False
                     w.steady = g.active
-                from ..effects.links import stays_tapped
                 if not skip and o.tapped and not stays_tapped(ctx, oid) and not _keeps_tapped(ctx, oid):
                     set_tapped(ctx, oid, False)        # CR 502.3
         if skip:
@@ -153,7 +156,6 @@ def begin_step(ctx: Ctx, step: Step) -> None:
     elif step is Step.PRECOMBAT_MAIN:
         step_triggers(ctx, "precombat_main")           # CR 603.2b: as the precombat main phase begins
     elif step is Step.DRAW:
-        from ..effects.primitives import player_has
         if g.turn == 1 and g.active == g.first_player and len(g.players) == 2:
             ctx.log("103.8a", f"{name} skips the draw step of their first turn")
             g.marker = ("end_step",)
@@ -226,7 +228,7 @@ def next_step(g: GameState, step: Step) -> Step | None:
     if step is Step.COMBAT_DAMAGE and g.combat.get("first_strike_done") and not g.combat.get("second_done"):
         g.combat["second_done"] = True
         return Step.COMBAT_DAMAGE                       # CR 510.4: the second combat damage step
-    return STEP_ORDER[STEP_ORDER.index(step) + 1]
+    return _FOLLOWING[step]
 
 
 def end_step(ctx: Ctx) -> None:
@@ -332,20 +334,21 @@ def settle(ctx: Ctx) -> None:
 def priority(ctx: Ctx) -> None:
     """CR 117: the player with priority acts or passes; all passing resolves or ends the step."""
     g = ctx.g
-    settle(ctx)
-    if g.over:
-        return
+    if g.settled != g.version or g.events or g.pending_triggers:   # (settle's own test, inlined)
+        settle(ctx)
+        if g.over:
+            return
     if not g.stack and g.lki:
         g.lki = {}        # nothing left that could look back at objects that have left (CR 608.2h)
     player = g.priority
     options = legal_actions(g, player)      # before the commit, so the committed state memoizes it
     ctx.commit_point(asking_now=True)
-    answer = ctx.ask(Decision(player, "priority", f"{g.players[player].name} has priority ({g.step.value})",
+    answer = ctx.ask(Decision(player, "priority", f"{g.players[player].name} has priority ({g.step._value_})",
                               options))
     act = answer["action"]
     if act == "pass":
         g.passes += 1
-        if g.passes >= sum(1 for p in g.players if not p.lost):
+        if g.passes >= len([p for p in g.players if not p.lost]):
             g.passes = 0
             g.marker = ("resolve",) if g.stack else ("end_step",)   # CR 117.4, 500.2
         else:

@@ -4,6 +4,9 @@ from __future__ import annotations
 from typing import Iterator, overload
 
 
+_new = object.__new__
+
+
 class GameLog:
     """A list of log lines whose clone is O(1).
 
@@ -24,7 +27,10 @@ class GameLog:
         self._n += 1
 
     def clone(self) -> GameLog:
-        return GameLog(self._lines, self._n)
+        twin = _new(GameLog)       # skips __init__: every game state clone clones its log
+        twin._lines = self._lines
+        twin._n = self._n
+        return twin
 
     def __len__(self) -> int:
         return self._n

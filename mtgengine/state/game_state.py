@@ -75,26 +75,7 @@ class GameState:
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:
         """An independent game: objects are shared until either side writes them."""
-        new = _copy_slots(self)
-        new.players = list(self.players)
-        new.objects = dict(self.objects)
-        new.zones = {k: list(v) for k, v in self.zones.items()}
-        new.battlefield = list(self.battlefield)
-        new.stack = list(self.stack)
-        new.rng = self.rng.clone()
-        new.effects = list(self.effects)
-        new.log = self.log.clone()
-        new.pending_triggers = list(self.pending_triggers)
-        new.delayed = list(self.delayed)
-        new.lki = dict(self.lki)
-        new.combat = dict(self.combat)
-        new.damage_events = list(self.damage_events)
-        new.events = list(self.events)
-        new._gen = object()
-        new._chars = dict(self._chars)   # identical states: the memo stays valid for both
-        # Both sides now treat every object as shared: the next write copies it.
-        self._gen = object()
-        return new
+        raise NotImplementedError   # replaced below by a generated, unrolled copy
 
     def obj(self, oid: int) -> GameObject:
         """The object for writing: copied first if another state shares it.
@@ -183,14 +164,40 @@ class GameState:
         return [(self.active + i) % n for i in range(n)]
 
 
-def _make_copy_slots() -> Any:
-    """Straight-line copy of every slot (the clone is on the hot path of every decision)."""
-    lines = ["def copy_slots(self):", "    new = _new(GameState)"]
-    lines += [f"    new.{slot} = self.{slot}" for slot in GameState.__slots__]
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "GameState": GameState}
+#: How :meth:`GameState.clone` copies the mutable slots; every other slot holds an immutable
+#: value (or one replaced on change, never mutated) and is shared.
+_CLONE_COPIES = {
+    "players": "self.players[:]",
+    "objects": "self.objects.copy()",
+    "zones": "{k: v[:] for k, v in self.zones.items()}",
+    "battlefield": "self.battlefield[:]",
+    "stack": "self.stack[:]",
+    "rng": "self.rng.clone()",
+    "effects": "self.effects[:]",
+    "log": "self.log.clone()",
+    "pending_triggers": "self.pending_triggers[:]",
+    "delayed": "self.delayed[:]",
+    "lki": "self.lki.copy()",
+    "combat": "self.combat.copy()",
+    "damage_events": "self.damage_events[:]",
+    "events": "self.events[:]",
+    "_gen": "_object()",
+    "_chars": "self._chars.copy()",   # identical states: the memo stays valid for both
+}
+
+
+def _make_clone() -> Any:
+    """``GameState.clone`` as straight-line code (the clone is on the hot path of every
+    decision): a copy of each slot, a fresh copy of the mutable ones."""
+    lines = ["def clone(self):", "    new = _new(GameState)"]
+    lines += [f"    new.{slot} = {_CLONE_COPIES.get(slot, f'self.{slot}')}" for slot in GameState.__slots__]
+    # Both sides now treat every object as shared: the next write copies it.
+    lines += ["    self._gen = _object()", "    return new"]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_object": object, "GameState": GameState}
     exec("\n".join(lines), namespace)
-    return namespace["copy_slots"]
+    clone = namespace["clone"]
+    clone.__doc__ = GameState.clone.__doc__
+    return clone
 
 
-_copy_slots = _make_copy_slots()
+GameState.clone = _make_clone()   # type: ignore[method-assign]
