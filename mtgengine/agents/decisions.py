@@ -56,5 +56,5 @@ class NeedDecision(Exception):
     """Raised inside the rules procedure when an unanswered decision is reached."""
 
     def __init__(self, decision: Decision) -> None:
-        super().__init__(decision.prompt)
+        Exception.__init__(self, decision.prompt)    # (not super(): raised for every decision)
         self.decision = decision

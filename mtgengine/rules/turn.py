@@ -8,7 +8,8 @@ an answer replays at most the units since that point.
 """
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 from ..agents.decisions import Decision
 from ..core.enums import STEP_ORDER, Step, Zone
@@ -118,72 +119,74 @@ def mulligan(ctx: Ctx, player: int) -> None:
 def begin_step(ctx: Ctx, step: Step) -> None:
     """Turn-based actions as a step begins, then priority (CR 500.6, 502-514)."""
     g = ctx.g
-    if step in (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.CLEANUP):
+    if step in _BEGINS_WITH_A_QUESTION:
         ctx.commit_point()          # these steps begin with a question
     g.step = step
     g.priority = g.active
     g.passes = 0
     g.marker = ("priority",)
+    actions = _TURN_BASED_ACTIONS.get(step)
+    if actions is not None:
+        actions(ctx)
+
+
+def _untap_step(ctx: Ctx) -> None:
+    """CR 502: the turn's counts reset, the active player's permanents untap; no priority."""
+    g = ctx.g
     name = g.players[g.active].name
-    if step is Step.UNTAP:
-        ctx.log("500.1", f"turn {g.turn} begins ({name})")
-        for p in g.players:
-            pl = g.player(p.index)
-            pl.lands_played = 0
-            pl.life_gained_this_turn = 0
-            pl.life_lost_this_turn = 0
-            pl.attacked_with_this_turn = 0
-            pl.drawn_this_turn = 0
-            pl.lands_entered_this_turn = 0
-        g.damage_events = []
-        skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
-        for oid in g.battlefield:
-            o = g.objects[oid]
-            if controller_of(g, oid) == g.active:
-                if o.sick or o.steady != g.active:
-                    w = g.obj(oid)                     # CR 302.6: controlled since the turn began
-                    w.sick = False
-                    w.steady = g.active
-                if not skip and o.tapped and not stays_tapped(ctx, oid) and not _keeps_tapped(ctx, oid):
-                    set_tapped(ctx, oid, False)        # CR 502.3
-        if skip:
-            ctx.log("614.10", f"{name} skips their untap step: nothing untaps")
-        else:
-            ctx.log("502.3", f"{name} untaps their permanents")
-        g.marker = ("end_step",)                       # CR 502.4: no priority
-    elif step is Step.UPKEEP:
-        step_triggers(ctx, "upkeep")
-    elif step is Step.PRECOMBAT_MAIN:
-        step_triggers(ctx, "precombat_main")           # CR 603.2b: as the precombat main phase begins
-    elif step is Step.DRAW:
-        if g.turn == 1 and g.active == g.first_player and len(g.players) == 2:
-            ctx.log("103.8a", f"{name} skips the draw step of their first turn")
-            g.marker = ("end_step",)
-        elif player_has(g, g.active, "skip_draw"):
-            ctx.log("614.10", f"{name} skips their draw step")          # "Skip your draw step" (Necropotence)
-            g.marker = ("end_step",)
-        else:
-            draw_card(ctx, g.active, rule="504.1")
-            ctx.log("504.1", f"{name} draws a card")
-            step_triggers(ctx, "draw_step")            # CR 603.2b
-    elif step is Step.BEGINNING_OF_COMBAT:
-        step_triggers(ctx, "beginning_of_combat")      # CR 603.2b, 507.1
-    elif step is Step.DECLARE_ATTACKERS:
-        declare_attackers(ctx)
-    elif step is Step.DECLARE_BLOCKERS:
-        declare_blockers(ctx)
-    elif step is Step.COMBAT_DAMAGE:
-        if g.combat.get("first_strike_done"):
-            combat_damage(ctx, False)
-        elif has_first_strike_step(g):
-            g.combat["first_strike_done"] = True
-            combat_damage(ctx, True)                   # CR 510.4
-        else:
-            combat_damage(ctx, None)
-    elif step is Step.END:
-        step_triggers(ctx, "end_step")
-    elif step is Step.CLEANUP:
-        cleanup(ctx)
+    ctx.log("500.1", f"turn {g.turn} begins ({name})")
+    for p in g.players:
+        pl = g.player(p.index)
+        pl.lands_played = 0
+        pl.life_gained_this_turn = 0
+        pl.life_lost_this_turn = 0
+        pl.attacked_with_this_turn = 0
+        pl.drawn_this_turn = 0
+        pl.lands_entered_this_turn = 0
+    g.damage_events = []
+    skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if controller_of(g, oid) == g.active:
+            if o.sick or o.steady != g.active:
+                w = g.obj(oid)                     # CR 302.6: controlled since the turn began
+                w.sick = False
+                w.steady = g.active
+            if not skip and o.tapped and not stays_tapped(ctx, oid) and not _keeps_tapped(ctx, oid):
+                set_tapped(ctx, oid, False)        # CR 502.3
+    if skip:
+        ctx.log("614.10", f"{name} skips their untap step: nothing untaps")
+    else:
+        ctx.log("502.3", f"{name} untaps their permanents")
+    g.marker = ("end_step",)                       # CR 502.4: no priority
+
+
+def _draw_step(ctx: Ctx) -> None:
+    """CR 504.1: the active player draws a card (not on the first turn of a two-player game)."""
+    g = ctx.g
+    name = g.players[g.active].name
+    if g.turn == 1 and g.active == g.first_player and len(g.players) == 2:
+        ctx.log("103.8a", f"{name} skips the draw step of their first turn")
+        g.marker = ("end_step",)
+    elif player_has(g, g.active, "skip_draw"):
+        ctx.log("614.10", f"{name} skips their draw step")          # "Skip your draw step" (Necropotence)
+        g.marker = ("end_step",)
+    else:
+        draw_card(ctx, g.active, rule="504.1")
+        ctx.log("504.1", f"{name} draws a card")
+        step_triggers(ctx, "draw_step")            # CR 603.2b
+
+
+def _combat_damage_step(ctx: Ctx) -> None:
+    """CR 510: combat damage, in two steps when a creature has first or double strike (CR 510.4)."""
+    g = ctx.g
+    if g.combat.get("first_strike_done"):
+        combat_damage(ctx, False)
+    elif has_first_strike_step(g):
+        g.combat["first_strike_done"] = True
+        combat_damage(ctx, True)                   # CR 510.4
+    else:
+        combat_damage(ctx, None)
 
 
 def cleanup(ctx: Ctx) -> None:
@@ -219,6 +222,24 @@ def cleanup(ctx: Ctx) -> None:
         g.marker = ("end_step",)
 
 
+_BEGINS_WITH_A_QUESTION = frozenset({Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.CLEANUP})
+
+#: The turn-based actions as each step begins (CR 703.4), and the abilities that trigger "at the
+#: beginning of" it (CR 603.2b); the other steps only give priority.
+_TURN_BASED_ACTIONS: dict[Step, Callable[[Ctx], None]] = {
+    Step.UNTAP: _untap_step,
+    Step.UPKEEP: partial(step_triggers, event="upkeep"),
+    Step.DRAW: _draw_step,
+    Step.PRECOMBAT_MAIN: partial(step_triggers, event="precombat_main"),     # as the phase begins
+    Step.BEGINNING_OF_COMBAT: partial(step_triggers, event="beginning_of_combat"),   # CR 507.1
+    Step.DECLARE_ATTACKERS: declare_attackers,
+    Step.DECLARE_BLOCKERS: declare_blockers,
+    Step.COMBAT_DAMAGE: _combat_damage_step,
+    Step.END: partial(step_triggers, event="end_step"),
+    Step.CLEANUP: cleanup,
+}
+
+
 def next_step(g: GameState, step: Step) -> Step | None:
     """The step after ``step`` this turn, or None after cleanup (CR 500.1, 508.8)."""
     if step is Step.CLEANUP:
@@ -251,7 +272,7 @@ def end_step(ctx: Ctx) -> None:
         else:
             g.active = g.opponent(g.active)
         nxt = Step.UNTAP
-    g.marker = ("begin_step", nxt.value)
+    g.marker = ("begin_step", nxt._value_)
 
 
 # -- priority -------------------------------------------------------------------------------

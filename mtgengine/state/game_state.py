@@ -194,7 +194,7 @@ def _make_clone() -> Any:
     # Both sides now treat every object as shared: the next write copies it.
     lines += ["    self._gen = _object()", "    return new"]
     namespace: dict[str, Any] = {"_new": object.__new__, "_object": object, "GameState": GameState}
-    exec("\n".join(lines), namespace)
+    exec(compile("\n".join(lines), "<GameState.clone>", "exec"), namespace)
     clone = namespace["clone"]
     clone.__doc__ = GameState.clone.__doc__
     return clone

@@ -95,7 +95,7 @@ def _unrolled_clone(cls: type, slots: tuple[str, ...], copied: tuple[str, ...]) 
         lines.append(f"    new.{slot} = {expr}")
     lines.append("    return new")
     namespace: dict[str, Any] = {"_new": object.__new__, cls.__name__: cls}
-    exec("\n".join(lines), namespace)
+    exec(compile("\n".join(lines), f"<{cls.__name__}.clone>", "exec"), namespace)
     cls.clone = namespace["clone"]
 
 
