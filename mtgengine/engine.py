@@ -28,13 +28,15 @@ from .state.serialize import state_from_json, state_to_json
 class Game:
     """A game in progress. ``state`` is what the players see now; ``pending`` what is asked."""
 
-    __slots__ = ("base", "answers", "state", "pending")
+    __slots__ = ("base", "answers", "state", "pending", "at_question")
 
     def __init__(self, state: GameState, answers: list[Any] | None = None) -> None:
         self.base = state               # the last committed state
         self.answers = list(answers or [])   # answers given since it
         self.state = state
         self.pending: Decision | None = None
+        # whether ``base`` is the state just before ``pending`` was asked (a priority question)
+        self.at_question = False
         self._advance()
 
     # -- construction -----------------------------------------------------------------------
@@ -81,11 +83,14 @@ class Game:
         # can be shared with the base (every later run starts from a clone of the base).
         self.base = g if asking_now else g.clone()
         self.answers = []
+        self.at_question = asking_now
 
     def _advance(self) -> None:
         """Runs the rules from the committed state with the answers so far, to the next decision."""
+        resumed = self.pending if self.at_question else None
+        self.at_question = False
         work = self.base.clone()
-        ctx = Ctx(work, self.answers, self._commit)
+        ctx = Ctx(work, self.answers, self._commit, resumed)
         try:
             run(ctx)
             self.pending = None
@@ -97,12 +102,12 @@ class Game:
         """Answers the pending decision. An illegal answer changes nothing and raises."""
         if self.pending is None:
             raise IllegalActionError("the game is over: there is no decision to answer")
-        saved = (self.base, self.answers, self.state, self.pending)
+        saved = (self.base, self.answers, self.state, self.pending, self.at_question)
         self.answers = self.answers + [_jsonable(answer)]     # a new list: ``saved`` keeps the old one
         try:
             self._advance()
         except IllegalActionError:
-            self.base, self.answers, self.state, self.pending = saved
+            self.base, self.answers, self.state, self.pending, self.at_question = saved
             raise
 
     @property
@@ -117,6 +122,7 @@ class Game:
         new.answers = list(self.answers)
         new.state = self.state.clone()
         new.pending = self.pending
+        new.at_question = self.at_question
         return new
 
     def save(self) -> str:

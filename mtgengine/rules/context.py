@@ -18,13 +18,18 @@ if TYPE_CHECKING:
 
 
 class Ctx:
-    __slots__ = ("g", "answers", "used", "on_commit")
+    """``resumed``: the question the run starts at, when the state was committed just before it
+    was asked (``commit_point(asking_now=True)``): its procedure may skip straight to the ask."""
 
-    def __init__(self, g: GameState, answers: list[Any], on_commit: Callable[[GameState, bool], None]) -> None:
+    __slots__ = ("g", "answers", "used", "on_commit", "resumed")
+
+    def __init__(self, g: GameState, answers: list[Any], on_commit: Callable[[GameState, bool], None],
+                 resumed: Decision | None = None) -> None:
         self.g = g
         self.answers = answers
         self.used = 0
         self.on_commit = on_commit
+        self.resumed = resumed
 
     def ask(self, decision: Decision) -> Any:
         """The answer to ``decision``: the next recorded one, or raise ``NeedDecision``."""
@@ -38,7 +43,8 @@ class Ctx:
         """A consistent point of the procedure: if every answer is used, make it the new base.
 
         ``asking_now``: the caller asks its question next, before any change; the unanswered
-        question then ends the run, so the working state itself can become the base."""
+        question then ends the run, so the working state itself can become the base, and the
+        next run starts at that question (``resumed``): the caller must then skip to the ask."""
         if self.used == len(self.answers):
             self.on_commit(self.g, asking_now)
             self.answers = []

@@ -355,17 +355,25 @@ def settle(ctx: Ctx) -> None:
 def priority(ctx: Ctx) -> None:
     """CR 117: the player with priority acts or passes; all passing resolves or ends the step."""
     g = ctx.g
-    if g.settled != g.version or g.events or g.pending_triggers:   # (settle's own test, inlined)
-        settle(ctx)
-        if g.over:
-            return
-    if not g.stack and g.lki:
-        g.lki = {}        # nothing left that could look back at objects that have left (CR 608.2h)
-    player = g.priority
-    options = legal_actions(g, player)      # before the commit, so the committed state memoizes it
-    ctx.commit_point(asking_now=True)
-    answer = ctx.ask(Decision(player, "priority", f"{g.players[player].name} has priority ({g.step._value_})",
-                              options))
+    decision = ctx.resumed
+    if decision is None:
+        if g.settled != g.version or g.events or g.pending_triggers:   # (settle's own test, inlined)
+            settle(ctx)
+            if g.over:
+                return
+        if not g.stack and g.lki:
+            g.lki = {}        # nothing left that could look back at objects that have left (CR 608.2h)
+        player = g.priority
+        options = legal_actions(g, player)      # before the commit, so the committed state memoizes it
+        ctx.commit_point(asking_now=True)
+        decision = Decision(player, "priority", f"{g.players[player].name} has priority ({g.step._value_})",
+                            options)
+    else:
+        # The run resumes at this very question: the state was committed just before it was
+        # asked, so everything above would do nothing again and ask the same.
+        ctx.resumed = None
+        player = decision.player
+    answer = ctx.ask(decision)
     act = answer["action"]
     if act == "pass":
         g.passes += 1
