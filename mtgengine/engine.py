@@ -19,14 +19,17 @@ from .cards.database import card_db
 from .core.enums import Step, Zone
 from .core.errors import GameStateError, IllegalActionError
 from .rules.context import Ctx
-from .rules.turn import run
+from .rules.turn import pass_hands_on, run
 from .state.game_state import GameState
 from .state.objects import GameObject
 from .state.serialize import state_from_json, state_to_json
 
 
 class Game:
-    """A game in progress. ``state`` is what the players see now; ``pending`` what is asked."""
+    """A game in progress. ``state`` is what the players see now; ``pending`` what is asked.
+
+    A pass that only hands priority on updates ``state`` in place (``_advance``); to keep a
+    position, keep a :meth:`clone`."""
 
     __slots__ = ("base", "answers", "state", "pending", "at_question")
 
@@ -89,14 +92,24 @@ class Game:
         """Runs the rules from the committed state with the answers so far, to the next decision."""
         resumed = self.pending if self.at_question else None
         self.at_question = False
-        work = self.base.clone()
+        # The run changes its copy of the committed state. A pass that only hands priority on
+        # can't fail and ends committed at the next player's question (``pass_hands_on``), so
+        # it needs no copy: the old base is never used again.
+        in_place = resumed is not None and self.answers == _PASS and pass_hands_on(self.base)
+        work = self.base if in_place else self.base.clone()
         ctx = Ctx(work, self.answers, self._commit, resumed)
         try:
             run(ctx)
             self.pending = None
         except NeedDecision as need:
             self.pending = need.decision
+        except Exception as exc:
+            if in_place:
+                raise AssertionError("a pass that only hands priority on failed") from exc
+            raise
         self.state = work
+        if in_place and not (self.at_question and self.base is work):
+            raise AssertionError("a pass that only hands priority on didn't stop at the next question")
 
     def submit(self, answer: Any) -> None:
         """Answers the pending decision. An illegal answer changes nothing and raises."""
@@ -165,6 +178,7 @@ def _jsonable(value: Any) -> Any:
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})
+_PASS = [{"action": "pass"}]     # the answers of a run that only passes priority
 
 
 def add_card(state: GameState, card: Any, owner: int, zone: Zone, *, top: bool = False) -> int:

@@ -352,6 +352,17 @@ def settle(ctx: Ctx) -> None:
             return
 
 
+def pass_hands_on(g: GameState) -> bool:
+    """Whether a pass at ``g``, committed at its priority question, only hands priority on: not
+    every player will have passed in succession (CR 117.4), and nothing changed since SBAs and
+    triggers were last checked, so the next player has nothing to settle first (CR 117.5) and
+    is asked at once. Such a pass changes only ``passes``, ``priority`` and the legal-action
+    memo (see ``priority``), can't be refused (passing is always an option) and ends committed
+    at the next question: ``Game`` answers it without a copy of the committed state."""
+    return (g.passes + 1 < len([p for p in g.players if not p.lost])
+            and g.settled == g.version and not g.events and not g.pending_triggers)
+
+
 def priority(ctx: Ctx) -> None:
     """CR 117: the player with priority acts or passes; all passing resolves or ends the step."""
     g = ctx.g

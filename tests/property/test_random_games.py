@@ -105,18 +105,21 @@ def test_clone_is_independent() -> None:
 
 def test_resuming_at_the_priority_question_plays_as_replaying() -> None:
     """A run that resumes at the priority question its game stopped at (``Game.at_question``: the
-    committed state is the state just before it was asked) plays exactly as one that replays the
-    procedure up to the question."""
+    committed state is the state just before it was asked), and a pass that only hands priority
+    on, answered without a copy of the committed state (``turn.pass_hands_on``), play exactly as
+    runs that copy the committed state and replay the procedure up to the question."""
     resumed = Game.new_game([DECK, DECK], seed=11, turn_cap=8)
     replayed = Game.new_game([DECK, DECK], seed=11, turn_cap=8)
     a = [RandomAgent(23), RandomAgent(24)]
     b = [RandomAgent(23), RandomAgent(24)]
-    resumptions = 0
+    resumptions = in_place = 0
     while not resumed.over:
         resumptions += resumed.at_question
         replayed.at_question = False               # forgets where it stopped: replays
+        before = resumed.state
         step(resumed, a)
+        in_place += resumed.state is before
         step(replayed, b)
         assert replayed.save() == resumed.save()
     assert replayed.over and replayed.state.log == resumed.state.log
-    assert resumptions > 100
+    assert resumptions > 100 and in_place > 50
