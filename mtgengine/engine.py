@@ -83,7 +83,8 @@ class Game:
     # -- the state machine ------------------------------------------------------------------
     def _commit(self, g: GameState, asking_now: bool) -> None:
         # When the question comes next, nothing will change ``g`` before the run stops, so it
-        # can be shared with the base (every later run starts from a clone of the base).
+        # can be shared with the base (the next run starts from a clone of the base, or from
+        # the base itself when it can't need it again: ``_advance``).
         self.base = g if asking_now else g.clone()
         self.answers = []
         self.at_question = asking_now
