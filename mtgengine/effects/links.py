@@ -34,14 +34,23 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ..agents.decisions import Decision, player_ref
+from ..cards.oracle import LURE
 from ..cards.vocabulary import (
-    CastCard, CastLinked, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter, GainAbilities, MayPay,
-    CreateEmblem, HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, SetLevel, UnlessPays,
+    CastCard, CastLinked, ChangeAbilities, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter,
+    GainAbilities, MayPay, CreateEmblem, HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, Ref, SetLevel,
+    Trigger, TriggeredAbility, UnlessPays,
 )
 from ..core.enums import Zone
-from ..core.mana import COLOR_NAMES
+from ..core.mana import COLOR_NAMES, ManaCost
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
+from ..state.objects import GameObject
+from .events import ZoneChange
+from .layers import ContinuousEffect, characteristics, mana_value, matches, permanents_with, printed
+from .triggers import _add, condition_holds, create_reflexive
+# The interpreter (``resolve``), the primitives and the casting rules build on this module, so
+# they are imported where used.
 
 #: The fields of vocabulary values that name a link (renamed together by :func:`relink`).
 LINK_FIELDS = frozenset({"link", "share_link", "linked", "controller_in", "chosen_color", "chosen_name",
@@ -92,7 +101,6 @@ def base_link(link: str) -> str:
 def named_cards(g: Any, player: int, link: str) -> list[int]:
     """The cards ``player`` exiled before the game "with cards named ~" (CR 607.2n), each if still
     the object it became in exile (CR 400.7)."""
-    from ..agents.decisions import player_ref
     return [c for c in g.links.get((player_ref(player), NAMED + base_link(link)), ())
             if c in g.objects and g.objects[c].zone is Zone.EXILE]
 
@@ -131,9 +139,7 @@ def linked_matches(g: Any, oid: int, flt: Filter, source: int | None) -> bool:
         return False
     if flt.linked and oid not in record(g, source, flt.linked):
         return False
-    from .layers import characteristics
     if flt.controller_in:
-        from ..agents.decisions import player_ref
         if player_ref(characteristics(g, oid).controller) not in record(g, source, flt.controller_in):
             return False
     if flt.chosen_color:
@@ -152,7 +158,6 @@ def linked_matches(g: Any, oid: int, flt: Filter, source: int | None) -> bool:
 
 
 def _has_name(g: Any, oid: int, name: str) -> bool:
-    from .layers import characteristics
     ch = characteristics(g, oid)
     return ch.name == name or (ch.name and name in ch.name.split(" // "))
 
@@ -234,14 +239,13 @@ def entered(ctx: Ctx, old: int, new: int, from_zone: Zone) -> None:
 
 
 def as_enters(ctx: Ctx, oid: int) -> None:
-    from .layers import characteristics
-    from .resolve import Resolving, execute
     g = ctx.g
     if oid not in g.objects:
         return
     ch = characteristics(g, oid)
     if not ch.script.as_enters:
         return
+    from .resolve import Resolving, execute
     execute(ctx, ch.script.as_enters, Resolving(oid, ch.controller, (), (), name=ch.name or "a permanent"))
 
 
@@ -291,7 +295,6 @@ def execute_link_effect(ctx: Ctx, eff: Any, r: Any) -> bool:
         note(ctx, eff, r)
     elif isinstance(eff, Conditional):
         from .resolve import execute
-        from .triggers import condition_holds
         holds = condition_holds(ctx.g, eff.condition, r.controller, link_source(r), r.kicked)
         execute(ctx, eff.effects if holds else eff.otherwise, r)
     elif isinstance(eff, ExileTop):
@@ -357,8 +360,6 @@ def execute_link_effect(ctx: Ctx, eff: Any, r: Any) -> bool:
 def pays(ctx: Ctx, player: int, mana: str, name: str, *, rule: str = "118.12", prompt: str = "") -> bool:
     """CR 118.12: "unless [a player] pays [cost]": the player may pay it as the spell or
     ability resolves (asked only if the default payment can, CR 118.3, 608.2g); True if paid."""
-    from ..agents.decisions import Decision
-    from ..core.mana import ManaCost
     from ..rules.mana_payment import can_pay, pay_mana
     g = ctx.g
     cost = ManaCost.parse(mana)
@@ -377,7 +378,6 @@ def pays(ctx: Ctx, player: int, mana: str, name: str, *, rule: str = "118.12", p
 
 def choose(ctx: Ctx, eff: Choose, r: Any) -> None:
     """CR 607.2d, 607.2f, 607.2g: the choice is asked and recorded for the link source."""
-    from ..agents.decisions import Decision, player_ref
     g = ctx.g
     src = link_source(r)
     players = [r.controller] if eff.who == "you" else g.apnap()
@@ -501,10 +501,8 @@ def linked_amount(g: Any, q: Any, r: Any) -> int:
         value = chosen(g, src, q.link)
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
     if q.stat == "linked_mana_value":
-        from .layers import mana_value
         return sum(mana_value(g, o) for o in linked_objects(g, src, q.link))
     if q.stat == "linked_count":
-        from .layers import matches
         return sum(1 for o in linked_objects(g, src, q.link) if q.per is None or matches(g, o, q.per, r.controller))
     raise ValueError(f"unknown linked stat {q.stat!r}")
 
@@ -525,7 +523,6 @@ def created(ctx: Ctx, r: Any, eff: Any, copied: int, made: list[int]) -> None:
 def linked_colors(g: Any, source: int, link: str) -> list[str]:
     """The colors a linked mana ability may add: a chosen color, or the colors of each linked
     object (CR 607.3), in WUBRG order."""
-    from .layers import characteristics
     found: set[str] = set()
     for item in record(g, source, link):
         if isinstance(item, str) and item in COLOR_NAMES:
@@ -539,7 +536,6 @@ def activation_forbidden(g: Any, player: int, oid: int) -> str | None:
     """ "Activated abilities of sources with the chosen name can't be activated" (Voidstone
     Gargoyle, CR 602.5): the reason, if a permanent's static ability forbids activating ``oid``'s
     abilities (its chosen name read from that permanent's record, CR 607.2d)."""
-    from .layers import characteristics, matches, permanents_with
     if oid in g.objects and "can't activate" in characteristics(g, oid).keywords:
         return "an effect says its activated abilities can't be activated (CR 602.5)"   # Arrest
     for sid, sch in permanents_with(g, "cast_restrictions"):
@@ -580,7 +576,6 @@ def may_play(g: Any, player: int, oid: int, land: bool) -> Any:
     """The permission that lets ``player`` play ``oid`` from exile ("You may play lands and cast
     spells from among cards exiled with ~", CR 601.3, 305.1): the PlayFrom of a permanent (or
     emblem) they control whose link holds the card (CR 607.2a), or None."""
-    from .layers import characteristics
     sources = list(g.battlefield) + [o for p in range(len(g.players)) for o in g.zones[(p, Zone.COMMAND)]]
     for sid in sources:
         if sid not in g.objects:
@@ -609,8 +604,6 @@ def exile_chosen(ctx: Ctx, eff: ExileChosen, r: Any) -> None:
 
 
 def _exile_chosen_from(ctx: Ctx, eff: ExileChosen, r: Any, owner: int) -> None:
-    from ..agents.decisions import Decision
-    from .layers import matches
     from .primitives import move, name_of
     g = ctx.g
     p = r.controller
@@ -620,7 +613,6 @@ def _exile_chosen_from(ctx: Ctx, eff: ExileChosen, r: Any, owner: int) -> None:
                 + (", ".join(name_of(ctx, c) for c in g.zones[(owner, zone)]) or "no cards"))
     if zone is Zone.BATTLEFIELD:
         # "exile another creature you control" (champion, CR 702.72a)
-        from .layers import characteristics
         options = [c for c in g.battlefield if characteristics(g, c).controller == p
                    and matches(g, c, eff.filter, p, link_source(r))]
     else:
@@ -671,7 +663,6 @@ def characteristic_source(ctx: Ctx, source: int) -> str:
 def choose_linked(ctx: Ctx, r: Any, found: list[int]) -> list[int]:
     """CR 607.3: an ability acting on "a card exiled with ~" acts on the one its controller
     chooses among the linked cards (asked even when only one is there)."""
-    from ..agents.decisions import Decision
     if not found:
         return []
     answer = ctx.ask(Decision(r.controller, "choose", f"choose a card linked to {r.name}", list(found)))
@@ -694,7 +685,6 @@ COST_SACRIFICED = "cost:sacrificed"
 
 def record_cost_exiles(ctx: Ctx, spell: int, events: list[Any]) -> None:
     """Records on the spell the cards its costs exiled (the events of its payment)."""
-    from .events import ZoneChange
     cards = [ev.new_id for ev in events if isinstance(ev, ZoneChange) and ev.to_zone is Zone.EXILE
              and ev.new_id and ev.new_id in ctx.g.objects and ev.cause in ("delve", "cost")]
     if cards:
@@ -705,8 +695,6 @@ def gain_abilities(ctx: Ctx, eff: GainAbilities, r: Any) -> None:
     """Quicksilver Elemental: the activated abilities ``of`` has now, gained in layer 6 until end
     of turn (CR 611.2c: the affected object fixed now). Their links are renamed for this effect,
     so a pair gained together is linked only to itself (CR 607.5)."""
-    from ..cards.vocabulary import ChangeAbilities
-    from .layers import ContinuousEffect, characteristics
     from .primitives import name_of
     from .resolve import refs
     g = ctx.g
@@ -731,8 +719,6 @@ def block_requirements(g: Any) -> list[tuple[int, int]]:
         req = g.objects[oid].choices.get("must_block")
         if req and req[1] == g.turn and req[0] in g.objects and g.objects[req[0]].attacking is not None:
             out.append((oid, req[0]))
-    from ..cards.oracle import LURE
-    from .layers import characteristics
     lures = [a for a in g.battlefield if g.objects[a].attacking is not None and LURE in characteristics(g, a).keywords]
     if lures:
         # Lure: every creature of the defending player able to block it must (CR 509.1c)
@@ -748,9 +734,7 @@ def cast_linked(ctx: Ctx, eff: CastLinked, r: Any) -> None:
     """Knowledge Pool: the player may cast one of the linked cards while this resolves (CR
     608.2g), without paying its mana cost (CR 118.9); the card exiled by this very resolution is
     linked too (CR 607.1c) but "other" leaves it out."""
-    from ..agents.decisions import Decision
     from ..rules.casting import cast_spell
-    from .layers import characteristics
     from .primitives import name_of
     from .resolve import _players, refs
     g = ctx.g
@@ -783,7 +767,6 @@ def cast_linked(ctx: Ctx, eff: CastLinked, r: Any) -> None:
 def cast_card(ctx: Ctx, eff: CastCard, r: Any) -> None:
     """Miracle's trigger: "you may cast it by paying [cost] rather than its mana cost" (CR 702.94a,
     608.2g, 118.9), if it is still the revealed card in its owner's hand."""
-    from ..agents.decisions import Decision
     from ..rules.casting import cast_spell
     from .primitives import name_of
     from .resolve import refs
@@ -804,10 +787,6 @@ def miracle(ctx: Ctx, card: int) -> None:
     """CR 702.94a: as its owner draws it as their first card this turn, they may reveal a card
     with miracle; revealing it triggers the linked "when you reveal it this way" ability
     (CR 607.2h, 603.11), whose source is the card in hand."""
-    from ..agents.decisions import Decision
-    from ..cards.vocabulary import Ref, Trigger, TriggeredAbility
-    from .layers import characteristics
-    from .triggers import _add
     g = ctx.g
     ch = characteristics(g, card)
     cost = ch.script.miracle
@@ -825,10 +804,6 @@ def exert_attackers(ctx: Ctx, attackers: list[int]) -> None:
     """CR 508.1g, 701.43: "You may exert ~ as it attacks. When you do, ..." — an optional cost
     to attack; exerted, it won't untap during its controller's next untap step, and the linked
     reflexive trigger (CR 607.2h, 603.12) triggers."""
-    from ..agents.decisions import Decision
-    from ..cards.vocabulary import Trigger, TriggeredAbility
-    from .layers import characteristics
-    from .triggers import create_reflexive
     g = ctx.g
     for oid in attackers:
         ch = characteristics(g, oid)
@@ -846,7 +821,6 @@ def exert_attackers(ctx: Ctx, attackers: list[int]) -> None:
 def stays_tapped(ctx: Ctx, oid: int) -> bool:
     """Whether a permanent doesn't untap during this untap step: exerted (CR 701.43a, once), or
     "it doesn't untap during its controller's untap step for as long as you control ~"."""
-    from .layers import characteristics
     g = ctx.g
     o = g.objects[oid]
     if o.choices.get("exerted") == g.active:
@@ -865,9 +839,6 @@ def stays_tapped(ctx: Ctx, oid: int) -> bool:
 def when_you_do(ctx: Ctx, oid: int, copied: int) -> None:
     """Wall of Stolen Identity: having entered as a copy, its own "When you do" ability (of the
     card, not of what it copied) triggers, about the copied creature (CR 603.12, 607.2h)."""
-    from ..cards.vocabulary import Trigger, TriggeredAbility
-    from .layers import characteristics, printed
-    from .triggers import create_reflexive
     g = ctx.g
     o = g.objects.get(oid)
     if o is None or o.card is None:
@@ -883,18 +854,16 @@ def when_you_do(ctx: Ctx, oid: int, copied: int) -> None:
 
 def _enters_with_loyalty(ctx: Ctx, oid: int) -> None:
     """CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty."""
-    from .layers import characteristics
-    from .primitives import put_counters
     g = ctx.g
     ch = characteristics(g, oid)
     if "Planeswalker" in ch.types and ch.loyalty and not g.objects[oid].counters.get("loyalty"):
+        from .primitives import put_counters
         put_counters(ctx, oid, "loyalty", ch.loyalty, rule="306.5b")
 
 
 def create_emblem(ctx: Ctx, eff: CreateEmblem, r: Any) -> None:
     """CR 114.1-114.2: the emblem goes to its controller's command zone; its abilities read the
     records of the object whose ability made it (CR 607.1d)."""
-    from ..state.objects import GameObject
     g = ctx.g
     emblem = GameObject(g.new_id(), None, r.controller, Zone.COMMAND, g.new_timestamp())
     emblem.choices = {"emblem": eff, "link_source": link_source(r)}

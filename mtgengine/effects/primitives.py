@@ -10,16 +10,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..agents.decisions import player_of
-from ..cards.vocabulary import AddMana, CreateToken
+from ..agents.decisions import Decision, player_of, player_ref
+from ..cards.vocabulary import AddMana, ChangeAbilities, CreateToken
 from ..core.enums import Zone
+from ..core.errors import IllegalActionError
+from ..rules import mana_pool
 from ..rules.context import Ctx
+from ..rules.pregame import combat_damage_by_commander
 from ..state.objects import GameObject
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent, TapEvent
-from .layers import characteristics, matches, object_name, permanents_with
-from .replacement import apply_replacements
+from .layers import ContinuousEffect, characteristics, copy_values, matches, object_name, permanents_with
+from .replacement import apply_replacements, life_gain_forbidden
+from .triggers import condition_holds
 from . import links
+# The interpreter (``resolve``) builds on this module: imported where used.
 
 
 def name_of(ctx: Ctx, ref: int) -> str:
@@ -78,8 +83,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     to_zone = event.to_zone
     lki = characteristics(g, oid)
     if o.token:
-        from dataclasses import replace as _replace
-        lki = _replace(lki, token=True)             # remembered for "nontoken" (CR 603.10a)
+        lki = replace(lki, token=True)             # remembered for "nontoken" (CR 603.10a)
     _remove_from_zone(g, o)
     g.lki[oid] = lki
     new_id = g.new_id()
@@ -158,8 +162,6 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         if event.keywords:
             # "enters with ... and with trample" (CR 614.1c): it has the ability for as long as
             # it stays this object (CR 400.7), layer 6
-            from ..cards.vocabulary import ChangeAbilities
-            from .layers import ContinuousEffect
             g.effects.append(ContinuousEffect(g.new_timestamp(), (ChangeAbilities(add_keywords=event.keywords),),
                                               frozenset({new_id}), "", new_id, new.controller))
             g.changed()
@@ -191,8 +193,6 @@ def _enters_as_copy(ctx: Ctx, oid: int, controller: int) -> tuple[Any, tuple[tup
     would enter, and the copied values then apply to how it enters (their "enters tapped",
     "enters with" and ETB triggers too). Returns the copied values (or None) and the extra
     counters an exception gives it (CR 707.9e)."""
-    from ..agents.decisions import Decision
-    from .layers import copy_values
     g = ctx.g
     ability = characteristics(g, oid).script.enters_as_copy
     if ability is None:
@@ -228,7 +228,6 @@ def _aura_enters(ctx: Ctx, oid: int, controller: int) -> int | None:
     (Copy Enchantment entering as a copy of one, an Aura card returned to the battlefield):
     its controller chooses, as it enters, an object it can legally enchant. None if there is
     none (CR 303.4g)."""
-    from ..agents.decisions import Decision
     from .resolve import can_attach
     g = ctx.g
     options = [p for p in g.battlefield if can_attach(g, oid, p)]
@@ -331,7 +330,6 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
         else:
             _lose_life_from_damage(ctx, p, amount)              # CR 120.3a
         if combat:
-            from ..rules.pregame import combat_damage_by_commander
             combat_damage_by_commander(g, source, p, amount)    # CR 903.10a
     else:
         if target not in g.objects or g.objects[target].zone is not Zone.BATTLEFIELD:
@@ -377,7 +375,6 @@ def player_has(g: Any, player: int, grant: str) -> bool:
     """Whether a static ability of a permanent gives ``player`` ``grant`` now ("You have
     hexproof", "You don't lose the game for having 0 or less life", "Players skip their untap
     steps", CR 604.1); ``who``: "you", "opponents" or "each"."""
-    from .triggers import condition_holds           # triggers builds on this module
     for oid, ch in permanents_with(g, "player_statics"):
         for ab in ch.script.player_statics:
             if grant in ab.grants and (ab.who == "each" or (ab.who == "you") == (ch.controller == player)) and (
@@ -408,7 +405,6 @@ def gain_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3", *, origin
     resolving spell whose instruction it is (its self-replacement effects, CR 614.15)."""
     if amount <= 0:
         return 0                        # CR 119.10: gaining 0 life is no life-gain event
-    from .replacement import life_gain_forbidden
     if life_gain_forbidden(ctx.g):
         ctx.log("119.7", f"{ctx.g.players[player].name} can't gain life this turn")
         return 0
@@ -576,7 +572,6 @@ def produce_mana(ctx: Ctx, player: int, mana: tuple[str, ...], source: int = 0, 
     # all the mana produced, however much a replacement effect made
     src = characteristics(g, source) if source in g.objects else g.lki.get(source) if source else None
     snow = src is not None and "Snow" in src.supertypes
-    from ..rules import mana_pool
     mana_pool.add(g.player(player), event.mana, snow, restriction)
     ctx.log("106.3", f"{g.players[player].name} adds {''.join('{' + k + '}' for k in event.mana)}"
             + (f" ({source_name})" if source_name else "")
@@ -591,7 +586,6 @@ def _mana_triggers(ctx: Ctx, event: ManaEvent) -> None:
     """CR 605.1b, 605.4a: triggered mana abilities ("Whenever a player taps a land for mana,
     that player adds one mana of any type that land produced", Heartbeat of Spring) don't use
     the stack: each resolves right after the mana ability that triggered it."""
-    from ..agents.decisions import Decision
     g = ctx.g
     src = characteristics(g, event.source) if event.source in g.objects else g.lki.get(event.source)
     if src is None:
@@ -620,7 +614,6 @@ def _mana_triggers(ctx: Ctx, event: ManaEvent) -> None:
                 kind = kinds[0] if len(kinds) == 1 else ctx.ask(Decision(
                     event.player, "color", f"choose the type of mana {ch.name} adds", list(kinds)))
                 if kind not in kinds:
-                    from ..core.errors import IllegalActionError
                     raise IllegalActionError(f"{ch.name} adds one of {', '.join(kinds)}")
                 produce_mana(ctx, event.player, (kind,) * eff.amount, oid, source_name=ch.name)
 
@@ -629,7 +622,6 @@ def proliferate(ctx: Ctx, player: int, source_name: str = "") -> None:
     """CR 701.34a: the player chooses any number of permanents and/or players that have a
     counter, then gives each one additional counter of each kind already there. Proliferating
     is an event: "if you would proliferate, proliferate twice instead" replaces it."""
-    from ..agents.decisions import Decision, player_ref
     g = ctx.g
     event = apply_replacements(ctx, ProliferateEvent(player))
     if event is None:
@@ -645,7 +637,6 @@ def proliferate(ctx: Ctx, player: int, source_name: str = "") -> None:
                                       options, min=0, max=len(options)))
             chosen = answer if isinstance(answer, list) else [] if answer is None else [answer]
             if any(c not in options for c in chosen) or len(set(chosen)) != len(chosen):
-                from ..core.errors import IllegalActionError
                 raise IllegalActionError("proliferate: choose among the permanents and players that have a counter, "
                                          "each once")
         ctx.log("701.34a", f"{g.players[player].name} proliferates"

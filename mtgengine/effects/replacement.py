@@ -35,7 +35,9 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ResolvedReplacement, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent
-from .layers import characteristics, matches, object_name, permanents_with
+from ..rules.pregame import is_commander
+from .layers import characteristics, controller_of, matches, object_name, permanents_with
+from .triggers import condition_holds as holds
 
 if TYPE_CHECKING:
     from ..rules.context import Ctx
@@ -211,7 +213,6 @@ def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     instead."""
     if kind not in ("to_hand_or_library", "leaves_stack") or event.to_zone not in (Zone.HAND, Zone.LIBRARY):
         return []                                   # (a spell returned to its owner's hand: "leaves_stack")
-    from ..rules.pregame import is_commander        # rules/ builds on effects/
     g = ctx.g
     if not is_commander(g, event.oid) or event.to_player != g.objects[event.oid].owner:
         return []
@@ -339,7 +340,6 @@ def _controller_ok(flt: Filter, controller: int, you: int) -> bool:
 def condition_holds(g: GameState, cond: Condition, you: int, sid: int = 0) -> bool:
     """A condition from ``you``'s point of view ("if you control three or more artifacts"),
     read as triggered abilities read theirs (``effects.triggers.condition_holds``)."""
-    from .triggers import condition_holds as holds      # triggers may come to use the primitives
     kicked = sid in g.objects and g.objects[sid].kicked
     return holds(g, cond, you, sid or None, kicked=kicked)
 
@@ -479,7 +479,6 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         ctx.log("614.16", f"{c.name}: {what}; {count} are created instead")
         return replace(event, count=count)
     if isinstance(event, ZoneChange) and ab is _TO_COMMAND_ZONE:
-        from ..agents.decisions import Decision
         name = object_name(g, event.oid)
         if not ctx.ask(Decision(c.controller, "yesno", f"put your commander {name} into the command zone instead "
                                 f"of your {event.to_zone.value} (CR 903.9b)?", [True, False])):
@@ -707,7 +706,6 @@ def shield_order(ctx: Ctx, assignments: list[tuple[int, int, int]], combat: bool
     controller chooses which damage the shield prevents: asked as an order of the sources (the
     first listed is prevented first; unlisted ones follow in assignment order). ``assignments``
     are (source, recipient, amount), dealt in the returned order."""
-    from .layers import controller_of
     g = ctx.g
     out = list(assignments)
     if damage_unpreventable(g):

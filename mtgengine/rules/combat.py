@@ -10,7 +10,9 @@ from ..core.errors import IllegalActionError
 from ..core.mana import COLOR_WORDS
 from ..effects.events import AttackEvent, BlockEvent
 from ..effects.layers import characteristics, controller_of, summoning_sick
+from ..effects.links import block_requirements, exert_attackers
 from ..effects.primitives import deal_damage, name_of, set_tapped
+from ..effects.replacement import shield_order
 from ..state.game_state import GameState
 from .context import Ctx
 
@@ -95,7 +97,6 @@ def declare_attackers(ctx: Ctx) -> None:
         if "vigilance" not in ch.keywords:
             set_tapped(ctx, attacker, True)    # CR 508.1f
         ctx.log("508.1", f"{ch.name} attacks {name_of(ctx, defender)}")
-    from ..effects.links import exert_attackers
     exert_attackers(ctx, [a for a, _ in chosen])  # CR 508.1g, 701.43d: "you may exert ~ as it attacks"
     for attacker, _ in chosen:
         g.events.append(AttackEvent(attacker))  # CR 508.1m
@@ -221,7 +222,6 @@ def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]]) -> None:
     for a in set(a for _, a in pairs):
         if "menace" in characteristics(g, a).keywords and sum(1 for _, x in pairs if x == a) < 2:
             raise IllegalActionError(f"{name_of(ctx, a)} has menace and can't be blocked except by two or more creatures (CR 702.111b)")
-    from ..effects.links import block_requirements
     blocking = dict(pairs)
     required = block_requirements(g)
     for b, a in required:
@@ -328,7 +328,6 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
             assignments.append((b, blocked[0], power))         # CR 510.1d
     if first_strike_step:
         g.combat["dealt_first"] = [src for src, _t, _n in assignments]
-    from ..effects.replacement import shield_order
     for src, tgt, amount in shield_order(ctx, assignments, True):  # CR 510.2: simultaneously (615.7)
         deal_damage(ctx, src, tgt, amount, combat=True)
 

@@ -1,6 +1,7 @@
 """Resolving spells and abilities (CR 608)."""
 from __future__ import annotations
 
+from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import characteristics
 from ..effects.primitives import move, name_of
@@ -90,7 +91,6 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
     else:
         ctx.log("608.2", f"{o.source_name}'s ability resolves: {ab.text}")
         if getattr(ab, "optional", False):
-            from ..agents.decisions import Decision
             if not ctx.ask(Decision(o.controller, "yesno", f"{ab.text} (you may)", [True, False])):
                 move(ctx, oid, Zone.GRAVEYARD, "resolve")
                 return
