@@ -6,12 +6,13 @@ from collections import defaultdict
 
 from ..agents.decisions import Decision
 from ..core.enums import Zone
-from ..effects.layers import characteristics, matches
+from ..effects.layers import Characteristics, characteristics, matches
 from ..effects.primitives import end_durations, move, name_of, player_has
 from ..effects.resolve import destroy
 from .combat import has_protection_from
 from .context import Ctx
 from .pregame import commander_state_actions
+from ..state.game_state import GameState
 
 
 def check_state_based_actions(ctx: Ctx) -> bool:
@@ -70,54 +71,25 @@ def _one_pass(ctx: Ctx) -> bool:
         done = True
     to_graveyard: list[tuple[int, str, str]] = []
     to_annihilate: list[tuple[int, int]] = []
-    for oid in list(g.battlefield):
-        o = g.objects[oid]
-        ch = characteristics(g, oid)
-        if "Creature" in ch.types and ch.toughness is not None:
-            if ch.toughness <= 0:
-                to_graveyard.append((oid, "704.5f", f"{ch.name or 'a face-down creature'} has toughness {ch.toughness} and is put into its owner's graveyard"))
-                continue
-            if "indestructible" not in ch.keywords:
-                if o.damage > 0 and o.damage >= ch.toughness:
-                    to_graveyard.append((oid, "704.5g", f"{ch.name or 'a face-down creature'} is destroyed (lethal damage)"))
-                    continue
-                if o.deathtouched and o.damage > 0:
-                    to_graveyard.append((oid, "704.5h", f"{ch.name or 'a face-down creature'} is destroyed (damage from a source with deathtouch)"))
-                    continue
-        if "Planeswalker" in ch.types and o.counters.get("loyalty", 0) <= 0:
-            to_graveyard.append((oid, "704.5i", f"{ch.name} has no loyalty and is put into its owner's graveyard"))
-            continue
-        if "Aura" in ch.subtypes:
-            host = o.attached_to
-            enchant = ch.script.enchant
-            ok = (host is not None and host in g.objects and g.objects[host].zone is Zone.BATTLEFIELD
-                  and host != oid and (enchant is None or matches(g, host, enchant, ch.controller))
-                  and not has_protection_from(characteristics(g, host), ch))       # CR 702.16c
-            if not ok:
-                to_graveyard.append((oid, "704.5m", f"{ch.name} is attached to an illegal object or nothing and is put into its owner's graveyard"))
-                continue
-        if "Equipment" in ch.subtypes and o.attached_to is not None:
-            host = o.attached_to
-            if host not in g.objects or "Creature" not in characteristics(g, host).types:
-                g.obj(oid).attached_to = None       # CR 704.5n: it becomes unattached
-                g.changed()
-                ctx.log("704.5n", f"{ch.name} becomes unattached")
-                done = True
-        plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
-        if plus and minus:
-            to_annihilate.append((oid, min(plus, minus)))
+    watched = _watched_permanents(g)
+    for index, (oid, ch) in enumerate(watched):
+        if ch is None:                              # none of 704.5f-n can apply to it
+            counters = g.objects[oid].counters
+            if counters and counters.get("+1/+1") and counters.get("-1/-1"):
+                to_annihilate.append((oid, min(counters["+1/+1"], counters["-1/-1"])))
+        elif _permanent_actions(ctx, oid, ch, to_graveyard, to_annihilate):
+            done = True
+            # an Equipment became unattached: the rest are looked at as they are now
+            for later, _ in watched[index + 1:]:
+                if _permanent_actions(ctx, later, characteristics(g, later), to_graveyard, to_annihilate):
+                    done = True
+            break
     # CR 704.5j: the legend rule — the controller chooses one to keep, the rest go to the graveyard.
-    legends: dict[tuple[int, str], list[int]] = defaultdict(list)
-    for oid in g.battlefield:
-        ch = characteristics(g, oid)
-        if "Legendary" in ch.supertypes and ch.name:
-            legends[(ch.controller, ch.name)].append(oid)
-    for (controller, name), ids in sorted(legends.items()):
-        if len(ids) > 1:
-            keep = ctx.ask(Decision(controller, "legend", f"legend rule: choose the {name} to keep", sorted(ids)))
-            for oid in ids:
-                if oid != keep:
-                    to_graveyard.append((oid, "704.5j", f"{name} is put into its owner's graveyard (legend rule)"))
+    for (controller, name), ids in _legend_groups(g):
+        keep = ctx.ask(Decision(controller, "legend", f"legend rule: choose the {name} to keep", sorted(ids)))
+        for oid in ids:
+            if oid != keep:
+                to_graveyard.append((oid, "704.5j", f"{name} is put into its owner's graveyard (legend rule)"))
     seen: set[int] = set()
     for oid, rule, text in to_graveyard:
         if oid in seen or oid not in g.objects:
@@ -141,6 +113,82 @@ def _one_pass(ctx: Ctx) -> bool:
             ctx.log("704.5q", f"{k} +1/+1 and -1/-1 counter pair(s) are removed from {name_of(ctx, oid)}")
             done = True
     return done
+
+
+def _watched_permanents(g: GameState) -> list[tuple[int, Characteristics | None]]:
+    """Every permanent in battlefield order, with its characteristics if it is a creature, a
+    planeswalker, an Aura or an Equipment (704.5f-n can apply to it), else None (only its
+    counters matter, CR 704.5q). Memoized with the characteristics (``g._chars``): derived from
+    the permanents' characteristics alone, it is forgotten whenever they may change."""
+    cached = g._chars.get(("sba",))       # type: ignore[call-overload]
+    if cached is None:
+        cached = []
+        for oid in g.battlefield:
+            ch = characteristics(g, oid)
+            watch = ("Creature" in ch.types or "Planeswalker" in ch.types
+                     or "Aura" in ch.subtypes or "Equipment" in ch.subtypes)
+            cached.append((oid, ch if watch else None))
+        g._chars[("sba",)] = cached       # type: ignore[index]
+    return cached
+
+
+def _legend_groups(g: GameState) -> list[tuple[tuple[int, str], list[int]]]:
+    """CR 704.5j: the legendary permanents one player controls with the same name, where there
+    are two or more, by (controller, name). Memoized like :func:`_watched_permanents`."""
+    cached = g._chars.get(("legends",))   # type: ignore[call-overload]
+    if cached is None:
+        legends: dict[tuple[int, str], list[int]] = defaultdict(list)
+        for oid in g.battlefield:
+            ch = characteristics(g, oid)
+            if "Legendary" in ch.supertypes and ch.name:
+                legends[(ch.controller, ch.name)].append(oid)
+        cached = [(key, ids) for key, ids in sorted(legends.items()) if len(ids) > 1]
+        g._chars[("legends",)] = cached   # type: ignore[index]
+    return cached
+
+
+def _permanent_actions(ctx: Ctx, oid: int, ch: Characteristics, to_graveyard: list[tuple[int, str, str]],
+                       to_annihilate: list[tuple[int, int]]) -> bool:
+    """The state-based actions of one permanent (CR 704.5f-i, 704.5m-n, 704.5q): those that put
+    it into a graveyard are collected, to be performed together; an Equipment attached to an
+    illegal permanent becomes unattached at once. Returns True if that happened."""
+    g = ctx.g
+    o = g.objects[oid]
+    if "Creature" in ch.types and ch.toughness is not None:
+        if ch.toughness <= 0:
+            to_graveyard.append((oid, "704.5f", f"{ch.name or 'a face-down creature'} has toughness {ch.toughness} and is put into its owner's graveyard"))
+            return False
+        if "indestructible" not in ch.keywords:
+            if o.damage > 0 and o.damage >= ch.toughness:
+                to_graveyard.append((oid, "704.5g", f"{ch.name or 'a face-down creature'} is destroyed (lethal damage)"))
+                return False
+            if o.deathtouched and o.damage > 0:
+                to_graveyard.append((oid, "704.5h", f"{ch.name or 'a face-down creature'} is destroyed (damage from a source with deathtouch)"))
+                return False
+    if "Planeswalker" in ch.types and o.counters.get("loyalty", 0) <= 0:
+        to_graveyard.append((oid, "704.5i", f"{ch.name} has no loyalty and is put into its owner's graveyard"))
+        return False
+    if "Aura" in ch.subtypes:
+        host = o.attached_to
+        enchant = ch.script.enchant
+        ok = (host is not None and host in g.objects and g.objects[host].zone is Zone.BATTLEFIELD
+              and host != oid and (enchant is None or matches(g, host, enchant, ch.controller))
+              and not has_protection_from(characteristics(g, host), ch))       # CR 702.16c
+        if not ok:
+            to_graveyard.append((oid, "704.5m", f"{ch.name} is attached to an illegal object or nothing and is put into its owner's graveyard"))
+            return False
+    unattached = False
+    if "Equipment" in ch.subtypes and o.attached_to is not None:
+        host = o.attached_to
+        if host not in g.objects or "Creature" not in characteristics(g, host).types:
+            g.obj(oid).attached_to = None       # CR 704.5n: it becomes unattached
+            g.changed()
+            ctx.log("704.5n", f"{ch.name} becomes unattached")
+            unattached = True
+    plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+    if plus and minus:
+        to_annihilate.append((oid, min(plus, minus)))
+    return unattached
 
 
 def _check_game_over(ctx: Ctx) -> None:

@@ -1,0 +1,59 @@
+"""The state-based actions' memos (rules.state_based_actions: the permanents 704.5f-n can apply
+to, and the legend rule's groups) are kept with the characteristics (``GameState._chars``): a
+change to the permanents must make the next check see them as they are now."""
+from __future__ import annotations
+
+from mtgengine.rules.state_based_actions import _legend_groups, _watched_permanents
+from mtgengine.scenario.builder import Scenario
+
+
+def _toughness(s: Scenario, name: str) -> int | None:
+    g = s.game.state
+    (found,) = [ch for oid, ch in _watched_permanents(g) if ch is not None and g.objects[oid].card.name == name]
+    return found.toughness
+
+
+def test_watched_permanents_follow_a_pump() -> None:
+    s = Scenario("memo", Alice={"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Giant Growth"]}, Bob={})
+    assert _toughness(s, "Grizzly Bears") == 2
+    s.cast("Giant Growth", by="Alice", targets=["Grizzly Bears"]).pass_("stack")
+    assert _toughness(s, "Grizzly Bears") == 5
+
+
+def test_lands_are_not_watched_and_a_creature_cast_is() -> None:
+    s = Scenario("memo", Alice={"battlefield": ["Forest x2"], "hand": ["Grizzly Bears"]}, Bob={})
+    assert [ch for _oid, ch in _watched_permanents(s.game.state)] == [None, None]
+    s.cast("Grizzly Bears", by="Alice").pass_("stack")
+    assert _toughness(s, "Grizzly Bears") == 2
+
+
+def test_toughness_lowered_to_zero_is_seen() -> None:
+    """CR 704.5f after -2/-2: the memo filled before the spell must not hide the new toughness."""
+    s = Scenario("memo", Alice={"battlefield": ["Swamp"], "hand": ["Disfigure"]},
+                 Bob={"battlefield": ["Grizzly Bears"]})
+    assert _toughness(s, "Grizzly Bears") == 2
+    s.cast("Disfigure", by="Alice", targets=["Grizzly Bears"]).pass_("stack")
+    s.expect(zones={"Bob": {"graveyard": ["Grizzly Bears"]}})
+
+
+def test_a_second_legend_makes_a_group() -> None:
+    """CR 704.5j: no group while one Isamaru is out; the one cast makes a pair."""
+    s = Scenario("memo", Alice={"battlefield": ["Plains", "Isamaru, Hound of Konda as old"],
+                                "hand": ["Isamaru, Hound of Konda"]}, Bob={})
+    assert _legend_groups(s.game.state) == []
+    s.cast("Isamaru, Hound of Konda", by="Alice").pass_("stack")
+    s.choose("old")
+    s.expect(zones={"Alice": {"graveyard": ["Isamaru, Hound of Konda"]}})
+    assert _legend_groups(s.game.state) == []
+
+
+def test_an_unattached_equipment_then_lethal_damage_in_the_same_check() -> None:
+    """CR 704.5n then 704.5g in one check: after the Equipment becomes unattached (a change to
+    the characteristics) the permanents after it are looked at as they are now."""
+    s = Scenario("memo", Alice={"battlefield": ["Mountain as m", {"card": "Bonesplitter", "attached_to": "m"},
+                                                {"card": "Grizzly Bears", "damage": 2}]}, Bob={})
+    g = s.game.state
+    assert [g.objects[oid].card.name for oid in g.battlefield] == ["Mountain", "Bonesplitter"]
+    (bonesplitter,) = [oid for oid in g.battlefield if g.objects[oid].card.name == "Bonesplitter"]
+    assert g.objects[bonesplitter].attached_to is None
+    s.expect(zones={"Alice": {"graveyard": ["Grizzly Bears"]}})
