@@ -338,6 +338,46 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     o = state.objects[oid]
     if o.zone is Zone.BATTLEFIELD:
         return _battlefield(state)[oid]
+    card = o.card
+    if card is not None and not o.face_down and o.copy_source is None and o.choices.keys().isdisjoint(_VALUE_CHOICES) \
+            and not any(oid in e.affected for e in state.effects):
+        # a card off the battlefield with only its printed values (CR 707.2), no effect on it
+        if o.transformed and len(card.faces) > 1:
+            index = 1                                   # CR 712.8e
+        elif card.is_split and o.zone is not Zone.STACK:
+            index = COMBINED                            # CR 709.4
+        else:
+            index = o.face
+        key = (card.name, index, o.controller)
+        ch = _PLAIN.get(key)                            # type: ignore[assignment]
+        if ch is None:
+            ch = _card_characteristics(state, oid)
+            _PLAIN[key] = ch if not any(ab.cda for ab in ch.script.static) else False   # type: ignore[assignment]
+        elif ch is False:
+            ch = _card_characteristics(state, oid)      # CR 604.3: a characteristic-defining ability
+        state._chars[oid] = ch
+        return ch
+    ch = _card_characteristics(state, oid)
+    state._chars[oid] = ch
+    return ch
+
+
+#: The choices (``GameObject.choices``) that change an object's copiable values: see
+#: :func:`copiable_values`.
+_VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype"})
+
+#: The characteristics of a card off the battlefield with nothing but its printed values and no
+#: effect applying to it, by (card name, face index, controller): the same for every such card
+#: (CR 707.2; ``printed`` is keyed the same way). False: the face has a characteristic-defining
+#: ability (CR 604.3), which may count anything, so it is derived each time. Characteristics
+#: returned by :func:`characteristics` are never modified, so one value serves all.
+_PLAIN: dict[tuple[str, int, int], Characteristics | bool] = {}
+
+
+def _card_characteristics(state: GameState, oid: int) -> Characteristics:
+    """An object's characteristics off the battlefield: its copiable values, a changed text or
+    granted keywords, its characteristic-defining abilities (CR 604.3), and the intrinsic mana
+    abilities of basic land types (CR 305.6)."""
     ch = copiable_values(state, oid)
     granted: frozenset[str] = frozenset()
     for eff in state.effects:
@@ -356,7 +396,6 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     _intrinsic_abilities(ch)
     if granted:
         ch.keywords = ch.keywords | granted
-    state._chars[oid] = ch
     return ch
 
 
@@ -810,8 +849,7 @@ def permanents_with(state: GameState, field: str) -> list[tuple[int, Characteris
     key = ("with", field)
     cached = state._chars.get(key)          # type: ignore[call-overload]
     if cached is None:
-        cached = [(sid, ch) for sid in state.battlefield
-                  for ch in (characteristics(state, sid),) if getattr(ch.script, field)]
+        cached = [(sid, ch) for sid, ch in _battlefield(state).items() if getattr(ch.script, field)]
         state._chars[key] = cached          # type: ignore[index]
     return cached
 
@@ -836,7 +874,8 @@ def is_copy(state: GameState, oid: int) -> bool:
 
 def controller_of(state: GameState, oid: int) -> int:
     """The object's controller after control-changing effects (layer 2, CR 613.1b)."""
-    return characteristics(state, oid).controller
+    ch = state._chars.get(oid)              # the memo, as in :func:`characteristics`
+    return (ch if ch is not None else characteristics(state, oid)).controller
 
 
 def summoning_sick(state: GameState, oid: int) -> bool:

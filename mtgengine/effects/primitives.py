@@ -590,8 +590,7 @@ def _mana_triggers(ctx: Ctx, event: ManaEvent) -> None:
     src = characteristics(g, event.source) if event.source in g.objects else g.lki.get(event.source)
     if src is None:
         return
-    for oid in list(g.battlefield):
-        ch = characteristics(g, oid)
+    for oid, ch in permanents_with(g, "triggered"):     # in battlefield order
         for ab in ch.script.triggered:
             t = ab.trigger
             if t.event != "tapped_for_mana":

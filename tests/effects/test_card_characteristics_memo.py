@@ -1,0 +1,45 @@
+"""The characteristics of cards off the battlefield with only their printed values are shared
+(``layers._PLAIN``, by card, face and controller); a card an effect applies to, or one with a
+characteristic-defining ability, must still be derived as it is now."""
+from __future__ import annotations
+
+from mtgengine.effects.layers import characteristics
+from mtgengine.scenario.builder import Scenario
+
+
+def _in(s: Scenario, player: int, zone: str, name: str) -> int:
+    g = s.game.state
+    (oid,) = [oid for (p, z), ids in g.zones.items() if p == player and z.value == zone for oid in ids
+              if g.objects[oid].card.name == name]
+    return oid
+
+
+def test_the_same_card_in_two_hands_has_each_controller() -> None:
+    s = Scenario("memo", Alice={"hand": ["Grizzly Bears"]}, Bob={"hand": ["Grizzly Bears"]})
+    g = s.game.state
+    assert characteristics(g, _in(s, 0, "hand", "Grizzly Bears")).controller == 0
+    assert characteristics(g, _in(s, 1, "hand", "Grizzly Bears")).controller == 1
+
+
+def test_a_characteristic_defining_ability_in_hand_counts_now() -> None:
+    """CR 604.3: Tarmogoyf in a hand counts the card types in graveyards as they are now."""
+    s = Scenario("memo", Alice={"battlefield": ["Mountain"], "hand": ["Tarmogoyf", "Lightning Bolt"]}, Bob={})
+    goyf = _in(s, 0, "hand", "Tarmogoyf")
+    assert characteristics(s.game.state, goyf).power == 0
+    s.cast("Lightning Bolt", by="Alice", targets=["Bob"]).pass_("stack")
+    assert characteristics(s.game.state, goyf).power == 1
+
+
+def test_a_card_an_effect_gives_flashback_has_it() -> None:
+    """Snapcaster Mage's target gains flashback (CR 611.2, 613.1f): the same card as a plain one
+    in the other graveyard, but not the same characteristics."""
+    s = Scenario("memo", Alice={"battlefield": ["Island x2"], "hand": ["Snapcaster Mage"],
+                                "graveyard": ["Lightning Bolt as b"]},
+                 Bob={"graveyard": ["Lightning Bolt"]})
+    bolt = _in(s, 0, "graveyard", "Lightning Bolt")
+    other = _in(s, 1, "graveyard", "Lightning Bolt")
+    assert "flashback" not in characteristics(s.game.state, bolt).keywords
+    s.cast("Snapcaster Mage", by="Alice").pass_(2).choose("b").pass_("stack")
+    g = s.game.state
+    assert "flashback" in characteristics(g, bolt).keywords
+    assert "flashback" not in characteristics(g, other).keywords
