@@ -176,20 +176,34 @@ class _Watcher:
     left: bool
 
 
-def _watchers(g: Any, left: Iterable[ZoneChange]) -> tuple[list[_Watcher], list[_Watcher]]:
-    """(permanents on the battlefield, permanents that left in these events), each with its
-    abilities that aren't about itself."""
-    here: list[_Watcher] = []
-    for oid, ch, all_abilities in _triggering_permanents(g):
-        abilities = [ab for ab in all_abilities if ab.trigger.whose != "self"]
-        if abilities:
-            here.append(_Watcher(oid, oid, ch, abilities, False))
-    gone: list[_Watcher] = []
+def _watchers_gone(g: Any, left: Iterable[ZoneChange]) -> dict[str, list[_Watcher]]:
+    """The permanents that left in these events, with their abilities that aren't about
+    themselves (as they last existed, CR 603.10a), by trigger event, in event order."""
+    gone: dict[str, list[_Watcher]] = {}
     for ev in left:
         abilities = [ab for ab in triggered_abilities(ev.lki) if ab.trigger.whose != "self"]
-        if abilities:
-            gone.append(_Watcher(_after(g, ev), ev.oid, ev.lki, abilities, True))
-    return here, gone
+        for event in dict.fromkeys(ab.trigger.event for ab in abilities):
+            gone.setdefault(event, []).append(
+                _Watcher(_after(g, ev), ev.oid, ev.lki, [ab for ab in abilities if ab.trigger.event == event], True))
+    return gone
+
+
+def _watchers_here(g: Any) -> dict[str, list[_Watcher]]:
+    """The permanents on the battlefield with abilities that aren't about themselves, by trigger
+    event: for each event, in battlefield order, each permanent with its abilities that trigger
+    on it (in their order). Memoized with the characteristics (``g._chars``) like
+    :func:`_triggering_permanents`: a trigger check or a step looks only at the permanents that
+    watch its event, and most events have none."""
+    cached = g._chars.get(("watchers",))
+    if cached is None:
+        cached = {}
+        for oid, ch, all_abilities in _triggering_permanents(g):
+            abilities = [ab for ab in all_abilities if ab.trigger.whose != "self"]
+            for event in dict.fromkeys(ab.trigger.event for ab in abilities):
+                cached.setdefault(event, []).append(
+                    _Watcher(oid, oid, ch, [ab for ab in abilities if ab.trigger.event == event], False))
+        g._chars[("watchers",)] = cached
+    return cached
 
 
 def _triggering_permanents(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbility, ...]]]:
@@ -224,15 +238,20 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
     g = ctx.g
     left = [ev for ev in events if isinstance(ev, ZoneChange) and ev.from_zone is Zone.BATTLEFIELD
             and ev.lki is not None]
-    watchers: tuple[list[_Watcher], list[_Watcher]] | None = None
+    here = _watchers_here(g)
+    gone = _watchers_gone(g, left) if left else {}
     blocked: set[int] = set()
     dealt: set[tuple[str, tuple[int, ...]]] = set()
 
+    def wanted(event: str, subject: int, sch: Any) -> bool:
+        """Whether anything could trigger on the event: a watcher of its kind, an ability of
+        the object's own about it, or a delayed triggered ability waiting for its source."""
+        return (event in here or event in gone or bool(g.delayed and subject)
+                or (sch is not None and any(ab.trigger.event == event and ab.trigger.whose == "self"
+                                            for ab in triggered_abilities(sch))))
+
     def occur(event: str, subject: int = 0, sch: Any = None, player: int | None = None,
               source_after: int = 0, amount: int = 0, affected: int = 0) -> None:
-        nonlocal watchers
-        if watchers is None:
-            watchers = _watchers(g, left)
         if sch is not None:
             # the object's own abilities (for leaves-the-battlefield ones, as it last existed)
             for ab in triggered_abilities(sch):
@@ -248,12 +267,12 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 g.delayed = [d for d in g.delayed if d not in fired]
                 for d in fired:
                     _add(ctx, d.controller, d.source_id, d.source_name, d.ability, remembered=d.remembered)
-        looking = watchers[0] + (watchers[1] if event in ("leaves", "dies") else [])
+        looking = here.get(event, [])
+        if event in ("leaves", "dies") and event in gone:
+            looking = looking + gone[event]
         for w in looking:
-            for ab in w.abilities:
+            for ab in w.abilities:                  # those that trigger on this event
                 t = ab.trigger
-                if t.event != event:
-                    continue
                 if event in PLAYER_EVENTS:
                     if not _whose(t.whose, w.ch.controller, player):
                         continue
@@ -331,6 +350,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                                     and _was_creature(g, ev.target) else None)):
                     if key is not None and (event, key) not in dealt:
                         dealt.add((event, key))
+                        if not wanted(event, ev.source, sch):
+                            continue
                         # "that much": all the damage this source dealt in this event (CR 603.2c)
                         total = sum(d.amount for d in events if isinstance(d, DamageEvent) and d.source == ev.source
                                     and (d.combat or event not in _COMBAT_DAMAGE_EVENTS)
@@ -466,8 +487,13 @@ def _state_triggers(ctx: Ctx) -> None:
     """CR 603.8: a state trigger triggers when its state is true, and not again while it is
     waiting or on the stack."""
     g = ctx.g
-    for oid, ch, _ in _triggering_permanents(g):
-        for ab in _state_abilities(ch.script):
+    watching = g._chars.get(("state_triggers",))
+    if watching is None:        # memoized with the characteristics, like _triggering_permanents
+        watching = [(oid, ch, abilities) for oid, ch, _ in _triggering_permanents(g)
+                    for abilities in (_state_abilities(ch.script),) if abilities]
+        g._chars[("state_triggers",)] = watching
+    for oid, ch, abilities in watching:
+        for ab in abilities:
             if any(t.source_id == oid and t.ability == ab for t in g.pending_triggers):
                 continue
             if any(g.objects[s].source_id == oid and g.objects[s].ability == ab for s in g.stack):
@@ -482,10 +508,10 @@ def step_triggers(ctx: Ctx, event: str) -> None:
     "draw_step", "beginning_of_combat", "end_step"), and delayed triggered abilities waiting
     for it trigger once (CR 603.7b)."""
     g = ctx.g
-    for oid, ch, abilities in _triggering_permanents(g):
-        for ab in abilities:
-            if ab.trigger.event == event and _whose(ab.trigger.whose, ch.controller, g.active):
-                _add(ctx, ch.controller, oid, ch.name, ab)
+    for w in _watchers_here(g).get(event, ()):
+        for ab in w.abilities:
+            if _whose(ab.trigger.whose, w.ch.controller, g.active):
+                _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab)
     fired = [d for d in g.delayed if d.ability.trigger.event == event
              and _whose(d.ability.trigger.whose, d.controller, g.active)]
     if fired:
