@@ -233,7 +233,8 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         # after its source in logs and references.
         return Characteristics(o.source_name, None, _EMPTY, _EMPTY, _EMPTY, _EMPTY, FACE_DOWN_SCRIPT,
                                _EMPTY, None, None, None, o.controller, "")
-    copies = [e for e in state.effects if oid in e.affected and any(isinstance(m, CopyOf) for m in e.mods)]
+    copies = [e for e in state.effects if oid in e.affected and any(isinstance(m, CopyOf) for m in e.mods)] \
+        if state.effects else None
     if copies:
         # CR 707.4, 613.2a: effects making it a copy, in timestamp order (the latest wins)
         last = max(copies, key=lambda e: e.timestamp)
@@ -249,20 +250,21 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         if faces:
             return _copy(faces[2 if o.transformed or o.face == 1 else 1], o.controller)
         return _copy(_flip_status(o.copy_source, o, status), o.controller)
-    emblem = o.choices.get("emblem") if o.choices else None
+    choices = o.choices
+    emblem = choices.get("emblem") if choices else None
     if emblem is not None:
         # CR 114.3: an emblem has only the abilities it was created with
         script = CardScript(play_from=emblem.play_from)
         return Characteristics("Emblem", None, _EMPTY, _EMPTY, _EMPTY, _EMPTY, script, _EMPTY, None, None, None,
                                o.controller, emblem.text)
-    token = o.choices.get("token_def") if o.choices else None
-    if isinstance(token, CreateToken):
+    token = choices.get("token_def") if choices else None
+    if token is not None and isinstance(token, CreateToken):
         script = CardScript(keywords=token.keywords)
         return Characteristics(token.name, None, frozenset(token.colors), _EMPTY, frozenset(token.types),
                                frozenset(token.subtypes), script, token.keywords, token.power,
                                token.toughness, None, o.controller, "")
     card = o.card
-    melded = o.choices.get("melded") if o.choices else None
+    melded = choices.get("melded") if choices else None
     if melded is not None and o.zone is Zone.BATTLEFIELD:
         # CR 712.8g: a melded permanent has only the characteristics of the combined back face
         card = meld_result(card)
@@ -273,20 +275,22 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         index = COMBINED                            # CR 709.4
     else:
         index = o.face                              # the half, face or Adventure in use
-    b = printed(card, index)
+    b = _BASE.get((card.name, index))
+    if b is None:
+        b = printed(card, index)
     if card.meld and card.meld.get("role") == "result" and not b.colors:
         # the combined back face's color indicator (CR 204), missing from the data: each meld
         # result is the colors of its pair's front faces (Brisela white, Mishra black and red)
         b = _copy(b)
         b.colors = meld_colors(card)
-    if o.choices and o.choices.get("spliced") and o.zone is Zone.STACK and b.script.spell is not None:
+    if choices and choices.get("spliced") and o.zone is Zone.STACK and b.script.spell is not None:
         # CR 702.47c: the spell gains the rules text of each spliced card, whose instructions
         # follow the main spell's (702.47b); it loses them as it leaves the stack (702.47e)
         spell = _spliced_spell(b.script.spell, [printed(c, 0) for c in o.choices["spliced"]])
         b = _copy(b)
         b.script = replace(b.script, spell=spell)
         b.text = spell.text
-    if o.choices and o.choices.get("prototype") and b.script.prototype is not None \
+    if choices and choices.get("prototype") and b.script.prototype is not None \
             and o.zone in (Zone.STACK, Zone.BATTLEFIELD):
         # CR 718.3b: a prototyped spell, and the permanent it becomes, has the prototype's mana
         # cost, power and toughness, and the colors of that mana cost; elsewhere, CR 718.4
@@ -295,8 +299,8 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         return Characteristics(b.name, cost, cost.colors, b.supertypes, b.types, b.subtypes, b.script,
                                b.keywords, proto.power, proto.toughness, b.loyalty, o.controller, b.text)
     return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
-                           b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text,
-                           flipped_half=b.flipped_half)
+                           b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text, False,
+                           b.flipped_half)
 
 
 def _flip_status(values: Characteristics, o: Any, status: bool) -> Characteristics:
@@ -618,10 +622,14 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     pending_text = frozenset(oid for e in effects if "3" in e.layers for oid in (e.affected or ()))
     before_text = {oid: chars[oid].script.static for oid in pending_text if oid in chars}
     pending_text = frozenset(before_text)
+    by_layer: dict[str, list[_Effect]] = {}                    # each layer's effects, in order
+    for e in effects:
+        for layer in e.layers:
+            by_layer.setdefault(layer, []).append(e)
     for layer in LAYERS:
         if layer == "6":
             _keyword_counters(state, chars)                    # CR 122.1b, 613.1f
-        pending = [e for e in effects if layer in e.layers]
+        pending = list(by_layer.get(layer, ()))
         while pending:
             eff = _next_effect(state, chars, pending)
             pending.remove(eff)
@@ -630,8 +638,12 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
         if layer == "3" and pending_text:
             # CR 612.1, 613.1c: a changed text's new static abilities generate their effects
             # from layer 4 on; the replaced ones stopped existing (``_Effect.exists``)
-            effects += [_static_effect(state, sid, ab, chars[sid]) for sid in sorted(pending_text)
-                        for ab in chars[sid].script.static if ab not in before_text[sid]]
+            changed_text = [_static_effect(state, sid, ab, chars[sid]) for sid in sorted(pending_text)
+                            for ab in chars[sid].script.static if ab not in before_text[sid]]
+            effects += changed_text
+            for e in changed_text:
+                for later in e.layers:
+                    by_layer.setdefault(later, []).append(e)
         if layer == "4":
             for ch in chars.values():
                 _intrinsic_abilities(ch)
@@ -842,11 +854,16 @@ def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, y
     return True
 
 
+_WITH_KEYS: dict[str, tuple[str, str]] = {}
+
+
 def permanents_with(state: GameState, field: str) -> list[tuple[int, Characteristics]]:
     """Permanents whose abilities include some of ``field`` (a CardScript field such as
     "cost_changes"), memoized with the characteristics: most game states have none, and
     rules that look for them run for every action considered."""
-    key = ("with", field)
+    key = _WITH_KEYS.get(field)             # one key object per field: cheaper than a new tuple
+    if key is None:
+        key = _WITH_KEYS[field] = ("with", field)
     cached = state._chars.get(key)          # type: ignore[call-overload]
     if cached is None:
         cached = [(sid, ch) for sid, ch in _battlefield(state).items() if getattr(ch.script, field)]

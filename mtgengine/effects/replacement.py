@@ -81,7 +81,7 @@ def apply_replacements(ctx: Ctx, event: Any) -> Any:
     while event is not None:
         if isinstance(event, DamageEvent) and event.amount <= 0:
             return None                        # CR 614.7a: 0 damage is no event to replace
-        candidates = [c for source in REPLACEMENT_SOURCES for c in source(ctx, event, kind)
+        candidates = [c for source in _sources_for(kind) for c in source(ctx, event, kind)
                       if c.key not in applied]
         if not candidates:
             break
@@ -96,6 +96,11 @@ def apply_replacements(ctx: Ctx, event: Any) -> Any:
 
 def event_kind(event: Any) -> str | None:
     """The ``ReplacementAbility.event`` that watches ``event``, or None."""
+    kind = _KIND_OF_TYPE.get(event.__class__)
+    if kind is not None:
+        return kind
+    if event.__class__ is ZoneChange:
+        return _zone_change_kind(event)
     if isinstance(event, DamageEvent):
         return "damage"
     if isinstance(event, LifeEvent):
@@ -110,15 +115,26 @@ def event_kind(event: Any) -> str | None:
         return "counters"
     if isinstance(event, TokensEvent):
         return "tokens"
-    if isinstance(event, ZoneChange) and event.to_zone is Zone.BATTLEFIELD:
+    if isinstance(event, ZoneChange):
+        return _zone_change_kind(event)
+    return None
+
+
+def _zone_change_kind(event: ZoneChange) -> str | None:
+    if event.to_zone is Zone.BATTLEFIELD:
         return "enters"
-    if isinstance(event, ZoneChange) and event.from_zone is Zone.BATTLEFIELD and event.to_zone is Zone.GRAVEYARD:
+    if event.from_zone is Zone.BATTLEFIELD and event.to_zone is Zone.GRAVEYARD:
         return "dies"                                  # CR 700.4 (Void Maw, CR 614.1a)
-    if isinstance(event, ZoneChange) and event.from_zone is Zone.STACK and event.to_zone is not Zone.EXILE:
+    if event.from_zone is Zone.STACK and event.to_zone is not Zone.EXILE:
         return "leaves_stack"                          # flashback (CR 702.34a)
-    if isinstance(event, ZoneChange) and event.to_zone in (Zone.HAND, Zone.LIBRARY):
+    if event.to_zone in (Zone.HAND, Zone.LIBRARY):
         return "to_hand_or_library"                    # a commander's (CR 903.9b)
     return None
+
+
+#: The kind of the event types that have one kind whatever their contents (``event_kind``).
+_KIND_OF_TYPE: dict[type, str] = {DamageEvent: "damage", ProliferateEvent: "proliferate", DrawEvent: "draw",
+                                  CountersEvent: "counters", TokensEvent: "tokens"}
 
 
 # -- where effects come from -----------------------------------------------------------------
@@ -222,8 +238,24 @@ def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
 
 #: Functions listing the replacement effects that apply to an event (``event_kind`` gives
 #: the kind); the pipeline asks each of them.
-REPLACEMENT_SOURCES: list[Source] = [_self_candidates, _static_candidates, _resolved_candidates,
-                                     _protection_candidates, _flashback_candidates, _commander_candidates]
+REPLACEMENT_SOURCES: tuple[Source, ...] = (_self_candidates, _static_candidates, _resolved_candidates,
+                                           _protection_candidates, _flashback_candidates, _commander_candidates)
+#: The kinds of event a source can list effects for, if not every kind.
+_SOURCE_KINDS: dict[Source, frozenset[str]] = {
+    _protection_candidates: frozenset({"damage"}),
+    _flashback_candidates: frozenset({"leaves_stack"}),
+    _commander_candidates: frozenset({"to_hand_or_library", "leaves_stack"}),
+}
+#: The sources to ask for each kind of event, in ``REPLACEMENT_SOURCES`` order.
+_SOURCES_BY_KIND: dict[str, tuple[Source, ...]] = {}
+
+
+def _sources_for(kind: str) -> tuple[Source, ...]:
+    found = _SOURCES_BY_KIND.get(kind)
+    if found is None:
+        found = _SOURCES_BY_KIND[kind] = tuple(
+            source for source in REPLACEMENT_SOURCES if kind in _SOURCE_KINDS.get(source, (kind,)))
+    return found
 
 
 # -- does an effect apply? -------------------------------------------------------------------
