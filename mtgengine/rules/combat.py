@@ -19,26 +19,33 @@ from .context import Ctx
 
 def can_attack(g: GameState, oid: int) -> bool:
     """CR 508.1a, 302.6, 702.3b: untapped, not summoning sick (or haste), no defender."""
-    return attack_restriction(g, oid) is None
+    return _attack_rule(g, oid) is None
 
 
 def attack_restriction(g: GameState, oid: int) -> str | None:
     """Why the creature can't attack now, or None if it can."""
+    reason = _attack_rule(g, oid)
+    if reason is None:
+        return None
+    return f"{characteristics(g, oid).name or 'a face-down creature'} can't attack: {reason}"
+
+
+def _attack_rule(g: GameState, oid: int) -> str | None:
+    """The rule that keeps the creature from attacking now (the reason, without its name)."""
     o = g.objects[oid]
     ch = characteristics(g, oid)
-    name = ch.name or "a face-down creature"
     if o.zone is not Zone.BATTLEFIELD or "Creature" not in ch.types or "Battle" in ch.types:
-        return f"{name} can't attack: only a creature on the battlefield can (CR 506.3, 508.1a)"
+        return "only a creature on the battlefield can (CR 506.3, 508.1a)"
     if ch.controller != g.active:
-        return f"{name} can't attack: its controller isn't the active player (CR 508.1a)"
+        return "its controller isn't the active player (CR 508.1a)"
     if o.tapped:
-        return f"{name} can't attack: it is tapped (CR 508.1a)"
+        return "it is tapped (CR 508.1a)"
     if "defender" in ch.keywords:
-        return f"{name} can't attack: it has defender (CR 702.3b)"
+        return "it has defender (CR 702.3b)"
     if "can't attack" in ch.keywords:
-        return f"{name} can't attack: an effect says so (CR 508.1c)"
+        return "an effect says so (CR 508.1c)"
     if summoning_sick(g, oid) and "haste" not in ch.keywords:
-        return f"{name} can't attack: its controller hasn't controlled it continuously since the turn began (CR 302.6)"
+        return "its controller hasn't controlled it continuously since the turn began (CR 302.6)"
     return None
 
 
