@@ -854,6 +854,13 @@ def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, y
     return True
 
 
+def permanents(state: GameState) -> dict[int, Characteristics]:
+    """Every permanent's characteristics, in battlefield order (the same values
+    :func:`characteristics` gives; the dictionary is the memo's: don't modify it)."""
+    chars = state._chars.get(0)
+    return chars if chars is not None else _battlefield(state)
+
+
 _WITH_KEYS: dict[str, tuple[str, str]] = {}
 
 

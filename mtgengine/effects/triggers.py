@@ -36,7 +36,7 @@ from .events import (
     AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, TapEvent, TargetedEvent, ZoneChange,
 )
 from .events import ActivateEvent
-from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power
+from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +213,7 @@ def _triggering_permanents(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbilit
     and every trigger check and step looks."""
     cached = g._chars.get(("triggering",))
     if cached is None:
-        cached = [(oid, ch, abilities) for oid in g.battlefield for ch in (characteristics(g, oid),)
+        cached = [(oid, ch, abilities) for oid, ch in permanents(g).items()
                   for abilities in (triggered_abilities(ch),) if abilities]
         g._chars[("triggering",)] = cached
     return cached

@@ -9,7 +9,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.mana import COLOR_WORDS
 from ..effects.events import AttackEvent, BlockEvent
-from ..effects.layers import characteristics, controller_of, summoning_sick
+from ..effects.layers import characteristics, controller_of, permanents, summoning_sick
 from ..effects.links import block_requirements, exert_attackers
 from ..effects.primitives import deal_damage, name_of, set_tapped
 from ..effects.replacement import shield_order
@@ -59,8 +59,8 @@ def defenders(g: GameState) -> list[int]:
     for p in g.players:
         if p.index != g.active and not p.lost:
             out.append(player_ref(p.index))
-    for oid in g.battlefield:
-        if controller_of(g, oid) != g.active and "Planeswalker" in characteristics(g, oid).types:
+    for oid, ch in permanents(g).items():
+        if ch.controller != g.active and "Planeswalker" in ch.types:
             out.append(oid)
     return out
 

@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from ..agents.decisions import Decision
 from ..core.enums import Zone
-from ..effects.layers import Characteristics, characteristics, matches
+from ..effects.layers import Characteristics, characteristics, matches, permanents
 from ..effects.primitives import end_durations, move, name_of, player_has
 from ..effects.resolve import destroy
 from .combat import has_protection_from
@@ -123,8 +123,7 @@ def _watched_permanents(g: GameState) -> list[tuple[int, Characteristics | None]
     cached = g._chars.get(("sba",))       # type: ignore[call-overload]
     if cached is None:
         cached = []
-        for oid in g.battlefield:
-            ch = characteristics(g, oid)
+        for oid, ch in permanents(g).items():
             watch = ("Creature" in ch.types or "Planeswalker" in ch.types
                      or "Aura" in ch.subtypes or "Equipment" in ch.subtypes)
             cached.append((oid, ch if watch else None))
@@ -138,8 +137,7 @@ def _legend_groups(g: GameState) -> list[tuple[tuple[int, str], list[int]]]:
     cached = g._chars.get(("legends",))   # type: ignore[call-overload]
     if cached is None:
         legends: dict[tuple[int, str], list[int]] = defaultdict(list)
-        for oid in g.battlefield:
-            ch = characteristics(g, oid)
+        for oid, ch in permanents(g).items():
             if "Legendary" in ch.supertypes and ch.name:
                 legends[(ch.controller, ch.name)].append(oid)
         cached = [(key, ids) for key, ids in sorted(legends.items()) if len(ids) > 1]

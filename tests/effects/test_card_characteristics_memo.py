@@ -3,7 +3,7 @@
 characteristic-defining ability, must still be derived as it is now."""
 from __future__ import annotations
 
-from mtgengine.effects.layers import characteristics
+from mtgengine.effects.layers import characteristics, permanents
 from mtgengine.scenario.builder import Scenario
 
 
@@ -43,3 +43,15 @@ def test_a_card_an_effect_gives_flashback_has_it() -> None:
     g = s.game.state
     assert "flashback" in characteristics(g, bolt).keywords
     assert "flashback" not in characteristics(g, other).keywords
+
+
+def test_permanents_are_the_characteristics_in_battlefield_order_and_follow_a_pump() -> None:
+    s = Scenario("memo", Alice={"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Giant Growth"]}, Bob={})
+    g = s.game.state
+    chars = permanents(g)
+    assert list(chars) == g.battlefield
+    assert all(chars[oid] is characteristics(g, oid) for oid in g.battlefield)
+    s.cast("Giant Growth", by="Alice", targets=["Grizzly Bears"]).pass_("stack")
+    g = s.game.state
+    (bears,) = [oid for oid in g.battlefield if g.objects[oid].card.name == "Grizzly Bears"]
+    assert permanents(g)[bears].power == 5
