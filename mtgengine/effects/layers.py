@@ -224,6 +224,23 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
     False: a flip card's values before its flipped status picks a half (what a copy copies,
     CR 707.2, 707.3, 110.5c)."""
     o = state.objects[oid]
+    card = o.card
+    if card is not None and not o.face_down and o.copy_source is None and not card.meld \
+            and (not o.choices or o.choices.keys().isdisjoint(_VALUE_CHOICES)) \
+            and not (state.effects and any(oid in e.affected for e in state.effects)):
+        # a card with only its printed values (the common case, the same values as below)
+        if o.transformed and len(card.faces) > 1 and (status or card.layout != "flip"):
+            index = 1                                   # CR 712.8e: the back face is up; 710.2: flipped
+        elif card.is_split and o.zone is not Zone.STACK:
+            index = COMBINED                            # CR 709.4
+        else:
+            index = o.face
+        b = _BASE.get((card.name, index))
+        if b is None:
+            b = printed(card, index)
+        return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
+                               b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text, False,
+                               b.flipped_half)
     if o.face_down and not face_up:
         # CR 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
         return Characteristics("", None, _EMPTY, _EMPTY, frozenset({"Creature"}), _EMPTY,
@@ -646,7 +663,8 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
                     by_layer.setdefault(later, []).append(e)
         if layer == "4":
             for ch in chars.values():
-                _intrinsic_abilities(ch)
+                if "Land" in ch.types:
+                    _intrinsic_abilities(ch)
         if layer == "7c":
             for oid, ch in chars.items():                      # CR 613.4c: counters
                 counters = state.objects[oid].counters
@@ -659,8 +677,7 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
                             dt += int(pt.group(2)) * n
                     ch.power += dp
                     ch.toughness = (ch.toughness or 0) + dt
-    for oid, ch in chars.items():
-        state._chars[oid] = ch
+    state._chars.update(chars)
     state._chars[0] = chars
     if not any(_reads_off_battlefield(e) for e in effects):
         state._chars[("closed",)] = True    # type: ignore[index]  # see GameState.changed_off_battlefield
