@@ -71,16 +71,12 @@ def _one_pass(ctx: Ctx) -> bool:
         done = True
     to_graveyard: list[tuple[int, str, str]] = []
     to_annihilate: list[tuple[int, int]] = []
-    watched = _watched_permanents(g)
-    for index, (oid, ch) in enumerate(watched):
-        if ch is None:                              # none of 704.5f-n can apply to it
-            counters = g.objects[oid].counters
-            if counters and counters.get("+1/+1") and counters.get("-1/-1"):
-                to_annihilate.append((oid, min(counters["+1/+1"], counters["-1/-1"])))
-        elif _permanent_actions(ctx, oid, ch, to_graveyard, to_annihilate):
+    for oid, ch in _watched_permanents(g):
+        if _permanent_actions(ctx, oid, ch, to_graveyard, to_annihilate):
             done = True
             # an Equipment became unattached: the rest are looked at as they are now
-            for later, _ in watched[index + 1:]:
+            battlefield = g.battlefield
+            for later in battlefield[battlefield.index(oid) + 1:]:
                 if _permanent_actions(ctx, later, characteristics(g, later), to_graveyard, to_annihilate):
                     done = True
             break
@@ -115,18 +111,18 @@ def _one_pass(ctx: Ctx) -> bool:
     return done
 
 
-def _watched_permanents(g: GameState) -> list[tuple[int, Characteristics | None]]:
-    """Every permanent in battlefield order, with its characteristics if it is a creature, a
-    planeswalker, an Aura or an Equipment (704.5f-n can apply to it), else None (only its
-    counters matter, CR 704.5q). Memoized with the characteristics (``g._chars``): derived from
-    the permanents' characteristics alone, it is forgotten whenever they may change."""
+def _watched_permanents(g: GameState) -> list[tuple[int, Characteristics]]:
+    """The permanents a state-based action may apply to, in battlefield order, with their
+    characteristics: creatures, planeswalkers, Auras and Equipment (CR 704.5f-n), and those
+    with counters (704.5q). Memoized with the characteristics (``g._chars``): derived from the
+    permanents' characteristics and counters, which only change with a call to
+    ``GameState.changed`` (``GameState.obj``), it is forgotten whenever they may change."""
     cached = g._chars.get(("sba",))       # type: ignore[call-overload]
     if cached is None:
-        cached = []
-        for oid, ch in permanents(g).items():
-            watch = ("Creature" in ch.types or "Planeswalker" in ch.types
-                     or "Aura" in ch.subtypes or "Equipment" in ch.subtypes)
-            cached.append((oid, ch if watch else None))
+        objects = g.objects
+        cached = [(oid, ch) for oid, ch in permanents(g).items()
+                  if "Creature" in ch.types or "Planeswalker" in ch.types or "Aura" in ch.subtypes
+                  or "Equipment" in ch.subtypes or objects[oid].counters]
         g._chars[("sba",)] = cached       # type: ignore[index]
     return cached
 

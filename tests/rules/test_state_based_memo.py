@@ -3,13 +3,15 @@ to, and the legend rule's groups) are kept with the characteristics (``GameState
 change to the permanents must make the next check see them as they are now."""
 from __future__ import annotations
 
-from mtgengine.rules.state_based_actions import _legend_groups, _watched_permanents
+from mtgengine.effects.primitives import put_counters
+from mtgengine.rules.context import Ctx
+from mtgengine.rules.state_based_actions import _legend_groups, _watched_permanents, check_state_based_actions
 from mtgengine.scenario.builder import Scenario
 
 
 def _toughness(s: Scenario, name: str) -> int | None:
     g = s.game.state
-    (found,) = [ch for oid, ch in _watched_permanents(g) if ch is not None and g.objects[oid].card.name == name]
+    (found,) = [ch for oid, ch in _watched_permanents(g) if g.objects[oid].card.name == name]
     return found.toughness
 
 
@@ -22,7 +24,7 @@ def test_watched_permanents_follow_a_pump() -> None:
 
 def test_lands_are_not_watched_and_a_creature_cast_is() -> None:
     s = Scenario("memo", Alice={"battlefield": ["Forest x2"], "hand": ["Grizzly Bears"]}, Bob={})
-    assert [ch for _oid, ch in _watched_permanents(s.game.state)] == [None, None]
+    assert _watched_permanents(s.game.state) == []
     s.cast("Grizzly Bears", by="Alice").pass_("stack")
     assert _toughness(s, "Grizzly Bears") == 2
 
@@ -57,3 +59,18 @@ def test_an_unattached_equipment_then_lethal_damage_in_the_same_check() -> None:
     (bonesplitter,) = [oid for oid in g.battlefield if g.objects[oid].card.name == "Bonesplitter"]
     assert g.objects[bonesplitter].attached_to is None
     s.expect(zones={"Alice": {"graveyard": ["Grizzly Bears"]}})
+
+
+def test_a_land_given_counters_is_watched() -> None:
+    """CR 704.5q on a land: not watched without counters; putting counters on it (which calls
+    ``changed``) makes the next check see it, and the pair is removed."""
+    s = Scenario("memo", Alice={"battlefield": ["Forest"]}, Bob={})
+    g = s.game.state
+    (forest,) = g.battlefield
+    assert _watched_permanents(g) == []
+    ctx = Ctx(g, [], lambda *a: None)
+    put_counters(ctx, forest, "+1/+1", 2)
+    put_counters(ctx, forest, "-1/-1", 1)
+    assert [oid for oid, _ch in _watched_permanents(g)] == [forest]
+    assert check_state_based_actions(ctx)
+    assert g.objects[forest].counters == {"+1/+1": 1}
