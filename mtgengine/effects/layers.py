@@ -229,12 +229,7 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
             and (not o.choices or o.choices.keys().isdisjoint(_VALUE_CHOICES)) \
             and not (state.effects and any(oid in e.affected for e in state.effects)):
         # a card with only its printed values (the common case, the same values as below)
-        if o.transformed and len(card.faces) > 1 and (status or card.layout != "flip"):
-            index = 1                                   # CR 712.8e: the back face is up; 710.2: flipped
-        elif card.is_split and o.zone is not Zone.STACK:
-            index = COMBINED                            # CR 709.4
-        else:
-            index = o.face
+        index = _face_index(o, card, status)
         b = _BASE.get((card.name, index))
         if b is None:
             b = printed(card, index)
@@ -286,12 +281,8 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         # CR 712.8g: a melded permanent has only the characteristics of the combined back face
         card = meld_result(card)
         index = 0
-    elif o.transformed and len(card.faces) > 1 and (status or card.layout != "flip"):
-        index = 1                                   # CR 712.8e: the back face is up; 710.2: flipped
-    elif card.is_split and o.zone is not Zone.STACK:
-        index = COMBINED                            # CR 709.4
     else:
-        index = o.face                              # the half, face or Adventure in use
+        index = _face_index(o, card, status)
     b = _BASE.get((card.name, index))
     if b is None:
         b = printed(card, index)
@@ -318,6 +309,15 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
     return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
                            b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text, False,
                            b.flipped_half)
+
+
+def _face_index(o: Any, card: Any, status: bool = True) -> int:
+    """Which of a card's faces gives its printed values (``printed``), unless it is melded."""
+    if o.transformed and len(card.faces) > 1 and (status or card.layout != "flip"):
+        return 1                                    # CR 712.8e: the back face is up; 710.2: flipped
+    if card.is_split and o.zone is not Zone.STACK:
+        return COMBINED                             # CR 709.4
+    return o.face                                   # the half, face or Adventure in use
 
 
 def _flip_status(values: Characteristics, o: Any, status: bool) -> Characteristics:
@@ -363,13 +363,7 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     if card is not None and not o.face_down and o.copy_source is None and o.choices.keys().isdisjoint(_VALUE_CHOICES) \
             and not any(oid in e.affected for e in state.effects):
         # a card off the battlefield with only its printed values (CR 707.2), no effect on it
-        if o.transformed and len(card.faces) > 1:
-            index = 1                                   # CR 712.8e
-        elif card.is_split and o.zone is not Zone.STACK:
-            index = COMBINED                            # CR 709.4
-        else:
-            index = o.face
-        key = (card.name, index, o.controller)
+        key = (card.name, _face_index(o, card), o.controller)
         ch = _PLAIN.get(key)                            # type: ignore[assignment]
         if ch is None:
             ch = _card_characteristics(state, oid)
