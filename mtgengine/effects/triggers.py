@@ -86,6 +86,7 @@ LIVING_WEAPON = TriggeredAbility(
      Attach(Ref("created"))),
     text="Living weapon")
 KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON}
+_KEYWORD_TRIGGER_NAMES = frozenset(KEYWORD_TRIGGERS)
 
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
 PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first"})
@@ -102,8 +103,8 @@ def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
     """An object's triggered abilities: its script's, and those of its keywords (prowess,
     living weapon), which may have been granted (CR 613.1f)."""
     own = ch.script.triggered
-    if ch.keywords & KEYWORD_TRIGGERS.keys():
-        return own + tuple(KEYWORD_TRIGGERS[k] for k in sorted(ch.keywords & KEYWORD_TRIGGERS.keys()))
+    if not ch.keywords.isdisjoint(_KEYWORD_TRIGGER_NAMES):
+        return own + tuple(KEYWORD_TRIGGERS[k] for k in sorted(ch.keywords & _KEYWORD_TRIGGER_NAMES))
     return own
 
 
