@@ -360,8 +360,9 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     if o.zone is Zone.BATTLEFIELD:
         return _battlefield(state)[oid]
     card = o.card
-    if card is not None and not o.face_down and o.copy_source is None and o.choices.keys().isdisjoint(_VALUE_CHOICES) \
-            and not any(oid in e.affected for e in state.effects):
+    if card is not None and not o.face_down and o.copy_source is None \
+            and (not o.choices or o.choices.keys().isdisjoint(_VALUE_CHOICES)) \
+            and not (state.effects and any(oid in e.affected for e in state.effects)):
         # a card off the battlefield with only its printed values (CR 707.2), no effect on it
         key = (card.name, _face_index(o, card), o.controller)
         ch = _PLAIN.get(key)                            # type: ignore[assignment]
@@ -872,16 +873,11 @@ def permanents(state: GameState) -> dict[int, Characteristics]:
     return chars if chars is not None else _battlefield(state)
 
 
-_WITH_KEYS: dict[str, tuple[str, str]] = {}
-
-
 def permanents_with(state: GameState, field: str) -> list[tuple[int, Characteristics]]:
     """Permanents whose abilities include some of ``field`` (a CardScript field such as
     "cost_changes"), memoized with the characteristics: most game states have none, and
     rules that look for them run for every action considered."""
-    key = _WITH_KEYS.get(field)             # one key object per field: cheaper than a new tuple
-    if key is None:
-        key = _WITH_KEYS[field] = ("with", field)
+    key = ("with", field)
     cached = state._chars.get(key)          # type: ignore[call-overload]
     if cached is None:
         cached = [(sid, ch) for sid, ch in _battlefield(state).items() if getattr(ch.script, field)]

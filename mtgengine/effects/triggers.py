@@ -237,7 +237,7 @@ def check_triggers(ctx: Ctx) -> None:
 
 def _match_events(ctx: Ctx, events: list[Any]) -> None:
     g = ctx.g
-    left = [ev for ev in events if isinstance(ev, ZoneChange) and ev.from_zone is Zone.BATTLEFIELD
+    left = [ev for ev in events if ev.__class__ is ZoneChange and ev.from_zone is Zone.BATTLEFIELD
             and ev.lki is not None]
     here = _watchers_here(g)
     gone = _watchers_gone(g, left) if left else {}
@@ -294,7 +294,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                      cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)
 
     for ev in events:
-        if isinstance(ev, ZoneChange):
+        cls = ev.__class__                  # the event types (effects.events) have no subclasses
+        if cls is ZoneChange:
             if ev.to_zone is Zone.BATTLEFIELD and ev.new_id:
                 # CR 603.6a; if it has already left again, as it last existed there (CR 603.10)
                 sch = characteristics(g, ev.new_id) if ev.new_id in g.objects else g.lki.get(ev.new_id)
@@ -309,7 +310,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             if ev.from_zone is Zone.GRAVEYARD and ev.lki is not None:
                 # "Whenever an instant or sorcery card leaves your graveyard" (Murktide Regent)
                 occur("leaves_graveyard", ev.oid, ev.lki, source_after=_after(g, ev))
-        elif isinstance(ev, CastEvent):
+        elif cls is CastEvent:
             if ev.oid in g.objects:
                 # CR 113.6k: "When you cast this spell" triggers from the stack, as it is cast
                 spell_ch = characteristics(g, ev.oid)
@@ -317,22 +318,22 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                     if ab.trigger.event == "cast" and ab.trigger.whose == "self":
                         _add(ctx, spell_ch.controller, ev.oid, spell_ch.name, ab, subject=ev.oid)
                 occur("cast", ev.oid, None, ev.player)          # CR 601.2i: once it is cast
-        elif isinstance(ev, ActivateEvent):
+        elif cls is ActivateEvent:
             if ev.oid in g.objects:
                 occur("activate", ev.oid, None, ev.player)      # CR 602.2 (issue 7: Unbound Flourishing)
-        elif isinstance(ev, TapEvent):
+        elif cls is TapEvent:
             if ev.oid in g.objects:                 # CR 701.26a-b: "whenever ~ becomes tapped / untapped"
                 occur("becomes_tapped" if ev.tapped else "becomes_untapped", ev.oid, characteristics(g, ev.oid))
-        elif isinstance(ev, AttackEvent):
+        elif cls is AttackEvent:
             if ev.oid in g.objects:
                 occur("attacks", ev.oid, characteristics(g, ev.oid))
-        elif isinstance(ev, BlockEvent):
+        elif cls is BlockEvent:
             if ev.blocker in g.objects:
                 occur("blocks", ev.blocker, characteristics(g, ev.blocker))
             if ev.attacker in g.objects and ev.attacker not in blocked:
                 blocked.add(ev.attacker)                                     # CR 509.3c: once
                 occur("becomes_blocked", ev.attacker, characteristics(g, ev.attacker))
-        elif isinstance(ev, DamageEvent):
+        elif cls is DamageEvent:
             # Damage dealt at once (all combat damage of a step, CR 510.2; one instruction's
             # damage) is one event for "whenever ~ deals damage" (CR 603.2c): once per source
             # per check, and once per player it damaged for "deals combat damage to a player".
@@ -359,7 +360,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                                     and (d.target == ev.target or event not in _DAMAGE_TO_ONE_EVENTS))
                         # "that player" / "that creature": what it was dealt to
                         occur(event, ev.source, sch, amount=total, affected=key[1] if len(key) > 1 else 0)
-        elif isinstance(ev, TargetedEvent):
+        elif cls is TargetedEvent:
             if ev.oid in g.objects:
                 occur("becomes_target", ev.oid, characteristics(g, ev.oid))
                 by = g.objects.get(ev.by)
@@ -370,7 +371,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                     for ab in triggered_abilities(tch):
                         if ab.trigger.event == "becomes_spell_target" and ab.trigger.whose == "self":
                             _add(ctx, tch.controller, ev.oid, tch.name, ab, subject=ev.by)
-        elif isinstance(ev, DrawEvent):
+        elif cls is DrawEvent:
             for _ in range(getattr(ev, "count", 1)):
                 occur("draw", player=ev.player)       # once per card drawn
             if ev.nth == 1 and ev.card in g.objects:
@@ -379,7 +380,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is Zone.HAND:
                     from .links import miracle
                     miracle(ctx, ev.card)                 # CR 702.94a: reveal it as it is drawn
-        elif isinstance(ev, LifeEvent) and ev.amount > 0:
+        elif cls is LifeEvent and ev.amount > 0:
             occur("gain_life", player=ev.player, amount=ev.amount)   # CR 119.9: once per life-gain event
 
 

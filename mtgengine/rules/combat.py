@@ -50,7 +50,7 @@ def _attack_rule(g: GameState, oid: int) -> str | None:
 
 
 def possible_attackers(g: GameState) -> list[int]:
-    return [oid for oid in g.battlefield if can_attack(g, oid)]
+    return [oid for oid in g.battlefield if _attack_rule(g, oid) is None]
 
 
 def defenders(g: GameState) -> list[int]:

@@ -179,9 +179,11 @@ def _permanent_actions(ctx: Ctx, oid: int, ch: Characteristics, to_graveyard: li
             g.changed()
             ctx.log("704.5n", f"{ch.name} becomes unattached")
             unattached = True
-    plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
-    if plus and minus:
-        to_annihilate.append((oid, min(plus, minus)))
+    counters = o.counters
+    if counters:
+        plus, minus = counters.get("+1/+1", 0), counters.get("-1/-1", 0)
+        if plus and minus:
+            to_annihilate.append((oid, min(plus, minus)))
     return unattached
 
 
