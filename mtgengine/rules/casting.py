@@ -77,9 +77,24 @@ def timing_ok(g: GameState, player: int, ch: Characteristics) -> bool:
     return sorcery_timing(g, player)
 
 
-def castable(g: GameState, player: int, oid: int, sources: list | None = None) -> bool:
+def timing_reads_step(g: GameState, oid: int, ch: Characteristics) -> bool:
+    """Whether :func:`timing_ok` reads the step for this card (one of its faces, if it is cast
+    as one) beyond sorcery timing: a restriction of the card itself (CR 601.3)."""
+    if ch.script.cast_timing:
+        return True
+    card = g.objects[oid].card
+    return card is not None and card.layout in FACE_LAYOUTS \
+        and any(printed(card, i).script.cast_timing for i in range(len(card.faces)))
+
+
+def castable(g: GameState, player: int, oid: int, sources: list | None = None,
+             ch: Characteristics | None = None, seen: dict[int, list[tuple[Characteristics, bool]]] | None = None) -> bool:
     """Quick check for the legal-action list (the full procedure may still refuse): the spell
-    cast the ordinary way, its total cost with the cost changes that apply (CR 601.2f)."""
+    cast the ordinary way, its total cost with the cost changes that apply (CR 601.2f).
+
+    ``ch``: the object's characteristics, when the caller has them. ``seen``: a dict the
+    caller keeps for one legal-action list (one state), so that the cards in the hand with
+    equal characteristics are checked once (:func:`_same_for_equal_cards`: two Lightning Bolts)."""
     o = g.objects[oid]
     if o.owner != player or not (o.zone is Zone.HAND or (o.zone is Zone.COMMAND and is_commander(g, oid))):
         return False
@@ -87,35 +102,71 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None) -
     if card is not None and card.layout in FACE_LAYOUTS:
         return any(_castable_as(g, player, oid, face_characteristics(card, i, player), sources)
                    for i in range(len(card.faces)) if not (card.layout == "aftermath" and i))
-    return _castable_as(g, player, oid, characteristics(g, oid), sources)
+    return _castable_as(g, player, oid, characteristics(g, oid) if ch is None else ch, sources,
+                        seen=seen if o.zone is Zone.HAND else None)
 
 
-def cast_variants(g: GameState, player: int, oid: int, sources: list | None = None) -> list[dict[str, Any]]:
+def _same_for_equal_cards(g: GameState, ch: Characteristics) -> bool:
+    """Whether :func:`_castable_as` (the ordinary cast) gives the same answer for every card in
+    the hand with these characteristics: past them it reads the card's object only through cast
+    restrictions (CR 601.2e), additional costs (CR 118.8), cost changes that look at the spell
+    (CR 601.2f) and the commander tax (CR 903.8: none from the hand); with none of those it
+    depends on the characteristics alone."""
+    return not (ch.script.additional_costs or permanents_with(g, "cast_restrictions")
+                or permanents_with(g, "additional_costs") or permanents_with(g, "cost_changes"))
+
+
+#: Memo of :func:`_has_phyrexian`, keyed on the cost's identity (each entry holds the cost, so
+#: the id can't be reused while it lives; costs are immutable); emptied when it grows large.
+_PHYREXIAN: dict[int, tuple[ManaCost, bool]] = {}
+
+
+def _has_phyrexian(cost: ManaCost) -> bool:
+    """Whether the cost has a Phyrexian symbol (CR 107.4f), which life may pay."""
+    entry = _PHYREXIAN.get(id(cost))
+    if entry is not None and entry[0] is cost:
+        return entry[1]
+    found = any(s.kind in ("phyrexian", "hybrid_phyrexian") for s in cost.symbols)
+    if len(_PHYREXIAN) > 4096:
+        _PHYREXIAN.clear()
+    _PHYREXIAN[id(cost)] = (cost, found)
+    return found
+
+
+def cast_variants(g: GameState, player: int, oid: int, sources: list | None = None,
+                  ch: Characteristics | None = None) -> list[dict[str, Any]]:
     """The ways to cast a card from the hand beyond the ordinary one, for the legal-action list
     (so agents use them too): each alternative cost that could be paid (CR 118.9: Fist of Suns),
     each kicker (CR 702.33a), an optional "pay any amount of mana" additional cost paid with
     {1} (Chorus of the Conclave, CR 118.8), and Phyrexian symbols paid with life (CR 107.4f).
-    Only single-faced cards; each entry holds the options of a ``cast`` action."""
+    Only single-faced cards; each entry holds the options of a ``cast`` action. ``ch``: the
+    object's characteristics, when the caller has them."""
     o = g.objects[oid]
     if o.zone is not Zone.HAND or o.owner != player or (o.card is not None and o.card.layout in FACE_LAYOUTS):
         return []
-    ch = characteristics(g, oid)
+    if ch is None:
+        ch = characteristics(g, oid)
+    script = ch.script
+    if not (script.alternative_costs or script.kicker or script.additional_costs
+            or (ch.mana_cost is not None and _has_phyrexian(ch.mana_cost))
+            or permanents_with(g, "alternative_costs") or permanents_with(g, "additional_costs")):
+        return []             # nothing but the ordinary way (the common case)
     if "Land" in ch.types:
         return []
     out: list[dict[str, Any]] = []
-    if ch.script.alternative_costs or permanents_with(g, "alternative_costs"):
+    if script.alternative_costs or permanents_with(g, "alternative_costs"):
         for alt, label in alternative_costs(g, player, oid, ch):
             if alt.mana.count("{X}") == 0 and _castable_as(g, player, oid, ch, sources, alternative=alt):
                 out.append({"alternative": label})
     if ch.mana_cost is not None:
-        for kicker in ch.script.kicker:
+        for kicker in script.kicker:
             if _castable_as(g, player, oid, ch, sources, kicked=(kicker,)):
                 out.append({"kicked": [kicker]})
-        if (ch.script.additional_costs or permanents_with(g, "additional_costs")) \
+        if (script.additional_costs or permanents_with(g, "additional_costs")) \
                 and any(a.any_mana for a in _additional_costs(g, player, oid, ch)) \
                 and _castable_as(g, player, oid, ch, sources, additional={"mana": 1}):
             out.append({"additional": {"mana": 1}})
-        if any(s.kind in ("phyrexian", "hybrid_phyrexian") for s in ch.mana_cost.symbols) \
+        if _has_phyrexian(ch.mana_cost) \
                 and _castable_as(g, player, oid, ch, sources, pay=PayOptions(phyrexian="life")):
             out.append({"pay": {"phyrexian": "life"}})
     return out
@@ -123,7 +174,10 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
 
 def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
                  alternative: AlternativeCost | None = None, kicked: tuple[str, ...] | bool = False,
-                 additional: dict[str, Any] | None = None, pay: PayOptions | None = None) -> bool:
+                 additional: dict[str, Any] | None = None, pay: PayOptions | None = None,
+                 seen: dict[int, list[tuple[Characteristics, bool]]] | None = None) -> bool:
+    """``seen`` (the ordinary cast of a card in the hand only): the answers already found for
+    cards with equal characteristics in this state (:func:`castable`)."""
     if "Land" in ch.types or (ch.mana_cost is None and alternative is None):
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
@@ -131,6 +185,22 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
     if sources is not None and alternative is None and not additional and not ch.script.cost_changes \
             and not permanents_with(g, "cost_changes") and not may_afford(g, player, ch.mana_cost, sources):
         return False          # not enough mana for the mana cost alone, and nothing reduces it
+    if seen is None or not _same_for_equal_cards(g, ch):
+        return _cost_and_choices_ok(g, player, oid, ch, sources, alternative, kicked, additional, pay)
+    equal_script = seen.setdefault(id(ch.script), [])
+    for other, result in equal_script:
+        if other == ch:
+            return result
+    result = _cost_and_choices_ok(g, player, oid, ch, sources, alternative, kicked, additional, pay)
+    equal_script.append((ch, result))
+    return result
+
+
+def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
+                         alternative: AlternativeCost | None, kicked: tuple[str, ...] | bool,
+                         additional: dict[str, Any] | None, pay: PayOptions | None) -> bool:
+    """The rest of :func:`_castable_as`: no restriction forbids the spell (CR 601.2e), its total
+    cost can be paid (CR 601.2f-h) and its modes and targets chosen (CR 601.2b-c)."""
     mv = ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
     if _restriction(g, player, oid, mv) is not None:
         return False

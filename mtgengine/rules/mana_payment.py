@@ -197,35 +197,56 @@ _TapMana = tuple[tuple[ActivatedAbility, "tuple[list[str], int] | None"], ...]
 #: script itself, so the id can't be reused while the entry lives. Scripts are immutable, so
 #: an entry never goes stale; the memo is emptied when it grows large (scripts made by copy
 #: and grant effects are new objects each time the layers are applied).
-_TAP_MANA: dict[int, tuple[Any, _TapMana]] = {}
+_TAP_MANA: dict[int, tuple[Any, _TapMana, Any]] = {}
 
 
-def _tap_mana_abilities(script: Any) -> _TapMana:
+def _tap_mana_abilities(script: Any) -> tuple[_TapMana, Any]:
+    """The script's {T}-only mana abilities, and what they add when that is fixed
+    (:func:`_fixed_yield`)."""
     entry = _TAP_MANA.get(id(script))
     if entry is not None and entry[0] is script:
-        return entry[1]
+        return entry[1], entry[2]
     found = tuple((ab, None if any(getattr(e, "link", "") for e in ab.effects if isinstance(e, AddMana))
                    else _mana_of(ab))
                   for ab in script.activated if ab.is_mana and ab.cost == _TAP_ONLY)
+    fixed = _fixed_yield(found)
     if len(_TAP_MANA) > 4096:
         _TAP_MANA.clear()
-    _TAP_MANA[id(script)] = (script, found)
-    return found
+    _TAP_MANA[id(script)] = (script, found, fixed)
+    return found, fixed
 
 
-def _mana_permanents(g: GameState) -> list[tuple[int, Any, _TapMana, Any]]:
-    """The permanents with a {T}-only mana ability, in battlefield order, with their
-    characteristics, those abilities and what they add when that is fixed (``_fixed_yield``).
-    Memoized with the characteristics (``g._chars``, emptied by ``changed()``, which every
-    zone change and characteristic change calls), so it holds while only status changes
+#: A permanent of :func:`_mana_permanents`: its id, characteristics, {T}-only mana abilities,
+#: the Source it always is when what it adds is fixed (() if it adds nothing; None if that
+#: depends on the game), and whether summoning sickness stops it (a creature without haste).
+_ManaPermanent = tuple[int, Any, _TapMana, "Source | tuple[()] | None", bool]
+
+
+def _mana_permanents(g: GameState, player: int) -> list[_ManaPermanent]:
+    """The permanents ``player`` controls with a {T}-only mana ability, in battlefield order.
+    Memoized for every player at once with the characteristics (``g._chars``, emptied by
+    ``changed()``, which every zone change and characteristic change calls: all of this is
+    read off the permanents' characteristics), so it holds while only status changes
     (tapping, damage, mana in pools)."""
     cached = g._chars.get(("tap_mana",))            # type: ignore[call-overload]
     if cached is None:
-        cached = [(oid, ch, abilities, _fixed_yield(abilities)) for oid in g.battlefield
-                  for ch in (characteristics(g, oid),)
-                  for abilities in (_tap_mana_abilities(ch.script),) if abilities]
+        cached = tuple([] for _ in g.players)
+        for oid in g.battlefield:
+            ch = characteristics(g, oid)
+            abilities, fixed = _tap_mana_abilities(ch.script)
+            if abilities:
+                source = None if fixed is None else (oid, *fixed) if fixed else ()
+                cached[ch.controller].append((oid, ch, abilities, source,
+                                              "Creature" in ch.types and "haste" not in ch.keywords))
         g._chars[("tap_mana",)] = cached            # type: ignore[index]
-    return cached
+    return cached[player]
+
+
+def conditional_sources(g: GameState, player: int) -> bool:
+    """Whether ``player`` controls a {T} mana source whose mana isn't fixed: what it adds, or
+    whether it can be activated, is read from the game (a condition, CR 602.5b; a spending
+    restriction, CR 106.6; a linked color, CR 607.2)."""
+    return any(source is None for _, _, _, source, _ in _mana_permanents(g, player))
 
 
 def _fixed_yield(abilities: _TapMana) -> tuple[Any, ...] | None:
@@ -258,16 +279,17 @@ def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> l
     # "activated abilities of sources with the chosen name can't be activated" (CR 602.5):
     # only a permanent with a cast restriction can forbid anything, and most games have none
     restricted = bool(permanents_with(g, "cast_restrictions"))
-    for oid, ch, abilities, fixed in _mana_permanents(g):
-        if g.objects[oid].tapped or ch.controller != player:
+    objects = g.objects
+    for oid, ch, abilities, source, sickness_matters in _mana_permanents(g, player):
+        if objects[oid].tapped:
             continue
-        if "Creature" in ch.types and summoning_sick(g, oid) and "haste" not in ch.keywords:
+        if sickness_matters and summoning_sick(g, oid):
             continue       # CR 302.6: {T} abilities of a summoning-sick creature
         if restricted and _forbidden(g, player, oid):
             continue       # CR 602.5
-        if fixed is not None:
-            if fixed:
-                out.append((oid, *fixed))
+        if source is not None:
+            if source:
+                out.append(source)
             continue
         kinds: list[str] = []
         first = None

@@ -14,16 +14,16 @@ from typing import Any, Callable
 from ..agents.decisions import Decision
 from ..core.enums import STEP_ORDER, Step, Zone
 from ..core.errors import IllegalActionError
-from ..effects.layers import characteristics, controller_of
+from ..effects.layers import characteristics, controller_of, permanents_with
 from ..effects.links import stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
-from .casting import cast_spell, cast_variants, castable, play_land, playable_land
+from .casting import cast_spell, cast_variants, castable, play_land, playable_land, timing_reads_step
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step
 from .context import Ctx
-from .mana_payment import empty_pools, tap_sources
+from .mana_payment import conditional_sources, empty_pools, tap_sources
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .pregame import is_commander, pregame
 from .resolution import resolve_top
@@ -279,37 +279,59 @@ def end_step(ctx: Ctx) -> None:
 def legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
     """The priority options in canonical order: pass, lands, spells, abilities (by id).
 
-    Memoized while nothing but priority passing happens (the state version is unchanged)."""
-    key = (g.version, player, g.step, len(g.stack))
-    if g._legal is not None and g._legal[0] == key:
-        return g._legal[1]
-    actions = _legal_actions(g, player)
-    g._legal = (key, actions)
+    Memoized per player (``g._legal``) while the state version is unchanged: only priority
+    passes and moves from step to step happened. The key holds what the list reads that the
+    version doesn't follow: the active player, the turn, the stack's size, whether the player
+    could act at sorcery speed (CR 307.1), and the step itself when the list may read it in
+    another way (a card's timing restriction, an ability's condition; see ``_legal_actions``)."""
+    key = (g.version, g.active, g.turn, len(g.stack), sorcery_timing(g, player))
+    memo: dict[int, Any] = g._legal or {}
+    entry = memo.get(player)
+    if entry is not None and entry[0] == key and (entry[1] is None or entry[1] is g.step):
+        return entry[2]
+    actions, reads_step = _legal_actions(g, player)
+    g._legal = {**memo, player: (key, g.step if reads_step else None, actions)}   # replaced: clones share it
     return actions
 
 
-def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
+def _legal_actions(g: GameState, player: int) -> tuple[list[dict[str, Any]], bool]:
+    """The legal-action list, and whether it may depend on the step beyond sorcery timing.
+
+    The step is read only by ``sorcery_timing``, by ``casting.timing_ok`` (a card's own
+    restriction, CR 601.3) and by conditions (``triggers.condition_holds``); conditions are read
+    here only for activated abilities (CR 602.5b: the actors, abilities of cards in the hand),
+    for {T} mana abilities whose mana isn't fixed (``mana_payment.conditional_sources``) and
+    for players' abilities (``player_has``: hexproof for targets). tests/unit/test_legal_memo.py
+    fails when another function comes to read the step."""
     actions: list[dict[str, Any]] = [{"action": "pass"}]
     sources = tap_sources(g, player)
     sorcery_ok = sorcery_timing(g, player)
     land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
+    reads_step = _permanents_read_step(g, player)
+    seen: dict[int, Any] = {}          # cards checked, for equal ones (casting.castable)
     for oid in sorted(g.zones[(player, Zone.HAND)]):
         ch = characteristics(g, oid)
         if "Land" in ch.types:
             if land_ok and playable_land(g, player, oid):
                 actions.append({"action": "play", "object": oid})
         else:
-            if castable(g, player, oid, sources):
+            if timing_reads_step(g, oid, ch):
+                reads_step = True
+            if castable(g, player, oid, sources, ch, seen):
                 actions.append({"action": "cast", "object": oid})
-            for options in cast_variants(g, player, oid, sources):   # alternative and optional costs
+            for options in cast_variants(g, player, oid, sources, ch):   # alternative and optional costs
                 actions.append({"action": "cast", "object": oid, **options})
         for i, ab in enumerate(ch.script.activated):
             # issue 7: an ability that functions from the hand (transmute, CR 702.53a)
-            if ab.zone == "hand" and can_activate_from_hand(g, player, oid, i):
-                actions.append({"action": "activate", "object": oid, "ability": i})
+            if ab.zone == "hand":
+                reads_step = True
+                if can_activate_from_hand(g, player, oid, i):
+                    actions.append({"action": "activate", "object": oid, "ability": i})
     for oid in sorted(g.zones[(player, Zone.COMMAND)]):
-        if is_commander(g, oid) and castable(g, player, oid, sources):
-            actions.append({"action": "cast", "object": oid, "from": "command"})    # CR 903.8
+        if is_commander(g, oid):
+            reads_step = reads_step or timing_reads_step(g, oid, characteristics(g, oid))
+            if castable(g, player, oid, sources):
+                actions.append({"action": "cast", "object": oid, "from": "command"})    # CR 903.8
     for oid, ch in _actors(g):
         if ch.controller != player:
             continue
@@ -318,7 +340,21 @@ def _legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
         for i, ab in enumerate(ch.script.activated):
             if not ab.is_mana and can_activate(g, player, oid, i):   # mana abilities: CR 605.3a
                 actions.append({"action": "activate", "object": oid, "ability": i})
-    return actions
+    return actions, reads_step
+
+
+def _permanents_read_step(g: GameState, player: int) -> bool:
+    """Whether ``player``'s legal-action list may read conditions through the permanents (see
+    ``_legal_actions``): ``player`` controls an actor or a {T} mana source whose mana isn't
+    fixed, or a permanent has an ability that gives players something. Memoized with the
+    characteristics (it reads nothing else)."""
+    key = ("reads_step", player)
+    cached = g._chars.get(key)                     # type: ignore[call-overload]
+    if cached is None:
+        cached = any(ch.controller == player for _, ch in _actors(g)) or conditional_sources(g, player) \
+            or bool(permanents_with(g, "player_statics"))
+        g._chars[key] = cached                     # type: ignore[index]
+    return cached
 
 
 def _actors(g: GameState) -> list[tuple[int, Any]]:

@@ -1,0 +1,167 @@
+"""The legal-action list's memos (CR 117): kept across steps only when the list can't read the
+step, and the shortcuts of its checks (equal cards in the hand, the mana sources' memo)."""
+from __future__ import annotations
+
+import ast
+import dataclasses
+from pathlib import Path
+
+from mtgengine.core.enums import Step, Zone
+from mtgengine.core.mana import ManaCost
+from mtgengine.effects.layers import characteristics
+from mtgengine.rules.casting import castable
+from mtgengine.rules.mana_payment import conditional_sources, tap_sources
+from mtgengine.rules.turn import _legal_actions, _permanents_read_step, legal_actions
+from mtgengine.scenario.builder import Scenario
+
+PACKAGE = Path(__file__).resolve().parents[2] / "mtgengine"
+
+
+def _casts(g, player: int) -> list[str]:
+    return [characteristics(g, a["object"]).name for a in legal_actions(g, player) if a["action"] == "cast"]
+
+
+# -- the memo across steps ------------------------------------------------------------------
+def test_memo_follows_the_step_for_a_card_that_reads_it() -> None:
+    # Berserk: "Cast this spell only before the combat damage step" (CR 601.3). The step
+    # changes with no other change of the state (same version): the list must change too.
+    s = Scenario("Berserk", turn={"active": "Alice", "step": "declare_blockers"},
+                 Alice={"battlefield": ["Grizzly Bears"]},
+                 Bob={"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Berserk"]})
+    g = s.game.state
+    assert _casts(g, 1) == ["Berserk"]
+    version = g.version
+    g.step = Step.COMBAT_DAMAGE
+    assert g.version == version
+    assert _casts(g, 1) == []
+    g.step = Step.DECLARE_BLOCKERS
+    assert _casts(g, 1) == ["Berserk"]
+
+
+def test_memo_is_kept_across_steps_when_nothing_reads_the_step() -> None:
+    s = Scenario("Bolt", turn={"active": "Alice", "step": "upkeep"},
+                 Alice={}, Bob={"battlefield": ["Mountain", "Forest"], "hand": ["Lightning Bolt", "Grizzly Bears"]})
+    g = s.game.state
+    first = legal_actions(g, 1)
+    assert [a["action"] for a in first] == ["pass", "cast"]
+    g.step = Step.DRAW
+    assert legal_actions(g, 1) is first                       # the memo answered
+    assert _legal_actions(g, 1) == (first, False)             # and it is what a new computation finds
+    # Bob's own main phase is another key (sorcery timing, CR 307.1): the Bears are offered
+    g.active = 1
+    g.step = Step.PRECOMBAT_MAIN
+    assert sorted(_casts(g, 1)) == ["Grizzly Bears", "Lightning Bolt"]
+
+
+def test_each_player_keeps_a_memo() -> None:
+    s = Scenario("two", turn={"active": "Alice", "step": "upkeep"},
+                 Alice={"battlefield": ["Mountain"], "hand": ["Shock"]},
+                 Bob={"battlefield": ["Mountain"], "hand": ["Lightning Bolt"]})
+    g = s.game.state
+    alice, bob = legal_actions(g, 0), legal_actions(g, 1)
+    assert characteristics(g, alice[1]["object"]).name == "Shock"
+    assert characteristics(g, bob[1]["object"]).name == "Lightning Bolt"
+    assert legal_actions(g, 0) is alice and legal_actions(g, 1) is bob
+
+
+def test_permanents_that_may_read_the_step() -> None:
+    # an actor (an activated ability's condition may read the step, CR 602.5b), a {T} mana
+    # source whose mana isn't fixed (a spending restriction, CR 106.6), a player's ability
+    # ("You have hexproof", a condition may apply, CR 604.1): each makes the memo key on the step
+    for card in ("Prodigal Sorcerer", "Pillar of the Paruns", "Aegis of the Gods"):
+        s = Scenario(card, turn={"active": "Alice", "step": "upkeep"}, Alice={}, Bob={"battlefield": [card]})
+        g = s.game.state
+        assert _permanents_read_step(g, 1), card
+        first = legal_actions(g, 1)
+        g.step = Step.DRAW
+        assert legal_actions(g, 1) is not first, card
+    s = Scenario("plain", turn={"active": "Alice", "step": "upkeep"}, Alice={"battlefield": ["Prodigal Sorcerer"]},
+                 Bob={"battlefield": ["Forest", "Llanowar Elves"]})
+    assert not _permanents_read_step(s.game.state, 1)      # Alice's actor isn't Bob's
+
+
+def test_conditional_sources() -> None:
+    s = Scenario("sources", Alice={"battlefield": ["Forest", "Llanowar Elves"]},
+                 Bob={"battlefield": ["Ancient Ziggurat"]})
+    g = s.game.state
+    assert not conditional_sources(g, 0) and conditional_sources(g, 1)
+
+
+def _readers(predicate) -> set[tuple[str, str]]:
+    found: set[tuple[str, str]] = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel.startswith("scenario/"):
+            continue                            # drives games; never called by rules code
+
+        def visit(node: ast.AST, func: str) -> None:
+            for child in ast.iter_child_nodes(node):
+                name = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else func
+                if predicate(child):
+                    found.add((rel, func))
+                visit(child, name)
+        visit(ast.parse(path.read_text(encoding="utf-8")), "")
+    return found
+
+
+def test_the_step_is_read_only_where_the_memo_expects() -> None:
+    """The memo of ``turn.legal_actions`` holds across steps unless the list may read the step
+    (``turn._legal_actions``). If this fails, a new function reads the step or calls
+    ``condition_holds``: make sure ``_legal_actions`` knows when the list may reach it."""
+    step = _readers(lambda n: isinstance(n, ast.Attribute) and n.attr == "step" and isinstance(n.ctx, ast.Load))
+    assert step == {
+        ("effects/triggers.py", "condition_holds"),   # "main_phase": conditions are keyed below
+        ("rules/activation.py", "sorcery_timing"),    # in the memo's key
+        ("rules/casting.py", "timing_ok"),            # a card's restriction: casting.timing_reads_step
+        ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"), ("rules/turn.py", "priority"),
+    }
+
+    def calls_condition(n: ast.AST) -> bool:
+        if not isinstance(n, ast.Call):
+            return False
+        f = n.func
+        return (f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else "") \
+            in ("condition_holds", "holds")
+    assert _readers(calls_condition) == {
+        ("rules/activation.py", "can_activate"),      # the actors (turn._permanents_read_step)
+        ("rules/mana_payment.py", "tap_sources"),     # conditional_sources
+        ("effects/primitives.py", "player_has"),      # permanents with player_statics
+        ("effects/layers.py", "_static_condition"),   # characteristics: memoized by version alone
+        # not reached by the legal-action list (they need a game in progress: ctx, events)
+        ("effects/links.py", "execute_link_effect"), ("effects/replacement.py", "_applies"),
+        ("effects/replacement.py", "condition_holds"), ("effects/triggers.py", "_add"),
+        ("effects/triggers.py", "_state_triggers"), ("rules/activation.py", "activate"),
+        ("rules/resolution.py", "_resolve_ability"),
+    }
+
+
+# -- equal cards in the hand ---------------------------------------------------------------
+def test_equal_cards_share_one_check_but_not_unequal_ones() -> None:
+    s = Scenario("bolts", turn={"active": "Alice", "step": "upkeep"},
+                 Alice={"battlefield": ["Mountain"], "hand": ["Lightning Bolt", "Lightning Bolt"]}, Bob={})
+    g = s.game.state
+    first, second = sorted(g.zones[(0, Zone.HAND)])
+    assert _casts(g, 0) == ["Lightning Bolt", "Lightning Bolt"]
+    sources = tap_sources(g, 0)
+    seen: dict = {}
+    ch = characteristics(g, first)
+    assert castable(g, 0, first, sources, ch, seen)
+    assert seen                                               # the answer was kept
+    # the same script with other characteristics is checked anew: {G/W} passes the quick
+    # check of the amount of mana (one) but a Mountain can't pay it
+    other = dataclasses.replace(characteristics(g, second), mana_cost=ManaCost.parse("{G/W}"))
+    assert other.script is ch.script
+    assert not castable(g, 0, second, sources, other, seen)
+    assert castable(g, 0, second, sources, characteristics(g, second), seen)
+
+
+# -- the mana sources' memo ----------------------------------------------------------------
+def test_a_source_that_gains_haste_is_a_source_at_once() -> None:
+    # CR 302.6: the summoning-sick Llanowar Elves taps for mana once Fervor gives it haste
+    s = Scenario("Fervor", Alice={"battlefield": [{"card": "Llanowar Elves", "summoning_sick": True},
+                                                  "Mountain", "Mountain", "Mountain"], "hand": ["Fervor"]}, Bob={})
+    g = s.game.state
+    assert [characteristics(g, src[0]).name for src in tap_sources(g, 0)] == ["Mountain"] * 3
+    s.cast("Fervor", by="Alice").pass_("stack")
+    g = s.game.state
+    assert [characteristics(g, src[0]).name for src in tap_sources(g, 0)] == ["Llanowar Elves"]
