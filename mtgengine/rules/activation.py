@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from ..cards.vocabulary import ActivatedAbility, AddMana
-from ..core.enums import Step, Zone
+from ..core.enums import MAIN_PHASES, Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.mana import ManaCost
 from ..effects.layers import characteristics, controller_of, summoning_sick
@@ -197,7 +197,7 @@ def can_activate_from_hand(g: GameState, player: int, oid: int, index: int) -> b
 
 def sorcery_timing(g: GameState, player: int) -> bool:
     """CR 307.1: main phase of your own turn with an empty stack."""
-    return g.active == player and g.step in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN) and not g.stack
+    return g.active == player and g.step in MAIN_PHASES and not g.stack
 
 
 def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]) -> None:

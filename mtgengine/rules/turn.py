@@ -289,13 +289,14 @@ def legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
     entry = memo.get(player)
     if entry is not None and entry[0] == key and (entry[1] is None or entry[1] is g.step):
         return entry[2]
-    actions, reads_step = _legal_actions(g, player)
+    actions, reads_step = _legal_actions(g, player, key[4])
     g._legal = {**memo, player: (key, g.step if reads_step else None, actions)}   # replaced: clones share it
     return actions
 
 
-def _legal_actions(g: GameState, player: int) -> tuple[list[dict[str, Any]], bool]:
-    """The legal-action list, and whether it may depend on the step beyond sorcery timing.
+def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) -> tuple[list[dict[str, Any]], bool]:
+    """The legal-action list, and whether it may depend on the step beyond sorcery timing
+    (``sorcery_ok``: ``sorcery_timing``, when the caller has it).
 
     The step is read only by ``sorcery_timing``, by ``casting.timing_ok`` (a card's own
     restriction, CR 601.3) and by conditions (``triggers.condition_holds``); conditions are read
@@ -305,7 +306,8 @@ def _legal_actions(g: GameState, player: int) -> tuple[list[dict[str, Any]], boo
     fails when another function comes to read the step."""
     actions: list[dict[str, Any]] = [{"action": "pass"}]
     sources = tap_sources(g, player)
-    sorcery_ok = sorcery_timing(g, player)
+    if sorcery_ok is None:
+        sorcery_ok = sorcery_timing(g, player)
     land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
     reads_step = _permanents_read_step(g, player)
     seen: dict[int, Any] = {}          # cards checked, for equal ones (casting.castable)

@@ -9,7 +9,7 @@ from pathlib import Path
 from mtgengine.core.enums import Step, Zone
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import characteristics
-from mtgengine.rules.casting import castable
+from mtgengine.rules.casting import _cost_effects, castable
 from mtgengine.rules.mana_payment import conditional_sources, tap_sources
 from mtgengine.rules.turn import _legal_actions, _permanents_read_step, legal_actions
 from mtgengine.scenario.builder import Scenario
@@ -165,3 +165,18 @@ def test_a_source_that_gains_haste_is_a_source_at_once() -> None:
     s.cast("Fervor", by="Alice").pass_("stack")
     g = s.game.state
     assert [characteristics(g, src[0]).name for src in tap_sources(g, 0)] == ["Llanowar Elves"]
+
+
+# -- what the permanents do to spells ---------------------------------------------------------
+def test_a_cost_increase_that_arrives_is_seen_at_once() -> None:
+    # Feroz's Ban: creature spells cost {2} more (CR 601.2f). Two Forests pay for Grizzly Bears
+    # before it resolves, not after.
+    s = Scenario("Ban", Alice={"battlefield": ["Mountain x6", "Forest x2"], "hand": ["Feroz's Ban", "Grizzly Bears"]},
+                 Bob={})
+    g = s.game.state
+    assert sorted(_casts(g, 0)) == ["Feroz's Ban", "Grizzly Bears"]
+    assert _cost_effects(g) == (False, False, False, False)
+    s.cast("Feroz's Ban", by="Alice").pass_("stack")
+    g = s.game.state
+    assert _cost_effects(g) == (False, False, True, False)
+    assert [src[0] for src in tap_sources(g, 0)] and _casts(g, 0) == []
