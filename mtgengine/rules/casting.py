@@ -32,7 +32,7 @@ from .context import Ctx
 from .pregame import cast_from_command_zone, commander_tax, is_commander
 from .mana_payment import (
     PayOptions, Requirement, add_requirements, can_pay_requirement, default_variants, may_afford, pay_requirement,
-    reduce_requirement, requirement,
+    reduce_requirement, requirement, tap_sources,
 )
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
@@ -87,23 +87,44 @@ def timing_reads_step(g: GameState, oid: int, ch: Characteristics) -> bool:
         and any(printed(card, i).script.cast_timing for i in range(len(card.faces)))
 
 
+class HandCheck:
+    """Scratch for one legal-action list (one state, one player): the player's {T} mana sources
+    (``tap_sources``), found when a check first needs them (most lists need none: no card in
+    the hand can be cast at that time), and the answers found for cards in the hand with equal
+    characteristics (``seen``, see :func:`_castable_as`)."""
+
+    __slots__ = ("g", "player", "_sources", "seen")
+
+    def __init__(self, g: GameState, player: int) -> None:
+        self.g = g
+        self.player = player
+        self._sources: list | None = None
+        self.seen: dict[int, list[tuple[Characteristics, bool]]] = {}
+
+    @property
+    def sources(self) -> list:
+        if self._sources is None:
+            self._sources = tap_sources(self.g, self.player)
+        return self._sources
+
+
 def castable(g: GameState, player: int, oid: int, sources: list | None = None,
-             ch: Characteristics | None = None, seen: dict[int, list[tuple[Characteristics, bool]]] | None = None) -> bool:
+             ch: Characteristics | None = None, check: HandCheck | None = None) -> bool:
     """Quick check for the legal-action list (the full procedure may still refuse): the spell
     cast the ordinary way, its total cost with the cost changes that apply (CR 601.2f).
 
-    ``ch``: the object's characteristics, when the caller has them. ``seen``: a dict the
-    caller keeps for one legal-action list (one state), so that the cards in the hand with
-    equal characteristics are checked once (:func:`_same_for_equal_cards`: two Lightning Bolts)."""
+    ``ch``: the object's characteristics, when the caller has them. ``check``: the scratch of
+    the legal-action list being made (the sources when ``sources`` isn't given, and the
+    answers shared by cards in the hand with equal characteristics: two Lightning Bolts)."""
     o = g.objects[oid]
     if o.owner != player or not (o.zone is Zone.HAND or (o.zone is Zone.COMMAND and is_commander(g, oid))):
         return False
     card = o.card
     if card is not None and card.layout in FACE_LAYOUTS:
-        return any(_castable_as(g, player, oid, face_characteristics(card, i, player), sources)
+        return any(_castable_as(g, player, oid, face_characteristics(card, i, player), sources, check=check)
                    for i in range(len(card.faces)) if not (card.layout == "aftermath" and i))
-    return _castable_as(g, player, oid, characteristics(g, oid) if ch is None else ch, sources,
-                        seen=seen if o.zone is Zone.HAND else None)
+    return _castable_as(g, player, oid, characteristics(g, oid) if ch is None else ch, sources, check=check,
+                        in_hand=o.zone is Zone.HAND)
 
 
 def _same_for_equal_cards(g: GameState, ch: Characteristics) -> bool:
@@ -150,13 +171,13 @@ def _has_phyrexian(cost: ManaCost) -> bool:
 
 
 def cast_variants(g: GameState, player: int, oid: int, sources: list | None = None,
-                  ch: Characteristics | None = None) -> list[dict[str, Any]]:
+                  ch: Characteristics | None = None, check: HandCheck | None = None) -> list[dict[str, Any]]:
     """The ways to cast a card from the hand beyond the ordinary one, for the legal-action list
     (so agents use them too): each alternative cost that could be paid (CR 118.9: Fist of Suns),
     each kicker (CR 702.33a), an optional "pay any amount of mana" additional cost paid with
     {1} (Chorus of the Conclave, CR 118.8), and Phyrexian symbols paid with life (CR 107.4f).
-    Only single-faced cards; each entry holds the options of a ``cast`` action. ``ch``: the
-    object's characteristics, when the caller has them."""
+    Only single-faced cards; each entry holds the options of a ``cast`` action. ``ch`` and
+    ``check``: as for :func:`castable`."""
     if ch is None:
         ch = characteristics(g, oid)
     script = ch.script
@@ -167,6 +188,8 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
     if o.zone is not Zone.HAND or o.owner != player or (o.card is not None and o.card.layout in FACE_LAYOUTS) \
             or "Land" in ch.types:
         return []
+    if sources is None and check is not None:
+        sources = check.sources
     out: list[dict[str, Any]] = []
     if script.alternative_costs or permanents_with(g, "alternative_costs"):
         for alt, label in alternative_costs(g, player, oid, ch):
@@ -189,19 +212,22 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
 def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
                  alternative: AlternativeCost | None = None, kicked: tuple[str, ...] | bool = False,
                  additional: dict[str, Any] | None = None, pay: PayOptions | None = None,
-                 seen: dict[int, list[tuple[Characteristics, bool]]] | None = None) -> bool:
-    """``seen`` (the ordinary cast of a card in the hand only): the answers already found for
-    cards with equal characteristics in this state (:func:`castable`)."""
+                 check: HandCheck | None = None, in_hand: bool = False) -> bool:
+    """``check``: see :func:`castable`. ``in_hand``: the ordinary cast of a card in the hand,
+    whose answer ``check`` shares with cards there with equal characteristics when
+    :func:`_same_for_equal_cards`."""
     if "Land" in ch.types or (ch.mana_cost is None and alternative is None):
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
         return False
+    if sources is None and check is not None:
+        sources = check.sources
     if sources is not None and alternative is None and not additional and not ch.script.cost_changes \
             and not _cost_effects(g)[2] and not may_afford(g, player, ch.mana_cost, sources):
         return False          # not enough mana for the mana cost alone, and nothing reduces it
-    if seen is None or not _same_for_equal_cards(g, ch):
+    if not in_hand or check is None or not _same_for_equal_cards(g, ch):
         return _cost_and_choices_ok(g, player, oid, ch, sources, alternative, kicked, additional, pay)
-    equal_script = seen.setdefault(id(ch.script), [])
+    equal_script = check.seen.setdefault(id(ch.script), [])
     for other, result in equal_script:
         if other == ch:
             return result

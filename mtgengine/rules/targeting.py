@@ -1,7 +1,8 @@
 """Choosing and checking targets (CR 115, 601.2c, 608.2b), with hexproof and shroud (CR 702.11, 702.18)."""
 from __future__ import annotations
 
-from typing import Any
+from itertools import islice
+from typing import Any, Iterator
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..effects.primitives import player_has
@@ -9,7 +10,7 @@ from ..cards.vocabulary import TargetSpec
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import TargetedEvent
-from ..effects.layers import characteristics, matches, object_name
+from ..effects.layers import characteristics, matches, object_name, permanents_with
 from .combat import has_protection_from
 from ..state.game_state import GameState
 from .context import Ctx
@@ -17,24 +18,29 @@ from .context import Ctx
 
 def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | None) -> list[int]:
     """Every legal choice for one target phrase, in canonical order: players, then objects by id."""
+    return list(_targets(g, spec, controller, source_id))
+
+
+def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | None) -> Iterator[int]:
+    """The legal choices of :func:`legal_targets`, one by one (``has_targets`` stops early)."""
     flt = spec.filter
-    out: list[int] = []
     if flt.players:
+        statics = permanents_with(g, "player_statics")     # only those give a player hexproof
         for p in g.players:
             if p.lost:
                 continue
             if flt.controller == "opponent" and p.index == controller:
                 continue
-            if p.index != controller and player_has(g, p.index, "hexproof"):
+            if statics and p.index != controller and player_has(g, p.index, "hexproof"):
                 continue      # CR 702.11c: a player with hexproof (Enduring Angel's "You have hexproof")
-            out.append(player_ref(p.index))
+            yield player_ref(p.index)
     if flt.objects and flt.zone == "graveyard":
         # CR 115.2: a spell or ability that says so targets cards in graveyards ("controller"
         # of the filter is the card's owner there); hexproof and shroud are for permanents.
         for oid in sorted(oid for p in g.players for oid in g.zones[(p.index, Zone.GRAVEYARD)]):
             if matches(g, oid, flt, controller, source_id):
-                out.append(oid)
-        return out
+                yield oid
+        return
     if flt.objects and flt.abilities:
         # "target triggered/activated ability (you control)" (CR 115.1): abilities on the stack
         from ..cards.vocabulary import TriggeredAbility
@@ -46,8 +52,8 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
                 continue
             if flt.controller == "you" and o.controller != controller:
                 continue
-            out.append(oid)
-        return out
+            yield oid
+        return
     if flt.objects:
         both = flt.zone == "stack_or_battlefield"          # "target spell or permanent" (Sleight of Mind)
         zone_ids = list(g.stack) + list(g.battlefield) if both else g.stack if flt.spells else g.battlefield
@@ -70,8 +76,7 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
                     continue  # Vines of Vastwood (CR 115.1)
                 if source_id is not None and source_id in g.objects and has_protection_from(ch, source_quality(g, source_id)):
                     continue  # CR 702.16b
-            out.append(oid)
-    return out
+            yield oid
 
 
 def _untargetable_by(g: GameState, keywords: frozenset[str], controller: int) -> bool:
@@ -157,4 +162,9 @@ def expand_specs(specs: tuple[TargetSpec, ...], counts: tuple[int, ...]) -> list
 
 
 def has_targets(g: GameState, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None) -> bool:
-    return all(len(legal_targets(g, s, controller, source_id)) >= s.min for s in specs)
+    """Whether each target phrase has as many legal choices as it needs (CR 601.2c): the
+    choices are looked for only until there are that many."""
+    for spec in specs:
+        if spec.min and next(islice(_targets(g, spec, controller, source_id), spec.min - 1, None), None) is None:
+            return False
+    return True

@@ -20,10 +20,10 @@ from ..effects.primitives import draw_card, move, name_of, player_has, set_tappe
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
-from .casting import cast_spell, cast_variants, castable, play_land, playable_land, timing_reads_step
+from .casting import HandCheck, cast_spell, cast_variants, castable, play_land, playable_land, timing_reads_step
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step
 from .context import Ctx
-from .mana_payment import conditional_sources, empty_pools, tap_sources
+from .mana_payment import conditional_sources, empty_pools
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .pregame import is_commander, pregame
 from .resolution import resolve_top
@@ -305,12 +305,11 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
     for players' abilities (``player_has``: hexproof for targets). tests/unit/test_legal_memo.py
     fails when another function comes to read the step."""
     actions: list[dict[str, Any]] = [{"action": "pass"}]
-    sources = tap_sources(g, player)
+    check = HandCheck(g, player)        # the sources when first needed; answers for equal cards
     if sorcery_ok is None:
         sorcery_ok = sorcery_timing(g, player)
     land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
     reads_step = _permanents_read_step(g, player)
-    seen: dict[int, Any] = {}          # cards checked, for equal ones (casting.castable)
     for oid in sorted(g.zones[(player, Zone.HAND)]):
         ch = characteristics(g, oid)
         if "Land" in ch.types:
@@ -319,9 +318,9 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
         else:
             if timing_reads_step(g, oid, ch):
                 reads_step = True
-            if castable(g, player, oid, sources, ch, seen):
+            if castable(g, player, oid, None, ch, check):
                 actions.append({"action": "cast", "object": oid})
-            for options in cast_variants(g, player, oid, sources, ch):   # alternative and optional costs
+            for options in cast_variants(g, player, oid, None, ch, check):   # alternative and optional costs
                 actions.append({"action": "cast", "object": oid, **options})
         for i, ab in enumerate(ch.script.activated):
             # issue 7: an ability that functions from the hand (transmute, CR 702.53a)
@@ -332,7 +331,7 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
     for oid in sorted(g.zones[(player, Zone.COMMAND)]):
         if is_commander(g, oid):
             reads_step = reads_step or timing_reads_step(g, oid, characteristics(g, oid))
-            if castable(g, player, oid, sources):
+            if castable(g, player, oid, None, None, check):
                 actions.append({"action": "cast", "object": oid, "from": "command"})    # CR 903.8
     for oid, ch in _actors(g):
         if ch.controller != player:

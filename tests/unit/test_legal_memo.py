@@ -9,7 +9,7 @@ from pathlib import Path
 from mtgengine.core.enums import Step, Zone
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import characteristics
-from mtgengine.rules.casting import _cost_effects, castable
+from mtgengine.rules.casting import HandCheck, _cost_effects, castable
 from mtgengine.rules.mana_payment import conditional_sources, tap_sources
 from mtgengine.rules.turn import _legal_actions, _permanents_read_step, legal_actions
 from mtgengine.scenario.builder import Scenario
@@ -142,17 +142,16 @@ def test_equal_cards_share_one_check_but_not_unequal_ones() -> None:
     g = s.game.state
     first, second = sorted(g.zones[(0, Zone.HAND)])
     assert _casts(g, 0) == ["Lightning Bolt", "Lightning Bolt"]
-    sources = tap_sources(g, 0)
-    seen: dict = {}
+    check = HandCheck(g, 0)
     ch = characteristics(g, first)
-    assert castable(g, 0, first, sources, ch, seen)
-    assert seen                                               # the answer was kept
+    assert castable(g, 0, first, None, ch, check)
+    assert check.seen                                          # the answer was kept
     # the same script with other characteristics is checked anew: {G/W} passes the quick
     # check of the amount of mana (one) but a Mountain can't pay it
     other = dataclasses.replace(characteristics(g, second), mana_cost=ManaCost.parse("{G/W}"))
     assert other.script is ch.script
-    assert not castable(g, 0, second, sources, other, seen)
-    assert castable(g, 0, second, sources, characteristics(g, second), seen)
+    assert not castable(g, 0, second, None, other, check)
+    assert castable(g, 0, second, None, characteristics(g, second), check)
 
 
 # -- the mana sources' memo ----------------------------------------------------------------
@@ -180,3 +179,37 @@ def test_a_cost_increase_that_arrives_is_seen_at_once() -> None:
     g = s.game.state
     assert _cost_effects(g) == (False, False, True, False)
     assert [src[0] for src in tap_sources(g, 0)] and _casts(g, 0) == []
+
+
+# -- targets: counted only as far as needed ----------------------------------------------------
+def test_has_targets_counts_as_far_as_each_phrase_needs() -> None:
+    from mtgengine.agents.decisions import player_ref
+    from mtgengine.cards.database import card_db
+    from mtgengine.effects.layers import printed
+    from mtgengine.rules.targeting import has_targets, legal_targets
+    s = Scenario("targets", Alice={"battlefield": ["Grizzly Bears"]}, Bob={"battlefield": ["Aegis of the Gods"]})
+    g = s.game.state
+    creature = printed(card_db().get("Giant Growth"), 0).script.spell.targets[0]     # "target creature"
+    any_target = printed(card_db().get("Lightning Bolt"), 0).script.spell.targets[0]
+    assert len(legal_targets(g, creature, 0, None)) == 2                # the Bears and Aegis of the Gods
+    for need, ok in ((0, True), (1, True), (2, True), (3, False)):
+        spec = dataclasses.replace(creature, min=need, max=max(need, 1))
+        assert has_targets(g, (spec,), 0, None) is ok, need
+        assert has_targets(g, (any_target, spec), 0, None) is ok, need
+    # CR 702.11c: Aegis of the Gods gives Bob hexproof against Alice's spells, not his own
+    assert player_ref(1) not in legal_targets(g, any_target, 0, None)
+    assert player_ref(1) in legal_targets(g, any_target, 1, None)
+    assert player_ref(0) in legal_targets(g, any_target, 0, None)
+
+
+def test_the_sources_are_found_only_when_a_card_could_be_cast() -> None:
+    # Bob, in Alice's upkeep, holds only a creature card: no check needs his mana sources
+    s = Scenario("lazy", turn={"active": "Alice", "step": "upkeep"},
+                 Alice={}, Bob={"battlefield": ["Forest", "Forest"], "hand": ["Grizzly Bears"]})
+    g = s.game.state
+    check = HandCheck(g, 1)
+    bears = g.zones[(1, Zone.HAND)][0]
+    assert not castable(g, 1, bears, None, None, check) and check._sources is None
+    g.active, g.step = 1, Step.PRECOMBAT_MAIN
+    assert castable(g, 1, bears, None, None, check)
+    assert check.sources == tap_sources(g, 1) and len(check.sources) == 2
