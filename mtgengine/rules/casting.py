@@ -241,10 +241,12 @@ def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristic
                          additional: dict[str, Any] | None, pay: PayOptions | None) -> bool:
     """The rest of :func:`_castable_as`: no restriction forbids the spell (CR 601.2e), its total
     cost can be paid (CR 601.2f-h) and its modes and targets chosen (CR 601.2b-c)."""
-    mv = ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
-    if _restriction(g, player, oid, mv) is not None:
-        return False
-    if _missing_cost_objects(g, player, oid, ch, alternative):
+    effects = _cost_effects(g)
+    if effects[3] and _restriction(g, player, oid, ch.mana_cost.mana_value() if ch.mana_cost is not None else 0) \
+            is not None:
+        return False                  # a cast restriction (only permanents with one have any)
+    if (alternative is not None or effects[1] or ch.script.additional_costs) \
+            and _missing_cost_objects(g, player, oid, ch, alternative):
         return False
     try:
         total = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {}, pay)

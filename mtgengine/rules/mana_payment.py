@@ -490,7 +490,7 @@ def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: froz
             plan.spent(kind)
             generic -= 1
     used = {oid for oid, _ in plan.taps}
-    for src in sorted((s for s in sources if s[0] not in used), key=_generic_rank(spell_colors)):
+    for src in sorted((s for s in sources if s[0] not in used), key=_generic_rank(spell_colors)) if generic else ():
         if not generic:
             break
         kind = _generic_kind(src, spell_colors)
