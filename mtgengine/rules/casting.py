@@ -248,13 +248,32 @@ def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristic
     if (alternative is not None or effects[1] or ch.script.additional_costs) \
             and _missing_cost_objects(g, player, oid, ch, alternative):
         return False
-    try:
-        total = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {}, pay)
-    except IllegalActionError:
-        return False
-    if not any(can_pay_requirement(g, player, v, ch.colors, sources, SpendOn("spell", ch)) for v in total.variants):
+    # the total cost (CR 601.2f); from its memo when it follows from the mana cost alone
+    plain = alternative is None and not kicked and not additional and pay is None and not effects[1] \
+        and not effects[2] and not ch.script.additional_costs and not ch.script.cost_changes \
+        and g.objects[oid].zone is Zone.HAND
+    entry = _PLAIN_VARIANTS.get(id(ch.mana_cost)) if plain else None
+    if entry is not None and entry[0] is ch.mana_cost and entry[1] == ch.script.x_mana:
+        variants: Any = entry[2]
+    else:
+        try:
+            variants = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {}, pay).variants
+        except IllegalActionError:
+            return False
+        if plain:
+            if len(_PLAIN_VARIANTS) > 4096:
+                _PLAIN_VARIANTS.clear()
+            _PLAIN_VARIANTS[id(ch.mana_cost)] = (ch.mana_cost, ch.script.x_mana, tuple(variants))
+    if not any(can_pay_requirement(g, player, v, ch.colors, sources, SpendOn("spell", ch)) for v in variants):
         return False
     return _choices_possible(g, player, ch)
+
+
+#: Memo of the payment variants of the total cost (CR 601.2f) of a spell cast the ordinary way
+#: from the hand when no additional cost, cost change or commander tax (none from the hand,
+#: CR 903.8) applies: ``total_cost`` then reads only the mana cost and the script's "spend only
+#: ... on X". Keyed on the cost's identity; each entry holds the cost (immutable) and x_mana.
+_PLAIN_VARIANTS: dict[int, tuple[ManaCost, str, tuple[Requirement, ...]]] = {}
 
 
 # the cost verbs a scenario names (``pay: {return: [...]}``) and the AdditionalCost fields they fill

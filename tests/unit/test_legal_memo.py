@@ -213,3 +213,17 @@ def test_the_sources_are_found_only_when_a_card_could_be_cast() -> None:
     g.active, g.step = 1, Step.PRECOMBAT_MAIN
     assert castable(g, 1, bears, None, None, check)
     assert check.sources == tap_sources(g, 1) and len(check.sources) == 2
+
+
+def test_the_total_cost_memo_is_only_for_casts_from_the_hand_that_nothing_changes() -> None:
+    # Isamaru in the hand costs {W}; the commander Isamaru cast once already costs {2}{W} from
+    # the command zone (CR 903.8): two Plains pay the first, not the second
+    s = Scenario("tax", Alice={"battlefield": ["Plains x2"], "hand": ["Isamaru, Hound of Konda"],
+                               "command": [{"card": "Isamaru, Hound of Konda", "commander": True}]}, Bob={})
+    g = s.game.state
+    commander = g.zones[(0, Zone.COMMAND)][0]
+    player = g.player(0)
+    player.commander_casts = {**player.commander_casts, g.objects[commander].card_id: 1}
+    actions = legal_actions(g, 0)
+    assert [(a["action"], a.get("from")) for a in actions] == [("pass", None), ("cast", None)]
+    assert characteristics(g, actions[1]["object"]).mana_cost is characteristics(g, commander).mana_cost
