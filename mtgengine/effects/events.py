@@ -1,5 +1,10 @@
 """Typed game events: what "would happen" (for replacement effects, CR 614) and what happened
-(for triggered abilities, CR 603.2)."""
+(for triggered abilities, CR 603.2).
+
+Events are values, never changed once built (``dataclasses.replace`` makes a changed copy):
+clones of a game share them. They are declared ``unsafe_hash`` rather than ``frozen``, which
+gives the same equality and hash, because a frozen dataclass's ``__init__`` sets each field
+through ``object.__setattr__``, several times slower, and thousands are built per game."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -8,7 +13,7 @@ from typing import Any
 from ..core.enums import Zone
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ZoneChange:
     """An object moves (CR 400.7); ``new_id`` is set once it has moved."""
 
@@ -29,7 +34,7 @@ class ZoneChange:
                                                 # source, for the source's linked abilities (CR 607.2b)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DamageEvent:
     source: int
     target: int               # object id or player ref (negative)
@@ -37,7 +42,7 @@ class DamageEvent:
     combat: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LifeEvent:
     player: int
     amount: int               # positive: gain; negative: loss
@@ -45,7 +50,7 @@ class LifeEvent:
     damage: bool = False      # a loss caused by damage (CR 120.3a)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ManaEvent:
     """Mana would be added to ``player``'s pool (CR 106.3), or was: ``mana`` the symbols, from
     ``source`` (0: none), ``tapped`` when a mana ability with {T} in its cost of that permanent
@@ -57,7 +62,7 @@ class ManaEvent:
     tapped: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ProliferateEvent:
     """A player would proliferate ``count`` times (CR 701.34a)."""
 
@@ -65,7 +70,7 @@ class ProliferateEvent:
     count: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CountersEvent:
     oid: int                  # object id or player ref
     kind: str
@@ -73,7 +78,7 @@ class CountersEvent:
     origin: int = 0           # the resolving spell whose instruction it is (CR 614.15)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DrawEvent:
     """A player would draw a card, or drew one. Replaced by "draw N cards instead", it stands
     for ``count`` new draws that the effects in ``applied`` don't replace again (CR 614.5,
@@ -88,7 +93,7 @@ class DrawEvent:
     nth: int = 0                  # (1: "the first card you draw each turn", Rowen, miracle)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TokensEvent:
     """An effect would create ``count`` tokens of ``definition`` under ``controller``'s
     control (CR 111.1): one event for all of them, so "twice that many" applies once (CR 614.16)."""
@@ -99,7 +104,7 @@ class TokensEvent:
     origin: int = 0           # the resolving spell whose instruction it is (CR 614.15)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ResolvedReplacement:
     """A replacement or prevention effect created by a resolved spell or ability (CR 615.3,
     615.7), kept in ``GameState.replacement_effects`` until the turn ``turn`` ends.
@@ -122,7 +127,7 @@ class ResolvedReplacement:
     no_life_gain: bool = False  # instead of an effect: "Players can't gain life this turn" (CR 119.7)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TargetedEvent:
     """An object became the target of a spell or ability (CR 115.1, for "becomes the target")."""
 
@@ -130,13 +135,13 @@ class TargetedEvent:
     by: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CastEvent:
     oid: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ActivateEvent:
     """CR 602.2: ``player`` activated an ability; ``oid`` is the ability on the stack."""
 
@@ -144,7 +149,7 @@ class ActivateEvent:
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TapEvent:
     """A permanent becomes tapped or untapped (CR 701.26a-b), for "whenever ~ becomes tapped /
     untapped" (entering tapped isn't becoming tapped)."""
@@ -153,12 +158,12 @@ class TapEvent:
     tapped: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AttackEvent:
     oid: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BlockEvent:
     """CR 509.1: ``blocker`` blocks ``attacker`` (one event per pair)."""
 

@@ -128,10 +128,10 @@ class GameState:
         if permanents is None or not chars.get(("closed",)):   # type: ignore[call-overload]
             chars.clear()
             return
-        kept = {key: value for key, value in chars.items() if key.__class__ is tuple}
-        kept.update(permanents)
-        kept[0] = permanents
-        self._chars = kept
+        # in place (the memo is this state's own: ``clone`` copies it): forget the ids that are
+        # not permanents' (0, the permanents' dictionary, is falsy; tuples are derived values)
+        for key in [key for key in chars if key.__class__ is not tuple and key and key not in permanents]:
+            del chars[key]
 
     # -- reading -------------------------------------------------------------------
     def zone_list(self, zone: Zone, player: int | None = None) -> list[int]:
