@@ -76,13 +76,20 @@ def apply_replacements(ctx: Ctx, event: Any) -> Any:
     kind = event_kind(event)
     if kind is None:
         return event
-    applied: set[str] = set(event.applied) if isinstance(event, DrawEvent) else set()
+    # (events are final classes: ``__class__ is`` tests what ``isinstance`` would, without a call)
+    applied: set[str] = set(event.applied) if event.__class__ is DrawEvent else set()
     order: list[tuple[Any, ...]] = []          # the affected player's answer, by signature
+    sources = _SOURCES_BY_KIND.get(kind) or _sources_for(kind)
     while event is not None:
-        if isinstance(event, DamageEvent) and event.amount <= 0:
+        if event.__class__ is DamageEvent and event.amount <= 0:
             return None                        # CR 614.7a: 0 damage is no event to replace
-        candidates = [c for source in _sources_for(kind) for c in source(ctx, event, kind)
-                      if c.key not in applied]
+        candidates: list[Candidate] = []
+        for source in sources:                 # most find none: no list built per source then
+            found = source(ctx, event, kind)
+            if found:
+                candidates += found
+        if applied and candidates:
+            candidates = [c for c in candidates if c.key not in applied]
         if not candidates:
             break
         own = [c for c in candidates if c.ability.self_replacement]
@@ -179,7 +186,7 @@ def _resolved_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
 def _self_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     """Self-replacement effects of the spell whose instruction this is (CR 614.15)."""
     g = ctx.g
-    origin = event.source if isinstance(event, DamageEvent) else getattr(event, "origin", 0)
+    origin = event.source if event.__class__ is DamageEvent else getattr(event, "origin", 0)
     if not origin or origin not in g.objects or g.objects[origin].zone is not Zone.STACK:
         return []
     ch = characteristics(g, origin)

@@ -19,6 +19,7 @@ from ..cards.vocabulary import BecomeCopy, CopyCards, CopyException, CopyOf, Cop
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
+from ..rules.mana_pool import fixed_restriction
 from .layers import ContinuousEffect, characteristics, copy_values, double_faced_copy, duration_holds, matches, mana_value
 from .replacement import create_prevention, forbid_life_gain, make_unpreventable
 from .primitives import (
@@ -796,7 +797,6 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
             ctx.log("607.5a", f"{source_name} adds no mana: nothing is linked to it")
             return
         eff = AddMana(choice=tuple(options), amount=eff.amount, restriction=eff.restriction)
-    from ..rules.mana_pool import fixed_restriction
     restriction = fixed_restriction(ctx.g, eff.restriction, source)
     if eff.mana:
         added = list(eff.mana) * eff.amount

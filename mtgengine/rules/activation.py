@@ -9,7 +9,8 @@ from ..core.enums import MAIN_PHASES, Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.mana import ManaCost
 from ..effects.layers import characteristics, controller_of, summoning_sick
-from ..effects.primitives import move, name_of
+from ..effects.links import activation_forbidden
+from ..effects.primitives import move, name_of, set_tapped
 from ..effects.resolve import Resolving, add_mana, execute
 from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
@@ -48,8 +49,8 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
     event "tapped for mana" replacement effects modify (CR 106.12b)."""
     g = ctx.g
     abilities = abilities_of(g, oid)
-    mana_abs = [i for i, ab in enumerate(abilities) if ab.is_mana]
     if index is None:
+        mana_abs = [i for i, ab in enumerate(abilities) if ab.is_mana]
         index = next((i for i in mana_abs if choice is None or any(
             choice in _adds(g, oid, e) for e in abilities[i].effects if isinstance(e, AddMana))), None)
         if index is None:
@@ -70,7 +71,6 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
 
 def _not_forbidden(g: GameState, oid: int) -> None:
     """CR 602.5: an effect may say an ability can't be activated (Voidstone Gargoyle)."""
-    from ..effects.links import activation_forbidden
     reason = activation_forbidden(g, controller_of(g, oid), oid)
     if reason:
         raise IllegalActionError(f"{characteristics(g, oid).name}'s abilities can't be activated: {reason}")
@@ -80,12 +80,12 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
     """CR 602.2b / 601.2g-h: non-mana parts of the cost, then mana."""
     g = ctx.g
     o = g.objects[oid]
-    what = f"{name_of(ctx, oid)}'s ability"
+    # named for the costs that say what they pay for (most mana abilities cost only {T})
+    what = f"{name_of(ctx, oid)}'s ability" if ab.cost.mana or ab.cost.discard_self or ab.cost.objects else ""
     if ab.cost.tap:
         if not can_pay_tap(g, oid):
             raise IllegalActionError(f"{name_of(ctx, oid)} can't be tapped to pay {{T}}"
                                      + (" (summoning sickness, CR 302.6)" if summoning_sick(g, oid) and not o.tapped else ""))
-        from ..effects.primitives import set_tapped
         set_tapped(ctx, oid, True)                       # CR 602.2b, 701.26a: {T}
     if ab.cost.untap or ab.cost.energy:
         from .mana_payment import pay_untap_energy

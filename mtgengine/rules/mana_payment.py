@@ -35,6 +35,7 @@ from ..core.mana import COLORS, ManaCost, ManaSymbol
 from ..effects.layers import characteristics, permanents_with, summoning_sick
 from ..rules.context import Ctx
 from ..state.game_state import GameState
+from ..state.objects import MANA_TYPES
 from . import mana_pool
 from .mana_pool import SpendOn
 
@@ -736,18 +737,19 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
         raise IllegalActionError(f"{name} can't pay {cost_text or _describe(req)} for {what}")
     if chosen.life and g.players[player].life < chosen.life:
         raise IllegalActionError(f"{name} can't pay {chosen.life} life for {what} (CR 119.4)")
-    from .activation import activate_mana_ability   # local: activation imports this module
-    preferred = {s[0]: s[1] for s in tap_sources(g, player, spend_on)} if plan.taps else {}
-    for oid, kind in plan.taps:
-        activate_mana_ability(ctx, oid, _tap_ability(g, player, oid, preferred.get(oid), kind, spend_on), choice=kind)
+    if plan.taps:
+        from .activation import activate_mana_ability   # local: activation imports this module
+        preferred = {s[0]: s[1] for s in tap_sources(g, player, spend_on)}
+        for oid, kind in plan.taps:
+            activate_mana_ability(ctx, oid, _tap_ability(g, player, oid, preferred.get(oid), kind, spend_on), choice=kind)
     for kind, amount in plan.snow.items():                 # {S} first (CR 107.4h)
         if not mana_pool.spend(g, player, kind, amount, spend_on, snow=True):
             raise IllegalActionError(f"{name} lacks {{{kind}}} from a snow source to pay {{S}} for {what}")
     for kind, amount in plan.spend.items():
         if not mana_pool.spend(g, player, kind, amount, spend_on):
             raise IllegalActionError(f"{name} lacks {{{kind}}} that can be spent on {what} (CR 106.6)")
-    from ..effects.primitives import move, name_of, set_tapped
     for action, oid, paid in helpers:
+        from ..effects.primitives import move, name_of, set_tapped    # (rarely: delve, convoke, improvise)
         if action == "exile":
             ctx.log("702.66a", f"{name} exiles {name_of(ctx, oid)} to pay {{1}} (delve)")
             move(ctx, oid, Zone.EXILE, "delve")
@@ -894,10 +896,14 @@ def can_pay(g: GameState, player: int, cost: ManaCost | None, x: int = 0,
                for v in default_variants(req, cost, False))
 
 
+#: A pool with no mana (``Player.pool`` has every mana type as a key).
+_EMPTY_POOL = dict.fromkeys(MANA_TYPES, 0)
+
+
 def empty_pools(ctx: Ctx) -> None:
     """CR 106.4: unspent mana empties from each pool at the end of each step and phase."""
     for p in ctx.g.players:
-        if any(p.pool.values()):
+        if p.pool != _EMPTY_POOL and any(p.pool.values()):      # (the comparison: no call)
             from . import mana_pool
             mana_pool.empty(ctx.g.player(p.index))
 
