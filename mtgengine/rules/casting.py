@@ -16,7 +16,7 @@ from typing import Any
 
 from ..agents.decisions import Decision
 from ..cards.vocabulary import (
-    AdditionalCost, AlternativeCost, CostChange, Filter, TargetSpec,
+    AdditionalCost, AlternativeCost, CostChange, DealDamage, Filter, TargetSpec,
 )
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
@@ -25,6 +25,7 @@ from ..effects.events import CastEvent
 from ..effects.layers import (
     COMBINED, Characteristics, characteristics, copiable_values, mana_value, matches, permanents_with, printed,
 )
+from ..effects.links import record_cost_exiles
 from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
@@ -626,11 +627,18 @@ def _fuse_ok(card: Any, from_zone: Zone) -> None:
         raise IllegalActionError("a split card is cast fused only from its owner's hand (CR 702.102a)")
 
 
+#: The zones by name (as ``Zone(name)``, without the enum's call).
+_ZONE_NAMED: dict[Any, Zone] = {z.value: z for z in Zone}
+
+
 def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     """CR 601.2a-i. Returns the spell's id on the stack."""
     g = ctx.g
     o = g.objects.get(oid)
-    from_zone = Zone(action.get("from", "hand"))
+    zone_name = action.get("from", "hand")
+    from_zone = _ZONE_NAMED.get(zone_name) if zone_name.__class__ is str else None
+    if from_zone is None:
+        from_zone = Zone(zone_name)             # any other value, or its error
     if o is None or o.zone is not from_zone:
         raise IllegalActionError(f"that card is not in a {from_zone.value} zone")
     fused = bool(action.get("fuse"))
@@ -766,8 +774,9 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     x = 0
     # CR 107.3: X is chosen when the cost being paid has {X}: the mana cost, or an alternative
     # cost with {X} (flashback "equal to its mana cost", Snapcaster Mage's rulings)
+    cost_x = ch.mana_cost.x_count if ch.mana_cost is not None else 0
     x_symbols = (ManaCost.parse(alternative.mana).x_count if alternative is not None and alternative.mana
-                 else alternative is None and ch.mana_cost is not None and ch.mana_cost.x_count)
+                 else alternative is None and cost_x)
     if x_symbols or any(a.life_x for a in _additional_costs(g, player, spell_id, ch)):
         x = action.get("x")
         if x is None and any(a.life_x for a in _additional_costs(g, player, spell_id, ch)) and "life" in additional:
@@ -778,7 +787,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
                                                                                spell_id, ch)}))
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
-    elif ch.mana_cost is not None and ch.mana_cost.x_count:
+    elif cost_x:
         # CR 107.3b: paying an alternative cost without X, the only legal choice for X is 0
         if action.get("x") not in (None, 0):
             raise IllegalActionError(f"{name}: with an alternative cost that has no {{X}}, X is 0 (CR 107.3b)")
@@ -817,7 +826,6 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
                     _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants,
                     SpendOn("spell", ch, spell_id))
     _pay_objects(ctx, player, spell_id, chosen, name)
-    from ..effects.links import record_cost_exiles
     record_cost_exiles(ctx, spell_id, g.events[mark:])      # "exiled with it" (CR 607.2j, 607.2q)
     spell = g.obj(spell_id)
     if total.counters:
@@ -1005,7 +1013,6 @@ def _pay_objects(ctx: Ctx, player: int, spell: int, chosen: list[tuple[str, list
 def _announce_division(ctx: Ctx, player: int, ch: Characteristics, specs: tuple[TargetSpec, ...],
                        targets: tuple[int, ...], counts: tuple[int, ...], name: str, preset: Any) -> list[list[int]]:
     """CR 601.2d: each target of a divided effect gets at least one; one target gets it all."""
-    from ..cards.vocabulary import DealDamage
     spell = ch.script.spell
     if spell is None:
         return []

@@ -12,6 +12,9 @@ from .context import Ctx
 from .targeting import expand_specs, is_legal_target
 
 
+_INSTANT_SORCERY = frozenset({"Instant", "Sorcery"})
+
+
 def resolve_top(ctx: Ctx) -> None:
     """CR 608.1-608.3: the top object of the stack resolves."""
     g = ctx.g
@@ -30,7 +33,7 @@ def resolve_top(ctx: Ctx) -> None:
         ctx.log("608.2b", f"{ch.name} doesn't resolve: all its targets are illegal")
         move(ctx, oid, Zone.GRAVEYARD, "fizzle")
         return
-    if ch.types & {"Instant", "Sorcery"}:
+    if ch.types & _INSTANT_SORCERY:
         ctx.log("608.2", f"{ch.name} resolves")
         spell = ch.script.spell
         if spell is not None and spell.modes:
