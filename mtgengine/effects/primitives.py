@@ -93,7 +93,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         new.token = True
         new.choices = {"token_def": o.choices.get("token_def")}
         new.copy_source = o.copy_source
-    if o.choices.get("spell_copy"):
+    choices = o.choices                             # (most cards have none: no lookups then)
+    if choices and choices.get("spell_copy"):
         # CR 707.10a: a copy of a spell off the stack ceases to exist (an SBA, CR 704.5e);
         # CR 608.3f: a copy of a permanent spell becomes a token as it enters.
         new.is_copy = True
@@ -102,7 +103,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.token = True
         else:
             new.choices["spell_copy"] = True
-    if o.choices.get("card_copy"):
+    if choices and choices.get("card_copy"):
         # CR 707.12: a copy of a card being cast; CR 704.5e: off the stack and the battlefield it
         # ceases to exist; CR 608.3f: as a permanent spell it becomes a token as it enters
         new.is_copy = True
@@ -147,8 +148,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         g.changed()
     else:
         g.changed_off_battlefield()                 # drawn, cast, discarded, milled: no permanent changed
-    if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices.get("spell_copy") \
-            or (new.choices.get("card_copy") and to_zone is not Zone.STACK):
+    if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices and (new.choices.get("spell_copy") \
+            or (new.choices.get("card_copy") and to_zone is not Zone.STACK)):
         g.strays = g.strays + (new_id,)             # to cease to exist (CR 704.5d-e)
     if enchanting is not None and to_zone is Zone.BATTLEFIELD:
         new.attached_to = enchanting                # CR 303.4f: attached as it enters
@@ -173,7 +174,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         links.add(g, event.linked[0], event.linked[1], [new_id])   # exiled "with" its source (CR 607.2b)
     if o.zone is Zone.BATTLEFIELD:
         links.left_battlefield(ctx, oid)            # CR 610.3: "until ~ leaves the battlefield"
-    melded = o.choices.get("melded") if o.zone is Zone.BATTLEFIELD else None
+    melded = choices.get("melded") if o.zone is Zone.BATTLEFIELD and choices else None
     if melded is not None:
         # CR 712.21: one permanent leaves the battlefield and its two cards go to the new zone
         other = GameObject(g.new_id(), melded, o.owner, to_zone, g.new_timestamp())
