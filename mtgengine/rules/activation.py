@@ -61,11 +61,14 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
     src = g.objects.get(oid)
     controller = src.controller if src is not None else g.lki[oid].controller
     # issue 7 (double/triple): the source and "tapped for mana" go with the mana produced
-    r = Resolving(oid, controller, (), (), name=name_of(ctx, oid), tapped_for_mana=ab.cost.tap)
+    name = name_of(ctx, oid)
+    r = None                                # built for the effects other than adding mana
     for eff in ab.effects:
         if isinstance(eff, AddMana):
-            add_mana(ctx, controller, eff, r.name, choice, source=oid, tapped=ab.cost.tap)
+            add_mana(ctx, controller, eff, name, choice, source=oid, tapped=ab.cost.tap)
         else:
+            if r is None:
+                r = Resolving(oid, controller, (), (), name=name, tapped_for_mana=ab.cost.tap)
             execute(ctx, (eff,), r)
 
 
