@@ -73,7 +73,7 @@ def apply_replacements(ctx: Ctx, event: Any) -> Any:
     A draw replaced by "draw N cards instead" comes back as a ``DrawEvent`` with ``count``
     N and ``applied`` the effects that replaced it: the caller makes those N draws, each a
     new event those effects don't replace again (CR 614.5, 614.11a)."""
-    kind = event_kind(event)
+    kind = _zone_change_kind(event) if event.__class__ is ZoneChange else event_kind(event)   # (most are moves)
     if kind is None:
         return event
     # (events are final classes: ``__class__ is`` tests what ``isinstance`` would, without a call)
