@@ -574,7 +574,7 @@ def produce_mana(ctx: Ctx, player: int, mana: tuple[str, ...], source: int = 0, 
     src = characteristics(g, source) if source in g.objects else g.lki.get(source) if source else None
     snow = src is not None and "Snow" in src.supertypes
     mana_pool.add(g.player(player), event.mana, snow, restriction)
-    ctx.log("106.3", f"{g.players[player].name} adds {''.join('{' + k + '}' for k in event.mana)}"
+    ctx.log("106.3", f"{g.players[player].name} adds {'{' + '}{'.join(event.mana) + '}'}"
             + (f" ({source_name})" if source_name else "")
             + (" (snow mana, CR 107.4h)" if snow else "")
             + (f" ({restriction.text}, CR 106.6)" if restriction is not None else ""))
