@@ -368,16 +368,15 @@ def choose_face(ctx: Ctx, player: int, oid: int, face_name: Any) -> int:
     card = ctx.g.objects[oid].card
     if card is None:
         return 0
+    if face_name is None and not (card.is_split and len(card.faces) > 1):
+        return 0                            # no face named, and only a split card's half is asked
     names = [f.name for f in card.faces]
     if face_name is None:
-        if card.is_split and len(names) > 1:
-            # the halves that can be cast now (issue 7: a random player picking Revenge with no
-            # {B} or Revival with no target made an illegal cast); all of them if none can
-            options = [n for i, n in enumerate(names)
-                       if _castable_as(ctx.g, player, oid, face_characteristics(card, i, player), None)] or names
-            face_name = ctx.ask(Decision(player, "face", f"choose which half of {card.name} to cast", options))
-        else:
-            return 0
+        # the halves that can be cast now (issue 7: a random player picking Revenge with no
+        # {B} or Revival with no target made an illegal cast); all of them if none can
+        options = [n for i, n in enumerate(names)
+                   if _castable_as(ctx.g, player, oid, face_characteristics(card, i, player), None)] or names
+        face_name = ctx.ask(Decision(player, "face", f"choose which half of {card.name} to cast", options))
     from ..cards.database import normalize_name
     matches_ = [i for i, n in enumerate(names) if normalize_name(n) == normalize_name(str(face_name))]
     if not matches_:
