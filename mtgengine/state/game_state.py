@@ -11,7 +11,7 @@ from typing import Any, Iterator
 from ..core.enums import Step, Zone
 from ..core.rng import Rng
 from .game_log import GameLog
-from .objects import GameObject, Player
+from .objects import GameObject, Player, unrolled_clone
 
 
 class GameState:
@@ -186,18 +186,5 @@ _CLONE_COPIES = {
 }
 
 
-def _make_clone() -> Any:
-    """``GameState.clone`` as straight-line code (the clone is on the hot path of every
-    decision): a copy of each slot, a fresh copy of the mutable ones."""
-    lines = ["def clone(self):", "    new = _new(GameState)"]
-    lines += [f"    new.{slot} = {_CLONE_COPIES.get(slot, f'self.{slot}')}" for slot in GameState.__slots__]
-    # Both sides now treat every object as shared: the next write copies it.
-    lines += ["    self._gen = _object()", "    return new"]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_object": object, "GameState": GameState}
-    exec(compile("\n".join(lines), "<GameState.clone>", "exec"), namespace)
-    clone = namespace["clone"]
-    clone.__doc__ = GameState.clone.__doc__
-    return clone
-
-
-GameState.clone = _make_clone()   # type: ignore[method-assign]
+# Both sides now treat every object as shared: the next write copies it.
+unrolled_clone(GameState, _CLONE_COPIES, after=("self._gen = _object()",), names={"_object": object})

@@ -86,20 +86,28 @@ def _ref_json(value: Any) -> Any:
     return to_json() if to_json else repr(value)
 
 
-def _unrolled_clone(cls: type, slots: tuple[str, ...], copied: tuple[str, ...]) -> None:
+def unrolled_clone(cls: type, copies: dict[str, str], after: tuple[str, ...] = (),
+                    names: dict[str, Any] | None = None) -> None:
     """Generates ``cls.clone`` as straight-line attribute copies: cloning is on the hot path
-    of every decision (ARCHITECTURE "Cost of a game state")."""
+    of every decision (ARCHITECTURE "Cost of a game state"). ``copies``: the expression that
+    copies each mutable slot (the others are shared); ``after``: statements run on ``self``
+    once the copy is made; ``names``: what those expressions use besides ``_new`` and ``cls``."""
     lines = ["def clone(self):", f"    new = _new({cls.__name__})"]
-    for slot in slots:
-        expr = f"dict(self.{slot})" if slot in copied else f"self.{slot}"
-        lines.append(f"    new.{slot} = {expr}")
+    lines += [f"    new.{slot} = {copies.get(slot, f'self.{slot}')}" for slot in cls.__slots__]
+    lines += [f"    {statement}" for statement in after]
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, cls.__name__: cls}
+    namespace: dict[str, Any] = {"_new": object.__new__, cls.__name__: cls, **(names or {})}
     exec(compile("\n".join(lines), f"<{cls.__name__}.clone>", "exec"), namespace)
-    cls.clone = namespace["clone"]
+    clone = namespace["clone"]
+    clone.__doc__ = cls.clone.__doc__
+    cls.clone = clone
 
 
-_unrolled_clone(GameObject, GameObject.__slots__, ("counters", "choices"))
+def _dict_copies(*slots: str) -> dict[str, str]:
+    return {slot: f"dict(self.{slot})" for slot in slots}
+
+
+unrolled_clone(GameObject, _dict_copies("counters", "choices"))
 
 
 class Player:
@@ -145,4 +153,4 @@ class Player:
         return {s: getattr(self, s) for s in Player.__slots__ if s != "_gen"}
 
 
-_unrolled_clone(Player, Player.__slots__, ("counters", "pool", "commander_casts", "commander_damage"))
+unrolled_clone(Player, _dict_copies("counters", "pool", "commander_casts", "commander_damage"))
