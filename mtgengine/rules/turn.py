@@ -376,7 +376,7 @@ def settle(ctx: Ctx) -> None:
     """CR 117.5: before a player gets priority, SBAs are performed and triggers are put on the
     stack, repeatedly, until neither happens (CR 704.3, 603.3)."""
     g = ctx.g
-    if g.settled == g.version and not g.events and not g.pending_triggers:
+    if _settled(g):
         return      # nothing has changed since the last check
     while not g.over:
         check_triggers(ctx)
@@ -396,8 +396,17 @@ def pass_hands_on(g: GameState) -> bool:
     is asked at once. Such a pass changes only ``passes``, ``priority`` and the legal-action
     memo (see ``priority``), can't be refused (passing is always an option) and ends committed
     at the next question: ``Game`` answers it without a copy of the committed state."""
-    return (g.passes + 1 < len([p for p in g.players if not p.lost])
-            and g.settled == g.version and not g.events and not g.pending_triggers)
+    return g.passes + 1 < _players_in(g) and _settled(g)
+
+
+def _settled(g: GameState) -> bool:
+    """Nothing happened since SBAs and triggers were last checked (``settle``, CR 117.5)."""
+    return g.settled == g.version and not g.events and not g.pending_triggers
+
+
+def _players_in(g: GameState) -> int:
+    """The players still in the game, whose passes in succession end a round (CR 117.4)."""
+    return len([p for p in g.players if not p.lost])
 
 
 def priority(ctx: Ctx) -> None:
@@ -405,10 +414,9 @@ def priority(ctx: Ctx) -> None:
     g = ctx.g
     decision = ctx.resumed
     if decision is None:
-        if g.settled != g.version or g.events or g.pending_triggers:   # (settle's own test, inlined)
-            settle(ctx)
-            if g.over:
-                return
+        settle(ctx)
+        if g.over:
+            return
         if not g.stack and g.lki:
             g.lki = {}        # nothing left that could look back at objects that have left (CR 608.2h)
         player = g.priority
@@ -425,7 +433,7 @@ def priority(ctx: Ctx) -> None:
     act = answer["action"]
     if act == "pass":
         g.passes += 1
-        if g.passes >= len([p for p in g.players if not p.lost]):
+        if g.passes >= _players_in(g):
             g.passes = 0
             g.marker = ("resolve",) if g.stack else ("end_step",)   # CR 117.4, 500.2
         else:
