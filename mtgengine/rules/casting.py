@@ -134,24 +134,13 @@ def _same_for_equal_cards(g: GameState, ch: Characteristics) -> bool:
     restrictions (CR 601.2e), additional costs (CR 118.8), cost changes that look at the spell
     (CR 601.2f) and the commander tax (CR 903.8: none from the hand); with none of those it
     depends on the characteristics alone."""
-    return not ch.script.additional_costs and not any(_cost_effects(g))
+    return not ch.script.additional_costs and not any(permanents_with(g, field) for field in _SPELL_EFFECTS)
 
 
-_COST_EFFECTS = ("cost_effects",)
-
-
-def _cost_effects(g: GameState) -> tuple[bool, bool, bool, bool]:
-    """What the permanents do to spells, read in one pass: whether one has alternative costs
-    (its own or for other spells, CR 118.9), additional costs (CR 118.8), cost changes (CR
-    601.2f), cast restrictions (CR 601.2e). The same as asking ``permanents_with`` whether
-    there are any, memoized with the characteristics in the same way; most games have none."""
-    cached = g._chars.get(_COST_EFFECTS)            # type: ignore[call-overload]
-    if cached is None:
-        scripts = [characteristics(g, oid).script for oid in g.battlefield]
-        cached = (any(s.alternative_costs for s in scripts), any(s.additional_costs for s in scripts),
-                  any(s.cost_changes for s in scripts), any(s.cast_restrictions for s in scripts))
-        g._chars[_COST_EFFECTS] = cached            # type: ignore[index]
-    return cached
+#: What permanents can do to spells (CardScript fields): alternative costs (their own or for
+#: other spells, CR 118.9), additional costs (CR 118.8), cost changes (CR 601.2f), cast
+#: restrictions (CR 601.2e). Most games have none of them.
+_SPELL_EFFECTS = ("alternative_costs", "additional_costs", "cost_changes", "cast_restrictions")
 
 
 #: Memo of :func:`_has_phyrexian`, keyed on the cost's identity (each entry holds the cost, so
@@ -183,7 +172,8 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
         ch = characteristics(g, oid)
     script = ch.script
     if not (script.alternative_costs or script.kicker or script.additional_costs
-            or (ch.mana_cost is not None and _has_phyrexian(ch.mana_cost)) or any(_cost_effects(g)[:2])):
+            or (ch.mana_cost is not None and _has_phyrexian(ch.mana_cost))
+            or permanents_with(g, "alternative_costs") or permanents_with(g, "additional_costs")):
         return []             # nothing but the ordinary way (the common case)
     o = g.objects[oid]
     if o.zone is not Zone.HAND or o.owner != player or (o.card is not None and o.card.layout in FACE_LAYOUTS) \
@@ -224,7 +214,7 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
     if sources is None and check is not None:
         sources = check.sources
     if sources is not None and alternative is None and not additional and not ch.script.cost_changes \
-            and not _cost_effects(g)[2] and not may_afford(g, player, ch.mana_cost, sources):
+            and not permanents_with(g, "cost_changes") and not may_afford(g, player, ch.mana_cost, sources):
         return False          # not enough mana for the mana cost alone, and nothing reduces it
     if not in_hand or check is None or not _same_for_equal_cards(g, ch):
         return _cost_and_choices_ok(g, player, oid, ch, sources, alternative, kicked, additional, pay)
@@ -242,17 +232,17 @@ def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristic
                          additional: dict[str, Any] | None, pay: PayOptions | None) -> bool:
     """The rest of :func:`_castable_as`: no restriction forbids the spell (CR 601.2e), its total
     cost can be paid (CR 601.2f-h) and its modes and targets chosen (CR 601.2b-c)."""
-    effects = _cost_effects(g)
-    if effects[3] and _restriction(g, player, oid, ch.mana_cost.mana_value() if ch.mana_cost is not None else 0) \
-            is not None:
+    others_add_costs = bool(permanents_with(g, "additional_costs"))
+    if permanents_with(g, "cast_restrictions") \
+            and _restriction(g, player, oid, ch.mana_cost.mana_value() if ch.mana_cost is not None else 0) is not None:
         return False                  # a cast restriction (only permanents with one have any)
-    if (alternative is not None or effects[1] or ch.script.additional_costs) \
+    if (alternative is not None or others_add_costs or ch.script.additional_costs) \
             and _missing_cost_objects(g, player, oid, ch, alternative):
         return False
     # the total cost (CR 601.2f); from its memo when it follows from the mana cost alone
-    plain = alternative is None and not kicked and not additional and pay is None and not effects[1] \
-        and not effects[2] and not ch.script.additional_costs and not ch.script.cost_changes \
-        and g.objects[oid].zone is Zone.HAND
+    plain = alternative is None and not kicked and not additional and pay is None and not others_add_costs \
+        and not permanents_with(g, "cost_changes") and not ch.script.additional_costs \
+        and not ch.script.cost_changes and g.objects[oid].zone is Zone.HAND
     entry = _PLAIN_VARIANTS.get(id(ch.mana_cost)) if plain else None
     if entry is not None and entry[0] is ch.mana_cost and entry[1] == ch.script.x_mana:
         variants: Any = entry[2]
@@ -423,7 +413,7 @@ def _applies(g: GameState, spell: int, flt: Filter | None, whose: str, caster: i
 def _cost_changes(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[CostChange, int, str]]:
     """Cost increases and reductions that apply to the spell: (change, its controller, source name)."""
     out = []
-    for sid, sch in permanents_with(g, "cost_changes") if _cost_effects(g)[2] else ():
+    for sid, sch in permanents_with(g, "cost_changes"):
         for cc in sch.script.cost_changes:
             if not cc.itself and _applies(g, spell, cc.spells, cc.whose, player, sch.controller):
                 out.append((cc, sch.controller, sch.name))
@@ -439,7 +429,7 @@ def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics)
     """The additional costs of the spell (CR 118.8): its own, then those permanents impose or
     offer, with the name of where each comes from."""
     out = [(a, ch.name) for a in ch.script.additional_costs if a.itself]
-    for sid, sch in permanents_with(g, "additional_costs") if _cost_effects(g)[1] else ():
+    for sid, sch in permanents_with(g, "additional_costs"):
         for a in sch.script.additional_costs:
             if not a.itself and _applies(g, spell, a.spells, a.whose, player, sch.controller):
                 out.append((a, sch.name))
@@ -451,7 +441,7 @@ def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics
     permanents grant, each with the names a player may choose it by."""
     out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself and not a.zone
            and (a.if_control is None or any(matches(g, o, a.if_control, player) for o in g.battlefield))]
-    for sid, sch in permanents_with(g, "alternative_costs") if _cost_effects(g)[0] else ():
+    for sid, sch in permanents_with(g, "alternative_costs"):
         for a in sch.script.alternative_costs:
             if not a.itself and _applies(g, spell, a.spells, a.whose, player, sch.controller):
                 out.append((a, sch.name))
@@ -598,7 +588,7 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
 
 def _restriction(g: GameState, player: int, spell: int, mv: int | None = None) -> str | None:
     """CR 601.2e: a "can't cast" effect that forbids the spell (Brisela), as a reason."""
-    for sid, sch in permanents_with(g, "cast_restrictions") if _cost_effects(g)[3] else ():
+    for sid, sch in permanents_with(g, "cast_restrictions"):
         for r in sch.script.cast_restrictions:
             if not _whose(r.whose, player, sch.controller):
                 continue

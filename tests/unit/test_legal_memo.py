@@ -8,8 +8,8 @@ from pathlib import Path
 
 from mtgengine.core.enums import Step, Zone
 from mtgengine.core.mana import ManaCost
-from mtgengine.effects.layers import characteristics
-from mtgengine.rules.casting import HandCheck, _cost_effects, castable
+from mtgengine.effects.layers import characteristics, permanents_with
+from mtgengine.rules.casting import _SPELL_EFFECTS, HandCheck, castable
 from mtgengine.rules.mana_payment import conditional_sources, tap_sources
 from mtgengine.rules.turn import _legal_actions, _permanents_read_step, legal_actions
 from mtgengine.scenario.builder import Scenario
@@ -174,10 +174,10 @@ def test_a_cost_increase_that_arrives_is_seen_at_once() -> None:
                  Bob={})
     g = s.game.state
     assert sorted(_casts(g, 0)) == ["Feroz's Ban", "Grizzly Bears"]
-    assert _cost_effects(g) == (False, False, False, False)
+    assert [field for field in _SPELL_EFFECTS if permanents_with(g, field)] == []
     s.cast("Feroz's Ban", by="Alice").pass_("stack")
     g = s.game.state
-    assert _cost_effects(g) == (False, False, True, False)
+    assert [field for field in _SPELL_EFFECTS if permanents_with(g, field)] == ["cost_changes"]
     assert [src[0] for src in tap_sources(g, 0)] and _casts(g, 0) == []
 
 
