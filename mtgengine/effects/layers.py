@@ -18,6 +18,7 @@ from ..cards.vocabulary import (
     ModifyPT, Modification, Quantity, Ref, SetController, SetPT, SpellAbility, StaticAbility, SwitchPT,
 )
 from ..core.enums import Zone
+from ..core.memo import LIMIT as MEMO_LIMIT
 from ..core.mana import ManaCost
 
 if TYPE_CHECKING:
@@ -834,7 +835,7 @@ def _intrinsic_abilities(ch: Characteristics) -> None:
     if entry is None or entry[0] is not ch.script:
         wanted = _basic_land_abilities(ch.subtypes & frozenset(BASIC_LAND_MANA))
         current = tuple(ab for ab in ch.script.activated if ab not in _ALL_BASIC_ABILITIES)
-        if len(_WITH_INTRINSIC) > 4096:
+        if len(_WITH_INTRINSIC) > MEMO_LIMIT:
             _WITH_INTRINSIC.clear()
         entry = _WITH_INTRINSIC[key] = (ch.script, replace(ch.script, activated=wanted + current))
     ch.script = entry[1]

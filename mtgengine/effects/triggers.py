@@ -30,6 +30,7 @@ from ..cards.vocabulary import (
 )
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
+from ..core.memo import identity_memo
 from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import (
@@ -473,16 +474,10 @@ def _add(ctx: Ctx, controller: int, source_id: int, name: str, ab: TriggeredAbil
             ctx.log("603.2d", f"{name}'s ability triggers an additional time")
 
 
-_STATE_ABILITIES: dict[int, tuple[Any, tuple[TriggeredAbility, ...]]] = {}
-
-
+@identity_memo
 def _state_abilities(script: Any) -> tuple[TriggeredAbility, ...]:
     """A script's state-triggered abilities (memoized: scripts are shared, immutable values)."""
-    cached = _STATE_ABILITIES.get(id(script))
-    if cached is None or cached[0] is not script:
-        cached = (script, tuple(ab for ab in script.triggered if ab.trigger.event == "state" and ab.condition))
-        _STATE_ABILITIES[id(script)] = cached
-    return cached[1]
+    return tuple(ab for ab in script.triggered if ab.trigger.event == "state" and ab.condition)
 
 
 def _state_triggers(ctx: Ctx) -> None:

@@ -20,6 +20,7 @@ from ..cards.vocabulary import (
 )
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
+from ..core.memo import LIMIT as MEMO_LIMIT, identity_memo
 from ..core.mana import ManaCost
 from ..effects.events import CastEvent
 from ..effects.layers import (
@@ -143,21 +144,10 @@ def _same_for_equal_cards(g: GameState, ch: Characteristics) -> bool:
 _SPELL_EFFECTS = ("alternative_costs", "additional_costs", "cost_changes", "cast_restrictions")
 
 
-#: Memo of :func:`_has_phyrexian`, keyed on the cost's identity (each entry holds the cost, so
-#: the id can't be reused while it lives; costs are immutable); emptied when it grows large.
-_PHYREXIAN: dict[int, tuple[ManaCost, bool]] = {}
-
-
+@identity_memo
 def _has_phyrexian(cost: ManaCost) -> bool:
     """Whether the cost has a Phyrexian symbol (CR 107.4f), which life may pay."""
-    entry = _PHYREXIAN.get(id(cost))
-    if entry is not None and entry[0] is cost:
-        return entry[1]
-    found = any(s.kind in ("phyrexian", "hybrid_phyrexian") for s in cost.symbols)
-    if len(_PHYREXIAN) > 4096:
-        _PHYREXIAN.clear()
-    _PHYREXIAN[id(cost)] = (cost, found)
-    return found
+    return any(s.kind in ("phyrexian", "hybrid_phyrexian") for s in cost.symbols)
 
 
 def cast_variants(g: GameState, player: int, oid: int, sources: list | None = None,
@@ -252,7 +242,7 @@ def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristic
         except IllegalActionError:
             return False
         if plain:
-            if len(_PLAIN_VARIANTS) > 4096:
+            if len(_PLAIN_VARIANTS) > MEMO_LIMIT:
                 _PLAIN_VARIANTS.clear()
             _PLAIN_VARIANTS[id(ch.mana_cost)] = (ch.mana_cost, ch.script.x_mana, tuple(variants))
     if not any(can_pay_requirement(g, player, v, ch.colors, sources, SpendOn("spell", ch)) for v in variants):

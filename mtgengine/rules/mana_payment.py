@@ -31,6 +31,7 @@ from ..agents.decisions import Decision
 from ..cards.vocabulary import ActivatedAbility, AddMana, Cost
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
+from ..core.memo import identity_memo
 from ..core.mana import COLORS, ManaCost, ManaSymbol
 from ..effects.layers import characteristics, permanents_with, summoning_sick
 from ..rules.context import Ctx
@@ -194,27 +195,16 @@ def _forbidden(g: GameState, player: int, oid: int) -> bool:
 #: The {T}-only mana abilities of a script (CR 605.1a), in order, each with the mana it adds
 #: when that doesn't depend on the game (None: a linked color, read from the state, CR 607.3).
 _TapMana = tuple[tuple[ActivatedAbility, "tuple[list[str], int] | None"], ...]
-#: Memo of :func:`_tap_mana_abilities`, keyed on the script's identity; each entry holds the
-#: script itself, so the id can't be reused while the entry lives. Scripts are immutable, so
-#: an entry never goes stale; the memo is emptied when it grows large (scripts made by copy
-#: and grant effects are new objects each time the layers are applied).
-_TAP_MANA: dict[int, tuple[Any, _TapMana, Any]] = {}
 
 
+@identity_memo
 def _tap_mana_abilities(script: Any) -> tuple[_TapMana, Any]:
     """The script's {T}-only mana abilities, and what they add when that is fixed
     (:func:`_fixed_yield`)."""
-    entry = _TAP_MANA.get(id(script))
-    if entry is not None and entry[0] is script:
-        return entry[1], entry[2]
     found = tuple((ab, None if any(getattr(e, "link", "") for e in ab.effects if isinstance(e, AddMana))
                    else _mana_of(ab))
                   for ab in script.activated if ab.is_mana and ab.cost == _TAP_ONLY)
-    fixed = _fixed_yield(found)
-    if len(_TAP_MANA) > 4096:
-        _TAP_MANA.clear()
-    _TAP_MANA[id(script)] = (script, found, fixed)
-    return found, fixed
+    return found, _fixed_yield(found)
 
 
 #: A permanent of :func:`_mana_permanents`: its id, characteristics, {T}-only mana abilities,
@@ -830,19 +820,12 @@ def _explicit_requirement(mana: str, req: Requirement) -> Requirement:
     return Requirement(tuple(sorted(named, key=_RANK.__getitem__)), generic, req.life, req.snow)
 
 
-#: Memo of :func:`least_mana`, keyed on the cost's identity (each entry holds the cost, so the
-#: id can't be reused while it lives; costs are immutable); emptied when it grows large.
-_LEAST: dict[int, tuple[ManaCost, tuple[int, dict[str, int]]]] = {}
-
-
+@identity_memo
 def least_mana(cost: ManaCost) -> tuple[int, dict[str, int]]:
     """A lower bound on the mana any payment of ``cost`` (X = 0) takes, added symbols and cost
     increases included, cost reductions not: the total, and how many of it must be of each
     type (one per {W} or {C} symbol). Hybrid symbols count one of any type; Phyrexian
     symbols nothing (life may pay them, CR 107.4f)."""
-    entry = _LEAST.get(id(cost))
-    if entry is not None and entry[0] is cost:
-        return entry[1]
     total = 0
     kinds: dict[str, int] = {}
     for sym in cost.symbols:
@@ -854,9 +837,6 @@ def least_mana(cost: ManaCost) -> tuple[int, dict[str, int]]:
             kinds[kind] = kinds.get(kind, 0) + 1
         elif sym.kind in ("hybrid", "mono_hybrid", "colorless_hybrid", "snow"):
             total += 1
-    if len(_LEAST) > 4096:
-        _LEAST.clear()
-    _LEAST[id(cost)] = (cost, (total, kinds))
     return total, kinds
 
 

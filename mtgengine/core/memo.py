@@ -1,0 +1,31 @@
+"""Memos of values derived from the engine's immutable, shared objects (card scripts, mana costs)."""
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
+
+#: Entries a memo holds before it is emptied: copy and grant effects make new scripts each time
+#: the layers are applied, so a memo of scripts would otherwise grow for the whole process.
+LIMIT = 4096
+
+
+def identity_memo(fn: Callable[[Any], T]) -> Callable[[Any], T]:
+    """Memoizes ``fn(obj)`` on the identity of ``obj``, an immutable value: hashing a whole
+    script or cost would cost more than the lookup saves. Each entry holds ``obj`` itself, so
+    its id can't be reused while the entry lives, and an entry never goes stale."""
+    memo: dict[int, tuple[Any, T]] = {}
+
+    @functools.wraps(fn)
+    def cached(obj: Any) -> T:
+        entry = memo.get(id(obj))
+        if entry is not None and entry[0] is obj:
+            return entry[1]
+        value = fn(obj)
+        if len(memo) > LIMIT:
+            memo.clear()
+        memo[id(obj)] = (obj, value)
+        return value
+
+    return cached
