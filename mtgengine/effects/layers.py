@@ -225,18 +225,9 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
     False: a flip card's values before its flipped status picks a half (what a copy copies,
     CR 707.2, 707.3, 110.5c)."""
     o = state.objects[oid]
-    card = o.card
-    if card is not None and not o.face_down and o.copy_source is None and not card.meld \
-            and (not o.choices or o.choices.keys().isdisjoint(_VALUE_CHOICES)) \
-            and not (state.effects and any(oid in e.affected for e in state.effects)):
+    if _only_printed(state, oid, o) and not o.card.meld:
         # a card with only its printed values (the common case, the same values as below)
-        index = _face_index(o, card, status)
-        b = _BASE.get((card.name, index))
-        if b is None:
-            b = printed(card, index)
-        return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
-                               b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text, False,
-                               b.flipped_half)
+        return _copy(printed(o.card, _face_index(o, o.card, status)), o.controller)
     if o.face_down and not face_up:
         # CR 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
         return Characteristics("", None, _EMPTY, _EMPTY, frozenset({"Creature"}), _EMPTY,
@@ -284,9 +275,7 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         index = 0
     else:
         index = _face_index(o, card, status)
-    b = _BASE.get((card.name, index))
-    if b is None:
-        b = printed(card, index)
+    b = printed(card, index)
     if card.meld and card.meld.get("role") == "result" and not b.colors:
         # the combined back face's color indicator (CR 204), missing from the data: each meld
         # result is the colors of its pair's front faces (Brisela white, Mishra black and red)
@@ -307,9 +296,7 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         cost = ManaCost.parse(proto.mana)
         return Characteristics(b.name, cost, cost.colors, b.supertypes, b.types, b.subtypes, b.script,
                                b.keywords, proto.power, proto.toughness, b.loyalty, o.controller, b.text)
-    return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
-                           b.keywords, b.power, b.toughness, b.loyalty, o.controller, b.text, False,
-                           b.flipped_half)
+    return _copy(b, o.controller)
 
 
 def _face_index(o: Any, card: Any, status: bool = True) -> int:
@@ -360,12 +347,9 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     o = state.objects[oid]
     if o.zone is Zone.BATTLEFIELD:
         return _battlefield(state)[oid]
-    card = o.card
-    if card is not None and not o.face_down and o.copy_source is None \
-            and (not o.choices or o.choices.keys().isdisjoint(_VALUE_CHOICES)) \
-            and not (state.effects and any(oid in e.affected for e in state.effects)):
+    if _only_printed(state, oid, o):
         # a card off the battlefield with only its printed values (CR 707.2), no effect on it
-        key = (card.name, _face_index(o, card), o.controller)
+        key = (o.card.name, _face_index(o, o.card), o.controller)
         ch = _PLAIN.get(key)                            # type: ignore[assignment]
         if ch is None:
             ch = _card_characteristics(state, oid)
@@ -382,6 +366,14 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
 #: The choices (``GameObject.choices``) that change an object's copiable values: see
 #: :func:`copiable_values`.
 _VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype"})
+
+
+def _only_printed(state: GameState, oid: int, o: Any) -> bool:
+    """Whether the object has only its card's printed values (CR 707.2): a card, face up, not a
+    copy, with no choice that changes its values and no continuous effect on it."""
+    return o.card is not None and not o.face_down and o.copy_source is None \
+        and (not o.choices or o.choices.keys().isdisjoint(_VALUE_CHOICES)) \
+        and not (state.effects and any(oid in e.affected for e in state.effects))
 
 #: The characteristics of a card off the battlefield with nothing but its printed values and no
 #: effect applying to it, by (card name, face index, controller): the same for every such card
@@ -756,8 +748,7 @@ def _current_layer(b: _Effect, a: _Effect) -> str:
 def _copy(ch: Characteristics, controller: int | None = None) -> Characteristics:
     return Characteristics(ch.name, ch.mana_cost, ch.colors, ch.supertypes, ch.types, ch.subtypes, ch.script,
                            ch.keywords, ch.power, ch.toughness, ch.loyalty,
-                           ch.controller if controller is None else controller, ch.text,
-                           flipped_half=ch.flipped_half)
+                           ch.controller if controller is None else controller, ch.text, False, ch.flipped_half)
 
 
 def copy_values(state: GameState, oid: int, exception: CopyException | None = None) -> Characteristics:
