@@ -73,7 +73,7 @@ def apply_replacements(ctx: Ctx, event: Any) -> Any:
     A draw replaced by "draw N cards instead" comes back as a ``DrawEvent`` with ``count``
     N and ``applied`` the effects that replaced it: the caller makes those N draws, each a
     new event those effects don't replace again (CR 614.5, 614.11a)."""
-    kind = _zone_change_kind(event) if event.__class__ is ZoneChange else event_kind(event)   # (most are moves)
+    kind = event_kind(event)
     if kind is None:
         return event
     # (events are final classes: ``__class__ is`` tests what ``isinstance`` would, without a call)
@@ -102,28 +102,18 @@ def apply_replacements(ctx: Ctx, event: Any) -> Any:
 
 
 def event_kind(event: Any) -> str | None:
-    """The ``ReplacementAbility.event`` that watches ``event``, or None."""
-    kind = _KIND_OF_TYPE.get(event.__class__)
+    """The ``ReplacementAbility.event`` that watches ``event``, or None. (The event types of
+    ``effects.events`` have no subclasses: the class itself says which one it is.)"""
+    cls = event.__class__
+    if cls is ZoneChange:                              # most events are moves
+        return _zone_change_kind(event)
+    kind = _KIND_OF_TYPE.get(cls)
     if kind is not None:
         return kind
-    if event.__class__ is ZoneChange:
-        return _zone_change_kind(event)
-    if isinstance(event, DamageEvent):
-        return "damage"
-    if isinstance(event, LifeEvent):
+    if cls is LifeEvent:
         return "gain_life" if event.amount > 0 else "life_reduced" if event.amount < 0 else None
-    if isinstance(event, ManaEvent):
+    if cls is ManaEvent:
         return "tapped_for_mana" if event.tapped else None
-    if isinstance(event, ProliferateEvent):
-        return "proliferate"
-    if isinstance(event, DrawEvent):
-        return "draw"
-    if isinstance(event, CountersEvent):
-        return "counters"
-    if isinstance(event, TokensEvent):
-        return "tokens"
-    if isinstance(event, ZoneChange):
-        return _zone_change_kind(event)
     return None
 
 
