@@ -213,26 +213,22 @@ def _tap_mana_abilities(script: Any) -> tuple[_TapMana, Any]:
 _ManaPermanent = tuple[int, Any, _TapMana, "Source | tuple[()] | None", bool]
 
 
-def _mana_permanents(g: GameState) -> tuple[bool, tuple[list[_ManaPermanent], ...]]:
-    """Whether a permanent has a cast restriction (only those can forbid activating abilities,
-    CR 602.5), and for each player the permanents they control with a {T}-only mana ability,
-    in battlefield order. Memoized with the characteristics (``g._chars``, emptied by
+def _mana_permanents(g: GameState) -> tuple[list[_ManaPermanent], ...]:
+    """For each player, the permanents they control with a {T}-only mana ability, in
+    battlefield order. Memoized with the characteristics (``g._chars``, emptied by
     ``changed()``, which every zone change and characteristic change calls: all of this is
     read off the permanents' characteristics), so it holds while only status changes
     (tapping, damage, mana in pools)."""
     cached = g._chars.get(("tap_mana",))            # type: ignore[call-overload]
     if cached is None:
-        restricted = False
-        mine: tuple[list[_ManaPermanent], ...] = tuple([] for _ in g.players)
+        cached = tuple([] for _ in g.players)
         for oid in g.battlefield:
             ch = characteristics(g, oid)
-            restricted = restricted or bool(ch.script.cast_restrictions)
             abilities, fixed = _tap_mana_abilities(ch.script)
             if abilities:
                 source = None if fixed is None else (oid, *fixed) if fixed else ()
-                mine[ch.controller].append((oid, ch, abilities, source,
-                                            "Creature" in ch.types and "haste" not in ch.keywords))
-        cached = (restricted, mine)
+                cached[ch.controller].append((oid, ch, abilities, source,
+                                              "Creature" in ch.types and "haste" not in ch.keywords))
         g._chars[("tap_mana",)] = cached            # type: ignore[index]
     return cached
 
@@ -241,7 +237,7 @@ def conditional_sources(g: GameState, player: int) -> bool:
     """Whether ``player`` controls a {T} mana source whose mana isn't fixed: what it adds, or
     whether it can be activated, is read from the game (a condition, CR 602.5b; a spending
     restriction, CR 106.6; a linked color, CR 607.2)."""
-    return any(source is None for _, _, _, source, _ in _mana_permanents(g)[1][player])
+    return any(source is None for _, _, _, source, _ in _mana_permanents(g)[player])
 
 
 def _fixed_yield(abilities: _TapMana) -> tuple[Any, ...] | None:
@@ -273,9 +269,9 @@ def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> l
     out: list[Source] = []
     # "activated abilities of sources with the chosen name can't be activated" (CR 602.5):
     # only a permanent with a cast restriction can forbid anything, and most games have none
-    restricted, mana_permanents = _mana_permanents(g)
+    restricted = bool(permanents_with(g, "cast_restrictions"))
     objects = g.objects
-    for oid, ch, abilities, source, sickness_matters in mana_permanents[player]:
+    for oid, ch, abilities, source, sickness_matters in _mana_permanents(g)[player]:
         if objects[oid].tapped:
             continue
         if sickness_matters and summoning_sick(g, oid):
