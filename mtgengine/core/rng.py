@@ -57,12 +57,7 @@ class Rng:
             raise ValueError(f"randrange bound must be in [1, 2**32], got {n}")
         threshold = (_MASK32 + 1) % n
         while True:
-            # next_u32(), inlined: every random answer and every shuffle step comes through here
-            old = self._state
-            self._state = (old * _MULTIPLIER + self._inc) & _MASK64
-            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-            rotation = old >> 59
-            value = ((xorshifted >> rotation) | (xorshifted << (-rotation & 31))) & _MASK32
+            value = self.next_u32()
             if value >= threshold:
                 return value % n
 
