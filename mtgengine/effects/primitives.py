@@ -88,6 +88,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     g.lki[oid] = lki
     new_id = g.new_id()
     new = GameObject(new_id, o.card, o.owner, to_zone, g.new_timestamp())
+    new._gen = g._gen               # made here, shared with no clone: written in place (no copy)
     new.card_id = o.card_id
     if o.token:
         new.token = True
@@ -178,6 +179,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if melded is not None:
         # CR 712.21: one permanent leaves the battlefield and its two cards go to the new zone
         other = GameObject(g.new_id(), melded, o.owner, to_zone, g.new_timestamp())
+        other._gen = g._gen
         if to_zone is Zone.BATTLEFIELD:
             other.controller = new.controller
             other.sick = True
@@ -267,6 +269,7 @@ def end_durations(ctx: Ctx) -> None:
 def put_onto_battlefield_new(ctx: Ctx, obj: GameObject) -> int:
     """Adds a newly created object (a token, CR 111.1) to the battlefield."""
     g = ctx.g
+    obj._gen = g._gen               # a new object, shared with no clone (``GameState.obj``)
     g.objects[obj.id] = obj
     _add_to_zone(g, obj, True)
     g.changed()

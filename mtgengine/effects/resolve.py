@@ -1205,6 +1205,7 @@ def copy_spell(ctx: Ctx, oid: int, controller: int, new_targets: bool,
         copy.choices["spell_copy"] = True
         # objects used to pay the original's costs are the copy's too (CR 707.10)
         copy.choices["link_source"] = o.choices.get("link_source") or oid
+    copy._gen = g._gen                  # a new object, shared with no clone (``GameState.obj``)
     g.objects[copy.id] = copy
     g.stack.append(copy.id)
     g.changed()

@@ -586,6 +586,7 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
         obj.choices["affected"] = t.affected
     if t.kicked:
         obj.choices["kicked"] = True
+    obj._gen = g._gen                   # a new object, shared with no clone (``GameState.obj``)
     g.objects[obj.id] = obj
     g.stack.append(obj.id)
     obj.targets, counts = choose_targets(ctx, specs, t.controller, t.source_id, f"{t.source_name}'s ability", None)

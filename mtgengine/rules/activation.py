@@ -252,6 +252,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     stack_obj.source_id = oid
     stack_obj.source_name = ch.name
     stack_obj.controller = player
+    stack_obj._gen = g._gen             # a new object, shared with no clone (``GameState.obj``)
     g.objects[stack_obj.id] = stack_obj
     g.stack.append(stack_obj.id)                        # CR 602.2a
     stack_obj.targets, counts = choose_targets(ctx, ab.targets, player, oid, f"{ch.name}'s ability",
