@@ -20,7 +20,7 @@ from ..rules.pregame import combat_damage_by_commander
 from ..state.objects import GameObject
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent, TapEvent
-from .layers import ContinuousEffect, characteristics, copy_values, matches, object_name, permanents_with
+from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, matches, object_name, permanents_with
 from .replacement import apply_replacements, life_gain_forbidden
 from .triggers import condition_holds
 from . import links
@@ -254,7 +254,6 @@ def end_durations(ctx: Ctx) -> None:
     g = ctx.g
     if not g.effects:
         return
-    from .layers import duration_holds
     ended = [e for e in g.effects
              if e.lasts and not duration_holds(g, e.lasts, e.source_id, e.controller, e.affected)]
     if not ended:

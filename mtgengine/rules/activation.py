@@ -16,6 +16,7 @@ from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject
 from .context import Ctx
+from .mana_payment import pay_mana
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
 
@@ -94,7 +95,6 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         from .mana_payment import pay_untap_energy
         pay_untap_energy(ctx, oid, ab.cost)              # {Q}, {E} (CR 107.6, 107.14)
     if ab.cost.mana:
-        from .mana_payment import pay_mana
         cost = ManaCost.parse(ab.cost.mana)
         spend = characteristics(g, oid).script.ability_mana_as_any
         if spend:

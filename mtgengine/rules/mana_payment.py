@@ -724,7 +724,7 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     if chosen.life and g.players[player].life < chosen.life:
         raise IllegalActionError(f"{name} can't pay {chosen.life} life for {what} (CR 119.4)")
     if plan.taps:
-        from .activation import activate_mana_ability   # local: activation imports this module
+        activate_mana_ability = activation.activate_mana_ability
         preferred = {s[0]: s[1] for s in tap_sources(g, player, spend_on)}
         for oid, kind in plan.taps:
             activate_mana_ability(ctx, oid, _tap_ability(g, player, oid, preferred.get(oid), kind, spend_on), choice=kind)
@@ -987,3 +987,8 @@ def pay_untap_energy(ctx: Ctx, oid: int, cost: Any) -> None:
         pl = g.player(controller)
         pl.counters["energy"] = have - energy
         ctx.log("107.14", f"{g.players[controller].name} pays {'{E}' * energy}")
+
+
+# Last, as a module: activation imports this one (a function-level import costs as much as
+# dozens of calls, once per payment).
+from . import activation  # noqa: E402
