@@ -590,10 +590,13 @@ def _mana_triggers(ctx: Ctx, event: ManaEvent) -> None:
     that player adds one mana of any type that land produced", Heartbeat of Spring) don't use
     the stack: each resolves right after the mana ability that triggered it."""
     g = ctx.g
+    triggering = permanents_with(g, "triggered")
+    if not triggering:
+        return                                          # no permanent has a triggered ability
     src = characteristics(g, event.source) if event.source in g.objects else g.lki.get(event.source)
     if src is None:
         return
-    for oid, ch in permanents_with(g, "triggered"):     # in battlefield order
+    for oid, ch in triggering:                          # in battlefield order
         for ab in ch.script.triggered:
             t = ab.trigger
             if t.event != "tapped_for_mana":

@@ -237,6 +237,16 @@ def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
 #: the kind); the pipeline asks each of them.
 REPLACEMENT_SOURCES: tuple[Source, ...] = (_self_candidates, _static_candidates, _resolved_candidates,
                                            _protection_candidates, _flashback_candidates, _commander_candidates)
+#: The event type behind each kind (``event_kind``).
+_TYPE_OF_KIND: dict[str, type] = {
+    "enters": ZoneChange, "dies": ZoneChange, "leaves_stack": ZoneChange, "to_hand_or_library": ZoneChange,
+    "gain_life": LifeEvent, "life_reduced": LifeEvent, "tapped_for_mana": ManaEvent,
+    **{kind: cls for cls, kind in _KIND_OF_TYPE.items()}}
+#: The kinds whose events name no resolving spell (no ``origin``; damage names its ``source``):
+#: a zone change, mana, proliferating. A self-replacement effect (CR 614.15) replaces an event of
+#: its spell's own instructions, so ``_self_candidates`` finds nothing for them.
+_NO_SPELL_KINDS = frozenset(kind for kind, cls in _TYPE_OF_KIND.items()
+                            if cls is not DamageEvent and "origin" not in cls.__slots__)
 #: The kinds of event a source can list effects for, if not every kind.
 _SOURCE_KINDS: dict[Source, frozenset[str]] = {
     _protection_candidates: frozenset({"damage"}),
@@ -251,7 +261,8 @@ def _sources_for(kind: str) -> tuple[Source, ...]:
     found = _SOURCES_BY_KIND.get(kind)
     if found is None:
         found = _SOURCES_BY_KIND[kind] = tuple(
-            source for source in REPLACEMENT_SOURCES if kind in _SOURCE_KINDS.get(source, (kind,)))
+            source for source in REPLACEMENT_SOURCES if kind in _SOURCE_KINDS.get(source, (kind,))
+            and not (source is _self_candidates and kind in _NO_SPELL_KINDS))
     return found
 
 

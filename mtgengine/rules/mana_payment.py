@@ -713,9 +713,11 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     helpers: list[tuple[str, int, str]] = []
     plan = None
     chosen = candidates[0]
+    # the sources, once: nothing changes until the plan is carried out (planning changes nothing)
+    sources = tap_sources(g, player, spend_on)
     for cand in candidates:
         rest, helpers = _apply_helpers(g, player, cand, opts, keywords, what)
-        plan = plan_payment(g, player, rest, spell_colors, opts.tap, spend_on=spend_on)
+        plan = plan_payment(g, player, rest, spell_colors, opts.tap, sources, spend_on)
         if plan is not None:
             chosen = cand
             break
@@ -725,7 +727,7 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
         raise IllegalActionError(f"{name} can't pay {chosen.life} life for {what} (CR 119.4)")
     if plan.taps:
         activate_mana_ability = activation.activate_mana_ability
-        preferred = {s[0]: s[1] for s in tap_sources(g, player, spend_on)}
+        preferred = {s[0]: s[1] for s in sources}
         for oid, kind in plan.taps:
             activate_mana_ability(ctx, oid, _tap_ability(g, player, oid, preferred.get(oid), kind, spend_on), choice=kind)
     for kind, amount in plan.snow.items():                 # {S} first (CR 107.4h)

@@ -46,3 +46,65 @@ def test_a_cast_spell_is_written_in_place() -> None:
     before = g.clone()
     g.obj(spell).x = 7
     assert before.objects[spell].x == 0
+
+
+def test_self_replacements_are_looked_for_only_where_an_event_names_its_spell() -> None:
+    """CR 614.15: the pipeline asks the resolving spell for self-replacement effects only for the
+    kinds of event that name a spell (``origin``; damage its ``source``). For the others (zone
+    changes, mana, proliferating) asking would find nothing, even with such a spell on the stack."""
+    from mtgengine.effects.events import (CountersEvent, DamageEvent, DrawEvent, LifeEvent, ManaEvent,
+                                          ProliferateEvent, TokensEvent, ZoneChange)
+    from mtgengine.effects.replacement import _TYPE_OF_KIND, _self_candidates, _sources_for, event_kind
+    s = Scenario("self", Alice={"battlefield": ["Mountain"], "hand": ["Galvanic Blast"]}, Bob={})
+    s.cast("Galvanic Blast", by="Alice", targets=["Bob"])
+    ctx = _ctx(s)
+    (spell,) = ctx.g.stack
+    samples = [ZoneChange(spell, Zone.HAND, Zone.BATTLEFIELD, 0), ZoneChange(spell, Zone.BATTLEFIELD, Zone.GRAVEYARD, 0),
+               ZoneChange(spell, Zone.STACK, Zone.GRAVEYARD, 0), ZoneChange(spell, Zone.GRAVEYARD, Zone.HAND, 0),
+               DamageEvent(spell, -2, 2), LifeEvent(0, 3, spell), LifeEvent(0, -3, spell),
+               ManaEvent(0, ("R",), spell, True), ProliferateEvent(0), CountersEvent(-1, "poison", 1, spell),
+               DrawEvent(0, origin=spell), TokensEvent(0, None, 1, spell)]
+    by_kind = {event_kind(e): e for e in samples}
+    assert set(by_kind) == set(_TYPE_OF_KIND)             # every kind, with its event type
+    asked = set()
+    for kind, event in by_kind.items():
+        assert _TYPE_OF_KIND[kind] is event.__class__
+        if _self_candidates in _sources_for(kind):
+            asked.add(kind)
+        else:
+            assert _self_candidates(ctx, event, kind) == []   # skipping it skips nothing
+    assert asked == {"damage", "gain_life", "life_reduced", "counters", "draw", "tokens"}
+
+
+def test_a_payment_plans_with_the_sources_as_they_are_and_taps_them() -> None:
+    """CR 601.2g-h, 107.4e: the sources are listed once for every way of paying tried: Flame
+    Javelin's {2/R}{2/R}{2/R} with one Mountain can't be paid with three or two red mana, and is
+    paid the third way ({R} and four generic) by the same five lands."""
+    s = Scenario("pay", Alice={"battlefield": ["Mountain", "Forest x4"], "hand": ["Flame Javelin"]}, Bob={})
+    s.cast("Flame Javelin", by="Alice", targets=["Bob"]).pass_("stack")
+    g = s.game.state
+    assert all(g.objects[oid].tapped for oid in g.battlefield)
+    s.expect(life={"Bob": 16})
+
+
+def test_attack_and_block_options_are_the_creatures_that_can_in_battlefield_order() -> None:
+    """CR 508.1a, 509.1a: only creatures are asked whether they can attack or block; the lists
+    are those of the rule asked of every permanent, in battlefield order."""
+    from mtgengine.effects.layers import controller_of
+    from mtgengine.rules.combat import attackers, block_options, can_attack, can_block, possible_attackers
+    s = Scenario("combat", Alice={"battlefield": ["Forest", "Grizzly Bears as a1",
+                                                  {"card": "Llanowar Elves", "summoning_sick": True}, "Mountain",
+                                                  "Hill Giant as a2", {"card": "Grizzly Bears", "tapped": True}]},
+                 Bob={"battlefield": ["Forest", "Grizzly Bears", "Mountain", {"card": "Llanowar Elves", "tapped": True},
+                                      "Hill Giant"]})
+    g = s.game.state
+    assert [g.objects[oid].card.name for oid in possible_attackers(g)] == ["Grizzly Bears", "Hill Giant"]
+    assert possible_attackers(g) == [oid for oid in g.battlefield if can_attack(g, oid)]
+    s.attack(["a1", "a2"])
+    g = s.game.state
+    options = block_options(g, 1)
+    assert options == [[b, a] for b in g.battlefield for a in attackers(g)
+                       if controller_of(g, b) == 1 and can_block(g, b, a)]
+    assert [[g.objects[b].card.name, g.objects[a].card.name] for b, a in options] == [
+        ["Grizzly Bears", "Grizzly Bears"], ["Grizzly Bears", "Hill Giant"],
+        ["Hill Giant", "Grizzly Bears"], ["Hill Giant", "Hill Giant"]]
