@@ -50,7 +50,9 @@ def _attack_rule(g: GameState, oid: int) -> str | None:
 
 
 def possible_attackers(g: GameState) -> list[int]:
-    return [oid for oid in g.battlefield if _attack_rule(g, oid) is None]
+    """The creatures that can attack now, in battlefield order (only a creature can, CR 508.1a:
+    the other permanents, mostly lands, aren't asked about)."""
+    return [oid for oid, ch in permanents(g).items() if "Creature" in ch.types and _attack_rule(g, oid) is None]
 
 
 def defenders(g: GameState) -> list[int]:
@@ -182,11 +184,14 @@ def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
 
 
 def block_options(g: GameState, player: int) -> list[list[int]]:
+    """The [blocker, attacker] pairs ``player`` can declare, blockers in battlefield order (only
+    a creature can block, CR 509.1a: the other permanents aren't asked about)."""
     out = []
-    for blocker in g.battlefield:
-        if controller_of(g, blocker) != player:
+    atk = attackers(g)
+    for blocker, bch in permanents(g).items():
+        if bch.controller != player or "Creature" not in bch.types:
             continue
-        for attacker in attackers(g):
+        for attacker in atk:
             if can_block(g, blocker, attacker):
                 out.append([blocker, attacker])
     return out
