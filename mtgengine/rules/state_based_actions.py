@@ -71,7 +71,12 @@ def _one_pass(ctx: Ctx) -> bool:
         done = True
     to_graveyard: list[tuple[int, str, str]] = []
     to_annihilate: list[tuple[int, int]] = []
-    for oid, ch in _watched_permanents(g):
+    objects = g.objects
+    for oid, ch, plain in _watched_permanents(g):
+        if plain:
+            o = objects[oid]
+            if not o.damage and not o.counters:
+                continue        # a plain creature, undamaged and without counters: none applies
         if _permanent_actions(ctx, oid, ch, to_graveyard, to_annihilate):
             done = True
             # an Equipment became unattached: the rest are looked at as they are now
@@ -111,16 +116,22 @@ def _one_pass(ctx: Ctx) -> bool:
     return done
 
 
-def _watched_permanents(g: GameState) -> list[tuple[int, Characteristics]]:
+def _watched_permanents(g: GameState) -> list[tuple[int, Characteristics, bool]]:
     """The permanents a state-based action may apply to, in battlefield order, with their
     characteristics: creatures, planeswalkers, Auras and Equipment (CR 704.5f-n), and those
     with counters (704.5q). Memoized with the characteristics (``g._chars``): derived from the
     permanents' characteristics and counters, which only change with a call to
-    ``GameState.changed`` (``GameState.obj``), it is forgotten whenever they may change."""
+    ``GameState.changed`` (``GameState.obj``), it is forgotten whenever they may change.
+
+    The third value, ``plain``: a creature with toughness above 0 that is neither a
+    planeswalker, an Aura nor an Equipment, whose state-based actions then depend only on its
+    status, read at each check: its damage (704.5g-h) and its counters (704.5q)."""
     cached = g._chars.get(("sba",))       # type: ignore[call-overload]
     if cached is None:
         objects = g.objects
-        cached = [(oid, ch) for oid, ch in permanents(g).items()
+        cached = [(oid, ch, "Creature" in ch.types and ch.toughness is not None and ch.toughness > 0
+                   and "Planeswalker" not in ch.types and "Aura" not in ch.subtypes and "Equipment" not in ch.subtypes)
+                  for oid, ch in permanents(g).items()
                   if "Creature" in ch.types or "Planeswalker" in ch.types or "Aura" in ch.subtypes
                   or "Equipment" in ch.subtypes or objects[oid].counters]
         g._chars[("sba",)] = cached       # type: ignore[index]

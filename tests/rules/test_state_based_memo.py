@@ -11,7 +11,7 @@ from mtgengine.scenario.builder import Scenario
 
 def _toughness(s: Scenario, name: str) -> int | None:
     g = s.game.state
-    (found,) = [ch for oid, ch in _watched_permanents(g) if g.objects[oid].card.name == name]
+    (found,) = [ch for oid, ch, _plain in _watched_permanents(g) if g.objects[oid].card.name == name]
     return found.toughness
 
 
@@ -71,6 +71,26 @@ def test_a_land_given_counters_is_watched() -> None:
     ctx = Ctx(g, [], lambda *a: None)
     put_counters(ctx, forest, "+1/+1", 2)
     put_counters(ctx, forest, "-1/-1", 1)
-    assert [oid for oid, _ch in _watched_permanents(g)] == [forest]
+    assert [oid for oid, _ch, _plain in _watched_permanents(g)] == [forest]
     assert check_state_based_actions(ctx)
     assert g.objects[forest].counters == {"+1/+1": 1}
+
+
+def test_a_plain_creature_is_checked_once_damaged_or_given_counters() -> None:
+    """A plain creature (toughness above 0, not an Aura, Equipment or planeswalker) is skipped
+    while undamaged and without counters; damage marked on it (status: the memo is kept) and
+    counters put on it must be seen by the next check (CR 704.5g, 704.5q)."""
+    s = Scenario("memo", Alice={"battlefield": ["Grizzly Bears", "Hill Giant"]}, Bob={})
+    g = s.game.state
+    bears, giant = g.battlefield
+    assert [(oid, plain) for oid, _ch, plain in _watched_permanents(g)] == [(bears, True), (giant, True)]
+    ctx = Ctx(g, [], lambda *a: None)
+    assert not check_state_based_actions(ctx)
+    memo = _watched_permanents(g)
+    g.obj(bears).damage = 2                          # marked damage: status, no ``changed``
+    assert _watched_permanents(g) is memo
+    put_counters(ctx, giant, "+1/+1", 1)
+    put_counters(ctx, giant, "-1/-1", 1)
+    assert check_state_based_actions(ctx)
+    assert bears not in g.battlefield                # CR 704.5g: lethal damage
+    assert g.objects[giant].counters == {}           # CR 704.5q: the pair is removed
