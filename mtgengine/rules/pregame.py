@@ -41,8 +41,12 @@ COMMANDER_DAMAGE = 21        # CR 903.10a, 704.6c
 
 # -- who is a commander ---------------------------------------------------------------------------
 def commander_game(g: GameState) -> bool:
-    """A Commander game: some player has a commander (CR 903.3)."""
-    return any(p.commanders for p in g.players)
+    """A Commander game: some player has a commander (CR 903.3). (A loop: asked at each
+    state-based action check, where a generator costs more than the answer.)"""
+    for p in g.players:
+        if p.commanders:
+            return True
+    return False
 
 
 def is_commander(g: GameState, oid: int) -> bool:
