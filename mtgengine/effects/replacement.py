@@ -30,8 +30,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..agents.decisions import Decision, player_of
+from ..cards.oracle import PROTECTION_TYPES, creature_type_plural
 from ..cards.vocabulary import Condition, Filter, Quantity, ReplacementAbility
 from ..core.enums import Zone
+from ..core.mana import COLOR_WORDS
 from ..core.errors import IllegalActionError
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ResolvedReplacement, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent
@@ -188,12 +190,29 @@ def _self_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
 _PROTECTION = ReplacementAbility("damage", prevent=True, text="protection (CR 702.16e)")
 
 
+def has_protection_from(ch: Any, source: Any) -> bool:
+    """CR 702.16: does an object with ``ch`` have protection from a source with ``source``'s
+    characteristics (a color, creatures, or everything)?"""
+    for kw in ch.keywords:
+        if not kw.startswith("protection from "):
+            continue
+        quality = kw[len("protection from "):]
+        if quality == "everything" or (quality == "creatures" and "Creature" in source.types):
+            return True
+        if COLOR_WORDS.get(quality) in source.colors:
+            return True
+        if PROTECTION_TYPES.get(quality) in source.types or (quality == "multicolored" and len(source.colors) > 1):
+            return True
+        if any(creature_type_plural(k).lower() == quality for k in source.subtypes):
+            return True                                # "protection from Demons" (Baneslayer Angel)
+    return False
+
+
 def _protection_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     """CR 702.16e: damage from a source with the stated quality to a permanent with protection
     is prevented — a prevention effect like any other (CR 615)."""
     if kind != "damage" or event.target not in ctx.g.objects:
         return []
-    from ..rules.combat import has_protection_from   # rules/ builds on effects/
     g = ctx.g
     source = characteristics(g, event.source) if event.source in g.objects else g.lki.get(event.source)
     target = characteristics(g, event.target)

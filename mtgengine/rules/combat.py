@@ -4,15 +4,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.oracle import PROTECTION_TYPES, creature_type_plural
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
-from ..core.mana import COLOR_WORDS
 from ..effects.events import AttackEvent, BlockEvent
 from ..effects.layers import characteristics, controller_of, permanents, summoning_sick
 from ..effects.links import block_requirements, exert_attackers
 from ..effects.primitives import deal_damage, name_of, set_tapped
-from ..effects.replacement import shield_order
+from ..effects.replacement import has_protection_from, shield_order
 from ..state.game_state import GameState
 from .context import Ctx
 
@@ -135,24 +133,6 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
     return evasion_allows(g, ach, bch, bch.controller)
 
 
-
-
-def has_protection_from(ch: Any, source: Any) -> bool:
-    """CR 702.16: does an object with ``ch`` have protection from a source with ``source``'s
-    characteristics (a color, creatures, or everything)?"""
-    for kw in ch.keywords:
-        if not kw.startswith("protection from "):
-            continue
-        quality = kw[len("protection from "):]
-        if quality == "everything" or (quality == "creatures" and "Creature" in source.types):
-            return True
-        if COLOR_WORDS.get(quality) in source.colors:
-            return True
-        if PROTECTION_TYPES.get(quality) in source.types or (quality == "multicolored" and len(source.colors) > 1):
-            return True
-        if any(creature_type_plural(k).lower() == quality for k in source.subtypes):
-            return True                                # "protection from Demons" (Baneslayer Angel)
-    return False
 
 
 def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
