@@ -16,7 +16,7 @@ from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject
 from .context import Ctx
-from .mana_payment import pay_mana
+from .mana_payment import can_pay, pay_mana
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
 
@@ -141,14 +141,12 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
 
 def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
     """Whether the legal-action list offers this (non-mana) ability now."""
-    from .mana_payment import can_pay
     o = g.objects[oid]
     if o.zone is not Zone.BATTLEFIELD or controller_of(g, oid) != player:
         return False
     ab = abilities_of(g, oid)[index]
     if ab.is_mana or ab.zone == "hand":
         return False
-    from ..effects.links import activation_forbidden
     if activation_forbidden(g, player, oid):
         return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
@@ -187,7 +185,6 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
 def can_activate_from_hand(g: GameState, player: int, oid: int, index: int) -> bool:
     """Whether the legal-action list offers an ability that functions from its owner's hand
     (transmute, CR 702.53a): a sorcery-speed ability here, with its mana payable."""
-    from .mana_payment import can_pay
     o = g.objects[oid]
     ab = abilities_of(g, oid)[index]
     if o.zone is not Zone.HAND or o.owner != player or ab.zone != "hand":
