@@ -27,6 +27,13 @@ from . import links
 # The interpreter (``resolve``) builds on this module: imported where used.
 
 
+#: The zones a zone change tests, as module constants: reading a member off the Enum class
+#: (``Zone.BATTLEFIELD``) costs several times a global's in CPython 3.11 (``EnumType`` defines
+#: ``__getattr__``, which takes attribute lookups off the fast path), and ``move`` reads them a
+#: score of times per call.
+_BATTLEFIELD, _STACK, _GRAVEYARD, _LIBRARY = Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD, Zone.LIBRARY
+
+
 def name_of(ctx: Ctx, ref: int) -> str:
     """A readable name for an object id or player ref, for the log."""
     return object_name(ctx.g, ref)
@@ -50,16 +57,16 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         del g.objects[oid]
         g.changed_off_battlefield()
         return None
-    if o.token and o.zone is not Zone.BATTLEFIELD:
+    if o.token and o.zone is not _BATTLEFIELD:
         return None      # CR 111.8: a token that has left the battlefield stays where it is
     entering = None
     copied = None
     extra_counters: tuple[tuple[str, int], ...] = ()
     enchanting = None
-    if to_zone is Zone.BATTLEFIELD:
-        entering = controller if controller is not None else o.controller if o.zone is Zone.STACK else o.owner
-        if o.zone is not Zone.BATTLEFIELD:
-            aura_spell = o.zone is Zone.STACK and "Aura" in characteristics(g, oid).subtypes
+    if to_zone is _BATTLEFIELD:
+        entering = controller if controller is not None else o.controller if o.zone is _STACK else o.owner
+        if o.zone is not _BATTLEFIELD:
+            aura_spell = o.zone is _STACK and "Aura" in characteristics(g, oid).subtypes
             copied, extra_counters = _enters_as_copy(ctx, oid, entering)
             if not aura_spell and not face_down and "Aura" in characteristics(g, oid).subtypes:
                 enchanting = _aura_enters(ctx, oid, entering)
@@ -69,13 +76,13 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
                     if copied is not None:
                         g.obj(oid).copy_source = None
                         g.changed()
-                    if o.zone is not Zone.STACK:
+                    if o.zone is not _STACK:
                         return None
-                    to_zone, copied, extra_counters = Zone.GRAVEYARD, None, ()
+                    to_zone, copied, extra_counters = _GRAVEYARD, None, ()
     # a spell that enters "with additional counters" for a cost paid as it was cast (Chorus of the
     # Conclave, CR 614.1c): they are part of the event, like counters it enters with
     spell_counters = tuple(o.choices.get("enters_counters", ())) \
-        if o.zone is Zone.STACK and to_zone is Zone.BATTLEFIELD else ()
+        if o.zone is _STACK and to_zone is _BATTLEFIELD else ()
     event = ZoneChange(oid, o.zone, to_zone, o.owner, cause, top=top, controller=entering, counters=spell_counters)
     event = apply_replacements(ctx, event)       # CR 614.12: how it enters, too
     if event is None:
@@ -100,7 +107,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         # CR 608.3f: a copy of a permanent spell becomes a token as it enters.
         new.is_copy = True
         new.copy_source = o.copy_source
-        if to_zone is Zone.BATTLEFIELD:
+        if to_zone is _BATTLEFIELD:
             new.token = True
         else:
             new.choices["spell_copy"] = True
@@ -108,20 +115,20 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         # CR 707.12: a copy of a card being cast; CR 704.5e: off the stack and the battlefield it
         # ceases to exist; CR 608.3f: as a permanent spell it becomes a token as it enters
         new.is_copy = True
-        if to_zone is Zone.BATTLEFIELD:
+        if to_zone is _BATTLEFIELD:
             new.token = True
         else:
             new.choices["card_copy"] = True
-    if o.face_down and to_zone is Zone.BATTLEFIELD and (o.zone is Zone.STACK or face_down):
+    if o.face_down and to_zone is _BATTLEFIELD and (o.zone is _STACK or face_down):
         new.face_down = True                        # CR 702.37c: a face-down spell enters face down
         if face_down:
             new.choices["manifested"] = True        # CR 701.40a: a manifested permanent
-    elif o.face_down and o.zone is Zone.BATTLEFIELD:
+    elif o.face_down and o.zone is _BATTLEFIELD:
         ctx.log("708.9", f"the face-down permanent is revealed: {o.card.name if o.card else 'a token'}")
     if copied is not None:
         new.copy_source = copied                    # CR 707.5: it enters as a copy
         new.is_copy = True
-    if to_zone is Zone.BATTLEFIELD:
+    if to_zone is _BATTLEFIELD:
         new.controller = event.controller if event.controller is not None else o.owner
         new.sick = True
         new.tapped = event.tapped                   # CR 614.1d: "enters tapped"
@@ -130,32 +137,32 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         new.x = 0
         new.transformed = bool(transformed and o.card is not None and o.card.layout == "transform")
         # CR 702.33d: a permanent remembers that the spell it was is kicked ("if it was kicked")
-        new.kicked = o.kicked and o.zone is Zone.STACK
-        if o.zone is Zone.STACK and o.choices.get("prototype"):
+        new.kicked = o.kicked and o.zone is _STACK
+        if o.zone is _STACK and o.choices.get("prototype"):
             new.choices["prototype"] = True         # CR 718.3b: the permanent is prototyped too
-        if o.zone is Zone.STACK and o.choices.get("evoked"):
+        if o.zone is _STACK and o.choices.get("evoked"):
             new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
-    elif to_zone is Zone.STACK:
+    elif to_zone is _STACK:
         new.controller = controller if controller is not None else o.owner
     new.attached_to = None
-    if o.zone is Zone.STACK and to_zone is Zone.BATTLEFIELD and g.effects:
+    if o.zone is _STACK and to_zone is _BATTLEFIELD and g.effects:
         # CR 400.7a: effects of spells and abilities that changed the permanent spell's
         # characteristics or controller go on applying to the permanent it becomes
         g.effects = [replace(e, affected=e.affected | {new_id}) if oid in e.affected else e for e in g.effects]
     del g.objects[oid]
     g.objects[new_id] = new
     _add_to_zone(g, new, top)
-    if o.zone is Zone.BATTLEFIELD or to_zone is Zone.BATTLEFIELD:
+    if o.zone is _BATTLEFIELD or to_zone is _BATTLEFIELD:
         g.changed()
     else:
         g.changed_off_battlefield()                 # drawn, cast, discarded, milled: no permanent changed
-    if (new.token and to_zone is not Zone.BATTLEFIELD) or new.choices and (new.choices.get("spell_copy") \
-            or (new.choices.get("card_copy") and to_zone is not Zone.STACK)):
+    if (new.token and to_zone is not _BATTLEFIELD) or new.choices and (new.choices.get("spell_copy") \
+            or (new.choices.get("card_copy") and to_zone is not _STACK)):
         g.strays = g.strays + (new_id,)             # to cease to exist (CR 704.5d-e)
-    if enchanting is not None and to_zone is Zone.BATTLEFIELD:
+    if enchanting is not None and to_zone is _BATTLEFIELD:
         new.attached_to = enchanting                # CR 303.4f: attached as it enters
         ctx.log("303.4f", f"{name_of(ctx, new_id)} enters attached to {name_of(ctx, enchanting)}")
-    if to_zone is Zone.BATTLEFIELD:
+    if to_zone is _BATTLEFIELD:
         links.entered(ctx, oid, new_id, o.zone)     # CR 607.2q records follow; "as enters" (CR 614.12)
         entered = characteristics(g, new_id)
         if "Land" in entered.types:
@@ -169,18 +176,18 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             g.changed()
     done = ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=new_id, top=top, lki=lki)
     g.events.append(done)
-    if o.zone is Zone.BATTLEFIELD and g.effects:
+    if o.zone is _BATTLEFIELD and g.effects:
         end_durations(ctx)                          # "for as long as ~ remains on the battlefield" (CR 611.2b)
     if event.linked[1]:
         links.add(g, event.linked[0], event.linked[1], [new_id])   # exiled "with" its source (CR 607.2b)
-    if o.zone is Zone.BATTLEFIELD:
+    if o.zone is _BATTLEFIELD:
         links.left_battlefield(ctx, oid)            # CR 610.3: "until ~ leaves the battlefield"
-    melded = choices.get("melded") if o.zone is Zone.BATTLEFIELD and choices else None
+    melded = choices.get("melded") if o.zone is _BATTLEFIELD and choices else None
     if melded is not None:
         # CR 712.21: one permanent leaves the battlefield and its two cards go to the new zone
         other = GameObject(g.new_id(), melded, o.owner, to_zone, g.new_timestamp())
         other._gen = g._gen
-        if to_zone is Zone.BATTLEFIELD:
+        if to_zone is _BATTLEFIELD:
             other.controller = new.controller
             other.sick = True
         g.objects[other.id] = other
@@ -283,7 +290,7 @@ def _remove_from_zone(g: Any, o: GameObject) -> None:
 
 def _add_to_zone(g: Any, o: GameObject, top: bool) -> None:
     lst = g.zone_list(o.zone, o.owner)
-    if o.zone is Zone.LIBRARY:
+    if o.zone is _LIBRARY:
         if top:
             lst.insert(0, o.id)       # libraries are stored top first
         else:
