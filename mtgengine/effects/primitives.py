@@ -496,7 +496,7 @@ def _draw(ctx: Ctx, event: DrawEvent) -> list[int]:
             out += _draw(ctx, DrawEvent(player, first_in_step=event.first_in_step and i == 0,
                                         applied=event.applied, origin=event.origin))
         return out
-    library = g.zones[(player, Zone.LIBRARY)]
+    library = g.zones[(player, _LIBRARY)]
     if not library:
         g.player(player).drew_from_empty = True
         ctx.log("704.5b", f"{g.players[player].name} draws from an empty library")

@@ -46,6 +46,12 @@ if TYPE_CHECKING:
     from ..state.game_state import GameState
 
 
+#: Zones as module constants: reading a member off the Zone class costs several times a
+#: global's in CPython 3.11 (``EnumType`` defines ``__getattr__``); the pipeline reads them often.
+_BATTLEFIELD, _EXILE, _GRAVEYARD, _STACK = Zone.BATTLEFIELD, Zone.EXILE, Zone.GRAVEYARD, Zone.STACK
+_HAND, _LIBRARY = Zone.HAND, Zone.LIBRARY
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One replacement or prevention effect that applies to an event."""
@@ -120,13 +126,13 @@ def event_kind(event: Any) -> str | None:
 
 
 def _zone_change_kind(event: ZoneChange) -> str | None:
-    if event.to_zone is Zone.BATTLEFIELD:
+    if event.to_zone is _BATTLEFIELD:
         return "enters"
-    if event.from_zone is Zone.BATTLEFIELD and event.to_zone is Zone.GRAVEYARD:
+    if event.from_zone is _BATTLEFIELD and event.to_zone is _GRAVEYARD:
         return "dies"                                  # CR 700.4 (Void Maw, CR 614.1a)
-    if event.from_zone is Zone.STACK and event.to_zone is not Zone.EXILE:
+    if event.from_zone is _STACK and event.to_zone is not _EXILE:
         return "leaves_stack"                          # flashback (CR 702.34a)
-    if event.to_zone in (Zone.HAND, Zone.LIBRARY):
+    if event.to_zone in (_HAND, _LIBRARY):
         return "to_hand_or_library"                    # a commander's (CR 903.9b)
     return None
 
@@ -148,7 +154,7 @@ def _static_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
                 continue
             if _applies(g, ab, event, ch.controller, sid):
                 out.append(Candidate(f"{sid}:{i}", ab, ch.controller, sid, ch.name))
-    if kind == "enters" and event.oid in g.objects and g.objects[event.oid].zone is not Zone.BATTLEFIELD:
+    if kind == "enters" and event.oid in g.objects and g.objects[event.oid].zone is not _BATTLEFIELD:
         ch = characteristics(g, event.oid)
         you = _entering_controller(g, event)
         for i, ab in enumerate(ch.script.replacements):
@@ -243,7 +249,7 @@ def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     """CR 903.9b: a rule of the Commander variant, not an ability: if a commander would be put
     into its owner's hand or library from anywhere, its owner may put it into the command zone
     instead."""
-    if kind not in ("to_hand_or_library", "leaves_stack") or event.to_zone not in (Zone.HAND, Zone.LIBRARY):
+    if kind not in ("to_hand_or_library", "leaves_stack") or event.to_zone not in (_HAND, _LIBRARY):
         return []                                   # (a spell returned to its owner's hand: "leaves_stack")
     g = ctx.g
     if not is_commander(g, event.oid) or event.to_player != g.objects[event.oid].owner:

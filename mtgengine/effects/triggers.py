@@ -40,6 +40,11 @@ from .events import ActivateEvent
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
 
 
+#: Zones as module constants: reading a member off the Zone class costs several times a
+#: global's in CPython 3.11 (``EnumType`` defines ``__getattr__``); the trigger check reads them often.
+_BATTLEFIELD, _GRAVEYARD, _HAND, _STACK = Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.HAND, Zone.STACK
+
+
 @dataclass(frozen=True, slots=True)
 class PendingTrigger:
     """A triggered ability waiting to be put on the stack (CR 603.3)."""
@@ -238,7 +243,7 @@ def check_triggers(ctx: Ctx) -> None:
 
 def _match_events(ctx: Ctx, events: list[Any]) -> None:
     g = ctx.g
-    left = [ev for ev in events if ev.__class__ is ZoneChange and ev.from_zone is Zone.BATTLEFIELD
+    left = [ev for ev in events if ev.__class__ is ZoneChange and ev.from_zone is _BATTLEFIELD
             and ev.lki is not None]
     here = _watchers_here(g)
     gone = _watchers_gone(g, left) if left else {}
@@ -297,18 +302,18 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
     for ev in events:
         cls = ev.__class__                  # the event types (effects.events) have no subclasses
         if cls is ZoneChange:
-            if ev.to_zone is Zone.BATTLEFIELD and ev.new_id:
+            if ev.to_zone is _BATTLEFIELD and ev.new_id:
                 # CR 603.6a; if it has already left again, as it last existed there (CR 603.10)
                 sch = characteristics(g, ev.new_id) if ev.new_id in g.objects else g.lki.get(ev.new_id)
                 if sch is not None:
                     occur("enters", ev.new_id, sch)
-            elif ev.from_zone is Zone.BATTLEFIELD and ev.lki is not None:
+            elif ev.from_zone is _BATTLEFIELD and ev.lki is not None:
                 # CR 603.10a: leaves-the-battlefield abilities look back in time.
                 after = _after(g, ev)
                 occur("leaves", ev.oid, ev.lki, source_after=after)
-                if ev.to_zone is Zone.GRAVEYARD:
+                if ev.to_zone is _GRAVEYARD:
                     occur("dies", ev.oid, ev.lki, source_after=after)       # CR 700.4
-            if ev.from_zone is Zone.GRAVEYARD and ev.lki is not None:
+            if ev.from_zone is _GRAVEYARD and ev.lki is not None:
                 # "Whenever an instant or sorcery card leaves your graveyard" (Murktide Regent)
                 occur("leaves_graveyard", ev.oid, ev.lki, source_after=_after(g, ev))
         elif cls is CastEvent:
@@ -365,7 +370,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             if ev.oid in g.objects:
                 occur("becomes_target", ev.oid, characteristics(g, ev.oid))
                 by = g.objects.get(ev.by)
-                if by is not None and by.ability is None and by.zone is Zone.STACK:
+                if by is not None and by.ability is None and by.zone is _STACK:
                     # "Whenever ~ becomes the target of a spell" (Bonecrusher Giant): the ability
                     # refers to that spell ("that spell's controller": triggering_controller)
                     tch = characteristics(g, ev.oid)
@@ -378,7 +383,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             if ev.nth == 1 and ev.card in g.objects:
                 # "the first card you draw each turn" (Rowen; miracle, CR 702.94a): about that card
                 occur("draw_first", ev.card, characteristics(g, ev.card), ev.player)
-                if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is Zone.HAND:
+                if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is _HAND:
                     from .links import miracle
                     miracle(ctx, ev.card)                 # CR 702.94a: reveal it as it is drawn
         elif cls is LifeEvent and ev.amount > 0:

@@ -40,6 +40,11 @@ from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
 
 
+#: Zones as module constants: reading a member off the Zone class costs several times a
+#: global's in CPython 3.11 (``EnumType`` defines ``__getattr__``); casting reads them often.
+_COMMAND, _EXILE, _GRAVEYARD, _HAND, _STACK = Zone.COMMAND, Zone.EXILE, Zone.GRAVEYARD, Zone.HAND, Zone.STACK
+
+
 def spell_targets(ch: Characteristics, modes: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
     """The target phrases of a spell: its effects' targets (those of the chosen modes, in
     order, CR 700.2c), or an Aura's "enchant" (CR 303.4a)."""
@@ -632,20 +637,20 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         face = choose_face(ctx, player, oid, action.get("face"))
     ch = face_characteristics(o.card, face, player) if o.card is not None else copiable_values(g, oid)
     name = ch.name
-    allowed = from_zone is Zone.HAND and o.owner == player
-    if from_zone is Zone.COMMAND and o.owner == player and is_commander(g, oid):
+    allowed = from_zone is _HAND and o.owner == player
+    if from_zone is _COMMAND and o.owner == player and is_commander(g, oid):
         allowed = True          # CR 903.8: a player may cast a commander they own from the command zone
-    if from_zone is Zone.EXILE and o.choices.get("adventure") == player and face == 0:
+    if from_zone is _EXILE and o.choices.get("adventure") == player and face == 0:
         allowed = True          # CR 715.3d: a card exiled on an Adventure may be cast later
     any_color = False
-    if not allowed and from_zone is Zone.EXILE:
+    if not allowed and from_zone is _EXILE:
         from ..effects.links import may_play
         permission = may_play(g, player, oid, land=False)             # "cards exiled with ~" (CR 607.2a)
         allowed = permission is not None
         # "you may spend mana as though it were mana of any color to cast those spells" (CR 609.4b)
         any_color = bool(getattr(permission, "any_color", False))
     from_graveyard = None
-    if not allowed and from_zone is Zone.GRAVEYARD and o.owner == player \
+    if not allowed and from_zone is _GRAVEYARD and o.owner == player \
             and ("Instant" in ch.types or "Sorcery" in ch.types):
         # CR 702.34a: flashback, cast from its owner's graveyard for its flashback cost
         from_graveyard = next((a for a in ch.script.alternative_costs if a.zone == "graveyard"), None)
@@ -659,7 +664,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     if not allowed:
         # CR 601.3: a spell can be cast only where a rule or effect allows; none here does
         # (flashback and similar permissions are not implemented yet).
-        raise IllegalActionError(f"{name} can't be cast from {'that' if from_zone is Zone.HAND else 'the ' + from_zone.value}"
+        raise IllegalActionError(f"{name} can't be cast from {'that' if from_zone is _HAND else 'the ' + from_zone.value}"
                                  f" zone: no rule or effect allows it (CR 601.3)")
     if "Land" in ch.types:
         raise IllegalActionError(f"{name} is a land: it is played, not cast (CR 305.1)")
@@ -675,7 +680,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
             raise IllegalActionError(f"{name} can be cast only before the combat damage step (CR 601.3)")
         raise IllegalActionError(f"{name} can be cast only at sorcery speed: in your main phase with an empty stack (CR 307.1)")
     # CR 601.2a: the card moves to the stack; it becomes the topmost object.
-    spell_id = move(ctx, oid, Zone.STACK, "cast", controller=player)
+    spell_id = move(ctx, oid, _STACK, "cast", controller=player)
     assert spell_id is not None
     spell = g.obj(spell_id)
     spell.cast = True
@@ -815,7 +820,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     tgt = ""
     if targets:
         tgt = " targeting " + ", ".join(name_of(ctx, t) for t in targets)
-    if from_zone is Zone.COMMAND and is_commander(g, spell_id):
+    if from_zone is _COMMAND and is_commander(g, spell_id):
         cast_from_command_zone(g, player, spell_id)     # the next cast's commander tax (CR 903.8)
     ctx.log("601.2i", f"{g.players[player].name} casts {name}{tgt}"
             + (f" (mana value {mana_value(g, spell_id)})" if alternative is not None or total.counters else ""))

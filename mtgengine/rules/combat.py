@@ -15,6 +15,11 @@ from ..state.game_state import GameState
 from .context import Ctx
 
 
+#: Zones as module constants: reading a member off the Zone class costs several times a
+#: global's in CPython 3.11 (``EnumType`` defines ``__getattr__``); combat reads it often.
+_BATTLEFIELD = Zone.BATTLEFIELD
+
+
 def can_attack(g: GameState, oid: int) -> bool:
     """CR 508.1a, 302.6, 702.3b: untapped, not summoning sick (or haste), no defender."""
     return _attack_rule(g, oid) is None
@@ -32,7 +37,7 @@ def _attack_rule(g: GameState, oid: int) -> str | None:
     """The rule that keeps the creature from attacking now (the reason, without its name)."""
     o = g.objects[oid]
     ch = characteristics(g, oid)
-    if o.zone is not Zone.BATTLEFIELD or "Creature" not in ch.types or "Battle" in ch.types:
+    if o.zone is not _BATTLEFIELD or "Creature" not in ch.types or "Battle" in ch.types:
         return "only a creature on the battlefield can (CR 506.3, 508.1a)"
     if ch.controller != g.active:
         return "its controller isn't the active player (CR 508.1a)"
@@ -117,7 +122,7 @@ def attackers(g: GameState) -> list[int]:
 def can_block(g: GameState, blocker: int, attacker: int) -> bool:
     """CR 509.1a-b: untapped creature; flying (702.9b) needs flying or reach."""
     b = g.objects[blocker]
-    if b.tapped or b.zone is not Zone.BATTLEFIELD:
+    if b.tapped or b.zone is not _BATTLEFIELD:
         return False
     bch = characteristics(g, blocker)
     if "Creature" not in bch.types or "Battle" in bch.types or "can't block" in bch.keywords:

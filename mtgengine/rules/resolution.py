@@ -15,6 +15,11 @@ from .targeting import expand_specs, is_legal_target
 _INSTANT_SORCERY = frozenset({"Instant", "Sorcery"})
 
 
+#: Zones as module constants: reading a member off the Zone class costs several times a
+#: global's in CPython 3.11 (``EnumType`` defines ``__getattr__``); resolving reads them often.
+_BATTLEFIELD, _EXILE, _GRAVEYARD, _STACK = Zone.BATTLEFIELD, Zone.EXILE, Zone.GRAVEYARD, Zone.STACK
+
+
 def resolve_top(ctx: Ctx) -> None:
     """CR 608.1-608.3: the top object of the stack resolves."""
     g = ctx.g
@@ -31,7 +36,7 @@ def resolve_top(ctx: Ctx) -> None:
     if o.targets and not any(legal):
         # CR 608.2b / 608.3b: every target illegal: the spell doesn't resolve and is removed.
         ctx.log("608.2b", f"{ch.name} doesn't resolve: all its targets are illegal")
-        move(ctx, oid, Zone.GRAVEYARD, "fizzle")
+        move(ctx, oid, _GRAVEYARD, "fizzle")
         return
     if ch.types & _INSTANT_SORCERY:
         ctx.log("608.2", f"{ch.name} resolves")
@@ -52,22 +57,22 @@ def resolve_top(ctx: Ctx) -> None:
         elif spell is not None:
             execute(ctx, spell.effects, Resolving(oid, o.controller, o.targets, legal, o.x, ch.name, o.kicked,
                                                   division, counts, link_source=o.choices.get("link_source", 0)))
-        if oid in g.objects and g.objects[oid].zone is Zone.STACK:
+        if oid in g.objects and g.objects[oid].zone is _STACK:
             o = g.objects[oid]
             if o.card is not None and o.card.layout == "adventure" and o.face == 1:
                 # CR 715.3d: exiled instead, and its controller may cast the creature later
-                new_id = move(ctx, oid, Zone.EXILE, "adventure")
+                new_id = move(ctx, oid, _EXILE, "adventure")
                 if new_id is not None:
                     g.obj(new_id).choices["adventure"] = o.controller
                     ctx.log("715.3d", f"{o.card.name} goes on an adventure (exiled; it may be cast from exile)")
             else:
-                move(ctx, oid, Zone.GRAVEYARD, "resolve")   # CR 608.2n
+                move(ctx, oid, _GRAVEYARD, "resolve")   # CR 608.2n
         return
     # CR 608.3: a permanent spell enters the battlefield under its controller's control.
     ctx.log("608.3", f"{ch.name} resolves and enters the battlefield")
     controller = o.controller
     targets = o.targets
-    new_id = move(ctx, oid, Zone.BATTLEFIELD, "resolve", controller=controller)
+    new_id = move(ctx, oid, _BATTLEFIELD, "resolve", controller=controller)
     if new_id is not None and "Aura" in ch.subtypes and targets:
         # CR 608.3c: an Aura spell enters attached to the object it targeted.
         g.obj(new_id).attached_to = targets[0]
