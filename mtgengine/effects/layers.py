@@ -347,18 +347,9 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     o = state.objects[oid]
     if o.zone is Zone.BATTLEFIELD:
         return _battlefield(state)[oid]
-    if _only_printed(state, oid, o):
-        # a card off the battlefield with only its printed values (CR 707.2), no effect on it
-        key = (o.card.name, _face_index(o, o.card), o.controller)
-        ch = _PLAIN.get(key)                            # type: ignore[assignment]
-        if ch is None:
-            ch = _card_characteristics(state, oid)
-            _PLAIN[key] = ch if not any(ab.cda for ab in ch.script.static) else False   # type: ignore[assignment]
-        elif ch is False:
-            ch = _card_characteristics(state, oid)      # CR 604.3: a characteristic-defining ability
-        state._chars[oid] = ch
-        return ch
-    ch = _card_characteristics(state, oid)
+    # a card off the battlefield with only its printed values (CR 707.2) and no effect on it
+    # shares them with every such card; otherwise they're derived (CR 604.3, 611)
+    ch = (_only_printed(state, oid, o) and _shared_printed(state, oid, o)) or _card_characteristics(state, oid)
     state._chars[oid] = ch
     return ch
 
@@ -381,6 +372,20 @@ def _only_printed(state: GameState, oid: int, o: Any) -> bool:
 #: ability (CR 604.3), which may count anything, so it is derived each time. Characteristics
 #: returned by :func:`characteristics` are never modified, so one value serves all.
 _PLAIN: dict[tuple[str, int, int], Characteristics | bool] = {}
+
+
+def _shared_printed(state: GameState, oid: int, o: Any) -> Characteristics | None:
+    """The characteristics (``_PLAIN``) shared by every card with only its printed values
+    (``_only_printed``, which the caller has checked) and this name, face and controller; None
+    if the face has a characteristic-defining ability (CR 604.3)."""
+    key = (o.card.name, _face_index(o, o.card), o.controller)
+    ch = _PLAIN.get(key)
+    if ch is None:
+        ch = _card_characteristics(state, oid)
+        if any(ab.cda for ab in ch.script.static):
+            ch = False
+        _PLAIN[key] = ch
+    return ch or None
 
 
 def _card_characteristics(state: GameState, oid: int) -> Characteristics:
@@ -615,6 +620,14 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     cached = state._chars.get(0)
     if cached is not None:
         return cached
+    chars = _printed_battlefield(state)
+    if chars is not None:
+        state._chars.update(chars)
+        state._chars[0] = chars
+        if not (state.effects and any(_reads_off_battlefield(_Effect(e.timestamp, e.mods, e.controller, affected=e.affected))
+                                      for e in state.effects)):
+            state._chars[("closed",)] = True    # type: ignore[index]  # as below
+        return chars
     chars = {oid: copiable_values(state, oid) for oid in state.battlefield}
     for oid, ch in chars.items():
         if ch.script.class_levels:
@@ -669,6 +682,30 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     state._chars[0] = chars
     if not any(_reads_off_battlefield(e) for e in effects):
         state._chars[("closed",)] = True    # type: ignore[index]  # see GameState.changed_off_battlefield
+    return chars
+
+
+def _printed_battlefield(state: GameState) -> dict[int, Characteristics] | None:
+    """Every permanent's characteristics when no continuous effect applies to any of them: the
+    printed values they share with cards elsewhere (``_shared_printed``); None otherwise.
+
+    The layers change a permanent's copiable values (CR 613.1) only through the effects that
+    :func:`_battlefield` gathers — the permanents' static abilities (CR 611.3) and the effects
+    of resolved spells and abilities (CR 611.2) — and through its class level (CR 716.2a) and
+    its counters (CR 613.1f, 613.4c); its basic land types' mana abilities (CR 305.6) are in the
+    shared values. So with no static ability on any permanent, no resolved effect on any, no
+    class levels and no counters, each has exactly its printed values: no layer has anything
+    to apply, to it or across permanents."""
+    objects = state.objects
+    chars: dict[int, Characteristics] = {}
+    for oid in state.battlefield:
+        o = objects[oid]
+        if o.counters or not _only_printed(state, oid, o):
+            return None
+        ch = _shared_printed(state, oid, o)
+        if ch is None or ch.script.static or ch.script.class_levels:
+            return None
+        chars[oid] = ch
     return chars
 
 
