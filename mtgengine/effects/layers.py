@@ -20,6 +20,7 @@ from ..cards.vocabulary import (
 from ..core.enums import Zone
 from ..core.memo import LIMIT as MEMO_LIMIT
 from ..core.mana import ManaCost
+from ..state.game_state import SHARED_CHARACTERISTICS
 
 if TYPE_CHECKING:
     from ..state.game_state import GameState
@@ -384,6 +385,8 @@ def _shared_printed(state: GameState, oid: int, o: Any) -> Characteristics | Non
         ch = _card_characteristics(state, oid)
         if any(ab.cda for ab in ch.script.static):
             ch = False
+        else:
+            SHARED_CHARACTERISTICS.add(id(ch))
         _PLAIN[key] = ch
     return ch or None
 

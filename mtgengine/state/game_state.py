@@ -14,6 +14,12 @@ from .game_log import GameLog
 from .objects import GameObject, Player, unrolled_clone
 
 
+#: The ids of the characteristics shared by every card with only its printed values
+#: (``layers._PLAIN``: kept for the whole process, so an id is never reused)
+SHARED_CHARACTERISTICS: set[int] = set()
+_UNCHANGED_ZONES = frozenset({Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND})
+
+
 class GameState:
     """Everything that defines a game between two decisions."""
 
@@ -119,18 +125,29 @@ class GameState:
         none of them, so the permanents' memo stays valid — unless one of their static
         abilities or effects reads something off the battlefield (a life total, a hand size, a
         linked choice: CR 604.3, 611.3b), in which case ``_battlefield`` didn't mark the memo
-        ``("closed",)`` and everything is forgotten. Objects off the battlefield are always
-        forgotten: a characteristic-defining ability works in every zone and may count
-        anything (CR 604.3)."""
+        ``("closed",)`` and everything is forgotten. Objects off the battlefield are
+        forgotten — a characteristic-defining ability works in every zone and may count
+        anything (CR 604.3) — except a card with nothing but its printed values, in a hand, a
+        library, a graveyard, exile or the command zone: its values (shared by all such cards,
+        ``SHARED_CHARACTERISTICS``) come from the card alone, as no effect applies to it (CR
+        707.2, 613.1); such a change doesn't alter that card (a moved card is a new object, CR
+        400.7, and only a spell on the stack is changed in place before this is called), and a
+        new effect comes with :meth:`changed`."""
         self.version += 1
         chars = self._chars
         permanents = chars.get(0)
         if permanents is None or not chars.get(("closed",)):   # type: ignore[call-overload]
-            chars.clear()
-            return
-        # in place (the memo is this state's own: ``clone`` copies it): forget the ids that are
-        # not permanents' (0, the permanents' dictionary, is falsy; tuples are derived values)
-        for key in [key for key in chars if key.__class__ is not tuple and key and key not in permanents]:
+            forget = list(chars)
+        else:
+            # the ids that are not permanents' (0, the permanents' dictionary, is falsy; tuples
+            # are derived values)
+            forget = [key for key in chars if key.__class__ is not tuple and key and key not in permanents]
+        objects = self.objects
+        # in place (the memo is this state's own: ``clone`` copies it)
+        for key in forget:
+            if id(chars[key]) in SHARED_CHARACTERISTICS and key.__class__ is int \
+                    and (o := objects.get(key)) is not None and o.zone in _UNCHANGED_ZONES:
+                continue
             del chars[key]
 
     # -- reading -------------------------------------------------------------------

@@ -55,3 +55,45 @@ def test_permanents_are_the_characteristics_in_battlefield_order_and_follow_a_pu
     g = s.game.state
     (bears,) = [oid for oid in g.battlefield if g.objects[oid].card.name == "Grizzly Bears"]
     assert permanents(g)[bears].power == 5
+
+
+def test_a_plain_card_in_hand_keeps_its_memo_across_changes_elsewhere() -> None:
+    """A draw, a spell cast and resolved, a life total changed: the plain card in hand keeps its
+    shared characteristics (GameState.changed_off_battlefield); the cast card's old object is
+    gone from the memo too (CR 400.7)."""
+    from mtgengine.state.game_state import SHARED_CHARACTERISTICS
+    s = Scenario("memo", Alice={"battlefield": ["Mountain"], "hand": ["Grizzly Bears", "Lightning Bolt"]}, Bob={})
+    g = s.game.state
+    bears, bolt = _in(s, 0, "hand", "Grizzly Bears"), _in(s, 0, "hand", "Lightning Bolt")
+    ch = characteristics(g, bears)
+    characteristics(g, bolt)
+    assert id(ch) in SHARED_CHARACTERISTICS
+    s.cast("Lightning Bolt", by="Alice", targets=["Bob"]).pass_("stack")
+    g = s.game.state
+    assert g._chars.get(bears) is ch and bolt not in g._chars
+    g.changed_off_battlefield()
+    assert g._chars.get(bears) is ch
+
+
+def test_a_characteristic_defining_ability_in_a_graveyard_counts_now() -> None:
+    """CR 604.3: Tarmogoyf in a graveyard counts the card types there, itself (a creature) and
+    then the instant put there."""
+    s = Scenario("memo", Alice={"battlefield": ["Mountain"], "hand": ["Lightning Bolt"], "graveyard": ["Tarmogoyf"]},
+                 Bob={})
+    goyf = _in(s, 0, "graveyard", "Tarmogoyf")
+    assert characteristics(s.game.state, goyf).power == 1
+    s.cast("Lightning Bolt", by="Alice", targets=["Bob"]).pass_("stack")
+    assert characteristics(s.game.state, goyf).power == 2
+
+
+def test_a_spell_on_the_stack_is_forgotten() -> None:
+    """A spell's face and choices are set in place on the stack (CR 601.2a-b) before
+    changed_off_battlefield: even with printed values, its memo can't be kept."""
+    from mtgengine.effects.layers import _shared_printed
+    s = Scenario("memo", Alice={"battlefield": ["Mountain"], "hand": ["Lightning Bolt"]}, Bob={})
+    s.cast("Lightning Bolt", by="Alice", targets=["Bob"])
+    g = s.game.state
+    spell = g.stack[-1]
+    g._chars[spell] = _shared_printed(g, spell, g.objects[spell])
+    g.changed_off_battlefield()
+    assert spell not in g._chars
