@@ -97,3 +97,16 @@ def test_a_spell_on_the_stack_is_forgotten() -> None:
     g._chars[spell] = _shared_printed(g, spell, g.objects[spell])
     g.changed_off_battlefield()
     assert spell not in g._chars
+
+
+def test_a_characteristic_defining_ability_in_hand_counts_a_creature_that_died() -> None:
+    """CR 604.3: Tarmogoyf in hand counts the creature card that left the battlefield for a graveyard."""
+    s = Scenario("memo", Alice={"battlefield": ["Grizzly Bears"], "hand": ["Tarmogoyf"]},
+                 Bob={"battlefield": ["Hill Giant"]})
+    goyf = _in(s, 0, "hand", "Tarmogoyf")
+    assert characteristics(s.game.state, goyf).power == 0
+    s.attack(["Grizzly Bears"], by="Alice").block({"Hill Giant": "Grizzly Bears"}, by="Bob").pass_("combat_damage")
+    g = s.game.state
+    assert g.objects[_in(s, 0, "graveyard", "Grizzly Bears")]
+    assert characteristics(g, goyf).power == 1
+
