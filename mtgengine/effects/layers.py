@@ -144,6 +144,10 @@ def _short_name_expanded(face: Any) -> str:
 
 _BASE: dict[tuple[str, int], Characteristics] = {}
 
+#: Zones the memo's paths test, as module constants: reading a member off the Enum class
+#: (``Zone.BATTLEFIELD``) costs several times a global's in CPython 3.11 (as in ``primitives``)
+_BATTLEFIELD, _STACK = Zone.BATTLEFIELD, Zone.STACK
+
 
 COMBINED = -1   # face index of a split card's two halves combined (CR 709.4)
 
@@ -304,7 +308,7 @@ def _face_index(o: Any, card: Any, status: bool = True) -> int:
     """Which of a card's faces gives its printed values (``printed``), unless it is melded."""
     if o.transformed and len(card.faces) > 1 and (status or card.layout != "flip"):
         return 1                                    # CR 712.8e: the back face is up; 710.2: flipped
-    if card.is_split and o.zone is not Zone.STACK:
+    if card.is_split and o.zone is not _STACK:
         return COMBINED                             # CR 709.4
     return o.face                                   # the half, face or Adventure in use
 
@@ -346,7 +350,7 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     if cached is not None:
         return cached
     o = state.objects[oid]
-    if o.zone is Zone.BATTLEFIELD:
+    if o.zone is _BATTLEFIELD:
         return _battlefield(state)[oid]
     # a card off the battlefield with only its printed values (CR 707.2) and no effect on it
     # shares them with every such card; otherwise they're derived (CR 604.3, 611)
