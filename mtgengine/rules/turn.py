@@ -279,18 +279,22 @@ def end_step(ctx: Ctx) -> None:
 def legal_actions(g: GameState, player: int) -> list[dict[str, Any]]:
     """The priority options in canonical order: pass, lands, spells, abilities (by id).
 
-    Memoized per player (``g._legal``) while the state version is unchanged: only priority
-    passes and moves from step to step happened. The key holds what the list reads that the
-    version doesn't follow: the active player, the turn, the stack's size, whether the player
-    could act at sorcery speed (CR 307.1), and the step itself when the list may read it in
+    Memoized per player and sorcery timing (``g._legal``) while the state version is
+    unchanged: only priority passes and moves from step to step happened. A player's list
+    alternates all turn between sorcery timing and not (CR 307.1: the main phases and the
+    other steps), so each keeps its own entry and the second main phase finds the first's
+    list. The key holds what the list reads that the version doesn't follow: the active
+    player, the turn, the stack's size, and the step itself when the list may read it in
     another way (a card's timing restriction, an ability's condition; see ``_legal_actions``)."""
-    key = (g.version, g.active, g.turn, len(g.stack), sorcery_timing(g, player))
-    memo: dict[int, Any] = g._legal or {}
-    entry = memo.get(player)
+    sorcery_ok = sorcery_timing(g, player)
+    key = (g.version, g.active, g.turn, len(g.stack))
+    memo: dict[tuple[int, bool], Any] = g._legal or {}
+    entry = memo.get((player, sorcery_ok))
     if entry is not None and entry[0] == key and (entry[1] is None or entry[1] is g.step):
         return entry[2]
-    actions, reads_step = _legal_actions(g, player, key[4])
-    g._legal = {**memo, player: (key, g.step if reads_step else None, actions)}   # replaced: clones share it
+    actions, reads_step = _legal_actions(g, player, sorcery_ok)
+    # replaced, not written: clones share it
+    g._legal = {**memo, (player, sorcery_ok): (key, g.step if reads_step else None, actions)}
     return actions
 
 

@@ -53,6 +53,27 @@ def test_memo_is_kept_across_steps_when_nothing_reads_the_step() -> None:
     assert sorted(_casts(g, 1)) == ["Grizzly Bears", "Lightning Bolt"]
 
 
+def test_each_timing_keeps_its_list_until_the_state_changes() -> None:
+    # CR 307.1: a player's list alternates between sorcery timing (the main phases) and not;
+    # the second main phase finds the first's list while nothing was written, not after
+    s = Scenario("mains", turn={"active": "Alice", "step": "precombat_main"},
+                 Alice={"battlefield": ["Forest", "Forest"], "hand": ["Grizzly Bears"]}, Bob={})
+    g = s.game.state
+    main = legal_actions(g, 0)
+    assert _casts(g, 0) == ["Grizzly Bears"]
+    g.step = Step.BEGINNING_OF_COMBAT
+    assert _casts(g, 0) == []
+    g.step = Step.POSTCOMBAT_MAIN
+    assert legal_actions(g, 0) is main                        # the memo answered
+    assert _legal_actions(g, 0) == (main, False)
+    g.obj(g.battlefield[0]).tapped = True                      # a write: one Forest is left
+    assert _casts(g, 0) == []
+    g.step = Step.BEGINNING_OF_COMBAT
+    g.obj(g.battlefield[0]).tapped = False
+    g.step = Step.POSTCOMBAT_MAIN
+    assert _casts(g, 0) == ["Grizzly Bears"]
+
+
 def test_each_player_keeps_a_memo() -> None:
     s = Scenario("two", turn={"active": "Alice", "step": "upkeep"},
                  Alice={"battlefield": ["Mountain"], "hand": ["Shock"]},
