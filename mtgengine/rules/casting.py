@@ -94,6 +94,18 @@ def timing_reads_step(g: GameState, oid: int, ch: Characteristics) -> bool:
         and any(printed(card, i).script.cast_timing for i in range(len(card.faces)))
 
 
+def sorcery_speed_only(g: GameState, oid: int, ch: Characteristics) -> bool:
+    """Whether every way the legal-action list casts this card (:func:`castable`,
+    :func:`cast_variants`) is at sorcery speed and :func:`timing_ok` reads nothing else for it:
+    not an instant, no flash (CR 117.1a, 702.8a), no restriction of its own (CR 601.3), one face
+    (faces are checked each with their own characteristics). Outside the player's sorcery
+    timing (CR 307.1) those then offer nothing, and :func:`timing_reads_step` is False."""
+    if "Instant" in ch.types or "flash" in ch.keywords or ch.script.cast_timing:
+        return False
+    card = g.objects[oid].card
+    return card is None or card.layout not in FACE_LAYOUTS
+
+
 class HandCheck:
     """Scratch for one legal-action list (one state, one player): the player's {T} mana sources
     (``tap_sources``), found when a check first needs them (most lists need none: no card in

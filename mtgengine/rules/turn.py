@@ -20,7 +20,9 @@ from ..effects.primitives import draw_card, move, name_of, player_has, set_tappe
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
-from .casting import HandCheck, cast_spell, cast_variants, castable, play_land, playable_land, timing_reads_step
+from .casting import (
+    HandCheck, cast_spell, cast_variants, castable, play_land, playable_land, sorcery_speed_only, timing_reads_step,
+)
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step
 from .context import Ctx
 from .mana_payment import conditional_sources, empty_pools
@@ -319,7 +321,7 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
         if "Land" in ch.types:
             if land_ok and playable_land(g, player, oid):
                 actions.append({"action": "play", "object": oid})
-        else:
+        elif sorcery_ok or not sorcery_speed_only(g, oid, ch):    # else no cast now (CR 307.1)
             if timing_reads_step(g, oid, ch):
                 reads_step = True
             if castable(g, player, oid, None, ch, check):

@@ -9,7 +9,7 @@ from pathlib import Path
 from mtgengine.core.enums import Step, Zone
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import characteristics, permanents_with
-from mtgengine.rules.casting import _SPELL_EFFECTS, HandCheck, castable
+from mtgengine.rules.casting import _SPELL_EFFECTS, HandCheck, castable, sorcery_speed_only
 from mtgengine.rules.mana_payment import conditional_sources, tap_sources
 from mtgengine.rules.turn import _legal_actions, _permanents_read_step, legal_actions
 from mtgengine.scenario.builder import Scenario
@@ -154,6 +154,22 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("effects/triggers.py", "_state_triggers"), ("rules/activation.py", "activate"),
         ("rules/resolution.py", "_resolve_ability"),
     }
+
+
+# -- cards cast only at sorcery speed ----------------------------------------------------------
+def test_outside_sorcery_timing_only_instant_speed_casts_are_checked() -> None:
+    # CR 307.1: in Alice's upkeep Bob may cast an instant, a creature with flash (CR 702.8a)
+    # and an adventurer's instant half (CR 715.3), not a plain creature
+    hand = ["Grizzly Bears", "Ambush Viper", "Bonecrusher Giant", "Lightning Bolt"]
+    s = Scenario("speed", turn={"active": "Alice", "step": "upkeep"}, Alice={"battlefield": ["Grizzly Bears"]},
+                 Bob={"battlefield": ["Forest", "Forest", "Mountain", "Mountain"], "hand": hand})
+    g = s.game.state
+    ids = {characteristics(g, oid).name: oid for oid in g.zones[(1, Zone.HAND)]}
+    assert [sorcery_speed_only(g, ids[name], characteristics(g, ids[name])) for name in hand] \
+        == [True, False, False, False]
+    assert sorted(_casts(g, 1)) == ["Ambush Viper", "Bonecrusher Giant", "Lightning Bolt"]
+    g.active, g.step = 1, Step.PRECOMBAT_MAIN
+    assert sorted(_casts(g, 1)) == sorted(hand)
 
 
 # -- equal cards in the hand ---------------------------------------------------------------
