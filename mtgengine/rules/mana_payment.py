@@ -33,7 +33,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
 from ..core.mana import COLORS, ManaCost, ManaSymbol
-from ..effects.layers import characteristics, permanents_with, summoning_sick
+from ..effects.layers import characteristics, permanents, permanents_with, summoning_sick
 from ..rules.context import Ctx
 from ..state.game_state import GameState
 from ..state.objects import MANA_TYPES
@@ -222,8 +222,7 @@ def _mana_permanents(g: GameState) -> tuple[list[_ManaPermanent], ...]:
     cached = g._chars.get(("tap_mana",))            # type: ignore[call-overload]
     if cached is None:
         cached = tuple([] for _ in g.players)
-        for oid in g.battlefield:
-            ch = characteristics(g, oid)
+        for oid, ch in permanents(g).items():
             abilities, fixed = _tap_mana_abilities(ch.script)
             if abilities:
                 source = None if fixed is None else (oid, *fixed) if fixed else ()

@@ -14,7 +14,8 @@ from typing import Any, Callable
 from ..agents.decisions import Decision
 from ..core.enums import STEP_ORDER, Step, Zone
 from ..core.errors import IllegalActionError
-from ..effects.layers import characteristics, controller_of, permanents_with
+from ..core.memo import identity_memo
+from ..effects.layers import characteristics, controller_of, permanents, permanents_with
 from ..effects.links import stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
@@ -372,10 +373,17 @@ def _actors(g: GameState) -> list[tuple[int, Any]]:
     change of characteristics call)."""
     cached = g._chars.get(("actors",))             # type: ignore[call-overload]
     if cached is None:
-        cached = [(oid, ch) for oid in g.battlefield for ch in (characteristics(g, oid),)
-                  if g.objects[oid].face_down or any(not ab.is_mana for ab in ch.script.activated)]
+        objects = g.objects
+        cached = [(oid, ch) for oid, ch in permanents(g).items()
+                  if _offers_activation(ch.script) or objects[oid].face_down]
         g._chars[("actors",)] = cached             # type: ignore[index]
     return cached
+
+
+@identity_memo
+def _offers_activation(script: Any) -> bool:
+    """Whether the script has an activated ability that isn't a mana ability (CR 605.3a)."""
+    return any(not ab.is_mana for ab in script.activated)
 
 
 def settle(ctx: Ctx) -> None:
