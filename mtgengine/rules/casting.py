@@ -33,8 +33,8 @@ from .activation import sorcery_timing
 from .context import Ctx
 from .pregame import cast_from_command_zone, commander_tax, is_commander
 from .mana_payment import (
-    PayOptions, Requirement, add_requirements, can_pay_requirement, default_variants, may_afford, pay_requirement,
-    reduce_requirement, requirement, tap_sources,
+    PayOptions, Requirement, add_requirements, available_mana, can_pay_requirement, default_variants, may_afford,
+    pay_requirement, reduce_requirement, requirement, tap_sources,
 )
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
@@ -108,16 +108,18 @@ def sorcery_speed_only(g: GameState, oid: int, ch: Characteristics) -> bool:
 
 class HandCheck:
     """Scratch for one legal-action list (one state, one player): the player's {T} mana sources
-    (``tap_sources``), found when a check first needs them (most lists need none: no card in
-    the hand can be cast at that time), and the answers found for cards in the hand with equal
-    characteristics (``seen``, see :func:`_castable_as`)."""
+    (``tap_sources``) and what they and the pool hold (``available_mana``, for ``may_afford``),
+    found when a check first needs them (most lists need none: no card in the hand can be cast
+    at that time), and the answers found for cards in the hand with equal characteristics
+    (``seen``, see :func:`_castable_as`)."""
 
-    __slots__ = ("g", "player", "_sources", "seen")
+    __slots__ = ("g", "player", "_sources", "_available", "seen")
 
     def __init__(self, g: GameState, player: int) -> None:
         self.g = g
         self.player = player
         self._sources: list | None = None
+        self._available: tuple[int, dict[str, int]] | None = None
         self.seen: dict[int, list[tuple[Characteristics, bool]]] = {}
 
     @property
@@ -125,6 +127,12 @@ class HandCheck:
         if self._sources is None:
             self._sources = tap_sources(self.g, self.player)
         return self._sources
+
+    @property
+    def available(self) -> tuple[int, dict[str, int]]:
+        if self._available is None:
+            self._available = available_mana(self.g, self.player, self.sources)
+        return self._available
 
 
 def castable(g: GameState, player: int, oid: int, sources: list | None = None,
@@ -218,10 +226,12 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
         return False
     if not timing_ok(g, player, ch) or unimplemented_reason(ch):
         return False
-    if sources is None and check is not None:
+    from_check = sources is None and check is not None
+    if from_check:
         sources = check.sources
     if sources is not None and alternative is None and not additional and not ch.script.cost_changes \
-            and not permanents_with(g, "cost_changes") and not may_afford(g, player, ch.mana_cost, sources):
+            and not permanents_with(g, "cost_changes") \
+            and not may_afford(g, player, ch.mana_cost, sources, check.available if from_check else None):
         return False          # not enough mana for the mana cost alone, and nothing reduces it
     if not in_hand or check is None or not _same_for_equal_cards(g, ch):
         return _cost_and_choices_ok(g, player, oid, ch, sources, alternative, kicked, additional, pay)

@@ -837,16 +837,32 @@ def least_mana(cost: ManaCost) -> tuple[int, dict[str, int]]:
     return total, kinds
 
 
-def may_afford(g: GameState, player: int, cost: ManaCost, sources: list[Source]) -> bool:
+def may_afford(g: GameState, player: int, cost: ManaCost, sources: list[Source],
+               available: tuple[int, dict[str, int]] | None = None) -> bool:
     """A quick necessary condition for the default payment to pay ``cost`` (or more) with no
     cost reduction: the pool and ``sources`` (:func:`tap_sources`) hold enough mana, and enough
     of each type its colored symbols need (each colored symbol takes a mana from the pool or
-    a source of its own, :func:`plan_payment`). False means :func:`plan_payment` fails too."""
+    a source of its own, :func:`plan_payment`). False means :func:`plan_payment` fails too.
+    ``available``: :func:`available_mana` of ``sources``, when the caller checks many costs."""
     total, kinds = least_mana(cost)
-    pool = g.players[player].pool
-    if total > sum(pool.values()) + sum(s[3] for s in sources):
+    have, have_kinds = available_mana(g, player, sources) if available is None else available
+    if total > have:
         return False
-    return all(n <= pool.get(k, 0) + sum(1 for s in sources if k in s[2]) for k, n in kinds.items())
+    return all(n <= have_kinds.get(k, 0) for k, n in kinds.items())
+
+
+def available_mana(g: GameState, player: int, sources: list[Source]) -> tuple[int, dict[str, int]]:
+    """What :func:`may_afford` compares a cost with: the most mana the pool and ``sources``
+    hold, and for each mana type the mana of that type in the pool plus the sources that can
+    add it (each counted once: it pays one colored symbol)."""
+    pool = g.players[player].pool
+    have = sum(pool.values())
+    have_kinds = dict(pool)
+    for s in sources:
+        have += s[3]
+        for k in s[2]:
+            have_kinds[k] = have_kinds.get(k, 0) + 1
+    return have, have_kinds
 
 
 def can_pay_requirement(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str] = frozenset(),
@@ -887,7 +903,7 @@ def empty_pools(ctx: Ctx) -> None:
 
 __all__ = [
     "MANA_ORDER", "PayOptions", "Plan", "Requirement", "add_requirements", "can_pay", "can_pay_requirement",
-    "default_variants", "empty_pools", "least_mana", "may_afford", "pay_mana", "pay_requirement", "plan_payment",
+    "available_mana", "default_variants", "empty_pools", "least_mana", "may_afford", "pay_mana", "pay_requirement", "plan_payment",
     "reduce_requirement", "requirement", "tap_sources",
 ]
 

@@ -10,7 +10,7 @@ from mtgengine.core.enums import Step, Zone
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import characteristics, permanents_with
 from mtgengine.rules.casting import _SPELL_EFFECTS, HandCheck, castable, sorcery_speed_only
-from mtgengine.rules.mana_payment import conditional_sources, tap_sources
+from mtgengine.rules.mana_payment import available_mana, conditional_sources, may_afford, tap_sources
 from mtgengine.rules.turn import _legal_actions, _permanents_read_step, legal_actions
 from mtgengine.scenario.builder import Scenario
 
@@ -201,6 +201,27 @@ def test_a_source_that_gains_haste_is_a_source_at_once() -> None:
     s.cast("Fervor", by="Alice").pass_("stack")
     g = s.game.state
     assert [characteristics(g, src[0]).name for src in tap_sources(g, 0)] == ["Llanowar Elves"]
+
+
+def test_the_mana_available_is_counted_once_per_list_as_may_afford_counted_it() -> None:
+    # Taiga adds {R} or {G}: it counts toward either type, and once toward the total
+    s = Scenario("afford", Alice={"battlefield": ["Taiga", "Forest"]}, Bob={})
+    g = s.game.state
+    sources = tap_sources(g, 0)
+    available = available_mana(g, 0, sources)
+    assert available[0] == 2 and available[1]["G"] == 2 and available[1]["R"] == 1
+    g.player(0).pool["R"] = 1                                        # the pool counts too
+    assert available_mana(g, 0, sources)[:1] == (3,) and available_mana(g, 0, sources)[1]["R"] == 2
+    for cost, ok in (("{G}{G}", True), ("{R}{R}", True), ("{R}{R}{R}", False), ("{3}", True), ("{4}", False),
+                     ("{W}", False), ("{R/G}{R/G}{R/G}", True)):
+        mana = ManaCost.parse(cost)
+        assert may_afford(g, 0, mana, sources) is ok, cost
+        assert may_afford(g, 0, mana, sources, available_mana(g, 0, sources)) is ok, cost
+    # the list's scratch counts the pool of its own state: a new list sees a new pool
+    check = HandCheck(g, 0)
+    assert check.available == available_mana(g, 0, sources)
+    g.player(0).pool["R"] = 0
+    assert HandCheck(g, 0).available == available
 
 
 # -- what the permanents do to spells ---------------------------------------------------------
