@@ -10,7 +10,7 @@ from mtgengine.core.enums import Step, Zone
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import characteristics, permanents_with
 from mtgengine.rules.casting import _SPELL_EFFECTS, HandCheck, castable, sorcery_speed_only
-from mtgengine.rules.mana_payment import available_mana, conditional_sources, may_afford, tap_sources
+from mtgengine.rules.mana_payment import _fixed_output, available_mana, conditional_sources, may_afford, tap_sources
 from mtgengine.rules.turn import _legal_actions, _permanents_read_step, legal_actions
 from mtgengine.scenario.builder import Scenario
 
@@ -222,6 +222,18 @@ def test_the_mana_available_is_counted_once_per_list_as_may_afford_counted_it() 
     assert check.available == available_mana(g, 0, sources)
     g.player(0).pool["R"] = 0
     assert HandCheck(g, 0).available == available
+
+
+def test_the_fixed_output_memo_is_keyed_on_the_ability_and_the_mana_types() -> None:
+    # the Forest's and the Bayou's "{T}: Add {G}" are one ability (CR 305.6): the Forest
+    # always adds {G}, the Bayou adds {B} or {G} (a choice), a Boros Garrison {R}{W} at once
+    s = Scenario("outputs", Alice={"battlefield": ["Forest", "Bayou", "Boros Garrison", "Savannah"]}, Bob={})
+    g = s.game.state
+    forest, bayou, garrison, savannah = tap_sources(g, 0)
+    assert forest[1] is bayou[1] is savannah[1]
+    for _ in range(2):                                  # computed, then from the memo
+        assert [_fixed_output(src) for src in (forest, bayou, garrison, savannah)] \
+            == [("G",), None, ("R", "W"), None]
 
 
 # -- what the permanents do to spells ---------------------------------------------------------
