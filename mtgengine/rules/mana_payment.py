@@ -885,10 +885,38 @@ def can_pay_requirement(g: GameState, player: int, req: Requirement, spell_color
     nothing of ``spend_on``) are recomputed when restricted mana might change the answer."""
     if req.life and g.players[player].life < req.life:
         return False
-    if plan_payment(g, player, req, spell_colors, sources=sources, spend_on=spend_on) is not None:
+    if _plan_found(g, player, req, spell_colors, sources, spend_on):
         return True
     return (sources is not None and spend_on is not None and has_restricted_sources(g, player)
             and plan_payment(g, player, req, spell_colors, spend_on=spend_on) is not None)
+
+
+def _plan_found(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str],
+                sources: list[Source] | None, spend_on: SpendOn | None) -> bool:
+    """Whether :func:`plan_payment` finds a plan. Given the sources, with no {S} symbol and no
+    restricted or snow mana in the pool (``pool_tags``), it reads only the requirement, the
+    spell's colors, the pool and, in order, each source's ability, mana types and amount (its
+    id only tells it from the others): the answer is memoized on those (``_PLANS``)."""
+    pl = g.players[player]
+    if sources is None or req.snow or pl.pool_tags:
+        return plan_payment(g, player, req, spell_colors, sources=sources, spend_on=spend_on) is not None
+    key = (req, spell_colors, tuple(pl.pool.items()), tuple([(id(s[1]), s[2], s[3]) for s in sources]))
+    found = _PLANS.get(key)
+    if found is None:
+        found = plan_payment(g, player, req, spell_colors, sources=sources, spend_on=spend_on) is not None
+        if len(_PLANS) > MEMO_LIMIT:
+            _PLANS.clear()
+            _PLAN_ABILITIES.clear()
+        for s in sources:
+            _PLAN_ABILITIES[id(s[1])] = s[1]
+        _PLANS[key] = found
+    return found
+
+
+#: Memo of :func:`_plan_found`; the abilities its keys name by id are kept alive in
+#: ``_PLAN_ABILITIES`` (emptied with it), so no id is reused while a key holds it.
+_PLANS: dict[tuple[Any, ...], bool] = {}
+_PLAN_ABILITIES: dict[int, ActivatedAbility] = {}
 
 
 def can_pay(g: GameState, player: int, cost: ManaCost | None, x: int = 0,

@@ -10,7 +10,10 @@ from mtgengine.core.enums import Step, Zone
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import characteristics, permanents_with
 from mtgengine.rules.casting import _SPELL_EFFECTS, HandCheck, castable, sorcery_speed_only
-from mtgengine.rules.mana_payment import _fixed_output, available_mana, conditional_sources, may_afford, tap_sources
+from mtgengine.rules.mana_payment import (
+    _fixed_output, available_mana, can_pay_requirement, conditional_sources, may_afford, plan_payment, requirement,
+    tap_sources,
+)
 from mtgengine.rules.turn import _legal_actions, _permanents_read_step, legal_actions
 from mtgengine.scenario.builder import Scenario
 
@@ -234,6 +237,33 @@ def test_the_fixed_output_memo_is_keyed_on_the_ability_and_the_mana_types() -> N
     for _ in range(2):                                  # computed, then from the memo
         assert [_fixed_output(src) for src in (forest, bayou, garrison, savannah)] \
             == [("G",), None, ("R", "W"), None]
+
+
+def test_the_payment_memo_follows_the_pool_and_the_sources() -> None:
+    # the answer of plan_payment, memoized on the requirement, the spell's colors, the pool and
+    # the sources: a change of the pool or of the untapped sources gives a new answer
+    s = Scenario("pay", Alice={"battlefield": ["Forest", "Mountain"]}, Bob={})
+    g = s.game.state
+    forest, mountain = g.battlefield
+    rr, one_g = requirement(ManaCost.parse("{R}{R}")), requirement(ManaCost.parse("{1}{G}"))
+    red, green = frozenset({"R"}), frozenset({"G"})
+
+    def both(req, colors) -> bool:
+        sources = tap_sources(g, 0)
+        found = plan_payment(g, 0, req, colors, sources=sources) is not None
+        assert can_pay_requirement(g, 0, req, colors, sources) is found       # computed or memoized
+        assert can_pay_requirement(g, 0, req, colors, sources) is found       # memoized
+        return found
+    assert not both(rr, red) and both(one_g, green)
+    g.player(0).pool["R"] = 1                                   # {R} in the pool and the Mountain
+    assert both(rr, red)
+    g.player(0).pool["R"] = 0
+    assert not both(rr, red)
+    g.obj(mountain).tapped = True                              # the Forest alone can't pay {1}{G}
+    assert not both(one_g, green)
+    g.obj(mountain).tapped = False
+    g.obj(forest).tapped = True
+    assert not both(one_g, green)
 
 
 # -- what the permanents do to spells ---------------------------------------------------------
