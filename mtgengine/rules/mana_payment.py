@@ -944,9 +944,9 @@ def empty_pools(ctx: Ctx) -> None:
 
 
 __all__ = [
-    "MANA_ORDER", "PayOptions", "Plan", "Requirement", "add_requirements", "can_pay", "can_pay_requirement",
-    "available_mana", "default_variants", "empty_pools", "least_mana", "may_afford", "pay_mana", "pay_requirement", "plan_payment",
-    "reduce_requirement", "requirement", "tap_sources",
+    "MANA_ORDER", "PayOptions", "Plan", "Requirement", "add_requirements", "available_mana", "can_pay",
+    "can_pay_requirement", "default_variants", "empty_pools", "least_mana", "may_afford", "pay_mana", "pay_requirement",
+    "plan_payment", "reduce_requirement", "requirement", "tap_sources",
 ]
 
 

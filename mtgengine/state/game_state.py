@@ -76,7 +76,7 @@ class GameState:
         self._chars: dict[int, Any] = {}
         self.version = 0                    # bumped by every write (memo keys, CR 117.5 checks)
         self.settled = -1                   # the version at which SBAs/triggers were last settled
-        self._legal: Any = None             # per player, the last legal-action list and its key (rules.turn.legal_actions)
+        self._legal: Any = None             # per player and sorcery timing, the last legal actions (turn.legal_actions)
 
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:
