@@ -19,7 +19,7 @@ from .cards.database import card_db
 from .core.enums import Step, Zone
 from .core.errors import GameStateError, IllegalActionError
 from .rules.context import Ctx
-from .rules.turn import pass_hands_on, run
+from .rules.turn import pass_commits_first, run
 from .state.game_state import GameState
 from .state.objects import GameObject
 from .state.serialize import state_from_json, state_to_json
@@ -28,7 +28,7 @@ from .state.serialize import state_from_json, state_to_json
 class Game:
     """A game in progress. ``state`` is what the players see now; ``pending`` what is asked.
 
-    A pass that only hands priority on updates ``state`` in place (``_advance``); to keep a
+    A pass that reaches a commit point first updates ``state`` in place (``_advance``); to keep a
     position, keep a :meth:`clone`."""
 
     __slots__ = ("base", "answers", "state", "pending", "at_question")
@@ -93,10 +93,10 @@ class Game:
         """Runs the rules from the committed state with the answers so far, to the next decision."""
         resumed = self.pending if self.at_question else None
         self.at_question = False
-        # The run changes its copy of the committed state. A pass that only hands priority on
-        # can't fail and ends committed at the next player's question (``pass_hands_on``), so
-        # it needs no copy: the old base is never used again.
-        in_place = resumed is not None and self.answers == _PASS and pass_hands_on(self.base)
+        # The run changes its copy of the committed state. A pass can't fail; one that reaches
+        # a commit point before it could ask or end the game (``pass_commits_first``) needs no
+        # copy: the old base is never used again.
+        in_place = resumed is not None and self.answers == _PASS and pass_commits_first(self.base)
         work = self.base if in_place else self.base.clone()
         ctx = Ctx(work, self.answers, self._commit, resumed)
         try:
@@ -106,11 +106,11 @@ class Game:
             self.pending = need.decision
         except Exception as exc:
             if in_place:
-                raise AssertionError("a pass that only hands priority on failed") from exc
+                raise AssertionError("a pass answered without a copy failed") from exc
             raise
         self.state = work
-        if in_place and not (self.at_question and self.base is work):
-            raise AssertionError("a pass that only hands priority on didn't stop at the next question")
+        if in_place and self.answers:       # (a commit empties them)
+            raise AssertionError("a pass answered without a copy stopped before a commit point")
 
     def submit(self, answer: Any) -> None:
         """Answers the pending decision. An illegal answer changes nothing and raises."""

@@ -522,6 +522,18 @@ def step_triggers(ctx: Ctx, event: str) -> None:
             _add(ctx, d.controller, d.source_id, d.source_name, d.ability, remembered=d.remembered)
 
 
+def step_may_trigger(g: Any, event: str) -> bool:
+    """Whether :func:`step_triggers` for ``event`` may trigger anything (else it changes nothing):
+    a permanent watches the event, or a delayed triggered ability waits for it."""
+    if event in _watchers_here(g):
+        return True
+    if g.delayed:
+        for d in g.delayed:
+            if d.ability.trigger.event == event:
+                return True
+    return False
+
+
 def create_reflexive(ctx: Ctx, controller: int, source_id: int, source_name: str, ability: TriggeredAbility, *,
                      subject: int = 0, remembered: tuple[int, ...] = (), link_source: int = 0,
                      affected: int = 0) -> None:

@@ -346,11 +346,15 @@ def _check_division(ctx: Ctx, division: dict[int, Any], options: list[int], bloc
                                      "is assigned lethal damage (CR 702.19b)")
 
 
+def in_combat(o: Any) -> bool:
+    """Whether ``o`` is attacking, blocking or blocked (what ``end_combat`` resets)."""
+    return o.attacking is not None or bool(o.blocking) or o.blocked
+
+
 def end_combat(g: GameState) -> None:
     """CR 511.3: all creatures are removed from combat."""
     for oid in g.battlefield:
-        o = g.objects[oid]
-        if o.attacking is not None or o.blocking or o.blocked:
+        if in_combat(g.objects[oid]):
             w = g.obj(oid)
             w.attacking = None
             w.blocking = ()

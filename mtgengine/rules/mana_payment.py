@@ -36,7 +36,7 @@ from ..core.mana import COLORS, ManaCost, ManaSymbol
 from ..effects.layers import characteristics, permanents, permanents_with, summoning_sick
 from ..rules.context import Ctx
 from ..state.game_state import GameState
-from ..state.objects import MANA_TYPES
+from ..state.objects import MANA_TYPES, Player
 from . import mana_pool
 from .mana_pool import SpendOn
 
@@ -938,9 +938,13 @@ _EMPTY_POOL = dict.fromkeys(MANA_TYPES, 0)
 def empty_pools(ctx: Ctx) -> None:
     """CR 106.4: unspent mana empties from each pool at the end of each step and phase."""
     for p in ctx.g.players:
-        if p.pool != _EMPTY_POOL and any(p.pool.values()):      # (the comparison: no call)
-            from . import mana_pool
+        if has_mana(p):
             mana_pool.empty(ctx.g.player(p.index))
+
+
+def has_mana(p: Player) -> bool:
+    """Whether ``p``'s pool holds mana (``empty_pools`` changes only such a pool)."""
+    return p.pool != _EMPTY_POOL and any(p.pool.values())      # (the comparison: no call)
 
 
 __all__ = [

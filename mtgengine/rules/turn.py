@@ -18,15 +18,16 @@ from ..core.memo import identity_memo
 from ..effects.layers import characteristics, controller_of, permanents, permanents_with
 from ..effects.links import stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
-from ..effects.triggers import check_triggers, put_triggers_on_stack, step_triggers
+from ..effects.triggers import check_triggers, put_triggers_on_stack, step_may_trigger, step_triggers
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .casting import (
     HandCheck, cast_spell, cast_variants, castable, play_land, playable_land, sorcery_speed_only, timing_reads_step,
 )
-from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step
+from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step, \
+    in_combat as _in_combat
 from .context import Ctx
-from .mana_payment import conditional_sources, empty_pools
+from .mana_payment import conditional_sources, empty_pools, has_mana
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .pregame import is_commander, pregame
 from .resolution import resolve_top
@@ -37,6 +38,10 @@ HAND_SIZE = 7   # CR 402.2
 #: Each step by its marker value, and the step after it in turn order (CR 500.1).
 _STEP_OF = {step.value: step for step in Step}
 _FOLLOWING = dict(zip(STEP_ORDER, STEP_ORDER[1:]))
+#: The steps read as each step ends, bound once: on Python 3.11 ``Step.X`` is a slow lookup
+#: (``EnumType.__getattr__`` sends every attribute of an enum class through a Python hook).
+_UNTAP, _DECLARE_ATTACKERS, _COMBAT_DAMAGE, _END_OF_COMBAT, _CLEANUP = (
+    Step.UNTAP, Step.DECLARE_ATTACKERS, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT, Step.CLEANUP)
 
 
 def run(ctx: Ctx) -> None:
@@ -231,27 +236,31 @@ _BEGINS_WITH_A_QUESTION = frozenset({Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKE
 #: beginning of" it (CR 603.2b); the other steps only give priority.
 _TURN_BASED_ACTIONS: dict[Step, Callable[[Ctx], None]] = {
     Step.UNTAP: _untap_step,
-    Step.UPKEEP: partial(step_triggers, event="upkeep"),
     Step.DRAW: _draw_step,
-    Step.PRECOMBAT_MAIN: partial(step_triggers, event="precombat_main"),     # as the phase begins
-    Step.BEGINNING_OF_COMBAT: partial(step_triggers, event="beginning_of_combat"),   # CR 507.1
     Step.DECLARE_ATTACKERS: declare_attackers,
     Step.DECLARE_BLOCKERS: declare_blockers,
     Step.COMBAT_DAMAGE: _combat_damage_step,
-    Step.END: partial(step_triggers, event="end_step"),
     Step.CLEANUP: cleanup,
 }
+#: The steps whose only action as they begin is their "at the beginning of" triggers, by event.
+_BEGINNING_EVENTS = {
+    Step.UPKEEP: "upkeep",
+    Step.PRECOMBAT_MAIN: "precombat_main",           # as the phase begins
+    Step.BEGINNING_OF_COMBAT: "beginning_of_combat",  # CR 507.1
+    Step.END: "end_step",
+}
+_TURN_BASED_ACTIONS.update((step, partial(step_triggers, event=event)) for step, event in _BEGINNING_EVENTS.items())
 
 
 def next_step(g: GameState, step: Step) -> Step | None:
     """The step after ``step`` this turn, or None after cleanup (CR 500.1, 508.8)."""
-    if step is Step.CLEANUP:
-        return Step.CLEANUP if g.combat.pop("cleanup_again", False) else None
-    if step is Step.DECLARE_ATTACKERS and not attackers(g):
-        return Step.END_OF_COMBAT                       # CR 508.8
-    if step is Step.COMBAT_DAMAGE and g.combat.get("first_strike_done") and not g.combat.get("second_done"):
+    if step is _CLEANUP:
+        return _CLEANUP if g.combat.pop("cleanup_again", False) else None
+    if step is _DECLARE_ATTACKERS and not attackers(g):
+        return _END_OF_COMBAT                           # CR 508.8
+    if step is _COMBAT_DAMAGE and g.combat.get("first_strike_done") and not g.combat.get("second_done"):
         g.combat["second_done"] = True
-        return Step.COMBAT_DAMAGE                       # CR 510.4: the second combat damage step
+        return _COMBAT_DAMAGE                           # CR 510.4: the second combat damage step
     return _FOLLOWING[step]
 
 
@@ -259,7 +268,7 @@ def end_step(ctx: Ctx) -> None:
     """CR 500.5 / 106.4: as a step ends, mana empties; then the next step or turn begins."""
     g = ctx.g
     empty_pools(ctx)
-    if g.step is Step.END_OF_COMBAT:
+    if g.step is _END_OF_COMBAT:
         end_combat(g)                                   # CR 511.3
     nxt = next_step(g, g.step)
     if nxt is None:
@@ -274,7 +283,7 @@ def end_step(ctx: Ctx) -> None:
             ctx.log("500.7", f"{g.players[g.active].name} takes an extra turn")
         else:
             g.active = g.opponent(g.active)
-        nxt = Step.UNTAP
+        nxt = _UNTAP
     g.marker = ("begin_step", nxt._value_)
 
 
@@ -403,14 +412,48 @@ def settle(ctx: Ctx) -> None:
             return
 
 
-def pass_hands_on(g: GameState) -> bool:
-    """Whether a pass at ``g``, committed at its priority question, only hands priority on: not
-    every player will have passed in succession (CR 117.4), and nothing changed since SBAs and
-    triggers were last checked, so the next player has nothing to settle first (CR 117.5) and
-    is asked at once. Such a pass changes only ``passes``, ``priority`` and the legal-action
-    memo (see ``priority``), can't be refused (passing is always an option) and ends committed
-    at the next question: ``Game`` answers it without a copy of the committed state."""
-    return g.passes + 1 < _players_in(g) and _settled(g)
+def pass_commits_first(g: GameState) -> bool:
+    """Whether the pass answering ``g``'s priority question (``g`` committed at it) reaches a
+    commit point before it could ask a question or end the game: ``Game`` then answers it on
+    ``g`` itself, as the committed state is never needed again (a pass can't be refused).
+
+    Either the pass only hands priority on: not every player will have passed in succession
+    (CR 117.4), and nothing changed since SBAs and triggers were last checked, so the next
+    player has nothing to settle first (CR 117.5) and is asked at once (such a pass changes
+    only ``passes``, ``priority`` and the legal-action memo). Or it ends a step other than
+    cleanup (all players passed, the stack is empty: CR 117.4, 500.2) and the run goes
+    ``end_step`` -> ``begin_step`` of the next step of the same turn, asking nothing: the next
+    step either begins with a commit point (``_BEGINS_WITH_A_QUESTION``), or does nothing as it
+    begins (no turn-based action, no "at the beginning of" trigger) and, as nothing changed
+    since SBAs and triggers were last checked (no mana to empty, no creature to remove from
+    combat, CR 500.5, 511.3), gives priority at once (``settle`` does nothing), committed at
+    its question. The draw, untap and combat damage steps act as they begin: a pass into them
+    is answered on a copy."""
+    if g.passes + 1 < _players_in(g):
+        return _settled(g)
+    step = g.step
+    if g.stack or step is _CLEANUP or step is _COMBAT_DAMAGE:
+        return False           # (``next_step`` changes ``g.combat`` after these two)
+    nxt = next_step(g, step)
+    if nxt in _BEGINS_WITH_A_QUESTION:
+        return True
+    event = _QUIET_BEGINNINGS.get(nxt, False)
+    if event is False or (event is not None and step_may_trigger(g, event)):
+        return False
+    for p in g.players:
+        if has_mana(p):
+            return False
+    if step is _END_OF_COMBAT:
+        for oid in g.battlefield:
+            if _in_combat(g.objects[oid]):
+                return False
+    return _settled(g)
+
+
+#: The steps that do nothing as they begin but for their "at the beginning of" triggers, with
+#: their trigger event (None: they have none).
+_QUIET_BEGINNINGS: dict[Step, str | None] = {
+    **_BEGINNING_EVENTS, **{step: None for step in Step if step not in _TURN_BASED_ACTIONS}}
 
 
 def _settled(g: GameState) -> bool:
@@ -420,7 +463,11 @@ def _settled(g: GameState) -> bool:
 
 def _players_in(g: GameState) -> int:
     """The players still in the game, whose passes in succession end a round (CR 117.4)."""
-    return len([p for p in g.players if not p.lost])
+    n = 0
+    for p in g.players:
+        if not p.lost:
+            n += 1
+    return n
 
 
 def priority(ctx: Ctx) -> None:

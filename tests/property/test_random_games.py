@@ -106,7 +106,7 @@ def test_clone_is_independent() -> None:
 def test_resuming_at_the_priority_question_plays_as_replaying() -> None:
     """A run that resumes at the priority question its game stopped at (``Game.at_question``: the
     committed state is the state just before it was asked), and a pass that only hands priority
-    on, answered without a copy of the committed state (``turn.pass_hands_on``), play exactly as
+    on, answered without a copy of the committed state (``turn.pass_commits_first``), play exactly as
     runs that copy the committed state and replay the procedure up to the question."""
     resumed = Game.new_game([DECK, DECK], seed=11, turn_cap=8)
     replayed = Game.new_game([DECK, DECK], seed=11, turn_cap=8)

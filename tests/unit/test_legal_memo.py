@@ -138,6 +138,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("rules/activation.py", "sorcery_timing"),    # in the memo's key
         ("rules/casting.py", "timing_ok"),            # a card's restriction: casting.timing_reads_step
         ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"), ("rules/turn.py", "priority"),
+        ("rules/turn.py", "pass_commits_first"),      # (the engine's, before a run)
     }
 
     def calls_condition(n: ast.AST) -> bool:

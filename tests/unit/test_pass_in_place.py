@@ -1,0 +1,193 @@
+"""A pass that reaches a commit point before it could ask or end the game is answered on the
+committed state itself (``turn.pass_commits_first``, ``Game._advance``): it must play exactly
+as a pass answered on a copy, replayed from the committed state. Each test plays a position
+both ways (``copying`` turns the shortcut off) and compares every state, and the positions are
+those the shortcut must not take (a question or a change as the next step begins)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from mtgengine import engine
+from mtgengine.core.enums import Step, Zone
+from mtgengine.engine import Game
+from mtgengine.rules.turn import pass_commits_first
+from mtgengine.scenario.builder import Scenario
+
+
+@contextmanager
+def copying() -> Iterator[None]:
+    """Every run copies the committed state (the shortcut is off)."""
+    saved = engine.pass_commits_first
+    engine.pass_commits_first = lambda g: False
+    try:
+        yield
+    finally:
+        engine.pass_commits_first = saved
+
+
+class Counting:
+    """Counts the passes answered on the committed state itself, by the step they end."""
+
+    def __init__(self) -> None:
+        self.ended: list[Step] = []
+        self.handed_on = 0
+
+    def __call__(self, g) -> bool:    # noqa: ANN001
+        answer = pass_commits_first(g)
+        if answer and g.passes + 1 >= 2:
+            self.ended.append(g.step)
+        elif answer:
+            self.handed_on += 1
+        return answer
+
+
+def both_ways(play: Callable[[], Scenario]) -> tuple[Game, Counting]:
+    """Plays ``play`` with the shortcut and on copies; the two games must be the same."""
+    counting = Counting()
+    saved = engine.pass_commits_first
+    engine.pass_commits_first = counting
+    try:
+        fast = play().game
+    finally:
+        engine.pass_commits_first = saved
+    with copying():
+        slow = play().game
+    assert fast.save() == slow.save()
+    assert list(fast.state.log) == list(slow.state.log)
+    assert (fast.pending is None) == (slow.pending is None)
+    if fast.pending is not None:
+        assert fast.pending.options == slow.pending.options
+    return fast, counting
+
+
+def test_steps_without_anything_to_do_end_in_place() -> None:
+    """Main phase -> beginning of combat -> declare attackers (a commit point) -> end of combat ->
+    second main -> end -> cleanup: every step-ending pass of the turn is answered in place."""
+    def play() -> Scenario:
+        return Scenario("in place", Alice={"battlefield": ["Forest"]}, Bob={}).pass_("end").pass_("turn")
+    _, counting = both_ways(play)
+    assert counting.ended[:6] == [Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS,
+                                  Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END]
+
+
+def test_a_target_asked_as_combat_begins() -> None:
+    """Blood Mist's trigger asks a target as the beginning of combat step begins (CR 603.3d):
+    the pass from the main phase is answered on a copy."""
+    def play() -> Scenario:
+        s = Scenario("trigger", Alice={"battlefield": ["Blood Mist", "Grizzly Bears", "Hill Giant"]}, Bob={})
+        return s.pass_(1).pass_(1)
+    game, counting = both_ways(play)
+    assert game.pending.kind == "targets"
+    assert Step.PRECOMBAT_MAIN not in counting.ended
+
+
+def test_two_delayed_triggers_ordered_as_the_end_step_begins() -> None:
+    """Two delayed triggers at the next end step (CR 603.7b), ordered by their controller as they
+    go on the stack (CR 603.3b): the pass from the second main phase is answered on a copy."""
+    def play() -> Scenario:
+        s = Scenario("delayed", Alice={"battlefield": ["Plains x4", "Grizzly Bears", "Hill Giant"],
+                                       "hand": ["Otherworldly Journey x2"]}, Bob={},
+                     turn={"number": 2, "active": "Alice", "step": "postcombat_main"})
+        s.cast("Otherworldly Journey", by="Alice", targets=["Grizzly Bears"]).pass_("stack")
+        s.cast("Otherworldly Journey", by="Alice", targets=["Hill Giant"]).pass_("stack")
+        return s.pass_(1).pass_(1)
+    game, counting = both_ways(play)
+    assert game.pending.kind == "order" and game.state.step is Step.END
+    assert Step.POSTCOMBAT_MAIN not in counting.ended
+
+
+def test_the_draw_step_is_entered_on_a_copy() -> None:
+    """Drawing from an empty library as the draw step begins ends the game at the next check
+    (CR 704.5b) before any commit point."""
+    def play() -> Scenario:
+        return Scenario("decking", Alice={"library": []}, Bob={},
+                        turn={"number": 3, "active": "Alice", "step": "upkeep"}).pass_(1).pass_(1)
+    game, counting = both_ways(play)
+    assert game.over and game.state.winner == 1
+    assert Step.UPKEEP not in counting.ended
+
+
+def test_two_combat_damage_steps() -> None:
+    """CR 510.4: a double strike creature makes a second combat damage step (``next_step`` notes
+    it in ``g.combat``): the pass in the first one is answered on a copy."""
+    def play() -> Scenario:
+        return Scenario("double strike", Alice={"battlefield": ["Fencing Ace"]}, Bob={},
+                        turn={"number": 2, "active": "Alice", "step": "precombat_main"}
+                        ).attack(["Fencing Ace"]).pass_("end_of_combat")
+    game, counting = both_ways(play)
+    assert game.state.players[1].life == 18
+    assert Step.COMBAT_DAMAGE not in counting.ended
+
+
+def test_a_second_cleanup_step() -> None:
+    """CR 514.3a: Giant Growth ends in the cleanup step and the Bears, with two -1/-1 counters,
+    die (CR 704.5f): players get priority in the cleanup step, then another cleanup step
+    follows. The pass in the cleanup step is answered on a copy (``next_step`` reads and forgets
+    that a cleanup step must follow)."""
+    def play() -> Scenario:
+        s = Scenario("cleanup", Alice={"battlefield": ["Forest", "Swamp", {"card": "Grizzly Bears",
+                                                                           "counters": {"-1/-1": 1}}],
+                                       "hand": ["Giant Growth", "Scar"]}, Bob={},
+                     turn={"number": 2, "active": "Alice", "step": "postcombat_main"})
+        s.cast("Giant Growth", by="Alice", targets=["Grizzly Bears"]).pass_("stack")
+        s.cast("Scar", by="Alice", targets=["Grizzly Bears"]).pass_("stack")
+        return s.pass_("turn")
+    game, counting = both_ways(play)
+    log = list(game.state.log)
+    turn_3 = next(i for i, line in enumerate(log) if "turn 3 begins" in line)
+    assert sum("[CR 514.2]" in line for line in log[:turn_3]) == 2        # two cleanup steps
+    g = game.state
+    assert [g.objects[oid].card.name for oid in g.zones[(0, Zone.GRAVEYARD)]] == ["Giant Growth", "Scar", "Grizzly Bears"]
+    assert Step.CLEANUP not in counting.ended
+
+
+def test_mana_left_in_a_pool_or_a_creature_in_combat_means_a_copy() -> None:
+    """Emptying a pool (CR 500.5) and removing creatures from combat (CR 511.3) change the state
+    before priority: the pass must not count on nothing to settle."""
+    s = Scenario("pool", Alice={"battlefield": ["Forest"]}, Bob={})
+    g = s.game.state
+    g.passes = 1
+    assert pass_commits_first(g)
+    g.player(0).pool["G"] = 1
+    g.settled = g.version
+    assert not pass_commits_first(g)
+
+    s = Scenario("combat", Alice={"battlefield": ["Grizzly Bears"]}, Bob={})
+    s.attack(["Grizzly Bears"]).pass_("end_of_combat")
+    g = s.game.state
+    g.passes = 1
+    assert g.step is Step.END_OF_COMBAT and not pass_commits_first(g)
+
+
+def test_random_games_with_triggers() -> None:
+    """Random games whose permanents trigger as steps begin, with the shortcut and on copies."""
+    from mtgengine.agents.agents import RandomAgent
+    from mtgengine.simulate import answer_pending
+    deck = (["Forest"] * 9 + ["Mountain"] * 9 + ["Grizzly Bears"] * 8 + ["Blood Mist"] * 4
+            + ["Otherworldly Journey"] * 4 + ["Plains"] * 6 + ["Giant Growth"] * 4 + ["Shock"] * 4)
+
+    seed = 3
+
+    def game_of() -> tuple[Game, list[str]]:
+        game = Game.new_game([deck, deck], seed=seed, turn_cap=10)
+        agents = (RandomAgent(seed), RandomAgent(seed + 1))
+        saves = []
+        while not game.over:
+            answer_pending(game, agents)
+            if len(game.state.log) % 7 == 0:
+                saves.append(game.save())
+        return game, saves + [game.save()]
+
+    counting = Counting()
+    saved = engine.pass_commits_first
+    engine.pass_commits_first = counting
+    try:
+        fast, fast_saves = game_of()
+    finally:
+        engine.pass_commits_first = saved
+    with copying():
+        slow, slow_saves = game_of()
+    assert fast_saves == slow_saves
+    assert list(fast.state.log) == list(slow.state.log)
+    assert len(counting.ended) > 50
