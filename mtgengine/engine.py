@@ -100,8 +100,7 @@ class Game:
         work = self.base if in_place else self.base.clone()
         ctx = Ctx(work, self.answers, self._commit, resumed)
         try:
-            run(ctx)
-            self.pending = None
+            self.pending = run(ctx)
         except NeedDecision as need:
             self.pending = need.decision
         except Exception as exc:

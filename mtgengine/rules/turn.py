@@ -44,13 +44,16 @@ _UNTAP, _DECLARE_ATTACKERS, _COMBAT_DAMAGE, _END_OF_COMBAT, _CLEANUP = (
     Step.UNTAP, Step.DECLARE_ATTACKERS, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT, Step.CLEANUP)
 
 
-def run(ctx: Ctx) -> None:
-    """Runs the game procedure until a decision is needed (NeedDecision) or the game ends."""
+def run(ctx: Ctx) -> Decision | None:
+    """Runs the game procedure until a decision is needed or the game ends (None). The priority
+    question, the most frequent by far, is returned; any other is raised (NeedDecision)."""
     g = ctx.g
     while not g.over:
         kind = g.marker[0]
         if kind == "priority":
-            priority(ctx)
+            asked = priority(ctx)
+            if asked is not None:
+                return asked
         elif kind == "begin_step":
             begin_step(ctx, _STEP_OF[g.marker[1]])
         elif kind == "resolve":
@@ -68,6 +71,7 @@ def run(ctx: Ctx) -> None:
             pregame(ctx, g.marker[1])             # CR 103.2: before the decks are shuffled
         else:
             raise AssertionError(f"unknown marker {g.marker!r}")
+    return None
 
 
 # -- the start of the game -----------------------------------------------------------------
@@ -470,14 +474,16 @@ def _players_in(g: GameState) -> int:
     return n
 
 
-def priority(ctx: Ctx) -> None:
-    """CR 117: the player with priority acts or passes; all passing resolves or ends the step."""
+def priority(ctx: Ctx) -> Decision | None:
+    """CR 117: the player with priority acts or passes; all passing resolves or ends the step.
+    Returns the question when it has no answer yet (``run`` then stops: no NeedDecision to raise
+    and unwind, as ``ctx.ask`` would)."""
     g = ctx.g
     decision = ctx.resumed
     if decision is None:
         settle(ctx)
         if g.over:
-            return
+            return None
         if not g.stack and g.lki:
             g.lki = {}        # nothing left that could look back at objects that have left (CR 608.2h)
         player = g.priority
@@ -490,6 +496,8 @@ def priority(ctx: Ctx) -> None:
         # asked, so everything above would do nothing again and ask the same.
         ctx.resumed = None
         player = decision.player
+    if ctx.used == len(ctx.answers):
+        return decision                # unanswered (what ``ctx.ask`` would raise)
     answer = ctx.ask(decision)
     act = answer["action"]
     if act == "pass":
@@ -499,7 +507,7 @@ def priority(ctx: Ctx) -> None:
             g.marker = ("resolve",) if g.stack else ("end_step",)   # CR 117.4, 500.2
         else:
             g.priority = g.opponent(player)
-        return
+        return None
     if act == "play":
         play_land(ctx, player, answer["object"], answer.get("face"))
     elif act == "cast" and answer.get("face_down"):
@@ -514,6 +522,7 @@ def priority(ctx: Ctx) -> None:
         raise IllegalActionError(f"unknown action {act!r}")
     g.passes = 0                      # CR 117.3c: the player who acted receives priority again
     g.priority = player
+    return None
 
 
 def _keeps_tapped(ctx: Ctx, oid: int) -> bool:
