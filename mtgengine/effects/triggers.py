@@ -514,6 +514,8 @@ def step_triggers(ctx: Ctx, event: str) -> None:
         for ab in w.abilities:
             if _whose(ab.trigger.whose, w.ch.controller, g.active):
                 _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab)
+    if not g.delayed:
+        return
     fired = [d for d in g.delayed if d.ability.trigger.event == event
              and _whose(d.ability.trigger.whose, d.controller, g.active)]
     if fired:

@@ -938,12 +938,12 @@ _EMPTY_POOL = dict.fromkeys(MANA_TYPES, 0)
 def empty_pools(ctx: Ctx) -> None:
     """CR 106.4: unspent mana empties from each pool at the end of each step and phase."""
     for p in ctx.g.players:
-        if has_mana(p):
+        if p.pool != _EMPTY_POOL and any(p.pool.values()):      # has_mana (inlined: every step)
             mana_pool.empty(ctx.g.player(p.index))
 
 
 def has_mana(p: Player) -> bool:
-    """Whether ``p``'s pool holds mana (``empty_pools`` changes only such a pool)."""
+    """Whether ``p``'s pool holds mana: ``empty_pools`` changes only such a pool."""
     return p.pool != _EMPTY_POOL and any(p.pool.values())      # (the comparison: no call)
 
 

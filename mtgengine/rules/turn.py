@@ -401,10 +401,9 @@ def _offers_activation(script: Any) -> bool:
 
 def settle(ctx: Ctx) -> None:
     """CR 117.5: before a player gets priority, SBAs are performed and triggers are put on the
-    stack, repeatedly, until neither happens (CR 704.3, 603.3)."""
+    stack, repeatedly, until neither happens (CR 704.3, 603.3). (``priority`` calls it only when
+    something happened since the last check: not ``_settled``.)"""
     g = ctx.g
-    if _settled(g):
-        return      # nothing has changed since the last check
     while not g.over:
         check_triggers(ctx)
         sba = check_state_based_actions(ctx)
@@ -481,9 +480,10 @@ def priority(ctx: Ctx) -> Decision | None:
     g = ctx.g
     decision = ctx.resumed
     if decision is None:
-        settle(ctx)
-        if g.over:
-            return None
+        if not _settled(g):         # else nothing has changed since the last check
+            settle(ctx)
+            if g.over:
+                return None
         if not g.stack and g.lki:
             g.lki = {}        # nothing left that could look back at objects that have left (CR 608.2h)
         player = g.priority
