@@ -81,13 +81,13 @@ class Game:
         return cls(state)
 
     # -- the state machine ------------------------------------------------------------------
-    def _commit(self, g: GameState, asking_now: bool) -> None:
+    def _commit(self, g: GameState, asking_now: bool, resume: bool = True) -> None:
         # When the question comes next, nothing will change ``g`` before the run stops, so it
         # can be shared with the base (the next run starts from a clone of the base, or from
         # the base itself when it can't need it again: ``_advance``).
         self.base = g if asking_now else g.clone()
         self.answers = []
-        self.at_question = asking_now
+        self.at_question = asking_now and resume
 
     def _advance(self) -> None:
         """Runs the rules from the committed state with the answers so far, to the next decision."""

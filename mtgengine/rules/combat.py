@@ -77,6 +77,7 @@ def declare_attackers(ctx: Ctx) -> None:
     g.combat = {}
     if not options:
         return
+    ctx.commit_point(asking_now=True, resume=False)    # replayed from the step's beginning (turn.begin_step)
     answer = ctx.ask(Decision(g.active, "attackers", "declare attackers", options, min=0, max=len(options),
                               info={"defenders": defenders(g)}))
     for entry in answer:

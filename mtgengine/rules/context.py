@@ -23,7 +23,7 @@ class Ctx:
 
     __slots__ = ("g", "answers", "used", "on_commit", "resumed")
 
-    def __init__(self, g: GameState, answers: list[Any], on_commit: Callable[[GameState, bool], None],
+    def __init__(self, g: GameState, answers: list[Any], on_commit: Callable[[GameState, bool, bool], None],
                  resumed: Decision | None = None) -> None:
         self.g = g
         self.answers = answers
@@ -39,14 +39,17 @@ class Ctx:
             return validate_answer(decision, answer)
         raise NeedDecision(decision)
 
-    def commit_point(self, asking_now: bool = False) -> None:
+    def commit_point(self, asking_now: bool = False, resume: bool = True) -> None:
         """A consistent point of the procedure: if every answer is used, make it the new base.
 
         ``asking_now``: the caller asks its question next, before any change; the unanswered
         question then ends the run, so the working state itself can become the base, and the
-        next run starts at that question (``resumed``): the caller must then skip to the ask."""
+        next run starts at that question (``resumed``): the caller must then skip to the ask.
+        With ``resume=False`` the next run replays from the state's marker instead, which must
+        lead back to the same question changing nothing but what it sets again (the declaration
+        of attackers, ``turn.begin_step``)."""
         if self.used == len(self.answers):
-            self.on_commit(self.g, asking_now)
+            self.on_commit(self.g, asking_now, resume)
             self.answers = []
             self.used = 0
 

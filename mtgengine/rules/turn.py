@@ -136,6 +136,13 @@ def begin_step(ctx: Ctx, step: Step) -> None:
     g.step = step
     g.priority = g.active
     g.passes = 0
+    if step is _DECLARE_ATTACKERS:
+        # The marker stays at this step's beginning while attackers are declared: the state is
+        # committed just before the question (``declare_attackers``, without a copy), and an
+        # answer replays from here, which sets the same values again.
+        declare_attackers(ctx)
+        g.marker = ("priority",)
+        return
     g.marker = ("priority",)
     actions = _TURN_BASED_ACTIONS.get(step)
     if actions is not None:
@@ -234,7 +241,7 @@ def cleanup(ctx: Ctx) -> None:
         g.marker = ("end_step",)
 
 
-_BEGINS_WITH_A_QUESTION = frozenset({Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.CLEANUP})
+_BEGINS_WITH_A_QUESTION = frozenset({Step.DECLARE_BLOCKERS, Step.CLEANUP})
 
 #: The turn-based actions as each step begins (CR 703.4), and the abilities that trigger "at the
 #: beginning of" it (CR 603.2b); the other steps only give priority.
@@ -427,7 +434,8 @@ def pass_commits_first(g: GameState) -> bool:
     cleanup (all players passed, the stack is empty: CR 117.4, 500.2) and the run goes
     ``end_step`` -> ``begin_step`` of the next step of the same turn, asking nothing: the next
     step either begins with a commit point (``_BEGINS_WITH_A_QUESTION``), or does nothing as it
-    begins (no turn-based action, no "at the beginning of" trigger) and, as nothing changed
+    begins (no turn-based action, no "at the beginning of" trigger; attackers declared after a
+    commit point, or none to declare) and, as nothing changed
     since SBAs and triggers were last checked (no mana to empty, no creature to remove from
     combat, CR 500.5, 511.3), gives priority at once (``settle`` does nothing), committed at
     its question. The draw, untap and combat damage steps act as they begin: a pass into them
@@ -454,9 +462,11 @@ def pass_commits_first(g: GameState) -> bool:
 
 
 #: The steps that do nothing as they begin but for their "at the beginning of" triggers, with
-#: their trigger event (None: they have none).
+#: their trigger event (None: they have none). Declaring attackers either does nothing or
+#: commits before its question (``begin_step``).
 _QUIET_BEGINNINGS: dict[Step, str | None] = {
-    **_BEGINNING_EVENTS, **{step: None for step in Step if step not in _TURN_BASED_ACTIONS}}
+    **_BEGINNING_EVENTS, **{step: None for step in Step if step not in _TURN_BASED_ACTIONS},
+    Step.DECLARE_ATTACKERS: None}
 
 
 def _settled(g: GameState) -> bool:

@@ -191,3 +191,29 @@ def test_random_games_with_triggers() -> None:
     assert fast_saves == slow_saves
     assert list(fast.state.log) == list(slow.state.log)
     assert len(counting.ended) > 50
+
+
+def test_attackers_declared_from_the_committed_question() -> None:
+    """The state is committed at the attackers question itself, without a copy, and an answer
+    replays from the step's beginning (``turn.begin_step``): a refused answer changes nothing,
+    and a saved game answers as the game it was saved from."""
+    s = Scenario("attack", Alice={"battlefield": ["Grizzly Bears", "Hill Giant", "Forest"]}, Bob={},
+                 turn={"number": 2, "active": "Alice", "step": "beginning_of_combat"}).pass_(1)
+    game = s.game
+    game.submit({"action": "pass"})               # Bob's: the step ends
+    assert game.pending.kind == "attackers" and game.base is game.state and not game.at_question
+    before = game.save()
+    loaded = Game.load(before)
+    bears, giant, forest = game.state.battlefield
+    try:
+        game.submit([forest])
+    except Exception as exc:           # noqa: BLE001
+        assert "can't attack" in str(exc)
+    else:
+        raise AssertionError("a land was declared as an attacker")
+    assert game.save() == before
+    for g in (game, loaded):
+        g.submit([bears])
+        assert g.pending.kind == "priority" and g.state.step is Step.DECLARE_ATTACKERS
+    assert game.save() == loaded.save()
+    assert game.state.objects[bears].attacking is not None and game.state.objects[giant].attacking is None
