@@ -18,6 +18,8 @@ _T = TypeVar("_T")
 
 _MASK32 = 0xFFFF_FFFF
 _MASK64 = 0xFFFF_FFFF_FFFF_FFFF
+_OUTPUTS = 1 << 32          # the number of distinct outputs of ``next_u32``
+_TWICE = _OUTPUTS + 1       # x * _TWICE: a 32-bit x beside itself (x << 32 | x)
 _MULTIPLIER = 6364136223846793005
 # The stream of the PCG reference demo (initseq 54), so Rng(42) reproduces the published
 # pcg32 demo output and the implementation can be checked against it.
@@ -44,8 +46,8 @@ class Rng:
         old = self._state
         self._state = (old * _MULTIPLIER + self._inc) & _MASK64
         xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-        rotation = old >> 59
-        return ((xorshifted >> rotation) | (xorshifted << (-rotation & 31))) & _MASK32
+        # rotated right by the top 5 bits: the low 32 bits of (xorshifted twice side by side) >> rotation
+        return (xorshifted * _TWICE >> (old >> 59)) & _MASK32
 
     def randrange(self, n: int) -> int:
         """A uniform integer in [0, n), for 1 <= n <= 2**32.
@@ -53,9 +55,9 @@ class Rng:
         Outputs below ``2**32 % n`` are rejected so that every result is equally likely
         (a plain ``next_u32() % n`` favours small results).
         """
-        if not 1 <= n <= _MASK32 + 1:
+        if not 1 <= n <= _OUTPUTS:
             raise ValueError(f"randrange bound must be in [1, 2**32], got {n}")
-        threshold = (_MASK32 + 1) % n
+        threshold = _OUTPUTS % n
         while True:
             value = self.next_u32()
             if value >= threshold:

@@ -7,7 +7,7 @@ import json
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from mtgengine.core.rng import Rng
@@ -162,3 +162,16 @@ def test_not_equal_to_other_types_and_unhashable() -> None:
     assert Rng(0) != (Rng(0).getstate())
     with pytest.raises(TypeError):
         hash(Rng(0))
+
+
+@given(st.integers(0, 2**64 - 1))
+@example(12345)                     # rotation 0
+@example(2**64 - 1)                 # rotation 31
+def test_output_is_the_textbook_rotation(state: int) -> None:
+    """``next_u32`` rotates by multiplying (x * (2**32 + 1) >> r): the same as PCG's xorshift
+    then rotate right written out, for every state (rotation 0 included)."""
+    rng = Rng(0)
+    rng.setstate((state, rng.getstate()[1]))
+    x = (((state >> 18) ^ state) >> 27) & 0xFFFF_FFFF
+    r = state >> 59
+    assert rng.next_u32() == ((x >> r) | (x << (-r & 31))) & 0xFFFF_FFFF
