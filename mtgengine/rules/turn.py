@@ -93,8 +93,10 @@ def mulligan(ctx: Ctx, player: int) -> None:
     """CR 103.5 (London mulligan): keep, or shuffle the hand away and draw seven; a player who
     keeps after N mulligans puts N cards on the bottom."""
     g = ctx.g
-    ctx.commit_point()
     p = g.players[player]
+    # committed at the question itself (without a copy) when there is one: an answer replays
+    # this procedure from its marker
+    ctx.commit_point(asking_now=p.mulligans < HAND_SIZE, resume=False)
     hand = g.zones[(player, Zone.HAND)]
     keep = p.mulligans >= HAND_SIZE or ctx.ask(Decision(
         player, "mulligan", f"keep this hand of {len(hand)} (after {p.mulligans} mulligan(s))?", [True, False]))

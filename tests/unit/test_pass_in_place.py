@@ -217,3 +217,28 @@ def test_attackers_declared_from_the_committed_question() -> None:
         assert g.pending.kind == "priority" and g.state.step is Step.DECLARE_ATTACKERS
     assert game.save() == loaded.save()
     assert game.state.objects[bears].attacking is not None and game.state.objects[giant].attacking is None
+
+
+def test_mulligans_committed_at_the_question() -> None:
+    """Each mulligan question is committed at the question itself, without a copy (an answer
+    replays ``turn.mulligan`` from its marker): a game saved at each of them answers as the
+    game it was saved from, up to Alice's seventh mulligan, kept without a question (CR 103.5)."""
+    deck = ["Forest"] * 20 + ["Grizzly Bears"] * 20
+    game = Game.new_game([deck, deck], seed=4)
+    assert game.pending.kind == "mulligan" and game.base is game.state
+    asked = 0
+    while game.pending.kind == "mulligan":
+        answer = game.pending.player == 1          # Alice mulligans, Bob keeps
+        saved = game.save()
+        game.submit(answer)
+        loaded = Game.load(saved)
+        loaded.submit(answer)
+        assert loaded.save() == game.save()
+        asked += 1
+    assert asked == 8 and game.state.players[0].mulligans == 7
+    assert game.pending.kind == "bottom" and game.pending.player == 0 and len(game.pending.options) == 7
+    saved = game.save()
+    game.submit(game.pending.options)
+    loaded = Game.load(saved)
+    loaded.submit(loaded.pending.options)
+    assert loaded.save() == game.save() and game.pending.kind == "priority"
