@@ -144,14 +144,14 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None,
     the legal-action list being made (the sources when ``sources`` isn't given, and the
     answers shared by cards in the hand with equal characteristics: two Lightning Bolts)."""
     o = g.objects[oid]
-    if o.owner != player or not (o.zone is Zone.HAND or (o.zone is Zone.COMMAND and is_commander(g, oid))):
+    if o.owner != player or not (o.zone is _HAND or (o.zone is _COMMAND and is_commander(g, oid))):
         return False
     card = o.card
     if card is not None and card.layout in FACE_LAYOUTS:
         return any(_castable_as(g, player, oid, face_characteristics(card, i, player), sources, check=check)
                    for i in range(len(card.faces)) if not (card.layout == "aftermath" and i))
     return _castable_as(g, player, oid, characteristics(g, oid) if ch is None else ch, sources, check=check,
-                        in_hand=o.zone is Zone.HAND)
+                        in_hand=o.zone is _HAND)
 
 
 def _same_for_equal_cards(g: GameState, ch: Characteristics) -> bool:
@@ -191,7 +191,7 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
             or permanents_with(g, "alternative_costs") or permanents_with(g, "additional_costs")):
         return []             # nothing but the ordinary way (the common case)
     o = g.objects[oid]
-    if o.zone is not Zone.HAND or o.owner != player or (o.card is not None and o.card.layout in FACE_LAYOUTS) \
+    if o.zone is not _HAND or o.owner != player or (o.card is not None and o.card.layout in FACE_LAYOUTS) \
             or "Land" in ch.types:
         return []
     if sources is None and check is not None:
@@ -259,7 +259,7 @@ def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristic
     # the total cost (CR 601.2f); from its memo when it follows from the mana cost alone
     plain = alternative is None and not kicked and not additional and pay is None and not others_add_costs \
         and not permanents_with(g, "cost_changes") and not ch.script.additional_costs \
-        and not ch.script.cost_changes and g.objects[oid].zone is Zone.HAND
+        and not ch.script.cost_changes and g.objects[oid].zone is _HAND
     entry = _PLAIN_VARIANTS.get(id(ch.mana_cost)) if plain else None
     if entry is not None and entry[0] is ch.mana_cost and entry[1] == ch.script.x_mana:
         variants: Any = entry[2]

@@ -38,6 +38,7 @@ HAND_SIZE = 7   # CR 402.2
 #: Each step by its marker value, and the step after it in turn order (CR 500.1).
 _STEP_OF = {step.value: step for step in Step}
 _FOLLOWING = dict(zip(STEP_ORDER, STEP_ORDER[1:]))
+_HAND, _COMMAND = Zone.HAND, Zone.COMMAND     # read by each legal-action list (see below)
 #: The steps read as each step ends, bound once: on Python 3.11 ``Step.X`` is a slow lookup
 #: (``EnumType.__getattr__`` sends every attribute of an enum class through a Python hook).
 _UNTAP, _DECLARE_ATTACKERS, _COMBAT_DAMAGE, _END_OF_COMBAT, _CLEANUP = (
@@ -213,7 +214,7 @@ def _combat_damage_step(ctx: Ctx) -> None:
 def cleanup(ctx: Ctx) -> None:
     """CR 514.1-514.3."""
     g = ctx.g
-    hand = g.zones[(g.active, Zone.HAND)]
+    hand = g.zones[(g.active, _HAND)]
     excess = len(hand) - HAND_SIZE
     if excess > 0:
         chosen = ctx.ask(Decision(g.active, "discard", f"discard {excess} card(s) to hand size", sorted(hand),
@@ -339,7 +340,7 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
         sorcery_ok = sorcery_timing(g, player)
     land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
     reads_step = _permanents_read_step(g, player)
-    for oid in sorted(g.zones[(player, Zone.HAND)]):
+    for oid in sorted(g.zones[(player, _HAND)]):
         ch = characteristics(g, oid)
         if "Land" in ch.types:
             if land_ok and playable_land(g, player, oid):
@@ -357,7 +358,7 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
                 reads_step = True
                 if can_activate_from_hand(g, player, oid, i):
                     actions.append({"action": "activate", "object": oid, "ability": i})
-    for oid in sorted(g.zones[(player, Zone.COMMAND)]):
+    for oid in sorted(g.zones[(player, _COMMAND)]):
         if is_commander(g, oid):
             reads_step = reads_step or timing_reads_step(g, oid, characteristics(g, oid))
             if castable(g, player, oid, None, None, check):

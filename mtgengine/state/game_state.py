@@ -13,6 +13,8 @@ from ..core.rng import Rng
 from .game_log import GameLog
 from .objects import GameObject, Player, unrolled_clone
 
+_BATTLEFIELD, _STACK = Zone.BATTLEFIELD, Zone.STACK   # module constants: an Enum member read costs ~0.2 us
+
 
 #: The ids of the characteristics shared by every card with only its printed values
 #: (``layers._PLAIN``: kept for the whole process, so an id is never reused)
@@ -152,9 +154,9 @@ class GameState:
 
     # -- reading -------------------------------------------------------------------
     def zone_list(self, zone: Zone, player: int | None = None) -> list[int]:
-        if zone is Zone.BATTLEFIELD:
+        if zone is _BATTLEFIELD:
             return self.battlefield
-        if zone is Zone.STACK:
+        if zone is _STACK:
             return self.stack
         assert player is not None
         return self.zones[(player, zone)]
