@@ -1559,18 +1559,25 @@ def _player_static(para: str, raw: str) -> PlayerStatic | None:
     return PlayerStatic(frozenset({grant}), condition=condition, text=raw) if grant else None
 
 
+#: The conditions a static ability of a permanent may have (CR 611.3b): each reads only what the
+#: characteristics memo follows (``GameState.changed`` and ``changed_off_battlefield``: the
+#: permanents, life totals and the cards in a zone), never the step or the turn, which the memo
+#: doesn't follow ("as long as it's your turn" would go stale).
+STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library"})
+
+
 def _conditional_static(para: str, raw: str) -> StaticAbility | None:
     """ "~ gets +1/+2 as long as you control a Forest" (Kird Ape), "As long as you control
     another Goblin, ~ gets +1/+1 and has haste", "~ has flying as long as ...": a static
     ability of the permanent itself whose effect exists only while the condition holds."""
     t = para.strip().rstrip(".")
     m = re.fullmatch(r"~ (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+?) as long as (.+)", t) or \
-        re.fullmatch(r"as long as (.+?), ~ (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+)", t)
+        re.fullmatch(r"[Aa]s long as (.+?), ~ (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+)", t)
     if m is None:
         return None
     what, cond_text = (m.group(1), m.group(2)) if t.startswith("~") else (m.group(2), m.group(1))
     condition = _parse_condition(cond_text)
-    if condition is None or condition.link or condition.kind not in ("control", "life", "hand", "graveyard", "library"):
+    if condition is None or condition.link or condition.kind not in STATIC_CONDITION_KINDS:
         return None
     p = tgh = 0
     kws: frozenset[str] | None = frozenset()
@@ -2221,7 +2228,10 @@ def _parse_condition(text: str) -> Condition | None:
         return Condition("hand", at_least=value) if m.group(2).lower() == "more" else Condition("hand", at_most=value)
     if low == "there are no cards in your graveyard":
         return Condition("graveyard", at_most=0)
-    if m := re.fullmatch(r"there are " + _COUNT + r" or more cards in your graveyard", t, re.I):
+    # threshold, in both wordings: "there are seven or more cards in your graveyard" and the
+    # older "seven or more cards are in your graveyard" (Werebear, CR 207.2c)
+    if m := re.fullmatch(r"there are " + _COUNT + r" or more cards in your graveyard", t, re.I) or \
+            re.fullmatch(_COUNT + r" or more cards are in your graveyard", t, re.I):
         return Condition("graveyard", at_least=_num(m.group(1)).fixed)
     return None
 
