@@ -25,7 +25,7 @@ from .vocabulary import (
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
-from .vocabulary import CostObjects, DoAction, PlayerStatic, ReplaceWords, UnlessPays
+from .vocabulary import CostObjects, DoAction, ModifyPT, PlayerStatic, ReplaceWords, UnlessPays
 from .vocabulary import BecomeColor, Conditional, CopyCards, ExileChosen, ExileIfDies, ExtraTurn, LookAtTop
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import link_name, with_links                     # CR 607
@@ -1566,6 +1566,14 @@ def _player_static(para: str, raw: str) -> PlayerStatic | None:
 STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library"})
 
 
+def _counts_characteristics(flt: Filter) -> bool:
+    """Whether a "for each ..." filter of a layer effect reads only what the layers compute
+    for permanents (types, colors, the controller: CR 613.1): no zone, status or choice."""
+    return flt == Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors, not_colors=flt.not_colors,
+                         subtypes=flt.subtypes, not_subtypes=flt.not_subtypes, supertypes=flt.supertypes,
+                         not_supertypes=flt.not_supertypes, controller=flt.controller, other=flt.other)
+
+
 def _conditional_static(para: str, raw: str) -> StaticAbility | None:
     """ "~ gets +1/+2 as long as you control a Forest" (Kird Ape), "As long as you control
     another Goblin, ~ gets +1/+1 and has haste", "~ has flying as long as ...": a static
@@ -2778,6 +2786,18 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             enchant = parse_filter(m.group(1))
             if enchant is None:
                 unimplemented.append((number, raw))
+            continue
+        if m := re.fullmatch(r"(enchanted|equipped) creature gets ([+-]\d+)/([+-]\d+) for each (.+?)"
+                             r"(?: and has (.+?))?\.", para, re.I):
+            # "Enchanted creature gets +1/+1 for each Forest you control" (Blanchwood Armor): a
+            # layer 7c effect counted as it applies (CR 611.3a, 613.4c)
+            per = parse_filter(m.group(4))
+            kw = _keyword_list(m.group(5)) if m.group(5) else frozenset()
+            if per is None or kw is None or not _counts_characteristics(per):
+                unimplemented.append((number, raw))
+            else:
+                static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=raw,
+                                            mods=(ModifyPT(int(m.group(2)), int(m.group(3)), per=per),)))
             continue
         if m := re.fullmatch(r"(enchanted|equipped) creature gets " + _PT + r"(?: and has (.+?))?\.", para, re.I):
             p, px = _pt(m.group(2))

@@ -1208,10 +1208,13 @@ class SetPT:
 
 @dataclass(frozen=True, slots=True)
 class ModifyPT:
-    """Layer 7c (CR 613.4c): +N/+N."""
+    """Layer 7c (CR 613.4c): +N/+N; with ``per``, +N/+N for each permanent matching it ("for
+    each Forest you control": "you" is the effect's controller), counted as the effect applies
+    (CR 611.3a), on the characteristics as layers 1-7b left them."""
 
     power: int = 0
     toughness: int = 0
+    per: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -488,6 +488,8 @@ class _Effect:
             ch = chars.get(oid)
             if ch is not None:
                 for mod in self.layers.get(layer, ()):
+                    if mod.__class__ is ModifyPT and mod.per is not None:      # type: ignore[union-attr]
+                        mod = _counted(mod, chars, self.controller, oid)   # type: ignore[arg-type]
                     _modify(state, oid, ch, mod, self.controller)
                     if isinstance(mod, ChangeAbilities) and (mod.add_triggered or mod.add_activated):
                         # granted abilities; from another object, linked only among themselves
@@ -496,6 +498,18 @@ class _Effect:
                         ch.script = replace(ch.script,
                                             triggered=ch.script.triggered + _relink(mod.add_triggered, suffix),
                                             activated=ch.script.activated + _relink(mod.add_activated, suffix))
+
+
+def _counted(mod: ModifyPT, chars: dict[int, Characteristics], you: int, affected: int) -> ModifyPT:
+    """ "+1/+1 for each Forest you control" (Blanchwood Armor): the permanents matching
+    ``mod.per`` as the layers stand (CR 613.4c, applied after layers 1-7b), "you" being the
+    effect's controller; "other" leaves out the object modified ("for each other creature you
+    control", Bravado: other than the enchanted creature)."""
+    flt = mod.per
+    assert flt is not None
+    count = sum(1 for oid, c in chars.items()
+                if not (flt.other and oid == affected) and matches_characteristics(flt, c, c.controller, you))
+    return ModifyPT(mod.power * count, mod.toughness * count)
 
 
 def _modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, you: int) -> None:
