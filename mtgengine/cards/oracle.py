@@ -25,7 +25,7 @@ from .vocabulary import (
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
-from .vocabulary import CostObjects, DoAction, ModifyPT, PlayerStatic, ReplaceWords, UnlessPays
+from .vocabulary import ChangeColors, CostObjects, DoAction, ModifyPT, PlayerStatic, ReplaceWords, UnlessPays
 from .vocabulary import BecomeColor, Conditional, CopyCards, ExileChosen, ExileIfDies, ExtraTurn, LookAtTop
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import link_name, with_links                     # CR 607
@@ -1566,6 +1566,61 @@ def _player_static(para: str, raw: str) -> PlayerStatic | None:
 STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library"})
 
 
+_CARD_TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land"}
+
+
+def _becomes(text: str) -> tuple[Any, ...] | None:
+    """What an Aura makes of the enchanted creature, clause by clause (Lignify: "is a Treefolk
+    with base power and toughness 0/4 and loses all abilities"; Deep Freeze: "has base power and
+    toughness 0/4, has defender, loses all other abilities, and is a blue Wall in addition to its
+    other colors and types"): its layer 4-7b modifications (CR 613.1d-f, 613.4b), or None if a
+    clause isn't one of these or none changes more than abilities.
+
+    "Is a Treefolk" replaces the creature types, and "is a blue Frog creature" also the colors and
+    card types (CR 205.1a-b, 105.3); "in addition to its other colors and types" adds them."""
+    t = re.sub(r"\bpower and toughness\b", "power_and_toughness", text.lower()).replace("colors and types", "colors_and_types")
+    t = t.replace("loses all other abilities, card types, and creature types", "loses all other abilities")
+    clauses = [c.strip() for c in re.split(r",? and (?:it )?|, ", t) if c.strip()]
+    remove_all, keywords, pt, types = False, frozenset(), None, None
+    for clause in clauses:
+        if clause in ("loses all abilities", "loses all other abilities"):
+            remove_all = True
+        elif pm := re.fullmatch(r"has base power_and_toughness (\d+)/(\d+)", clause):
+            pt = (int(pm.group(1)), int(pm.group(2)))
+        elif im := re.fullmatch(r"is an? ([a-z ]+?)(?: with base power_and_toughness (\d+)/(\d+))?"
+                                r"( in addition to its other (?:colors_and_)?types)?", clause, re.I):
+            if im.group(2):
+                pt = (int(im.group(2)), int(im.group(3)))
+            words = im.group(1).split()
+            colors = frozenset(COLOR_WORDS[w] for w in words if w in COLOR_WORDS)
+            cards = frozenset(_CARD_TYPE_WORDS[w] for w in words if w in _CARD_TYPE_WORDS)
+            # creature types are capitalized in Oracle text: read them from the original words
+            original = re.search(re.escape(im.group(1)), text, re.I)
+            subs = frozenset(w for w in (original.group(0) if original else "").split() if w[:1].isupper())
+            if len(colors) + len(cards) + len(subs) != len(words) or not subs:
+                return None
+            add = im.group(4) is not None
+            types = (ChangeTypes(add_types=cards, add_subtypes=subs) if add else
+                     ChangeTypes(set_types=cards or None, set_subtypes=subs),)
+            if colors:
+                types += (ChangeColors(add_colors=colors) if add else ChangeColors(set_colors=colors),)
+        elif hm := re.fullmatch(r"has (.+)", clause):
+            kws = _keyword_list(hm.group(1))
+            if kws is None:
+                return None
+            keywords |= kws
+        else:
+            return None
+    if pt is None and types is None and not remove_all:
+        return None
+    mods: list[Any] = list(types or ())
+    if remove_all or keywords:
+        mods.append(ChangeAbilities(remove_all=remove_all, add_keywords=keywords))
+    if pt is not None:
+        mods.append(SetPT(n(pt[0]), n(pt[1])))
+    return tuple(mods)
+
+
 def _counts_characteristics(flt: Filter) -> bool:
     """Whether a "for each ..." filter of a layer effect reads only what the layers compute
     for permanents (types, colors, the controller: CR 613.1): no zone, status or choice."""
@@ -2807,6 +2862,10 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 unimplemented.append((number, raw))
             else:
                 static.append(StaticAbility(m.group(1).lower(), p, t, kw, text=raw))
+            continue
+        if (m := re.fullmatch(r"enchanted creature (.+)\.", para, re.I)) \
+                and (mods := _becomes(m.group(1))) is not None:
+            static.append(StaticAbility("enchanted", text=raw, mods=mods))   # Lignify, Deep Freeze
             continue
         if m := re.fullmatch(r"all creatures able to block (enchanted creature|equipped creature|~) do so\.", para, re.I):
             # Lure (CR 509.1c): a blocking requirement for every creature that could block it,
