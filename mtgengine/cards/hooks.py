@@ -51,18 +51,3 @@ def example_mana_of_its_colors(face: Face, script: CardScript) -> CardScript:
     ability = ActivatedAbility(Cost(tap=True), (AddMana(choice=colors),), text=text, is_mana=True)
     return dataclasses.replace(script, activated=script.activated + (ability,))
 
-
-@hook("changeling")
-def changeling(face: Face, script: CardScript) -> CardScript:
-    """CR 702.73a: "Changeling" is a characteristic-defining ability: "This object is every
-    creature type." It works in every zone (CR 604.3); the types are CR 205.3m's list."""
-    import re
-    from ..core.rules_index import rule_text
-    from .vocabulary import ChangeTypes, StaticAbility
-    text = rule_text("205.3m")
-    listed = text.split("All other creature types are one word long:", 1)[1]
-    types = {t.strip().removeprefix("and ").strip() for t in re.split(r",", listed.rstrip(". \n"))}
-    types = frozenset(t for t in types if t) | {"Time Lord"}
-    cda = StaticAbility("self", text="Changeling (This card is every creature type.)", cda=True,
-                        mods=(ChangeTypes(add_subtypes=types),))
-    return dataclasses.replace(script, static=script.static + (cda,))

@@ -1566,6 +1566,18 @@ def _player_static(para: str, raw: str) -> PlayerStatic | None:
 STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library"})
 
 
+def changeling_ability() -> StaticAbility:
+    """CR 702.73a: "Changeling" is a characteristic-defining ability: "This object is every
+    creature type." It works in every zone (CR 604.3); the types are CR 205.3m's list."""
+    from ..core.rules_index import rule_text
+    text = rule_text("205.3m")
+    listed = text.split("All other creature types are one word long:", 1)[1]
+    types = {t.strip().removeprefix("and ").strip() for t in re.split(r",", listed.rstrip(". \n"))}
+    types = frozenset(t for t in types if t) | {"Time Lord"}
+    return StaticAbility("self", text="Changeling (This card is every creature type.)", cda=True,
+                         mods=(ChangeTypes(add_subtypes=types),))
+
+
 _CARD_TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land"}
 
 
@@ -2776,6 +2788,9 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
         if (aw := re.match(r"([^—]+) — ", para)) and aw.group(1).lower().replace("’", "'") in ABILITY_WORDS:
             para = para[aw.end():]          # an ability word is only a label (CR 207.2c): "Strive — ..."
         if not para:
+            continue
+        if para.lower() == "changeling":
+            static.append(changeling_ability())            # CR 702.73a: every creature type
             continue
         if m := re.fullmatch(r"(mega)?morph ((?:\{[^}]+\})+)", para, re.I):
             morph = m.group(2)                              # CR 702.37a

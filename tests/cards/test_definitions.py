@@ -335,7 +335,7 @@ ERRORS = [
         id="faces-needed"),
     pytest.param(
         "Grizzly Bears: {hook: no_such_hook}",
-        ": Grizzly Bears: hook: unknown hook 'no_such_hook'; valid hooks: changeling, example_mana_of_its_colors",
+        ": Grizzly Bears: hook: unknown hook 'no_such_hook'; valid hooks: example_mana_of_its_colors",
         id="unknown-hook"),
     pytest.param(
         "Grizzly Bears: {spell: {effects: []}}",
