@@ -751,7 +751,8 @@ def _damage(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [DealDamage(amount, who)] if who is not None else None
 
 
-@_effect(r"(you|target player|target opponent|each player|each opponent) (?:draw|draws) " + _NUM + r" cards?")
+@_effect(r"(you|target player|target opponent|each player|each opponent|that player) (?:draw|draws) " + _NUM
+         + r" (?:additional )?cards?")
 def _draw_who(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     who = _who(m.group(1), st)
     return [Draw(who, _num(m.group(2)))] if who else None
@@ -2296,6 +2297,8 @@ def _parse_condition(text: str) -> Condition | None:
     if m := re.fullmatch(r"your life total is (less|greater) than " + _COUNT, t, re.I):
         value = _num(m.group(2)).fixed
         return Condition("life", at_most=value - 1) if m.group(1).lower() == "less" else Condition("life", at_least=value + 1)
+    if low == "~ is untapped":
+        return Condition("source_untapped")                      # Howling Mine (CR 603.4)
     if low == "you have no cards in hand":
         return Condition("hand", at_most=0)
     if m := re.fullmatch(r"you have " + _COUNT + r" or (more|fewer) cards in (?:your )?hand", t, re.I):
@@ -2349,7 +2352,9 @@ def _triggered(text: str, body: str, raw: str, link: str = "") -> list[Triggered
         it = SELF if trig.whose == "self" else Ref("triggering") \
             if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
         # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
-        st = _Parse(it=it, link=link, player=Ref("affected") if trig.event in PLAYER_DAMAGE_EVENTS else None)
+        # "At the beginning of each player's upkeep, ... that player": the player whose step it is
+        player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you")
+        st = _Parse(it=it, link=link, player=Ref("affected") if player_event else None)
         effects = parse_effects(body, st)
         if effects is None:
             return None

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
-from ..agents.decisions import Decision, player_of
+from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.vocabulary import (
     Attach, Condition, CreateToken, Filter, Pump, Ref, Trigger, TriggeredAbility, n,
 )
@@ -138,6 +138,11 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     if cond.kind == "evoked":                                       # CR 702.74a
         src = g.objects.get(source_id) if source_id else None
         return bool(src is not None and src.choices.get("evoked"))
+    if cond.kind == "source_untapped":
+        # "if ~ is untapped" (Howling Mine): checked as it triggers and as it resolves (CR 603.4);
+        # only permanents have a status (CR 110.5d): one that has left is not untapped
+        src = g.objects.get(source_id) if source_id else None
+        return src is not None and src.zone is Zone.BATTLEFIELD and not src.tapped
     if cond.kind == "meld":
         # "if you both own and control ~ and a creature named [its meld partner]" (CR 701.42a)
         from .mana_effects import meld_pair_ready
@@ -513,7 +518,9 @@ def step_triggers(ctx: Ctx, event: str) -> None:
     for w in _watchers_here(g).get(event, ()):
         for ab in w.abilities:
             if _whose(ab.trigger.whose, w.ch.controller, g.active):
-                _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab)
+                # "At the beginning of each player's draw step, that player ...": the active player
+                whose_step = player_ref(g.active) if ab.trigger.whose in ("any", "opponent") else 0
+                _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, affected=whose_step)
     if not g.delayed:
         return
     fired = [d for d in g.delayed if d.ability.trigger.event == event
