@@ -938,7 +938,7 @@ _EMPTY_POOL = dict.fromkeys(MANA_TYPES, 0)
 def empty_pools(ctx: Ctx) -> None:
     """CR 106.4: unspent mana empties from each pool at the end of each step and phase."""
     for p in ctx.g.players:
-        if p.pool != _EMPTY_POOL and any(p.pool.values()):      # has_mana (inlined: every step)
+        if has_mana(p):
             mana_pool.empty(ctx.g.player(p.index))
 
 
