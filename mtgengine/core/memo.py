@@ -11,21 +11,23 @@ T = TypeVar("T")
 LIMIT = 4096
 
 
-def identity_memo(fn: Callable[[Any], T]) -> Callable[[Any], T]:
-    """Memoizes ``fn(obj)`` on the identity of ``obj``, an immutable value: hashing a whole
-    script or cost would cost more than the lookup saves. Each entry holds ``obj`` itself, so
-    its id can't be reused while the entry lives, and an entry never goes stale."""
-    memo: dict[int, tuple[Any, T]] = {}
+def identity_memo(fn: Callable[..., T]) -> Callable[..., T]:
+    """Memoizes ``fn(obj, *more)`` on the identity of ``obj``, an immutable value (hashing a
+    whole script or cost would cost more than the lookup saves), and on ``more``, small hashable
+    values. Each entry holds ``obj`` itself, so its id can't be reused while the entry lives,
+    and an entry never goes stale."""
+    memo: dict[Any, tuple[Any, T]] = {}
 
     @functools.wraps(fn)
-    def cached(obj: Any) -> T:
-        entry = memo.get(id(obj))
+    def cached(obj: Any, *more: Any) -> T:
+        key = (id(obj), *more) if more else id(obj)
+        entry = memo.get(key)
         if entry is not None and entry[0] is obj:
             return entry[1]
-        value = fn(obj)
+        value = fn(obj, *more)
         if len(memo) > LIMIT:
             memo.clear()
-        memo[id(obj)] = (obj, value)
+        memo[key] = (obj, value)
         return value
 
     return cached

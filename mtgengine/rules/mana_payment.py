@@ -354,29 +354,21 @@ class Plan:
 
 def _fixed_output(src: Source) -> tuple[str, ...] | None:
     """The mana one activation of a source always adds, when it is fixed ("Add {R}{W}": R, W;
-    Sol Ring: C, C), else None (a choice of one type). It follows from the ability and the
-    source's mana types alone: memoized on them (``_FIXED_OUTPUT``)."""
-    ab, kinds = src[1], src[2]
-    entry = _FIXED_OUTPUT.get((id(ab), kinds))
-    if entry is not None and entry[0] is ab:
-        return entry[1]
+    Sol Ring: C, C), else None (a choice of one type)."""
+    return _fixed_mana(src[1], src[2])
+
+
+@identity_memo
+def _fixed_mana(ab: ActivatedAbility, kinds: tuple[str, ...]) -> tuple[str, ...] | None:
+    """:func:`_fixed_output`, which follows from the ability and the source's mana types alone."""
     out: list[str] = []
     for eff in ab.effects:
         if not isinstance(eff, AddMana) or not eff.mana or eff.choice or getattr(eff, "link", ""):
-            out = []
-            break
+            return None
         out.extend(list(eff.mana) * eff.amount)
     if set(out) != set(kinds):
-        out = []                         # it has other mana abilities too (a Savannah: {G} or {W})
-    if len(_FIXED_OUTPUT) > MEMO_LIMIT:
-        _FIXED_OUTPUT.clear()
-    _FIXED_OUTPUT[(id(ab), kinds)] = (ab, tuple(out) or None)
+        return None                      # it has other mana abilities too (a Savannah: {G} or {W})
     return tuple(out) or None
-
-
-#: Memo of :func:`_fixed_output` by (the ability's identity, the source's mana types); each
-#: entry holds the ability (immutable), so its id isn't reused while the entry lives.
-_FIXED_OUTPUT: dict[tuple[int, tuple[str, ...]], tuple[ActivatedAbility, tuple[str, ...] | None]] = {}
 
 
 def _match(slots: list[str], sources: list[Source]) -> list[tuple[int, str]] | None:
