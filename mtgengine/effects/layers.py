@@ -642,13 +642,9 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     if cached is not None:
         return cached
     chars = _printed_battlefield(state)
-    if chars is not None:
-        state._chars.update(chars)
-        state._chars[0] = chars
-        if not (state.effects and any(_reads_off_battlefield(_Effect(e.timestamp, e.mods, e.controller, affected=e.affected))
-                                      for e in state.effects)):
-            state._chars[("closed",)] = True    # type: ignore[index]  # as below
-        return chars
+    if chars is not None:           # (resolved effects may exist, applying to no permanent)
+        return _remember(state, chars, [_Effect(e.timestamp, e.mods, e.controller, affected=e.affected)
+                                        for e in state.effects])
     chars = {oid: copiable_values(state, oid) for oid in state.battlefield}
     for oid, ch in chars.items():
         if ch.script.class_levels:
@@ -699,10 +695,16 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
                             dt += int(pt.group(2)) * n
                     ch.power += dp
                     ch.toughness = (ch.toughness or 0) + dt
+    return _remember(state, chars, effects)
+
+
+def _remember(state: GameState, chars: dict[int, Characteristics], effects: list[_Effect]) -> dict[int, Characteristics]:
+    """Puts every permanent's characteristics in the memo, marked ``("closed",)`` when none of
+    the effects reads anything off the battlefield (see ``GameState.changed_off_battlefield``)."""
     state._chars.update(chars)
     state._chars[0] = chars
     if not any(_reads_off_battlefield(e) for e in effects):
-        state._chars[("closed",)] = True    # type: ignore[index]  # see GameState.changed_off_battlefield
+        state._chars[("closed",)] = True    # type: ignore[index]
     return chars
 
 
