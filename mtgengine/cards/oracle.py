@@ -145,6 +145,7 @@ def parse_filter(text: str) -> Filter | None:
     supers: set[str] = set()
     not_super: set[str] = set()
     subtypes: set[str] = set()
+    not_subtypes: set[str] = set()
     for word in words:
         if word in ("or", "and/or", "another", "other"):
             continue
@@ -163,6 +164,9 @@ def parse_filter(text: str) -> Filter | None:
             continue
         neg = word.startswith("non") and word not in ("none",)
         base = word[3:].lstrip("-") if neg else word
+        if word.startswith("non-") and (kind := _creature_type_words().get(base)):
+            not_subtypes.add(kind)              # "non-Vampire, non-Werewolf, non-Zombie creature" (CR 205.3m)
+            continue
         base = base[:-1] if base.endswith("s") and base[:-1] in TYPE_WORDS else base
         if base in _SUPERTYPE_WORDS:
             (not_super if neg else supers).add(_SUPERTYPE_WORDS[base])
@@ -179,6 +183,8 @@ def parse_filter(text: str) -> Filter | None:
             return None
     if subtypes:
         extra["subtypes"] = frozenset(subtypes)
+    if not_subtypes:
+        extra["not_subtypes"] = frozenset(not_subtypes)
     return Filter(
         types=frozenset(types), not_types=frozenset(not_types), colors=frozenset(colors),
         not_colors=frozenset(not_colors), controller=controller, spells=spells,
@@ -236,8 +242,7 @@ def _target_spec(phrase: str) -> TargetSpec | None:
         return TargetSpec(replace(flt, zone="graveyard", controller=owner), "target " + p)
     flt = parse_filter(p) or _creature_type_filter(phrase)     # "target Dragon" (CR 205.3m)
     if flt is None:
-        from ..effects.links import creature_types
-        kind = {t.lower(): t for t in creature_types()}.get(p)
+        kind = _creature_type_words().get(p)
         if kind is None:
             return None
         flt = Filter(subtypes=frozenset({kind}))            # "target Vampire": a permanent of that type (CR 205.3m)
@@ -930,9 +935,12 @@ def _pt(value: str) -> tuple[int, int]:
 #: Keywords with a parameter: protection from a color (CR 702.16), landwalk (CR 702.14).
 _PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatures|everything|the color of your choice"
                             r"|artifacts or from the color of your choice)"
-                            r"|(plains|island|swamp|mountain|forest)walk")
+                            r"|(plains|island|swamp|mountain|forest)walk"
+                            r"|ward (?:\{[0-9WUBRGC]+\})+")       # CR 702.21a (effects.triggers.keyword_triggers)
 
 
+#: "This spell can't be countered" (CR 101.2), a rule of the spell kept with its keywords
+UNCOUNTERABLE = "can't be countered"
 #: "All creatures able to block [it] do so" (Lure): a blocking requirement (CR 509.1c)
 LURE = "all creatures able to block it do so"
 
@@ -2373,6 +2381,31 @@ OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "block
                                    "becomes_tapped", "becomes_untapped", "damage_player", "damage_opponent"})
 
 
+def _cycling(kind: str, mana: str, raw: str) -> ActivatedAbility | None:
+    """CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card", an ability
+    that functions only from the hand; CR 702.29e: "[Type]cycling [cost]" searches the library
+    for a [type] card instead, reveals it and puts it into the hand, then shuffles. ``kind``:
+    "" (cycling), "basic land", "land", "plains", "sliver"... (None: a type not understood)."""
+    kind = kind.strip().lower()
+    if not kind:
+        effect: Effect = Draw(YOU, n(1))
+    else:
+        flt = _card_filter(kind)
+        if flt is None and kind in _creature_type_words():
+            flt = Filter(subtypes=frozenset({_creature_type_words()[kind]}))      # "Slivercycling" (CR 205.3m)
+        if flt is None:
+            return None
+        effect = Search(YOU, flt, "hand")
+    return ActivatedAbility(Cost(mana=mana, discard_self=True), (effect,), (), raw, False, False, zone="hand")
+
+
+@lru_cache(maxsize=1)
+def _creature_type_words() -> dict[str, str]:
+    """The creature types (CR 205.3m) by their lowercase spelling ("vampire": "Vampire")."""
+    from ..effects.links import creature_types
+    return {kind.lower(): kind for kind in creature_types()}
+
+
 def _extra_triggers(para: str, raw: str) -> ExtraTriggers | None:
     """CR 603.2d: Panharmonicon ("If an artifact or creature entering causes a triggered
     ability of a permanent you control to trigger, that ability triggers an additional time.")."""
@@ -2893,6 +2926,12 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             static.append(StaticAbility({"~": "self"}.get(m.group(1).lower(), m.group(1).lower().split()[0]),
                                         keywords=frozenset({LURE}), text=raw))
             continue
+        if re.fullmatch(r"(?:this spell|~) can't be countered(?: by spells or abilities)?\.", para, re.I) \
+                and "by spells" not in para:
+            # CR 101.2: a spell that "can't be countered" stays on the stack when an effect would
+            # counter it (a rule of the spell, read by ``effects.resolve.counter``)
+            keywords.add(UNCOUNTERABLE)
+            continue
         if m := re.fullmatch(r"(you may choose not to untap|~ doesn't untap) ~? ?during your untap step\.", para, re.I):
             # CR 502.3: untapping in the untap step is optional / doesn't happen (a rule of the
             # permanent, read as it would untap; Rubinia Soulsinger, Merieke Ri Berit)
@@ -3012,6 +3051,13 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             activated.append(ActivatedAbility(
                 Cost(mana=m.group(1), discard_self=True), (Search(YOU, Filter(), "hand", same_mana_value=True),),
                 (), raw, False, True, zone="hand"))
+            continue
+        if m := re.fullmatch(r"((?:basic )?[a-z]*)cycling ((?:\{[0-9WUBRGC]+\})+)", para, re.I):
+            cycling = _cycling(m.group(1), m.group(2), raw)
+            if cycling is None:
+                unimplemented.append((number, raw))
+            else:
+                activated.append(cycling)
             continue
         extra = _extra_triggers(para, raw)
         if extra is not None:

@@ -1067,7 +1067,9 @@ class Trigger:
     505.1a) — have ``whose`` "you", "opponent" or "any" (whose spell, draw or turn it is).
     "cast" with ``whose`` "self" is "When you cast this spell", which triggers from the stack
     (CR 113.6k); "becomes_spell_target" (``whose`` "self") is "Whenever ~ becomes the target
-    of a spell", the ability referring to that spell ("triggering").
+    of a spell", the ability referring to that spell ("triggering"); "ward" (``whose`` "self")
+    is ward's "Whenever this permanent becomes the target of a spell or ability an opponent
+    controls" (CR 702.21a), the ability referring to that spell or ability.
 
     "state" (CR 603.8) triggers when the ability's ``condition`` becomes true; it doesn't
     trigger again while it is on the stack.

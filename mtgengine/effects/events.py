@@ -132,7 +132,7 @@ class TargetedEvent:
     """An object became the target of a spell or ability (CR 115.1, for "becomes the target")."""
 
     oid: int
-    by: int
+    by: int         # the spell, or the ability on the stack, that targets it
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -20,6 +20,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from ..rules.mana_pool import fixed_restriction
+from ..cards.oracle import UNCOUNTERABLE
 from .layers import ContinuousEffect, characteristics, copy_values, double_faced_copy, duration_holds, matches, mana_value
 from .replacement import create_prevention, forbid_life_gain, make_unpreventable
 from .primitives import (
@@ -850,6 +851,9 @@ def counter(ctx: Ctx, oid: int, to: str = "") -> None:
     if g.objects[oid].choices.get("uncounterable"):
         # CR 101.2: "can't be countered" wins over "counter" (mana with that rider, CR 106.6)
         ctx.log("101.2", f"{name_of(ctx, oid)} can't be countered ({g.objects[oid].choices['uncounterable']})")
+        return
+    if g.objects[oid].ability is None and UNCOUNTERABLE in characteristics(g, oid).keywords:
+        ctx.log("101.2", f"{name_of(ctx, oid)} can't be countered")     # "This spell can't be countered."
         return
     zone, words = _COUNTERED_TO.get(to, (Zone.GRAVEYARD, ""))
     if g.objects[oid].ability is not None:

@@ -26,7 +26,7 @@ from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.vocabulary import (
-    Attach, Condition, CreateToken, Filter, Pump, Ref, Trigger, TriggeredAbility, n,
+    Attach, Condition, CounterSpell, CreateToken, Filter, Pump, Ref, Trigger, TriggeredAbility, n,
 )
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -92,7 +92,24 @@ LIVING_WEAPON = TriggeredAbility(
      Attach(Ref("created"))),
     text="Living weapon")
 KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON}
-_KEYWORD_TRIGGER_NAMES = frozenset(KEYWORD_TRIGGERS)
+
+
+def keyword_triggers(keywords: frozenset[str]) -> tuple[TriggeredAbility, ...]:
+    """The triggered abilities that keywords are (prowess, living weapon, ward), in keyword
+    order. CR 702.21a: "Ward [cost]" means "Whenever this permanent becomes the target of a
+    spell or ability an opponent controls, counter that spell or ability unless that player
+    pays [cost]" (its event: "ward")."""
+    found = _KEYWORD_TRIGGERS_OF.get(keywords)
+    if found is None:
+        found = tuple(KEYWORD_TRIGGERS[k] if k in KEYWORD_TRIGGERS else TriggeredAbility(
+            Trigger("ward"), (CounterSpell(Ref("triggering"), unless_pays=k[len("ward "):]),), text=k.capitalize())
+            for k in sorted(keywords) if k in KEYWORD_TRIGGERS or k.startswith("ward {"))
+        _KEYWORD_TRIGGERS_OF[keywords] = found
+    return found
+
+
+#: keyword_triggers by keyword set (few distinct sets: characteristics share them).
+_KEYWORD_TRIGGERS_OF: dict[frozenset[str], tuple[TriggeredAbility, ...]] = {}
 
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
 PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first"})
@@ -109,9 +126,10 @@ def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
     """An object's triggered abilities: its script's, and those of its keywords (prowess,
     living weapon), which may have been granted (CR 613.1f)."""
     own = ch.script.triggered
-    if not ch.keywords.isdisjoint(_KEYWORD_TRIGGER_NAMES):
-        return own + tuple(KEYWORD_TRIGGERS[k] for k in sorted(ch.keywords & _KEYWORD_TRIGGER_NAMES))
-    return own
+    extra = _KEYWORD_TRIGGERS_OF.get(ch.keywords)
+    if extra is None:
+        extra = keyword_triggers(ch.keywords)
+    return own + extra if extra else own
 
 
 #: Damage trigger events that count only combat damage, and those that count only the damage
@@ -375,12 +393,17 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             if ev.oid in g.objects:
                 occur("becomes_target", ev.oid, characteristics(g, ev.oid))
                 by = g.objects.get(ev.by)
-                if by is not None and by.ability is None and by.zone is _STACK:
-                    # "Whenever ~ becomes the target of a spell" (Bonecrusher Giant): the ability
-                    # refers to that spell ("that spell's controller": triggering_controller)
+                if by is not None and by.zone is _STACK:
+                    # "Whenever ~ becomes the target of a spell" (Bonecrusher Giant), and ward: "of a
+                    # spell or ability an opponent controls" (CR 702.21a), a permanent's: the ability
+                    # refers to that spell or ability ("triggering"; its controller: "that player")
                     tch = characteristics(g, ev.oid)
+                    ward = by.controller != tch.controller and g.objects[ev.oid].zone is _BATTLEFIELD
                     for ab in triggered_abilities(tch):
-                        if ab.trigger.event == "becomes_spell_target" and ab.trigger.whose == "self":
+                        event = ab.trigger.event
+                        if ab.trigger.whose == "self" and (
+                                (event == "becomes_spell_target" and by.ability is None)
+                                or (event == "ward" and ward)):
                             _add(ctx, tch.controller, ev.oid, tch.name, ab, subject=ev.by)
         elif cls is DrawEvent:
             for _ in range(getattr(ev, "count", 1)):
@@ -615,7 +638,8 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
     obj._gen = g._gen                   # a new object, shared with no clone (``GameState.obj``)
     g.objects[obj.id] = obj
     g.stack.append(obj.id)
-    obj.targets, counts = choose_targets(ctx, specs, t.controller, t.source_id, f"{t.source_name}'s ability", None)
+    obj.targets, counts = choose_targets(ctx, specs, t.controller, t.source_id, f"{t.source_name}'s ability", None,
+                                    by=obj.id)
     obj.choices["counts"] = counts
     g.changed()
     ctx.log("603.3", f"{t.source_name}'s ability is put on the stack")

@@ -253,7 +253,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     g.objects[stack_obj.id] = stack_obj
     g.stack.append(stack_obj.id)                        # CR 602.2a
     stack_obj.targets, counts = choose_targets(ctx, ab.targets, player, oid, f"{ch.name}'s ability",
-                                               action.get("targets"))
+                                               action.get("targets"), by=stack_obj.id)
     stack_obj.choices["counts"] = counts
     if ab.cost.x_is is not None:
         # "X is the mana value of that card" (Soul Foundry): X is set by the game, not announced

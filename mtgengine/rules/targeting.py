@@ -112,10 +112,11 @@ def is_legal_target(g: GameState, spec: TargetSpec, value: int, controller: int,
 
 
 def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None,
-                   what: str, preset: list | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                   what: str, preset: list | None, by: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """CR 601.2c / 602.2b / 603.3d: announce targets, one decision per target phrase.
 
-    Returns the targets (flat, in phrase order) and how many each phrase got."""
+    ``by``: the ability on the stack that targets (its source is ``source_id``); a spell
+    targets by itself. Returns the targets (flat, in phrase order) and how many each phrase got."""
     g = ctx.g
     chosen: list[int] = []
     counts: list[int] = []
@@ -148,7 +149,7 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
         counts.append(len(values))
     for t in chosen:
         if t > 0 and source_id is not None:
-            g.events.append(TargetedEvent(t, source_id))     # "becomes the target" triggers
+            g.events.append(TargetedEvent(t, by or source_id))     # "becomes the target" triggers
     return tuple(chosen), tuple(counts)
 
 
