@@ -35,7 +35,9 @@ KEYWORDS = (
     "flying", "first strike", "double strike", "deathtouch", "lifelink", "trample",
     "vigilance", "haste", "reach", "menace", "defender", "indestructible", "hexproof",
     "shroud", "flash", "intimidate", "fear", "shadow", "skulk", "horsemanship",
-    "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a), see effects.triggers
+    "infect", "wither",              # damage as counters (CR 702.90, 702.80), see effects.primitives.deal_damage
+    "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a, 702.79a, 702.93a),
+    "persist", "undying",            # see effects.triggers.KEYWORD_TRIGGERS
     "delve", "convoke", "improvise",  # ways to pay (CR 702.66, 702.51, 702.126), see rules.mana_payment
     "fuse",                           # CR 702.102, see rules.casting
     "partner",                        # two commanders (CR 702.124a), see rules.pregame
@@ -936,7 +938,8 @@ def _pt(value: str) -> tuple[int, int]:
 _PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatures|everything|the color of your choice"
                             r"|artifacts or from the color of your choice)"
                             r"|(plains|island|swamp|mountain|forest)walk"
-                            r"|ward (?:\{[0-9WUBRGC]+\})+")       # CR 702.21a (effects.triggers.keyword_triggers)
+                            r"|ward (?:\{[0-9WUBRGC]+\})+"     # CR 702.21a (effects.triggers.keyword_triggers)
+                            r"|toxic \d+")                      # CR 702.164 (effects.primitives.deal_damage)
 
 
 #: "This spell can't be countered" (CR 101.2), a rule of the spell kept with its keywords

@@ -1098,7 +1098,9 @@ class Condition:
     creatures you attacked with this turn, CR 508.1), "opponent_more" (an opponent controls more
     permanents matching ``filter`` than you), "landfall" (a land entered the battlefield under
     your control this turn), "main_phase" (it is your main phase: "if
-    you cast this spell during your main phase", CR 505.1). The number must be at least
+    you cast this spell during your main phase", CR 505.1), "had_no_counters" (the source as it
+    last existed had no counters of kind ``value``: persist and undying, CR 702.79a, 702.93a).
+    The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 
     Linked abilities (CR 607), for the source's record of ``link``: "chosen" (the last choice

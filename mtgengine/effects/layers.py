@@ -46,6 +46,8 @@ class Characteristics:
     token: bool = False         # in last known information: it was a token ("nontoken", CR 111.1)
     flipped_half: "Characteristics | None" = None   # a flip card's alternative half (CR 710.1b), kept in
                                                      # copiable values: the copy's own status picks (707.3)
+    counters: tuple[tuple[str, int], ...] = ()   # in last known information: the counters it had
+                                                 # (persist, undying: CR 702.79a, 702.93a)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords

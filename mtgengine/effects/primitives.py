@@ -89,8 +89,9 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         return None
     to_zone = event.to_zone
     lki = characteristics(g, oid)
-    if o.token:
-        lki = replace(lki, token=True)             # remembered for "nontoken" (CR 603.10a)
+    if o.token or o.counters:
+        # remembered for "nontoken" (CR 603.10a) and for "if it had no -1/-1 counters on it"
+        lki = replace(lki, token=o.token, counters=tuple(sorted(o.counters.items())))
     _remove_from_zone(g, o)
     g.lki[oid] = lki
     new_id = g.new_id()
@@ -331,9 +332,13 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
     src_controller = src.controller if src is not None else 0
     p = player_of(target)
     rule = "510.2" if combat else "120.3"
+    # CR 702.80b, 702.90d: a source that has left is looked at as it last existed (``src``)
+    keywords = src.keywords if src is not None else frozenset()
     if p is not None:
         ctx.log("120.3a" if not combat else rule, f"{src_name} deals {amount} damage to {g.players[p].name}")
-        if player_has(g, p, "damage_as_infect"):
+        if "infect" in keywords:
+            put_counters(ctx, target, "poison", amount, rule="120.3b")      # CR 702.90b
+        elif player_has(g, p, "damage_as_infect"):
             # CR 702.90b: dealt as though its source had infect (Phyrexian Unlife): poison
             # counters instead of life loss
             put_counters(ctx, target, "poison", amount, rule="702.90b")
@@ -341,6 +346,9 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
             _lose_life_from_damage(ctx, p, amount)              # CR 120.3a
         if combat:
             combat_damage_by_commander(g, source, p, amount)    # CR 903.10a
+            toxic = sum(int(k[len("toxic "):]) for k in keywords if k.startswith("toxic "))
+            if toxic:
+                put_counters(ctx, target, "poison", toxic, rule="120.3g")   # CR 702.164c: in addition
     else:
         if target not in g.objects or g.objects[target].zone is not Zone.BATTLEFIELD:
             return 0
@@ -350,13 +358,15 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
         if "Planeswalker" in tch.types and "Creature" not in tch.types:
             remove_counters(ctx, target, "loyalty", amount)    # CR 120.3c
         else:
-            t = g.obj(target)
-            t.damage += amount                                 # CR 120.3e
+            if "wither" in keywords or "infect" in keywords:
+                put_counters(ctx, target, "-1/-1", amount, rule="120.3d")   # CR 702.80a, 702.90c: not marked
+            else:
+                g.obj(target).damage += amount                  # CR 120.3e
             # who dealt damage to what this turn ("a creature dealt damage by ~ this turn dies")
             g.damage_events = g.damage_events + [(g.turn, source, target)]
-            if src is not None and "deathtouch" in src.keywords:
-                t.deathtouched = True
-    if src is not None and "lifelink" in src.keywords:
+            if "deathtouch" in keywords:
+                g.obj(target).deathtouched = True
+    if "lifelink" in keywords:
         gain_life(ctx, src_controller, amount, rule="702.15b")  # CR 702.15b
     g.events.append(DamageEvent(source, target, amount, combat))
     return amount

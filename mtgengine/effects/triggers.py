@@ -26,7 +26,8 @@ from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.vocabulary import (
-    Attach, Condition, CounterSpell, CreateToken, Filter, Pump, Ref, Trigger, TriggeredAbility, n,
+    Attach, Condition, CounterSpell, CreateToken, Filter, Pump, Ref, ReturnToBattlefield, Trigger, TriggeredAbility,
+    n,
 )
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -91,7 +92,14 @@ LIVING_WEAPON = TriggeredAbility(
     (CreateToken(n(1), "Phyrexian Germ Token", 0, 0, ("B",), ("Creature",), ("Phyrexian", "Germ")),
      Attach(Ref("created"))),
     text="Living weapon")
-KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON}
+#: CR 702.79a: "When this permanent is put into a graveyard from the battlefield, if it had no
+#: -1/-1 counters on it, return it to the battlefield under its owner's control with a -1/-1
+#: counter on it." CR 702.93a (undying): the same with +1/+1 counters.
+PERSIST, UNDYING = (TriggeredAbility(
+    Trigger("dies"), (ReturnToBattlefield(Ref("triggering"), under_owner=True, counter=kind),),
+    condition=Condition("had_no_counters", value=kind), text=name) for name, kind in (("Persist", "-1/-1"),
+                                                                                       ("Undying", "+1/+1")))
+KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON, "persist": PERSIST, "undying": UNDYING}
 
 
 def keyword_triggers(keywords: frozenset[str]) -> tuple[TriggeredAbility, ...]:
@@ -156,6 +164,10 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     if cond.kind == "evoked":                                       # CR 702.74a
         src = g.objects.get(source_id) if source_id else None
         return bool(src is not None and src.choices.get("evoked"))
+    if cond.kind == "had_no_counters":
+        # the permanent as it last existed on the battlefield (CR 603.10a): persist, undying
+        gone = g.lki.get(source_id) if source_id else None
+        return gone is not None and not any(kind == cond.value and count for kind, count in gone.counters)
     if cond.kind == "source_untapped":
         # "if ~ is untapped" (Howling Mine): checked as it triggers and as it resolves (CR 603.4);
         # only permanents have a status (CR 110.5d): one that has left is not untapped
