@@ -37,7 +37,7 @@ KEYWORDS = (
     "shroud", "flash", "intimidate", "fear", "shadow", "skulk", "horsemanship",
     "infect", "wither",              # damage as counters (CR 702.90, 702.80), see effects.primitives.deal_damage
     "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a, 702.79a, 702.93a),
-    "persist", "undying",            # see effects.triggers.KEYWORD_TRIGGERS
+    "persist", "undying", "exalted", "flanking",   # (702.83a, 702.25a) see effects.triggers.KEYWORD_TRIGGERS
     "delve", "convoke", "improvise",  # ways to pay (CR 702.66, 702.51, 702.126), see rules.mana_payment
     "fuse",                           # CR 702.102, see rules.casting
     "partner",                        # two commanders (CR 702.124a), see rules.pregame
@@ -939,7 +939,8 @@ _PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatu
                             r"|artifacts or from the color of your choice)"
                             r"|(plains|island|swamp|mountain|forest)walk"
                             r"|ward (?:\{[0-9WUBRGC]+\})+"     # CR 702.21a (effects.triggers.keyword_triggers)
-                            r"|toxic \d+")                      # CR 702.164 (effects.primitives.deal_damage)
+                            r"|toxic \d+"                       # CR 702.164 (effects.primitives.deal_damage)
+                            r"|bushido \d+")                     # CR 702.45a (effects.triggers.keyword_triggers)
 
 
 #: "This spell can't be countered" (CR 101.2), a rule of the spell kept with its keywords

@@ -99,7 +99,14 @@ PERSIST, UNDYING = (TriggeredAbility(
     Trigger("dies"), (ReturnToBattlefield(Ref("triggering"), under_owner=True, counter=kind),),
     condition=Condition("had_no_counters", value=kind), text=name) for name, kind in (("Persist", "-1/-1"),
                                                                                        ("Undying", "+1/+1")))
-KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON, "persist": PERSIST, "undying": UNDYING}
+#: CR 702.83a: "Whenever a creature you control attacks alone, that creature gets +1/+1 until end
+#: of turn" (alone: the only creature declared as an attacker, CR 702.83b, 506.5).
+EXALTED = TriggeredAbility(Trigger("attacks_alone", "you"), (Pump(Ref("triggering"), 1, 1),), text="Exalted")
+#: CR 702.25a: "Whenever this creature becomes blocked by a creature without flanking, the
+#: blocking creature gets -1/-1 until end of turn" (its event: "flanked", about that blocker).
+FLANKING = TriggeredAbility(Trigger("flanked"), (Pump(Ref("triggering"), -1, -1),), text="Flanking")
+KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON, "persist": PERSIST, "undying": UNDYING,
+                    "exalted": EXALTED, "flanking": FLANKING}
 
 
 def keyword_triggers(keywords: frozenset[str]) -> tuple[TriggeredAbility, ...]:
@@ -109,18 +116,32 @@ def keyword_triggers(keywords: frozenset[str]) -> tuple[TriggeredAbility, ...]:
     pays [cost]" (its event: "ward")."""
     found = _KEYWORD_TRIGGERS_OF.get(keywords)
     if found is None:
-        found = tuple(KEYWORD_TRIGGERS[k] if k in KEYWORD_TRIGGERS else TriggeredAbility(
-            Trigger("ward"), (CounterSpell(Ref("triggering"), unless_pays=k[len("ward "):]),), text=k.capitalize())
-            for k in sorted(keywords) if k in KEYWORD_TRIGGERS or k.startswith("ward {"))
+        found = tuple(ab for k in sorted(keywords) for ab in _keyword_trigger(k))
         _KEYWORD_TRIGGERS_OF[keywords] = found
     return found
+
+
+def _keyword_trigger(keyword: str) -> tuple[TriggeredAbility, ...]:
+    """The triggered abilities one keyword is (none for most keywords)."""
+    if keyword in KEYWORD_TRIGGERS:
+        return (KEYWORD_TRIGGERS[keyword],)
+    if keyword.startswith("ward {"):
+        return (TriggeredAbility(Trigger("ward"), (CounterSpell(Ref("triggering"), unless_pays=keyword[len("ward "):]),),
+                                 text=keyword.capitalize()),)
+    if keyword.startswith("bushido "):
+        # CR 702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end
+        # of turn" (a creature does one or the other in a combat: one ability per event)
+        n_ = int(keyword[len("bushido "):])
+        return tuple(TriggeredAbility(Trigger(event), (Pump(Ref("self"), n_, n_),), text=keyword.capitalize())
+                     for event in ("blocks", "becomes_blocked"))
+    return ()
 
 
 #: keyword_triggers by keyword set (few distinct sets: characteristics share them).
 _KEYWORD_TRIGGERS_OF: dict[frozenset[str], tuple[TriggeredAbility, ...]] = {}
 
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
-PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first"})
+PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone"})
 #: "At the beginning of" events, by the step that begins (CR 603.2b).
 STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_step"})
 #: Trigger events about an object.
@@ -367,13 +388,22 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 occur("becomes_tapped" if ev.tapped else "becomes_untapped", ev.oid, characteristics(g, ev.oid))
         elif cls is AttackEvent:
             if ev.oid in g.objects:
-                occur("attacks", ev.oid, characteristics(g, ev.oid))
+                ach = characteristics(g, ev.oid)
+                occur("attacks", ev.oid, ach)
+                if "attacks_alone" in here and sum(e.__class__ is AttackEvent for e in events) == 1:
+                    occur("attacks_alone", ev.oid, None, ach.controller)   # CR 506.5: exalted (702.83a)
         elif cls is BlockEvent:
             if ev.blocker in g.objects:
                 occur("blocks", ev.blocker, characteristics(g, ev.blocker))
             if ev.attacker in g.objects and ev.attacker not in blocked:
                 blocked.add(ev.attacker)                                     # CR 509.3c: once
                 occur("becomes_blocked", ev.attacker, characteristics(g, ev.attacker))
+            if ev.attacker in g.objects and ev.blocker in g.objects and "flanking" in (
+                    ach := characteristics(g, ev.attacker)).keywords \
+                    and "flanking" not in characteristics(g, ev.blocker).keywords:
+                for ab in triggered_abilities(ach):       # CR 702.25a: once per such blocker
+                    if ab.trigger.event == "flanked":
+                        _add(ctx, ach.controller, ev.attacker, ach.name, ab, subject=ev.blocker)
         elif cls is DamageEvent:
             # Damage dealt at once (all combat damage of a step, CR 510.2; one instruction's
             # damage) is one event for "whenever ~ deals damage" (CR 603.2c): once per source
