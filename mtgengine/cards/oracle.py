@@ -25,7 +25,7 @@ from .vocabulary import (
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
-from .vocabulary import ChangeColors, CostObjects, DoAction, ModifyPT, PlayerStatic, ReplaceWords, UnlessPays
+from .vocabulary import ChangeColors, CostObjects, DoAction, ModifyPT, PlayerStatic, ReplaceWords, SkipNextUntap, UnlessPays
 from .vocabulary import BecomeColor, Conditional, CopyCards, ExileChosen, ExileIfDies, ExtraTurn, LookAtTop
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import link_name, with_links                     # CR 607
@@ -1290,6 +1290,24 @@ def _return_self(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 def _tap_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     ref = _it(st, m.group(2))
     return [TapUntap(ref, tap=m.group(1).lower() == "tap")] if ref else None
+
+
+@_effect(r"(it|that creature|that land|that permanent|they|those creatures|~|target .+?) (?:doesn't|don't) untap "
+         r"during (?:its controller's|their controllers?'s?|your) next untap steps?")
+def _skip_next_untap(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Tap target creature. It doesn't untap during its controller's next untap step" (CR 502.3);
+    "those creatures"/"they": every target of the last target phrase."""
+    words = m.group(1).lower()
+    if words == "~":
+        ref: Ref | None = SELF
+    elif words.startswith("target "):
+        ref = _target_ref(m.group(1), st)
+    elif words in ("they", "those creatures"):
+        # only after a phrase that targets several: "Tap up to two target creatures. Those ..."
+        ref = _last_target(st) if st.targets and st.targets[-1].max > 1 and not st.targets[-1].filter.players else None
+    else:
+        ref = _it(st, "it" if words in ("that land",) else words)
+    return [SkipNextUntap(ref)] if ref is not None else None
 
 
 @_effect(r"(it|that creature) gains (.+?) until end of turn")

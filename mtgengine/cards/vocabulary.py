@@ -900,6 +900,15 @@ class HoldTapped:
 
 
 @dataclass(frozen=True, slots=True)
+class SkipNextUntap:
+    """ "It doesn't untap during its controller's next untap step" (CR 502.3): ``what`` stays
+    tapped through the next untap step of the player who controls it as this resolves ("your
+    next untap step": ``what`` is the source, controlled by you)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class SetLevel:
     """ "This Class's level becomes N" (CR 716.2a)."""
 
@@ -977,7 +986,8 @@ Effect = Union[
     Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
-    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SetLevel, CreateEmblem, PutFromHand, ReturnChosen,
+    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
+    ReturnChosen,
 ]
 
 

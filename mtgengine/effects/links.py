@@ -39,6 +39,7 @@ from ..cards.oracle import LURE
 from ..cards.vocabulary import (
     CastCard, CastLinked, ChangeAbilities, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter,
     GainAbilities, MayPay, CreateEmblem, HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, Ref, SetLevel,
+    SkipNextUntap,
     Trigger, TriggeredAbility, UnlessPays,
 )
 from ..core.enums import Zone
@@ -323,6 +324,15 @@ def execute_link_effect(ctx: Ctx, eff: Any, r: Any) -> bool:
                 ctx.g.obj(t).choices["no_untap"] = (link_source(r), r.controller)
                 ctx.log("502.3", f"{name_of(ctx, t)} doesn't untap during its controller's untap step for as long "
                         f"as {ctx.g.players[r.controller].name} controls {r.name}")
+    elif isinstance(eff, SkipNextUntap):
+        from .primitives import name_of
+        from .resolve import refs
+        g = ctx.g
+        for t in refs(ctx, eff.what, r):
+            if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD:
+                whose = characteristics(g, t).controller
+                g.obj(t).choices["skip_next_untap"] = whose
+                ctx.log("502.3", f"{name_of(ctx, t)} doesn't untap during {g.players[whose].name}'s next untap step")
     elif isinstance(eff, PutOnBottom):
         from .primitives import move, name_of
         from .resolve import refs
@@ -818,6 +828,15 @@ def exert_attackers(ctx: Ctx, attackers: list[int]) -> None:
         create_reflexive(ctx, ch.controller, oid, ch.name, ability)               # CR 603.12
 
 
+def next_untap_passes(g: Any, oid: int) -> None:
+    """An untapped permanent's "doesn't untap during [its controller's] next untap step" ends with
+    that step, having had nothing to do (exerted, CR 701.43a; CR 502.3)."""
+    o = g.objects[oid]
+    for key in ("exerted", "skip_next_untap"):
+        if o.choices.get(key) == g.active:
+            del g.obj(oid).choices[key]
+
+
 def stays_tapped(ctx: Ctx, oid: int) -> bool:
     """Whether a permanent doesn't untap during this untap step: exerted (CR 701.43a, once), or
     "it doesn't untap during its controller's untap step for as long as you control ~"."""
@@ -826,6 +845,10 @@ def stays_tapped(ctx: Ctx, oid: int) -> bool:
     if o.choices.get("exerted") == g.active:
         del g.obj(oid).choices["exerted"]
         ctx.log("701.43a", f"{characteristics(g, oid).name} was exerted and doesn't untap")
+        return True
+    if o.choices.get("skip_next_untap") == g.active:
+        del g.obj(oid).choices["skip_next_untap"]
+        ctx.log("502.3", f"{characteristics(g, oid).name} doesn't untap during this untap step")
         return True
     hold = o.choices.get("no_untap")
     if hold:

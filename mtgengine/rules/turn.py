@@ -16,7 +16,7 @@ from ..core.enums import STEP_ORDER, Step, Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
 from ..effects.layers import characteristics, controller_of, permanents, permanents_with
-from ..effects.links import stays_tapped
+from ..effects.links import next_untap_passes, stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
 from ..effects.triggers import check_triggers, put_triggers_on_stack, step_may_trigger, step_triggers
 from ..state.game_state import GameState
@@ -176,6 +176,8 @@ def _untap_step(ctx: Ctx) -> None:
                 w.steady = g.active
             if not skip and o.tapped and not stays_tapped(ctx, oid) and not _keeps_tapped(ctx, oid):
                 set_tapped(ctx, oid, False)        # CR 502.3
+            elif o.choices and not o.tapped:
+                next_untap_passes(g, oid)
     if skip:
         ctx.log("614.10", f"{name} skips their untap step: nothing untaps")
     else:
