@@ -157,6 +157,9 @@ def parse_filter(text: str) -> Filter | None:
         if word == "tapped":
             tapped = True
             continue
+        if word == "colorless":
+            not_colors.update(COLOR_WORDS.values())     # CR 105.2c: no color ("target colorless creature")
+            continue
         if word == "attacking":
             attacking = True
             continue
@@ -2851,6 +2854,11 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             continue
         if para.lower() == "changeling":
             static.append(changeling_ability())            # CR 702.73a: every creature type
+            continue
+        if para.lower() == "devoid":
+            # CR 702.114a: a characteristic-defining ability, "This object is colorless", in
+            # every zone (CR 604.3)
+            static.append(StaticAbility("self", text=raw, cda=True, mods=(ChangeColors(set_colors=frozenset()),)))
             continue
         if m := re.fullmatch(r"(mega)?morph ((?:\{[^}]+\})+)", para, re.I):
             morph = m.group(2)                              # CR 702.37a
