@@ -149,7 +149,7 @@ def parse_filter(text: str) -> Filter | None:
     subtypes: set[str] = set()
     not_subtypes: set[str] = set()
     for word in words:
-        if word in ("or", "and/or", "another", "other"):
+        if word in ("or", "and/or", "another", "other", "all"):
             continue
         if word in _LAND_TYPE_WORDS:
             subtypes.add(_LAND_TYPE_WORDS[word])         # "an Island you control" (Daze), "two Mountains"
@@ -1171,9 +1171,10 @@ def _discard_yourself(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Discard(YOU, _num(m.group(1)))]
 
 
-@_effect(r"(target player|target opponent|each opponent|each player|you) mills? " + _NUM + r" cards?")
+@_effect(r"(?:(target player|target opponent|each opponent|each player|you) )?mills? " + _NUM + r" cards?")
 def _mill(m: re.Match[str], st: _Parse) -> list[Effect] | None:
-    who = _who(m.group(1), st)
+    """CR 701.17a; the imperative "Mill two cards" is the controller's."""
+    who = _who(m.group(1), st) if m.group(1) else YOU
     return [Mill(who, _num(m.group(2)))] if who else None
 
 
