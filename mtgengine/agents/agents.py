@@ -32,6 +32,8 @@ def first_option(decision: Decision) -> Any:
         return []
     if decision.kind in ("order", "damage_assignment"):
         return list(decision.options[: decision.min])
+    if "groups" in decision.info:
+        return next(([group[0]] for group in decision.info["groups"] if group), [])
     if decision.multi:
         return list(decision.options[: max(decision.min, 0)])
     if not decision.options and decision.info.get("suggestions"):
@@ -72,8 +74,17 @@ class RandomAgent:
         if not opts and decision.info.get("suggestions"):
             hints = decision.info["suggestions"]          # a free-text answer ("name a card")
             return hints[rng.randrange(len(hints))]
+        if "groups" in decision.info:                    # answers within one group (CR 701.20a piles)
+            groups = decision.info["groups"]
+            group = groups[rng.randrange(len(groups))]
+            return list(group[:1])
         if decision.multi:
-            k = decision.min if decision.min == decision.max else decision.min + rng.randrange(decision.max - decision.min + 1)
+            sizes = decision.info.get("sizes")
+            if sizes:                                     # only these many ("you may discard two cards")
+                k = min(sizes[rng.randrange(len(sizes))], len(opts))
+            else:
+                k = decision.min if decision.min == decision.max else \
+                    decision.min + rng.randrange(decision.max - decision.min + 1)
             pool = list(opts)
             rng.shuffle(pool)
             return sorted(pool[:k], key=opts.index)

@@ -32,6 +32,10 @@ class Decision:
     "x", "mode", "yesno", "attackers", "blockers", "order", "discard", "legend", "color",
     "damage_assignment" (a mapping {target: amount} or an order of the blockers), "divide"
     (a mapping {target: amount}, CR 601.2d), "face" (which half or face to cast). For multi-select kinds (``max`` > 1) the answer is a list.
+    ``info["groups"]``: the options fall into groups and an answer names options of one group
+    only (a pile of Fact or Fiction, by one or more of its cards; [] for an empty group).
+    ``info["sizes"]``: the only numbers of options an answer may name ("you may discard two
+    cards": none or two).
     """
 
     player: int

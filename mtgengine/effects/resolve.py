@@ -688,7 +688,7 @@ def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
             part = cost.objects[0]          # "you may sacrifice an artifact": one choice, none declines
             options = ability_costs.candidates(g, who, src, part)
             answer = ctx.ask(Decision(who, part.verb, f"you may {what} ({name}); none: don't", options,
-                                      min=0, max=part.count))
+                                      min=0, max=part.count, info={"sizes": [0, part.count]}))
             picked = [] if answer in (None, "none") else answer if isinstance(answer, list) else [answer]
             if not picked:
                 ctx.log("603.12", f"{player} doesn't {what} ({name})")
@@ -976,7 +976,8 @@ def _piles(ctx: Ctx, player: int, cards: list[int], name: str) -> list[int]:
     second = [c for c in cards if c not in first]
     ctx.log("608.2d", f"{g.players[opponent].name} separates the cards into piles of {len(first)} and {len(second)}")
     pick = ctx.ask(Decision(player, "choose", f"choose the pile to put into your hand ({name}): name one of its "
-                            "cards (none: the empty pile)", list(cards), min=0, max=len(cards)))
+                            "cards (none: the empty pile)", list(cards), min=0, max=len(cards),
+                            info={"groups": [first, second]}))
     pick = [] if pick in (None, "none") else pick if isinstance(pick, list) else [pick]
     if not pick:
         if first and second:

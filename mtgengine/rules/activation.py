@@ -16,7 +16,7 @@ from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject
 from .context import Ctx
-from .mana_payment import can_pay, pay_mana
+from .mana_payment import can_pay, pay_mana, tap_sources
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
 
@@ -155,6 +155,11 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         return False                                       # CR 602.5b
     if ab.cost.tap and not can_pay_tap(g, oid):
         return False
+    if ab.cost.loyalty is not None and (o.choices.get("loyalty_turn") == g.turn or (
+            ab.cost.loyalty < 0 and o.counters.get("loyalty", 0) < -ab.cost.loyalty)):
+        return False                    # CR 606.3: once per turn; 606.6: not without the counters to remove
+    if ab.cost.pay_life and g.players[player].life < ab.cost.pay_life:
+        return False                    # CR 119.4: life can be paid only from a life total that large
     if ab.cost.untap or ab.cost.energy:
         from .mana_payment import can_pay_untap_energy
         if not can_pay_untap_energy(g, oid, ab.cost):
@@ -166,7 +171,10 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         q = ab.cost.x_is
         x = q.fixed + (q.scale * linked_amount(g, q, _CostContext(oid, player)) if q.link else 0)
     if ab.cost.mana:
-        if not can_pay(g, player, ManaCost.parse(ab.cost.mana), x, spend_on=SpendOn("ability", characteristics(g, oid))):
+        spend_on = SpendOn("ability", characteristics(g, oid))
+        # a source tapped to pay {T} can't also tap for mana to pay the rest (CR 602.2b, 605.3a)
+        sources = [s for s in tap_sources(g, player, spend_on) if s[0] != oid] if ab.cost.tap else None
+        if not can_pay(g, player, ManaCost.parse(ab.cost.mana), x, sources=sources, spend_on=spend_on):
             return False
     if ab.cost.exile is not None:
         from .mana_payment import can_pay_exile_cost
@@ -184,7 +192,7 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
 
 def can_activate_from_hand(g: GameState, player: int, oid: int, index: int) -> bool:
     """Whether the legal-action list offers an ability that functions from its owner's hand
-    (transmute, CR 702.53a): a sorcery-speed ability here, with its mana payable."""
+    (transmute, CR 702.53a; cycling, 702.29a) now, with its mana payable."""
     o = g.objects[oid]
     ab = abilities_of(g, oid)[index]
     if o.zone is not Zone.HAND or o.owner != player or ab.zone != "hand":

@@ -274,7 +274,7 @@ def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristic
             _PLAIN_VARIANTS[id(ch.mana_cost)] = (ch.mana_cost, ch.script.x_mana, tuple(variants))
     if not any(can_pay_requirement(g, player, v, ch.colors, sources, SpendOn("spell", ch)) for v in variants):
         return False
-    return _choices_possible(g, player, ch)
+    return _choices_possible(g, player, ch, oid)
 
 
 #: Memo of the payment variants of the total cost (CR 601.2f) of a spell cast the ordinary way
@@ -301,12 +301,13 @@ def _missing_cost_objects(g: GameState, player: int, oid: int, ch: Characteristi
     return ""
 
 
-def _choices_possible(g: GameState, player: int, ch: Characteristics) -> bool:
-    """CR 601.2b-c: enough legal modes, and a legal target for each target phrase."""
+def _choices_possible(g: GameState, player: int, ch: Characteristics, oid: int) -> bool:
+    """CR 601.2b-c: enough legal modes, and a legal target for each target phrase, for card
+    ``oid`` as the spell it would be (protection from its qualities counts, CR 702.16b)."""
     spell = ch.script.spell
     if spell is not None and spell.modes:
-        return len(legal_modes(g, ch, player)) >= spell.min_modes
-    return has_targets(g, spell_targets(ch), player, None)
+        return len(legal_modes(g, ch, player, oid)) >= spell.min_modes
+    return has_targets(g, spell_targets(ch), player, oid)
 
 
 def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> str:
@@ -327,7 +328,7 @@ def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> s
         if missing:
             reason = f"{ch.name}: can't pay the additional cost ({missing}; CR 118.3)"
             continue
-        if not _choices_possible(g, player, ch):
+        if not _choices_possible(g, player, ch, oid):
             reason = f"{ch.name} has no legal choice of modes or targets (CR 601.2b-c)"
             continue
         if ch.mana_cost is not None or free:
@@ -396,11 +397,13 @@ def choose_face(ctx: Ctx, player: int, oid: int, face_name: Any) -> int:
     return index
 
 
-def legal_modes(g: GameState, ch: Characteristics, player: int) -> list[int]:
-    """Modes that can be chosen: those whose targets can be chosen (CR 700.2a), 0-based."""
+def legal_modes(g: GameState, ch: Characteristics, player: int, spell_id: int | None = None) -> list[int]:
+    """Modes that can be chosen: those whose targets can be chosen (CR 700.2a), 0-based.
+    ``spell_id``: the spell (or the card that would be it): it can't target itself (CR 115.5), and
+    protection from its qualities counts (CR 702.16b)."""
     spell = ch.script.spell
     assert spell is not None
-    return [i for i, m in enumerate(spell.modes) if m.implemented and has_targets(g, m.targets, player, None)]
+    return [i for i, m in enumerate(spell.modes) if m.implemented and has_targets(g, m.targets, player, spell_id)]
 
 
 # -- the total cost (CR 601.2f) -------------------------------------------------------------------
@@ -719,7 +722,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     # costs (kicker, CR 702.33d), then X, then how hybrid and Phyrexian symbols are paid.
     script = ch.script
     if script.spell is not None and script.spell.modes:
-        spell.modes = choose_modes(ctx, ch, player, action.get("modes"), name)
+        spell.modes = choose_modes(ctx, ch, player, action.get("modes"), name, spell_id)
     elif action.get("modes"):
         raise IllegalActionError(f"{name} is not a modal spell: it has no modes to choose (CR 700.2)")
     splice_costs = _announce_splice(ctx, player, spell_id, ch, action.get("splice"))
@@ -1043,11 +1046,12 @@ def _announce_division(ctx: Ctx, player: int, ch: Characteristics, specs: tuple[
     return [[t, division[t]] for t in group]
 
 
-def choose_modes(ctx: Ctx, ch: Characteristics, player: int, preset: Any, name: str) -> tuple[int, ...]:
+def choose_modes(ctx: Ctx, ch: Characteristics, player: int, preset: Any, name: str,
+                 spell_id: int) -> tuple[int, ...]:
     """CR 700.2a: the caster chooses the modes (1-based in the script, 0-based inside)."""
     spell = ch.script.spell
     assert spell is not None
-    legal = legal_modes(ctx.g, ch, player)
+    legal = legal_modes(ctx.g, ch, player, spell_id)
     if preset is None:
         options = [i + 1 for i in legal]
         if spell.min_modes == spell.max_modes == 1:

@@ -1,0 +1,83 @@
+"""Every priority option the legal-action list offers can be taken (CR 117.1, 601.2, 602.2):
+each is submitted on a clone of the game and must not be refused. The positions are ones a
+random-game fuzz run found offering actions that the rules then refused."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mtgengine.agents.decisions import Decision
+from mtgengine.core.errors import IllegalActionError
+from mtgengine.effects.layers import characteristics
+from mtgengine.rules.turn import legal_actions
+from mtgengine.scenario.builder import Scenario
+
+
+def _offered(s: Scenario, player: int) -> list[dict[str, Any]]:
+    return [a for a in legal_actions(s.game.state, player) if a["action"] != "pass"]
+
+
+def _names(s: Scenario, actions: list[dict[str, Any]]) -> list[str]:
+    return [characteristics(s.game.state, a["object"]).name for a in actions]
+
+
+def _all_accepted(s: Scenario, player: int) -> None:
+    game = s.game
+    assert game.pending is not None and game.pending.kind == "priority" and game.pending.player == player
+    for action in game.pending.options:
+        trial = game.clone()
+        try:
+            trial.submit(action)
+        except IllegalActionError as exc:       # pragma: no cover - the failure message
+            pytest.fail(f"offered {action} was refused: {exc}")
+
+
+def test_a_tap_ability_cant_be_paid_with_its_own_mana() -> None:
+    # Mind Stone: "{T}: Add {C}" and "{1}, {T}, Sacrifice Mind Stone: Draw a card": the {T}
+    # pays the cost, so its own mana can't pay the {1} (CR 602.2b, 605.3a)
+    s = Scenario("Mind Stone", Alice={"battlefield": ["Mind Stone"]}, Bob={})
+    assert _offered(s, 0) == []
+    s = Scenario("Mind Stone and a land", Alice={"battlefield": ["Mind Stone", "Wastes"]}, Bob={})
+    assert _names(s, _offered(s, 0)) == ["Mind Stone"]
+    _all_accepted(s, 0)
+
+
+def test_a_loyalty_ability_once_per_turn_and_only_with_the_counters() -> None:
+    # CR 606.3: one loyalty ability of a permanent per turn; 606.6: a negative cost needs the counters
+    s = Scenario("Sarkhan", Alice={"battlefield": [{"card": "Sarkhan Vol", "counters": {"loyalty": 1}}]},
+                 Bob={"battlefield": ["Grizzly Bears"]})
+    texts = [characteristics(s.game.state, a["object"]).script.activated[a["ability"]].text for a in _offered(s, 0)]
+    assert texts and all(t.startswith("[+1]") for t in texts)          # not the -2 or -6 with 1 loyalty
+    _all_accepted(s, 0)
+    s.activate("Sarkhan Vol", by="Alice", ability="[+1]")
+    s.pass_("stack")
+    assert _offered(s, 0) == []                                            # once per turn
+
+
+def test_life_is_paid_only_from_a_large_enough_life_total() -> None:
+    # CR 119.4: "Pay N life" as a cost needs a life total of at least N
+    s = Scenario("Unspeakable Symbol", Alice={"life": 2, "battlefield": ["Unspeakable Symbol", "Grizzly Bears"]},
+                 Bob={})
+    assert _offered(s, 0) == []
+    s = Scenario("Unspeakable Symbol", Alice={"life": 3, "battlefield": ["Unspeakable Symbol", "Grizzly Bears"]},
+                 Bob={})
+    assert _names(s, _offered(s, 0)) == ["Unspeakable Symbol"]
+    _all_accepted(s, 0)
+
+
+def test_a_modal_spell_doesnt_offer_a_mode_that_could_target_only_itself() -> None:
+    # Bant Charm on the stack is an instant spell, but a spell can't target itself (CR 115.5):
+    # with no other instant spell, "Counter target instant spell" isn't a legal mode (CR 700.2a)
+    s = Scenario("Bant Charm", Alice={"battlefield": ["Plains", "Island", "Forest"], "hand": ["Bant Charm"]},
+                 Bob={"battlefield": ["Grizzly Bears"]})
+    s.game.submit(_offered(s, 0)[0])
+    asked: Decision | None = s.game.pending
+    assert asked is not None and asked.kind == "mode" and asked.options == [2]
+
+
+def test_a_spell_isnt_offered_when_protection_leaves_it_no_target() -> None:
+    # CR 702.16b: a red Aura can't target a creature with protection from red
+    s = Scenario("Flowstone Embrace", Alice={"battlefield": ["Mountain", "Mountain"], "hand": ["Flowstone Embrace"]},
+                 Bob={"battlefield": ["Kor Firewalker"]})
+    assert _offered(s, 0) == []
