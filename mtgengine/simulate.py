@@ -72,8 +72,9 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn
 def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
     """Has the deciding player's agent answer the pending decision.
 
-    The random agent does not check menace, so a blockers answer it gives may be illegal; the
-    engine refuses it and no block is declared instead. Nor does it know what each extra target
+    The random agent does not check menace or blocking requirements, so a blockers answer it
+    gives may be illegal; the engine refuses it and the fewest blocks the requirements allow
+    (none, mostly) are declared instead (CR 509.1c). Nor does it know what each extra target
     costs (strive, CR 601.2f): a number of targets its controller then can't pay for is
     refused, and the fewest targets are chosen instead. Any other illegal answer is a bug of
     the agent and is raised.
@@ -88,7 +89,7 @@ def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
             return
         if decision.kind != "blockers":
             raise
-        game.submit([])
+        game.submit(decision.info.get("required", []))      # the fewest blocks the rules allow
 
 
 def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], turn_cap: int = 40,

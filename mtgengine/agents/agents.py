@@ -29,7 +29,7 @@ def first_option(decision: Decision) -> Any:
         shares[str(decision.options[0])] += total - len(decision.options)
         return shares
     if decision.kind in ("attackers", "blockers"):
-        return []
+        return list(decision.info.get("required", []))       # the blocks a requirement asks for (CR 509.1c)
     if decision.kind in ("order", "damage_assignment"):
         return list(decision.options[: decision.min])
     if "groups" in decision.info:

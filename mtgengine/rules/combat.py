@@ -195,8 +195,9 @@ def declare_blockers(ctx: Ctx) -> None:
         for a in atk:
             g.obj(a).blocked = False
         return
+    required = _required_blocks(g, options)
     answer = ctx.ask(Decision(defender, "blockers", "declare blockers (pairs [blocker, attacker])", options,
-                              min=0, max=len(options)))
+                              min=0, max=len(options), info={"required": required} if required else {}))
     pairs = [tuple(p) for p in answer]
     validate_blocks(ctx, pairs)
     for blocker, attacker in pairs:
@@ -207,6 +208,20 @@ def declare_blockers(ctx: Ctx) -> None:
         g.obj(a).blocked = any(att == a for _, att in pairs)    # CR 509.1h
     for blocker, attacker in pairs:
         g.events.append(BlockEvent(blocker, attacker))          # CR 509.2a: blocks triggers
+
+
+def _required_blocks(g: GameState, options: list[list[int]]) -> list[list[int]]:
+    """A legal declaration with as few blocks as the requirements allow (CR 509.1c): each
+    requirement that can be obeyed, a blocker obeying the first of its own (the agents' answer
+    when theirs is refused; "no blocks" is refused when a requirement can be obeyed)."""
+    offered = {(b, a) for b, a in options}
+    out: list[list[int]] = []
+    used: set[int] = set()
+    for b, a in block_requirements(g):
+        if b not in used and (b, a) in offered and "menace" not in characteristics(g, a).keywords:
+            out.append([b, a])
+            used.add(b)
+    return out
 
 
 def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]]) -> None:

@@ -28,3 +28,34 @@ def test_sizes_an_answer_names_only_those_many() -> None:
     sizes = {len(RandomAgent(seed).decide(d)) for seed in range(40)}
     assert sizes == {0, 2}
     assert first_option(d) == []
+
+
+def test_blocks_the_fewest_a_requirement_allows() -> None:
+    # Taunting Elf: "All creatures able to block Taunting Elf do so" (CR 509.1c): declaring no
+    # blocks is refused, and the agents' fallback is the block the requirement asks for
+    import pytest
+
+    from mtgengine.core.errors import IllegalActionError
+    from mtgengine.scenario.builder import Scenario
+    from mtgengine.simulate import answer_pending
+
+    s = Scenario("Taunting Elf", turn={"number": 3, "active": "Alice", "step": "precombat_main"},
+                 Alice={"battlefield": ["Taunting Elf"]}, Bob={"battlefield": ["Grizzly Bears"]})
+    s.attack(["Taunting Elf"])
+    game = s.game
+    while game.pending is not None and game.pending.kind == "priority":
+        game.submit({"action": "pass"})                  # on to the declare blockers step
+    decision = game.pending
+    assert decision is not None and decision.kind == "blockers"
+    elf, bears = (next(o for o in game.state.battlefield if game.state.objects[o].card.name == n)
+                  for n in ("Taunting Elf", "Grizzly Bears"))
+    assert first_option(decision) == [[bears, elf]]
+    with pytest.raises(IllegalActionError):
+        game.clone().submit([])
+
+    class NoBlocks:
+        def decide(self, d: Decision) -> list:
+            return []
+
+    answer_pending(game, [NoBlocks(), NoBlocks()])        # refused, then the required block
+    assert game.state.objects[bears].blocking == (elf,)
