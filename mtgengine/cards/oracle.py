@@ -3083,6 +3083,16 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 Cost(mana=m.group(1), discard_self=True), (Search(YOU, Filter(), "hand", same_mana_value=True),),
                 (), raw, False, True, zone="hand"))
             continue
+        if m := re.fullmatch(r"crew (\d+)", para, re.I):
+            # CR 702.122a: "Tap any number of other untapped creatures you control with total
+            # power N or greater: This permanent becomes an artifact creature until end of turn."
+            crew = CostObjects("crew", int(m.group(1)), Filter(types=frozenset({"Creature"}), tapped=False,
+                                                                controller="you", other=True))
+            activated.append(ActivatedAbility(
+                Cost(objects=(crew,)),
+                (ApplyModifications(SELF, (ChangeTypes(add_types=frozenset({"Artifact", "Creature"})),)),),
+                (), raw, False, False))
+            continue
         if m := re.fullmatch(r"((?:basic )?[a-z]*)cycling ((?:\{[0-9WUBRGC]+\})+)", para, re.I):
             cycling = _cycling(m.group(1), m.group(2), raw)
             if cycling is None:

@@ -997,7 +997,8 @@ class CostObjects:
     """A part of an activation cost that uses objects (CR 118.3, 602.2b): ``verb`` "sacrifice"
     (permanents you control, CR 701.21a), "discard" (cards in your hand, CR 701.9a), "exile"
     (cards in your graveyard) or "remove_counters" (counters from among permanents you
-    control) — ``count`` of them, the objects matching ``filter``; "linked_to_graveyard": put
+    control) — ``count`` of them, the objects matching ``filter``; "crew": tap untapped creatures
+    matching ``filter`` with total power ``count`` or greater (CR 702.122a); "linked_to_graveyard": put
     cards linked to the source (``filter.linked``: "a card exiled with ~") into their owners'
     graveyards (CR 607.2b)."""
 

@@ -19,7 +19,7 @@ from ..cards.vocabulary import Cost, CostObjects, Filter
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.layers import characteristics, matches
-from ..effects.primitives import move, name_of, remove_counters
+from ..effects.primitives import move, name_of, remove_counters, set_tapped
 from ..state.game_state import GameState
 from .context import Ctx
 
@@ -34,7 +34,7 @@ def candidates(g: GameState, player: int, source: int, part: CostObjects) -> lis
         # source, still in exile (CR 607.2b)
         from ..effects.links import linked_objects
         return [o for o in linked_objects(g, source, flt.linked) if g.objects[o].zone is Zone.EXILE]
-    if part.verb in ("sacrifice", "remove_counters"):
+    if part.verb in ("sacrifice", "remove_counters", "crew"):
         out = [oid for oid in g.battlefield if characteristics(g, oid).controller == player
                and matches(g, oid, flt, player, source)]
         if part.verb == "remove_counters":
@@ -49,7 +49,12 @@ def can_pay(g: GameState, player: int, source: int, cost: Cost) -> bool:
     """CR 118.3: the player has what every part takes."""
     for part in cost.objects:
         found = candidates(g, player, source, part)
-        have = sum(sum(g.objects[o].counters.values()) for o in found) if part.verb == "remove_counters" else len(found)
+        if part.verb == "remove_counters":
+            have = sum(sum(g.objects[o].counters.values()) for o in found)
+        elif part.verb == "crew":
+            have = _total_power(g, found)
+        else:
+            have = len(found)
         if have < part.count:
             return False
     return True
@@ -65,6 +70,9 @@ def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: s
         options = candidates(g, player, source, part)
         if part.verb == "remove_counters":
             _remove(ctx, player, part, options, what)
+            continue
+        if part.verb == "crew":
+            _crew(ctx, player, part, options, opts.objects.get("crew"), what)
             continue
         if part.verb == "exile_top":
             if len(options) < part.count:
@@ -98,6 +106,40 @@ def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: s
             else:
                 ctx.log("602.2b", f"{who} exiles {name_of(ctx, oid)} to pay for {what}")
                 move(ctx, oid, Zone.EXILE, "cost")
+
+
+def _crew(ctx: Ctx, player: int, part: CostObjects, options: list[int], given: Any, what: str) -> None:
+    """CR 702.122a: tap other untapped creatures with total power ``part.count`` or greater,
+    given (``pay: {crew: [...]}``) or chosen one at a time until the total is reached (so any
+    answer is a legal one; tapping more is allowed: "any number")."""
+    g = ctx.g
+    if _total_power(g, options) < part.count:
+        raise IllegalActionError(f"{what}: can't pay the crew cost: the untapped creatures' total power is less "
+                                 f"than {part.count} (CR 702.122a, 118.3)")
+    chosen: list[int] = list(given) if given else []
+    if any(c not in options for c in chosen) or len(set(chosen)) != len(chosen):
+        raise IllegalActionError(f"{what}: crew with untapped creatures you control: "
+                                 + ", ".join(name_of(ctx, o) for o in options) + " (CR 702.122a)")
+    while not given and _total_power(g, chosen) < part.count:
+        left = [o for o in options if o not in chosen]
+        pick = ctx.ask(Decision(player, "crew", f"choose a creature to tap to crew {what} (total power "
+                                f"{_total_power(g, chosen)} of {part.count})", left))
+        pick = pick[0] if isinstance(pick, list) and len(pick) == 1 else pick
+        if pick not in left:
+            raise IllegalActionError(f"{what}: crew with one of: " + ", ".join(name_of(ctx, o) for o in left))
+        chosen.append(pick)
+    if _total_power(g, chosen) < part.count:
+        raise IllegalActionError(f"{what}: the creatures' total power must be {part.count} or greater (CR 702.122a)")
+    for oid in chosen:
+        set_tapped(ctx, oid, True)
+        ctx.log("702.122b", f"{name_of(ctx, oid)} is tapped to crew ({what})")
+
+
+def _total_power(g: GameState, creatures: list[int]) -> int:
+    """The creatures' total power for a crew cost (CR 702.122a). A negative power counts as 0:
+    the Vehicles' rulings (2016-09-20) let a player tap more creatures than necessary, which
+    never makes a paid crew cost unpaid."""
+    return sum(max(characteristics(g, o).power or 0, 0) for o in creatures)
 
 
 def _remove(ctx: Ctx, player: int, part: CostObjects, options: list[int], what: str) -> None:
