@@ -955,6 +955,8 @@ LURE = "all creatures able to block it do so"
 #: it restricts is: "can't attack" (CR 508.1c), "can't block", "can't be blocked" (CR 509.1b),
 #: "doesn't untap" (CR 502.3), "can't activate" (its activated abilities, CR 602.5).
 RESTRICTIONS = ("can't attack", "can't block", "can't be blocked", "doesn't untap", "can't activate")
+#: "can block only creatures with flying" (Ascending Aven): a blocking restriction (CR 509.1b)
+BLOCKS_ONLY_FLYING = "can block only creatures with flying"
 _RESTRICTION_PHRASES = {
     "can't attack or block": ("can't attack", "can't block"),
     "can't attack": ("can't attack",), "can't block": ("can't block",),
@@ -962,6 +964,7 @@ _RESTRICTION_PHRASES = {
     "doesn't untap during its controller's untap step": ("doesn't untap",),
     "doesn't untap during your untap step": ("doesn't untap",),
     "its activated abilities can't be activated": ("can't activate",),
+    "can block only creatures with flying": (BLOCKS_ONLY_FLYING,),
 }
 
 
@@ -972,6 +975,8 @@ def restrictions(text: str) -> frozenset[str] | None:
     out: set[str] = set()
     for part in parts:
         kws = _RESTRICTION_PHRASES.get(part.strip())
+        if kws is None and (m := re.fullmatch(r"can't be blocked by creatures with power (\d+) or less", part.strip())):
+            kws = (m.group(0),)         # CR 509.1b (Arlinn's Wolf), read by rules.combat.evasion_allows
         if kws is None:
             return None
         out |= set(kws)

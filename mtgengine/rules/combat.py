@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
+from ..cards.oracle import BLOCKS_ONLY_FLYING
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import AttackEvent, BlockEvent
@@ -141,6 +142,9 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
 
 
 
+_BLOCKED_BY_POWER = "can't be blocked by creatures with power "
+
+
 def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
     """Blocking restrictions of the attacker's evasion abilities (CR 509.1b)."""
     a_kw, b_kw = ach.keywords, bch.keywords
@@ -160,7 +164,11 @@ def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
         return False                                    # CR 702.118b
     if has_protection_from(ach, bch):
         return False                                    # CR 702.16f
+    if BLOCKS_ONLY_FLYING in b_kw and "flying" not in a_kw:
+        return False                                    # CR 509.1b: "can block only creatures with flying"
     for kw in a_kw:
+        if kw.startswith(_BLOCKED_BY_POWER) and (bch.power or 0) <= int(kw[len(_BLOCKED_BY_POWER):].split()[0]):
+            return False                                # CR 509.1b: "... by creatures with power N or less"
         if kw.endswith("walk") and kw != "walk":
             land_type = kw[: -len("walk")].capitalize()  # CR 702.14c
             if any(controller_of(g, oid) == defender and land_type in characteristics(g, oid).subtypes
