@@ -58,6 +58,9 @@ class RandomAgent:
         if kind == "new_targets":
             return "keep"
         if kind == "attackers":
+            required = decision.info.get("required")       # those that must attack (CR 508.1d)
+            if required:
+                return [o for o in opts if o in required or rng.randrange(2)]
             return [o for o in opts if rng.randrange(2)]
         if kind == "blockers":
             return _random_blocks(rng, opts)

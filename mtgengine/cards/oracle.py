@@ -957,6 +957,8 @@ LURE = "all creatures able to block it do so"
 RESTRICTIONS = ("can't attack", "can't block", "can't be blocked", "doesn't untap", "can't activate")
 #: "can block only creatures with flying" (Ascending Aven): a blocking restriction (CR 509.1b)
 BLOCKS_ONLY_FLYING = "can block only creatures with flying"
+#: "attacks each combat if able": an attacking requirement (CR 508.1d)
+ATTACKS_EACH_COMBAT = "attacks each combat if able"
 _RESTRICTION_PHRASES = {
     "can't attack or block": ("can't attack", "can't block"),
     "can't attack": ("can't attack",), "can't block": ("can't block",),
@@ -965,6 +967,7 @@ _RESTRICTION_PHRASES = {
     "doesn't untap during your untap step": ("doesn't untap",),
     "its activated abilities can't be activated": ("can't activate",),
     "can block only creatures with flying": (BLOCKS_ONLY_FLYING,),
+    "attacks each combat if able": (ATTACKS_EACH_COMBAT,),
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.oracle import BLOCKS_ONLY_FLYING
+from ..cards.oracle import ATTACKS_EACH_COMBAT, BLOCKS_ONLY_FLYING
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import AttackEvent, BlockEvent
@@ -79,8 +79,14 @@ def declare_attackers(ctx: Ctx) -> None:
     if not options:
         return
     ctx.commit_point(asking_now=True, resume=False)    # replayed from the step's beginning (turn.begin_step)
+    # CR 508.1d: a creature that "attacks each combat if able" and can attack must (no attack
+    # has a cost to pay here, so each such requirement can be obeyed)
+    required = [oid for oid in options if ATTACKS_EACH_COMBAT in characteristics(g, oid).keywords]
+    info: dict[str, Any] = {"defenders": defenders(g)}
+    if required:
+        info["required"] = required
     answer = ctx.ask(Decision(g.active, "attackers", "declare attackers", options, min=0, max=len(options),
-                              info={"defenders": defenders(g)}))
+                              info=info))
     for entry in answer:
         attacker = entry[0] if isinstance(entry, (list, tuple)) else entry
         if attacker not in options:
@@ -101,6 +107,9 @@ def declare_attackers(ctx: Ctx) -> None:
         chosen.append((attacker, defender))
     if len({a for a, _ in chosen}) != len(chosen):
         raise IllegalActionError("a creature can attack only once (CR 508.1a)")
+    for oid in required:
+        if all(a != oid for a, _ in chosen):
+            raise IllegalActionError(f"{name_of(ctx, oid)} attacks each combat if able (CR 508.1d)")
     if chosen:
         g.player(g.active).attacked_with_this_turn += len(chosen)   # "attacked with three or more creatures"
     for attacker, defender in chosen:

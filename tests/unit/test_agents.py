@@ -59,3 +59,12 @@ def test_blocks_the_fewest_a_requirement_allows() -> None:
 
     answer_pending(game, [NoBlocks(), NoBlocks()])        # refused, then the required block
     assert game.state.objects[bears].blocking == (elf,)
+
+
+def test_attackers_that_must_attack_are_always_declared() -> None:
+    # CR 508.1d: "attacks each combat if able": the random agent declares them and picks the rest
+    d = Decision(0, "attackers", "declare attackers", [5, 6, 7], min=0, max=3, info={"required": [6]})
+    answers = [RandomAgent(seed).decide(d) for seed in range(40)]
+    assert all(6 in a for a in answers)
+    assert {5 in a for a in answers} == {True, False}
+    assert first_option(d) == [6]
