@@ -142,6 +142,22 @@ _KIND_OF_TYPE: dict[type, str] = {DamageEvent: "damage", ProliferateEvent: "prol
                                   CountersEvent: "counters", TokensEvent: "tokens"}
 
 
+def may_replace(g: GameState, kind: str) -> bool:
+    """Whether an effect may replace an event of ``kind`` that names no resolving spell and is
+    no damage (a draw, a card put into a hand), but for the Commander rule (CR 903.9b, asked
+    about the card itself): a permanent's replacement ability of that kind or a resolved
+    replacement effect of it (CR 614.1, 615.3); else ``apply_replacements`` returns the event
+    as it is, asking nothing."""
+    for _, ch in permanents_with(g, "replacements"):
+        for ab in ch.script.replacements:
+            if ab.event == kind:
+                return True
+    for r in g.replacement_effects:
+        if r.ability.event == kind:
+            return True
+    return False
+
+
 # -- where effects come from -----------------------------------------------------------------
 def _static_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     """Static abilities of permanents (CR 614.1), and an entering permanent's own "enters

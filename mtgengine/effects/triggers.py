@@ -555,16 +555,22 @@ def _state_abilities(script: Any) -> tuple[TriggeredAbility, ...]:
     return tuple(ab for ab in script.triggered if ab.trigger.event == "state" and ab.condition)
 
 
+def _state_watchers(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbility, ...]]]:
+    """The permanents with state-triggered abilities, with those abilities; memoized with the
+    characteristics, like :func:`_triggering_permanents`."""
+    watching = g._chars.get(("state_triggers",))
+    if watching is None:
+        watching = [(oid, ch, abilities) for oid, ch, _ in _triggering_permanents(g)
+                    for abilities in (_state_abilities(ch.script),) if abilities]
+        g._chars[("state_triggers",)] = watching
+    return watching
+
+
 def _state_triggers(ctx: Ctx) -> None:
     """CR 603.8: a state trigger triggers when its state is true, and not again while it is
     waiting or on the stack."""
     g = ctx.g
-    watching = g._chars.get(("state_triggers",))
-    if watching is None:        # memoized with the characteristics, like _triggering_permanents
-        watching = [(oid, ch, abilities) for oid, ch, _ in _triggering_permanents(g)
-                    for abilities in (_state_abilities(ch.script),) if abilities]
-        g._chars[("state_triggers",)] = watching
-    for oid, ch, abilities in watching:
+    for oid, ch, abilities in _state_watchers(g):
         for ab in abilities:
             if any(t.source_id == oid and t.ability == ab for t in g.pending_triggers):
                 continue
@@ -605,6 +611,32 @@ def step_may_trigger(g: Any, event: str) -> bool:
         for d in g.delayed:
             if d.ability.trigger.event == event:
                 return True
+    return False
+
+
+def draw_may_trigger(g: Any, card: int) -> bool:
+    """Whether the draw step's draw of ``card`` (the top card of the active player's library)
+    may trigger anything, as the step begins or at the next check (else the trigger checks up
+    to the next priority put nothing on the stack and ask nothing): an "at the beginning of the
+    draw step" ability or a delayed one waiting for it (CR 603.2b, 603.7b), an ability watching
+    draws ("draw", "draw_first"), a delayed ability of the card itself, the card's own "when you
+    draw it" abilities or miracle (CR 702.94a), or a state trigger (CR 603.8: checked at every
+    check, its state may read the hand). Moving a card from the library to the hand triggers
+    nothing else (``_match_events``)."""
+    here = _watchers_here(g)
+    if "draw" in here or "draw_first" in here or step_may_trigger(g, "draw_step"):
+        return True
+    for d in g.delayed:
+        if d.source_id == card:
+            return True
+    if _state_watchers(g):
+        return True
+    ch = characteristics(g, card)
+    if ch.script.miracle:
+        return True
+    for ab in triggered_abilities(ch):
+        if ab.trigger.event == "draw_first":
+            return True
     return False
 
 

@@ -18,7 +18,8 @@ from ..core.memo import identity_memo
 from ..effects.layers import characteristics, controller_of, permanents, permanents_with
 from ..effects.links import next_untap_passes, stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
-from ..effects.triggers import check_triggers, put_triggers_on_stack, step_may_trigger, step_triggers
+from ..effects.replacement import may_replace
+from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on_stack, step_may_trigger, step_triggers
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .casting import (
@@ -39,10 +40,11 @@ HAND_SIZE = 7   # CR 402.2
 _STEP_OF = {step.value: step for step in Step}
 _FOLLOWING = dict(zip(STEP_ORDER, STEP_ORDER[1:]))
 _HAND, _COMMAND = Zone.HAND, Zone.COMMAND     # read by each legal-action list (see below)
+_LIBRARY = Zone.LIBRARY
 #: The steps read as each step ends, bound once: on Python 3.11 ``Step.X`` is a slow lookup
 #: (``EnumType.__getattr__`` sends every attribute of an enum class through a Python hook).
-_UNTAP, _DECLARE_ATTACKERS, _COMBAT_DAMAGE, _END_OF_COMBAT, _CLEANUP = (
-    Step.UNTAP, Step.DECLARE_ATTACKERS, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT, Step.CLEANUP)
+_UNTAP, _DRAW, _DECLARE_ATTACKERS, _COMBAT_DAMAGE, _END_OF_COMBAT, _CLEANUP = (
+    Step.UNTAP, Step.DRAW, Step.DECLARE_ATTACKERS, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT, Step.CLEANUP)
 
 
 def run(ctx: Ctx) -> Decision | None:
@@ -443,8 +445,9 @@ def pass_commits_first(g: GameState) -> bool:
     commit point, or none to declare) and, as nothing changed
     since SBAs and triggers were last checked (no mana to empty, no creature to remove from
     combat, CR 500.5, 511.3), gives priority at once (``settle`` does nothing), committed at
-    its question. The draw, untap and combat damage steps act as they begin: a pass into them
-    is answered on a copy."""
+    its question. Of the steps that act as they begin, the draw step does so in place when its
+    draw can ask nothing and end nothing (``_draw_asks_nothing``); a pass into the untap or the
+    combat damage step is answered on a copy."""
     if g.passes + 1 < _players_in(g):
         return _settled(g)
     step = g.step
@@ -453,6 +456,8 @@ def pass_commits_first(g: GameState) -> bool:
     nxt = next_step(g, step)
     if nxt in _BEGINS_WITH_A_QUESTION:
         return True
+    if nxt is _DRAW:
+        return _draw_asks_nothing(g)
     event = _QUIET_BEGINNINGS.get(nxt, False)
     if event is False or (event is not None and step_may_trigger(g, event)):
         return False
@@ -464,6 +469,32 @@ def pass_commits_first(g: GameState) -> bool:
             if _in_combat(g.objects[oid]):
                 return False
     return _settled(g)
+
+
+def _draw_asks_nothing(g: GameState) -> bool:
+    """Whether the draw step, about to begin, reaches its priority question without a question or
+    the game's end (``pass_commits_first``): nothing was left to settle (CR 117.5), no mana to
+    empty (CR 500.5), and the active player draws (CR 504.1) a card from their library (so no
+    loss, CR 704.5b) that no effect may replace (CR 614, 903.9b) and that triggers nothing (CR
+    603.2); and the permanents' characteristics, memoized ``("closed",)``, read nothing off the
+    battlefield and no effect lasts "for as long as" something (CR 611.2b), so the state-based
+    actions see the permanents as at the last check, where none applied (CR 704.3)."""
+    active = g.active
+    library = g.zones[(active, _LIBRARY)]
+    if not library or (g.turn == 1 and active == g.first_player and len(g.players) == 2):
+        return False                        # CR 704.5b; CR 103.8a: the step is skipped
+    for p in g.players:
+        if has_mana(p):
+            return False
+    chars = g._chars
+    if not _settled(g) or chars.get(0) is None or not chars.get(("closed",)):   # type: ignore[call-overload]
+        return False
+    for e in g.effects:
+        if e.lasts:
+            return False
+    top = library[0]
+    return not (player_has(g, active, "skip_draw") or is_commander(g, top) or may_replace(g, "draw")
+                or may_replace(g, "to_hand_or_library") or draw_may_trigger(g, top))
 
 
 #: The steps that do nothing as they begin but for their "at the beginning of" triggers, with

@@ -108,6 +108,42 @@ def test_the_draw_step_is_entered_on_a_copy() -> None:
     assert Step.UPKEEP not in counting.ended
 
 
+def _into_the_draw_step(**alice: object) -> Callable[[], Scenario]:
+    """Alice's upkeep (turn 2), both players pass: the draw step begins."""
+    def play() -> Scenario:
+        return Scenario("draw step", Alice=dict(alice), Bob={},
+                        turn={"number": 2, "active": "Alice", "step": "upkeep"}).pass_(1).pass_(1)
+    return play
+
+
+def test_the_draw_step_is_entered_in_place() -> None:
+    """A draw nothing replaces, that triggers nothing (CR 504.1): the upkeep's last pass is
+    answered on the committed state, and the game goes on as on a copy."""
+    game, counting = both_ways(_into_the_draw_step(battlefield=["Forest", "Grizzly Bears"],
+                                                   library=["Hill Giant", "Forest x3"]))
+    g = game.state
+    assert g.step is Step.DRAW and game.pending.kind == "priority"
+    assert [g.objects[oid].card.name for oid in g.zones[(0, Zone.HAND)]] == ["Hill Giant"]
+    assert counting.ended == [Step.UPKEEP]
+
+
+def test_a_draw_that_asks_is_entered_on_a_copy() -> None:
+    """Each draw step below asks a question before its priority: the triggers of two
+    permanents watching draws are ordered (CR 603.3b); a miracle card drawn first is revealed
+    or not (CR 702.94a); two replacement effects of the draw are ordered (CR 616.1); a
+    commander drawn may go to the command zone instead (CR 903.9b)."""
+    positions = {
+        "order": dict(battlefield=["Lorescale Coatl x2"], library=["Forest x3"]),
+        "yesno": dict(battlefield=["Plains"], library=["Terminus", "Forest x3"]),
+        "order ": dict(battlefield=["Blood Scrivener", "Phial of Galadriel"], library=["Forest x3"]),
+        "yesno ": dict(library=[{"card": "Isamaru, Hound of Konda", "commander": True}, "Forest x3"]),
+    }
+    for kind, alice in positions.items():
+        game, counting = both_ways(_into_the_draw_step(**alice))
+        assert game.pending.kind == kind.strip() and game.state.step is Step.DRAW, kind
+        assert Step.UPKEEP not in counting.ended, kind
+
+
 def test_two_combat_damage_steps() -> None:
     """CR 510.4: a double strike creature makes a second combat damage step (``next_step`` notes
     it in ``g.combat``): the pass in the first one is answered on a copy."""
