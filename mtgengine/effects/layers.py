@@ -20,7 +20,7 @@ from ..cards.vocabulary import (
 from ..core.enums import Zone
 from ..core.memo import LIMIT as MEMO_LIMIT
 from ..core.mana import ManaCost
-from ..state.game_state import SHARED_CHARACTERISTICS
+from ..state.game_state import SHARED_CHARACTERISTICS, UNCHANGED_ZONES, VOLATILE
 
 if TYPE_CHECKING:
     from ..state.game_state import GameState
@@ -356,8 +356,15 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
         return _battlefield(state)[oid]
     # a card off the battlefield with only its printed values (CR 707.2) and no effect on it
     # shares them with every such card; otherwise they're derived (CR 604.3, 611)
-    ch = (_only_printed(state, oid, o) and _shared_printed(state, oid, o)) or _card_characteristics(state, oid)
-    state._chars[oid] = ch
+    shared = _only_printed(state, oid, o) and _shared_printed(state, oid, o)
+    chars = state._chars
+    if shared and o.zone in UNCHANGED_ZONES:
+        chars[oid] = shared
+        return shared
+    ch = shared or _card_characteristics(state, oid)
+    chars[oid] = ch
+    # forgotten at the next change off the battlefield (``GameState.changed_off_battlefield``)
+    chars[VOLATILE] = chars.get(VOLATILE, ()) + (oid,)      # type: ignore[call-overload, index]
     return ch
 
 

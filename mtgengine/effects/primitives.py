@@ -55,7 +55,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         # CR 608.2n / 701.6a: an ability leaving the stack simply ceases to exist.
         g.stack.remove(oid)
         del g.objects[oid]
-        g.changed_off_battlefield()
+        g.changed_off_battlefield(oid)
         return None
     if o.token and o.zone is not _BATTLEFIELD:
         return None      # CR 111.8: a token that has left the battlefield stays where it is
@@ -156,7 +156,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if o.zone is _BATTLEFIELD or to_zone is _BATTLEFIELD:
         g.changed()
     else:
-        g.changed_off_battlefield()                 # drawn, cast, discarded, milled: no permanent changed
+        g.changed_off_battlefield(oid)              # drawn, cast, discarded, milled: no permanent changed
     if (new.token and to_zone is not _BATTLEFIELD) or new.choices and (new.choices.get("spell_copy") \
             or (new.choices.get("card_copy") and to_zone is not _STACK)):
         g.strays = g.strays + (new_id,)             # to cease to exist (CR 704.5d-e)

@@ -19,7 +19,13 @@ _BATTLEFIELD, _STACK = Zone.BATTLEFIELD, Zone.STACK   # module constants: an Enu
 #: The ids of the characteristics shared by every card with only its printed values
 #: (``layers._PLAIN``: kept for the whole process, so an id is never reused)
 SHARED_CHARACTERISTICS: set[int] = set()
-_UNCHANGED_ZONES = frozenset({Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND})
+#: The zones where a card with only its printed values keeps them across changes off the
+#: battlefield (``GameState.changed_off_battlefield``).
+UNCHANGED_ZONES = frozenset({Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND})
+#: The memo's key for the ids of the objects off the battlefield whose memoized characteristics
+#: any change may alter (all but the shared printed values of cards in ``UNCHANGED_ZONES``),
+#: added as ``layers.characteristics`` memoizes them.
+VOLATILE = ("volatile",)
 
 
 class GameState:
@@ -114,7 +120,7 @@ class GameState:
         self.version += 1
         self._chars.clear()
 
-    def changed_off_battlefield(self) -> None:
+    def changed_off_battlefield(self, gone: int = 0) -> None:
         """Forget derived characteristics after a change that involves no permanent: an object
         moved between zones other than the battlefield (drawn, cast, put into a graveyard), a
         spell's face or choices set on the stack, a life total changed.
@@ -134,23 +140,26 @@ class GameState:
         ``SHARED_CHARACTERISTICS``) come from the card alone, as no effect applies to it (CR
         707.2, 613.1); such a change doesn't alter that card (a moved card is a new object, CR
         400.7, and only a spell on the stack is changed in place before this is called), and a
-        new effect comes with :meth:`changed`."""
+        new effect comes with :meth:`changed`. The objects off the battlefield to forget are
+        listed under ``VOLATILE`` as they are memoized; ``gone``: an object that has just left
+        the game state (moved, CR 400.7), forgotten too."""
         self.version += 1
         chars = self._chars
-        permanents = chars.get(0)
-        if permanents is None or not chars.get(("closed",)):   # type: ignore[call-overload]
-            forget = list(chars)
-        else:
-            # the ids that are not permanents' (0, the permanents' dictionary, is falsy; tuples
-            # are derived values)
-            forget = [key for key in chars if key.__class__ is not tuple and key and key not in permanents]
-        objects = self.objects
         # in place (the memo is this state's own: ``clone`` copies it)
-        for key in forget:
-            if id(chars[key]) in SHARED_CHARACTERISTICS and key.__class__ is int \
-                    and (o := objects.get(key)) is not None and o.zone in _UNCHANGED_ZONES:
-                continue
-            del chars[key]
+        if chars.get(0) is None or not chars.get(("closed",)):   # type: ignore[call-overload]
+            objects = self.objects
+            for key in list(chars):
+                if id(chars[key]) in SHARED_CHARACTERISTICS and key.__class__ is int \
+                        and (o := objects.get(key)) is not None and o.zone in UNCHANGED_ZONES:
+                    continue
+                del chars[key]
+            return
+        volatile = chars.pop(VOLATILE, None)            # type: ignore[call-overload]
+        if volatile is not None:
+            for key in volatile:
+                chars.pop(key, None)
+        if gone:
+            chars.pop(gone, None)
 
     # -- reading -------------------------------------------------------------------
     def zone_list(self, zone: Zone, player: int | None = None) -> list[int]:

@@ -26,11 +26,12 @@ def test_a_change_off_the_battlefield_forgets_only_objects_off_it() -> None:
     """GameState.changed_off_battlefield, with a closed memo: the permanents' characteristics
     and the values derived from them stay; every other object's are forgotten (a card moved
     from hand to stack is a new object whose characteristics may differ, CR 400.7, 604.3)."""
-    from mtgengine.state.game_state import GameState
+    from mtgengine.state.game_state import VOLATILE, GameState
     g = GameState(["A", "B"])
     permanents = {5: "five", 7: "seven"}
+    # (the objects off the battlefield, listed under VOLATILE as ``characteristics`` memoizes them)
     g._chars.update({("with", "x"): [], 5: "five", 3: "card in hand", 0: permanents, 7: "seven",
-                     ("closed",): True, 9: "spell"})
+                     ("closed",): True, 9: "spell", VOLATILE: (3, 9)})
     version = g.version
     g.changed_off_battlefield()
     assert g._chars == {("with", "x"): [], 5: "five", 0: permanents, 7: "seven", ("closed",): True}

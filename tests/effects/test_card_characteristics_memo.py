@@ -89,12 +89,15 @@ def test_a_characteristic_defining_ability_in_a_graveyard_counts_now() -> None:
 def test_a_spell_on_the_stack_is_forgotten() -> None:
     """A spell's face and choices are set in place on the stack (CR 601.2a-b) before
     changed_off_battlefield: even with printed values, its memo can't be kept."""
-    from mtgengine.effects.layers import _shared_printed
+    from mtgengine.state.game_state import SHARED_CHARACTERISTICS
     s = Scenario("memo", Alice={"battlefield": ["Mountain"], "hand": ["Lightning Bolt"]}, Bob={})
     s.cast("Lightning Bolt", by="Alice", targets=["Bob"])
     g = s.game.state
     spell = g.stack[-1]
-    g._chars[spell] = _shared_printed(g, spell, g.objects[spell])
+    permanents(g)                                   # the permanents' memo, closed
+    assert g._chars.get(("closed",))
+    g._chars.pop(spell, None)
+    assert id(characteristics(g, spell)) in SHARED_CHARACTERISTICS and spell in g._chars
     g.changed_off_battlefield()
     assert spell not in g._chars
 
