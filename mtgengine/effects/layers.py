@@ -729,13 +729,23 @@ def _printed_battlefield(state: GameState) -> dict[int, Characteristics] | None:
     class levels and no counters, each has exactly its printed values: no layer has anything
     to apply, to it or across permanents."""
     objects = state.objects
+    effects = state.effects
+    affected = frozenset().union(*(e.affected for e in effects)) if effects else ()
     chars: dict[int, Characteristics] = {}
+    # ``_only_printed`` and ``_shared_printed``, inlined: this runs for every permanent after
+    # every change of the permanents
     for oid in state.battlefield:
         o = objects[oid]
-        if o.counters or not _only_printed(state, oid, o):
+        card = o.card
+        if o.counters or card is None or o.face_down or o.copy_source is not None or oid in affected \
+                or (o.choices and not o.choices.keys().isdisjoint(_VALUE_CHOICES)):
             return None
-        ch = _shared_printed(state, oid, o)
-        if ch is None or ch.script.static or ch.script.class_levels:
+        # ``_face_index`` of a permanent
+        face = 1 if o.transformed and len(card.faces) > 1 else COMBINED if card.is_split else o.face
+        ch = _PLAIN.get((card.name, face, o.controller))
+        if ch is None:
+            ch = _shared_printed(state, oid, o)
+        if not ch or ch.script.static or ch.script.class_levels:
             return None
         chars[oid] = ch
     return chars
