@@ -420,8 +420,10 @@ def settle(ctx: Ctx) -> None:
     g = ctx.g
     while not g.over:
         check_triggers(ctx)
+        version = g.version
         sba = check_state_based_actions(ctx)
-        check_triggers(ctx)
+        if sba or g.events or g.version != version:
+            check_triggers(ctx)     # (else it would find what the first check found: nothing new)
         if g.over:
             return
         if not put_triggers_on_stack(ctx) and not sba:
