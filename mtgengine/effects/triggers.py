@@ -306,55 +306,6 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
     blocked: set[int] = set()
     dealt: set[tuple[str, tuple[int, ...]]] = set()
 
-    def wanted(event: str, subject: int, sch: Any) -> bool:
-        """Whether anything could trigger on the event: a watcher of its kind, an ability of
-        the object's own about it, or a delayed triggered ability waiting for its source."""
-        return (event in here or event in gone or bool(g.delayed and subject)
-                or (sch is not None and any(ab.trigger.event == event and ab.trigger.whose == "self"
-                                            for ab in triggered_abilities(sch))))
-
-    def occur(event: str, subject: int = 0, sch: Any = None, player: int | None = None,
-              source_after: int = 0, amount: int = 0, affected: int = 0) -> None:
-        if sch is not None:
-            # the object's own abilities (for leaves-the-battlefield ones, as it last existed)
-            for ab in triggered_abilities(sch):
-                if ab.trigger.event == event and ab.trigger.whose == "self":
-                    _add(ctx, sch.controller, source_after or subject, sch.name, ab, subject=source_after or subject,
-                         cause=(event, subject, sch), amount=amount, link_source=subject, affected=affected)
-        if g.delayed and subject:
-            # CR 603.7b: a delayed triggered ability waiting for an event of its source
-            # ("When ~ leaves the battlefield or becomes untapped") triggers once, then is gone
-            fired = [d for d in g.delayed if d.ability.trigger.whose == "self" and d.source_id == subject
-                     and event in (d.ability.trigger.event,) + d.also]
-            if fired:
-                g.delayed = [d for d in g.delayed if d not in fired]
-                for d in fired:
-                    _add(ctx, d.controller, d.source_id, d.source_name, d.ability, remembered=d.remembered)
-        looking = here.get(event, [])
-        if event in ("leaves", "dies") and event in gone:
-            looking = looking + gone[event]
-        for w in looking:
-            for ab in w.abilities:                  # those that trigger on this event
-                t = ab.trigger
-                if event in PLAYER_EVENTS:
-                    if not _whose(t.whose, w.ch.controller, player):
-                        continue
-                    if t.filter is not None and not _subject_matches(g, t.filter, subject, sch, w):
-                        continue
-                elif t.whose in ("enchanted", "equipped"):
-                    # issue 7: "Whenever enchanted creature deals combat damage to a player"
-                    # (Celestial Mantle): the object the watcher is attached to
-                    src = g.objects.get(w.source_id)
-                    if src is None or w.left or src.attached_to != subject:
-                        continue
-                elif t.whose != "any" or (t.filter is not None
-                                          and not _subject_matches(g, t.filter, subject, sch, w, source_after)):
-                    continue
-                if t.damaged_by_source and not any(tuple(e) == (g.turn, w.key, subject) for e in g.damage_events):
-                    continue                            # Sengir Vampire: dealt damage by it this turn
-                _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
-                     cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)
-
     for ev in events:
         cls = ev.__class__                  # the event types (effects.events) have no subclasses
         if cls is ZoneChange:
@@ -362,16 +313,16 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 # CR 603.6a; if it has already left again, as it last existed there (CR 603.10)
                 sch = characteristics(g, ev.new_id) if ev.new_id in g.objects else g.lki.get(ev.new_id)
                 if sch is not None:
-                    occur("enters", ev.new_id, sch)
+                    _occur(ctx, here, gone, "enters", ev.new_id, sch)
             elif ev.from_zone is _BATTLEFIELD and ev.lki is not None:
                 # CR 603.10a: leaves-the-battlefield abilities look back in time.
                 after = _after(g, ev)
-                occur("leaves", ev.oid, ev.lki, source_after=after)
+                _occur(ctx, here, gone, "leaves", ev.oid, ev.lki, source_after=after)
                 if ev.to_zone is _GRAVEYARD:
-                    occur("dies", ev.oid, ev.lki, source_after=after)       # CR 700.4
+                    _occur(ctx, here, gone, "dies", ev.oid, ev.lki, source_after=after)       # CR 700.4
             if ev.from_zone is _GRAVEYARD and ev.lki is not None:
                 # "Whenever an instant or sorcery card leaves your graveyard" (Murktide Regent)
-                occur("leaves_graveyard", ev.oid, ev.lki, source_after=_after(g, ev))
+                _occur(ctx, here, gone, "leaves_graveyard", ev.oid, ev.lki, source_after=_after(g, ev))
         elif cls is CastEvent:
             if ev.oid in g.objects:
                 # CR 113.6k: "When you cast this spell" triggers from the stack, as it is cast
@@ -379,25 +330,28 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 for ab in triggered_abilities(spell_ch):
                     if ab.trigger.event == "cast" and ab.trigger.whose == "self":
                         _add(ctx, spell_ch.controller, ev.oid, spell_ch.name, ab, subject=ev.oid)
-                occur("cast", ev.oid, None, ev.player)          # CR 601.2i: once it is cast
+                _occur(ctx, here, gone, "cast", ev.oid, None, ev.player)          # CR 601.2i: once it is cast
         elif cls is ActivateEvent:
             if ev.oid in g.objects:
-                occur("activate", ev.oid, None, ev.player)      # CR 602.2 (issue 7: Unbound Flourishing)
+                # CR 602.2 (issue 7: Unbound Flourishing)
+                _occur(ctx, here, gone, "activate", ev.oid, None, ev.player)
         elif cls is TapEvent:
             if ev.oid in g.objects:                 # CR 701.26a-b: "whenever ~ becomes tapped / untapped"
-                occur("becomes_tapped" if ev.tapped else "becomes_untapped", ev.oid, characteristics(g, ev.oid))
+                _occur(ctx, here, gone, "becomes_tapped" if ev.tapped else "becomes_untapped", ev.oid,
+                       characteristics(g, ev.oid))
         elif cls is AttackEvent:
             if ev.oid in g.objects:
                 ach = characteristics(g, ev.oid)
-                occur("attacks", ev.oid, ach)
+                _occur(ctx, here, gone, "attacks", ev.oid, ach)
                 if "attacks_alone" in here and sum(e.__class__ is AttackEvent for e in events) == 1:
-                    occur("attacks_alone", ev.oid, None, ach.controller)   # CR 506.5: exalted (702.83a)
+                    # CR 506.5: exalted (702.83a)
+                    _occur(ctx, here, gone, "attacks_alone", ev.oid, None, ach.controller)
         elif cls is BlockEvent:
             if ev.blocker in g.objects:
-                occur("blocks", ev.blocker, characteristics(g, ev.blocker))
+                _occur(ctx, here, gone, "blocks", ev.blocker, characteristics(g, ev.blocker))
             if ev.attacker in g.objects and ev.attacker not in blocked:
                 blocked.add(ev.attacker)                                     # CR 509.3c: once
-                occur("becomes_blocked", ev.attacker, characteristics(g, ev.attacker))
+                _occur(ctx, here, gone, "becomes_blocked", ev.attacker, characteristics(g, ev.attacker))
             if ev.attacker in g.objects and ev.blocker in g.objects and "flanking" in (
                     ach := characteristics(g, ev.attacker)).keywords \
                     and "flanking" not in characteristics(g, ev.blocker).keywords:
@@ -423,17 +377,18 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                                     and _was_creature(g, ev.target) else None)):
                     if key is not None and (event, key) not in dealt:
                         dealt.add((event, key))
-                        if not wanted(event, ev.source, sch):
+                        if not _wanted(g, here, gone, event, ev.source, sch):
                             continue
                         # "that much": all the damage this source dealt in this event (CR 603.2c)
                         total = sum(d.amount for d in events if isinstance(d, DamageEvent) and d.source == ev.source
                                     and (d.combat or event not in _COMBAT_DAMAGE_EVENTS)
                                     and (d.target == ev.target or event not in _DAMAGE_TO_ONE_EVENTS))
                         # "that player" / "that creature": what it was dealt to
-                        occur(event, ev.source, sch, amount=total, affected=key[1] if len(key) > 1 else 0)
+                        _occur(ctx, here, gone, event, ev.source, sch, amount=total,
+                               affected=key[1] if len(key) > 1 else 0)
         elif cls is TargetedEvent:
             if ev.oid in g.objects:
-                occur("becomes_target", ev.oid, characteristics(g, ev.oid))
+                _occur(ctx, here, gone, "becomes_target", ev.oid, characteristics(g, ev.oid))
                 by = g.objects.get(ev.by)
                 if by is not None and by.zone is _STACK:
                     # "Whenever ~ becomes the target of a spell" (Bonecrusher Giant), and ward: "of a
@@ -449,15 +404,72 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                             _add(ctx, tch.controller, ev.oid, tch.name, ab, subject=ev.by)
         elif cls is DrawEvent:
             for _ in range(getattr(ev, "count", 1)):
-                occur("draw", player=ev.player)       # once per card drawn
+                _occur(ctx, here, gone, "draw", player=ev.player)       # once per card drawn
             if ev.nth == 1 and ev.card in g.objects:
                 # "the first card you draw each turn" (Rowen; miracle, CR 702.94a): about that card
-                occur("draw_first", ev.card, characteristics(g, ev.card), ev.player)
+                _occur(ctx, here, gone, "draw_first", ev.card, characteristics(g, ev.card), ev.player)
                 if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is _HAND:
                     from .links import miracle
                     miracle(ctx, ev.card)                 # CR 702.94a: reveal it as it is drawn
         elif cls is LifeEvent and ev.amount > 0:
-            occur("gain_life", player=ev.player, amount=ev.amount)   # CR 119.9: once per life-gain event
+            # CR 119.9: once per life-gain event
+            _occur(ctx, here, gone, "gain_life", player=ev.player, amount=ev.amount)
+
+
+def _wanted(g: Any, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], event: str, subject: int,
+            sch: Any) -> bool:
+    """Whether anything could trigger on the event: a watcher of its kind, an ability of
+    the object's own about it, or a delayed triggered ability waiting for its source."""
+    return (event in here or event in gone or bool(g.delayed and subject)
+            or (sch is not None and any(ab.trigger.event == event and ab.trigger.whose == "self"
+                                        for ab in triggered_abilities(sch))))
+
+
+def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], event: str, subject: int = 0,
+           sch: Any = None, player: int | None = None, source_after: int = 0, amount: int = 0,
+           affected: int = 0) -> None:
+    """An event of ``_match_events`` happens: the abilities that trigger on it trigger (``here``
+    and ``gone``: the watchers on the battlefield and those that left, by trigger event)."""
+    g = ctx.g
+    if sch is not None:
+        # the object's own abilities (for leaves-the-battlefield ones, as it last existed)
+        for ab in triggered_abilities(sch):
+            if ab.trigger.event == event and ab.trigger.whose == "self":
+                _add(ctx, sch.controller, source_after or subject, sch.name, ab, subject=source_after or subject,
+                     cause=(event, subject, sch), amount=amount, link_source=subject, affected=affected)
+    if g.delayed and subject:
+        # CR 603.7b: a delayed triggered ability waiting for an event of its source
+        # ("When ~ leaves the battlefield or becomes untapped") triggers once, then is gone
+        fired = [d for d in g.delayed if d.ability.trigger.whose == "self" and d.source_id == subject
+                 and event in (d.ability.trigger.event,) + d.also]
+        if fired:
+            g.delayed = [d for d in g.delayed if d not in fired]
+            for d in fired:
+                _add(ctx, d.controller, d.source_id, d.source_name, d.ability, remembered=d.remembered)
+    looking = here.get(event, [])
+    if event in ("leaves", "dies") and event in gone:
+        looking = looking + gone[event]
+    for w in looking:
+        for ab in w.abilities:                  # those that trigger on this event
+            t = ab.trigger
+            if event in PLAYER_EVENTS:
+                if not _whose(t.whose, w.ch.controller, player):
+                    continue
+                if t.filter is not None and not _subject_matches(g, t.filter, subject, sch, w):
+                    continue
+            elif t.whose in ("enchanted", "equipped"):
+                # issue 7: "Whenever enchanted creature deals combat damage to a player"
+                # (Celestial Mantle): the object the watcher is attached to
+                src = g.objects.get(w.source_id)
+                if src is None or w.left or src.attached_to != subject:
+                    continue
+            elif t.whose != "any" or (t.filter is not None
+                                      and not _subject_matches(g, t.filter, subject, sch, w, source_after)):
+                continue
+            if t.damaged_by_source and not any(tuple(e) == (g.turn, w.key, subject) for e in g.damage_events):
+                continue                            # Sengir Vampire: dealt damage by it this turn
+            _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
+                 cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)
 
 
 def _whose(whose: str, controller: int, player: int | None) -> bool:
