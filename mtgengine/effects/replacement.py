@@ -84,13 +84,18 @@ def apply_replacements(ctx: Ctx, event: Any) -> Any:
     kind = event_kind(event)
     if kind is None:
         return event
+    g = ctx.g
     # (events are final classes: ``__class__ is`` tests what ``isinstance`` would, without a call)
     applied: set[str] = set(event.applied) if event.__class__ is DrawEvent else set()
     order: list[tuple[Any, ...]] = []          # the affected player's answer, by signature
-    sources = _SOURCES_BY_KIND.get(kind) or _sources_for(kind)
     while event is not None:
         if event.__class__ is DamageEvent and event.amount <= 0:
             return None                        # CR 614.7a: 0 damage is no event to replace
+        # the sources that may find an effect: the permanents' abilities only if one watches
+        # this kind of event (or it is an entering permanent's own), the resolved effects only
+        # if there are any
+        key = (kind, kind == "enters" or kind in _replaced_kinds(g), bool(g.replacement_effects))
+        sources = _SOURCES_BY_KIND.get(key) or _sources_for(key)
         candidates: list[Candidate] = []
         for source in sources:                 # most find none: no list built per source then
             found = source(ctx, event, kind)
@@ -148,10 +153,8 @@ def may_replace(g: GameState, kind: str) -> bool:
     about the card itself): a permanent's replacement ability of that kind or a resolved
     replacement effect of it (CR 614.1, 615.3); else ``apply_replacements`` returns the event
     as it is, asking nothing."""
-    for _, ch in permanents_with(g, "replacements"):
-        for ab in ch.script.replacements:
-            if ab.event == kind:
-                return True
+    if kind in _replaced_kinds(g):
+        return True
     for r in g.replacement_effects:
         if r.ability.event == kind:
             return True
@@ -294,17 +297,37 @@ _SOURCE_KINDS: dict[Source, frozenset[str]] = {
     _flashback_candidates: frozenset({"leaves_stack"}),
     _commander_candidates: frozenset({"to_hand_or_library", "leaves_stack"}),
 }
-#: The sources to ask for each kind of event, in ``REPLACEMENT_SOURCES`` order.
-_SOURCES_BY_KIND: dict[str, tuple[Source, ...]] = {}
+#: The sources to ask for each kind of event, in ``REPLACEMENT_SOURCES`` order, by (kind, whether
+#: the permanents' abilities may apply, whether there are resolved effects).
+_SOURCES_BY_KIND: dict[tuple[str, bool, bool], tuple[Source, ...]] = {}
 
 
-def _sources_for(kind: str) -> tuple[Source, ...]:
-    found = _SOURCES_BY_KIND.get(kind)
+def _sources_for(key: tuple[str, bool, bool]) -> tuple[Source, ...]:
+    found = _SOURCES_BY_KIND.get(key)
     if found is None:
-        found = _SOURCES_BY_KIND[kind] = tuple(
+        kind, statics, resolved = key
+        found = _SOURCES_BY_KIND[key] = tuple(
             source for source in REPLACEMENT_SOURCES if kind in _SOURCE_KINDS.get(source, (kind,))
-            and not (source is _self_candidates and kind in _NO_SPELL_KINDS))
+            and not (source is _self_candidates and kind in _NO_SPELL_KINDS)
+            and not (source is _static_candidates and not statics)
+            and not (source is _resolved_candidates and not resolved))
     return found
+
+
+_REPLACED_KINDS = ("replaced_kinds",)
+
+
+def _replaced_kinds(g: GameState) -> frozenset[str]:
+    """The kinds of event the permanents' replacement abilities watch, but for their
+    self-replacement effects (CR 614.15: only their spell's own instructions): for another
+    kind, ``_static_candidates`` finds nothing but an entering permanent's own "enters"
+    abilities. Memoized with the characteristics, like ``permanents_with``."""
+    cached = g._chars.get(_REPLACED_KINDS)          # type: ignore[call-overload]
+    if cached is None:
+        cached = frozenset(ab.event for _, ch in permanents_with(g, "replacements")
+                           for ab in ch.script.replacements if not ab.self_replacement)
+        g._chars[_REPLACED_KINDS] = cached          # type: ignore[index]
+    return cached
 
 
 # -- does an effect apply? -------------------------------------------------------------------

@@ -69,11 +69,33 @@ def test_self_replacements_are_looked_for_only_where_an_event_names_its_spell() 
     asked = set()
     for kind, event in by_kind.items():
         assert _TYPE_OF_KIND[kind] is event.__class__
-        if _self_candidates in _sources_for(kind):
+        if _self_candidates in _sources_for((kind, True, True)):
             asked.add(kind)
         else:
             assert _self_candidates(ctx, event, kind) == []   # skipping it skips nothing
     assert asked == {"damage", "gain_life", "life_reduced", "counters", "draw", "tokens"}
+
+
+def test_the_permanents_abilities_are_asked_only_for_the_kinds_they_replace() -> None:
+    """The pipeline asks the permanents' replacement abilities only for the kinds of event one of
+    them watches (``replacement._replaced_kinds``, memoized with the characteristics): Thought
+    Reflection entering adds draws to the kinds, and the next draw step draws two cards
+    (CR 614.11); for the other kinds, asking would find nothing."""
+    from mtgengine.effects.events import DrawEvent, ZoneChange
+    from mtgengine.effects.replacement import _replaced_kinds, _static_candidates
+    s = Scenario("kinds", Alice={"battlefield": ["Island x7", "Grizzly Bears"], "hand": ["Thought Reflection"]},
+                 Bob={}, turn={"number": 2, "active": "Alice", "step": "precombat_main"})
+    ctx = _ctx(s)
+    assert "draw" not in _replaced_kinds(ctx.g)           # memoized now
+    assert _static_candidates(ctx, DrawEvent(0), "draw") == []
+    s.cast("Thought Reflection", by="Alice").pass_("stack")
+    ctx = _ctx(s)
+    assert _replaced_kinds(ctx.g) == {"draw"}
+    bears = next(oid for oid in ctx.g.battlefield if ctx.g.objects[oid].card.name == "Grizzly Bears")
+    assert _static_candidates(ctx, ZoneChange(bears, Zone.BATTLEFIELD, Zone.GRAVEYARD, 0), "dies") == []
+    s.pass_("turn").pass_("turn").pass_("precombat_main")
+    g = s.game.state
+    assert g.turn == 4 and len(g.zones[(0, Zone.HAND)]) == 2
 
 
 def test_a_payment_plans_with_the_sources_as_they_are_and_taps_them() -> None:
