@@ -11,14 +11,15 @@ from ..effects.primitives import end_durations, move, name_of, player_has
 from ..effects.resolve import destroy
 from .combat import has_protection_from
 from .context import Ctx
-from .pregame import commander_state_actions
+from .pregame import commander_game, commander_state_actions
 from ..state.game_state import GameState
 
 
 def check_state_based_actions(ctx: Ctx) -> bool:
     """Performs all applicable SBAs repeatedly (CR 704.3). Returns True if any were performed."""
     any_done = False
-    end_durations(ctx)              # CR 611.2b: durations that stopped holding (e.g. as it untapped)
+    if ctx.g.effects:
+        end_durations(ctx)          # CR 611.2b: durations that stopped holding (e.g. as it untapped)
     while _one_pass(ctx):
         any_done = True
         if ctx.g.over:
@@ -46,7 +47,7 @@ def _one_pass(ctx: Ctx) -> bool:
     for i in losers:
         g.player(i).lost = True
         done = True
-    if commander_state_actions(ctx):            # CR 704.6c, 903.9a (a Commander game only)
+    if commander_game(g) and commander_state_actions(ctx):      # CR 704.6c, 903.9a
         done = True
         losers = losers or [p.index for p in g.players if p.lost and not g.over]
     if losers:
