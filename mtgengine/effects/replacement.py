@@ -147,16 +147,16 @@ _KIND_OF_TYPE: dict[type, str] = {DamageEvent: "damage", ProliferateEvent: "prol
                                   CountersEvent: "counters", TokensEvent: "tokens"}
 
 
-def may_replace(g: GameState, kind: str) -> bool:
-    """Whether an effect may replace an event of ``kind`` that names no resolving spell and is
+def may_replace(g: GameState, *kinds: str) -> bool:
+    """Whether an effect may replace an event of one of ``kinds`` that names no resolving spell and is
     no damage (a draw, a card put into a hand), but for the Commander rule (CR 903.9b, asked
     about the card itself): a permanent's replacement ability of that kind or a resolved
     replacement effect of it (CR 614.1, 615.3); else ``apply_replacements`` returns the event
     as it is, asking nothing."""
-    if kind in _replaced_kinds(g):
+    if not _replaced_kinds(g).isdisjoint(kinds):
         return True
     for r in g.replacement_effects:
-        if r.ability.event == kind:
+        if r.ability.event in kinds:
             return True
     return False
 

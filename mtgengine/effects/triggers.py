@@ -636,13 +636,11 @@ def draw_may_trigger(g: Any, card: int) -> bool:
     check, its state may read the hand). Moving a card from the library to the hand triggers
     nothing else (``_match_events``)."""
     here = _watchers_here(g)
-    if "draw" in here or "draw_first" in here or step_may_trigger(g, "draw_step"):
+    if "draw" in here or "draw_first" in here or "draw_step" in here or _state_watchers(g):
         return True
     for d in g.delayed:
-        if d.source_id == card:
+        if d.source_id == card or d.ability.trigger.event == "draw_step":     # (``step_may_trigger``)
             return True
-    if _state_watchers(g):
-        return True
     ch = characteristics(g, card)
     if ch.script.miracle:
         return True

@@ -15,7 +15,7 @@ from ..agents.decisions import Decision
 from ..core.enums import STEP_ORDER, Step, Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
-from ..effects.layers import characteristics, controller_of, permanents, permanents_with
+from ..effects.layers import characteristics, permanents, permanents_with
 from ..effects.links import next_untap_passes, stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
 from ..effects.replacement import may_replace
@@ -169,14 +169,20 @@ def _untap_step(ctx: Ctx) -> None:
         pl.lands_entered_this_turn = 0
     g.damage_events = []
     skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
+    active = g.active
+    objects = g.objects
+    # (nothing below changes a characteristic: the permanents' values hold for the whole step)
+    chars = permanents(g)
     for oid in g.battlefield:
-        o = g.objects[oid]
-        if controller_of(g, oid) == g.active:
-            if o.sick or o.steady != g.active:
+        o = objects[oid]
+        ch = chars[oid]
+        if ch.controller == active:
+            if o.sick or o.steady != active:
                 w = g.obj(oid)                     # CR 302.6: controlled since the turn began
                 w.sick = False
-                w.steady = g.active
-            if not skip and o.tapped and not stays_tapped(ctx, oid) and not _keeps_tapped(ctx, oid):
+                w.steady = active
+            if not skip and o.tapped and not (o.choices and stays_tapped(ctx, oid)) \
+                    and not _keeps_tapped(ctx, ch):
                 set_tapped(ctx, oid, False)        # CR 502.3
             elif o.choices and not o.tapped:
                 next_untap_passes(g, oid)
@@ -495,8 +501,8 @@ def _draw_asks_nothing(g: GameState) -> bool:
         if e.lasts:
             return False
     top = library[0]
-    return not (player_has(g, active, "skip_draw") or is_commander(g, top) or may_replace(g, "draw")
-                or may_replace(g, "to_hand_or_library") or draw_may_trigger(g, top))
+    return not (player_has(g, active, "skip_draw") or is_commander(g, top)
+                or may_replace(g, "draw", "to_hand_or_library") or draw_may_trigger(g, top))
 
 
 #: The steps that do nothing as they begin but for their "at the beginning of" triggers, with
@@ -573,10 +579,9 @@ def priority(ctx: Ctx) -> Decision | None:
     return None
 
 
-def _keeps_tapped(ctx: Ctx, oid: int) -> bool:
+def _keeps_tapped(ctx: Ctx, ch: Any) -> bool:
     """CR 502.3: "~ doesn't untap during your untap step", or "You may choose not to untap ~
-    during your untap step" (its controller is asked)."""
-    ch = characteristics(ctx.g, oid)
+    during your untap step" (its controller is asked); ``ch``: the permanent's characteristics."""
     if "doesn't untap" in ch.keywords:
         ctx.log("502.3", f"{ch.name} doesn't untap during its controller's untap step")
         return True

@@ -131,12 +131,14 @@ def test_a_draw_that_asks_is_entered_on_a_copy() -> None:
     """Each draw step below asks a question before its priority: the triggers of two
     permanents watching draws are ordered (CR 603.3b); a miracle card drawn first is revealed
     or not (CR 702.94a); two replacement effects of the draw are ordered (CR 616.1); a
-    commander drawn may go to the command zone instead (CR 903.9b)."""
+    commander drawn may go to the command zone instead (CR 903.9b); two "at the beginning of
+    each player's draw step" triggers are ordered (CR 603.2b, 603.3b)."""
     positions = {
         "order": dict(battlefield=["Lorescale Coatl x2"], library=["Forest x3"]),
         "yesno": dict(battlefield=["Plains"], library=["Terminus", "Forest x3"]),
         "order ": dict(battlefield=["Blood Scrivener", "Phial of Galadriel"], library=["Forest x3"]),
         "yesno ": dict(library=[{"card": "Isamaru, Hound of Konda", "commander": True}, "Forest x3"]),
+        "order  ": dict(battlefield=["Howling Mine", "Font of Mythos"], library=["Forest x9"]),
     }
     for kind, alice in positions.items():
         game, counting = both_ways(_into_the_draw_step(**alice))
