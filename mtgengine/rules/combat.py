@@ -379,17 +379,19 @@ def _check_division(ctx: Ctx, division: dict[int, Any], options: list[int], bloc
                                      "is assigned lethal damage (CR 702.19b)")
 
 
-def in_combat(o: Any) -> bool:
-    """Whether ``o`` is attacking, blocking or blocked (what ``end_combat`` resets)."""
-    return o.attacking is not None or bool(o.blocking) or o.blocked
+def in_combat(g: GameState) -> list[int]:
+    """The permanents attacking, blocking or blocked (what ``end_combat`` resets), in
+    battlefield order."""
+    objects = g.objects
+    return [oid for oid in g.battlefield
+            if (o := objects[oid]).attacking is not None or o.blocking or o.blocked]
 
 
 def end_combat(g: GameState) -> None:
     """CR 511.3: all creatures are removed from combat."""
-    for oid in g.battlefield:
-        if in_combat(g.objects[oid]):
-            w = g.obj(oid)
-            w.attacking = None
-            w.blocking = ()
-            w.blocked = False
+    for oid in in_combat(g):
+        w = g.obj(oid)
+        w.attacking = None
+        w.blocking = ()
+        w.blocked = False
     g.combat = {}

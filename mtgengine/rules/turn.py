@@ -472,10 +472,8 @@ def pass_commits_first(g: GameState) -> bool:
     for p in g.players:
         if has_mana(p):
             return False
-    if step is _END_OF_COMBAT:
-        for oid in g.battlefield:
-            if _in_combat(g.objects[oid]):
-                return False
+    if step is _END_OF_COMBAT and _in_combat(g):
+        return False
     return _settled(g)
 
 
