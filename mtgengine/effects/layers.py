@@ -651,9 +651,8 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     if cached is not None:
         return cached
     chars = _printed_battlefield(state)
-    if chars is not None:           # (resolved effects may exist, applying to no permanent)
-        return _remember(state, chars, [_Effect(e.timestamp, e.mods, e.controller, affected=e.affected)
-                                        for e in state.effects])
+    if chars is not None:
+        return _remember_printed(state, chars)
     chars = {oid: copiable_values(state, oid) for oid in state.battlefield}
     for oid, ch in chars.items():
         if ch.script.class_levels:
@@ -717,6 +716,65 @@ def _remember(state: GameState, chars: dict[int, Characteristics], effects: list
     return chars
 
 
+def _remember_printed(state: GameState, chars: dict[int, Characteristics]) -> dict[int, Characteristics]:
+    """:func:`_remember` for the permanents' printed values (``_printed_battlefield``), marked
+    ``_PRINTED`` for :func:`permanent_moved`. (Resolved effects may exist, applying to no
+    permanent: they are looked at for the ``("closed",)`` mark.)"""
+    state._chars[_PRINTED] = True           # type: ignore[index]
+    return _remember(state, chars, [_Effect(e.timestamp, e.mods, e.controller, affected=e.affected)
+                                    for e in state.effects])
+
+
+#: The memo's mark of permanents' characteristics that are their printed values alone.
+_PRINTED = ("printed",)
+
+
+def permanent_moved(state: GameState, entered: int) -> None:
+    """``state.changed()`` for a zone change to or from the battlefield (``primitives.move``, made
+    just before: ``entered`` is the new permanent, 0 if none entered). If the permanents'
+    characteristics were memoized as their printed values alone (``_printed_battlefield``: no
+    static ability on any permanent, no effect on any, no counters), the other permanents'
+    still are, as nothing else changed since (every change of a characteristic calls
+    ``changed``): only the entering permanent's own values are checked, and the memo is built
+    from the old one instead of being derived again for every permanent."""
+    chars = state._chars
+    old = chars.get(0) if chars.get(_PRINTED) else None     # type: ignore[call-overload]
+    state.changed()
+    if old is None:
+        return
+    objects = state.objects
+    effects = state.effects
+    affected = frozenset().union(*(e.affected for e in effects)) if effects else frozenset()
+    kept: dict[int, Characteristics] = {}
+    for oid in state.battlefield:
+        ch = old.get(oid)
+        if ch is None:
+            if oid != entered:
+                return                      # (not the one change expected: derived when asked)
+            ch = _printed_permanent(state, oid, objects[oid], affected)
+            if ch is None:
+                return
+        kept[oid] = ch
+    _remember_printed(state, kept)
+
+
+def _printed_permanent(state: GameState, oid: int, o: Any, affected: Any) -> Characteristics | None:
+    """The permanent's printed values if it has nothing else (``_printed_battlefield``:
+    ``_only_printed``, ``_shared_printed`` and ``_face_index`` of a permanent, inlined; ``affected``:
+    the objects the continuous effects apply to) and no static ability or class level; else None."""
+    card = o.card
+    if o.counters or card is None or o.face_down or o.copy_source is not None or oid in affected \
+            or (o.choices and not o.choices.keys().isdisjoint(_VALUE_CHOICES)):
+        return None
+    face = 1 if o.transformed and len(card.faces) > 1 else COMBINED if card.is_split else o.face
+    ch = _PLAIN.get((card.name, face, o.controller))
+    if ch is None:
+        ch = _shared_printed(state, oid, o)
+    if not ch or ch.script.static or ch.script.class_levels:
+        return None
+    return ch
+
+
 def _printed_battlefield(state: GameState) -> dict[int, Characteristics] | None:
     """Every permanent's characteristics when no continuous effect applies to any of them: the
     printed values they share with cards elsewhere (``_shared_printed``); None otherwise.
@@ -730,22 +788,11 @@ def _printed_battlefield(state: GameState) -> dict[int, Characteristics] | None:
     to apply, to it or across permanents."""
     objects = state.objects
     effects = state.effects
-    affected = frozenset().union(*(e.affected for e in effects)) if effects else ()
+    affected = frozenset().union(*(e.affected for e in effects)) if effects else frozenset()
     chars: dict[int, Characteristics] = {}
-    # ``_only_printed`` and ``_shared_printed``, inlined: this runs for every permanent after
-    # every change of the permanents
     for oid in state.battlefield:
-        o = objects[oid]
-        card = o.card
-        if o.counters or card is None or o.face_down or o.copy_source is not None or oid in affected \
-                or (o.choices and not o.choices.keys().isdisjoint(_VALUE_CHOICES)):
-            return None
-        # ``_face_index`` of a permanent
-        face = 1 if o.transformed and len(card.faces) > 1 else COMBINED if card.is_split else o.face
-        ch = _PLAIN.get((card.name, face, o.controller))
+        ch = _printed_permanent(state, oid, objects[oid], affected)
         if ch is None:
-            ch = _shared_printed(state, oid, o)
-        if not ch or ch.script.static or ch.script.class_levels:
             return None
         chars[oid] = ch
     return chars

@@ -20,7 +20,8 @@ from ..rules.pregame import combat_damage_by_commander
 from ..state.objects import GameObject
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent, TapEvent
-from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, matches, object_name, permanents_with
+from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, matches, object_name, \
+    permanent_moved, permanents_with
 from .replacement import apply_replacements, life_gain_forbidden
 from .triggers import condition_holds
 from . import links
@@ -154,7 +155,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     g.objects[new_id] = new
     _add_to_zone(g, new, top)
     if o.zone is _BATTLEFIELD or to_zone is _BATTLEFIELD:
-        g.changed()
+        permanent_moved(g, new_id if to_zone is _BATTLEFIELD else 0)     # g.changed(), keeping what holds
     else:
         g.changed_off_battlefield(oid)              # drawn, cast, discarded, milled: no permanent changed
     if (new.token and to_zone is not _BATTLEFIELD) or new.choices and (new.choices.get("spell_copy") \
