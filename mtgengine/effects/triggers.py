@@ -294,7 +294,8 @@ def check_triggers(ctx: Ctx) -> None:
     events, g.events = g.events, []
     if events:
         _match_events(ctx, events)
-    _state_triggers(ctx)
+    if _state_watchers(g):
+        _state_triggers(ctx)
 
 
 def _match_events(ctx: Ctx, events: list[Any]) -> None:
@@ -330,9 +331,10 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 for ab in triggered_abilities(spell_ch):
                     if ab.trigger.event == "cast" and ab.trigger.whose == "self":
                         _add(ctx, spell_ch.controller, ev.oid, spell_ch.name, ab, subject=ev.oid)
-                _occur(ctx, here, gone, "cast", ev.oid, None, ev.player)          # CR 601.2i: once it is cast
+                if "cast" in here or g.delayed:      # (else nothing watches it: see ``_occur``)
+                    _occur(ctx, here, gone, "cast", ev.oid, None, ev.player)      # CR 601.2i: once it is cast
         elif cls is ActivateEvent:
-            if ev.oid in g.objects:
+            if ev.oid in g.objects and ("activate" in here or g.delayed):
                 # CR 602.2 (issue 7: Unbound Flourishing)
                 _occur(ctx, here, gone, "activate", ev.oid, None, ev.player)
         elif cls is TapEvent:
@@ -403,15 +405,16 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                                 or (event == "ward" and ward)):
                             _add(ctx, tch.controller, ev.oid, tch.name, ab, subject=ev.by)
         elif cls is DrawEvent:
-            for _ in range(getattr(ev, "count", 1)):
-                _occur(ctx, here, gone, "draw", player=ev.player)       # once per card drawn
+            if "draw" in here:                      # (a player's event: only watchers see it)
+                for _ in range(getattr(ev, "count", 1)):
+                    _occur(ctx, here, gone, "draw", player=ev.player)   # once per card drawn
             if ev.nth == 1 and ev.card in g.objects:
                 # "the first card you draw each turn" (Rowen; miracle, CR 702.94a): about that card
                 _occur(ctx, here, gone, "draw_first", ev.card, characteristics(g, ev.card), ev.player)
                 if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is _HAND:
                     from .links import miracle
                     miracle(ctx, ev.card)                 # CR 702.94a: reveal it as it is drawn
-        elif cls is LifeEvent and ev.amount > 0:
+        elif cls is LifeEvent and ev.amount > 0 and "gain_life" in here:
             # CR 119.9: once per life-gain event
             _occur(ctx, here, gone, "gain_life", player=ev.player, amount=ev.amount)
 
