@@ -2322,8 +2322,11 @@ def _parse_condition(text: str) -> Condition | None:
         flt = _subject_filter(m.group(2), plural=True)
         return Condition("control", replace(flt, other=bool(m.group(1))), at_most=0) if flt else None
     if m := re.fullmatch(r"you control (a|an|another) (.+)", t, re.I):
-        flt = _subject_filter(m.group(2))
+        flt = _subject_filter(re.sub(r" or an? ", " or ", m.group(2)))      # "a Mountain or a Plains"
         return Condition("control", replace(flt, other=m.group(1).lower() == "another"), at_least=1) if flt else None
+    if m := re.fullmatch(r"you control " + _COUNT + r" or fewer (other )?(.+)", t, re.I):
+        flt = _subject_filter(m.group(3), plural=True)               # Spirebluff Canal (CR 614.12)
+        return Condition("control", replace(flt, other=bool(m.group(2))), at_most=_num(m.group(1)).fixed) if flt else None
     if m := re.fullmatch(r"you control " + _COUNT + r" or more (other )?(.+)", t, re.I):
         flt = _subject_filter(m.group(3), plural=True)
         return Condition("control", replace(flt, other=bool(m.group(2))), at_least=_num(m.group(1)).fixed) if flt else None
@@ -2669,6 +2672,25 @@ def _rep_enters_tapped(m: re.Match[str]) -> ReplacementAbility | None:
     return ReplacementAbility("enters", itself=True, tapped=True)
 
 
+def _rep_enters_tapped_unless(m: re.Match[str]) -> ReplacementAbility | None:
+    """ "~ enters tapped unless you control two or more other lands" (CR 614.1c, 614.12): the
+    replacement applies when the condition is false as it would enter."""
+    cond = _parse_condition(m.group(1))
+    negated = _negated(cond) if cond is not None else None
+    return ReplacementAbility("enters", itself=True, tapped=True, condition=negated) if negated else None
+
+
+def _negated(cond: Condition) -> Condition | None:
+    """The condition's opposite, for a count with one bound ("N or more" <-> "N-1 or fewer")."""
+    if cond.kind not in ("control", "battlefield", "life", "hand", "graveyard", "library") or cond.link:
+        return None
+    if cond.at_least is not None and cond.at_most is None:
+        return replace(cond, at_least=None, at_most=cond.at_least - 1)
+    if cond.at_most is not None and cond.at_least is None:
+        return replace(cond, at_least=cond.at_most + 1, at_most=None)
+    return None
+
+
 def _rep_enters_counters(m: re.Match[str]) -> ReplacementAbility | None:
     kind = m.group(2).lower()
     if not _counter_kind_ok(kind):
@@ -2726,6 +2748,7 @@ _REPLACEMENTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], "Replacemen
                 r"(?:it puts )?(twice|three times|that many plus one) (?:that many )?(?:of those )?(\+1/\+1 )?"
                 r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
     (re.compile(r"~ enters(?: the battlefield)? tapped", re.I), _rep_enters_tapped),
+    (re.compile(r"~ enters(?: the battlefield)? tapped unless (.+)", re.I), _rep_enters_tapped_unless),
     (re.compile(r"~ enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I), _rep_enters_counters),
     (re.compile(r"if ~ was kicked, it enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it"
                 r"(?: and with (.+))?", re.I), _rep_kicked_enters_counters),
