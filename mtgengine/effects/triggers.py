@@ -110,9 +110,9 @@ KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON, "persist
 
 
 def keyword_triggers(keywords: frozenset[str]) -> tuple[TriggeredAbility, ...]:
-    """The triggered abilities that keywords are (prowess, living weapon, ward), in keyword
-    order. CR 702.21a: "Ward [cost]" means "Whenever this permanent becomes the target of a
-    spell or ability an opponent controls, counter that spell or ability unless that player
+    """The triggered abilities that keywords are (``KEYWORD_TRIGGERS``, ward and bushido), in
+    keyword order. CR 702.21a: "Ward [cost]" means "Whenever this permanent becomes the target
+    of a spell or ability an opponent controls, counter that spell or ability unless that player
     pays [cost]" (its event: "ward")."""
     found = _KEYWORD_TRIGGERS_OF.get(keywords)
     if found is None:
@@ -152,8 +152,8 @@ OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "bec
 
 
 def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
-    """An object's triggered abilities: its script's, and those of its keywords (prowess,
-    living weapon), which may have been granted (CR 613.1f)."""
+    """An object's triggered abilities: its script's, and those of its keywords
+    (``keyword_triggers``), which may have been granted (CR 613.1f)."""
     own = ch.script.triggered
     extra = _KEYWORD_TRIGGERS_OF.get(ch.keywords)
     if extra is None:
