@@ -21,10 +21,12 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
     return list(_targets(g, spec, controller, source_id))
 
 
-def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | None) -> Iterator[int]:
-    """The legal choices of :func:`legal_targets`, one by one (``has_targets`` stops early)."""
+def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | None,
+             only: int | None = None) -> Iterator[int]:
+    """The legal choices of :func:`legal_targets`, one by one (``has_targets`` stops early).
+    ``only``: an object id, the one candidate looked at (``is_legal_target``)."""
     flt = spec.filter
-    if flt.players:
+    if flt.players and only is None:
         statics = permanents_with(g, "player_statics")     # only those give a player hexproof
         for p in g.players:
             if p.lost:
@@ -37,14 +39,15 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
     if flt.objects and flt.zone == "graveyard":
         # CR 115.2: a spell or ability that says so targets cards in graveyards ("controller"
         # of the filter is the card's owner there); hexproof and shroud are for permanents.
-        for oid in sorted(oid for p in g.players for oid in g.zones[(p.index, Zone.GRAVEYARD)]):
+        graveyards = [oid for p in g.players for oid in g.zones[(p.index, Zone.GRAVEYARD)]]
+        for oid in _candidates(graveyards, only):
             if matches(g, oid, flt, controller, source_id):
                 yield oid
         return
     if flt.objects and flt.abilities:
         # "target triggered/activated ability (you control)" (CR 115.1): abilities on the stack
         from ..cards.vocabulary import TriggeredAbility
-        for oid in sorted(g.stack):
+        for oid in _candidates(g.stack, only):
             o = g.objects[oid]
             if o.ability is None or oid == source_id:
                 continue
@@ -57,7 +60,7 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
     if flt.objects:
         both = flt.zone == "stack_or_battlefield"          # "target spell or permanent" (Sleight of Mind)
         zone_ids = list(g.stack) + list(g.battlefield) if both else g.stack if flt.spells else g.battlefield
-        for oid in sorted(zone_ids):
+        for oid in _candidates(zone_ids, only):
             o = g.objects[oid]
             spell = o.zone is Zone.STACK
             if oid == source_id and spell:
@@ -77,6 +80,13 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
                 if source_id is not None and source_id in g.objects and has_protection_from(ch, source_quality(g, source_id)):
                     continue  # CR 702.16b
             yield oid
+
+
+def _candidates(ids: list[int], only: int | None) -> list[int]:
+    """The objects :func:`_targets` looks at: all of ``ids`` in order of id, or just ``only``."""
+    if only is None:
+        return sorted(ids)
+    return [only] if only in ids else []
 
 
 def _untargetable_by(g: GameState, keywords: frozenset[str], controller: int) -> bool:
@@ -100,15 +110,15 @@ def source_quality(g: GameState, source_id: int) -> Any:
 
 
 def is_legal_target(g: GameState, spec: TargetSpec, value: int, controller: int, source_id: int | None) -> bool:
+    """Whether ``value`` is one of :func:`legal_targets` (CR 608.2b); for an object, only that
+    one is looked at."""
     p = player_of(value)
     if p is not None:
         return value in legal_targets(g, spec, controller, source_id)
-    if value not in g.objects:
+    o = g.objects.get(value)
+    if o is None or o.zone not in (Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD):
         return False
-    o = g.objects[value]
-    if o.zone not in (Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD):
-        return False
-    return value in legal_targets(g, spec, controller, source_id)
+    return next(_targets(g, spec, controller, source_id, value), None) is not None
 
 
 def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None,
