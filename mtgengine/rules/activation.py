@@ -49,7 +49,8 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
     {T} in its cost, its source is "tapped for mana" (CR 106.12): the mana it produces is an
     event "tapped for mana" replacement effects modify (CR 106.12b)."""
     g = ctx.g
-    abilities = abilities_of(g, oid)
+    ch = characteristics(g, oid)
+    abilities = ch.script.activated
     if index is None:
         mana_abs = [i for i, ab in enumerate(abilities) if ab.is_mana]
         index = next((i for i in mana_abs if choice is None or any(
@@ -57,12 +58,17 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
         if index is None:
             raise IllegalActionError(f"{name_of(ctx, oid)} has no mana ability")
     ab = abilities[index]
-    _not_forbidden(g, oid)
+    reason = activation_forbidden(g, ch.controller, oid)     # as ``_not_forbidden``, with ``ch`` at hand
+    if reason:
+        raise IllegalActionError(f"{ch.name}'s abilities can't be activated: {reason}")
     pay_ability_costs(ctx, oid, ab, pay)
     src = g.objects.get(oid)
     controller = src.controller if src is not None else g.lki[oid].controller
-    # issue 7 (double/triple): the source and "tapped for mana" go with the mana produced
-    name = name_of(ctx, oid)
+    # issue 7 (double/triple): the source and "tapped for mana" go with the mana produced; its
+    # name as ``name_of`` gives it, read off ``ch`` while the memo still holds it (a {T} cost
+    # changes no characteristic)
+    name = (ch.name or "a face-down permanent") if src is not None and g._chars.get(oid) is ch \
+        else name_of(ctx, oid)
     r = None                                # built for the effects other than adding mana
     for eff in ab.effects:
         if isinstance(eff, AddMana):

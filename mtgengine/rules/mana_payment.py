@@ -764,12 +764,23 @@ def _tap_ability(g: GameState, player: int, oid: int, preferred: ActivatedAbilit
     """Which of ``oid``'s abilities the default payment activates for ``kind``: the one
     :func:`tap_sources` chose (the one adding most), else the first whose only cost is {T} and
     whose mana may be spent here that adds ``kind`` — never one with another cost."""
-    abilities = characteristics(g, oid).script.activated
-    if preferred is not None and kind in _mana_of(preferred, g, oid)[0]:
-        return abilities.index(preferred)
+    script = characteristics(g, oid).script
+    abilities = script.activated
+    if preferred is not None:
+        index, kinds = _ability_index(script)[id(preferred)]
+        if kind in (kinds if kinds is not None else _mana_of(preferred, g, oid)[0]):
+            return index
     return next(i for i, ab in enumerate(abilities)
                 if ab.is_mana and ab.cost == _TAP_ONLY and _restriction_allows(g, oid, ab, spend_on, player)
                 and kind in _mana_of(ab, g, oid)[0])
+
+
+@identity_memo
+def _ability_index(script: Any) -> dict[int, tuple[int, list[str] | None]]:
+    """For :func:`_tap_ability`: by the id of each of the script's abilities, its index and the
+    mana types it adds when they don't depend on the game (None: a linked color, CR 607.2)."""
+    return {id(ab): (i, None if any(getattr(e, "link", "") for e in ab.effects if isinstance(e, AddMana))
+                     else _mana_of(ab)[0]) for i, ab in enumerate(script.activated)}
 
 
 def _describe(req: Requirement) -> str:
