@@ -492,7 +492,7 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         if ch.mana_cost is None:
             raise IllegalActionError(f"{ch.name} has no mana cost and can't be cast (CR 202.1b, 118.6)")
         base = ch.mana_cost
-        parts.append(f"{base}" + (f" (X={x})" if base.x_count else "") + " (mana cost)")
+        parts.append(_mana_text(base) + (f" (X={x})" if base.x_count else "") + " (mana cost)")
         life = 0
     symbols = list(base.symbols)
     # CR 702.33a: the kicker costs announced (a card with two pays each one announced, CR 702.33d)
@@ -593,17 +593,34 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         if cc.less:
             reductions.append((ManaCost.parse(cc.less), times))
             parts.append(f"- {cc.less}{' x' + str(times) if times > 1 else ''} (cost reduction: {source}, CR 118.7)")
-    mana = ManaCost(tuple(symbols))
+    # (``symbols`` only grows: as long as the base cost's, it is the base cost)
+    mana = base if len(symbols) == len(base.symbols) else ManaCost(tuple(symbols))
     variants = []
     x_mana = ch.script.x_mana if alternative is None else ""
-    for req in default_variants(requirement(mana, x, pay.hybrid, pay.phyrexian, x_mana), mana,
-                                pay.hybrid is not None):
+    if pay.hybrid is None and pay.phyrexian is None:
+        announced = _default_requirement(mana, x, x_mana)
+    else:
+        announced = requirement(mana, x, pay.hybrid, pay.phyrexian, x_mana)
+    for req in default_variants(announced, mana, pay.hybrid is not None):
         for less, times in reductions:
             req = reduce_requirement(req, less, times)
         if life:
             req = add_requirements(req, Requirement((), 0, life))
         variants.append(req)
     return TotalCost(variants[0], " ".join(parts), mana, objects, counters, variants)
+
+
+@identity_memo
+def _mana_text(cost: ManaCost) -> str:
+    """``str(cost)``: a spell's mana cost is shown in every cast's total cost (CR 601.2f)."""
+    return str(cost)
+
+
+@identity_memo
+def _default_requirement(cost: ManaCost, x: int, x_mana: str) -> Requirement:
+    """``requirement(cost, x, x_mana=x_mana)``, the default announcement (no hybrid half or
+    Phyrexian payment given): it follows from the cost, X and the X color alone."""
+    return requirement(cost, x, x_mana=x_mana)
 
 
 def _restriction(g: GameState, player: int, spell: int, mv: int | None = None) -> str | None:
