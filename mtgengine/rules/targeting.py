@@ -60,6 +60,8 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
     if flt.objects:
         both = flt.zone == "stack_or_battlefield"          # "target spell or permanent" (Sleight of Mind)
         zone_ids = list(g.stack) + list(g.battlefield) if both else g.stack if flt.spells else g.battlefield
+        protected_from = source_id is not None and source_id in g.objects
+        quality = None              # the source's, for protection (found once, when first needed)
         for oid in _candidates(zone_ids, only):
             o = g.objects[oid]
             spell = o.zone is Zone.STACK
@@ -71,14 +73,19 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
                 continue
             if not spell:
                 ch = characteristics(g, oid)
-                if "shroud" in ch.keywords:
-                    continue  # CR 702.18a
-                if "hexproof" in ch.keywords and ch.controller != controller:
-                    continue  # CR 702.11b
-                if _untargetable_by(g, ch.keywords, controller):
-                    continue  # Vines of Vastwood (CR 115.1)
-                if source_id is not None and source_id in g.objects and has_protection_from(ch, source_quality(g, source_id)):
-                    continue  # CR 702.16b
+                keywords = ch.keywords
+                if keywords:      # (each of these is a keyword: none, nothing to check)
+                    if "shroud" in keywords:
+                        continue  # CR 702.18a
+                    if "hexproof" in keywords and ch.controller != controller:
+                        continue  # CR 702.11b
+                    if _untargetable_by(g, keywords, controller):
+                        continue  # Vines of Vastwood (CR 115.1)
+                    if protected_from:
+                        if quality is None:
+                            quality = source_quality(g, source_id)      # type: ignore[arg-type]
+                        if has_protection_from(ch, quality):
+                            continue  # CR 702.16b
             yield oid
 
 
