@@ -391,10 +391,15 @@ def _match(slots: list[str], sources: list[Source]) -> list[tuple[int, str]] | N
                 return True
             rest.append(kind)
             chosen.pop()
+        slot = slots[i]
+        single = len(slot) == 1                 # (a colored symbol's slot: "G"; a hybrid's: "WU")
         for src in sources:
             if src[0] in left:
                 continue
-            kind = next((k for k in slots[i] if k in src[2]), None)
+            if single:
+                kind = slot if slot in src[2] else None
+            else:
+                kind = next((k for k in slot if k in src[2]), None)
             if kind is None:
                 continue
             output = _fixed_output(src)
@@ -447,13 +452,16 @@ def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: froz
         return _plan_named(pool, sources, req, spell_colors, [t for t in tap_only if t not in
                                                               {oid for oid, _ in plan.taps}], plan)
     remaining = []
-    for slot in req.colored:                               # pool first
-        kind = next((k for k in slot if pool.get(k, 0) > 0), None)
-        if kind is None:
-            remaining.append(slot)
-        else:
-            pool[kind] -= 1
-            plan.spent(kind)
+    if not any(pool.values()):                             # (an empty pool, as usual: no slot paid)
+        remaining = list(req.colored)
+    else:
+        for slot in req.colored:                           # pool first
+            kind = next((k for k in slot if pool.get(k, 0) > 0), None)
+            if kind is None:
+                remaining.append(slot)
+            else:
+                pool[kind] -= 1
+                plan.spent(kind)
     matched = _match(remaining, sources)
     if matched is None:
         return None
@@ -476,11 +484,12 @@ def plan_payment(g: GameState, player: int, req: Requirement, spell_colors: froz
         elif src[3] - 1:
             pool[kinds[0]] = pool.get(kinds[0], 0) + src[3] - 1
     generic = req.generic
-    for kind in MANA_ORDER:
-        while generic and pool.get(kind, 0) > 0:
-            pool[kind] -= 1
-            plan.spent(kind)
-            generic -= 1
+    if generic and any(pool.values()):
+        for kind in MANA_ORDER:
+            while generic and pool.get(kind, 0) > 0:
+                pool[kind] -= 1
+                plan.spent(kind)
+                generic -= 1
     used = {oid for oid, _ in plan.taps}
     for src in sorted((s for s in sources if s[0] not in used), key=_generic_rank(spell_colors)) if generic else ():
         if not generic:
