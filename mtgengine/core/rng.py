@@ -53,21 +53,44 @@ class Rng:
         """A uniform integer in [0, n), for 1 <= n <= 2**32.
 
         Outputs below ``2**32 % n`` are rejected so that every result is equally likely
-        (a plain ``next_u32() % n`` favours small results).
+        (a plain ``next_u32() % n`` favours small results). The generator step of
+        :meth:`next_u32` is written out here (a call per draw costs more than the draw);
+        with one outcome (the agent's lone "pass") the output needn't be computed at all: it
+        is never below the threshold 0, so exactly one step is taken, as in the general case.
         """
+        if n == 1:
+            self._state = (self._state * _MULTIPLIER + self._inc) & _MASK64
+            return 0
         if not 1 <= n <= _OUTPUTS:
             raise ValueError(f"randrange bound must be in [1, 2**32], got {n}")
         threshold = _OUTPUTS % n
+        old = self._state
         while True:
-            value = self.next_u32()
+            state = (old * _MULTIPLIER + self._inc) & _MASK64
+            value = ((((old >> 18) ^ old) >> 27) & _MASK32) * _TWICE >> (old >> 59) & _MASK32
             if value >= threshold:
+                self._state = state
                 return value % n
+            old = state
 
     def shuffle(self, items: MutableSequence[_T]) -> None:
-        """Shuffle ``items`` in place (Fisher–Yates), every permutation equally likely."""
+        """Shuffle ``items`` in place (Fisher–Yates), every permutation equally likely.
+
+        Each swap draws ``randrange(i + 1)``, written out (libraries are shuffled whole)."""
+        old = self._state
+        inc = self._inc
         for i in range(len(items) - 1, 0, -1):
-            j = self.randrange(i + 1)
+            n = i + 1
+            threshold = _OUTPUTS % n
+            while True:
+                state = (old * _MULTIPLIER + inc) & _MASK64
+                value = ((((old >> 18) ^ old) >> 27) & _MASK32) * _TWICE >> (old >> 59) & _MASK32
+                old = state
+                if value >= threshold:
+                    break
+            j = value % n
             items[i], items[j] = items[j], items[i]
+        self._state = old
 
     def choice(self, seq: Sequence[_T]) -> _T:
         """A uniformly chosen element of ``seq``; IndexError if it is empty."""

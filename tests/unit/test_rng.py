@@ -175,3 +175,45 @@ def test_output_is_the_textbook_rotation(state: int) -> None:
     x = (((state >> 18) ^ state) >> 27) & 0xFFFF_FFFF
     r = state >> 59
     assert rng.next_u32() == ((x >> r) | (x << (-r & 31))) & 0xFFFF_FFFF
+
+
+def _reference_randrange(rng: Rng, n: int) -> int:
+    """``randrange`` as defined: ``next_u32`` outputs, rejecting those below ``2**32 % n``."""
+    threshold = 2**32 % n
+    while True:
+        value = rng.next_u32()
+        if value >= threshold:
+            return value % n
+
+
+@given(seeds, st.lists(st.sampled_from([1, 2, 3, 7, 60, 2**31 + 1, 3 * 2**30, 2**32 - 1, 2**32])
+                       | st.integers(1, 2**32), min_size=1, max_size=30))
+@example(3, [3 * 2**30] * 30)       # rejects about one output in four
+@example(0, [1] * 5 + [2])          # the lone option: one step each, as any other draw
+@example(0, [3, 3])                 # from state 0 (below): the first output, 0, is rejected
+def test_randrange_is_the_reference_draw(state: int, bounds: list[int]) -> None:
+    """``randrange`` writes out the generator step: the same values and the same state after
+    each draw as the definition by ``next_u32`` (replays depend on every draw). Started from
+    any state (state 0 outputs 0 first, below the threshold of every bound but powers of 2)."""
+    fast, slow = Rng(0), Rng(0)
+    fast.setstate((state, 109))
+    slow.setstate((state, 109))
+    for n in bounds:
+        assert fast.randrange(n) == _reference_randrange(slow, n)
+        assert fast == slow
+
+
+@given(seeds, st.lists(st.integers(), max_size=70))
+@example(0, list(range(5)))         # from state 0 (below): the first output, 0, is rejected
+def test_shuffle_is_the_reference_fisher_yates(state: int, items: list[int]) -> None:
+    """``shuffle`` writes out its draws: the same permutation and final state as swapping with
+    ``randrange(i + 1)`` for i from the end down."""
+    fast, slow = Rng(0), Rng(0)
+    fast.setstate((state, 109))
+    slow.setstate((state, 109))
+    mine, reference = list(items), list(items)
+    fast.shuffle(mine)
+    for i in range(len(reference) - 1, 0, -1):
+        j = _reference_randrange(slow, i + 1)
+        reference[i], reference[j] = reference[j], reference[i]
+    assert mine == reference and fast == slow
