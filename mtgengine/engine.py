@@ -31,7 +31,7 @@ class Game:
     A pass that reaches a commit point first updates ``state`` in place (``_advance``); to keep a
     position, keep a :meth:`clone`."""
 
-    __slots__ = ("base", "answers", "state", "pending", "at_question")
+    __slots__ = ("base", "answers", "state", "pending", "at_question", "back", "_run")
 
     def __init__(self, state: GameState, answers: list[Any] | None = None) -> None:
         self.base = state               # the last committed state
@@ -40,6 +40,14 @@ class Game:
         self.pending: Decision | None = None
         # whether ``base`` is the state just before ``pending`` was asked (a priority question)
         self.at_question = False
+        # An older committed state that nothing writes, the question it was committed at (or
+        # None) and the answers given since it up to ``base``: replaying them from it reaches
+        # ``base`` again. It lets a pass be answered on ``base`` itself when it will most likely
+        # reach a commit point before it could ask (``_advance``).
+        self.back: tuple[GameState, Decision | None, list[Any]] | None = None
+        # during a run: its first state, the question it resumes at, its answers, and whether
+        # it runs on ``base`` itself; None once it has committed (``_commit``)
+        self._run: tuple[GameState, Decision | None, list[Any], bool] | None = None
         self._advance()
 
     # -- construction -----------------------------------------------------------------------
@@ -85,7 +93,23 @@ class Game:
         # When the question comes next, nothing will change ``g`` before the run stops, so it
         # can be shared with the base (the next run starts from a clone of the base, or from
         # the base itself when it can't need it again: ``_advance``).
-        self.base = g if asking_now else g.clone()
+        if asking_now:
+            self.base = g
+            run = self._run
+            if run is not None:         # the run's first commit: from here on ``back`` holds
+                self._run = None
+                start, resumed, answers, in_place = run
+                if not in_place:        # the run left its first state as it was
+                    self.back = (start, resumed, answers)
+                elif self.back is not None:
+                    back = self.back
+                    self.back = (back[0], back[1], back[2] + answers)
+        else:
+            # A copy nothing will write: the next run starts from a copy of it (it is not at a
+            # question), so it is also the freshest ``back``.
+            self.base = g.clone()
+            self.back = (self.base, None, [])
+            self._run = None
         self.answers = []
         self.at_question = asking_now and resume
 
@@ -93,34 +117,68 @@ class Game:
         """Runs the rules from the committed state with the answers so far, to the next decision."""
         resumed = self.pending if self.at_question else None
         self.at_question = False
+        base, answers, back = self.base, self.answers, self.back
         # The run changes its copy of the committed state. A pass can't fail; one that reaches
         # a commit point before it could ask or end the game (``pass_commits_first``) needs no
-        # copy: the old base is never used again.
-        in_place = resumed is not None and self.answers == _PASS and pass_commits_first(self.base)
-        work = self.base if in_place else self.base.clone()
-        ctx = Ctx(work, self.answers, self._commit, resumed)
+        # copy: the old base is never used again. Nor does any other pass when ``back`` can
+        # rebuild the old base in the few cases it was still needed (``_rebuild_base``).
+        in_place = likely = False
+        if resumed is not None and answers == _PASS:
+            if pass_commits_first(base):
+                in_place = True
+            elif back is not None and len(back[2]) < BACK_LIMIT:
+                in_place = likely = True
+        work = base if in_place else base.clone()
+        self._run = (base, resumed, answers, in_place)
+        ctx = Ctx(work, answers, self._commit, resumed)
         try:
             self.pending = run(ctx)
         except NeedDecision as need:
             self.pending = need.decision
         except Exception as exc:
+            self._run = None
             if in_place:
                 raise AssertionError("a pass answered without a copy failed") from exc
             raise
+        self._run = None
         self.state = work
         if in_place and self.answers:       # (a commit empties them)
-            raise AssertionError("a pass answered without a copy stopped before a commit point")
+            if not likely:
+                raise AssertionError("a pass answered without a copy stopped before a commit point")
+            assert back is not None
+            self._rebuild_base(back)
+
+    def _rebuild_base(self, back: tuple[GameState, Decision | None, list[Any]]) -> None:
+        """After a pass answered on ``base`` itself asked or ended the game before a commit point:
+        the committed state it changed is rebuilt by replaying ``back``'s answers from its state,
+        up to the commit point at which ``base`` was made (the last one of the replay)."""
+        start, resumed, answers = back
+        committed: list[GameState] = []
+
+        def commit(g: GameState, asking_now: bool, resume: bool = True) -> None:
+            committed.append(g if asking_now else g.clone())
+
+        try:
+            run(Ctx(start.clone(), answers, commit, resumed))
+        except NeedDecision:
+            pass
+        if not committed:
+            raise AssertionError("replaying the answers since an older committed state committed nothing")
+        # As after a pass answered on a copy that asked before a commit point: the base is the
+        # state committed at the question, and the pass replays from its marker (``at_question``
+        # stays False). ``back`` still holds: the answers since ``base`` stay.
+        self.base = committed[-1]
 
     def submit(self, answer: Any) -> None:
         """Answers the pending decision. An illegal answer changes nothing and raises."""
         if self.pending is None:
             raise IllegalActionError("the game is over: there is no decision to answer")
-        saved = (self.base, self.answers, self.state, self.pending, self.at_question)
+        saved = (self.base, self.answers, self.state, self.pending, self.at_question, self.back)
         self.answers = self.answers + [_jsonable(answer)]     # a new list: ``saved`` keeps the old one
         try:
             self._advance()
         except IllegalActionError:
-            self.base, self.answers, self.state, self.pending, self.at_question = saved
+            self.base, self.answers, self.state, self.pending, self.at_question, self.back = saved
             raise
 
     @property
@@ -136,6 +194,8 @@ class Game:
         new.state = self.state.clone()
         new.pending = self.pending
         new.at_question = self.at_question
+        new.back = self.back          # (its state is never written: shared)
+        new._run = None
         return new
 
     def save(self) -> str:
@@ -179,6 +239,9 @@ def _jsonable(value: Any) -> Any:
 
 _SCALARS = frozenset({str, int, bool, type(None)})
 _PASS = [{"action": "pass"}]     # the answers of a run that only passes priority
+#: The most answers ``Game.back`` may hold for a pass to be answered on the committed state when
+#: it may not reach a commit point first: the replay that then rebuilds that state replays them.
+BACK_LIMIT = 16
 
 
 def add_card(state: GameState, card: Any, owner: int, zone: Zone, *, top: bool = False) -> int:

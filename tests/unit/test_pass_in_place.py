@@ -2,7 +2,12 @@
 committed state itself (``turn.pass_commits_first``, ``Game._advance``): it must play exactly
 as a pass answered on a copy, replayed from the committed state. Each test plays a position
 both ways (``copying`` turns the shortcut off) and compares every state, and the positions are
-those the shortcut must not take (a question or a change as the next step begins)."""
+those the shortcut must not take (a question or a change as the next step begins).
+
+Any other pass is answered on the committed state too when ``Game.back`` can rebuild it (an
+older committed state and the answers since): the positions where the pass then asks or ends
+the game before a commit point rebuild it (``Game._rebuild_base``), and must leave the game
+exactly as the pass answered on a copy (the same saved game)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -12,26 +17,46 @@ from mtgengine import engine
 from mtgengine.core.enums import Step, Zone
 from mtgengine.engine import Game
 from mtgengine.rules.turn import pass_commits_first
+from mtgengine.state.serialize import state_to_json
 from mtgengine.scenario.builder import Scenario
 
 
 @contextmanager
 def copying() -> Iterator[None]:
-    """Every run copies the committed state (the shortcut is off)."""
-    saved = engine.pass_commits_first
+    """Every run copies the committed state (the shortcuts are off)."""
+    saved, limit = engine.pass_commits_first, engine.BACK_LIMIT
     engine.pass_commits_first = lambda g: False
+    engine.BACK_LIMIT = 0
     try:
         yield
     finally:
-        engine.pass_commits_first = saved
+        engine.pass_commits_first, engine.BACK_LIMIT = saved, limit
+
+
+@contextmanager
+def rebuilding(counts: list[int]) -> Iterator[None]:
+    """Counts the committed states rebuilt from ``Game.back`` (passes that asked in place)."""
+    saved = Game._rebuild_base
+
+    def rebuild(game: Game, back) -> None:     # noqa: ANN001
+        counts.append(len(back[2]))
+        saved(game, back)
+
+    Game._rebuild_base = rebuild       # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Game._rebuild_base = saved     # type: ignore[method-assign]
 
 
 class Counting:
-    """Counts the passes answered on the committed state itself, by the step they end."""
+    """Counts the passes answered on the committed state itself, by the step they end, and the
+    committed states rebuilt (the answers replayed for each)."""
 
     def __init__(self) -> None:
         self.ended: list[Step] = []
         self.handed_on = 0
+        self.rebuilt: list[int] = []
 
     def __call__(self, g) -> bool:    # noqa: ANN001
         answer = pass_commits_first(g)
@@ -48,7 +73,8 @@ def both_ways(play: Callable[[], Scenario]) -> tuple[Game, Counting]:
     saved = engine.pass_commits_first
     engine.pass_commits_first = counting
     try:
-        fast = play().game
+        with rebuilding(counting.rebuilt):
+            fast = play().game
     finally:
         engine.pass_commits_first = saved
     with copying():
@@ -80,6 +106,7 @@ def test_a_target_asked_as_combat_begins() -> None:
     game, counting = both_ways(play)
     assert game.pending.kind == "targets"
     assert Step.PRECOMBAT_MAIN not in counting.ended
+    assert counting.rebuilt == [1]      # the pass, answered in place, asked: its base rebuilt
 
 
 def test_two_delayed_triggers_ordered_as_the_end_step_begins() -> None:
@@ -95,6 +122,7 @@ def test_two_delayed_triggers_ordered_as_the_end_step_begins() -> None:
     game, counting = both_ways(play)
     assert game.pending.kind == "order" and game.state.step is Step.END
     assert Step.POSTCOMBAT_MAIN not in counting.ended
+    assert counting.rebuilt and counting.rebuilt[-1] > 1     # replayed from before the last spell
 
 
 def test_the_draw_step_is_entered_on_a_copy() -> None:
@@ -106,6 +134,7 @@ def test_the_draw_step_is_entered_on_a_copy() -> None:
     game, counting = both_ways(play)
     assert game.over and game.state.winner == 1
     assert Step.UPKEEP not in counting.ended
+    assert counting.rebuilt == [1]      # the game ended before a commit point
 
 
 def _into_the_draw_step(**alice: object) -> Callable[[], Scenario]:
@@ -205,7 +234,7 @@ def test_random_games_with_triggers() -> None:
     deck = (["Forest"] * 9 + ["Mountain"] * 9 + ["Grizzly Bears"] * 8 + ["Blood Mist"] * 4
             + ["Otherworldly Journey"] * 4 + ["Plains"] * 6 + ["Giant Growth"] * 4 + ["Shock"] * 4)
 
-    seed = 3
+    seed = 0     # (a game with a pass answered in place that asks: its base is rebuilt)
 
     def game_of() -> tuple[Game, list[str]]:
         game = Game.new_game([deck, deck], seed=seed, turn_cap=10)
@@ -221,14 +250,52 @@ def test_random_games_with_triggers() -> None:
     saved = engine.pass_commits_first
     engine.pass_commits_first = counting
     try:
-        fast, fast_saves = game_of()
+        with rebuilding(counting.rebuilt):
+            fast, fast_saves = game_of()
     finally:
         engine.pass_commits_first = saved
     with copying():
         slow, slow_saves = game_of()
     assert fast_saves == slow_saves
     assert list(fast.state.log) == list(slow.state.log)
-    assert len(counting.ended) > 50
+    assert len(counting.ended) > 50 and counting.rebuilt
+
+
+def test_every_pass_answered_in_place_when_back_can_rebuild() -> None:
+    """With every pass at a priority question answered on the committed state (``back`` as long
+    as it grows, none judged safe by ``pass_commits_first``), the games stay the same as on
+    copies, saved game by saved game. At every decision, rebuilding the committed state from
+    ``back`` (a replay that may cross commit points: the last one made the base) gives the same
+    saved game."""
+    from mtgengine.agents.agents import RandomAgent
+    from mtgengine.simulate import answer_pending
+    deck = (["Forest"] * 9 + ["Mountain"] * 9 + ["Grizzly Bears"] * 8 + ["Blood Mist"] * 4
+            + ["Otherworldly Journey"] * 4 + ["Plains"] * 6 + ["Giant Growth"] * 4 + ["Shock"] * 4)
+    rebuilt: list[int] = []
+    checked: list[int] = []
+    seed = 15                  # (on turn 8, a pass asks for a target before a commit point)
+    fast = Game.new_game([deck, deck], seed=seed, turn_cap=8)
+    with copying():
+        slow = Game.new_game([deck, deck], seed=seed, turn_cap=8)
+    agents = [(RandomAgent(seed), RandomAgent(seed + 1)) for _ in range(2)]
+    saved, limit = engine.pass_commits_first, engine.BACK_LIMIT
+    while not fast.over:
+        engine.pass_commits_first, engine.BACK_LIMIT = (lambda g: False), 10**6
+        try:
+            with rebuilding(rebuilt):
+                answer_pending(fast, agents[0])
+        finally:
+            engine.pass_commits_first, engine.BACK_LIMIT = saved, limit
+        with copying():
+            answer_pending(slow, agents[1])
+        saved_game = fast.save()
+        assert saved_game == slow.save()
+        if fast.back is not None:
+            twin = fast.clone()
+            twin._rebuild_base(fast.back)
+            assert twin.save() == saved_game and twin.base is not fast.base
+            checked.append(len(fast.back[2]))
+    assert rebuilt and min(checked) == 0 and max(checked) > 5
 
 
 def test_attackers_declared_from_the_committed_question() -> None:
