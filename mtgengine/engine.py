@@ -174,7 +174,9 @@ class Game:
         if self.pending is None:
             raise IllegalActionError("the game is over: there is no decision to answer")
         saved = (self.base, self.answers, self.state, self.pending, self.at_question, self.back)
-        self.answers = self.answers + [_jsonable(answer)]     # a new list: ``saved`` keeps the old one
+        # the usual answer, already a JSON value: a copy of it without ``_jsonable``'s walk
+        value = {"action": "pass"} if answer.__class__ is dict and answer == _PASS[0] else _jsonable(answer)
+        self.answers = self.answers + [value]     # a new list: ``saved`` keeps the old one
         try:
             self._advance()
         except IllegalActionError:

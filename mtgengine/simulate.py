@@ -60,7 +60,7 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn
                          commanders=[list(c) for c in commanders] if commanders else None)
     players = agents if agents is not None else (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
     decisions = 0
-    while not game.over and decisions < decision_cap:
+    while not game.state.over and decisions < decision_cap:     # (``game.over``, without a call)
         answer_pending(game, players)
         decisions += 1
     state = game.state

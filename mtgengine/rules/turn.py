@@ -27,7 +27,7 @@ from .casting import (
 )
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step, \
     in_combat as _in_combat
-from .context import Ctx
+from .context import Ctx, validate_answer
 from .mana_payment import conditional_sources, empty_pools, has_mana
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .pregame import is_commander, pregame
@@ -550,7 +550,10 @@ def priority(ctx: Ctx) -> Decision | None:
         player = decision.player
     if ctx.used == len(ctx.answers):
         return decision                # unanswered (what ``ctx.ask`` would raise)
-    answer = ctx.ask(decision)
+    answer = ctx.answers[ctx.used]     # (``ctx.ask``, written out: one of the actions offered, as
+    ctx.used += 1                      # offered, is the usual answer)
+    if answer not in decision.options:
+        answer = validate_answer(decision, answer)
     act = answer["action"]
     if act == "pass":
         g.passes += 1
