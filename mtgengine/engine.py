@@ -31,7 +31,7 @@ class Game:
     A pass that reaches a commit point first updates ``state`` in place (``_advance``); to keep a
     position, keep a :meth:`clone`."""
 
-    __slots__ = ("base", "answers", "state", "pending", "at_question", "back", "_run")
+    __slots__ = ("base", "answers", "state", "pending", "at_question", "back", "_run", "_refused_base")
 
     def __init__(self, state: GameState, answers: list[Any] | None = None) -> None:
         self.base = state               # the last committed state
@@ -48,6 +48,8 @@ class Game:
         # during a run: its first state, the question it resumes at, its answers, and whether
         # it runs on ``base`` itself; None once it has committed (``_commit``)
         self._run: tuple[GameState, Decision | None, list[Any], bool] | None = None
+        # the committed state rebuilt after a refused answer had changed it (``submit``)
+        self._refused_base: GameState | None = None
         self._advance()
 
     # -- construction -----------------------------------------------------------------------
@@ -120,14 +122,20 @@ class Game:
         base, answers, back = self.base, self.answers, self.back
         # The run changes its copy of the committed state. A pass can't fail; one that reaches
         # a commit point before it could ask or end the game (``pass_commits_first``) needs no
-        # copy: the old base is never used again. Nor does any other pass when ``back`` can
-        # rebuild the old base in the few cases it was still needed (``_rebuild_base``).
+        # copy: the old base is never used again. Nor does any other run when ``back`` can
+        # rebuild the old base in the few cases it is still needed (``_replayed``): the answer
+        # asked or ended the game before a commit point, or was refused. A run that most often
+        # asks again first copies (``_ASKS_NEXT``, ``_ASKS_AGAIN``).
         in_place = likely = False
         if resumed is not None and answers == _PASS:
             if pass_commits_first(base):
                 in_place = True
             elif back is not None and len(back[2]) < BACK_LIMIT:
                 in_place = likely = True
+        elif back is not None and back[0] is not base and len(back[2]) < BACK_LIMIT \
+                and self.pending is not None and self.pending.kind not in _ASKS_AGAIN:
+            last = answers[-1]
+            in_place = likely = last.__class__ is not dict or last.get("action") not in _ASKS_NEXT
         work = base if in_place else base.clone()
         self._run = (base, resumed, answers, in_place)
         ctx = Ctx(work, answers, self._commit, resumed)
@@ -135,10 +143,16 @@ class Game:
             self.pending = run(ctx)
         except NeedDecision as need:
             self.pending = need.decision
+        except IllegalActionError:
+            self._run = None
+            if likely:
+                assert back is not None
+                self._refused_base = self._replayed(back)
+            raise
         except Exception as exc:
             self._run = None
             if in_place:
-                raise AssertionError("a pass answered without a copy failed") from exc
+                raise AssertionError("an answer given without a copy failed") from exc
             raise
         self._run = None
         self.state = work
@@ -146,12 +160,16 @@ class Game:
             if not likely:
                 raise AssertionError("a pass answered without a copy stopped before a commit point")
             assert back is not None
-            self._rebuild_base(back)
+            # As after a run on a copy that asked before a commit point: the base is the state
+            # committed before, and the run replays from its marker (``at_question`` stays
+            # False). ``back`` still holds: the answers since ``base`` stay.
+            self.base = self._replayed(back)
 
-    def _rebuild_base(self, back: tuple[GameState, Decision | None, list[Any]]) -> None:
-        """After a pass answered on ``base`` itself asked or ended the game before a commit point:
-        the committed state it changed is rebuilt by replaying ``back``'s answers from its state,
-        up to the commit point at which ``base`` was made (the last one of the replay)."""
+    @staticmethod
+    def _replayed(back: tuple[GameState, Decision | None, list[Any]]) -> GameState:
+        """The committed state a run answered on ``base`` itself changed, rebuilt by replaying
+        ``back``'s answers from its state up to the commit point at which ``base`` was made (the
+        last one of the replay)."""
         start, resumed, answers = back
         committed: list[GameState] = []
 
@@ -164,10 +182,7 @@ class Game:
             pass
         if not committed:
             raise AssertionError("replaying the answers since an older committed state committed nothing")
-        # As after a pass answered on a copy that asked before a commit point: the base is the
-        # state committed at the question, and the pass replays from its marker (``at_question``
-        # stays False). ``back`` still holds: the answers since ``base`` stay.
-        self.base = committed[-1]
+        return committed[-1]
 
     def submit(self, answer: Any) -> None:
         """Answers the pending decision. An illegal answer changes nothing and raises."""
@@ -180,7 +195,13 @@ class Game:
         try:
             self._advance()
         except IllegalActionError:
-            self.base, self.answers, self.state, self.pending, self.at_question, self.back = saved
+            base, self.answers, state, self.pending, self.at_question, self.back = saved
+            rebuilt, self._refused_base = self._refused_base, None
+            if rebuilt is not None:        # the refused answer was tried on ``base`` itself
+                if state is base:
+                    state = rebuilt
+                base = rebuilt
+            self.base, self.state = base, state
             raise
 
     @property
@@ -198,6 +219,7 @@ class Game:
         new.at_question = self.at_question
         new.back = self.back          # (its state is never written: shared)
         new._run = None
+        new._refused_base = None
         return new
 
     def save(self) -> str:
@@ -244,6 +266,12 @@ _PASS = [{"action": "pass"}]     # the answers of a run that only passes priorit
 #: The most answers ``Game.back`` may hold for a pass to be answered on the committed state when
 #: it may not reach a commit point first: the replay that then rebuilds that state replays them.
 BACK_LIMIT = 16
+#: The actions after which the run most often asks before a commit point (targets, modes, X),
+#: and the questions whose answer often brings another question first (a hand kept after a
+#: mulligan: which cards go to the bottom, CR 103.5): answered on a copy rather than rebuilding
+#: the committed state (``Game._advance``).
+_ASKS_NEXT = frozenset({"cast", "activate"})
+_ASKS_AGAIN = frozenset({"mulligan"})
 
 
 def add_card(state: GameState, card: Any, owner: int, zone: Zone, *, top: bool = False) -> int:
