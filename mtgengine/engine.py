@@ -28,8 +28,8 @@ from .state.serialize import state_from_json, state_to_json
 class Game:
     """A game in progress. ``state`` is what the players see now; ``pending`` what is asked.
 
-    A pass that reaches a commit point first updates ``state`` in place (``_advance``); to keep a
-    position, keep a :meth:`clone`."""
+    Most answers update ``state`` in place (``_advance``): to keep a position, keep a
+    :meth:`clone`."""
 
     __slots__ = ("base", "answers", "state", "pending", "at_question", "back", "_run", "_refused_base")
 
@@ -48,7 +48,7 @@ class Game:
         # during a run: its first state, the question it resumes at, its answers, and whether
         # it runs on ``base`` itself; None once it has committed (``_commit``)
         self._run: tuple[GameState, Decision | None, list[Any], bool] | None = None
-        # the committed state rebuilt after a refused answer had changed it (``submit``)
+        # the committed state rebuilt after an answer that failed had changed it (``submit``)
         self._refused_base: GameState | None = None
         self._advance()
 
@@ -138,21 +138,22 @@ class Game:
             in_place = likely = last.__class__ is not dict or last.get("action") not in _ASKS_NEXT
         work = base if in_place else base.clone()
         self._run = (base, resumed, answers, in_place)
+        self._refused_base = None
         ctx = Ctx(work, answers, self._commit, resumed)
         try:
             self.pending = run(ctx)
         except NeedDecision as need:
             self.pending = need.decision
-        except IllegalActionError:
-            self._run = None
-            if likely:
-                assert back is not None
-                self._refused_base = self._replayed(back)
-            raise
         except Exception as exc:
             self._run = None
-            if in_place:
-                raise AssertionError("an answer given without a copy failed") from exc
+            if likely:          # as if it had failed on a copy: ``base`` and ``state`` unchanged
+                assert back is not None
+                self._refused_base = rebuilt = self._replayed(back)
+                if self.state is base:
+                    self.state = rebuilt
+                self.base = rebuilt
+            elif in_place:
+                raise AssertionError("a pass answered without a copy failed") from exc
             raise
         self._run = None
         self.state = work

@@ -349,3 +349,23 @@ def test_mulligans_committed_at_the_question() -> None:
     loaded = Game.load(saved)
     loaded.submit(loaded.pending.options)
     assert loaded.save() == game.save() and game.pending.kind == "priority"
+
+
+def test_an_answer_failing_otherwise_on_the_committed_state_rebuilds_it() -> None:
+    """An answer given on the committed state itself that fails with another error than a refusal
+    (a malformed action: KeyError) leaves ``base`` and ``state`` as after a failure on a copy:
+    the committed state is rebuilt from ``back``, not left as the run changed it."""
+    s = Scenario("malformed", Alice={"battlefield": ["Forest"], "hand": ["Forest"]}, Bob={},
+                 turn={"number": 2, "active": "Alice", "step": "precombat_main"})
+    game = s.game
+    assert game.pending.kind == "priority" and game.back is not None and game.back[0] is not game.base
+    before = state_to_json(game.base)
+    rebuilt: list[int] = []
+    try:
+        with rebuilding(rebuilt):
+            game.submit({"action": "play"})
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("a play without an object was accepted")
+    assert rebuilt and game.base is game.state and state_to_json(game.base) == before
