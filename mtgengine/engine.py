@@ -42,7 +42,7 @@ class Game:
         self.at_question = False
         # An older committed state that nothing writes, the question it was committed at (or
         # None) and the answers given since it up to ``base``: replaying them from it reaches
-        # ``base`` again. It lets a pass be answered on ``base`` itself when it will most likely
+        # ``base`` again. It lets an answer be given on ``base`` itself when it will most likely
         # reach a commit point before it could ask (``_advance``).
         self.back: tuple[GameState, Decision | None, list[Any]] | None = None
         # during a run: its first state, the question it resumes at, its answers, and whether
@@ -151,7 +151,8 @@ class Game:
                 self._refused_base = rebuilt = self._replayed(back)
                 if self.state is base:
                     self.state = rebuilt
-                self.base = rebuilt
+                # (also when the run committed before it failed)
+                self.base, self.answers, self.back = rebuilt, answers, back
             elif in_place:
                 raise AssertionError("a pass answered without a copy failed") from exc
             raise
