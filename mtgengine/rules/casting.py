@@ -33,8 +33,8 @@ from .activation import sorcery_timing
 from .context import Ctx
 from .pregame import cast_from_command_zone, commander_tax, is_commander
 from .mana_payment import (
-    PayOptions, Requirement, add_requirements, available_mana, can_pay_requirement, default_variants, may_afford,
-    pay_requirement, reduce_requirement, requirement, tap_sources,
+    PayOptions, Requirement, add_requirements, available_mana, can_pay_requirement, default_variants, least_mana,
+    may_afford, pay_requirement, reduce_requirement, requirement, tap_sources, within,
 )
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
@@ -94,32 +94,48 @@ def timing_reads_step(g: GameState, oid: int, ch: Characteristics) -> bool:
         and any(printed(card, i).script.cast_timing for i in range(len(card.faces)))
 
 
-def sorcery_speed_only(g: GameState, oid: int, ch: Characteristics) -> bool:
-    """Whether every way the legal-action list casts this card (:func:`castable`,
-    :func:`cast_variants`) is at sorcery speed and :func:`timing_ok` reads nothing else for it:
-    not an instant, no flash (CR 117.1a, 702.8a), no restriction of its own (CR 601.3), one face
-    (faces are checked each with their own characteristics). Outside the player's sorcery
-    timing (CR 307.1) those then offer nothing, and :func:`timing_reads_step` is False."""
-    if "Instant" in ch.types or "flash" in ch.keywords or ch.script.cast_timing:
-        return False
-    card = g.objects[oid].card
-    return card is None or card.layout not in FACE_LAYOUTS
+#: A hand card's timing for :func:`hand_profile`: cast only at sorcery speed (CR 307.1), at
+#: instant speed (an instant or flash, CR 117.1a, 702.8a), or with a restriction of its own that
+#: reads the step (CR 601.3: ``timing_ok``, ``timing_reads_step``).
+SORCERY_SPEED, INSTANT_SPEED, OWN_TIMING = 0, 1, 2
+
+
+@identity_memo
+def hand_profile(ch: Characteristics) -> tuple[bool, int, tuple[int, dict[str, int]] | None, bool, tuple[int, ...]]:
+    """What the legal-action list reads of a hand card's characteristics (immutable, and shared
+    by cards with only their printed values, ``layers._PLAIN``), found once for them: whether it
+    is a land; its timing (``SORCERY_SPEED``...); ``least_mana`` of its mana cost (None: it has
+    none, so no ordinary cast, CR 118.6); whether its script offers no other way to cast it and
+    changes no cost (no alternative or additional cost, kicker, Phyrexian symbol or cost change:
+    then, unless a permanent brings one, ``cast_variants`` offers nothing and ``may_afford``
+    decides whether the ordinary cast may be paid); and its abilities that function from the
+    hand (CR 702.53a). A card with faces is cast as one of them: those are read apart."""
+    script = ch.script
+    speed = OWN_TIMING if script.cast_timing else \
+        INSTANT_SPEED if "Instant" in ch.types or "flash" in ch.keywords else SORCERY_SPEED
+    cost = ch.mana_cost
+    plain = not (script.alternative_costs or script.kicker or script.additional_costs or script.cost_changes
+                 or (cost is not None and _has_phyrexian(cost)))
+    return ("Land" in ch.types, speed, None if cost is None else least_mana(cost), plain,
+            tuple(i for i, ab in enumerate(script.activated) if ab.zone == "hand"))
 
 
 class HandCheck:
     """Scratch for one legal-action list (one state, one player): the player's {T} mana sources
     (``tap_sources``) and what they and the pool hold (``available_mana``, for ``may_afford``),
     found when a check first needs them (most lists need none: no card in the hand can be cast
-    at that time), and the answers found for cards in the hand with equal characteristics
-    (``seen``, see :func:`_castable_as`)."""
+    at that time), whether no permanent brings a cost or a way to cast spells (``plain_world``),
+    and the answers found for cards in the hand with equal characteristics (``seen``, see
+    :func:`_castable_as`)."""
 
-    __slots__ = ("g", "player", "_sources", "_available", "seen")
+    __slots__ = ("g", "player", "_sources", "_available", "_plain_world", "seen")
 
     def __init__(self, g: GameState, player: int) -> None:
         self.g = g
         self.player = player
         self._sources: list | None = None
         self._available: tuple[int, dict[str, int]] | None = None
+        self._plain_world: bool | None = None
         self.seen: dict[int, list[tuple[Characteristics, bool]]] = {}
 
     @property
@@ -133,6 +149,21 @@ class HandCheck:
         if self._available is None:
             self._available = available_mana(self.g, self.player, self.sources)
         return self._available
+
+    @property
+    def plain_world(self) -> bool:
+        """Whether no permanent changes the cost of spells (CR 601.2f) or offers an alternative or
+        additional cost for them (CR 118.9, 118.8): then a card whose own script does neither
+        (``hand_profile``) is cast only the ordinary way, for its mana cost."""
+        if self._plain_world is None:
+            g = self.g
+            self._plain_world = not (permanents_with(g, "cost_changes") or permanents_with(g, "alternative_costs")
+                                     or permanents_with(g, "additional_costs"))
+        return self._plain_world
+
+    def may_afford(self, least: tuple[int, dict[str, int]]) -> bool:
+        """``mana_payment.may_afford`` for a cost whose ``least_mana`` is ``least``."""
+        return within(least, self.available)
 
 
 def castable(g: GameState, player: int, oid: int, sources: list | None = None,
@@ -235,13 +266,33 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
         return False          # not enough mana for the mana cost alone, and nothing reduces it
     if not in_hand or check is None or not _same_for_equal_cards(g, ch):
         return _cost_and_choices_ok(g, player, oid, ch, sources, alternative, kicked, additional, pay)
+    return _shared_answer(g, player, oid, ch, sources, check)
+
+
+def _shared_answer(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
+                   check: HandCheck) -> bool:
+    """:func:`_cost_and_choices_ok` for the ordinary cast of a card in the hand, shared by the
+    cards there with equal characteristics (``check.seen``) when :func:`_same_for_equal_cards`."""
     equal_script = check.seen.setdefault(id(ch.script), [])
     for other, result in equal_script:
-        if other == ch:
+        if other is ch or other == ch:
             return result
-    result = _cost_and_choices_ok(g, player, oid, ch, sources, alternative, kicked, additional, pay)
+    result = _cost_and_choices_ok(g, player, oid, ch, sources, None, False, None, None)
     equal_script.append((ch, result))
     return result
+
+
+def castable_plain(g: GameState, player: int, oid: int, ch: Characteristics, check: HandCheck) -> bool:
+    """:func:`castable` for a card in ``player``'s hand with one face that :func:`hand_profile`
+    finds cast only the ordinary way, at a time its timing allows, whose mana cost the mana may
+    pay (``check.may_afford``) in a world where no permanent changes costs or brings one
+    (``check.plain_world``): what :func:`_castable_as` checks besides those."""
+    o = g.objects[oid]
+    if o.owner != player or o.zone is not _HAND or unimplemented_reason(ch):
+        return False
+    if permanents_with(g, "cast_restrictions"):         # else :func:`_same_for_equal_cards`
+        return _cost_and_choices_ok(g, player, oid, ch, check.sources, None, False, None, None)
+    return _shared_answer(g, player, oid, ch, check.sources, check)
 
 
 def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,

@@ -870,8 +870,13 @@ def may_afford(g: GameState, player: int, cost: ManaCost, sources: list[Source],
     of each type its colored symbols need (each colored symbol takes a mana from the pool or
     a source of its own, :func:`plan_payment`). False means :func:`plan_payment` fails too.
     ``available``: :func:`available_mana` of ``sources``, when the caller checks many costs."""
-    total, kinds = least_mana(cost)
-    have, have_kinds = available_mana(g, player, sources) if available is None else available
+    return within(least_mana(cost), available_mana(g, player, sources) if available is None else available)
+
+
+def within(least: tuple[int, dict[str, int]], available: tuple[int, dict[str, int]]) -> bool:
+    """:func:`may_afford` with the cost's ``least_mana`` and the ``available_mana``."""
+    total, kinds = least
+    have, have_kinds = available
     if total > have:
         return False
     return all(n <= have_kinds.get(k, 0) for k, n in kinds.items())
@@ -962,7 +967,7 @@ def has_mana(p: Player) -> bool:
 __all__ = [
     "MANA_ORDER", "PayOptions", "Plan", "Requirement", "add_requirements", "available_mana", "can_pay",
     "can_pay_requirement", "default_variants", "empty_pools", "least_mana", "may_afford", "pay_mana", "pay_requirement",
-    "plan_payment", "reduce_requirement", "requirement", "tap_sources",
+    "plan_payment", "reduce_requirement", "requirement", "tap_sources", "within",
 ]
 
 

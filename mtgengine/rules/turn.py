@@ -23,7 +23,8 @@ from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .casting import (
-    HandCheck, cast_spell, cast_variants, castable, play_land, playable_land, sorcery_speed_only, timing_reads_step,
+    FACE_LAYOUTS, OWN_TIMING, SORCERY_SPEED, HandCheck, cast_spell, cast_variants, castable, castable_plain,
+    hand_profile, play_land, playable_land, timing_reads_step,
 )
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step, \
     in_combat as _in_combat
@@ -343,32 +344,53 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
     here only for activated abilities (CR 602.5b: the actors, abilities of cards in the hand),
     for {T} mana abilities whose mana isn't fixed (``mana_payment.conditional_sources``) and
     for players' abilities (``player_has``: hexproof for targets). tests/unit/test_legal_memo.py
-    fails when another function comes to read the step."""
+    fails when another function comes to read the step.
+
+    Most cards in a hand can't be cast at the moment: a card cast only at sorcery speed outside
+    the player's sorcery timing (CR 307.1), or one cast only the ordinary way whose mana cost the
+    player's mana can't pay (``may_afford``) while no permanent brings another way to cast it or
+    changes a cost (``casting.hand_profile``) offers nothing, and is dismissed before
+    ``castable`` and ``cast_variants``, which would find the same."""
     actions: list[dict[str, Any]] = [{"action": "pass"}]
-    check = HandCheck(g, player)        # the sources when first needed; answers for equal cards
     if sorcery_ok is None:
         sorcery_ok = sorcery_timing(g, player)
-    land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
-    reads_step = _permanents_read_step(g, player)
-    for oid in sorted(g.zones[(player, _HAND)]):
-        ch = characteristics(g, oid)
-        if "Land" in ch.types:
-            if land_ok and playable_land(g, player, oid):
-                actions.append({"action": "play", "object": oid})
-        elif sorcery_ok or not sorcery_speed_only(g, oid, ch):    # else no cast now (CR 307.1)
-            if timing_reads_step(g, oid, ch):
-                reads_step = True
-            if castable(g, player, oid, None, ch, check):
-                actions.append({"action": "cast", "object": oid})
-            for options in cast_variants(g, player, oid, None, ch, check):   # alternative and optional costs
-                actions.append({"action": "cast", "object": oid, **options})
-        for i, ab in enumerate(ch.script.activated):
-            # issue 7: an ability that functions from the hand (transmute, CR 702.53a)
-            if ab.zone == "hand":
+    reads_step = False
+    hand, command = g.zones[(player, _HAND)], g.zones[(player, _COMMAND)]
+    if hand or command:
+        check = HandCheck(g, player)    # the sources when first needed; answers for equal cards
+    if hand:
+        land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
+        objects = g.objects
+        plain_world = None              # ``check.plain_world``, when first needed
+        for oid in sorted(hand):
+            ch = characteristics(g, oid)
+            is_land, speed, least, plain, from_hand = hand_profile(ch)
+            if is_land:
+                if land_ok and playable_land(g, player, oid):
+                    actions.append({"action": "play", "object": oid})
+            elif (card := objects[oid].card) is not None and card.layout in FACE_LAYOUTS or speed == OWN_TIMING:
+                reads_step = reads_step or timing_reads_step(g, oid, ch)     # each face is checked
+                if castable(g, player, oid, None, ch, check):
+                    actions.append({"action": "cast", "object": oid})
+                for options in cast_variants(g, player, oid, None, ch, check):
+                    actions.append({"action": "cast", "object": oid, **options})
+            elif speed == SORCERY_SPEED and not sorcery_ok:
+                pass                    # one face, cast only at sorcery speed: not now (CR 307.1)
+            elif plain and (plain_world if plain_world is not None else (plain_world := check.plain_world)):
+                # cast the ordinary way alone, if the mana may pay for it (``hand_profile``)
+                if least is not None and check.may_afford(least) and castable_plain(g, player, oid, ch, check):
+                    actions.append({"action": "cast", "object": oid})
+            else:
+                if castable(g, player, oid, None, ch, check):
+                    actions.append({"action": "cast", "object": oid})
+                for options in cast_variants(g, player, oid, None, ch, check):   # alternative and optional costs
+                    actions.append({"action": "cast", "object": oid, **options})
+            for i in from_hand:
+                # issue 7: an ability that functions from the hand (transmute, CR 702.53a)
                 reads_step = True
                 if can_activate_from_hand(g, player, oid, i):
                     actions.append({"action": "activate", "object": oid, "ability": i})
-    for oid in sorted(g.zones[(player, _COMMAND)]):
+    for oid in sorted(command) if command else ():
         if is_commander(g, oid):
             reads_step = reads_step or timing_reads_step(g, oid, characteristics(g, oid))
             if castable(g, player, oid, None, None, check):
@@ -381,7 +403,7 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
         for i, ab in enumerate(ch.script.activated):
             if not ab.is_mana and can_activate(g, player, oid, i):   # mana abilities: CR 605.3a
                 actions.append({"action": "activate", "object": oid, "ability": i})
-    return actions, reads_step
+    return actions, reads_step or _permanents_read_step(g, player)
 
 
 def _permanents_read_step(g: GameState, player: int) -> bool:

@@ -9,7 +9,9 @@ from pathlib import Path
 from mtgengine.core.enums import Step, Zone
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import characteristics, permanents_with
-from mtgengine.rules.casting import _SPELL_EFFECTS, HandCheck, castable, sorcery_speed_only
+from mtgengine.rules.casting import (
+    _SPELL_EFFECTS, INSTANT_SPEED, SORCERY_SPEED, HandCheck, castable, hand_profile,
+)
 from mtgengine.rules.mana_payment import (
     _fixed_output, available_mana, can_pay_requirement, conditional_sources, may_afford, plan_payment, requirement,
     tap_sources,
@@ -169,8 +171,9 @@ def test_outside_sorcery_timing_only_instant_speed_casts_are_checked() -> None:
                  Bob={"battlefield": ["Forest", "Forest", "Mountain", "Mountain"], "hand": hand})
     g = s.game.state
     ids = {characteristics(g, oid).name: oid for oid in g.zones[(1, Zone.HAND)]}
-    assert [sorcery_speed_only(g, ids[name], characteristics(g, ids[name])) for name in hand] \
-        == [True, False, False, False]
+    # (the adventurer is a creature card; its instant half is checked as a face of its own)
+    assert [hand_profile(characteristics(g, ids[name]))[1] for name in hand] \
+        == [SORCERY_SPEED, INSTANT_SPEED, SORCERY_SPEED, INSTANT_SPEED]
     assert sorted(_casts(g, 1)) == ["Ambush Viper", "Bonecrusher Giant", "Lightning Bolt"]
     g.active, g.step = 1, Step.PRECOMBAT_MAIN
     assert sorted(_casts(g, 1)) == sorted(hand)
@@ -328,3 +331,33 @@ def test_the_total_cost_memo_is_only_for_casts_from_the_hand_that_nothing_change
     actions = legal_actions(g, 0)
     assert [(a["action"], a.get("from")) for a in actions] == [("pass", None), ("cast", None)]
     assert characteristics(g, actions[1]["object"]).mana_cost is characteristics(g, commander).mana_cost
+
+
+# -- cards the mana can't pay: dismissed only when nothing else could cast them ---------------
+def _offers(g, player: int) -> list[tuple[str, tuple[str, ...]]]:
+    return [(characteristics(g, a["object"]).name, tuple(sorted(set(a) - {"action", "object"})))
+            for a in legal_actions(g, player) if a["action"] == "cast"]
+
+
+def test_a_card_the_mana_cant_pay_is_offered_when_something_else_pays_or_reduces() -> None:
+    # one Forest can't pay Grizzly Bears' {1}{G} (may_afford), but Emerald Medallion reduces it
+    # (CR 601.2f); five lands can't pay Craw Wurm's {4}{G}{G}, but Fist of Suns offers
+    # {W}{U}{B}{R}{G} instead (CR 118.9): a permanent's cost change or alternative cost
+    s = Scenario("medallion", Alice={"battlefield": ["Emerald Medallion", "Forest"], "hand": ["Grizzly Bears"]}, Bob={})
+    assert _offers(s.game.state, 0) == [("Grizzly Bears", ())]
+    s = Scenario("medallion", Alice={"battlefield": ["Forest"], "hand": ["Grizzly Bears"]}, Bob={})
+    assert _offers(s.game.state, 0) == []
+    lands = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+    s = Scenario("fist", Alice={"battlefield": ["Fist of Suns", *lands], "hand": ["Craw Wurm"]}, Bob={})
+    assert _offers(s.game.state, 0) == [("Craw Wurm", ("alternative",))]
+    s = Scenario("fist", Alice={"battlefield": lands, "hand": ["Craw Wurm"]}, Bob={})
+    assert _offers(s.game.state, 0) == []
+
+
+def test_a_card_the_mana_cant_pay_is_offered_when_its_own_text_pays_otherwise() -> None:
+    # two Mountains can't pay Fireblast's {4}{R}{R} nor Mutagenic Growth's {G/P}, but Fireblast
+    # has an alternative cost (sacrifice two Mountains, CR 118.9) and life pays {G/P} (CR 107.4f)
+    s = Scenario("free", turn={"active": "Bob", "step": "upkeep"},
+                 Alice={"battlefield": ["Grizzly Bears", "Mountain", "Mountain"],
+                        "hand": ["Mutagenic Growth", "Fireblast", "Grizzly Bears"]}, Bob={})
+    assert sorted(_offers(s.game.state, 0)) == [("Fireblast", ("alternative",)), ("Mutagenic Growth", ("pay",))]
