@@ -15,7 +15,8 @@ def identity_memo(fn: Callable[..., T]) -> Callable[..., T]:
     """Memoizes ``fn(obj, *more)`` on the identity of ``obj``, an immutable value (hashing a
     whole script or cost would cost more than the lookup saves), and on ``more``, small hashable
     values. Each entry holds ``obj`` itself, so its id can't be reused while the entry lives,
-    and an entry never goes stale."""
+    and an entry never goes stale. The memo is the wrapper's ``memo``: a caller in a hot loop
+    may read an entry itself (``entry = f.memo.get(id(obj))``, valid if ``entry[0] is obj``)."""
     memo: dict[Any, tuple[Any, T]] = {}
 
     @functools.wraps(fn)
@@ -30,4 +31,5 @@ def identity_memo(fn: Callable[..., T]) -> Callable[..., T]:
         memo[key] = (obj, value)
         return value
 
+    cached.memo = memo                              # type: ignore[attr-defined]
     return cached

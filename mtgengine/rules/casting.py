@@ -124,18 +124,16 @@ class HandCheck:
     """Scratch for one legal-action list (one state, one player): the player's {T} mana sources
     (``tap_sources``) and what they and the pool hold (``available_mana``, for ``may_afford``),
     found when a check first needs them (most lists need none: no card in the hand can be cast
-    at that time), whether no permanent brings a cost or a way to cast spells (``plain_world``),
-    and the answers found for cards in the hand with equal characteristics (``seen``, see
-    :func:`_castable_as`)."""
+    at that time), and the answers found for cards in the hand with equal characteristics
+    (``seen``, see :func:`_castable_as`)."""
 
-    __slots__ = ("g", "player", "_sources", "_available", "_plain_world", "seen")
+    __slots__ = ("g", "player", "_sources", "_available", "seen")
 
     def __init__(self, g: GameState, player: int) -> None:
         self.g = g
         self.player = player
         self._sources: list | None = None
         self._available: tuple[int, dict[str, int]] | None = None
-        self._plain_world: bool | None = None
         self.seen: dict[int, list[tuple[Characteristics, bool]]] = {}
 
     @property
@@ -149,17 +147,6 @@ class HandCheck:
         if self._available is None:
             self._available = available_mana(self.g, self.player, self.sources)
         return self._available
-
-    @property
-    def plain_world(self) -> bool:
-        """Whether no permanent changes the cost of spells (CR 601.2f) or offers an alternative or
-        additional cost for them (CR 118.9, 118.8): then a card whose own script does neither
-        (``hand_profile``) is cast only the ordinary way, for its mana cost."""
-        if self._plain_world is None:
-            g = self.g
-            self._plain_world = not (permanents_with(g, "cost_changes") or permanents_with(g, "alternative_costs")
-                                     or permanents_with(g, "additional_costs"))
-        return self._plain_world
 
     def may_afford(self, least: tuple[int, dict[str, int]]) -> bool:
         """``mana_payment.may_afford`` for a cost whose ``least_mana`` is ``least``."""
@@ -285,8 +272,8 @@ def _shared_answer(g: GameState, player: int, oid: int, ch: Characteristics, sou
 def castable_plain(g: GameState, player: int, oid: int, ch: Characteristics, check: HandCheck) -> bool:
     """:func:`castable` for a card in ``player``'s hand with one face that :func:`hand_profile`
     finds cast only the ordinary way, at a time its timing allows, whose mana cost the mana may
-    pay (``check.may_afford``) in a world where no permanent changes costs or brings one
-    (``check.plain_world``): what :func:`_castable_as` checks besides those."""
+    pay (``check.may_afford``) while no permanent changes costs or brings one (the legal-action
+    list's ``turn._board``): what :func:`_castable_as` checks besides those."""
     o = g.objects[oid]
     if o.owner != player or o.zone is not _HAND or unimplemented_reason(ch):
         return False

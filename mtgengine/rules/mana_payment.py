@@ -879,7 +879,10 @@ def within(least: tuple[int, dict[str, int]], available: tuple[int, dict[str, in
     have, have_kinds = available
     if total > have:
         return False
-    return all(n <= have_kinds.get(k, 0) for k, n in kinds.items())
+    for k, n in kinds.items():
+        if n > have_kinds.get(k, 0):
+            return False
+    return True
 
 
 def available_mana(g: GameState, player: int, sources: list[Source]) -> tuple[int, dict[str, int]]:

@@ -15,7 +15,7 @@ from ..agents.decisions import Decision
 from ..core.enums import STEP_ORDER, Step, Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
-from ..effects.layers import characteristics, permanents, permanents_with
+from ..effects.layers import characteristics, permanents
 from ..effects.links import next_untap_passes, stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
 from ..effects.replacement import may_replace
@@ -355,16 +355,20 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
     if sorcery_ok is None:
         sorcery_ok = sorcery_timing(g, player)
     reads_step = False
+    board = _board(g)
     hand, command = g.zones[(player, _HAND)], g.zones[(player, _COMMAND)]
     if hand or command:
         check = HandCheck(g, player)    # the sources when first needed; answers for equal cards
     if hand:
         land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
         objects = g.objects
-        plain_world = None              # ``check.plain_world``, when first needed
+        plain_world = board[3]          # no permanent changes spells' costs or brings one
+        profiles = hand_profile.memo    # type: ignore[attr-defined]
         for oid in sorted(hand):
             ch = characteristics(g, oid)
-            is_land, speed, least, plain, from_hand = hand_profile(ch)
+            entry = profiles.get(id(ch))            # hand_profile(ch), read from its memo
+            is_land, speed, least, plain, from_hand = \
+                entry[1] if entry is not None and entry[0] is ch else hand_profile(ch)
             if is_land:
                 if land_ok and playable_land(g, player, oid):
                     actions.append({"action": "play", "object": oid})
@@ -376,7 +380,7 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
                     actions.append({"action": "cast", "object": oid, **options})
             elif speed == SORCERY_SPEED and not sorcery_ok:
                 pass                    # one face, cast only at sorcery speed: not now (CR 307.1)
-            elif plain and (plain_world if plain_world is not None else (plain_world := check.plain_world)):
+            elif plain and plain_world:
                 # cast the ordinary way alone, if the mana may pay for it (``hand_profile``)
                 if least is not None and check.may_afford(least) and castable_plain(g, player, oid, ch, check):
                     actions.append({"action": "cast", "object": oid})
@@ -395,7 +399,7 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
             reads_step = reads_step or timing_reads_step(g, oid, characteristics(g, oid))
             if castable(g, player, oid, None, None, check):
                 actions.append({"action": "cast", "object": oid, "from": "command"})    # CR 903.8
-    for oid, ch in _actors(g):
+    for oid, ch in board[0]:            # the actors (``_actors``)
         if ch.controller != player:
             continue
         if g.objects[oid].face_down and can_turn_face_up(g, player, oid):
@@ -414,8 +418,8 @@ def _permanents_read_step(g: GameState, player: int) -> bool:
     key = ("reads_step", player)
     cached = g._chars.get(key)                     # type: ignore[call-overload]
     if cached is None:
-        cached = any(ch.controller == player for _, ch in _actors(g)) or conditional_sources(g, player) \
-            or bool(permanents_with(g, "player_statics"))
+        board = _board(g)
+        cached = player in board[1] or board[2] or conditional_sources(g, player)
         g._chars[key] = cached                     # type: ignore[index]
     return cached
 
@@ -423,22 +427,46 @@ def _permanents_read_step(g: GameState, player: int) -> bool:
 def _actors(g: GameState) -> list[tuple[int, Any]]:
     """The permanents that may offer a priority action, in battlefield order, with their
     characteristics: face-down ones (turned face up, CR 116.2b) and those with an activated
-    ability that isn't a mana ability (CR 605.3a). Memoized with the characteristics
-    (``g._chars``, emptied by ``changed()``, which zone changes, face changes and every other
-    change of characteristics call)."""
-    cached = g._chars.get(("actors",))             # type: ignore[call-overload]
+    ability that isn't a mana ability (CR 605.3a). See ``_board``."""
+    return _board(g)[0]
+
+
+#: What the legal-action lists read of the permanents' characteristics (``_board``): the actors,
+#: the players controlling one, whether a permanent gives players an ability
+#: (``player_statics``), and whether none changes the cost of spells or brings an alternative
+#: or additional cost for them (``casting.hand_profile``: then a card that doesn't either is
+#: cast only the ordinary way, for its mana cost).
+_Board = tuple[list[tuple[int, Any]], frozenset[int], bool, bool]
+
+
+def _board(g: GameState) -> _Board:
+    """One pass over the permanents for what the legal-action lists read of them (``_Board``),
+    memoized with the characteristics (``g._chars``, emptied by ``changed()``, which zone
+    changes, face changes and every other change of characteristics call; it reads nothing
+    else, and ``face_down`` changes only with the face)."""
+    cached = g._chars.get(("board",))              # type: ignore[call-overload]
     if cached is None:
         objects = g.objects
-        cached = [(oid, ch) for oid, ch in permanents(g).items()
-                  if _offers_activation(ch.script) or objects[oid].face_down]
-        g._chars[("actors",)] = cached             # type: ignore[index]
+        actors = []
+        statics = spell_effects = False
+        for oid, ch in permanents(g).items():
+            offers, gives_players, changes_spells = _priority_traits(ch.script)
+            if offers or objects[oid].face_down:
+                actors.append((oid, ch))
+            statics = statics or gives_players
+            spell_effects = spell_effects or changes_spells
+        cached = (actors, frozenset(ch.controller for _, ch in actors), statics, not spell_effects)
+        g._chars[("board",)] = cached              # type: ignore[index]
     return cached
 
 
 @identity_memo
-def _offers_activation(script: Any) -> bool:
-    """Whether the script has an activated ability that isn't a mana ability (CR 605.3a)."""
-    return any(not ab.is_mana for ab in script.activated)
+def _priority_traits(script: Any) -> tuple[bool, bool, bool]:
+    """For ``_board``: whether the script has an activated ability that isn't a mana ability
+    (CR 605.3a), an ability that gives players something (``player_statics``), and a cost
+    change (CR 601.2f) or an alternative (CR 118.9) or additional cost (CR 118.8) for spells."""
+    return (any(not ab.is_mana for ab in script.activated), bool(script.player_statics),
+            bool(script.cost_changes or script.alternative_costs or script.additional_costs))
 
 
 def settle(ctx: Ctx) -> None:

@@ -361,3 +361,15 @@ def test_a_card_the_mana_cant_pay_is_offered_when_its_own_text_pays_otherwise() 
                  Alice={"battlefield": ["Grizzly Bears", "Mountain", "Mountain"],
                         "hand": ["Mutagenic Growth", "Fireblast", "Grizzly Bears"]}, Bob={})
     assert sorted(_offers(s.game.state, 0)) == [("Fireblast", ("alternative",)), ("Mutagenic Growth", ("pay",))]
+
+
+def test_a_cost_reduction_that_arrives_is_seen_at_once() -> None:
+    # the permanents' memo of the legal-action list (turn._board) goes with the characteristics:
+    # once Emerald Medallion is on the battlefield, the two Forests left pay Centaur Courser's
+    # {2}{G} less {1} (CR 601.2f), which they couldn't before
+    s = Scenario("Medallion", Alice={"battlefield": ["Forest x4"], "hand": ["Emerald Medallion", "Centaur Courser"]},
+                 Bob={})
+    assert sorted(_casts(s.game.state, 0)) == ["Centaur Courser", "Emerald Medallion"]
+    s.cast("Emerald Medallion", by="Alice").pass_("stack")
+    g = s.game.state
+    assert len(tap_sources(g, 0)) == 2 and _casts(g, 0) == ["Centaur Courser"]
