@@ -222,8 +222,11 @@ def _mana_permanents(g: GameState) -> tuple[list[_ManaPermanent], ...]:
     cached = g._chars.get(("tap_mana",))            # type: ignore[call-overload]
     if cached is None:
         cached = tuple([] for _ in g.players)
+        memo = _tap_mana_abilities.memo             # type: ignore[attr-defined]
         for oid, ch in permanents(g).items():
-            abilities, fixed = _tap_mana_abilities(ch.script)
+            script = ch.script
+            entry = memo.get(id(script))            # _tap_mana_abilities(script), read from its memo
+            abilities, fixed = entry[1] if entry is not None and entry[0] is script else _tap_mana_abilities(script)
             if abilities:
                 source = None if fixed is None else (oid, *fixed) if fixed else ()
                 cached[ch.controller].append((oid, ch, abilities, source,

@@ -364,8 +364,9 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
         objects = g.objects
         plain_world = board[3]          # no permanent changes spells' costs or brings one
         profiles = hand_profile.memo    # type: ignore[attr-defined]
+        chars = g._chars                # characteristics' memo, by object id (see GameState)
         for oid in sorted(hand):
-            ch = characteristics(g, oid)
+            ch = chars.get(oid) or characteristics(g, oid)
             entry = profiles.get(id(ch))            # hand_profile(ch), read from its memo
             is_land, speed, least, plain, from_hand = \
                 entry[1] if entry is not None and entry[0] is ch else hand_profile(ch)
@@ -447,10 +448,14 @@ def _board(g: GameState) -> _Board:
     cached = g._chars.get(("board",))              # type: ignore[call-overload]
     if cached is None:
         objects = g.objects
+        traits = _priority_traits.memo             # type: ignore[attr-defined]
         actors = []
         statics = spell_effects = False
         for oid, ch in permanents(g).items():
-            offers, gives_players, changes_spells = _priority_traits(ch.script)
+            script = ch.script
+            entry = traits.get(id(script))         # _priority_traits(script), read from its memo
+            offers, gives_players, changes_spells = \
+                entry[1] if entry is not None and entry[0] is script else _priority_traits(script)
             if offers or objects[oid].face_down:
                 actors.append((oid, ch))
             statics = statics or gives_players
