@@ -273,7 +273,7 @@ def castable_plain(g: GameState, player: int, oid: int, ch: Characteristics, che
     """:func:`castable` for a card in ``player``'s hand with one face that :func:`hand_profile`
     finds cast only the ordinary way, at a time its timing allows, whose mana cost the mana may
     pay (``check.may_afford``) while no permanent changes costs or brings one (the legal-action
-    list's ``turn._board``): what :func:`_castable_as` checks besides those."""
+    list's ``mana_payment.priority_facts``): what :func:`_castable_as` checks besides those."""
     o = g.objects[oid]
     if o.owner != player or o.zone is not _HAND or unimplemented_reason(ch):
         return False

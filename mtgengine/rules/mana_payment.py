@@ -198,13 +198,17 @@ _TapMana = tuple[tuple[ActivatedAbility, "tuple[list[str], int] | None"], ...]
 
 
 @identity_memo
-def _tap_mana_abilities(script: Any) -> tuple[_TapMana, Any]:
+def _tap_mana_abilities(script: Any) -> tuple[_TapMana, Any, bool, bool, bool]:
     """The script's {T}-only mana abilities, and what they add when that is fixed
-    (:func:`_fixed_yield`)."""
+    (:func:`_fixed_yield`); and for :func:`priority_facts`: whether it has an activated ability
+    that isn't a mana ability (CR 605.3a), an ability that gives players something
+    (``player_statics``), and a cost change (CR 601.2f) or an alternative (CR 118.9) or
+    additional cost (CR 118.8) for spells."""
     found = tuple((ab, None if any(getattr(e, "link", "") for e in ab.effects if isinstance(e, AddMana))
                    else _mana_of(ab))
                   for ab in script.activated if ab.is_mana and ab.cost == _TAP_ONLY)
-    return found, _fixed_yield(found)
+    return (found, _fixed_yield(found), any(not ab.is_mana for ab in script.activated), bool(script.player_statics),
+            bool(script.cost_changes or script.alternative_costs or script.additional_costs))
 
 
 #: A permanent of :func:`_mana_permanents`: its id, characteristics, {T}-only mana abilities,
@@ -212,27 +216,64 @@ def _tap_mana_abilities(script: Any) -> tuple[_TapMana, Any]:
 #: depends on the game), and whether summoning sickness stops it (a creature without haste).
 _ManaPermanent = tuple[int, Any, _TapMana, "Source | tuple[()] | None", bool]
 
+#: What the legal-action lists (``turn._legal_actions``) read of the permanents: the actors
+#: (permanents that may offer a priority action, in battlefield order, with their
+#: characteristics: face-down ones, turned face up, CR 116.2b, and those with an activated
+#: ability that isn't a mana ability, CR 605.3a); for each player whether their list may read
+#: conditions through the permanents (they control an actor or a {T} mana source whose mana
+#: isn't fixed, or a permanent gives players an ability: it may then read the step); and
+#: whether no permanent changes the cost of spells or brings an alternative or additional cost
+#: for them (``casting.hand_profile``: a card that doesn't either is then cast only the
+#: ordinary way, for its mana cost).
+PriorityFacts = tuple[list[tuple[int, Any]], tuple[bool, ...], bool]
+
 
 def _mana_permanents(g: GameState) -> tuple[list[_ManaPermanent], ...]:
     """For each player, the permanents they control with a {T}-only mana ability, in
-    battlefield order. Memoized with the characteristics (``g._chars``, emptied by
-    ``changed()``, which every zone change and characteristic change calls: all of this is
-    read off the permanents' characteristics), so it holds while only status changes
-    (tapping, damage, mana in pools)."""
+    battlefield order. See :func:`_read_permanents`."""
     cached = g._chars.get(("tap_mana",))            # type: ignore[call-overload]
-    if cached is None:
-        cached = tuple([] for _ in g.players)
-        memo = _tap_mana_abilities.memo             # type: ignore[attr-defined]
-        for oid, ch in permanents(g).items():
-            script = ch.script
-            entry = memo.get(id(script))            # _tap_mana_abilities(script), read from its memo
-            abilities, fixed = entry[1] if entry is not None and entry[0] is script else _tap_mana_abilities(script)
-            if abilities:
-                source = None if fixed is None else (oid, *fixed) if fixed else ()
-                cached[ch.controller].append((oid, ch, abilities, source,
-                                              "Creature" in ch.types and "haste" not in ch.keywords))
-        g._chars[("tap_mana",)] = cached            # type: ignore[index]
-    return cached
+    return cached if cached is not None else _read_permanents(g)[0]
+
+
+def priority_facts(g: GameState) -> PriorityFacts:
+    """What the legal-action lists read of the permanents (``PriorityFacts``). See
+    :func:`_read_permanents`."""
+    cached = g._chars.get(("priority",))            # type: ignore[call-overload]
+    return cached if cached is not None else _read_permanents(g)[1]
+
+
+def _read_permanents(g: GameState) -> tuple[tuple[list[_ManaPermanent], ...], PriorityFacts]:
+    """One pass over the permanents for :func:`_mana_permanents` and :func:`priority_facts`,
+    which read nothing but the permanents' characteristics (and ``face_down``, which changes
+    only with them): memoized with them (``g._chars``, emptied by ``changed()``, which every
+    zone change and characteristic change calls), so they hold while only status changes
+    (tapping, damage, mana in pools)."""
+    players = range(len(g.players))
+    mana: tuple[list[_ManaPermanent], ...] = tuple([] for _ in players)
+    reads = [False for _ in players]               # a conditional source or an actor, by controller
+    actors = []
+    statics = spell_effects = False
+    objects = g.objects
+    memo = _tap_mana_abilities.memo                 # type: ignore[attr-defined]
+    for oid, ch in permanents(g).items():
+        script = ch.script
+        entry = memo.get(id(script))                # _tap_mana_abilities(script), read from its memo
+        abilities, fixed, offers, gives_players, changes_spells = \
+            entry[1] if entry is not None and entry[0] is script else _tap_mana_abilities(script)
+        if abilities:
+            source = None if fixed is None else (oid, *fixed) if fixed else ()
+            mana[ch.controller].append((oid, ch, abilities, source, "Creature" in ch.types and "haste" not in ch.keywords))
+            if source is None:
+                reads[ch.controller] = True
+        if offers or objects[oid].face_down:
+            actors.append((oid, ch))
+            reads[ch.controller] = True
+        statics = statics or gives_players
+        spell_effects = spell_effects or changes_spells
+    facts = (actors, tuple(statics or r for r in reads), not spell_effects)
+    g._chars[("tap_mana",)] = mana                  # type: ignore[index]
+    g._chars[("priority",)] = facts                 # type: ignore[index]
+    return mana, facts
 
 
 def conditional_sources(g: GameState, player: int) -> bool:
@@ -973,7 +1014,7 @@ def has_mana(p: Player) -> bool:
 __all__ = [
     "MANA_ORDER", "PayOptions", "Plan", "Requirement", "add_requirements", "available_mana", "can_pay",
     "can_pay_requirement", "default_variants", "empty_pools", "least_mana", "may_afford", "pay_mana", "pay_requirement",
-    "plan_payment", "reduce_requirement", "requirement", "tap_sources", "within",
+    "plan_payment", "reduce_requirement", "priority_facts", "requirement", "tap_sources", "within",
 ]
 
 

@@ -14,7 +14,6 @@ from typing import Any, Callable
 from ..agents.decisions import Decision
 from ..core.enums import STEP_ORDER, Step, Zone
 from ..core.errors import IllegalActionError
-from ..core.memo import identity_memo
 from ..effects.layers import characteristics, permanents
 from ..effects.links import next_untap_passes, stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
@@ -29,7 +28,7 @@ from .casting import (
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step, \
     in_combat as _in_combat
 from .context import Ctx, validate_answer
-from .mana_payment import conditional_sources, empty_pools, has_mana
+from .mana_payment import empty_pools, has_mana, priority_facts
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .pregame import is_commander, pregame
 from .resolution import resolve_top
@@ -355,14 +354,14 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
     if sorcery_ok is None:
         sorcery_ok = sorcery_timing(g, player)
     reads_step = False
-    board = _board(g)
+    board = priority_facts(g)           # the actors, who may read the step, a plain world
     hand, command = g.zones[(player, _HAND)], g.zones[(player, _COMMAND)]
     if hand or command:
         check = HandCheck(g, player)    # the sources when first needed; answers for equal cards
     if hand:
         land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
         objects = g.objects
-        plain_world = board[3]          # no permanent changes spells' costs or brings one
+        plain_world = board[2]          # no permanent changes spells' costs or brings one
         profiles = hand_profile.memo    # type: ignore[attr-defined]
         chars = g._chars                # characteristics' memo, by object id (see GameState)
         for oid in sorted(hand):
@@ -400,7 +399,7 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
             reads_step = reads_step or timing_reads_step(g, oid, characteristics(g, oid))
             if castable(g, player, oid, None, None, check):
                 actions.append({"action": "cast", "object": oid, "from": "command"})    # CR 903.8
-    for oid, ch in board[0]:            # the actors (``_actors``)
+    for oid, ch in board[0]:            # the actors
         if ch.controller != player:
             continue
         if g.objects[oid].face_down and can_turn_face_up(g, player, oid):
@@ -408,70 +407,15 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
         for i, ab in enumerate(ch.script.activated):
             if not ab.is_mana and can_activate(g, player, oid, i):   # mana abilities: CR 605.3a
                 actions.append({"action": "activate", "object": oid, "ability": i})
-    return actions, reads_step or _permanents_read_step(g, player)
+    return actions, reads_step or board[1][player]          # ``_permanents_read_step``
 
 
 def _permanents_read_step(g: GameState, player: int) -> bool:
     """Whether ``player``'s legal-action list may read conditions through the permanents (see
     ``_legal_actions``): ``player`` controls an actor or a {T} mana source whose mana isn't
-    fixed, or a permanent has an ability that gives players something. Memoized with the
-    characteristics (it reads nothing else)."""
-    key = ("reads_step", player)
-    cached = g._chars.get(key)                     # type: ignore[call-overload]
-    if cached is None:
-        board = _board(g)
-        cached = player in board[1] or board[2] or conditional_sources(g, player)
-        g._chars[key] = cached                     # type: ignore[index]
-    return cached
-
-
-def _actors(g: GameState) -> list[tuple[int, Any]]:
-    """The permanents that may offer a priority action, in battlefield order, with their
-    characteristics: face-down ones (turned face up, CR 116.2b) and those with an activated
-    ability that isn't a mana ability (CR 605.3a). See ``_board``."""
-    return _board(g)[0]
-
-
-#: What the legal-action lists read of the permanents' characteristics (``_board``): the actors,
-#: the players controlling one, whether a permanent gives players an ability
-#: (``player_statics``), and whether none changes the cost of spells or brings an alternative
-#: or additional cost for them (``casting.hand_profile``: then a card that doesn't either is
-#: cast only the ordinary way, for its mana cost).
-_Board = tuple[list[tuple[int, Any]], frozenset[int], bool, bool]
-
-
-def _board(g: GameState) -> _Board:
-    """One pass over the permanents for what the legal-action lists read of them (``_Board``),
-    memoized with the characteristics (``g._chars``, emptied by ``changed()``, which zone
-    changes, face changes and every other change of characteristics call; it reads nothing
-    else, and ``face_down`` changes only with the face)."""
-    cached = g._chars.get(("board",))              # type: ignore[call-overload]
-    if cached is None:
-        objects = g.objects
-        traits = _priority_traits.memo             # type: ignore[attr-defined]
-        actors = []
-        statics = spell_effects = False
-        for oid, ch in permanents(g).items():
-            script = ch.script
-            entry = traits.get(id(script))         # _priority_traits(script), read from its memo
-            offers, gives_players, changes_spells = \
-                entry[1] if entry is not None and entry[0] is script else _priority_traits(script)
-            if offers or objects[oid].face_down:
-                actors.append((oid, ch))
-            statics = statics or gives_players
-            spell_effects = spell_effects or changes_spells
-        cached = (actors, frozenset(ch.controller for _, ch in actors), statics, not spell_effects)
-        g._chars[("board",)] = cached              # type: ignore[index]
-    return cached
-
-
-@identity_memo
-def _priority_traits(script: Any) -> tuple[bool, bool, bool]:
-    """For ``_board``: whether the script has an activated ability that isn't a mana ability
-    (CR 605.3a), an ability that gives players something (``player_statics``), and a cost
-    change (CR 601.2f) or an alternative (CR 118.9) or additional cost (CR 118.8) for spells."""
-    return (any(not ab.is_mana for ab in script.activated), bool(script.player_statics),
-            bool(script.cost_changes or script.alternative_costs or script.additional_costs))
+    fixed, or a permanent has an ability that gives players something
+    (``mana_payment.priority_facts``, memoized with the characteristics: it reads nothing else)."""
+    return priority_facts(g)[1][player]
 
 
 def settle(ctx: Ctx) -> None:

@@ -364,7 +364,7 @@ def test_a_card_the_mana_cant_pay_is_offered_when_its_own_text_pays_otherwise() 
 
 
 def test_a_cost_reduction_that_arrives_is_seen_at_once() -> None:
-    # the permanents' memo of the legal-action list (turn._board) goes with the characteristics:
+    # the permanents' memo of the legal-action list (mana_payment.priority_facts) goes with the characteristics:
     # once Emerald Medallion is on the battlefield, the two Forests left pay Centaur Courser's
     # {2}{G} less {1} (CR 601.2f), which they couldn't before
     s = Scenario("Medallion", Alice={"battlefield": ["Forest x4"], "hand": ["Emerald Medallion", "Centaur Courser"]},
