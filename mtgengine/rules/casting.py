@@ -257,14 +257,16 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
 
 
 def _shared_answer(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
-                   check: HandCheck) -> bool:
+                   check: HandCheck, plain: bool = False) -> bool:
     """:func:`_cost_and_choices_ok` for the ordinary cast of a card in the hand, shared by the
-    cards there with equal characteristics (``check.seen``) when :func:`_same_for_equal_cards`."""
+    cards there with equal characteristics (``check.seen``) when :func:`_same_for_equal_cards`
+    (``plain``: :func:`_plain_cost_and_choices_ok` applies)."""
     equal_script = check.seen.setdefault(id(ch.script), [])
     for other, result in equal_script:
         if other is ch or other == ch:
             return result
-    result = _cost_and_choices_ok(g, player, oid, ch, sources, None, False, None, None)
+    result = _plain_cost_and_choices_ok(g, player, oid, ch, sources) if plain \
+        else _cost_and_choices_ok(g, player, oid, ch, sources, None, False, None, None)
     equal_script.append((ch, result))
     return result
 
@@ -279,7 +281,16 @@ def castable_plain(g: GameState, player: int, oid: int, ch: Characteristics, che
         return False
     if permanents_with(g, "cast_restrictions"):         # else :func:`_same_for_equal_cards`
         return _cost_and_choices_ok(g, player, oid, ch, check.sources, None, False, None, None)
-    return _shared_answer(g, player, oid, ch, check.sources, check)
+    return _shared_answer(g, player, oid, ch, check.sources, check, plain=True)
+
+
+def _plain_cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None) -> bool:
+    """:func:`_cost_and_choices_ok` for :func:`castable_plain` (no cast restriction either): the
+    total cost is the mana cost (CR 601.2f), whose payment variants its memo holds once found."""
+    entry = _PLAIN_VARIANTS.get(id(ch.mana_cost))
+    if entry is None or entry[0] is not ch.mana_cost or entry[1] != ch.script.x_mana:
+        return _cost_and_choices_ok(g, player, oid, ch, sources, None, False, None, None)
+    return _payable_and_chosen(g, player, oid, ch, sources, entry[2])
 
 
 def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
@@ -310,9 +321,18 @@ def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristic
             if len(_PLAIN_VARIANTS) > MEMO_LIMIT:
                 _PLAIN_VARIANTS.clear()
             _PLAIN_VARIANTS[id(ch.mana_cost)] = (ch.mana_cost, ch.script.x_mana, tuple(variants))
-    if not any(can_pay_requirement(g, player, v, ch.colors, sources, SpendOn("spell", ch)) for v in variants):
-        return False
-    return _choices_possible(g, player, ch, oid)
+    return _payable_and_chosen(g, player, oid, ch, sources, variants)
+
+
+def _payable_and_chosen(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
+                        variants: Any) -> bool:
+    """The end of :func:`_cost_and_choices_ok`: a payment variant of the total cost can be paid
+    (CR 601.2g-h), and the modes and targets chosen (CR 601.2b-c)."""
+    spend_on = SpendOn("spell", ch)
+    for v in variants:
+        if can_pay_requirement(g, player, v, ch.colors, sources, spend_on):
+            return _choices_possible(g, player, ch, oid)
+    return False
 
 
 #: Memo of the payment variants of the total cost (CR 601.2f) of a spell cast the ordinary way
