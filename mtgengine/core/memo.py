@@ -16,7 +16,8 @@ def identity_memo(fn: Callable[..., T]) -> Callable[..., T]:
     whole script or cost would cost more than the lookup saves), and on ``more``, small hashable
     values. Each entry holds ``obj`` itself, so its id can't be reused while the entry lives,
     and an entry never goes stale. The memo is the wrapper's ``memo``: a caller in a hot loop
-    may read an entry itself (``entry = f.memo.get(id(obj))``, valid if ``entry[0] is obj``)."""
+    may read the entry of ``f(obj)`` itself (``entry = f.memo.get(id(obj))``, valid if
+    ``entry[0] is obj``; its value is ``entry[1]``)."""
     memo: dict[Any, tuple[Any, T]] = {}
 
     @functools.wraps(fn)

@@ -936,9 +936,9 @@ def available_mana(g: GameState, player: int, sources: list[Source]) -> tuple[in
     pool = g.players[player].pool
     have = sum(pool.values())
     have_kinds = dict(pool)
-    for s in sources:
-        have += s[3]
-        for k in s[2]:
+    for _, _, kinds, amount in sources:
+        have += amount
+        for k in kinds:
             have_kinds[k] = have_kinds.get(k, 0) + 1
     return have, have_kinds
 
