@@ -14,8 +14,10 @@ Measures, on the reference deck (mtgengine.decklist.REFERENCE_DECK, the peer's "
     python benchmarks/bench_engine.py --games 20 --json-out bench.json
 
 The card database is loaded and the deck's cards compiled before any timing (``cards_load_ms``),
-as the peer loads its engine and card data before it times games. Timings are medians over repeats; machines are noisy, so compare ratios measured in one run
-(see benchmarks/run_peer.sh), not figures from different runs.
+as the peer loads its engine and card data before it times games. Timings are medians over repeats
+(the games: ``--repeats``, default 5, each run listed in ``runs_s``; the first run also warms
+the engine's memos); machines are noisy, so compare ratios measured in one run (see
+benchmarks/run_peer.sh), not figures from different runs.
 """
 from __future__ import annotations
 
@@ -78,15 +80,24 @@ def load_cards(deck: list[str]) -> float:
     return time.perf_counter() - start
 
 
-def bench_games(games: int, jobs: int = 1) -> dict[str, Any]:
-    result = simulate(games, 0, REFERENCE_DECK, REFERENCE_DECK, turn_cap=TURN_CAP, jobs=jobs)
+def bench_games(games: int, jobs: int = 1, repeats: int = 1) -> dict[str, Any]:
+    """The games played ``repeats`` times (the same games each time: the figures but time are
+    equal), timed by the median run: one run of a second or less is at the mercy of this
+    machine's minute-to-minute drift, while the peer's run lasts about a minute."""
+    results = [simulate(games, 0, REFERENCE_DECK, REFERENCE_DECK, turn_cap=TURN_CAP, jobs=jobs)
+               for _ in range(repeats)]
+    result = results[0]
+    assert all(r["decisions"] == result["decisions"] and r["wins"] == result["wins"] for r in results)
+    runs = [r["seconds"] for r in results]
+    wall = statistics.median(runs)
     return {
         "games": games,
         "processes": jobs,
-        "wall_s": result["seconds"],
-        "games_per_s": result["games_per_second"],
+        "wall_s": round(wall, 3),
+        "runs_s": runs,
+        "games_per_s": round(games / wall, 3),
         "decisions": result["decisions"],
-        "decisions_per_s": result["decisions_per_second"],
+        "decisions_per_s": round(result["decisions"] / wall, 1),
         "mean_decisions_per_game": round(result["decisions"] / games, 1),
         "mean_turns_per_game": round(result["turns"] / games, 1),
         "outcomes": {"wins": result["wins"], "draws": result["draws"], "capped": result["capped"]},
@@ -124,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="random games to play (default 20)")
     parser.add_argument("--clone-iterations", type=int, default=2000, help="clones per timing run (default 2000)")
     parser.add_argument("--one-process", action="store_true", help="skip the run on every core")
+    parser.add_argument("--repeats", type=int, default=REPEATS,
+                        help=f"times the games are played in one process, timed by the median (default {REPEATS})")
     parser.add_argument("--json-out", metavar="FILE", help="also write the report as JSON to FILE")
     args = parser.parse_args(argv)
 
@@ -136,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     report["cards_load_ms"] = round(1e3 * load_cards(list(REFERENCE_DECK)), 1)
     print("cards_load_ms:", report["cards_load_ms"], flush=True)
-    report["games"] = bench_games(args.games)
+    report["games"] = bench_games(args.games, repeats=args.repeats)
     print("games:", json.dumps(report["games"]), flush=True)
     cpus = os.cpu_count() or 1
     if cpus > 1 and not args.one_process:
