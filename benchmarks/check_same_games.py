@@ -59,18 +59,32 @@ WORKLOADS: dict[str, tuple[list[str], list[str]]] = {
 }
 
 
+class _Recording:
+    """An agent that notes each answer it gives (a refused one too: the engine's fallback then
+    shows in the log and the final state)."""
+
+    def __init__(self, agent: RandomAgent, given: list[Any]) -> None:
+        self.agent, self.given = agent, given
+
+    def decide(self, decision: Any) -> Any:
+        answer = self.agent.decide(decision)
+        self.given.append(answer)
+        return answer
+
+
 def game_hash(decks: tuple[list[str], list[str]], seed: int) -> tuple[str, int]:
     """The hash of one game played as ``simulate`` plays it, and its number of decisions."""
     game = Game.new_game([list(d) for d in decks], names=PLAYER_NAMES, seed=seed,
                          first_player=seed % 2, turn_cap=TURN_CAP)
-    agents = (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
+    given: list[Any] = []
+    agents = (_Recording(RandomAgent(seed * 2 + 1), given), _Recording(RandomAgent(seed * 2 + 2), given))
     h = hashlib.sha256()
     decisions = 0
     while not game.over:
         d = game.pending
         h.update(repr((d.player, d.kind, d.prompt, d.options, d.min, d.max, d.multi)).encode())
         answer_pending(game, agents)
-        h.update(repr(game.answers[-1:] if game.answers else None).encode())
+        h.update(repr(given[-1]).encode())      # the answer given (not the engine's answers since a commit)
         decisions += 1
     h.update("\n".join(game.state.log).encode())
     h.update(json.dumps(state_to_json(game.state), sort_keys=True).encode())
