@@ -112,10 +112,9 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
                  SpendOn("ability", characteristics(g, oid)))                 # CR 106.6
     if ab.cost.loyalty is not None:
         # CR 606.4: a loyalty ability's cost puts or removes loyalty counters; once per turn (606.3)
-        if g.objects[oid].choices.get("loyalty_turn") == g.turn:
-            raise IllegalActionError(f"{name_of(ctx, oid)}: only one loyalty ability per turn (CR 606.3)")
-        if ab.cost.loyalty < 0 and g.objects[oid].counters.get("loyalty", 0) < -ab.cost.loyalty:
-            raise IllegalActionError(f"{name_of(ctx, oid)} has too few loyalty counters (CR 606.6)")
+        problem = _loyalty_problem(g, oid, ab)
+        if problem:
+            raise IllegalActionError(f"{name_of(ctx, oid)}{problem}")
         from ..effects.primitives import put_counters, remove_counters
         if ab.cost.loyalty > 0:
             put_counters(ctx, oid, "loyalty", ab.cost.loyalty, rule="606.4")
@@ -129,7 +128,7 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         from ..effects.primitives import put_counters
         put_counters(ctx, oid, ab.cost.put_counter, 1, rule="602.2b")
     if ab.cost.pay_life:
-        if g.players[controller_of(g, oid)].life < ab.cost.pay_life:
+        if not _can_pay_life(g, controller_of(g, oid), ab):
             raise IllegalActionError(f"{g.players[controller_of(g, oid)].name} can't pay {ab.cost.pay_life} life")
         from ..effects.primitives import lose_life
         lose_life(ctx, controller_of(g, oid), ab.cost.pay_life, rule="119.4")
@@ -143,6 +142,22 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         # issue 7: "Sacrifice two other creatures", "Discard two cards", ... (the Dominus cycle)
         from .ability_costs import pay as pay_objects
         pay_objects(ctx, controller_of(g, oid) if oid in g.objects else o.controller, oid, ab.cost, pay, what)
+
+
+def _loyalty_problem(g: GameState, oid: int, ab: ActivatedAbility) -> str:
+    """Why a loyalty ability's cost can't be paid now ("" if it can): a permanent's loyalty
+    abilities once per turn (CR 606.3), and the counters a negative cost removes (CR 606.6)."""
+    o = g.objects[oid]
+    if o.choices.get("loyalty_turn") == g.turn:
+        return ": only one loyalty ability per turn (CR 606.3)"
+    if ab.cost.loyalty is not None and ab.cost.loyalty < 0 and o.counters.get("loyalty", 0) < -ab.cost.loyalty:
+        return " has too few loyalty counters (CR 606.6)"
+    return ""
+
+
+def _can_pay_life(g: GameState, player: int, ab: ActivatedAbility) -> bool:
+    """CR 119.4: life can be paid only from a life total at least that large."""
+    return g.players[player].life >= ab.cost.pay_life
 
 
 def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
@@ -161,11 +176,10 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         return False                                       # CR 602.5b
     if ab.cost.tap and not can_pay_tap(g, oid):
         return False
-    if ab.cost.loyalty is not None and (o.choices.get("loyalty_turn") == g.turn or (
-            ab.cost.loyalty < 0 and o.counters.get("loyalty", 0) < -ab.cost.loyalty)):
-        return False                    # CR 606.3: once per turn; 606.6: not without the counters to remove
-    if ab.cost.pay_life and g.players[player].life < ab.cost.pay_life:
-        return False                    # CR 119.4: life can be paid only from a life total that large
+    if ab.cost.loyalty is not None and _loyalty_problem(g, oid, ab):
+        return False
+    if ab.cost.pay_life and not _can_pay_life(g, player, ab):
+        return False
     if ab.cost.untap or ab.cost.energy:
         from .mana_payment import can_pay_untap_energy
         if not can_pay_untap_energy(g, oid, ab.cost):
@@ -176,15 +190,15 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         from ..effects.links import _CostContext, linked_amount
         q = ab.cost.x_is
         x = q.fixed + (q.scale * linked_amount(g, q, _CostContext(oid, player)) if q.link else 0)
+    spend_on = SpendOn("ability", characteristics(g, oid)) if ab.cost.mana or ab.cost.exile is not None else None
     if ab.cost.mana:
-        spend_on = SpendOn("ability", characteristics(g, oid))
         # a source tapped to pay {T} can't also tap for mana to pay the rest (CR 602.2b, 605.3a)
         sources = [s for s in tap_sources(g, player, spend_on) if s[0] != oid] if ab.cost.tap else None
         if not can_pay(g, player, ManaCost.parse(ab.cost.mana), x, sources=sources, spend_on=spend_on):
             return False
     if ab.cost.exile is not None:
         from .mana_payment import can_pay_exile_cost
-        if not can_pay_exile_cost(g, player, ab.cost, spend_on=SpendOn("ability", characteristics(g, oid))):
+        if not can_pay_exile_cost(g, player, ab.cost, spend_on=spend_on):
             return False
     if ab.cost.objects or ab.condition is not None:        # issue 7: Dominus costs, "Activate only if"
         from ..effects.triggers import condition_holds
