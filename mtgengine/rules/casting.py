@@ -287,10 +287,10 @@ def castable_plain(g: GameState, player: int, oid: int, ch: Characteristics, che
 def _plain_cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None) -> bool:
     """:func:`_cost_and_choices_ok` for :func:`castable_plain` (no cast restriction either): the
     total cost is the mana cost (CR 601.2f), whose payment variants its memo holds once found."""
-    entry = _PLAIN_VARIANTS.get(id(ch.mana_cost))
-    if entry is None or entry[0] is not ch.mana_cost or entry[1] != ch.script.x_mana:
+    variants = _memoized_variants(ch)
+    if variants is None:
         return _cost_and_choices_ok(g, player, oid, ch, sources, None, False, None, None)
-    return _payable_and_chosen(g, player, oid, ch, sources, entry[2])
+    return _payable_and_chosen(g, player, oid, ch, sources, variants)
 
 
 def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
@@ -309,10 +309,8 @@ def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristic
     plain = alternative is None and not kicked and not additional and pay is None and not others_add_costs \
         and not permanents_with(g, "cost_changes") and not ch.script.additional_costs \
         and not ch.script.cost_changes and g.objects[oid].zone is _HAND
-    entry = _PLAIN_VARIANTS.get(id(ch.mana_cost)) if plain else None
-    if entry is not None and entry[0] is ch.mana_cost and entry[1] == ch.script.x_mana:
-        variants: Any = entry[2]
-    else:
+    variants: Any = _memoized_variants(ch) if plain else None
+    if variants is None:
         try:
             variants = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {}, pay).variants
         except IllegalActionError:
@@ -340,6 +338,14 @@ def _payable_and_chosen(g: GameState, player: int, oid: int, ch: Characteristics
 #: CR 903.8) applies: ``total_cost`` then reads only the mana cost and the script's "spend only
 #: ... on X". Keyed on the cost's identity; each entry holds the cost (immutable) and x_mana.
 _PLAIN_VARIANTS: dict[int, tuple[ManaCost, str, tuple[Requirement, ...]]] = {}
+
+
+def _memoized_variants(ch: Characteristics) -> tuple[Requirement, ...] | None:
+    """The payment variants ``_PLAIN_VARIANTS`` holds for ``ch``'s mana cost and X color, if any."""
+    entry = _PLAIN_VARIANTS.get(id(ch.mana_cost))
+    if entry is not None and entry[0] is ch.mana_cost and entry[1] == ch.script.x_mana:
+        return entry[2]
+    return None
 
 
 # the cost verbs a scenario names (``pay: {return: [...]}``) and the AdditionalCost fields they fill
