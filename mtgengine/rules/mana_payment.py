@@ -198,17 +198,18 @@ _TapMana = tuple[tuple[ActivatedAbility, "tuple[list[str], int] | None"], ...]
 
 
 @identity_memo
-def _tap_mana_abilities(script: Any) -> tuple[_TapMana, Any, bool, bool, bool]:
+def _tap_mana_abilities(script: Any) -> tuple[_TapMana, Any, tuple[bool, bool, bool] | None]:
     """The script's {T}-only mana abilities, and what they add when that is fixed
-    (:func:`_fixed_yield`); and for :func:`priority_facts`: whether it has an activated ability
-    that isn't a mana ability (CR 605.3a), an ability that gives players something
-    (``player_statics``), and a cost change (CR 601.2f) or an alternative (CR 118.9) or
-    additional cost (CR 118.8) for spells."""
+    (:func:`_fixed_yield`); and for :func:`priority_facts`, None when all three are false (most
+    scripts): whether it has an activated ability that isn't a mana ability (CR 605.3a), an
+    ability that gives players something (``player_statics``), and a cost change (CR 601.2f)
+    or an alternative (CR 118.9) or additional cost (CR 118.8) for spells."""
     found = tuple((ab, None if any(getattr(e, "link", "") for e in ab.effects if isinstance(e, AddMana))
                    else _mana_of(ab))
                   for ab in script.activated if ab.is_mana and ab.cost == _TAP_ONLY)
-    return (found, _fixed_yield(found), any(not ab.is_mana for ab in script.activated), bool(script.player_statics),
-            bool(script.cost_changes or script.alternative_costs or script.additional_costs))
+    others = (any(not ab.is_mana for ab in script.activated), bool(script.player_statics),
+              bool(script.cost_changes or script.alternative_costs or script.additional_costs))
+    return found, _fixed_yield(found), others if any(others) else None
 
 
 #: A permanent of :func:`_mana_permanents`: its id, characteristics, {T}-only mana abilities,
@@ -248,9 +249,9 @@ def _read_permanents(g: GameState) -> tuple[tuple[list[_ManaPermanent], ...], Pr
     only with them): memoized with them (``g._chars``, emptied by ``changed()``, which every
     zone change and characteristic change calls), so they hold while only status changes
     (tapping, damage, mana in pools)."""
-    players = range(len(g.players))
-    mana: tuple[list[_ManaPermanent], ...] = tuple([] for _ in players)
-    reads = [False for _ in players]               # a conditional source or an actor, by controller
+    n = len(g.players)
+    mana: tuple[list[_ManaPermanent], ...] = tuple([[] for _ in range(n)])
+    reads = [False] * n                             # a conditional source or an actor, by controller
     actors = []
     statics = spell_effects = False
     objects = g.objects
@@ -258,19 +259,24 @@ def _read_permanents(g: GameState) -> tuple[tuple[list[_ManaPermanent], ...], Pr
     for oid, ch in permanents(g).items():
         script = ch.script
         entry = memo.get(id(script))                # _tap_mana_abilities(script), read from its memo
-        abilities, fixed, offers, gives_players, changes_spells = \
-            entry[1] if entry is not None and entry[0] is script else _tap_mana_abilities(script)
+        abilities, fixed, others = entry[1] if entry is not None and entry[0] is script else _tap_mana_abilities(script)
         if abilities:
-            source = None if fixed is None else (oid, *fixed) if fixed else ()
-            mana[ch.controller].append((oid, ch, abilities, source, "Creature" in ch.types and "haste" not in ch.keywords))
-            if source is None:
+            if fixed is None:
+                source = None
                 reads[ch.controller] = True
+            else:
+                source = (oid, *fixed) if fixed else ()
+            mana[ch.controller].append((oid, ch, abilities, source, "Creature" in ch.types and "haste" not in ch.keywords))
+        if others is not None:
+            offers, gives_players, changes_spells = others
+            statics = statics or gives_players
+            spell_effects = spell_effects or changes_spells
+        else:
+            offers = False
         if offers or objects[oid].face_down:
             actors.append((oid, ch))
             reads[ch.controller] = True
-        statics = statics or gives_players
-        spell_effects = spell_effects or changes_spells
-    facts = (actors, tuple(statics or r for r in reads), not spell_effects)
+    facts = (actors, (True,) * n if statics else tuple(reads), not spell_effects)
     g._chars[("tap_mana",)] = mana                  # type: ignore[index]
     g._chars[("priority",)] = facts                 # type: ignore[index]
     return mana, facts
