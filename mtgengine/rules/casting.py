@@ -34,7 +34,7 @@ from .context import Ctx
 from .pregame import cast_from_command_zone, commander_tax, is_commander
 from .mana_payment import (
     PayOptions, Requirement, add_requirements, available_mana, can_pay_requirement, default_variants, least_mana,
-    may_afford, pay_requirement, reduce_requirement, requirement, tap_sources, within,
+    may_afford, pay_requirement, reduce_requirement, requirement, tap_sources,
 )
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
@@ -147,10 +147,6 @@ class HandCheck:
         if self._available is None:
             self._available = available_mana(self.g, self.player, self.sources)
         return self._available
-
-    def may_afford(self, least: tuple[int, dict[str, int]]) -> bool:
-        """``mana_payment.may_afford`` for a cost whose ``least_mana`` is ``least``."""
-        return within(least, self.available)
 
 
 def castable(g: GameState, player: int, oid: int, sources: list | None = None,
@@ -274,8 +270,9 @@ def _shared_answer(g: GameState, player: int, oid: int, ch: Characteristics, sou
 def castable_plain(g: GameState, player: int, oid: int, ch: Characteristics, check: HandCheck) -> bool:
     """:func:`castable` for a card in ``player``'s hand with one face that :func:`hand_profile`
     finds cast only the ordinary way, at a time its timing allows, whose mana cost the mana may
-    pay (``check.may_afford``) while no permanent changes costs or brings one (the legal-action
-    list's ``mana_payment.priority_facts``): what :func:`_castable_as` checks besides those."""
+    pay (``mana_payment.within`` the ``check.available``) while no permanent changes costs or
+    brings one (the legal-action list's ``mana_payment.priority_facts``): what
+    :func:`_castable_as` checks besides those."""
     o = g.objects[oid]
     if o.owner != player or o.zone is not _HAND or unimplemented_reason(ch):
         return False
@@ -1154,16 +1151,6 @@ def choose_modes(ctx: Ctx, ch: Characteristics, player: int, preset: Any, name: 
         if m - 1 not in legal:
             raise IllegalActionError(f"{name}: mode {m} has no legal target (CR 700.2a)")
     return tuple(sorted(m - 1 for m in chosen))   # performed, and targeted, in printed order
-
-
-def playable_land(g: GameState, player: int, oid: int) -> bool:
-    """CR 305.2 / 505.6b: one land per turn, main phase, empty stack, your turn."""
-    o = g.objects[oid]
-    if o.zone is not Zone.HAND or o.owner != player:
-        return False
-    if "Land" not in characteristics(g, oid).types:
-        return False
-    return g.players[player].lands_played < 1 and sorcery_timing(g, player)
 
 
 def play_land(ctx: Ctx, player: int, oid: int, face_name: Any = None) -> None:

@@ -23,12 +23,12 @@ from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .casting import (
     FACE_LAYOUTS, OWN_TIMING, SORCERY_SPEED, HandCheck, cast_spell, cast_variants, castable, castable_plain,
-    hand_profile, play_land, playable_land, timing_reads_step,
+    hand_profile, play_land, timing_reads_step,
 )
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step, \
     in_combat as _in_combat
 from .context import Ctx, validate_answer
-from .mana_payment import empty_pools, has_mana, priority_facts
+from .mana_payment import empty_pools, has_mana, priority_facts, within
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .pregame import is_commander, pregame
 from .resolution import resolve_top
@@ -356,24 +356,29 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
     reads_step = False
     board = priority_facts(g)           # the actors, who may read the step, a plain world
     hand, command = g.zones[(player, _HAND)], g.zones[(player, _COMMAND)]
-    if hand or command:
-        check = HandCheck(g, player)    # the sources when first needed; answers for equal cards
+    # the list's scratch (``HandCheck``: the sources when first needed, answers for equal
+    # cards), made when a card could be offered
+    check = HandCheck(g, player) if command else None
     if hand:
-        land_ok = sorcery_ok and g.players[player].lands_played < 1       # CR 305.2
+        # CR 305.2 / 505.6b: a land in its owner's hand, at sorcery timing, one a turn
+        land_ok = sorcery_ok and g.players[player].lands_played < 1
         objects = g.objects
         plain_world = board[2]          # no permanent changes spells' costs or brings one
         profiles = hand_profile.memo    # type: ignore[attr-defined]
         chars = g._chars                # characteristics' memo, by object id (see GameState)
+        available = None                # ``check.available``, once read
         for oid in sorted(hand):
             ch = chars.get(oid) or characteristics(g, oid)
             entry = profiles.get(id(ch))            # hand_profile(ch), read from its memo
             is_land, speed, least, plain, from_hand = \
                 entry[1] if entry is not None and entry[0] is ch else hand_profile(ch)
             if is_land:
-                if land_ok and playable_land(g, player, oid):
+                if land_ok:
                     actions.append({"action": "play", "object": oid})
             elif (card := objects[oid].card) is not None and card.layout in FACE_LAYOUTS or speed == OWN_TIMING:
                 reads_step = reads_step or timing_reads_step(g, oid, ch)     # each face is checked
+                if check is None:
+                    check = HandCheck(g, player)
                 if castable(g, player, oid, None, ch, check):
                     actions.append({"action": "cast", "object": oid})
                 for options in cast_variants(g, player, oid, None, ch, check):
@@ -382,9 +387,17 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
                 pass                    # one face, cast only at sorcery speed: not now (CR 307.1)
             elif plain and plain_world:
                 # cast the ordinary way alone, if the mana may pay for it (``hand_profile``)
-                if least is not None and check.may_afford(least) and castable_plain(g, player, oid, ch, check):
-                    actions.append({"action": "cast", "object": oid})
+                if least is not None:
+                    if check is None:
+                        check = HandCheck(g, player)
+                    if available is None:
+                        available = check.available
+                    # ``check.may_afford``, with the mana read once
+                    if within(least, available) and castable_plain(g, player, oid, ch, check):
+                        actions.append({"action": "cast", "object": oid})
             else:
+                if check is None:
+                    check = HandCheck(g, player)
                 if castable(g, player, oid, None, ch, check):
                     actions.append({"action": "cast", "object": oid})
                 for options in cast_variants(g, player, oid, None, ch, check):   # alternative and optional costs
