@@ -12,7 +12,7 @@ rules are waiting for; ``submit`` answers it. An illegal answer raises
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from .agents.decisions import Decision, NeedDecision
 from .cards.database import card_db
@@ -65,9 +65,15 @@ class Game:
         from .rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders, validate_deck_colors
         state = GameState(list(names), seed)
         db = card_db()
+        known: dict[str, Any] = {}          # each name looked up once (a deck repeats most of them)
         for p, deck in enumerate(decks):
+            cards = []
             for name in deck:
-                add_card(state, db.get(name), p, Zone.LIBRARY)
+                card = known.get(name)
+                if card is None:
+                    card = known[name] = db.get(name)
+                cards.append(card)
+            add_cards(state, cards, p, Zone.LIBRARY)
         for p, board in enumerate(sideboards or []):
             state.players[p].sideboard = tuple(db.get(n).name for n in board)
         for p, names_ in enumerate(commanders or []):
@@ -278,17 +284,35 @@ _ASKS_AGAIN = frozenset({"mulligan"})
 
 def add_card(state: GameState, card: Any, owner: int, zone: Zone, *, top: bool = False) -> int:
     """Puts a card into a zone at setup (no zone change, no triggers)."""
-    oid = state.new_id()
-    obj = GameObject(oid, card, owner, zone, state.new_timestamp())
-    obj._gen = state._gen
-    state.objects[oid] = obj
-    lst = state.zone_list(zone, owner)
+    oid = add_cards(state, (card,), owner, zone)[0]
     if top:
-        lst.insert(0, oid)
-    else:
-        lst.append(oid)
-    state.changed()
+        lst = state.zone_list(zone, owner)
+        lst.insert(0, lst.pop())
     return oid
 
 
-__all__ = ["Game", "add_card", "Step"]
+def add_cards(state: GameState, cards: Sequence[Any], owner: int, zone: Zone) -> range:
+    """Puts cards into a zone at setup, in order (the last at the bottom of a library), as
+    :func:`add_card` would one by one — each a new object with the next id and timestamp, each
+    a change of the state (``GameState.changed``) — in one pass: a game starts with a hundred
+    or more. Returns their ids."""
+    first = oid = state.next_id
+    timestamp = state.next_timestamp
+    gen = state._gen
+    objects = state.objects
+    lst = state.zone_list(zone, owner)
+    for card in cards:
+        obj = GameObject(oid, card, owner, zone, timestamp)
+        obj._gen = gen
+        objects[oid] = obj
+        lst.append(oid)
+        oid += 1
+        timestamp += 1
+    state.next_id = oid
+    state.next_timestamp = timestamp
+    state.version += len(cards)             # one ``changed`` per card
+    state._chars.clear()
+    return range(first, oid)
+
+
+__all__ = ["Game", "add_card", "add_cards", "Step"]
