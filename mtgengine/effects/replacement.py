@@ -85,33 +85,42 @@ def apply_replacements(ctx: Ctx, event: Any) -> Any:
     if kind is None:
         return event
     g = ctx.g
-    # (events are final classes: ``__class__ is`` tests what ``isinstance`` would, without a call)
-    applied: set[str] = set(event.applied) if event.__class__ is DrawEvent else set()
-    order: list[tuple[Any, ...]] = []          # the affected player's answer, by signature
-    while event is not None:
+    chars = g._chars
+    # the effects applied so far (CR 614.5), and the affected player's answer by signature: made
+    # once one applies (most events find none)
+    applied: Any = event.applied if event.__class__ is DrawEvent else ()
+    order: list[tuple[Any, ...]] | None = None
+    while True:
+        # (events are final classes: ``__class__ is`` tests what ``isinstance`` would, without a call)
         if event.__class__ is DamageEvent and event.amount <= 0:
             return None                        # CR 614.7a: 0 damage is no event to replace
         # the sources that may find an effect: the permanents' abilities only if one watches
         # this kind of event (or it is an entering permanent's own), the resolved effects only
         # if there are any
-        key = (kind, kind == "enters" or kind in _replaced_kinds(g), bool(g.replacement_effects))
-        sources = _SOURCES_BY_KIND.get(key) or _sources_for(key)
+        replaced = chars.get(_REPLACED_KINDS)  # type: ignore[call-overload]
+        if replaced is None:
+            replaced = _replaced_kinds(g)
+        key = (kind, kind == "enters" or kind in replaced, bool(g.replacement_effects))
         candidates: list[Candidate] = []
-        for source in sources:                 # most find none: no list built per source then
-            found = source(ctx, event, kind)
+        for source in _SOURCES_BY_KIND.get(key) or _sources_for(key):
+            found = source(ctx, event, kind)   # most find none: no list built per source then
             if found:
                 candidates += found
         if applied and candidates:
             candidates = [c for c in candidates if c.key not in applied]
         if not candidates:
-            break
+            return event
+        if order is None:
+            order = []
+            applied = set(applied)
         own = [c for c in candidates if c.ability.self_replacement]
         chosen = _choose(ctx, event, own or candidates, order)     # CR 616.1a: self-replacement first
         applied.add(chosen.key)
         event = _apply(ctx, chosen, event)
-        if isinstance(event, DrawEvent) and event.count != 1:
+        if event is None:
+            return None
+        if event.__class__ is DrawEvent and event.count != 1:
             return replace(event, applied=frozenset(applied))
-    return event
 
 
 def event_kind(event: Any) -> str | None:
@@ -119,7 +128,17 @@ def event_kind(event: Any) -> str | None:
     ``effects.events`` have no subclasses: the class itself says which one it is.)"""
     cls = event.__class__
     if cls is ZoneChange:                              # most events are moves
-        return _zone_change_kind(event)
+        to_zone = event.to_zone
+        if to_zone is _BATTLEFIELD:
+            return "enters"
+        from_zone = event.from_zone
+        if from_zone is _BATTLEFIELD and to_zone is _GRAVEYARD:
+            return "dies"                              # CR 700.4 (Void Maw, CR 614.1a)
+        if from_zone is _STACK and to_zone is not _EXILE:
+            return "leaves_stack"                      # flashback (CR 702.34a)
+        if to_zone is _HAND or to_zone is _LIBRARY:
+            return "to_hand_or_library"                # a commander's (CR 903.9b)
+        return None
     kind = _KIND_OF_TYPE.get(cls)
     if kind is not None:
         return kind
@@ -127,18 +146,6 @@ def event_kind(event: Any) -> str | None:
         return "gain_life" if event.amount > 0 else "life_reduced" if event.amount < 0 else None
     if cls is ManaEvent:
         return "tapped_for_mana" if event.tapped else None
-    return None
-
-
-def _zone_change_kind(event: ZoneChange) -> str | None:
-    if event.to_zone is _BATTLEFIELD:
-        return "enters"
-    if event.from_zone is _BATTLEFIELD and event.to_zone is _GRAVEYARD:
-        return "dies"                                  # CR 700.4 (Void Maw, CR 614.1a)
-    if event.from_zone is _STACK and event.to_zone is not _EXILE:
-        return "leaves_stack"                          # flashback (CR 702.34a)
-    if event.to_zone in (_HAND, _LIBRARY):
-        return "to_hand_or_library"                    # a commander's (CR 903.9b)
     return None
 
 
@@ -271,9 +278,12 @@ def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     if kind not in ("to_hand_or_library", "leaves_stack") or event.to_zone not in (_HAND, _LIBRARY):
         return []                                   # (a spell returned to its owner's hand: "leaves_stack")
     g = ctx.g
-    if not is_commander(g, event.oid) or event.to_player != g.objects[event.oid].owner:
+    o = g.objects.get(event.oid)
+    if o is None or not g.players[o.owner].commanders:
+        return []                                   # (no commander of its owner's: most games)
+    if not is_commander(g, event.oid) or event.to_player != o.owner:
         return []
-    owner = g.objects[event.oid].owner
+    owner = o.owner
     return [Candidate(f"c903:{event.oid}", _TO_COMMAND_ZONE, owner, 0, "the Commander rules")]
 
 
