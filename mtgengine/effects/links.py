@@ -63,6 +63,7 @@ UNTIL = "until:"         # records of "exiled until ~ leaves the battlefield" (C
 NAMED = "named:"
 CARD = "card:"
 WHEN_YOU_DO = "when you do"   # the object an "enter as a copy" copied, for its reflexive trigger
+_STACK = Zone.STACK            # (a module constant: an Enum member read off the class costs several times more)
 
 
 # -- the records -------------------------------------------------------------------------------
@@ -228,13 +229,15 @@ def entered(ctx: Ctx, old: int, new: int, from_zone: Zone) -> None:
     (cards exiled to pay for it, CR 607.2j, 607.2q) follow it; then its "as enters" choices,
     notes and payments are made (CR 614.12, 607.2d-g), before anything sees it."""
     g = ctx.g
-    if from_zone is Zone.STACK:
+    if g.links and from_zone is _STACK:
         moved = {(new, link): items for (src, link), items in g.links.items() if src == old}
         if moved:
             g.links = {**g.links, **moved}
     _enters_with_loyalty(ctx, new)
     as_enters(ctx, new)
-    copied = record(g, new, WHEN_YOU_DO) or record(g, old, WHEN_YOU_DO)
+    # (``record``, written out: most games have no records at all)
+    records = g.links
+    copied = records and (records.get((new, WHEN_YOU_DO)) or records.get((old, WHEN_YOU_DO)))
     if copied:
         when_you_do(ctx, new, copied[-1])
 

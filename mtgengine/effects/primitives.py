@@ -33,6 +33,11 @@ from . import links
 #: ``__getattr__``, which takes attribute lookups off the fast path), and ``move`` reads them a
 #: score of times per call.
 _BATTLEFIELD, _STACK, _GRAVEYARD, _LIBRARY = Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD, Zone.LIBRARY
+_HAND = Zone.HAND
+#: The default of ``ZoneChange.keywords`` and ``DrawEvent.applied``: ``move`` and the draws build
+#: their events with positional arguments (a dataclass's ``__init__`` takes keywords at nearly
+#: twice the cost, and every zone change makes two events, every draw two more)
+_NO_KEYWORDS: frozenset[str] = frozenset()
 
 
 def name_of(ctx: Ctx, ref: int) -> str:
@@ -58,16 +63,18 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         del g.objects[oid]
         g.changed_off_battlefield(oid)
         return None
-    if o.token and o.zone is not _BATTLEFIELD:
+    from_zone = o.zone
+    if o.token and from_zone is not _BATTLEFIELD:
         return None      # CR 111.8: a token that has left the battlefield stays where it is
+    owner = o.owner
     entering = None
     copied = None
     extra_counters: tuple[tuple[str, int], ...] = ()
     enchanting = None
     if to_zone is _BATTLEFIELD:
-        entering = controller if controller is not None else o.controller if o.zone is _STACK else o.owner
-        if o.zone is not _BATTLEFIELD:
-            aura_spell = o.zone is _STACK and "Aura" in characteristics(g, oid).subtypes
+        entering = controller if controller is not None else o.controller if from_zone is _STACK else owner
+        if from_zone is not _BATTLEFIELD:
+            aura_spell = from_zone is _STACK and "Aura" in characteristics(g, oid).subtypes
             copied, extra_counters = _enters_as_copy(ctx, oid, entering)
             if not aura_spell and not face_down and "Aura" in characteristics(g, oid).subtypes:
                 enchanting = _aura_enters(ctx, oid, entering)
@@ -77,15 +84,15 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
                     if copied is not None:
                         g.obj(oid).copy_source = None
                         g.changed()
-                    if o.zone is not _STACK:
+                    if from_zone is not _STACK:
                         return None
                     to_zone, copied, extra_counters = _GRAVEYARD, None, ()
     # a spell that enters "with additional counters" for a cost paid as it was cast (Chorus of the
     # Conclave, CR 614.1c): they are part of the event, like counters it enters with
     spell_counters = tuple(o.choices.get("enters_counters", ())) \
-        if o.zone is _STACK and to_zone is _BATTLEFIELD else ()
-    event = ZoneChange(oid, o.zone, to_zone, o.owner, cause, top=top, controller=entering, counters=spell_counters)
-    event = apply_replacements(ctx, event)       # CR 614.12: how it enters, too
+        if from_zone is _STACK and to_zone is _BATTLEFIELD else ()
+    event = apply_replacements(ctx, ZoneChange(oid, from_zone, to_zone, owner, cause, 0, top, None, False,
+                                               spell_counters, _NO_KEYWORDS, entering))   # CR 614.12: how it enters, too
     if event is None:
         return None
     to_zone = event.to_zone
@@ -93,10 +100,16 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if o.token or o.counters:
         # remembered for "nontoken" (CR 603.10a) and for "if it had no -1/-1 counters on it"
         lki = replace(lki, token=o.token, counters=tuple(sorted(o.counters.items())))
-    _remove_from_zone(g, o)
+    # (leaving its zone, ``GameState.new_id`` and ``new_timestamp``, written out: every zone
+    # change makes them)
+    (g.battlefield if from_zone is _BATTLEFIELD else g.stack if from_zone is _STACK
+     else g.zones[(owner, from_zone)]).remove(oid)
     g.lki[oid] = lki
-    new_id = g.new_id()
-    new = GameObject(new_id, o.card, o.owner, to_zone, g.new_timestamp())
+    new_id = g.next_id
+    g.next_id = new_id + 1
+    timestamp = g.next_timestamp
+    g.next_timestamp = timestamp + 1
+    new = GameObject(new_id, o.card, owner, to_zone, timestamp)
     new._gen = g._gen               # made here, shared with no clone: written in place (no copy)
     new.card_id = o.card_id
     if o.token:
@@ -121,17 +134,17 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.token = True
         else:
             new.choices["card_copy"] = True
-    if o.face_down and to_zone is _BATTLEFIELD and (o.zone is _STACK or face_down):
+    if o.face_down and to_zone is _BATTLEFIELD and (from_zone is _STACK or face_down):
         new.face_down = True                        # CR 702.37c: a face-down spell enters face down
         if face_down:
             new.choices["manifested"] = True        # CR 701.40a: a manifested permanent
-    elif o.face_down and o.zone is _BATTLEFIELD:
+    elif o.face_down and from_zone is _BATTLEFIELD:
         ctx.log("708.9", f"the face-down permanent is revealed: {o.card.name if o.card else 'a token'}")
     if copied is not None:
         new.copy_source = copied                    # CR 707.5: it enters as a copy
         new.is_copy = True
     if to_zone is _BATTLEFIELD:
-        new.controller = event.controller if event.controller is not None else o.owner
+        new.controller = event.controller if event.controller is not None else owner
         new.sick = True
         new.tapped = event.tapped                   # CR 614.1d: "enters tapped"
         # CR 712.8f: a modal double-faced permanent keeps the face it was cast or played with
@@ -139,22 +152,30 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         new.x = 0
         new.transformed = bool(transformed and o.card is not None and o.card.layout == "transform")
         # CR 702.33d: a permanent remembers that the spell it was is kicked ("if it was kicked")
-        new.kicked = o.kicked and o.zone is _STACK
-        if o.zone is _STACK and o.choices.get("prototype"):
+        new.kicked = o.kicked and from_zone is _STACK
+        if from_zone is _STACK and o.choices.get("prototype"):
             new.choices["prototype"] = True         # CR 718.3b: the permanent is prototyped too
-        if o.zone is _STACK and o.choices.get("evoked"):
+        if from_zone is _STACK and o.choices.get("evoked"):
             new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
     elif to_zone is _STACK:
-        new.controller = controller if controller is not None else o.owner
+        new.controller = controller if controller is not None else owner
     new.attached_to = None
-    if o.zone is _STACK and to_zone is _BATTLEFIELD and g.effects:
+    if from_zone is _STACK and to_zone is _BATTLEFIELD and g.effects:
         # CR 400.7a: effects of spells and abilities that changed the permanent spell's
         # characteristics or controller go on applying to the permanent it becomes
         g.effects = [replace(e, affected=e.affected | {new_id}) if oid in e.affected else e for e in g.effects]
     del g.objects[oid]
     g.objects[new_id] = new
-    _add_to_zone(g, new, top)
-    if o.zone is _BATTLEFIELD or to_zone is _BATTLEFIELD:
+    # (``_add_to_zone``, written out)
+    if to_zone is _BATTLEFIELD:
+        g.battlefield.append(new_id)
+    elif to_zone is _STACK:
+        g.stack.append(new_id)
+    elif to_zone is _LIBRARY and top:
+        g.zones[(owner, to_zone)].insert(0, new_id)     # libraries are stored top first
+    else:
+        g.zones[(owner, to_zone)].append(new_id)
+    if from_zone is _BATTLEFIELD or to_zone is _BATTLEFIELD:
         permanent_moved(g, new_id if to_zone is _BATTLEFIELD else 0)     # g.changed(), keeping what holds
     else:
         g.changed_off_battlefield(oid)              # drawn, cast, discarded, milled: no permanent changed
@@ -165,7 +186,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         new.attached_to = enchanting                # CR 303.4f: attached as it enters
         ctx.log("303.4f", f"{name_of(ctx, new_id)} enters attached to {name_of(ctx, enchanting)}")
     if to_zone is _BATTLEFIELD:
-        links.entered(ctx, oid, new_id, o.zone)     # CR 607.2q records follow; "as enters" (CR 614.12)
+        links.entered(ctx, oid, new_id, from_zone)  # CR 607.2q records follow; "as enters" (CR 614.12)
         entered = characteristics(g, new_id)
         if "Land" in entered.types:
             g.player(entered.controller).lands_entered_this_turn += 1     # landfall (Groundswell)
@@ -176,18 +197,17 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             g.effects.append(ContinuousEffect(g.new_timestamp(), (ChangeAbilities(add_keywords=event.keywords),),
                                               frozenset({new_id}), "", new_id, new.controller))
             g.changed()
-    done = ZoneChange(oid, o.zone, to_zone, o.owner, cause, new_id=new_id, top=top, lki=lki)
-    g.events.append(done)
-    if o.zone is _BATTLEFIELD and g.effects:
+    g.events.append(ZoneChange(oid, from_zone, to_zone, owner, cause, new_id, top, lki))
+    if from_zone is _BATTLEFIELD and g.effects:
         end_durations(ctx)                          # "for as long as ~ remains on the battlefield" (CR 611.2b)
     if event.linked[1]:
         links.add(g, event.linked[0], event.linked[1], [new_id])   # exiled "with" its source (CR 607.2b)
-    if o.zone is _BATTLEFIELD:
+    if from_zone is _BATTLEFIELD:
         links.left_battlefield(ctx, oid)            # CR 610.3: "until ~ leaves the battlefield"
-    melded = choices.get("melded") if o.zone is _BATTLEFIELD and choices else None
+    melded = choices.get("melded") if from_zone is _BATTLEFIELD and choices else None
     if melded is not None:
         # CR 712.21: one permanent leaves the battlefield and its two cards go to the new zone
-        other = GameObject(g.new_id(), melded, o.owner, to_zone, g.new_timestamp())
+        other = GameObject(g.new_id(), melded, owner, to_zone, g.new_timestamp())
         other._gen = g._gen
         if to_zone is _BATTLEFIELD:
             other.controller = new.controller
@@ -285,11 +305,6 @@ def put_onto_battlefield_new(ctx: Ctx, obj: GameObject) -> int:
     return obj.id
 
 
-def _remove_from_zone(g: Any, o: GameObject) -> None:
-    lst = g.zone_list(o.zone, o.owner)
-    lst.remove(o.id)
-
-
 def _add_to_zone(g: Any, o: GameObject, top: bool) -> None:
     lst = g.zone_list(o.zone, o.owner)
     if o.zone is _LIBRARY:
@@ -376,7 +391,7 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
 def _lose_life_from_damage(ctx: Ctx, player: int, amount: int) -> None:
     """CR 120.3a: damage dealt to a player causes that player to lose that much life — a life
     total reduced, which "if your life total would be reduced to 0 or less" replaces."""
-    event = apply_replacements(ctx, LifeEvent(player, -amount, damage=True))
+    event = apply_replacements(ctx, LifeEvent(player, -amount, 0, True))
     if event is not None and event.amount < 0:
         _change_life(ctx, player, event.amount, rule="120.3a")
 
@@ -489,7 +504,7 @@ def draw_card(ctx: Ctx, player: int, rule: str = "121.1", *, origin: int = 0) ->
     will lose the next time state-based actions are checked (CR 704.5b). A draw replaced by
     "draw two cards instead" makes those draws now (CR 614.11a). Returns the first card drawn.
     ``rule`` "504.1" is the draw step's draw, the first card drawn in that step."""
-    drawn = _draw(ctx, DrawEvent(player, first_in_step=rule == "504.1", origin=origin))
+    drawn = _draw(ctx, DrawEvent(player, 1, rule == "504.1", _NO_KEYWORDS, origin))   # (positional: see ``move``)
     return drawn[0] if drawn else None
 
 
@@ -512,10 +527,10 @@ def _draw(ctx: Ctx, event: DrawEvent) -> list[int]:
         g.player(player).drew_from_empty = True
         ctx.log("704.5b", f"{g.players[player].name} draws from an empty library")
         return []
-    new_id = move(ctx, library[0], Zone.HAND, "draw")
+    new_id = move(ctx, library[0], _HAND, "draw")
     pl = g.player(player)
     pl.drawn_this_turn += 1
-    g.events.append(DrawEvent(player, card=new_id or 0, nth=pl.drawn_this_turn))
+    g.events.append(DrawEvent(player, 1, False, _NO_KEYWORDS, 0, new_id or 0, pl.drawn_this_turn))
     return [new_id] if new_id is not None else []
 
 
