@@ -348,16 +348,24 @@ def meld_result(card: Any) -> Any:
 
 def characteristics(state: GameState, oid: int) -> Characteristics:
     """The object's characteristics after all layers (CR 613.1), memoized per state version."""
-    cached = state._chars.get(oid)
+    chars = state._chars
+    cached = chars.get(oid)
     if cached is not None:
         return cached
     o = state.objects[oid]
     if o.zone is _BATTLEFIELD:
         return _battlefield(state)[oid]
     # a card off the battlefield with only its printed values (CR 707.2) and no effect on it
-    # shares them with every such card; otherwise they're derived (CR 604.3, 611)
-    shared = _only_printed(state, oid, o) and _shared_printed(state, oid, o)
-    chars = state._chars
+    # shares them with every such card; otherwise they're derived (CR 604.3, 611). (The
+    # memo's lookup of ``_shared_printed`` written out, with ``_face_index``'s common case: every
+    # card drawn, cast or put into a graveyard is asked about as it moves)
+    card = o.card
+    shared: Any = False
+    if _only_printed(state, oid, o):
+        shared = _PLAIN.get((card.name, o.face if not (o.transformed or card.is_split) else _face_index(o, card),
+                             o.controller))
+        if shared is None:
+            shared = _shared_printed(state, oid, o)
     if shared and o.zone in UNCHANGED_ZONES:
         chars[oid] = shared
         return shared
