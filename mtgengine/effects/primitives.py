@@ -74,9 +74,12 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if to_zone is _BATTLEFIELD:
         entering = controller if controller is not None else o.controller if from_zone is _STACK else owner
         if from_zone is not _BATTLEFIELD:
-            aura_spell = from_zone is _STACK and "Aura" in characteristics(g, oid).subtypes
-            copied, extra_counters = _enters_as_copy(ctx, oid, entering)
-            if not aura_spell and not face_down and "Aura" in characteristics(g, oid).subtypes:
+            before = characteristics(g, oid)
+            aura_spell = from_zone is _STACK and "Aura" in before.subtypes
+            copied, extra_counters = _enters_as_copy(ctx, oid, entering, before)
+            # (entering as a copy changed its values; else they are those it had)
+            now = before if copied is None else characteristics(g, oid)
+            if not aura_spell and not face_down and "Aura" in now.subtypes:
                 enchanting = _aura_enters(ctx, oid, entering)
                 if enchanting is None:
                     # CR 303.4g: nothing it could enchant: it stays where it is, or from the
@@ -117,29 +120,31 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         new.choices = {"token_def": o.choices.get("token_def")}
         new.copy_source = o.copy_source
     choices = o.choices                             # (most cards have none: no lookups then)
-    if choices and choices.get("spell_copy"):
-        # CR 707.10a: a copy of a spell off the stack ceases to exist (an SBA, CR 704.5e);
-        # CR 608.3f: a copy of a permanent spell becomes a token as it enters.
-        new.is_copy = True
-        new.copy_source = o.copy_source
-        if to_zone is _BATTLEFIELD:
-            new.token = True
-        else:
-            new.choices["spell_copy"] = True
-    if choices and choices.get("card_copy"):
-        # CR 707.12: a copy of a card being cast; CR 704.5e: off the stack and the battlefield it
-        # ceases to exist; CR 608.3f: as a permanent spell it becomes a token as it enters
-        new.is_copy = True
-        if to_zone is _BATTLEFIELD:
-            new.token = True
-        else:
-            new.choices["card_copy"] = True
-    if o.face_down and to_zone is _BATTLEFIELD and (from_zone is _STACK or face_down):
-        new.face_down = True                        # CR 702.37c: a face-down spell enters face down
-        if face_down:
-            new.choices["manifested"] = True        # CR 701.40a: a manifested permanent
-    elif o.face_down and from_zone is _BATTLEFIELD:
-        ctx.log("708.9", f"the face-down permanent is revealed: {o.card.name if o.card else 'a token'}")
+    if choices:
+        if choices.get("spell_copy"):
+            # CR 707.10a: a copy of a spell off the stack ceases to exist (an SBA, CR 704.5e);
+            # CR 608.3f: a copy of a permanent spell becomes a token as it enters.
+            new.is_copy = True
+            new.copy_source = o.copy_source
+            if to_zone is _BATTLEFIELD:
+                new.token = True
+            else:
+                new.choices["spell_copy"] = True
+        if choices.get("card_copy"):
+            # CR 707.12: a copy of a card being cast; CR 704.5e: off the stack and the battlefield
+            # it ceases to exist; CR 608.3f: as a permanent spell it becomes a token as it enters
+            new.is_copy = True
+            if to_zone is _BATTLEFIELD:
+                new.token = True
+            else:
+                new.choices["card_copy"] = True
+    if o.face_down:
+        if to_zone is _BATTLEFIELD and (from_zone is _STACK or face_down):
+            new.face_down = True                    # CR 702.37c: a face-down spell enters face down
+            if face_down:
+                new.choices["manifested"] = True    # CR 701.40a: a manifested permanent
+        elif from_zone is _BATTLEFIELD:
+            ctx.log("708.9", f"the face-down permanent is revealed: {o.card.name if o.card else 'a token'}")
     if copied is not None:
         new.copy_source = copied                    # CR 707.5: it enters as a copy
         new.is_copy = True
@@ -159,7 +164,6 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
     elif to_zone is _STACK:
         new.controller = controller if controller is not None else owner
-    new.attached_to = None
     if from_zone is _STACK and to_zone is _BATTLEFIELD and g.effects:
         # CR 400.7a: effects of spells and abilities that changed the permanent spell's
         # characteristics or controller go on applying to the permanent it becomes
@@ -220,13 +224,13 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     return new_id
 
 
-def _enters_as_copy(ctx: Ctx, oid: int, controller: int) -> tuple[Any, tuple[tuple[str, int], ...]]:
+def _enters_as_copy(ctx: Ctx, oid: int, controller: int, ch: Any) -> tuple[Any, tuple[tuple[str, int], ...]]:
     """CR 707.5, 614.1c: "you may have this enter as a copy of ...": the choice is made as it
     would enter, and the copied values then apply to how it enters (their "enters tapped",
-    "enters with" and ETB triggers too). Returns the copied values (or None) and the extra
-    counters an exception gives it (CR 707.9e)."""
+    "enters with" and ETB triggers too). ``ch``: its characteristics now. Returns the copied
+    values (or None: nothing changed) and the extra counters an exception gives it (CR 707.9e)."""
     g = ctx.g
-    ability = characteristics(g, oid).script.enters_as_copy
+    ability = ch.script.enters_as_copy
     if ability is None:
         return None, ()
     flt = ability.filter
@@ -235,7 +239,7 @@ def _enters_as_copy(ctx: Ctx, oid: int, controller: int) -> tuple[Any, tuple[tup
     else:
         pool = list(g.battlefield)
     options = sorted(c for c in pool if c != oid and matches(g, c, flt, controller))
-    name = characteristics(g, oid).name
+    name = ch.name
     if not options:
         return None, ()
     answer = ctx.ask(Decision(controller, "copy", f"choose what {name} enters as a copy of (or none)",
