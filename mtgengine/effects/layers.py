@@ -747,9 +747,11 @@ def permanent_moved(state: GameState, entered: int) -> None:
     from the old one instead of being derived again for every permanent."""
     chars = state._chars
     old = chars.get(0) if chars.get(_PRINTED) else None     # type: ignore[call-overload]
-    state.changed()
     if old is None:
+        state.changed()
         return
+    lists = [(key, found) for key in _WITH_KEYS.values() if (found := chars.get(key)) is not None]
+    state.changed()
     objects = state.objects
     effects = state.effects
     affected = frozenset().union(*(e.affected for e in effects)) if effects else frozenset()
@@ -764,6 +766,15 @@ def permanent_moved(state: GameState, entered: int) -> None:
                 return
         kept[oid] = ch
     _remember_printed(state, kept)
+    # The permanents with each kind of ability asked for (``permanents_with``), in battlefield
+    # order: those still there, then the one that entered (``move`` puts it last), if it has it.
+    new = kept.get(entered) if entered else None
+    if lists and (new is None or state.battlefield[-1] == entered):
+        for key, found in lists:
+            carried = [item for item in found if item[0] in kept] if found else []
+            if new is not None and getattr(new.script, key[1]):
+                carried.append((entered, new))
+            chars[key] = carried                # type: ignore[index]
 
 
 def _printed_permanent(state: GameState, oid: int, o: Any, affected: Any) -> Characteristics | None:
@@ -999,11 +1010,18 @@ def permanents(state: GameState) -> dict[int, Characteristics]:
     return chars if chars is not None else _battlefield(state)
 
 
+#: The memo's keys of :func:`permanents_with`, by the CardScript field asked (``permanent_moved``
+#: carries their lists across a zone change).
+_WITH_KEYS: dict[str, tuple[str, str]] = {}
+
+
 def permanents_with(state: GameState, field: str) -> list[tuple[int, Characteristics]]:
     """Permanents whose abilities include some of ``field`` (a CardScript field such as
     "cost_changes"), memoized with the characteristics: most game states have none, and
     rules that look for them run for every action considered."""
-    key = ("with", field)
+    key = _WITH_KEYS.get(field)
+    if key is None:
+        key = _WITH_KEYS[field] = ("with", field)
     cached = state._chars.get(key)          # type: ignore[call-overload]
     if cached is None:
         cached = [(sid, ch) for sid, ch in _battlefield(state).items() if getattr(ch.script, field)]

@@ -4,7 +4,10 @@ one — a static ability of another permanent, a resolved spell's effect, counte
 level, a characteristic-defining ability — the layers must be applied again (CR 613)."""
 from __future__ import annotations
 
-from mtgengine.effects.layers import _printed_battlefield, characteristics, permanents
+from mtgengine.core.enums import Zone
+from mtgengine.effects.layers import _printed_battlefield, characteristics, permanents, permanents_with
+from mtgengine.effects.primitives import move
+from mtgengine.rules.context import Ctx
 from mtgengine.scenario.builder import Scenario
 
 
@@ -89,3 +92,32 @@ def test_a_face_down_permanent_among_plain_ones_stays_a_nameless_2_2() -> None:
     (hidden,) = [oid for oid in g.battlefield if g.objects[oid].face_down]
     ch = characteristics(g, hidden)
     assert (ch.name, ch.power, ch.toughness) == ("", 2, 2)
+
+
+def _with_from_scratch(g, field: str) -> list:
+    """``permanents_with`` derived again, on a copy whose memo is empty."""
+    fresh = g.clone()
+    fresh._chars.clear()
+    return permanents_with(fresh, field)
+
+
+def test_permanents_with_an_ability_follow_a_permanent_entering_and_leaving() -> None:
+    """``permanent_moved`` keeps the lists of ``permanents_with`` across a zone change of a
+    permanent with only its printed values: the one entering is added if it has the ability
+    (Soul Warden's trigger), the one leaving is taken out."""
+    s = Scenario("memo", Alice={"battlefield": ["Plains x2", "Grizzly Bears"], "hand": ["Soul Warden", "Plains"]},
+                 Bob={})
+    g = s.game.state.clone()
+    ctx = Ctx(g, [], lambda *_: None)
+    assert permanents_with(g, "triggered") == [] and permanents_with(g, "replacements") == []
+    warden = next(oid for oid in g.zones[(0, Zone.HAND)] if g.objects[oid].card.name == "Soul Warden")
+    new = move(ctx, warden, Zone.BATTLEFIELD, "test")
+    assert g._chars.get(("with", "triggered")) is not None       # carried, not derived again
+    assert [oid for oid, _ in permanents_with(g, "triggered")] == [new]
+    assert permanents_with(g, "triggered") == _with_from_scratch(g, "triggered")
+    land = next(oid for oid in g.zones[(0, Zone.HAND)] if g.objects[oid].card.name == "Plains")
+    move(ctx, land, Zone.BATTLEFIELD, "test")                   # entering without the ability
+    assert [oid for oid, _ in permanents_with(g, "triggered")] == [new]
+    move(ctx, new, Zone.GRAVEYARD, "test")
+    assert g._chars.get(("with", "triggered")) == [] == _with_from_scratch(g, "triggered")
+    assert permanents_with(g, "replacements") == []
