@@ -384,9 +384,13 @@ _VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "splic
 def _only_printed(state: GameState, oid: int, o: Any) -> bool:
     """Whether the object has only its card's printed values (CR 707.2): a card, face up, not a
     copy, with no choice that changes its values and no continuous effect on it."""
-    return o.card is not None and not o.face_down and o.copy_source is None \
-        and (not o.choices or o.choices.keys().isdisjoint(_VALUE_CHOICES)) \
-        and not (state.effects and any(oid in e.affected for e in state.effects))
+    if o.card is None or o.face_down or o.copy_source is not None \
+            or (o.choices and not o.choices.keys().isdisjoint(_VALUE_CHOICES)):
+        return False
+    for e in state.effects:                 # (a loop: no generator made, as ``any`` would need)
+        if oid in e.affected:
+            return False
+    return True
 
 #: The characteristics of a card off the battlefield with nothing but its printed values and no
 #: effect applying to it, by (card name, face index, controller): the same for every such card
