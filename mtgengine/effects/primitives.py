@@ -37,7 +37,7 @@ _HAND = Zone.HAND
 #: The default of ``ZoneChange.keywords`` and ``DrawEvent.applied``: ``move`` and the draws build
 #: their events with positional arguments (a dataclass's ``__init__`` takes keywords at nearly
 #: twice the cost, and every zone change makes two events, every draw two more)
-_NO_KEYWORDS: frozenset[str] = frozenset()
+_EMPTY_SET: frozenset[str] = frozenset()
 
 
 def name_of(ctx: Ctx, ref: int) -> str:
@@ -94,8 +94,9 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     # Conclave, CR 614.1c): they are part of the event, like counters it enters with
     spell_counters = tuple(o.choices.get("enters_counters", ())) \
         if from_zone is _STACK and to_zone is _BATTLEFIELD else ()
+    # CR 614.12: how it enters, too (the fields in order, up to the controller it enters under)
     event = apply_replacements(ctx, ZoneChange(oid, from_zone, to_zone, owner, cause, 0, top, None, False,
-                                               spell_counters, _NO_KEYWORDS, entering))   # CR 614.12: how it enters, too
+                                               spell_counters, _EMPTY_SET, entering))
     if event is None:
         return None
     to_zone = event.to_zone
@@ -508,7 +509,7 @@ def draw_card(ctx: Ctx, player: int, rule: str = "121.1", *, origin: int = 0) ->
     will lose the next time state-based actions are checked (CR 704.5b). A draw replaced by
     "draw two cards instead" makes those draws now (CR 614.11a). Returns the first card drawn.
     ``rule`` "504.1" is the draw step's draw, the first card drawn in that step."""
-    drawn = _draw(ctx, DrawEvent(player, 1, rule == "504.1", _NO_KEYWORDS, origin))   # (positional: see ``move``)
+    drawn = _draw(ctx, DrawEvent(player, 1, rule == "504.1", _EMPTY_SET, origin))   # (positional: see ``move``)
     return drawn[0] if drawn else None
 
 
@@ -534,7 +535,7 @@ def _draw(ctx: Ctx, event: DrawEvent) -> list[int]:
     new_id = move(ctx, library[0], _HAND, "draw")
     pl = g.player(player)
     pl.drawn_this_turn += 1
-    g.events.append(DrawEvent(player, 1, False, _NO_KEYWORDS, 0, new_id or 0, pl.drawn_this_turn))
+    g.events.append(DrawEvent(player, 1, False, _EMPTY_SET, 0, new_id or 0, pl.drawn_this_turn))
     return [new_id] if new_id is not None else []
 
 
