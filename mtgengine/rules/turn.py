@@ -82,7 +82,7 @@ def start_game(ctx: Ctx) -> None:
     """CR 103.3-103.5: shuffle, draw opening hands, then mulligans in turn order."""
     g = ctx.g
     for p in g.players:
-        g.rng.shuffle(g.zones[(p.index, Zone.LIBRARY)])
+        g.rng.shuffle(g.zones[(p.index, _LIBRARY)])
         ctx.log("103.3", f"{p.name} shuffles their library")
     for p in g.players:
         for _ in range(HAND_SIZE):
@@ -100,7 +100,7 @@ def mulligan(ctx: Ctx, player: int) -> None:
     # committed at the question itself (without a copy) when there is one: an answer replays
     # this procedure from its marker
     ctx.commit_point(asking_now=p.mulligans < HAND_SIZE, resume=False)
-    hand = g.zones[(player, Zone.HAND)]
+    hand = g.zones[(player, _HAND)]
     keep = p.mulligans >= HAND_SIZE or ctx.ask(Decision(
         player, "mulligan", f"keep this hand of {len(hand)} (after {p.mulligans} mulligan(s))?", [True, False]))
     if keep:
@@ -109,16 +109,16 @@ def mulligan(ctx: Ctx, player: int) -> None:
             chosen = ctx.ask(Decision(player, "bottom", f"choose {count} card(s) to put on the bottom of your library",
                                       sorted(hand), min=count, max=count))
             for oid in chosen:
-                move(ctx, oid, Zone.LIBRARY, "mulligan", top=False)
+                move(ctx, oid, _LIBRARY, "mulligan", top=False)
         g.player(player).kept = True
-        ctx.log("103.5", f"{p.name} keeps {len(g.zones[(player, Zone.HAND)])} cards")
+        ctx.log("103.5", f"{p.name} keeps {len(g.zones[(player, _HAND)])} cards")
     else:
         pl = g.player(player)
         pl.mulligans += 1
         ctx.log("103.5", f"{p.name} takes a mulligan")
         for oid in list(hand):
-            move(ctx, oid, Zone.LIBRARY, "mulligan")
-        g.rng.shuffle(g.zones[(player, Zone.LIBRARY)])
+            move(ctx, oid, _LIBRARY, "mulligan")
+        g.rng.shuffle(g.zones[(player, _LIBRARY)])
         for _ in range(HAND_SIZE):
             draw_card(ctx, player, rule="103.5")
     g.events.clear()
