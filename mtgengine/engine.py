@@ -198,8 +198,8 @@ class Game:
             raise IllegalActionError("the game is over: there is no decision to answer")
         saved = (self.base, self.answers, self.state, self.pending, self.at_question, self.back)
         # the usual answer, already a JSON value: a copy of it without ``_jsonable``'s walk
-        value = {"action": "pass"} if answer.__class__ is dict and answer == _PASS[0] else _jsonable(answer)
-        self.answers = self.answers + [value]     # a new list: ``saved`` keeps the old one
+        value = {"action": "pass"} if answer.__class__ is dict and answer == _PASS_ACTION else _jsonable(answer)
+        self.answers = [*self.answers, value]     # a new list: ``saved`` keeps the old one
         try:
             self._advance()
         except IllegalActionError:
@@ -270,7 +270,8 @@ def _jsonable(value: Any) -> Any:
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})
-_PASS = [{"action": "pass"}]     # the answers of a run that only passes priority
+_PASS_ACTION = {"action": "pass"}
+_PASS = [_PASS_ACTION]     # the answers of a run that only passes priority
 #: The most answers ``Game.back`` may hold for a pass to be answered on the committed state when
 #: it may not reach a commit point first: the replay that then rebuilds that state replays them.
 BACK_LIMIT = 16

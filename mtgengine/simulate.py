@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .agents.agents import Agent, RandomAgent
+from .agents.decisions import Decision
 from .core.errors import IllegalActionError
 from .agents.agents import first_option
 from .cards.database import card_db
@@ -61,7 +62,11 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn
     players = agents if agents is not None else (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
     decisions = 0
     while not game.state.over and decisions < decision_cap:     # (``game.over``, without a call)
-        answer_pending(game, players)
+        decision = game.pending         # ``answer_pending``, written out: one call less a decision
+        try:
+            game.submit(players[decision.player].decide(decision))
+        except IllegalActionError:
+            _answer_refused(game, decision)
         decisions += 1
     state = game.state
     return GameResult(winner=state.winner, draw=state.draw,
@@ -84,12 +89,18 @@ def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
     try:
         game.submit(agents[decision.player].decide(decision))
     except IllegalActionError:
-        if decision.kind == "targets" and decision.min < decision.max and game.pending == decision:
-            game.submit(first_option(decision))
-            return
-        if decision.kind != "blockers":
-            raise
-        game.submit(decision.info.get("required", []))      # the fewest blocks the rules allow
+        _answer_refused(game, decision)
+
+
+def _answer_refused(game: Game, decision: Decision) -> None:
+    """After the agent's answer to ``decision`` was refused (raised IllegalActionError, being
+    handled): the fallback answer ``answer_pending`` describes, or the error again."""
+    if decision.kind == "targets" and decision.min < decision.max and game.pending == decision:
+        game.submit(first_option(decision))
+        return
+    if decision.kind != "blockers":
+        raise
+    game.submit(decision.info.get("required", []))      # the fewest blocks the rules allow
 
 
 def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], turn_cap: int = 40,

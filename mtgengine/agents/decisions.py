@@ -24,7 +24,7 @@ def player_of(ref: int) -> int | None:
 MULTI_KINDS = frozenset({"attackers", "blockers", "order", "damage_assignment", "bottom", "discard"})
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Decision:
     """A question to one player.
 
@@ -45,6 +45,18 @@ class Decision:
     min: int = 1
     max: int = 1
     info: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, player: int, kind: str, prompt: str, options: list[Any], min: int = 1, max: int = 1,
+                 info: dict[str, Any] | None = None) -> None:
+        # (written out: the generated one calls a factory for ``info``; a decision is made for
+        # every question, most of them priority questions without info)
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.options = options
+        self.min = min
+        self.max = max
+        self.info = {} if info is None else info
 
     @property
     def multi(self) -> bool:

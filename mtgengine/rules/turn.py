@@ -469,7 +469,7 @@ def pass_commits_first(g: GameState) -> bool:
     draw can ask nothing and end nothing (``_draw_asks_nothing``); a pass into the untap or the
     combat damage step is answered on a copy."""
     if g.passes + 1 < _players_in(g):
-        return _settled(g)
+        return g.settled == g.version and not g.events and not g.pending_triggers     # ``_settled``
     step = g.step
     if g.stack or step is _CLEANUP or step is _COMBAT_DAMAGE:
         return False           # (``next_step`` changes ``g.combat`` after these two)
@@ -540,41 +540,53 @@ def _players_in(g: GameState) -> int:
 def priority(ctx: Ctx) -> Decision | None:
     """CR 117: the player with priority acts or passes; all passing resolves or ends the step.
     Returns the question when it has no answer yet (``run`` then stops: no NeedDecision to raise
-    and unwind, as ``ctx.ask`` would)."""
+    and unwind, as ``ctx.ask`` would). A pass that hands priority on asks the next player here
+    at once (CR 117.3d), as ``run`` would come straight back for it: the game can't have ended
+    and the marker is still priority."""
     g = ctx.g
     decision = ctx.resumed
-    if decision is None:
-        if not _settled(g):         # else nothing has changed since the last check
-            settle(ctx)
-            if g.over:
-                return None
-        if not g.stack and g.lki:
-            g.lki = {}        # nothing left that could look back at objects that have left (CR 608.2h)
-        player = g.priority
-        options = legal_actions(g, player)      # before the commit, so the committed state memoizes it
-        ctx.commit_point(asking_now=True)
-        decision = Decision(player, "priority", f"{g.players[player].name} has priority ({g.step._value_})",
-                            options)
-    else:
+    if decision is not None:
         # The run resumes at this very question: the state was committed just before it was
-        # asked, so everything above would do nothing again and ask the same.
+        # asked, so everything below would do nothing again and ask the same.
         ctx.resumed = None
-        player = decision.player
-    if ctx.used == len(ctx.answers):
-        return decision                # unanswered (what ``ctx.ask`` would raise)
-    answer = ctx.answers[ctx.used]     # (``ctx.ask``, written out: one of the actions offered, as
-    ctx.used += 1                      # offered, is the usual answer)
-    if answer not in decision.options:
-        answer = validate_answer(decision, answer)
-    act = answer["action"]
-    if act == "pass":
-        g.passes += 1
-        if g.passes >= _players_in(g):
+    while True:
+        if decision is None:
+            if g.settled != g.version or g.events or g.pending_triggers:     # not ``_settled``
+                settle(ctx)
+                if g.over:
+                    return None
+            if not g.stack and g.lki:
+                g.lki = {}    # nothing left that could look back at objects that have left (CR 608.2h)
+            player = g.priority
+            options = legal_actions(g, player)      # before the commit, so the committed state memoizes it
+            decision = Decision(player, "priority", f"{g.players[player].name} has priority ({g.step._value_})",
+                                options)
+            if ctx.used == len(ctx.answers):
+                # unanswered (what ``ctx.ask`` would raise): committed at the question
+                # (``ctx.commit_point(asking_now=True)``, written out: every answer is used)
+                ctx.on_commit(g, True, True)
+                ctx.answers = []
+                ctx.used = 0
+                return decision
+        else:
+            player = decision.player
+            if ctx.used == len(ctx.answers):
+                return decision
+        answer = ctx.answers[ctx.used]     # (``ctx.ask``, written out: one of the actions offered, as
+        ctx.used += 1                      # offered, is the usual answer)
+        if answer not in decision.options:
+            answer = validate_answer(decision, answer)
+        act = answer["action"]
+        if act != "pass":
+            break
+        passes = g.passes + 1
+        if passes >= _players_in(g):
             g.passes = 0
             g.marker = ("resolve",) if g.stack else ("end_step",)   # CR 117.4, 500.2
-        else:
-            g.priority = g.opponent(player)
-        return None
+            return None
+        g.passes = passes
+        g.priority = g.opponent(player)
+        decision = None
     if act == "play":
         play_land(ctx, player, answer["object"], answer.get("face"))
     elif act == "cast" and answer.get("face_down"):
