@@ -73,7 +73,8 @@ def _one_pass(ctx: Ctx) -> bool:
     to_graveyard: list[tuple[int, str, str]] = []
     to_annihilate: list[tuple[int, int]] = []
     objects = g.objects
-    for oid, ch, plain in _watched_permanents(g):
+    watched, legend_groups = _sba_permanents(g)
+    for oid, ch, plain in watched:
         if plain:
             o = objects[oid]
             if not o.damage and not o.counters:
@@ -85,13 +86,17 @@ def _one_pass(ctx: Ctx) -> bool:
             for later in battlefield[battlefield.index(oid) + 1:]:
                 if _permanent_actions(ctx, later, characteristics(g, later), to_graveyard, to_annihilate):
                     done = True
+            # (and the legend rule too: the groups are read again from the permanents now)
+            legend_groups = _sba_permanents(g)[1]
             break
     # CR 704.5j: the legend rule — the controller chooses one to keep, the rest go to the graveyard.
-    for (controller, name), ids in _legend_groups(g):
+    for (controller, name), ids in legend_groups:
         keep = ctx.ask(Decision(controller, "legend", f"legend rule: choose the {name} to keep", sorted(ids)))
         for oid in ids:
             if oid != keep:
                 to_graveyard.append((oid, "704.5j", f"{name} is put into its owner's graveyard (legend rule)"))
+    if not to_graveyard and not to_annihilate:
+        return done
     seen: set[int] = set()
     for oid, rule, text in to_graveyard:
         if oid in seen or oid not in g.objects:
@@ -117,40 +122,50 @@ def _one_pass(ctx: Ctx) -> bool:
     return done
 
 
-def _watched_permanents(g: GameState) -> list[tuple[int, Characteristics, bool]]:
-    """The permanents a state-based action may apply to, in battlefield order, with their
-    characteristics: creatures, planeswalkers, Auras and Equipment (CR 704.5f-n), and those
-    with counters (704.5q). Memoized with the characteristics (``g._chars``): derived from the
-    permanents' characteristics and counters, which only change with a call to
-    ``GameState.changed`` (``GameState.obj``), it is forgotten whenever they may change.
-
-    The third value, ``plain``: a creature with toughness above 0 that is neither a
-    planeswalker, an Aura nor an Equipment, whose state-based actions then depend only on its
-    status, read at each check: its damage (704.5g-h) and its counters (704.5q)."""
+def _sba_permanents(g: GameState) -> tuple[list[tuple[int, Characteristics, bool]],
+                                            list[tuple[tuple[int, str], list[int]]]]:
+    """The permanents a state-based action may apply to (``_watched_permanents``) and the
+    legend rule's groups (``_legend_groups``), found in one look at the permanents. Memoized
+    with the characteristics (``g._chars``): derived from the permanents' characteristics and
+    counters, which only change with a call to ``GameState.changed`` (``GameState.obj``), it is
+    forgotten whenever they may change."""
     cached = g._chars.get(("sba",))       # type: ignore[call-overload]
     if cached is None:
         objects = g.objects
-        cached = [(oid, ch, "Creature" in ch.types and ch.toughness is not None and ch.toughness > 0
-                   and "Planeswalker" not in ch.types and "Aura" not in ch.subtypes and "Equipment" not in ch.subtypes)
-                  for oid, ch in permanents(g).items()
-                  if "Creature" in ch.types or "Planeswalker" in ch.types or "Aura" in ch.subtypes
-                  or "Equipment" in ch.subtypes or objects[oid].counters]
+        watched: list[tuple[int, Characteristics, bool]] = []
+        legends: dict[tuple[int, str], list[int]] | None = None
+        for oid, ch in permanents(g).items():
+            types, subtypes = ch.types, ch.subtypes
+            if "Creature" in types or "Planeswalker" in types or "Aura" in subtypes \
+                    or "Equipment" in subtypes or objects[oid].counters:
+                watched.append((oid, ch, "Creature" in types and ch.toughness is not None and ch.toughness > 0
+                                and "Planeswalker" not in types and "Aura" not in subtypes
+                                and "Equipment" not in subtypes))
+            if "Legendary" in ch.supertypes and ch.name:
+                if legends is None:
+                    legends = defaultdict(list)
+                legends[(ch.controller, ch.name)].append(oid)
+        groups = [(key, ids) for key, ids in sorted(legends.items()) if len(ids) > 1] if legends else []
+        cached = (watched, groups)
         g._chars[("sba",)] = cached       # type: ignore[index]
     return cached
 
 
+def _watched_permanents(g: GameState) -> list[tuple[int, Characteristics, bool]]:
+    """The permanents a state-based action may apply to, in battlefield order, with their
+    characteristics: creatures, planeswalkers, Auras and Equipment (CR 704.5f-n), and those
+    with counters (704.5q); memoized (``_sba_permanents``).
+
+    The third value, ``plain``: a creature with toughness above 0 that is neither a
+    planeswalker, an Aura nor an Equipment, whose state-based actions then depend only on its
+    status, read at each check: its damage (704.5g-h) and its counters (704.5q)."""
+    return _sba_permanents(g)[0]
+
+
 def _legend_groups(g: GameState) -> list[tuple[tuple[int, str], list[int]]]:
     """CR 704.5j: the legendary permanents one player controls with the same name, where there
-    are two or more, by (controller, name). Memoized like :func:`_watched_permanents`."""
-    cached = g._chars.get(("legends",))   # type: ignore[call-overload]
-    if cached is None:
-        legends: dict[tuple[int, str], list[int]] = defaultdict(list)
-        for oid, ch in permanents(g).items():
-            if "Legendary" in ch.supertypes and ch.name:
-                legends[(ch.controller, ch.name)].append(oid)
-        cached = [(key, ids) for key, ids in sorted(legends.items()) if len(ids) > 1]
-        g._chars[("legends",)] = cached   # type: ignore[index]
-    return cached
+    are two or more, by (controller, name); memoized (``_sba_permanents``)."""
+    return _sba_permanents(g)[1]
 
 
 def _permanent_actions(ctx: Ctx, oid: int, ch: Characteristics, to_graveyard: list[tuple[int, str, str]],
