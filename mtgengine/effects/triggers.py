@@ -291,8 +291,9 @@ def check_triggers(ctx: Ctx) -> None:
     """CR 603.2: looks at each event since the last check for abilities that trigger on it,
     then at state triggers (CR 603.8)."""
     g = ctx.g
-    events, g.events = g.events, []
+    events = g.events
     if events:
+        g.events = []
         _match_events(ctx, events)
     if _state_watchers(g):
         _state_triggers(ctx)
@@ -313,8 +314,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             if ev.to_zone is _BATTLEFIELD and ev.new_id:
                 # CR 603.6a; if it has already left again, as it last existed there (CR 603.10)
                 sch = characteristics(g, ev.new_id) if ev.new_id in g.objects else g.lki.get(ev.new_id)
-                if sch is not None:
-                    _occur(ctx, here, gone, "enters", ev.new_id, sch)
+                if sch is not None and ("enters" in here or g.delayed or triggered_abilities(sch)):
+                    _occur(ctx, here, gone, "enters", ev.new_id, sch)     # (else nothing triggers: ``_occur``)
             elif ev.from_zone is _BATTLEFIELD and ev.lki is not None:
                 # CR 603.10a: leaves-the-battlefield abilities look back in time.
                 after = _after(g, ev)
@@ -339,12 +340,15 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 _occur(ctx, here, gone, "activate", ev.oid, None, ev.player)
         elif cls is TapEvent:
             if ev.oid in g.objects:                 # CR 701.26a-b: "whenever ~ becomes tapped / untapped"
-                _occur(ctx, here, gone, "becomes_tapped" if ev.tapped else "becomes_untapped", ev.oid,
-                       characteristics(g, ev.oid))
+                event = "becomes_tapped" if ev.tapped else "becomes_untapped"
+                sch = characteristics(g, ev.oid)
+                if event in here or g.delayed or triggered_abilities(sch):    # (else nothing triggers)
+                    _occur(ctx, here, gone, event, ev.oid, sch)
         elif cls is AttackEvent:
             if ev.oid in g.objects:
                 ach = characteristics(g, ev.oid)
-                _occur(ctx, here, gone, "attacks", ev.oid, ach)
+                if "attacks" in here or g.delayed or triggered_abilities(ach):    # (else nothing triggers)
+                    _occur(ctx, here, gone, "attacks", ev.oid, ach)
                 if "attacks_alone" in here and sum(e.__class__ is AttackEvent for e in events) == 1:
                     # CR 506.5: exalted (702.83a)
                     _occur(ctx, here, gone, "attacks_alone", ev.oid, None, ach.controller)
@@ -410,7 +414,9 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                     _occur(ctx, here, gone, "draw", player=ev.player)   # once per card drawn
             if ev.nth == 1 and ev.card in g.objects:
                 # "the first card you draw each turn" (Rowen; miracle, CR 702.94a): about that card
-                _occur(ctx, here, gone, "draw_first", ev.card, characteristics(g, ev.card), ev.player)
+                sch = characteristics(g, ev.card)
+                if "draw_first" in here or g.delayed or triggered_abilities(sch):    # (else nothing triggers)
+                    _occur(ctx, here, gone, "draw_first", ev.card, sch, ev.player)
                 if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is _HAND:
                     from .links import miracle
                     miracle(ctx, ev.card)                 # CR 702.94a: reveal it as it is drawn
