@@ -295,16 +295,24 @@ def check_triggers(ctx: Ctx) -> None:
     if events:
         g.events = []
         _match_events(ctx, events)
-    if _state_watchers(g):
+    watching = g._chars.get(("state_triggers",))        # ``_state_watchers``' memo, read here
+    if watching is None:
+        watching = _state_watchers(g)
+    if watching:
         _state_triggers(ctx)
 
 
 def _match_events(ctx: Ctx, events: list[Any]) -> None:
     g = ctx.g
-    left = [ev for ev in events if ev.__class__ is ZoneChange and ev.from_zone is _BATTLEFIELD
-            and ev.lki is not None]
+    left = None
+    for ev in events:
+        if ev.__class__ is ZoneChange and ev.from_zone is _BATTLEFIELD and ev.lki is not None:
+            if left is None:
+                left = [ev]
+            else:
+                left.append(ev)
     here = _watchers_here(g)
-    gone = _watchers_gone(g, left) if left else {}
+    gone = _watchers_gone(g, left) if left is not None else {}
     blocked: set[int] = set()
     dealt: set[tuple[str, tuple[int, ...]]] = set()
 

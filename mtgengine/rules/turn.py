@@ -8,7 +8,6 @@ an answer replays at most the units since that point.
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Callable
 
 from ..agents.decisions import Decision
@@ -152,6 +151,10 @@ def begin_step(ctx: Ctx, step: Step) -> None:
     actions = _TURN_BASED_ACTIONS.get(step)
     if actions is not None:
         actions(ctx)
+    else:
+        event = _BEGINNING_EVENTS.get(step)
+        if event is not None:
+            step_triggers(ctx, event)       # CR 603.2b
 
 
 def _untap_step(ctx: Ctx) -> None:
@@ -256,8 +259,8 @@ def cleanup(ctx: Ctx) -> None:
 
 _BEGINS_WITH_A_QUESTION = frozenset({Step.DECLARE_BLOCKERS, Step.CLEANUP})
 
-#: The turn-based actions as each step begins (CR 703.4), and the abilities that trigger "at the
-#: beginning of" it (CR 603.2b); the other steps only give priority.
+#: The turn-based actions as each step begins (CR 703.4); the other steps have only their "at the
+#: beginning of" triggers (CR 603.2b, ``_BEGINNING_EVENTS``), or only give priority.
 _TURN_BASED_ACTIONS: dict[Step, Callable[[Ctx], None]] = {
     Step.UNTAP: _untap_step,
     Step.DRAW: _draw_step,
@@ -273,7 +276,6 @@ _BEGINNING_EVENTS = {
     Step.BEGINNING_OF_COMBAT: "beginning_of_combat",  # CR 507.1
     Step.END: "end_step",
 }
-_TURN_BASED_ACTIONS.update((step, partial(step_triggers, event=event)) for step, event in _BEGINNING_EVENTS.items())
 
 
 def next_step(g: GameState, step: Step) -> Step | None:
@@ -309,6 +311,7 @@ def end_step(ctx: Ctx) -> None:
             g.active = g.opponent(g.active)
         nxt = _UNTAP
     g.marker = ("begin_step", nxt._value_)
+    begin_step(ctx, nxt)        # (what ``run`` does next with this marker)
 
 
 # -- priority -------------------------------------------------------------------------------
@@ -444,7 +447,7 @@ def settle(ctx: Ctx) -> None:
             check_triggers(ctx)     # (else it would find what the first check found: nothing new)
         if g.over:
             return
-        if not put_triggers_on_stack(ctx) and not sba:
+        if not (g.pending_triggers and put_triggers_on_stack(ctx)) and not sba:     # (it puts those)
             g.settled = g.version
             return
 
@@ -519,7 +522,7 @@ def _draw_asks_nothing(g: GameState) -> bool:
 #: their trigger event (None: they have none). Declaring attackers either does nothing or
 #: commits before its question (``begin_step``).
 _QUIET_BEGINNINGS: dict[Step, str | None] = {
-    **_BEGINNING_EVENTS, **{step: None for step in Step if step not in _TURN_BASED_ACTIONS},
+    **{step: None for step in Step if step not in _TURN_BASED_ACTIONS}, **_BEGINNING_EVENTS,
     Step.DECLARE_ATTACKERS: None}
 
 
@@ -580,7 +583,11 @@ def priority(ctx: Ctx) -> Decision | None:
         if act != "pass":
             break
         passes = g.passes + 1
-        if passes >= _players_in(g):
+        in_game = 0                        # ``_players_in``, written out
+        for p in g.players:
+            if not p.lost:
+                in_game += 1
+        if passes >= in_game:
             g.passes = 0
             g.marker = ("resolve",) if g.stack else ("end_step",)   # CR 117.4, 500.2
             return None
