@@ -34,10 +34,12 @@ def attack_restriction(g: GameState, oid: int) -> str | None:
     return f"{characteristics(g, oid).name or 'a face-down creature'} can't attack: {reason}"
 
 
-def _attack_rule(g: GameState, oid: int) -> str | None:
-    """The rule that keeps the creature from attacking now (the reason, without its name)."""
+def _attack_rule(g: GameState, oid: int, ch: Any = None) -> str | None:
+    """The rule that keeps the creature from attacking now (the reason, without its name);
+    ``ch``: its characteristics, when the caller has them."""
     o = g.objects[oid]
-    ch = characteristics(g, oid)
+    if ch is None:
+        ch = characteristics(g, oid)
     if o.zone is not _BATTLEFIELD or "Creature" not in ch.types or "Battle" in ch.types:
         return "only a creature on the battlefield can (CR 506.3, 508.1a)"
     if ch.controller != g.active:
@@ -56,7 +58,7 @@ def _attack_rule(g: GameState, oid: int) -> str | None:
 def possible_attackers(g: GameState) -> list[int]:
     """The creatures that can attack now, in battlefield order (only a creature can, CR 508.1a:
     the other permanents, mostly lands, aren't asked about)."""
-    return [oid for oid, ch in permanents(g).items() if "Creature" in ch.types and _attack_rule(g, oid) is None]
+    return [oid for oid, ch in permanents(g).items() if "Creature" in ch.types and _attack_rule(g, oid, ch) is None]
 
 
 def defenders(g: GameState) -> list[int]:
@@ -82,7 +84,8 @@ def declare_attackers(ctx: Ctx) -> None:
     # CR 508.1d: a creature that "attacks each combat if able" and can attack must (no attack
     # has a cost to pay here, so each such requirement can be obeyed)
     required = [oid for oid in options if ATTACKS_EACH_COMBAT in characteristics(g, oid).keywords]
-    info: dict[str, Any] = {"defenders": defenders(g)}
+    legal_defenders = defenders(g)
+    info: dict[str, Any] = {"defenders": legal_defenders}
     if required:
         info["required"] = required
     answer = ctx.ask(Decision(g.active, "attackers", "declare attackers", options, min=0, max=len(options),
@@ -94,7 +97,6 @@ def declare_attackers(ctx: Ctx) -> None:
             raise IllegalActionError(reason or f"{name_of(ctx, attacker)} can't attack (CR 508.1a)")
     chosen: list[tuple[int, Any]] = []
     default = player_ref(g.opponent(g.active))
-    legal_defenders = defenders(g)
     for entry in answer:
         if isinstance(entry, (list, tuple)):
             attacker, defender = entry

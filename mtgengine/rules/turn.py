@@ -185,7 +185,7 @@ def _untap_step(ctx: Ctx) -> None:
                 w.sick = False
                 w.steady = active
             if not skip and o.tapped and not (o.choices and stays_tapped(ctx, oid)) \
-                    and not _keeps_tapped(ctx, ch):
+                    and not (ch.keywords and _keeps_tapped(ctx, ch)):     # (keywords say so)
                 set_tapped(ctx, oid, False)        # CR 502.3
             elif o.choices and not o.tapped:
                 next_untap_passes(g, oid)
