@@ -111,7 +111,12 @@ class Game:
                     self.back = (start, resumed, answers)
                 elif self.back is not None:
                     back = self.back
-                    self.back = (back[0], back[1], back[2] + answers)
+                    if len(back[2]) + len(answers) < BACK_LIMIT:
+                        self.back = (back[0], back[1], back[2] + answers)
+                    else:
+                        # too many answers to replay: ``_advance`` would no longer use it (and
+                        # each run answered in place would copy the growing list)
+                        self.back = None
         else:
             # A copy nothing will write: the next run starts from a copy of it (it is not at a
             # question), so it is also the freshest ``back``.
