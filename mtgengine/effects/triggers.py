@@ -164,6 +164,9 @@ def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
 #: Damage trigger events that count only combat damage, and those that count only the damage
 #: dealt to the one player or creature they name ("that much", CR 603.2c).
 _COMBAT_DAMAGE_EVENTS = frozenset({"deals_combat_damage", "combat_damage_player", "combat_damage_creature"})
+#: The trigger events of damage dealt (``_match_events``).
+_DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
+                            "damage_player", "damage_opponent", "damage_creature"})
 _DAMAGE_TO_ONE_EVENTS = frozenset({"combat_damage_player", "combat_damage_creature", "damage_player",
                                    "damage_opponent", "damage_creature"})
 
@@ -315,6 +318,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
     gone = _watchers_gone(g, left) if left is not None else {}
     blocked: set[int] = set()
     dealt: set[tuple[str, tuple[int, ...]]] = set()
+    damage_watched: bool | None = None          # a watcher of a damage event (when first needed)
 
     for ev in events:
         cls = ev.__class__                  # the event types (effects.events) have no subclasses
@@ -378,6 +382,10 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             # per check, and once per player it damaged for "deals combat damage to a player".
             if ev.source in g.objects:
                 sch = characteristics(g, ev.source)
+                if damage_watched is None:     # (the watchers don't change during the check)
+                    damage_watched = not _DAMAGE_EVENTS.isdisjoint(here) or not _DAMAGE_EVENTS.isdisjoint(gone)
+                if not (damage_watched or g.delayed or triggered_abilities(sch)):
+                    continue            # nothing could trigger on it (``_wanted`` for each of its events)
                 for event, key in (("deals_damage", (ev.source,)),
                                    ("deals_combat_damage", (ev.source,) if ev.combat else None),
                                    ("combat_damage_player", (ev.source, ev.target) if ev.combat and ev.target < 0

@@ -471,7 +471,11 @@ def pass_commits_first(g: GameState) -> bool:
     its question. Of the steps that act as they begin, the draw step does so in place when its
     draw can ask nothing and end nothing (``_draw_asks_nothing``); a pass into the untap or the
     combat damage step is answered on a copy."""
-    if g.passes + 1 < _players_in(g):
+    in_game = 0            # the players still in the game, whose passes in succession end a round (CR 117.4)
+    for p in g.players:
+        if not p.lost:
+            in_game += 1
+    if g.passes + 1 < in_game:
         return g.settled == g.version and not g.events and not g.pending_triggers     # ``_settled``
     step = g.step
     if g.stack or step is _CLEANUP or step is _COMBAT_DAMAGE:
@@ -531,15 +535,6 @@ def _settled(g: GameState) -> bool:
     return g.settled == g.version and not g.events and not g.pending_triggers
 
 
-def _players_in(g: GameState) -> int:
-    """The players still in the game, whose passes in succession end a round (CR 117.4)."""
-    n = 0
-    for p in g.players:
-        if not p.lost:
-            n += 1
-    return n
-
-
 def priority(ctx: Ctx) -> Decision | None:
     """CR 117: the player with priority acts or passes; all passing resolves or ends the step.
     Returns the question when it has no answer yet (``run`` then stops: no NeedDecision to raise
@@ -583,7 +578,7 @@ def priority(ctx: Ctx) -> Decision | None:
         if act != "pass":
             break
         passes = g.passes + 1
-        in_game = 0                        # ``_players_in``, written out
+        in_game = 0                        # the players still in the game (CR 117.4)
         for p in g.players:
             if not p.lost:
                 in_game += 1
