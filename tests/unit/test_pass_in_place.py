@@ -369,3 +369,23 @@ def test_an_answer_failing_otherwise_on_the_committed_state_rebuilds_it() -> Non
     else:
         raise AssertionError("a play without an object was accepted")
     assert rebuilt and game.base is game.state and state_to_json(game.base) == before
+
+
+def test_back_holds_fewer_answers_than_it_may_replay() -> None:
+    """``Game.back`` is dropped once the answers since its state reach ``BACK_LIMIT`` (``_advance``
+    would no longer use it), instead of growing with every run answered in place all turn; the
+    game plays the same (the oracle: ``benchmarks/check_same_games.py``)."""
+    from mtgengine.agents.agents import RandomAgent
+    from mtgengine.decklist import REFERENCE_DECK
+    from mtgengine.simulate import answer_pending
+    game = Game.new_game([list(REFERENCE_DECK), list(REFERENCE_DECK)], seed=3, turn_cap=12)
+    agents = (RandomAgent(7), RandomAgent(8))
+    longest = dropped = 0
+    while not game.over:
+        answer_pending(game, agents)
+        if game.back is None:
+            dropped += 1
+        else:
+            assert len(game.back[2]) < engine.BACK_LIMIT
+            longest = max(longest, len(game.back[2]))
+    assert dropped and longest >= engine.BACK_LIMIT // 2      # (the game went past the limit)
