@@ -6,11 +6,13 @@ from typing import Any, Iterator
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..effects.primitives import player_has
-from ..cards.vocabulary import TargetSpec
+from ..cards.vocabulary import Filter, TargetSpec
+from ..core.memo import identity_memo
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import TargetedEvent
-from ..effects.layers import characteristics, matches, object_name, permanents_with
+from ..effects.layers import (characteristics, matches, matches_characteristics, matches_keywords_and_power,
+                              object_name, permanents, permanents_with)
 from .combat import has_protection_from
 from ..state.game_state import GameState
 from .context import Ctx
@@ -62,17 +64,27 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
         zone_ids = list(g.stack) + list(g.battlefield) if both else g.stack if flt.spells else g.battlefield
         protected_from = source_id is not None and source_id in g.objects
         quality = None              # the source's, for protection (found once, when first needed)
+        # permanents only, and a filter of nothing but characteristics: ``matches`` comes down
+        # to its characteristic conditions, read off the permanents' memoized characteristics
+        chars = permanents(g) if zone_ids is g.battlefield and _characteristics_only(flt) else None
         for oid in _candidates(zone_ids, only):
-            o = g.objects[oid]
-            spell = o.zone is Zone.STACK
-            if oid == source_id and spell:
-                continue      # CR 115.5: a spell or ability can't target itself
-            if spell and o.ability is not None:
-                continue      # "target spell" means a spell, not an ability
-            if not matches(g, oid, flt, controller, source_id):
-                continue
+            if chars is not None:
+                ch = chars[oid]
+                if (flt.other and oid == source_id) or not matches_characteristics(flt, ch, ch.controller, controller) \
+                        or not matches_keywords_and_power(flt, ch):
+                    continue
+                spell = False
+            else:
+                o = g.objects[oid]
+                spell = o.zone is Zone.STACK
+                if oid == source_id and spell:
+                    continue      # CR 115.5: a spell or ability can't target itself
+                if spell and o.ability is not None:
+                    continue      # "target spell" means a spell, not an ability
+                if not matches(g, oid, flt, controller, source_id):
+                    continue
             if not spell:
-                ch = characteristics(g, oid)
+                ch = characteristics(g, oid) if chars is None else ch
                 keywords = ch.keywords
                 if keywords:      # (each of these is a keyword: none, nothing to check)
                     if "shroud" in keywords:
@@ -87,6 +99,18 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
                         if has_protection_from(ch, quality):
                             continue  # CR 702.16b
             yield oid
+
+
+@identity_memo
+def _characteristics_only(flt: Filter) -> bool:
+    """Whether ``matches`` checks nothing of ``flt`` but its conditions on characteristics,
+    keywords and power and "other" (every other field at its default: a field added to
+    ``Filter`` later counts as one more condition). :func:`_targets` then reads them itself."""
+    return flt == Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors, not_colors=flt.not_colors,
+                         subtypes=flt.subtypes, not_subtypes=flt.not_subtypes, supertypes=flt.supertypes,
+                         not_supertypes=flt.not_supertypes, keywords=flt.keywords, not_keywords=flt.not_keywords,
+                         controller=flt.controller, players=flt.players, objects=flt.objects, spells=flt.spells,
+                         other=flt.other, power_max=flt.power_max, power_min=flt.power_min, zone=flt.zone)
 
 
 def _candidates(ids: list[int], only: int | None) -> list[int]:
