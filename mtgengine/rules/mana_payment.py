@@ -781,7 +781,8 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     sources = tap_sources(g, player, spend_on)
     for cand in candidates:
         rest, helpers = _apply_helpers(g, player, cand, opts, keywords, what)
-        plan = plan_payment(g, player, rest, spell_colors, opts.tap, sources, spend_on)
+        plan = _default_plan(g, player, rest, spell_colors, sources, spend_on) if opts.tap is None else \
+            plan_payment(g, player, rest, spell_colors, opts.tap, sources, spend_on)
         if plan is not None:
             chosen = cand
             break
@@ -963,30 +964,60 @@ def can_pay_requirement(g: GameState, player: int, req: Requirement, spell_color
 
 def _plan_found(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str],
                 sources: list[Source] | None, spend_on: SpendOn | None) -> bool:
-    """Whether :func:`plan_payment` finds a plan. Given the sources, with no {S} symbol and no
-    restricted or snow mana in the pool (``pool_tags``), it reads only the requirement, the
-    spell's colors, the pool and, in order, each source's ability, mana types and amount (its
-    id only tells it from the others): the answer is memoized on those (``_PLANS``)."""
+    """Whether :func:`plan_payment` finds a plan (memoized: :func:`_plan_entry`)."""
     pl = g.players[player]
     if sources is None or req.snow or pl.pool_tags:
         return plan_payment(g, player, req, spell_colors, sources=sources, spend_on=spend_on) is not None
+    return _plan_entry(g, pl, player, req, spell_colors, sources, spend_on)[1] is not None
+
+
+def _default_plan(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str],
+                  sources: list[Source], spend_on: SpendOn | None) -> Plan | None:
+    """``plan_payment(g, player, req, spell_colors, sources=sources, spend_on=spend_on)``,
+    memoized (:func:`_plan_entry`): the payment a cast makes is most often the one the
+    legal-action list already found when it offered the spell."""
+    pl = g.players[player]
+    if req.snow or pl.pool_tags:
+        return plan_payment(g, player, req, spell_colors, sources=sources, spend_on=spend_on)
+    fresh, found = _plan_entry(g, pl, player, req, spell_colors, sources, spend_on)
+    if fresh is not None or found is None:
+        return fresh
+    taps, spend = found
+    return Plan([(sources[i][0], kind) for i, kind in taps], dict(spend))
+
+
+def _plan_entry(g: GameState, pl: Player, player: int, req: Requirement, spell_colors: frozenset[str],
+                sources: list[Source], spend_on: SpendOn | None) -> tuple[Plan | None, Any]:
+    """:func:`plan_payment` with the sources given, with no {S} symbol and no restricted or snow
+    mana in the pool (``pool_tags``): it then reads only the requirement, the spell's colors,
+    the pool and, in order, each source's ability, mana types and amount (its id only tells it
+    from the others, and its plan taps sources by their place in the list): memoized on those
+    (``_PLANS``), as the plan's taps by place and its spending, or None (no plan). Returns the
+    plan if it was just made (else None), and the memo's entry."""
     key = (req, spell_colors, tuple(pl.pool.items()), tuple([(id(s[1]), s[2], s[3]) for s in sources]))
-    found = _PLANS.get(key)
-    if found is None:
-        found = plan_payment(g, player, req, spell_colors, sources=sources, spend_on=spend_on) is not None
-        if len(_PLANS) > MEMO_LIMIT:
-            _PLANS.clear()
-            _PLAN_ABILITIES.clear()
-        for s in sources:
-            _PLAN_ABILITIES[id(s[1])] = s[1]
-        _PLANS[key] = found
-    return found
+    found = _PLANS.get(key, _MISSING)
+    if found is not _MISSING:
+        return None, found
+    plan = plan_payment(g, player, req, spell_colors, sources=sources, spend_on=spend_on)
+    if plan is None:
+        found = None
+    else:
+        at = {s[0]: i for i, s in enumerate(sources)}
+        found = (tuple([(at[oid], kind) for oid, kind in plan.taps]), tuple(plan.spend.items()))
+    if len(_PLANS) > MEMO_LIMIT:
+        _PLANS.clear()
+        _PLAN_ABILITIES.clear()
+    for s in sources:
+        _PLAN_ABILITIES[id(s[1])] = s[1]
+    _PLANS[key] = found
+    return plan, found
 
 
-#: Memo of :func:`_plan_found`; the abilities its keys name by id are kept alive in
+#: Memo of :func:`_plan_entry`; the abilities its keys name by id are kept alive in
 #: ``_PLAN_ABILITIES`` (emptied with it), so no id is reused while a key holds it.
-_PLANS: dict[tuple[Any, ...], bool] = {}
+_PLANS: dict[tuple[Any, ...], Any] = {}
 _PLAN_ABILITIES: dict[int, ActivatedAbility] = {}
+_MISSING = object()
 
 
 def can_pay(g: GameState, player: int, cost: ManaCost | None, x: int = 0,

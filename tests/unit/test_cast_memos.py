@@ -3,6 +3,9 @@ and on every other input: a different X, X color, cost or script gives a differe
 from __future__ import annotations
 
 from mtgengine.cards.database import card_db
+from mtgengine.core.enums import Zone
+from mtgengine.effects.primitives import move
+from mtgengine.rules.context import Ctx
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import printed
 from mtgengine.rules.casting import _default_requirement, _mana_text
@@ -33,3 +36,77 @@ def test_ability_index_is_each_scripts_own() -> None:
             assert index[id(ab)] == (i, _mana_of(ab)[0])
     painland = _ability_index(printed(card_db().get("Karplusan Forest"), 0).script)
     assert sorted((i, tuple(kinds)) for i, kinds in painland.values()) == [(0, ("C",)), (1, ("R", "G"))]
+
+
+#: sources of every kind (one type, a choice, two at once, two abilities) and costs with
+#: hybrid and multicolored symbols, so that plans differ by pool, sources and cost
+PLAN_DECK = (["Forest"] * 6 + ["Plains"] * 5 + ["Mountain"] * 5 + ["Boros Garrison"] * 3 + ["Karplusan Forest"] * 3
+             + ["Sol Ring"] * 2 + ["Birds of Paradise"] * 3 + ["Llanowar Elves"] * 3 + ["Kitchen Finks"] * 4
+             + ["Lightning Helix"] * 4 + ["Selesnya Charm"] * 3 + ["Rhox War Monk"] * 3 + ["Ajani's Pridemate"] * 3
+             + ["Grizzly Bears"] * 4 + ["Hill Giant"] * 4 + ["Lightning Bolt"] * 4)
+
+
+def test_memoized_payment_plans_are_the_plans_made_now(monkeypatch) -> None:
+    """A cast's default payment is read from the plans memo (``_PLANS``, by places in the list of
+    sources) when an earlier plan had the same inputs: it must be the plan ``plan_payment``
+    makes now, taps and spending alike, for every payment of random games."""
+    from mtgengine.agents.agents import RandomAgent
+    from mtgengine.engine import Game
+    from mtgengine.rules import mana_payment
+    from mtgengine.simulate import answer_pending
+    made = mana_payment._default_plan
+    plans = mana_payment.plan_payment
+    checked = {"memo": 0, "fresh": 0}        # (the legal-action list has most often made the plan)
+    calls = [0]
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return plans(*args, **kwargs)
+
+    def compared(g, player, req, spell_colors, sources, spend_on):
+        before = calls[0]
+        plan = made(g, player, req, spell_colors, sources, spend_on)
+        checked["fresh" if calls[0] > before else "memo"] += 1
+        now = plans(g, player, req, spell_colors, sources=sources, spend_on=spend_on)
+        assert (plan is None) == (now is None)
+        if plan is not None:
+            assert (plan.taps, list(plan.spend.items()), plan.snow) == (now.taps, list(now.spend.items()), now.snow)
+        return plan
+
+    monkeypatch.setattr(mana_payment, "plan_payment", counted)
+    monkeypatch.setattr(mana_payment, "_default_plan", compared)
+    for seed in range(6):
+        game = Game.new_game([PLAN_DECK, PLAN_DECK], seed=seed, turn_cap=14, first_player=seed % 2)
+        agents = [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
+        while not game.over:
+            answer_pending(game, agents)
+    assert checked["memo"] > 50, checked
+
+
+def test_memoized_payment_plans_follow_pool_sources_and_cost() -> None:
+    """The plans memo answers for the pool, the sources in order and the cost it was asked for:
+    changing any of them gives the plan ``plan_payment`` makes for the new inputs."""
+    from mtgengine.engine import Game
+    from mtgengine.rules.mana_payment import Requirement, _default_plan, plan_payment, tap_sources
+    deck = ["Forest"] * 20 + ["Mountain"] * 20
+    game = Game.new_game([deck, deck], seed=1, turn_cap=8)
+    g = game.state.clone()
+    for oid in list(g.zones[(0, Zone.LIBRARY)])[:4] + list(g.zones[(0, Zone.HAND)]):
+        move(Ctx(g, [], lambda *a: None), oid, Zone.BATTLEFIELD, "test", controller=0)
+    g.changed()
+    sources = tap_sources(g, 0)
+    kinds = {s[2] for s in sources}
+    assert len(sources) >= 6 and ("G",) in kinds and ("R",) in kinds
+    green = next(s for s in sources if s[2] == ("G",))
+    plans = []
+    for req, pool, srcs in [(Requirement(("G",), 1), {}, sources), (Requirement(("G",), 1), {}, sources[::-1]),
+                            (Requirement(("G",), 1), {"G": 1}, sources), (Requirement(("R",), 2), {}, sources),
+                            (Requirement(("G",), 1), {"R": 2}, sources), (Requirement(("G",), 1), {}, [s for s in sources if s is not green])]:
+        w = g.clone()
+        for kind, n in pool.items():
+            w.player(0).pool[kind] += n
+        for _ in range(2):                  # (the second one from the memo)
+            plan = _default_plan(w, 0, req, frozenset({"G"}), srcs, None)
+            assert plan == plan_payment(w, 0, req, frozenset({"G"}), sources=srcs)
+        plans.append((plan.taps, plan.spend))
+    assert len(set(map(repr, plans))) == len(plans)       # each input gave a plan of its own
