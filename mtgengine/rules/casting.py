@@ -541,6 +541,10 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
     """CR 601.2f: the mana cost or alternative cost, plus additional costs and cost increases,
     minus cost reductions. ``additional``: the optional or variable additional costs announced
     (``mana``, ``life``). Raises IllegalActionError if the cost can't be determined."""
+    if alternative is None and not kicked and not splice and not additional \
+            and _mana_cost_alone(g, player, spell, ch, pay):
+        requirement_, text, variants = _plain_total(ch.mana_cost, x, ch.script.x_mana)    # type: ignore[arg-type]
+        return TotalCost(requirement_, text, ch.mana_cost, [], [], list(variants))    # type: ignore[arg-type]
     pay = pay or PayOptions()
     parts: list[str] = []
     if alternative is not None:
@@ -669,6 +673,27 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
             req = add_requirements(req, Requirement((), 0, life))
         variants.append(req)
     return TotalCost(variants[0], " ".join(parts), mana, objects, counters, variants)
+
+
+def _mana_cost_alone(g: GameState, player: int, spell: int, ch: Characteristics, pay: PayOptions | None) -> bool:
+    """Whether, with no alternative cost, kicker, splice or announced additional cost, the total
+    cost is the mana cost alone, announced the default way (:func:`_plain_total`): no
+    additional cost (CR 118.8) or cost change (CR 601.2f) of the spell's own or from a
+    permanent, and no commander tax (CR 903.8)."""
+    script = ch.script
+    return ch.mana_cost is not None and (pay is None or (pay.hybrid is None and pay.phyrexian is None)) \
+        and not script.additional_costs and not script.cost_changes \
+        and not permanents_with(g, "additional_costs") and not permanents_with(g, "cost_changes") \
+        and not commander_tax(g, player, spell)
+
+
+@identity_memo
+def _plain_total(cost: ManaCost, x: int, x_mana: str) -> tuple[Requirement, str, tuple[Requirement, ...]]:
+    """What :func:`total_cost` finds for a spell cast for its mana cost alone, announced the
+    default way (CR 601.2f): it follows from the cost, X and the X color alone (the requirement,
+    the log's text, the payment's variants)."""
+    variants = tuple(default_variants(_default_requirement(cost, x, x_mana), cost, False))
+    return variants[0], _mana_text(cost) + (f" (X={x})" if cost.x_count else "") + " (mana cost)", variants
 
 
 @identity_memo

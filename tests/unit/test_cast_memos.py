@@ -110,3 +110,46 @@ def test_memoized_payment_plans_follow_pool_sources_and_cost() -> None:
             assert plan == plan_payment(w, 0, req, frozenset({"G"}), sources=srcs)
         plans.append((plan.taps, plan.spend))
     assert len(set(map(repr, plans))) == len(plans)       # each input gave a plan of its own
+
+
+#: costs with X, hybrid, monocolored hybrid and Phyrexian symbols, kicker, and permanents that
+#: change the cost of spells (Thalia, Goblin Electromancer): both ways of finding a total cost
+TOTAL_DECK = (["Forest"] * 6 + ["Plains"] * 7 + ["Mountain"] * 7 + ["Boros Garrison"] * 2 + ["Mind Stone"] * 2
+              + ["Spectral Procession"] * 3 + ["Blaze"] * 3 + ["Fireball"] * 2 + ["Dismember"] * 2
+              + ["Burst Lightning"] * 3 + ["Thalia, Guardian of Thraben"] * 2 + ["Goblin Electromancer"] * 2
+              + ["Kitchen Finks"] * 3 + ["Lightning Helix"] * 3 + ["Grizzly Bears"] * 3 + ["Lightning Bolt"] * 3)
+
+
+def test_total_cost_of_the_mana_cost_alone_is_the_general_one(monkeypatch) -> None:
+    """``total_cost`` takes a spell cast for its mana cost alone (no other cost, no change) from
+    ``_plain_total``, memoized on the cost, X and X's color: it must be what the general way
+    finds, for every total cost of random games (some of them with cost changes and kickers)."""
+    from mtgengine.agents.agents import RandomAgent
+    from mtgengine.engine import Game
+    from mtgengine.rules import casting
+    from mtgengine.simulate import answer_pending
+    found, alone = casting.total_cost, casting._mana_cost_alone
+    seen = {"alone": 0, "general": 0}
+
+    def counted(*args):
+        answer = alone(*args)
+        seen["alone" if answer else "general"] += 1
+        return answer
+
+    def compared(*args, **kwargs):
+        total = found(*args, **kwargs)
+        with monkeypatch.context() as m:
+            m.setattr(casting, "_mana_cost_alone", lambda *a: False)
+            general = found(*args, **kwargs)
+        assert (total.requirement, total.text, total.mana, total.objects, total.counters, total.variants) == \
+            (general.requirement, general.text, general.mana, general.objects, general.counters, general.variants)
+        return total
+
+    monkeypatch.setattr(casting, "_mana_cost_alone", counted)
+    monkeypatch.setattr(casting, "total_cost", compared)
+    for seed in range(6):
+        game = Game.new_game([TOTAL_DECK, TOTAL_DECK], seed=seed, turn_cap=14, first_player=seed % 2)
+        agents = [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
+        while not game.over:
+            answer_pending(game, agents)
+    assert seen["alone"] > 30 and seen["general"] > 10, seen
