@@ -798,7 +798,9 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
             ctx.log("607.5a", f"{source_name} adds no mana: nothing is linked to it")
             return
         eff = AddMana(choice=tuple(options), amount=eff.amount, restriction=eff.restriction)
-    restriction = fixed_restriction(ctx.g, eff.restriction, source)
+    restriction = eff.restriction
+    if restriction is not None:
+        restriction = fixed_restriction(ctx.g, restriction, source)
     if eff.mana:
         added = list(eff.mana) * eff.amount
     else:

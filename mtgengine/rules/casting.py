@@ -407,9 +407,11 @@ def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> s
 FACE_LAYOUTS = ("split", "aftermath", "modal_dfc", "adventure", "room")
 
 
+@identity_memo
 def face_characteristics(card: Any, face: int, controller: int) -> Characteristics:
     """The characteristics a card has as a spell cast with ``face`` up (COMBINED: a fused split
-    spell, CR 702.102b)."""
+    spell, CR 702.102b): they follow from the card (immutable) alone, memoized (never modified,
+    like those ``characteristics`` gives)."""
     b = printed(card, face)
     return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
                            b.keywords, b.power, b.toughness, b.loyalty, controller, b.text)
@@ -504,6 +506,13 @@ def _cost_changes(g: GameState, player: int, spell: int, ch: Characteristics) ->
 
 def _additional_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[AdditionalCost]:
     return [a for a, _ in additional_costs(g, player, spell, ch)]
+
+
+def _life_x(g: GameState, player: int, spell: int, ch: Characteristics) -> bool:
+    """Whether an additional cost of the spell is "pay X life" (X is then chosen, CR 107.3)."""
+    if not ch.script.additional_costs and not permanents_with(g, "additional_costs"):
+        return False                                # (most spells: no additional cost at all)
+    return any(a.life_x for a, _ in additional_costs(g, player, spell, ch))
 
 
 def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[AdditionalCost, str]]:
@@ -889,9 +898,9 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     cost_x = ch.mana_cost.x_count if ch.mana_cost is not None else 0
     x_symbols = (ManaCost.parse(alternative.mana).x_count if alternative is not None and alternative.mana
                  else alternative is None and cost_x)
-    if x_symbols or any(a.life_x for a in _additional_costs(g, player, spell_id, ch)):
+    if x_symbols or _life_x(g, player, spell_id, ch):
         x = action.get("x")
-        if x is None and any(a.life_x for a in _additional_costs(g, player, spell_id, ch)) and "life" in additional:
+        if x is None and _life_x(g, player, spell_id, ch) and "life" in additional:
             x = int(additional["life"])
         if x is None:
             x = ctx.ask(Decision(player, "x", f"choose X for {name}", [],
@@ -1017,7 +1026,9 @@ def spend_as_any_color(req: Requirement) -> Requirement:
     return Requirement(tuple(s if s == "C" else "WUBRGC" for s in req.colored), req.generic, req.life, req.snow)
 
 
+@identity_memo
 def _show(req: Requirement) -> str:
+    """The requirement for the log (memoized: a spell's is most often the same object each cast)."""
     colored = "".join("{" + ("/".join(s) if len(s) > 1 else s) + "}" for s in req.colored)
     text = ("{" + str(req.generic) + "}" if req.generic or not colored else "") + colored
     return text + (f" and {req.life} life" if req.life else "")

@@ -709,6 +709,8 @@ def _apply_helpers(g: GameState, player: int, req: Requirement, opts: PayOptions
                    what: str) -> tuple[Requirement, list[tuple[str, int, str]]]:
     """Delve, convoke and improvise (CR 702.66a, 702.51a, 702.126a) pay part of the total cost
     once it is locked in (702.66b, 702.51b, 702.126b). Returns the rest, and the actions to take."""
+    if not (opts.delve or opts.convoke or opts.improvise):
+        return req, []                              # (most payments: none of them)
     actions: list[tuple[str, int, str]] = []
     colored = list(req.colored)
     generic = req.generic

@@ -153,3 +153,13 @@ def test_total_cost_of_the_mana_cost_alone_is_the_general_one(monkeypatch) -> No
         while not game.over:
             answer_pending(game, agents)
     assert seen["alone"] > 30 and seen["general"] > 10, seen
+
+
+def test_face_characteristics_are_each_faces_and_controllers() -> None:
+    from mtgengine.rules.casting import face_characteristics
+    card = card_db().get("Fire // Ice")
+    for face, name in ((0, "Fire"), (1, "Ice"), (0, "Fire")):
+        for controller in (0, 1, 0):
+            ch = face_characteristics(card, face, controller)
+            assert (ch.name, ch.controller, ch.mana_cost) == (name, controller, printed(card, face).mana_cost)
+    assert face_characteristics(card, 1, 1) is face_characteristics(card, 1, 1)
