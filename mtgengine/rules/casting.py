@@ -34,7 +34,7 @@ from .context import Ctx
 from .pregame import cast_from_command_zone, commander_tax, is_commander
 from .mana_payment import (
     PayOptions, Requirement, add_requirements, available_mana, can_pay_requirement, default_variants, least_mana,
-    may_afford, pay_requirement, reduce_requirement, requirement, tap_sources,
+    may_afford, pay_requirement, priority_facts, reduce_requirement, requirement, tap_sources,
 )
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
@@ -439,7 +439,7 @@ def choose_face(ctx: Ctx, player: int, oid: int, face_name: Any) -> int:
     card = ctx.g.objects[oid].card
     if card is None:
         return 0
-    if face_name is None and not (card.is_split and len(card.faces) > 1):
+    if face_name is None and not (len(card.faces) > 1 and card.is_split):
         return 0                            # no face named, and only a split card's half is asked
     names = [f.name for f in card.faces]
     if face_name is None:
@@ -510,7 +510,7 @@ def _additional_costs(g: GameState, player: int, spell: int, ch: Characteristics
 
 def _life_x(g: GameState, player: int, spell: int, ch: Characteristics) -> bool:
     """Whether an additional cost of the spell is "pay X life" (X is then chosen, CR 107.3)."""
-    if not ch.script.additional_costs and not permanents_with(g, "additional_costs"):
+    if not ch.script.additional_costs and (priority_facts(g)[2] or not permanents_with(g, "additional_costs")):
         return False                                # (most spells: no additional cost at all)
     return any(a.life_x for a, _ in additional_costs(g, player, spell, ch))
 
@@ -691,9 +691,16 @@ def _mana_cost_alone(g: GameState, player: int, spell: int, ch: Characteristics,
     permanent, and no commander tax (CR 903.8)."""
     script = ch.script
     return ch.mana_cost is not None and (pay is None or (pay.hybrid is None and pay.phyrexian is None)) \
-        and not script.additional_costs and not script.cost_changes \
-        and not permanents_with(g, "additional_costs") and not permanents_with(g, "cost_changes") \
+        and not script.additional_costs and not script.cost_changes and _no_permanent_costs(g) \
         and not commander_tax(g, player, spell)
+
+
+def _no_permanent_costs(g: GameState) -> bool:
+    """Whether no permanent has an additional cost or a cost change for spells (CR 118.8,
+    601.2f): read from the legal-action list's ``priority_facts`` (memoized with the
+    characteristics, and most often already found) when it says no permanent has either."""
+    return priority_facts(g)[2] or (not permanents_with(g, "additional_costs")
+                                    and not permanents_with(g, "cost_changes"))
 
 
 @identity_memo
