@@ -996,7 +996,9 @@ def _plan_entry(g: GameState, pl: Player, player: int, req: Requirement, spell_c
     from the others, and its plan taps sources by their place in the list): memoized on those
     (``_PLANS``), as the plan's taps by place and its spending, or None (no plan). Returns the
     plan if it was just made (else None), and the memo's entry."""
-    key = (req, spell_colors, tuple(pl.pool.items()), tuple([(id(s[1]), s[2], s[3]) for s in sources]))
+    # (the requirement by its fields: hashed and compared without a call to its own methods)
+    key = (req.colored, req.generic, req.life, spell_colors, tuple(pl.pool.items()),
+           tuple([(id(s[1]), s[2], s[3]) for s in sources]))
     found = _PLANS.get(key, _MISSING)
     if found is not _MISSING:
         return None, found

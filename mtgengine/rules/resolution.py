@@ -31,7 +31,8 @@ def resolve_top(ctx: Ctx) -> None:
     ch = characteristics(g, oid)
     counts = tuple(o.choices.get("counts", ()))
     specs = expand_specs(spell_targets(ch, o.modes), counts)
-    legal = tuple(is_legal_target(g, spec, t, o.controller, oid) for spec, t in zip(specs, o.targets))
+    legal = tuple(is_legal_target(g, spec, t, o.controller, oid) for spec, t in zip(specs, o.targets)) \
+        if o.targets else ()
     division = tuple((t, n) for t, n in o.choices.get("division", ()))
     if o.targets and not any(legal):
         # CR 608.2b / 608.3b: every target illegal: the spell doesn't resolve and is removed.
