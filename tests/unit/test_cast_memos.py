@@ -99,9 +99,10 @@ def test_memoized_payment_plans_follow_pool_sources_and_cost() -> None:
     assert len(sources) >= 6 and ("G",) in kinds and ("R",) in kinds
     green = next(s for s in sources if s[2] == ("G",))
     plans = []
+    but_green = [s for s in sources if s is not green]
     for req, pool, srcs in [(Requirement(("G",), 1), {}, sources), (Requirement(("G",), 1), {}, sources[::-1]),
                             (Requirement(("G",), 1), {"G": 1}, sources), (Requirement(("R",), 2), {}, sources),
-                            (Requirement(("G",), 1), {"R": 2}, sources), (Requirement(("G",), 1), {}, [s for s in sources if s is not green])]:
+                            (Requirement(("G",), 1), {"R": 2}, sources), (Requirement(("G",), 1), {}, but_green)]:
         w = g.clone()
         for kind, n in pool.items():
             w.player(0).pool[kind] += n
@@ -156,6 +157,7 @@ def test_total_cost_of_the_mana_cost_alone_is_the_general_one(monkeypatch) -> No
 
 
 def test_face_characteristics_are_each_faces_and_controllers() -> None:
+    """``face_characteristics`` is memoized on the card, the face and the controller."""
     from mtgengine.rules.casting import face_characteristics
     card = card_db().get("Fire // Ice")
     for face, name in ((0, "Fire"), (1, "Ice"), (0, "Fire")):
