@@ -1179,28 +1179,36 @@ def _discard_yourself(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Discard(YOU, _num(m.group(1)))]
 
 
-@_effect(r"(?:(target player|target opponent|each opponent|each player|you) )?mills? " + _NUM + r" cards?")
+@_effect(r"(?:(target player|target opponent|each opponent|each player|you|its controller) )?mills? " + _NUM + r" cards?")
 def _mill(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """CR 701.17a; the imperative "Mill two cards" is the controller's."""
     who = _who(m.group(1), st) if m.group(1) else YOU
     return [Mill(who, _num(m.group(2)))] if who else None
 
 
-@_effect(r"create " + _NUM + r" (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) ([A-Z][A-Za-z ]*?) ((?:artifact |enchantment )+)?creature tokens?(?: with (.+))?")
+@_effect(r"(?:(its controller|that (?:creature|permanent)'s controller|each player|each opponent) )?creates? " + _NUM + r" (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) ([A-Z][A-Za-z ]*?) ((?:artifact |enchantment )+)?creature tokens?(?: with (.+))?")
 def _token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
-    colors = tuple(COLOR_WORDS[c] for c in m.group(4).lower().split(" and ") if c in COLOR_WORDS)
-    subtypes = tuple(m.group(5).split())
+    """ "Create two 1/1 white Soldier creature tokens"; "Its controller creates a 3/3 green Beast
+    creature token" (Beast Within): the target's controller, as last known (CR 608.2h), creates
+    and controls it (CR 111.2)."""
+    who = None
+    if m.group(1):
+        who = _who(m.group(1), st)
+        if who is None:
+            return None
+    colors = tuple(COLOR_WORDS[c] for c in m.group(5).lower().split(" and ") if c in COLOR_WORDS)
+    subtypes = tuple(m.group(6).split())
     kws = frozenset()
-    if m.group(7):
-        parsed = _keyword_list(m.group(7))
+    if m.group(8):
+        parsed = _keyword_list(m.group(8))
         if parsed is None:
             return None
         kws = parsed
     # "a 2/2 blue Bird enchantment creature token" (Aerie Worshippers): card types before "creature"
-    types = tuple(w.capitalize() for w in (m.group(6) or "").split()) + ("Creature",)
+    types = tuple(w.capitalize() for w in (m.group(7) or "").split()) + ("Creature",)
     # CR 111.4: unnamed, a token is named after its subtypes plus the word "Token"
-    return [CreateToken(_num(m.group(1)), " ".join(subtypes) + " Token", int(m.group(2)), int(m.group(3)),
-                        colors, types, subtypes, kws)]
+    return [CreateToken(_num(m.group(2)), " ".join(subtypes) + " Token", int(m.group(3)), int(m.group(4)),
+                        colors, types, subtypes, kws, who=who)]
 
 
 def _it(st: _Parse, words: str) -> Ref | None:
@@ -1768,6 +1776,41 @@ def _parse_clause(s: str, st: _Parse) -> list[Effect] | None:
             if result is not None:
                 return result
             del st.targets[saved:]
+    if check := _IF_IT.fullmatch(s):
+        return _if_it(check, st)
+    return None
+
+
+_IF_IT = re.compile(r"(.+) if it(?:'s| is| has) (.+)", re.I)
+
+
+def _if_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Destroy target creature if it has mana value 2 or less" (Fatal Push), "Counter target spell
+    if it's blue" (Pyroblast): the target is checked as the spell resolves (CR 608.2c); the
+    target itself may be any creature or spell (CR 115.1)."""
+    flt = _it_predicate(m.group(2))
+    saved = len(st.targets)
+    body = _parse_clause(m.group(1), st) if flt is not None else None
+    last = _last_target(st)
+    if body is None or len(body) != 1 or last is None or getattr(body[0], "what", None) != last:
+        del st.targets[saved:]
+        return None
+    return [replace(body[0], what=replace(last, filter=flt))]
+
+
+def _it_predicate(text: str) -> Filter | None:
+    """The filter of "it has mana value N or less", "it's blue", "it's an artifact"."""
+    t = text.strip().lower()
+    if m := re.fullmatch(r"mana value (\d+) or (less|greater)", t):
+        n = int(m.group(1))
+        return Filter(mana_value_max=n) if m.group(2) == "less" else Filter(mana_value_min=n)
+    if t in COLOR_WORDS:
+        return Filter(colors=frozenset({COLOR_WORDS[t]}))
+    if t in ("tapped", "untapped"):
+        return Filter(tapped=t == "tapped")
+    if m := re.fullmatch(r"an? (.+)", t):
+        flt = parse_filter(m.group(1))
+        return flt if flt is not None and not flt.controller and not flt.players else None
     return None
 
 
@@ -1893,6 +1936,19 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             saved = len(st.targets)
             body = _parse_clause(cond.group(2), st)
             if body and len(st.targets) == saved and all(isinstance(e, Pump) for e in body):
+                effects[-1] = Conditional(condition, tuple(body), (effects[-1],))
+                continue
+            del st.targets[saved:]
+            return None
+        if (cond := re.fullmatch(r"(.+) instead if (.+)", s, re.IGNORECASE)) and effects \
+                and (condition := _parse_condition(cond.group(2))) is not None \
+                and condition.kind in _RESOLUTION_CONDITIONS:
+            # Tragic Slip: "Morbid — That creature gets -13/-13 until end of turn instead if a creature
+            # died this turn" (CR 608.2c: checked as it resolves): the same kind of effect on the same
+            # targets, done in place of the one before
+            saved = len(st.targets)
+            body = _parse_clause(cond.group(1), st)
+            if body and len(st.targets) == saved and all(type(e) is type(effects[-1]) for e in body):
                 effects[-1] = Conditional(condition, tuple(body), (effects[-1],))
                 continue
             del st.targets[saved:]
@@ -2045,7 +2101,7 @@ def _action_cost(text: str) -> Cost | None:
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 _RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
-                                    "main_phase", "landfall"})
+                                    "main_phase", "landfall", "morbid", "revolt"})
 
 
 def _parse_compound(s: str, st: _Parse) -> list[Effect] | None:
@@ -2313,6 +2369,11 @@ def _parse_condition(text: str) -> Condition | None:
         return Condition("opponent_more", flt) if flt else None
     if low == "you had a land enter the battlefield under your control this turn":
         return Condition("landfall")                                                 # Groundswell
+    if low == "a creature died this turn":
+        return Condition("morbid")                                                   # CR 700.4
+    if low in ("a permanent you controlled left the battlefield this turn",
+               "a permanent you controlled left the battlefield during this turn"):
+        return Condition("revolt")
     if low in ("you cast this spell during your main phase", "you cast ~ during your main phase"):
         # a spell cast in a main phase resolves in it: the stack empties before a step ends (CR 500.2)
         return Condition("main_phase")
@@ -3144,9 +3205,10 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                 last_spell_para = (para, len(spell_effects), before_targets)
                 spell_effects.extend(effects)
                 continue
-            if last_spell_para is not None and re.search(r" instead\.?$", para, re.I):
-                # "Landfall — If ..., that creature gets +4/+4 until end of turn instead." (Groundswell):
-                # a paragraph that modifies the one before it is read together with it
+            if last_spell_para is not None and re.search(r" instead(?: if .+)?\.?$", para, re.I):
+                # "Landfall — If ..., that creature gets +4/+4 until end of turn instead." (Groundswell),
+                # "Morbid — That creature gets -13/-13 until end of turn instead if a creature died this
+                # turn." (Tragic Slip): a paragraph that modifies the one before it is read together with it
                 prev, n_effects, n_targets = last_spell_para
                 saved_effects, saved_targets = spell_effects[n_effects:], spell_targets[n_targets:]
                 del spell_effects[n_effects:], spell_targets[n_targets:]

@@ -349,6 +349,7 @@ class CreateToken:
     subtypes: tuple[str, ...]
     keywords: frozenset[str] = frozenset()
     pt: Quantity | None = None       # "an X/X ... token, where X is ...": power and toughness as it resolves
+    who: Ref | None = None           # who creates them (CR 111.2: and controls them); None: the controller
 
 
 @dataclass(frozen=True, slots=True)
@@ -1108,7 +1109,8 @@ class Condition:
     source and a creature named as its meld partner, CR 701.42a), "attacked_with" (the number of
     creatures you attacked with this turn, CR 508.1), "opponent_more" (an opponent controls more
     permanents matching ``filter`` than you), "landfall" (a land entered the battlefield under
-    your control this turn), "main_phase" (it is your main phase: "if
+    your control this turn), "morbid" (a creature died this turn, CR 700.4), "revolt" (a permanent
+    you controlled left the battlefield this turn), "main_phase" (it is your main phase: "if
     you cast this spell during your main phase", CR 505.1), "had_no_counters" (the source as it
     last existed had no counters of kind ``value``: persist and undying, CR 702.79a, 702.93a).
     The number must be at least

@@ -109,6 +109,13 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     (g.battlefield if from_zone is _BATTLEFIELD else g.stack if from_zone is _STACK
      else g.zones[(owner, from_zone)]).remove(oid)
     g.lki[oid] = lki
+    if from_zone is _BATTLEFIELD:
+        # revolt: "a permanent you controlled left the battlefield this turn"; morbid: "a creature
+        # died this turn", put into a graveyard from the battlefield (CR 700.4)
+        was = g.player(lki.controller)
+        was.left_battlefield_this_turn += 1
+        if to_zone is _GRAVEYARD and "Creature" in lki.types:
+            was.died_this_turn += 1
     new_id = g.next_id
     g.next_id = new_id + 1
     timestamp = g.next_timestamp

@@ -116,12 +116,15 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
     g = ctx.g
     if ref.kind == "target":
         if not r.counts:
-            if ref.index < len(r.targets) and r.legal[ref.index]:
-                return [r.targets[ref.index]]
-            return []
-        start = sum(r.counts[: ref.index])
-        end = start + (r.counts[ref.index] if ref.index < len(r.counts) else 0)
-        return [r.targets[j] for j in range(start, end) if r.legal[j]]
+            found = [r.targets[ref.index]] if ref.index < len(r.targets) and r.legal[ref.index] else []
+        else:
+            start = sum(r.counts[: ref.index])
+            end = start + (r.counts[ref.index] if ref.index < len(r.counts) else 0)
+            found = [r.targets[j] for j in range(start, end) if r.legal[j]]
+        if ref.filter is None:
+            return found
+        # "destroy target creature if it has mana value 2 or less": checked as it resolves (CR 608.2c)
+        return [t for t in found if t >= 0 and matches(g, t, ref.filter, r.controller, r.source)]
     if ref.kind == "you":
         return [-(r.controller + 1)]
     if ref.kind == "each_opponent":
@@ -381,7 +384,9 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 from dataclasses import replace as _replace          # "an X/X token": X as it resolves
                 value = amount(ctx, eff.pt, r)
                 eff = _replace(eff, power=value, toughness=value, pt=None)
-            r.created.extend(create_tokens(ctx, r.controller, eff, amount(ctx, eff.amount, r), origin=r.source))
+            creators = [r.controller] if eff.who is None else _players(refs(ctx, eff.who, r))
+            for creator in creators:      # CR 111.2: the player who creates a token controls it
+                r.created.extend(create_tokens(ctx, creator, eff, amount(ctx, eff.amount, r), origin=r.source))
         elif isinstance(eff, Discard):
             for p in _players(refs(ctx, eff.who, r)):
                 if eff.chooser == "you":

@@ -220,6 +220,10 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         return any(counts[p.index] > counts[controller] for p in g.players if p.index != controller and not p.lost)
     elif cond.kind == "landfall":
         return g.players[controller].lands_entered_this_turn > 0     # "if you had a land enter ... this turn"
+    elif cond.kind == "morbid":
+        return any(p.died_this_turn for p in g.players)              # "if a creature died this turn" (CR 700.4)
+    elif cond.kind == "revolt":
+        return g.players[controller].left_battlefield_this_turn > 0   # "if a permanent you controlled left ..."
     elif cond.kind == "main_phase":
         from ..core.enums import MAIN_PHASES
         return g.active == controller and g.step in MAIN_PHASES      # CR 505.1

@@ -170,6 +170,8 @@ def _untap_step(ctx: Ctx) -> None:
         pl.attacked_with_this_turn = 0
         pl.drawn_this_turn = 0
         pl.lands_entered_this_turn = 0
+        pl.died_this_turn = 0
+        pl.left_battlefield_this_turn = 0
     g.damage_events = []
     skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
     active = g.active

@@ -112,7 +112,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         if slot == "players":
             players = []
             for pd in value:
-                p = Player.__new__(Player)
+                p = Player(0, "")       # a count added since the save was made starts at its default
                 for s, v in pd.items():
                     setattr(p, s, decode(v, reg))
                 p._gen = g._gen
