@@ -1283,11 +1283,21 @@ def _look_at_top(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 
 @_effect(r"(untap|tap) all (.+)")
 def _tap_all(m: re.Match[str], st: _Parse) -> list[Effect] | None:
-    """ "Tap all creatures your opponents control" (Cryptic Command, CR 701.26a)."""
-    flt = parse_filter(m.group(2))
-    if flt is None or flt.spells:
-        return None
-    return [TapUntap(Ref("each", filter=flt), tap=m.group(1).lower() == "tap")]
+    """ "Tap all creatures your opponents control" (Cryptic Command, CR 701.26a), "Tap all
+    creatures target player controls" (Sleep)."""
+    what = _each_controlled(m.group(2), st)
+    return [TapUntap(what, tap=m.group(1).lower() == "tap")] if what is not None else None
+
+
+def _each_controlled(words: str, st: _Parse) -> Ref | None:
+    """ "creatures your opponents control": every permanent matching; "creatures target player
+    controls": those the target player controls as the effect happens (CR 608.2c)."""
+    if m := re.fullmatch(r"(.+) (target (?:player|opponent)) controls", words, re.I):
+        flt = parse_filter(m.group(1))
+        who = _who(m.group(2), st) if flt is not None and not flt.spells and not flt.controller else None
+        return Ref("target_controls", who.index, filter=flt) if who is not None else None
+    flt = parse_filter(words)
+    return Ref("each", filter=flt) if flt is not None and not flt.spells else None
 
 
 @_effect(r"(untap|tap) (enchanted creature|equipped creature|enchanted permanent|~)")
@@ -1876,6 +1886,13 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
             # Ajani Goldmane: "Put a +1/+1 counter on each creature you control. Those creatures
             # gain vigilance until end of turn." -- the same creatures, fixed as it resolves (CR 611.2c)
             s = "creatures you control " + s[those.start(1):]
+        if re.fullmatch(r"(?:those creatures|they) don't untap during (?:that player's|their controllers?'s?) next "
+                        r"untap steps?", s, re.I) and effects and isinstance(effects[-1], TapUntap) \
+                and effects[-1].tap and effects[-1].what.kind in ("each", "target_controls"):
+            # Sleep: "Tap all creatures target player controls. Those creatures don't untap during
+            # that player's next untap step." (CR 502.3)
+            effects.append(SkipNextUntap(effects[-1].what))
+            continue
         if _NO_OP.fullmatch(s):
             continue   # no damage-this-way tracking yet: only regeneration could tell (CR 701.19c)
         if _NO_REGEN.fullmatch(s) and effects and isinstance(effects[-1], Destroy):

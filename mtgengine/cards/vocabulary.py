@@ -85,7 +85,8 @@ class Ref:
     "you" (controller), "each_opponent", "each_player", "enchanted" / "equipped" (the object
     the source is attached to), "each" (every permanent matching ``filter``),
     "target_controller" (the controller of target ``index``, or, once it has left its zone,
-    its last known controller, CR 608.2h), "triggering" (the object the trigger refers to:
+    its last known controller, CR 608.2h), "target_controls" (every permanent matching ``filter``
+    that target player ``index`` controls: "all creatures target player controls"), "triggering" (the object the trigger refers to:
     the creature that entered, died or attacked, the spell cast, CR 603.2), "moved" (the new
     object target ``index`` became when this resolution moved it, CR 400.7: "return that
     card"), "created" (the tokens this resolution created: "attach this to it"),

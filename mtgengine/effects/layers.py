@@ -191,7 +191,7 @@ def _fused_spell(halves: list[Characteristics]) -> SpellAbility | None:
 def _shift_targets(value: Any, offset: int) -> Any:
     """``value`` with every reference to target N made a reference to target N + offset."""
     if isinstance(value, Ref):
-        if value.kind in ("target", "moved", "target_controller"):
+        if value.kind in ("target", "moved", "target_controller", "target_controls"):
             return replace(value, index=value.index + offset)
         return value
     if isinstance(value, tuple):

@@ -196,6 +196,13 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         # chosen by the controller (CR 607.3)
         from .links import choose_linked, named_cards
         return choose_linked(ctx, r, named_cards(g, r.controller, ref.link))
+    if ref.kind == "target_controls":
+        # "all creatures target player controls" (Sleep): the permanents matching the filter that
+        # the target player controls as it resolves (CR 608.2c)
+        players = set(_players(refs(ctx, Ref("target", ref.index), r)))
+        flt = ref.filter
+        return [oid for oid in list(g.battlefield) if characteristics(g, oid).controller in players
+                and (flt is None or matches(g, oid, flt, r.controller, r.source))]
     if ref.kind == "target_controller":
         out = []
         for oid in refs(ctx, Ref("target", ref.index), r):
