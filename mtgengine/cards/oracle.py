@@ -160,6 +160,9 @@ def parse_filter(text: str) -> Filter | None:
         if word == "colorless":
             not_colors.update(COLOR_WORDS.values())     # CR 105.2c: no color ("target colorless creature")
             continue
+        if word in ("monocolored", "multicolored"):
+            extra["color_count"] = word[:-len("colored")]          # "mono" / "multi" (CR 105.2a-b)
+            continue
         if word == "attacking":
             attacking = True
             continue
@@ -184,7 +187,7 @@ def parse_filter(text: str) -> Filter | None:
         else:
             return None
     if not spells and not types and "permanent" not in words and "permanents" not in words:
-        if not (types or not_types or colors or not_colors or subtypes):
+        if not (types or not_types or colors or not_colors or subtypes or "color_count" in extra):
             return None
     if subtypes:
         extra["subtypes"] = frozenset(subtypes)

@@ -59,6 +59,7 @@ class Filter:
     cast_from: str = ""                        # "a spell from their hand": the zone it was cast from (CR 601.2a)
     chosen_type: str = ""                      # "a spell of the chosen type": the creature type chosen (CR 607.2d)
     face_down: bool | None = None              # "face-down creatures" (CR 708.2)
+    color_count: str = ""                      # "mono": monocolored (CR 105.2a); "multi": multicolored (105.2b)
 
 
 ANY_TARGET = Filter(types=frozenset({"Creature", "Planeswalker", "Battle"}), players=True)

@@ -992,6 +992,8 @@ def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, y
         return False
     if flt.not_colors & ch.colors:
         return False
+    if flt.color_count and not (len(ch.colors) == 1 if flt.color_count == "mono" else len(ch.colors) > 1):
+        return False                        # CR 105.2a-c: one color; two or more (colorless is neither)
     if flt.subtypes and not (flt.subtypes & ch.subtypes):
         return False
     if flt.not_subtypes & ch.subtypes:
