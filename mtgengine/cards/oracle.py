@@ -1045,6 +1045,24 @@ def _pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Pump(ref, p, t, kws, x_sign=px or tx)]
 
 
+@_effect(r"((?:up to (?:one|two|three) )?target .+?|~|it|that creature|(?:other )?creatures (?:you|your opponents) control"
+         r"|creatures target player controls) (can't block|can't be blocked|can't attack or block) this turn")
+def _restricted_this_turn(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Target creature can't block this turn" (Cartouche of Zeal), "... can't be blocked this turn"
+    (Artful Dodge): a restriction until end of turn (CR 509.1b, 611.2a)."""
+    subject = m.group(1).lower()
+    if "target" in subject and "controls" not in subject:
+        ref = _target_ref(m.group(1), st)
+    elif subject == "~":
+        ref = SELF
+    elif subject in ("it", "that creature"):
+        ref = _it(st, subject)
+    else:
+        ref = _each_controlled(subject, st)
+    kws = restrictions(m.group(2))
+    return [Pump(ref, keywords=kws)] if ref is not None and kws else None
+
+
 #: Granted by Vines of Vastwood; "your" becomes the name of the effect's controller as it
 #: resolves (``resolve.execute``), which ``rules.targeting`` reads (CR 115.1, 702.11b's kin).
 UNTARGETABLE_BY_OPPONENTS = "can't be the target of spells or abilities your opponents control"
@@ -1380,6 +1398,7 @@ def _return_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
 #: Delayed triggers a spell's sentence may create (CR 603.7): "At the beginning of the next end step, ...".
 _DELAYED = {
     "the next end step": Trigger("end_step", whose="any"),
+    "the next turn's upkeep": Trigger("upkeep", whose="any"),
     "the next end step of this turn": Trigger("end_step", whose="any"),
     "your next upkeep": Trigger("upkeep", whose="you"),
     "the next upkeep": Trigger("upkeep", whose="any"),
@@ -1388,7 +1407,11 @@ _DELAYED = {
 
 def _delayed(sentence: str, st: _Parse) -> list[Effect] | None:
     """CR 603.7: "At the beginning of the next end step, return that card ..." — a delayed
-    triggered ability about the object the previous instruction moved."""
+    triggered ability about the object the previous instruction moved. "Draw a card at the
+    beginning of the next turn's upkeep" (Arcane Denial) is the same ability, worded the other way."""
+    if (after := re.fullmatch(r"(.+?) at the beginning of (.+)", sentence, re.IGNORECASE)) \
+            and after.group(2).lower() in _DELAYED:
+        sentence = f"at the beginning of {after.group(2)}, {after.group(1)}"
     m = re.fullmatch(r"at the beginning of (.+?), (.+)", sentence, re.IGNORECASE)
     events: tuple[str, ...] = ()
     if s := re.fullmatch(r"when ~ (leaves the battlefield|becomes untapped)(?: or (leaves the battlefield|becomes "
