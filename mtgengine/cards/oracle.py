@@ -1232,6 +1232,40 @@ def _token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
                         colors, types, subtypes, kws, who=who)]
 
 
+#: The predefined tokens (CR 111.10): card types, subtypes and rules text ("this token": itself).
+PREDEFINED_TOKENS: dict[str, tuple[tuple[str, ...], str]] = {
+    "Treasure": (("Artifact",), "{T}, Sacrifice this token: Add one mana of any color."),         # 111.10a
+    "Food": (("Artifact",), "{2}, {T}, Sacrifice this token: You gain 3 life."),                   # 111.10b
+    "Gold": (("Artifact",), "Sacrifice this token: Add one mana of any color."),                   # 111.10c
+    "Shard": (("Enchantment",), "{2}, Sacrifice this token: Scry 1, then draw a card."),           # 111.10e
+    "Clue": (("Artifact",), "{2}, Sacrifice this token: Draw a card."),                            # 111.10f
+    "Blood": (("Artifact",), "{1}, {T}, Discard a card, Sacrifice this token: Draw a card."),       # 111.10g
+}
+
+
+def predefined_token(name: str, amount: Quantity, who: Ref | None = None) -> CreateToken:
+    """CR 111.10: a colorless token of that subtype with its predefined ability, named after its
+    subtype plus the word "Token" (CR 111.4)."""
+    types, text = PREDEFINED_TOKENS[name]
+    return CreateToken(amount, name + " Token", 0, 0, (), types, (name,), who=who, text=text)
+
+
+@_effect(r"(?:(its controller|that (?:creature|permanent)'s controller|each player|each opponent) )?creates? "
+         + _NUM + r" (Treasure|Food|Gold|Shard|Clue|Blood) tokens?")
+def _predefined_token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """ "Create a Treasure token" (CR 111.10a)."""
+    who = _who(m.group(1), st) if m.group(1) else None
+    if m.group(1) and who is None:
+        return None
+    return [predefined_token(m.group(3), _num(m.group(2)), who)]
+
+
+@_effect(r"investigate(?: " + _NUM + r" times)?")
+def _investigate(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 701.16a: "Investigate" means "Create a Clue token"."""
+    return [predefined_token("Clue", _num(m.group(1) or "1"))]
+
+
 def _it(st: _Parse, words: str) -> Ref | None:
     """ "it" / "that creature" / "that card": the most recent target, else what the context says
     (a delayed triggered ability's object)."""
@@ -2191,7 +2225,7 @@ def _self_names(name: str) -> list[str]:
 def _normalize_self(text: str, name: str) -> str:
     for nm in sorted(_self_names(name), key=len, reverse=True):
         text = text.replace(nm, "~")
-    return re.sub(r"\bthis (creature|spell|permanent|artifact|enchantment|land|card)\b", "~", text,
+    return re.sub(r"\bthis (creature|spell|permanent|artifact|enchantment|land|card|token)\b", "~", text,
                   flags=re.IGNORECASE)
 
 

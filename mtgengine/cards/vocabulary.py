@@ -352,6 +352,7 @@ class CreateToken:
     keywords: frozenset[str] = frozenset()
     pt: Quantity | None = None       # "an X/X ... token, where X is ...": power and toughness as it resolves
     who: Ref | None = None           # who creates them (CR 111.2: and controls them); None: the controller
+    text: str = ""                   # its rules text: a predefined token's abilities (CR 111.10)
 
 
 @dataclass(frozen=True, slots=True)

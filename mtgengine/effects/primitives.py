@@ -587,7 +587,8 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
         obj.zone = Zone.BATTLEFIELD
         obj.tapped = entering.tapped
         oid = put_onto_battlefield_new(ctx, obj)
-        ctx.log("111.1", f"{g.players[controller].name} creates a {definition.power}/{definition.toughness} "
+        pt = f"{definition.power}/{definition.toughness} " if "Creature" in definition.types else ""
+        ctx.log("111.1", f"{g.players[controller].name} creates a {pt}"
                 f"{definition.name}" + ("" if definition.name.endswith("Token") else " token")
                 + (" (tapped)" if entering.tapped else ""))
         links.as_enters(ctx, oid)                  # a token copy's "as enters" choices (CR 614.12)
