@@ -2887,6 +2887,9 @@ _REPLACEMENTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], "Replacemen
                 r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
     (re.compile(r"~ enters(?: the battlefield)? tapped", re.I), _rep_enters_tapped),
     (re.compile(r"~ enters(?: the battlefield)? tapped unless (.+)", re.I), _rep_enters_tapped_unless),
+    (re.compile(r"as ~ enters(?: the battlefield)?, you may pay (\d+) life\. if you don't, it enters(?: the "
+                r"battlefield)? tapped", re.I),
+     lambda m: ReplacementAbility("enters", itself=True, tapped=True, unless_life=int(m.group(1)))),
     (re.compile(r"~ enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I), _rep_enters_counters),
     (re.compile(r"if ~ was kicked, it enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it"
                 r"(?: and with (.+))?", re.I), _rep_kicked_enters_counters),

@@ -1350,6 +1350,7 @@ class ReplacementAbility:
     exile: bool = False
     link: str = ""
     from_itself: bool = False      # "damage that would be dealt by ~" (Fog Bank): this permanent is the source
+    unless_life: int = 0           # "you may pay 2 life. If you don't, it enters tapped" (CR 614.12, 119.4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -605,7 +605,9 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         ctx.log(rule, f"{c.name}: {what}; it is exiled instead")
         return replace(event, to_zone=Zone.EXILE, linked=(c.source, ab.link) if ab.link else (0, ""))
     if isinstance(event, ZoneChange):
-        if ab.tapped and not event.tapped:
+        if ab.tapped and not event.tapped and ab.unless_life and _pays_life_instead(ctx, c, ab.unless_life, event):
+            pass                    # Blood Crypt: its controller paid the life, so it enters untapped
+        elif ab.tapped and not event.tapped:
             ctx.log("614.1d", f"{c.name}: {object_name(g, event.oid)} enters the battlefield tapped")
             event = replace(event, tapped=True)
         if ab.enters_counters:
@@ -619,6 +621,22 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
             event = replace(event, keywords=event.keywords | ab.enters_keywords)
         return event
     return event
+
+
+def _pays_life_instead(ctx: Ctx, c: Candidate, amount: int, event: ZoneChange) -> bool:
+    """ "As ~ enters, you may pay 2 life. If you don't, it enters tapped." (CR 614.12): the player
+    it would enter under chooses as it enters, and may pay only with that much life (CR 119.4)."""
+    from .primitives import lose_life           # primitives build on the pipeline
+    g = ctx.g
+    player = event.controller if event.controller is not None else c.controller
+    if g.players[player].life < amount:
+        return False
+    name = object_name(g, event.oid)
+    if not ctx.ask(Decision(player, "yesno", f"pay {amount} life so that {name} enters untapped?", [True, False])):
+        return False
+    lose_life(ctx, player, amount, rule="119.4")
+    ctx.log("614.12", f"{g.players[player].name} pays {amount} life as {name} enters; it enters untapped")
+    return True
 
 
 def _symbols(mana: tuple[str, ...]) -> str:
