@@ -25,7 +25,7 @@ from .vocabulary import (
     StaticAbility, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
-from .vocabulary import ChangeColors, CostObjects, DoAction, ModifyPT, PlayerStatic, ReplaceWords, SkipNextUntap, UnlessPays
+from .vocabulary import ChangeColors, CostObjects, DoAction, ModifyPT, PayEcho, PlayerStatic, ReplaceWords, SkipNextUntap, UnlessPays
 from .vocabulary import BecomeColor, Conditional, CopyCards, ExileChosen, ExileIfDies, ExtraTurn, LookAtTop
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import link_name, with_links                     # CR 607
@@ -3036,6 +3036,14 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
         if m := re.fullmatch(r"(mega)?morph ((?:\{[^}]+\})+)", para, re.I):
             morph = m.group(2)                              # CR 702.37a
             megamorph = bool(m.group(1))                    # CR 702.37b
+            continue
+        if m := re.fullmatch(r"echo ((?:\{[^}]+\})+)", para, re.I):
+            # CR 702.30a: "At the beginning of your upkeep, if this permanent came under your
+            # control since the beginning of your last upkeep, sacrifice it unless you pay [cost]."
+            triggered.append(TriggeredAbility(
+                Trigger("upkeep", "you"), (PayEcho(m.group(1).upper()),), condition=Condition("echo_due"),
+                text=f"Echo {m.group(1)}: at the beginning of your upkeep, if {name} came under your control since "
+                     f"the beginning of your last upkeep, sacrifice it unless you pay {m.group(1)}."))
             continue
         if m := re.fullmatch(r"fading (\d+)", para, re.I):
             # CR 702.32a: "This permanent enters with N fade counters on it" and "At the

@@ -747,6 +747,15 @@ class UnlessPays:
 
 
 @dataclass(frozen=True, slots=True)
+class PayEcho:
+    """CR 702.30a: echo's upkeep trigger. The source is noted as checked under its controller
+    (the condition "echo_due" then no longer holds for it), then sacrificed unless its controller
+    pays ``mana``."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
 class ExileTop:
     """"[who] exiles the top [amount] cards of their library" (CR 701.13a); ``link``: exiled with the
     source, for its linked abilities (CR 607.2a); ``face_down``: exiled face down (CR 406.3a)."""
@@ -1113,7 +1122,8 @@ class Condition:
     creatures you attacked with this turn, CR 508.1), "opponent_more" (an opponent controls more
     permanents matching ``filter`` than you), "landfall" (a land entered the battlefield under
     your control this turn), "morbid" (a creature died this turn, CR 700.4), "revolt" (a permanent
-    you controlled left the battlefield this turn), "main_phase" (it is your main phase: "if
+    you controlled left the battlefield this turn), "echo_due" (the source came under your control
+    since its echo was last checked, CR 702.30a), "main_phase" (it is your main phase: "if
     you cast this spell during your main phase", CR 505.1), "had_no_counters" (the source as it
     last existed had no counters of kind ``value``: persist and undying, CR 702.79a, 702.93a).
     The number must be at least

@@ -39,7 +39,7 @@ from ..cards.oracle import LURE
 from ..cards.vocabulary import (
     CastCard, CastLinked, ChangeAbilities, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter,
     GainAbilities, MayPay, CreateEmblem, HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, Ref, SetLevel,
-    SkipNextUntap,
+    PayEcho, SacrificePermanent, SkipNextUntap,
     Trigger, TriggeredAbility, UnlessPays,
 )
 from ..core.enums import Zone
@@ -365,6 +365,13 @@ def execute_link_effect(ctx: Ctx, eff: Any, r: Any) -> bool:
         if not pays(ctx, r.controller, eff.mana, r.name):
             from .resolve import execute
             execute(ctx, eff.effects, r)
+    elif isinstance(eff, PayEcho):
+        g = ctx.g
+        if r.source in g.objects and g.objects[r.source].zone is Zone.BATTLEFIELD:
+            g.obj(r.source).choices["echo"] = r.controller      # checked under this controller (CR 702.30a)
+            if not pays(ctx, r.controller, eff.mana, r.name, rule="702.30a", prompt=f"pay echo {eff.mana} ({r.name})?"):
+                from .resolve import execute
+                execute(ctx, (SacrificePermanent(Ref("self")),), r)
     else:
         return False
     return True

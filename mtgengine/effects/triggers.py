@@ -192,6 +192,11 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         # the permanent as it last existed on the battlefield (CR 603.10a): persist, undying
         gone = g.lki.get(source_id) if source_id else None
         return gone is not None and not any(kind == cond.value and count for kind, count in gone.counters)
+    if cond.kind == "echo_due":
+        # CR 702.30a: "if this permanent came under your control since the beginning of your last
+        # upkeep": a new object (CR 400.7) or a new controller hasn't had its echo checked
+        src = g.objects.get(source_id) if source_id else None
+        return src is not None and src.zone is Zone.BATTLEFIELD and src.choices.get("echo") != controller
     if cond.kind == "source_untapped":
         # "if ~ is untapped" (Howling Mine): checked as it triggers and as it resolves (CR 603.4);
         # only permanents have a status (CR 110.5d): one that has left is not untapped
