@@ -271,6 +271,8 @@ def _card_filter(text: str) -> Filter | None:
     if t.lower() in ("", "card"):
         return Filter(supertypes=supertypes)
     flt = parse_filter(t)
+    if flt is None and (kind := _creature_type_words().get(t.lower())):
+        flt = Filter(subtypes=frozenset({kind}))       # "target Spirit card" (soulshift): any card of that type
     if flt is None:
         return None
     if not flt.types and re.search(r"\bpermanents?\b", t, re.I):
@@ -1076,7 +1078,7 @@ def _untargetable(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Pump(st.add_target(spec), keywords=frozenset({UNTARGETABLE_BY_OPPONENTS}))]
 
 
-@_effect(r"(other )?(.+?)( you control)? get " + _PT + r"(?: and gain (.+?))? until end of turn")
+@_effect(r"(?:each )?(other )?(.+?)( you control)? gets? " + _PT + r"(?: and gains? (.+?))? until end of turn")
 def _mass_pump(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """ "Creatures you control get +2/+1 until end of turn", "Attacking creatures get +2/+0
     until end of turn": the creatures are those matching as it resolves (CR 611.2c)."""
@@ -3037,6 +3039,8 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             morph = m.group(2)                              # CR 702.37a
             megamorph = bool(m.group(1))                    # CR 702.37b
             continue
+        if (expanded := _keyword_as_text(para)) is not None:
+            para = expanded                     # a keyword defined by the ability it stands for (CR 702)
         if m := re.fullmatch(r"echo ((?:\{[^}]+\})+)", para, re.I):
             # CR 702.30a: "At the beginning of your upkeep, if this permanent came under your
             # control since the beginning of your last upkeep, sacrifice it unless you pay [cost]."
@@ -3321,6 +3325,27 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
                       extra_triggers=tuple(extra_triggers), replacements=tuple(replacements),
                       enters_as_copy=enters_as_copy, morph=morph, megamorph=megamorph, player_statics=tuple(player_statics),
                       cast_timing=cast_timing), cost_abilities))      # linked pairs (CR 607): oracle_links
+
+
+#: Keyword abilities that stand for a triggered ability the compiler reads (CR 702), by their
+#: Oracle spelling: the ability each one means, in the words of its rule.
+_KEYWORDS_AS_TEXT: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"afterlife (\d+)", re.I),              # CR 702.135a
+     "When ~ dies, create {0} 1/1 white and black Spirit creature tokens with flying."),
+    (re.compile(r"battle cry", re.I),                     # CR 702.91a
+     "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn."),
+    (re.compile(r"soulshift (\d+)", re.I),               # CR 702.46a
+     "When ~ dies, you may return target Spirit card with mana value {0} or less from your graveyard to your hand."),
+)
+
+
+def _keyword_as_text(para: str) -> str | None:
+    """The ability a keyword paragraph stands for ("Afterlife 2": "When ~ dies, create two ..."),
+    or None."""
+    for pattern, text in _KEYWORDS_AS_TEXT:
+        if m := pattern.fullmatch(para.strip().rstrip(".")):
+            return text.format(*m.groups())
+    return None
 
 
 #: Basic land types and the mana their intrinsic ability adds (CR 305.6).
