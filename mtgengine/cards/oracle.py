@@ -38,6 +38,7 @@ KEYWORDS = (
     "infect", "wither",              # damage as counters (CR 702.90, 702.80), see effects.primitives.deal_damage
     "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a, 702.79a, 702.93a),
     "persist", "undying", "exalted", "flanking",   # (702.83a, 702.25a) see effects.triggers.KEYWORD_TRIGGERS
+    "storm",                          # CR 702.40a, see effects.triggers.STORM
     "delve", "convoke", "improvise",  # ways to pay (CR 702.66, 702.51, 702.126), see rules.mana_payment
     "fuse",                           # CR 702.102, see rules.casting
     "partner",                        # two commanders (CR 702.124a), see rules.pregame

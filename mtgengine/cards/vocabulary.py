@@ -623,6 +623,7 @@ class CopySpell:
     new_targets: bool = True
     exception: CopyException | None = None
     optional: bool = False          # "they may copy this spell" (Chain Lightning)
+    amount: Quantity = Quantity(fixed=1)    # "copy it for each other spell cast before it this turn" (storm)
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,8 +137,11 @@ class TargetedEvent:
 
 @dataclass(slots=True, unsafe_hash=True)
 class CastEvent:
+    """A spell became cast (CR 601.2i): the ``nth`` spell cast this turn, by any player (storm)."""
+
     oid: int
     player: int
+    nth: int = 0
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -256,7 +256,8 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                 if eff.optional and not ctx.ask(Decision(r.controller, "yesno", f"copy {name_of(ctx, oid)}?",
                                                          [True, False])):
                     continue
-                copy_spell(ctx, oid, r.controller, eff.new_targets, eff.exception)
+                for _ in range(amount(ctx, eff.amount, r)):
+                    copy_spell(ctx, oid, r.controller, eff.new_targets, eff.exception)
         elif isinstance(eff, CopyCards):
             from .card_copies import copy_cards
             copy_cards(ctx, eff, r)                                   # CR 707.12

@@ -26,8 +26,8 @@ from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.vocabulary import (
-    Attach, Condition, CounterSpell, CreateToken, Filter, Pump, Ref, ReturnToBattlefield, Trigger, TriggeredAbility,
-    n,
+    Attach, Condition, CopySpell, CounterSpell, CreateToken, Filter, Pump, Ref, ReturnToBattlefield, Trigger, TriggeredAbility,
+    Quantity, n,
 )
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -105,8 +105,13 @@ EXALTED = TriggeredAbility(Trigger("attacks_alone", "you"), (Pump(Ref("triggerin
 #: CR 702.25a: "Whenever this creature becomes blocked by a creature without flanking, the
 #: blocking creature gets -1/-1 until end of turn" (its event: "flanked", about that blocker).
 FLANKING = TriggeredAbility(Trigger("flanked"), (Pump(Ref("triggering"), -1, -1),), text="Flanking")
+#: CR 702.40a: "When you cast this spell, copy it for each other spell that was cast before it
+#: this turn. If the spell has any targets, you may choose new targets for any of the copies."
+#: (The count is the spells cast before it as it was cast: the trigger's amount.)
+STORM = TriggeredAbility(Trigger("cast", "self"),
+                         (CopySpell(Ref("triggering"), amount=Quantity(stat="that_much")),), text="Storm")
 KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON, "persist": PERSIST, "undying": UNDYING,
-                    "exalted": EXALTED, "flanking": FLANKING}
+                    "exalted": EXALTED, "flanking": FLANKING, "storm": STORM}
 
 
 def keyword_triggers(keywords: frozenset[str]) -> tuple[TriggeredAbility, ...]:
@@ -352,7 +357,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 spell_ch = characteristics(g, ev.oid)
                 for ab in triggered_abilities(spell_ch):
                     if ab.trigger.event == "cast" and ab.trigger.whose == "self":
-                        _add(ctx, spell_ch.controller, ev.oid, spell_ch.name, ab, subject=ev.oid)
+                        # "that much": the spells cast before it this turn (storm, CR 702.40a)
+                        _add(ctx, spell_ch.controller, ev.oid, spell_ch.name, ab, subject=ev.oid, amount=ev.nth - 1)
                 if "cast" in here or g.delayed:      # (else nothing watches it: see ``_occur``)
                     _occur(ctx, here, gone, "cast", ev.oid, None, ev.player)      # CR 601.2i: once it is cast
         elif cls is ActivateEvent:

@@ -968,8 +968,15 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         cast_from_command_zone(g, player, spell_id)     # the next cast's commander tax (CR 903.8)
     ctx.log("601.2i", f"{g.players[player].name} casts {name}{tgt}"
             + (f" (mana value {mana_value(g, spell_id)})" if alternative is not None or total.counters else ""))
-    g.events.append(CastEvent(spell_id, player))
+    became_cast(g, player, spell_id)
     return spell_id
+
+
+def became_cast(g: GameState, player: int, spell_id: int) -> None:
+    """CR 601.2i: the spell becomes cast: counted for the turn (storm, CR 702.40a), and the event
+    that "whenever you cast" abilities watch."""
+    g.player(player).spells_cast_this_turn += 1
+    g.events.append(CastEvent(spell_id, player, sum(p.spells_cast_this_turn for p in g.players)))
 
 
 def _announce_splice(ctx: Ctx, player: int, spell: int, ch: Characteristics, cards: Any) -> list[tuple[str, str]]:

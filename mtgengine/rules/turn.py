@@ -172,6 +172,7 @@ def _untap_step(ctx: Ctx) -> None:
         pl.lands_entered_this_turn = 0
         pl.died_this_turn = 0
         pl.left_battlefield_this_turn = 0
+        pl.spells_cast_this_turn = 0
     g.damage_events = []
     skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
     active = g.active

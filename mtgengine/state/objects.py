@@ -117,7 +117,8 @@ class Player:
         "index", "name", "life", "poison", "counters", "pool", "lands_played",
         "lost", "drew_from_empty", "mulligans", "kept", "life_gained_this_turn", "life_lost_this_turn",
         "attacked_with_this_turn", "drawn_this_turn", "pool_tags", "sideboard", "commanders", "commander_casts",
-        "commander_damage", "lands_entered_this_turn", "died_this_turn", "left_battlefield_this_turn", "_gen",
+        "commander_damage", "lands_entered_this_turn", "died_this_turn", "left_battlefield_this_turn",
+        "spells_cast_this_turn", "_gen",
     )
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
@@ -146,6 +147,7 @@ class Player:
         self.lands_entered_this_turn = 0   # lands that entered under this player's control (landfall)
         self.died_this_turn = 0            # creatures this player controlled that died (morbid, CR 700.4)
         self.left_battlefield_this_turn = 0    # permanents this player controlled that left the battlefield (revolt)
+        self.spells_cast_this_turn = 0     # spells this player cast this turn (storm, CR 702.40a)
         self._gen: object = None
 
     def clone(self) -> Player:
