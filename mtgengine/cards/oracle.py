@@ -39,6 +39,7 @@ KEYWORDS = (
     "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a, 702.79a, 702.93a),
     "persist", "undying", "exalted", "flanking",   # (702.83a, 702.25a) see effects.triggers.KEYWORD_TRIGGERS
     "storm",                          # CR 702.40a, see effects.triggers.STORM
+    "umbra armor",                    # CR 702.89a, see effects.resolve.destroy
     "delve", "convoke", "improvise",  # ways to pay (CR 702.66, 702.51, 702.126), see rules.mana_payment
     "fuse",                           # CR 702.102, see rules.casting
     "partner",                        # two commanders (CR 702.124a), see rules.pregame
@@ -3040,6 +3041,8 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
             morph = m.group(2)                              # CR 702.37a
             megamorph = bool(m.group(1))                    # CR 702.37b
             continue
+        if para.lower() == "totem armor":
+            para = "Umbra armor"                # CR 702.89b: the older name of the same ability
         if (expanded := _keyword_as_text(para)) is not None:
             para = expanded                     # a keyword defined by the ability it stands for (CR 702)
         if m := re.fullmatch(r"echo ((?:\{[^}]+\})+)", para, re.I):

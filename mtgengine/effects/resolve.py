@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.vocabulary import (
@@ -838,7 +838,28 @@ def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True
         ctx.log("702.12b", f"{name_of(ctx, oid)} is indestructible and isn't destroyed")
         return None
     shield = g.objects[oid].choices.get("regeneration")
-    if regenerate and shield and shield[0] == g.turn and shield[1] > 0:
+    shielded = bool(regenerate and shield and shield[0] == g.turn and shield[1] > 0)
+    armors = [a for a in g.battlefield if g.objects[a].attached_to == oid and "umbra armor" in characteristics(g, a).keywords]
+    if armors:
+        # CR 702.89a: "If enchanted permanent would be destroyed, instead remove all damage marked on
+        # it and destroy this Aura"; with several such effects (or a regeneration shield), the
+        # permanent's controller chooses the one to apply (CR 616.1)
+        options: list[Any] = armors + (["regenerate"] if shielded else [])
+        chosen = options[0] if len(options) == 1 else ctx.ask(Decision(
+            characteristics(g, oid).controller, "replacement",
+            f"choose the replacement effect to apply to {name_of(ctx, oid)} being destroyed", options))
+        if chosen not in options:
+            raise IllegalActionError(f"choose one of {options}")
+        if chosen != "regenerate":
+            w = g.obj(oid)
+            w.damage = 0
+            w.deathtouched = False
+            g.changed()
+            ctx.log("702.89a", f"{name_of(ctx, chosen)}'s umbra armor: {name_of(ctx, oid)} isn't destroyed; "
+                    "its damage is removed and the Aura is destroyed instead")
+            destroy(ctx, chosen, "702.89a")
+            return None
+    if shielded:
         w = g.obj(oid)
         w.choices["regeneration"] = (g.turn, shield[1] - 1)
         w.damage = 0
