@@ -966,6 +966,10 @@ RESTRICTIONS = ("can't attack", "can't block", "can't be blocked", "doesn't unta
 BLOCKS_ONLY_FLYING = "can block only creatures with flying"
 #: "attacks each combat if able": an attacking requirement (CR 508.1d)
 ATTACKS_EACH_COMBAT = "attacks each combat if able"
+#: "can't attack unless defending player controls an Island": an attacking restriction (CR
+#: 508.1c), by basic land type, read by rules.combat
+ATTACKS_ONLY_IF_DEFENDER_HAS = {t: f"can't attack unless defending player controls a {t}"
+                                for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")}
 _RESTRICTION_PHRASES = {
     "can't attack or block": ("can't attack", "can't block"),
     "can't attack": ("can't attack",), "can't block": ("can't block",),
@@ -987,6 +991,9 @@ def restrictions(text: str) -> frozenset[str] | None:
         kws = _RESTRICTION_PHRASES.get(part.strip())
         if kws is None and (m := re.fullmatch(r"can't be blocked by creatures with power (\d+) or less", part.strip())):
             kws = (m.group(0),)         # CR 509.1b (Arlinn's Wolf), read by rules.combat.evasion_allows
+        if kws is None and (m := re.fullmatch(r"can't attack unless defending player controls an? "
+                                              r"(plains|island|swamp|mountain|forest)", part.strip())):
+            kws = (ATTACKS_ONLY_IF_DEFENDER_HAS[m.group(1).capitalize()],)      # CR 508.1c (Sea Serpent)
         if kws is None:
             return None
         out |= set(kws)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.oracle import ATTACKS_EACH_COMBAT, BLOCKS_ONLY_FLYING
+from ..cards.oracle import ATTACKS_EACH_COMBAT, ATTACKS_ONLY_IF_DEFENDER_HAS, BLOCKS_ONLY_FLYING
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import AttackEvent, BlockEvent
@@ -50,9 +50,19 @@ def _attack_rule(g: GameState, oid: int, ch: Any = None) -> str | None:
         return "it has defender (CR 702.3b)"
     if "can't attack" in ch.keywords:
         return "an effect says so (CR 508.1c)"
+    if not ch.keywords.isdisjoint(_DEFENDER_LAND_RESTRICTIONS):
+        # "can't attack unless defending player controls an Island" (CR 508.1c): each opponent is
+        # a possible defending player (a two-player game has one)
+        for land_type, keyword in ATTACKS_ONLY_IF_DEFENDER_HAS.items():
+            if keyword in ch.keywords and not any(
+                    land_type in c.subtypes and c.controller != ch.controller for c in permanents(g).values()):
+                return f"defending player controls no {land_type} (CR 508.1c)"
     if summoning_sick(g, oid) and "haste" not in ch.keywords:
         return "its controller hasn't controlled it continuously since the turn began (CR 302.6)"
     return None
+
+
+_DEFENDER_LAND_RESTRICTIONS = frozenset(ATTACKS_ONLY_IF_DEFENDER_HAS.values())
 
 
 def possible_attackers(g: GameState) -> list[int]:
