@@ -63,7 +63,7 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
         raise IllegalActionError(f"{ch.name}'s abilities can't be activated: {reason}")
     pay_ability_costs(ctx, oid, ab, pay)
     src = g.objects.get(oid)
-    controller = src.controller if src is not None else g.lki[oid].controller
+    controller = ch.controller      # who activated it gets the mana (CR 106.3), control changed in layer 2 too
     # issue 7 (double/triple): the source and "tapped for mana" go with the mana produced; its
     # name as ``name_of`` gives it, read off ``ch`` while the memo still holds it (a {T} cost
     # changes no characteristic)
