@@ -26,6 +26,7 @@ from .vocabulary import (
 )
 from .vocabulary import ManaRestriction, PreventDamage, ReplacementAbility   # CR 106.6, 614, 615
 from .vocabulary import ChangeColors, CostObjects, DoAction, ModifyPT, PayEcho, PlayerStatic, ReplaceWords, SkipNextUntap, UnlessPays
+from .vocabulary import Adapt, Explore
 from .vocabulary import BecomeColor, Conditional, CopyCards, ExileChosen, ExileIfDies, ExtraTurn, LookAtTop
 from .oracle_costs import cost_paragraph, with_cost_abilities        # CR 118, 601.2b-f
 from .oracle_links import link_name, with_links                     # CR 607
@@ -1269,6 +1270,24 @@ def _predefined_token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     if m.group(1) and who is None:
         return None
     return [predefined_token(m.group(3), _num(m.group(2)), who)]
+
+
+@_effect(r"(~|it|target creature you control) explores(, then it explores again)?")
+def _explore(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    """CR 701.44a: "When ~ enters, it explores" (Merfolk Branchwalker)."""
+    words = m.group(1).lower()
+    if words == "~":
+        ref: Ref | None = SELF
+    elif words == "it":
+        ref = _it(st, words) if st.targets else (st.it or SELF)     # "When ~ enters, it explores"
+    else:
+        ref = _target_ref(m.group(1), st)
+    return [Explore(ref, 2 if m.group(2) else 1)] if ref is not None else None
+
+
+@_effect(r"adapt (\d+)")
+def _adapt(m: re.Match[str], st: _Parse) -> list[Effect] | None:
+    return [Adapt(SELF, int(m.group(1)))]                       # CR 701.46a
 
 
 @_effect(r"investigate(?: " + _NUM + r" times)?")

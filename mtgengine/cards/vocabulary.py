@@ -748,6 +748,24 @@ class UnlessPays:
 
 
 @dataclass(frozen=True, slots=True)
+class Explore:
+    """CR 701.44a: ``what`` explores ``times`` times: its controller reveals the top card of their
+    library; a land card goes to their hand; otherwise the permanent gets a +1/+1 counter and the
+    player may put the card into their graveyard."""
+
+    what: Ref
+    times: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Adapt:
+    """CR 701.46a: "Adapt N": if ``what`` has no +1/+1 counters on it, put N on it."""
+
+    what: Ref
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class PayEcho:
     """CR 702.30a: echo's upkeep trigger. The source is noted as checked under its controller
     (the condition "echo_due" then no longer holds for it), then sacrificed unless its controller

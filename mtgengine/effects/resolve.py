@@ -15,6 +15,7 @@ from ..cards.vocabulary import (
 from ..cards.vocabulary import Attach, CreateDelayedTrigger, GainControl, SacrificePermanent, SetController, WinGame
 from ..cards.vocabulary import Double, DoAction, Proliferate, PutFromHand, ReplaceWords, ReturnChosen, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest
 from ..core.mana import COLOR_NAMES, ManaCost
+from ..cards.vocabulary import Adapt, Explore
 from ..cards.vocabulary import BecomeCopy, CopyCards, CopyException, CopyOf, CopySpell, CreateTokenCopy, PreventDamage, Regenerate
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -383,6 +384,17 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
                     ctx.log("701.26a" if eff.tap else "701.26b", f"{name_of(ctx, oid)} becomes {'tapped' if eff.tap else 'untapped'}")
         elif isinstance(eff, AddMana):
             add_mana(ctx, r.controller, eff, r.name, source=r.source, tapped=r.tapped_for_mana)
+        elif isinstance(eff, Explore):
+            for oid in refs(ctx, eff.what, r):
+                for _ in range(eff.times):
+                    explore(ctx, oid)
+        elif isinstance(eff, Adapt):
+            for oid in refs(ctx, eff.what, r):
+                if oid in g.objects and g.objects[oid].zone is Zone.BATTLEFIELD:
+                    if g.objects[oid].counters.get("+1/+1"):
+                        ctx.log("701.46a", f"{name_of(ctx, oid)} has +1/+1 counters on it and doesn't adapt")
+                    else:
+                        put_counters(ctx, oid, "+1/+1", eff.amount, origin=r.source)
         elif isinstance(eff, PutCounters):
             for oid in refs(ctx, eff.what, r):
                 put_counters(ctx, oid, eff.kind, amount(ctx, eff.amount, r), origin=r.source)
@@ -825,6 +837,33 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
         added = [choice] * eff.amount
     produce_mana(ctx, player, tuple(added), source, tapped=tapped, source_name=source_name,
                  restriction=restriction)
+
+
+def explore(ctx: Ctx, oid: int) -> None:
+    """CR 701.44a: the permanent's controller (last known, 701.44c) reveals their top card: a land
+    card goes to their hand; otherwise the permanent, if still there, gets a +1/+1 counter and
+    the player may put the card into their graveyard (it stays on top if not)."""
+    g = ctx.g
+    player = _last_controller(ctx, oid)
+    if player is None:
+        return
+    name = name_of(ctx, oid)
+    library = g.zones[(player, Zone.LIBRARY)]
+    if not library:
+        ctx.log("701.44b", f"{name} explores: {g.players[player].name}'s library is empty")
+        return
+    top = library[0]
+    card = name_of(ctx, top)
+    ctx.log("701.44a", f"{name} explores: {g.players[player].name} reveals {card}")
+    if "Land" in characteristics(g, top).types:
+        move(ctx, top, Zone.HAND, "put")
+        ctx.log("701.44a", f"{g.players[player].name} puts {card} into their hand")
+        return
+    if oid in g.objects and g.objects[oid].zone is Zone.BATTLEFIELD:
+        put_counters(ctx, oid, "+1/+1", 1, origin=oid)
+    if ctx.ask(Decision(player, "yesno", f"put {card} into your graveyard ({name} explores)?", [True, False])):
+        move(ctx, top, Zone.GRAVEYARD, "put")
+        ctx.log("701.44a", f"{g.players[player].name} puts {card} into their graveyard")
 
 
 def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True, text: str = "") -> int | None:
