@@ -605,9 +605,8 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         ctx.log(rule, f"{c.name}: {what}; it is exiled instead")
         return replace(event, to_zone=Zone.EXILE, linked=(c.source, ab.link) if ab.link else (0, ""))
     if isinstance(event, ZoneChange):
-        if ab.tapped and not event.tapped and ab.unless_life and _pays_life_instead(ctx, c, ab.unless_life, event):
-            pass                    # Blood Crypt: its controller paid the life, so it enters untapped
-        elif ab.tapped and not event.tapped:
+        if ab.tapped and not event.tapped \
+                and not (ab.unless_life and _pays_life_instead(ctx, c, ab.unless_life, event)):   # Blood Crypt
             ctx.log("614.1d", f"{c.name}: {object_name(g, event.oid)} enters the battlefield tapped")
             event = replace(event, tapped=True)
         if ab.enters_counters:
@@ -629,7 +628,7 @@ def _pays_life_instead(ctx: Ctx, c: Candidate, amount: int, event: ZoneChange) -
     from .primitives import lose_life           # primitives build on the pipeline
     g = ctx.g
     player = event.controller if event.controller is not None else c.controller
-    if g.players[player].life < amount:
+    if not g.players[player].can_pay_life(amount):
         return False
     name = object_name(g, event.oid)
     if not ctx.ask(Decision(player, "yesno", f"pay {amount} life so that {name} enters untapped?", [True, False])):

@@ -700,7 +700,7 @@ def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
     mana = ManaCost.parse(cost.mana) if cost.mana else None
     payable = (ability_costs.can_pay(g, who, src, cost)
                and (mana is None or can_pay(g, who, mana))
-               and g.players[who].life >= cost.pay_life                               # CR 119.4
+               and g.players[who].can_pay_life(cost.pay_life)
                and (not cost.sacrifice_self or (src in g.objects and g.objects[src].zone is Zone.BATTLEFIELD
                                                 and characteristics(g, src).controller == who)))
     what = _action_text(ctx, eff, r)

@@ -128,7 +128,7 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         from ..effects.primitives import put_counters
         put_counters(ctx, oid, ab.cost.put_counter, 1, rule="602.2b")
     if ab.cost.pay_life:
-        if not _can_pay_life(g, controller_of(g, oid), ab):
+        if not g.players[controller_of(g, oid)].can_pay_life(ab.cost.pay_life):
             raise IllegalActionError(f"{g.players[controller_of(g, oid)].name} can't pay {ab.cost.pay_life} life")
         from ..effects.primitives import lose_life
         lose_life(ctx, controller_of(g, oid), ab.cost.pay_life, rule="119.4")
@@ -155,11 +155,6 @@ def _loyalty_problem(g: GameState, oid: int, ab: ActivatedAbility) -> str:
     return ""
 
 
-def _can_pay_life(g: GameState, player: int, ab: ActivatedAbility) -> bool:
-    """CR 119.4: life can be paid only from a life total at least that large."""
-    return g.players[player].life >= ab.cost.pay_life
-
-
 def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
     """Whether the legal-action list offers this (non-mana) ability now."""
     o = g.objects[oid]
@@ -178,7 +173,7 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         return False
     if ab.cost.loyalty is not None and _loyalty_problem(g, oid, ab):
         return False
-    if ab.cost.pay_life and not _can_pay_life(g, player, ab):
+    if ab.cost.pay_life and not g.players[player].can_pay_life(ab.cost.pay_life):
         return False
     if ab.cost.untap or ab.cost.energy:
         from .mana_payment import can_pay_untap_energy

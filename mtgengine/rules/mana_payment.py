@@ -790,7 +790,7 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
             break
     if plan is None:
         raise IllegalActionError(f"{name} can't pay {cost_text or _describe(req)} for {what}")
-    if chosen.life and g.players[player].life < chosen.life:
+    if chosen.life and not g.players[player].can_pay_life(chosen.life):
         raise IllegalActionError(f"{name} can't pay {chosen.life} life for {what} (CR 119.4)")
     if plan.taps:
         activate_mana_ability = activation.activate_mana_ability

@@ -153,6 +153,10 @@ class Player:
     def clone(self) -> Player:
         raise NotImplementedError   # replaced below by a generated, unrolled copy
 
+    def can_pay_life(self, amount: int) -> bool:
+        """CR 119.4: a player can pay life only if their life total is at least the payment."""
+        return self.life >= amount
+
     def to_json(self) -> dict[str, Any]:
         return {s: getattr(self, s) for s in Player.__slots__ if s != "_gen"}
 
