@@ -1219,16 +1219,25 @@ def _mill(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     return [Mill(who, _num(m.group(2)))] if who else None
 
 
-@_effect(r"(?:(its controller|that (?:creature|permanent)'s controller|each player|each opponent) )?creates? " + _NUM + r" (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) ([A-Z][A-Za-z ]*?) ((?:artifact |enchantment )+)?creature tokens?(?: with (.+))?")
+#: Who creates tokens, when not the effect's controller: "Its controller creates ..." (Beast Within).
+_CREATOR = r"(?:(its controller|that (?:creature|permanent)'s controller|each player|each opponent) )?creates? "
+
+
+def _creator(words: str | None, st: _Parse) -> Ref | None | bool:
+    """The ``who`` of a token-creating effect: None for the controller, False if not understood."""
+    if not words:
+        return None
+    return _who(words, st) or False
+
+
+@_effect(_CREATOR + _NUM + r" (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) ([A-Z][A-Za-z ]*?) ((?:artifact |enchantment )+)?creature tokens?(?: with (.+))?")
 def _token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """ "Create two 1/1 white Soldier creature tokens"; "Its controller creates a 3/3 green Beast
     creature token" (Beast Within): the target's controller, as last known (CR 608.2h), creates
     and controls it (CR 111.2)."""
-    who = None
-    if m.group(1):
-        who = _who(m.group(1), st)
-        if who is None:
-            return None
+    who = _creator(m.group(1), st)
+    if who is False:
+        return None
     colors = tuple(COLOR_WORDS[c] for c in m.group(5).lower().split(" and ") if c in COLOR_WORDS)
     subtypes = tuple(m.group(6).split())
     kws = frozenset()
@@ -1262,14 +1271,11 @@ def predefined_token(name: str, amount: Quantity, who: Ref | None = None) -> Cre
     return CreateToken(amount, name + " Token", 0, 0, (), types, (name,), who=who, text=text)
 
 
-@_effect(r"(?:(its controller|that (?:creature|permanent)'s controller|each player|each opponent) )?creates? "
-         + _NUM + r" (Treasure|Food|Gold|Shard|Clue|Blood) tokens?")
+@_effect(_CREATOR + _NUM + r" (Treasure|Food|Gold|Shard|Clue|Blood) tokens?")
 def _predefined_token(m: re.Match[str], st: _Parse) -> list[Effect] | None:
     """ "Create a Treasure token" (CR 111.10a)."""
-    who = _who(m.group(1), st) if m.group(1) else None
-    if m.group(1) and who is None:
-        return None
-    return [predefined_token(m.group(3), _num(m.group(2)), who)]
+    who = _creator(m.group(1), st)
+    return [predefined_token(m.group(3), _num(m.group(2)), who)] if who is not False else None
 
 
 @_effect(r"(~|it|target creature you control) explores(, then it explores again)?")
@@ -2035,26 +2041,21 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
                 s, re.IGNORECASE)):
             effects[-1] = replace(effects[-1], free=bool(cast.group(1)))       # CR 707.12, 118.9
             continue
+        # "<effect> instead" under a condition checked as it resolves (CR 608.2c): the same kind of
+        # effect on the same targets, done in place of the one before. Might of Old Krosa: "If you
+        # cast this spell during your main phase, that creature gets +4/+4 until end of turn
+        # instead." (pumps only); Tragic Slip: "That creature gets -13/-13 until end of turn
+        # instead if a creature died this turn."
+        instead = None
         if (cond := re.fullmatch(r"if ([^,]+), (.+) instead", s, re.IGNORECASE)) and effects \
-                and isinstance(effects[-1], Pump) and (condition := _parse_condition(cond.group(1))) is not None \
+                and isinstance(effects[-1], Pump):
+            instead = cond.group(1), cond.group(2)
+        elif cond := re.fullmatch(r"(.+) instead if (.+)", s, re.IGNORECASE):
+            instead = cond.group(2), cond.group(1)
+        if instead and effects and (condition := _parse_condition(instead[0])) is not None \
                 and condition.kind in _RESOLUTION_CONDITIONS:
-            # Might of Old Krosa: "... +2/+2 ... If you cast this spell during your main phase, that
-            # creature gets +4/+4 until end of turn instead." (CR 608.2c: checked as it resolves)
             saved = len(st.targets)
-            body = _parse_clause(cond.group(2), st)
-            if body and len(st.targets) == saved and all(isinstance(e, Pump) for e in body):
-                effects[-1] = Conditional(condition, tuple(body), (effects[-1],))
-                continue
-            del st.targets[saved:]
-            return None
-        if (cond := re.fullmatch(r"(.+) instead if (.+)", s, re.IGNORECASE)) and effects \
-                and (condition := _parse_condition(cond.group(2))) is not None \
-                and condition.kind in _RESOLUTION_CONDITIONS:
-            # Tragic Slip: "Morbid — That creature gets -13/-13 until end of turn instead if a creature
-            # died this turn" (CR 608.2c: checked as it resolves): the same kind of effect on the same
-            # targets, done in place of the one before
-            saved = len(st.targets)
-            body = _parse_clause(cond.group(1), st)
+            body = _parse_clause(instead[1], st)
             if body and len(st.targets) == saved and all(type(e) is type(effects[-1]) for e in body):
                 effects[-1] = Conditional(condition, tuple(body), (effects[-1],))
                 continue
