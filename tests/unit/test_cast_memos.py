@@ -50,10 +50,8 @@ def test_memoized_payment_plans_are_the_plans_made_now(monkeypatch) -> None:
     """A cast's default payment is read from the plans memo (``_PLANS``, by places in the list of
     sources) when an earlier plan had the same inputs: it must be the plan ``plan_payment``
     makes now, taps and spending alike, for every payment of random games."""
-    from mtgengine.agents.agents import RandomAgent
-    from mtgengine.engine import Game
     from mtgengine.rules import mana_payment
-    from mtgengine.simulate import answer_pending
+    from mtgengine.simulate import play_game
     made = mana_payment._default_plan
     plans = mana_payment.plan_payment
     checked = {"memo": 0, "fresh": 0}        # (the legal-action list has most often made the plan)
@@ -76,10 +74,7 @@ def test_memoized_payment_plans_are_the_plans_made_now(monkeypatch) -> None:
     monkeypatch.setattr(mana_payment, "plan_payment", counted)
     monkeypatch.setattr(mana_payment, "_default_plan", compared)
     for seed in range(6):
-        game = Game.new_game([PLAN_DECK, PLAN_DECK], seed=seed, turn_cap=14, first_player=seed % 2)
-        agents = [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
-        while not game.over:
-            answer_pending(game, agents)
+        play_game([PLAN_DECK, PLAN_DECK], seed, seed % 2, 14)
     assert checked["memo"] > 50, checked
 
 
@@ -125,10 +120,8 @@ def test_total_cost_of_the_mana_cost_alone_is_the_general_one(monkeypatch) -> No
     """``total_cost`` takes a spell cast for its mana cost alone (no other cost, no change) from
     ``_plain_total``, memoized on the cost, X and X's color: it must be what the general way
     finds, for every total cost of random games (some of them with cost changes and kickers)."""
-    from mtgengine.agents.agents import RandomAgent
-    from mtgengine.engine import Game
     from mtgengine.rules import casting
-    from mtgengine.simulate import answer_pending
+    from mtgengine.simulate import play_game
     found, alone = casting.total_cost, casting._mana_cost_alone
     seen = {"alone": 0, "general": 0}
 
@@ -149,10 +142,7 @@ def test_total_cost_of_the_mana_cost_alone_is_the_general_one(monkeypatch) -> No
     monkeypatch.setattr(casting, "_mana_cost_alone", counted)
     monkeypatch.setattr(casting, "total_cost", compared)
     for seed in range(6):
-        game = Game.new_game([TOTAL_DECK, TOTAL_DECK], seed=seed, turn_cap=14, first_player=seed % 2)
-        agents = [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
-        while not game.over:
-            answer_pending(game, agents)
+        play_game([TOTAL_DECK, TOTAL_DECK], seed, seed % 2, 14)
     assert seen["alone"] > 30 and seen["general"] > 10, seen
 
 
