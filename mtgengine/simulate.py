@@ -19,6 +19,7 @@ from .agents.decisions import Decision
 from .core.errors import IllegalActionError
 from .agents.agents import first_option
 from .cards.database import card_db
+from .effects.layers import COMBINED, printed
 from .engine import Game
 
 #: The players' names; ``wins`` in :func:`simulate` is keyed by them.
@@ -118,6 +119,9 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
     wins = dict.fromkeys(PLAYER_NAMES, 0)
     draws = capped = turns = decisions = 0
     tasks = [((deck1, deck2), seed + i, i % 2, turn_cap, sideboards, commanders) for i in range(games)]
+    # The timer times the games: the cards are looked up and compiled before it starts (and
+    # before workers fork, which then share them), as the phase.rs peer loads its cards first.
+    resolve_cards([deck1, deck2, *(sideboards or ()), *(commanders or ())])
     start = time.perf_counter()
     with _summaries(tasks, jobs) as summaries:
         for done, (winner, draw, was_capped, game_turns, game_decisions) in enumerate(summaries, 1):
@@ -145,6 +149,19 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
     }
 
 
+def resolve_cards(decks: Sequence[Sequence[str]]) -> None:
+    """Looks up every card the decks name and compiles each face's printed characteristics
+    (``layers.printed``), the one-time work a game would otherwise do at its first use of a
+    card. An unknown name raises ``UnknownCardError`` here, as the first game would."""
+    db = card_db()
+    for name in sorted({name for deck in decks for name in deck}):
+        card = db.get(name)
+        for index in range(len(card.faces)):
+            printed(card, index)
+        if card.is_split:
+            printed(card, COMBINED)          # a split card off the stack (CR 709.4)
+
+
 Summary = tuple[int | None, bool, bool, int, int]
 
 
@@ -162,8 +179,7 @@ def _summaries(tasks: list[tuple[Any, ...]], jobs: int) -> Iterator[Iterator[Sum
     if jobs == 1 or len(tasks) < 2:
         yield map(_summary, tasks)
         return
-    # Workers forked after the card database is loaded share it instead of each reading it.
-    card_db()
+    # Workers forked after the cards are resolved (``simulate``) share them instead of each reading them.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with context.Pool(min(jobs, len(tasks))) as pool:

@@ -5,6 +5,12 @@ The data ships with the package as ``mtgengine/data/cards.jsonl.gz`` (made by
 records into CardData takes over a second, so the database keeps the raw
 lines, builds only a name index at load time (about 0.25 s) and turns a line
 into a :class:`CardData` the first time that card is asked for.
+
+The shipped file is a series of gzip members of about a hundred cards each (still one gzip
+file to any reader), listed by ``data/card_blocks.json``: a card asked for by its exact full
+name (a deck list's) is read from its member alone, so ``mtg simulate`` reads a few
+thousandths of the data, and the whole data and its name index are loaded only when a lookup
+needs them (a face name, a Japanese name, a misspelling, the list of names).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import json
 import os
 import re
 import unicodedata
+from bisect import bisect_right
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -367,18 +374,42 @@ class CardDB:
     def __init__(self, lines: Sequence[bytes], index: Mapping[str, Any] | None = None) -> None:
         """Index ``lines``, one JSON card record each, starting with "name" (``index``: the
         same index prebuilt by :func:`name_index`, read from the shipped file)."""
-        self._lines = lines
         self._cards: list[CardData | None] = [None] * len(lines)
+        self._blocks: _Blocks | None = None
+        self._index(lines, index)
+        self._normalized: tuple[_Index, ...] | None = None
+        self._display: dict[str, str] = {}
+        self._buckets: dict[str, list[str]] | None = None
+        self._japanese: dict[str, str] | None = None
+
+    def _index(self, lines: Sequence[bytes], index: Mapping[str, Any] | None) -> None:
+        self._lines = lines
         if index is None:
             index = name_index(lines)
         self._full_names: list[str] = index["full_names"]
         # Exact spellings by tier, most preferred first: full names, face
         # names, Japanese names (of the card or of a face).
         self._exact: tuple[_Index, ...] = (index["full"], index["faces"], index["japanese"])
-        self._normalized: tuple[_Index, ...] | None = None
-        self._display: dict[str, str] = {}
-        self._buckets: dict[str, list[str]] | None = None
-        self._japanese: dict[str, str] | None = None
+
+    @classmethod
+    def _from_blocks(cls, blocks: _Blocks) -> CardDB:
+        """The shipped data, read block by block until a lookup needs all of it (``_loaded``)."""
+        db = cls.__new__(cls)
+        db._cards = [None] * blocks.lines[-1]
+        db._blocks = blocks
+        db._normalized = None
+        db._display = {}
+        db._buckets = None
+        db._japanese = None
+        return db
+
+    def _loaded(self) -> CardDB:
+        """The database with all its lines and name index (read now if only blocks were)."""
+        blocks = self._blocks
+        if blocks is not None:
+            self._index(_data_lines(blocks.data), _shipped_index(blocks.data))
+            self._blocks = None
+        return self
 
     @classmethod
     def load(cls, path: Path | None = None, overlay: Path | None = None) -> CardDB:
@@ -391,9 +422,12 @@ class CardDB:
             data = resources.files("mtgengine").joinpath("data/cards.jsonl.gz").read_bytes()
         else:
             data = path.read_bytes()
-        lines = _data_lines(data)
         if overlay is None or not overlay.is_file():
-            return cls(lines, _shipped_index(data) if path is None else None)
+            blocks = _shipped_blocks(data) if path is None else None
+            if blocks is not None:
+                return cls._from_blocks(blocks)
+            return cls(_data_lines(data), _shipped_index(data) if path is None else None)
+        lines = _data_lines(data)
         try:
             return cls(_merge_overlay(lines, _data_lines(overlay.read_bytes())))
         except (OSError, EOFError, zlib.error, ValueError) as exc:
@@ -401,14 +435,14 @@ class CardDB:
 
     def __len__(self) -> int:
         """Number of card records (Un-set variants sharing a name count apart)."""
-        return len(self._lines)
+        return len(self._cards)
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self.find(name) is not None
 
     def names(self) -> list[str]:
         """Sorted distinct full names."""
-        return sorted(set(self._full_names))
+        return sorted(set(self._loaded()._full_names))
 
     def get(self, name: str) -> CardData:
         """The card called ``name``; raises UnknownCardError with suggestions."""
@@ -465,7 +499,7 @@ class CardDB:
         if self._japanese is None:
             full: dict[str, str] = {}
             faces: dict[str, str] = {}
-            for line in self._lines:
+            for line in self._loaded()._lines:
                 if b'"name_ja"' not in line:
                     continue
                 english: str | None = None
@@ -482,6 +516,12 @@ class CardDB:
     # -- internals -----------------------------------------------------------------
 
     def _lookup(self, name: str) -> list[int]:
+        blocks = self._blocks
+        if blocks is not None:
+            found = blocks.full_name(name)
+            if found:
+                return found
+            self._loaded()
         for index in self._exact:
             if name in index:
                 return index[name]
@@ -501,7 +541,7 @@ class CardDB:
         """
         if self._normalized is None:
             tiers = []
-            for exact in self._exact:
+            for exact in self._loaded()._exact:
                 index: _Index = {}
                 for text, indices in exact.items():
                     key = normalize_name(text)
@@ -529,7 +569,9 @@ class CardDB:
     def _card(self, index: int) -> CardData:
         card = self._cards[index]
         if card is None:
-            card = CardData.from_record(json.loads(self._lines[index]))
+            blocks = self._blocks
+            line = self._lines[index] if blocks is None else blocks.line(index)
+            card = CardData.from_record(json.loads(line))
             self._cards[index] = card
         return card
 
@@ -557,6 +599,73 @@ def name_index(lines: Sequence[bytes]) -> dict[str, Any]:
 
 
 INDEX_FILE = "data/card_index.json.gz"
+#: Where each gzip member of the shipped data file starts (``_Blocks``), made by tools/build_card_data.py.
+BLOCKS_FILE = "data/card_blocks.json"
+
+
+class _Blocks:
+    """The shipped data file as the series of gzip members it is (``block_table``): a member is
+    decompressed when one of its cards is first asked for."""
+
+    def __init__(self, data: bytes, table: Mapping[str, Any]) -> None:
+        self.data = data
+        self.offsets: list[int] = table["offsets"]          # each member's first byte, then the end
+        self.lines: list[int] = table["lines"]              # each member's first line, then the count
+        self.first_names: list[str] = table["first_names"]  # each member's first full name
+        self._read: dict[int, list[bytes]] = {}
+
+    def _member(self, block: int) -> list[bytes]:
+        lines = self._read.get(block)
+        if lines is None:
+            raw = zlib.decompress(self.data[self.offsets[block]:self.offsets[block + 1]], wbits=31)
+            lines = self._read[block] = [line for line in raw.split(b"\n") if line]
+        return lines
+
+    def line(self, index: int) -> bytes:
+        block = bisect_right(self.lines, index) - 1
+        return self._member(block)[index - self.lines[block]]
+
+    def full_name(self, name: str) -> list[int]:
+        """The lines whose card's full name is exactly ``name`` (the "full" tier of
+        :func:`name_index`): the data is sorted by full name and no name spans two members."""
+        block = bisect_right(self.first_names, name) - 1
+        if block < 0:
+            return []
+        key = name.encode()
+        first = self.lines[block]
+        return [first + i for i, line in enumerate(self._member(block)) if _full_name(line) == key]
+
+
+def block_table(data: bytes) -> dict[str, Any]:
+    """Where each gzip member of a card data file starts, its first line and first full name,
+    stamped with the CRC-32 of the file (``BLOCKS_FILE``)."""
+    offsets, lines, first_names = [], [], []
+    offset = count = 0
+    while offset < len(data):
+        member = zlib.decompressobj(wbits=31)
+        raw = member.decompress(data[offset:])
+        if not member.eof:
+            raise ValueError(f"card data: a truncated gzip member at byte {offset}")
+        chunk = [line for line in raw.split(b"\n") if line]
+        offsets.append(offset)
+        lines.append(count)
+        first_names.append(_full_name(chunk[0]).decode() if chunk else "")
+        count += len(chunk)
+        offset = len(data) - len(member.unused_data)
+    return {"crc32": zlib.crc32(data), "offsets": offsets + [len(data)], "lines": lines + [count],
+            "first_names": first_names}
+
+
+def _shipped_blocks(data: bytes) -> _Blocks | None:
+    """The shipped data file's member table, if it was made from exactly these bytes (its
+    CRC-32) and splits them into more than one member; else None and the data is read whole."""
+    try:
+        table = json.loads(resources.files("mtgengine").joinpath(BLOCKS_FILE).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(table, dict) or table.get("crc32") != zlib.crc32(data) or len(table.get("offsets", ())) < 3:
+        return None
+    return _Blocks(data, table)
 
 
 def _shipped_index(data: bytes) -> dict[str, Any] | None:
@@ -632,7 +741,7 @@ def reset_card_db() -> None:
 @cache
 def meld_parts(result_name: str) -> tuple[CardData, ...]:
     """The meld cards whose pair melds into ``result_name`` (CR 712.4a, 712.5), in data order."""
-    db = card_db()
+    db = card_db()._loaded()
     out = []
     for i, line in enumerate(db._lines):
         if b'"role":"part"' in line:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable
 
+from . import lazy_re                                              # patterns compiled at first use
 from ..core.mana import COLOR_WORDS
 from .vocabulary import (
     AlternativeCost, Attach, Condition, CreateDelayedTrigger, ExtraTriggers, GainControl, SacrificePermanent, WinGame,
@@ -333,7 +334,7 @@ _EFFECTS: list[tuple[re.Pattern[str], _Handler]] = []
 
 def _effect(pattern: str) -> Callable[[_Handler], _Handler]:
     def deco(fn: _Handler) -> _Handler:
-        _EFFECTS.append((re.compile(pattern + r"$", re.IGNORECASE), fn))
+        _EFFECTS.append((lazy_re.compile(pattern + r"$", re.IGNORECASE), fn))
         return fn
     return deco
 
@@ -946,7 +947,7 @@ def _pt(value: str) -> tuple[int, int]:
 
 
 #: Keywords with a parameter: protection from a color (CR 702.16), landwalk (CR 702.14).
-_PARAM_KEYWORD = re.compile(r"protection from (white|blue|black|red|green|creatures|everything|the color of your choice"
+_PARAM_KEYWORD = lazy_re.compile(r"protection from (white|blue|black|red|green|creatures|everything|the color of your choice"
                             r"|artifacts or from the color of your choice)"
                             r"|(plains|island|swamp|mountain|forest)walk"
                             r"|ward (?:\{[0-9WUBRGC]+\})+"     # CR 702.21a (effects.triggers.keyword_triggers)
@@ -1861,11 +1862,11 @@ def _sentences(text: str) -> list[str]:
 
 #: Sentences that do nothing while regeneration (CR 701.19) is not modelled: nothing can
 #: regenerate, so "can't be regenerated" changes no outcome.
-_NO_OP = re.compile(r"a creature dealt damage this way can't be regenerated this turn", re.IGNORECASE)
-_NO_REGEN = re.compile(r"(it|they) can't be regenerated", re.IGNORECASE)
+_NO_OP = lazy_re.compile(r"a creature dealt damage this way can't be regenerated this turn", re.IGNORECASE)
+_NO_REGEN = lazy_re.compile(r"(it|they) can't be regenerated", re.IGNORECASE)
 
 
-_REVEAL_TOP_LAND = re.compile(r"(defending player|each opponent|target opponent|target player) reveals the top card of "
+_REVEAL_TOP_LAND = lazy_re.compile(r"(defending player|each opponent|target opponent|target player) reveals the top card of "
                               r"(?:their|his or her) library\. if it's an? (.+?) card, (?:that player|they) puts? it "
                               r"into (?:their|his or her) hand\.?", re.I)
 
@@ -1887,7 +1888,7 @@ def _parse_clause(s: str, st: _Parse) -> list[Effect] | None:
     return None
 
 
-_IF_IT = re.compile(r"(.+) if it(?:'s| is| has) (.+)", re.I)
+_IF_IT = lazy_re.compile(r"(.+) if it(?:'s| is| has) (.+)", re.I)
 
 
 def _if_it(m: re.Match[str], st: _Parse) -> list[Effect] | None:
@@ -1920,19 +1921,19 @@ def _it_predicate(text: str) -> Filter | None:
     return None
 
 
-_COUNTERED_ELSEWHERE = re.compile(
+_COUNTERED_ELSEWHERE = lazy_re.compile(
     r"if that spell is countered this way, (?:put it (?:on top of|into) its owner's (?:library|hand) instead of into "
     r"that player's graveyard|exile it instead of putting it into its owner's graveyard)", re.I)
-_REVEAL_DISCARD = re.compile(r"(target player|target opponent|each opponent) reveals (?:their|his or her) hand\. "
+_REVEAL_DISCARD = lazy_re.compile(r"(target player|target opponent|each opponent) reveals (?:their|his or her) hand\. "
                              r"you choose " + _NUM + r" (.*?) ?cards? from it\. (?:that player|they) discards? "
                              r"(?:that card|those cards)\.\s*", re.I)
 
 
-_LOOK_TOP_BOTTOM = re.compile(r"look at the top card of (target player|target opponent)'s library\. you may put "
+_LOOK_TOP_BOTTOM = lazy_re.compile(r"look at the top card of (target player|target opponent)'s library\. you may put "
                               r"that card on the bottom of that player's library\.", re.I)
-_PILES = re.compile(r"reveal the top " + _NUM + r" cards of your library\. an opponent separates those cards into two "
+_PILES = lazy_re.compile(r"reveal the top " + _NUM + r" cards of your library\. an opponent separates those cards into two "
                     r"piles\. put one pile into your hand and the other into your graveyard\.?", re.I)
-_REVEAL_TOP_PUT = re.compile(r"reveal the top card of your library\. if it's an? (.+?) card, put it onto the "
+_REVEAL_TOP_PUT = lazy_re.compile(r"reveal the top card of your library\. if it's an? (.+?) card, put it onto the "
                              r"battlefield\. otherwise, put that card into your hand\.?", re.I)
 
 
@@ -2303,7 +2304,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], _TriggerBuilder]] = []
 
 def _trigger(pattern: str) -> Callable[[_TriggerBuilder], _TriggerBuilder]:
     def deco(fn: _TriggerBuilder) -> _TriggerBuilder:
-        _TRIGGERS.append((re.compile("^" + pattern + "$", re.IGNORECASE), fn))
+        _TRIGGERS.append((lazy_re.compile("^" + pattern + "$", re.IGNORECASE), fn))
         return fn
     return deco
 
@@ -2896,37 +2897,37 @@ def _rep_prevent(m: re.Match[str]) -> ReplacementAbility | None:
 
 
 _REPLACEMENTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], "ReplacementAbility | None"]]] = [
-    (re.compile(r"if (.+?) would deal (combat |noncombat )?damage to (.+?), it deals (.+?)"
+    (lazy_re.compile(r"if (.+?) would deal (combat |noncombat )?damage to (.+?), it deals (.+?)"
                 r"(?: to that (?:permanent or player|player or permanent|player|permanent|creature))? instead", re.I),
      _rep_damage),
-    (re.compile(r"if you would gain life(?: while you have (\d+) or less life)?, you gain (.+?) instead", re.I),
+    (lazy_re.compile(r"if you would gain life(?: while you have (\d+) or less life)?, you gain (.+?) instead", re.I),
      _rep_life),
-    (re.compile(r"if you would draw a card( except the first one you draw in each of your draw steps)?, "
+    (lazy_re.compile(r"if you would draw a card( except the first one you draw in each of your draw steps)?, "
                 r"draw (two|three) cards instead", re.I), _rep_draw),
-    (re.compile(r"if you would draw a card while you have no cards in hand, (?:instead you draw (two|three) cards "
+    (lazy_re.compile(r"if you would draw a card while you have no cards in hand, (?:instead you draw (two|three) cards "
                 r"and you lose " + _NUM + r" life|draw (two|three) cards instead)", re.I), _rep_draw_empty_hand),
-    (re.compile(r"if (?:an effect would create one or more tokens( under your control), it creates"
+    (lazy_re.compile(r"if (?:an effect would create one or more tokens( under your control), it creates"
                 r"|one or more (?:(creature|artifact) )?tokens would be created( under your control)?,) "
                 r"(twice|three times) that many of those tokens(?: are created)? instead", re.I), _rep_tokens),
-    (re.compile(r"if you tap an? (.+?) for mana, it produces (twice|three times) as much of that mana instead", re.I),
+    (lazy_re.compile(r"if you tap an? (.+?) for mana, it produces (twice|three times) as much of that mana instead", re.I),
      _rep_mana),
-    (re.compile(r"if you would proliferate, proliferate (twice|three times) instead", re.I), _rep_proliferate),
-    (re.compile(r"if your life total would be reduced to 0 or less, instead transform ~ and your life total becomes "
+    (lazy_re.compile(r"if you would proliferate, proliferate (twice|three times) instead", re.I), _rep_proliferate),
+    (lazy_re.compile(r"if your life total would be reduced to 0 or less, instead transform ~ and your life total becomes "
                 r"(\d+)\. then if ~ didn't transform this way, you lose the game", re.I), _rep_life_reduced),
-    (re.compile(r"if (?:an effect would put )?one or more (\+1/\+1 )?counters (?:would be put )?on (.+?), "
+    (lazy_re.compile(r"if (?:an effect would put )?one or more (\+1/\+1 )?counters (?:would be put )?on (.+?), "
                 r"(?:it puts )?(twice|three times|that many plus one) (?:that many )?(?:of those )?(\+1/\+1 )?"
                 r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
-    (re.compile(r"~ enters(?: the battlefield)? tapped", re.I), _rep_enters_tapped),
-    (re.compile(r"~ enters(?: the battlefield)? tapped unless (.+)", re.I), _rep_enters_tapped_unless),
-    (re.compile(r"as ~ enters(?: the battlefield)?, you may pay (\d+) life\. if you don't, it enters(?: the "
+    (lazy_re.compile(r"~ enters(?: the battlefield)? tapped", re.I), _rep_enters_tapped),
+    (lazy_re.compile(r"~ enters(?: the battlefield)? tapped unless (.+)", re.I), _rep_enters_tapped_unless),
+    (lazy_re.compile(r"as ~ enters(?: the battlefield)?, you may pay (\d+) life\. if you don't, it enters(?: the "
                 r"battlefield)? tapped", re.I),
      lambda m: ReplacementAbility("enters", itself=True, tapped=True, unless_life=int(m.group(1)))),
-    (re.compile(r"~ enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I), _rep_enters_counters),
-    (re.compile(r"if ~ was kicked, it enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it"
+    (lazy_re.compile(r"~ enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I), _rep_enters_counters),
+    (lazy_re.compile(r"if ~ was kicked, it enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it"
                 r"(?: and with (.+))?", re.I), _rep_kicked_enters_counters),
-    (re.compile(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped", re.I),
+    (lazy_re.compile(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped", re.I),
      _rep_others_enter_tapped),
-    (re.compile(r"prevent all (combat )?damage that would be dealt to (.+?)", re.I), _rep_prevent),
+    (lazy_re.compile(r"prevent all (combat )?damage that would be dealt to (.+?)", re.I), _rep_prevent),
 ]
 
 
@@ -3361,11 +3362,11 @@ def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
 #: Keyword abilities that stand for a triggered ability the compiler reads (CR 702), by their
 #: Oracle spelling: the ability each one means, in the words of its rule.
 _KEYWORDS_AS_TEXT: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"afterlife (\d+)", re.I),              # CR 702.135a
+    (lazy_re.compile(r"afterlife (\d+)", re.I),              # CR 702.135a
      "When ~ dies, create {0} 1/1 white and black Spirit creature tokens with flying."),
-    (re.compile(r"battle cry", re.I),                     # CR 702.91a
+    (lazy_re.compile(r"battle cry", re.I),                     # CR 702.91a
      "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn."),
-    (re.compile(r"soulshift (\d+)", re.I),               # CR 702.46a
+    (lazy_re.compile(r"soulshift (\d+)", re.I),               # CR 702.46a
      "When ~ dies, you may return target Spirit card with mana value {0} or less from your graveyard to your hand."),
 )
 

@@ -11,16 +11,17 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from . import lazy_re                                              # patterns compiled at first use
 from .vocabulary import (
     CardScript, Exile, Ref, ReturnToBattlefield, ReturnToHand, TargetSpec, Trigger, TriggeredAbility,
 )
 
 _ENTERS = r"when(?:ever)? ~ enters(?: the battlefield)?"
 #: "When ~ enters, [you may] exile [another | up to one] target X [until ~ leaves the battlefield]."
-_EXILE = re.compile(_ENTERS + r", (you may )?exile (another |up to one )?target (.+?)"
+_EXILE = lazy_re.compile(_ENTERS + r", (you may )?exile (another |up to one )?target (.+?)"
                     r"( until ~ leaves the battlefield)?\.", re.I)
 #: "When ~ leaves the battlefield, return the exiled card to the battlefield under its owner's control."
-_RETURN = re.compile(r"when ~ leaves the battlefield, return the exiled (?:card|cards|permanent|creature) to "
+_RETURN = lazy_re.compile(r"when ~ leaves the battlefield, return the exiled (?:card|cards|permanent|creature) to "
                      r"(the battlefield under (?:its|their) owner'?s?'? control|(?:its|their) owner'?s?'? hands?)\.",
                      re.I)
 

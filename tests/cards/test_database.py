@@ -389,3 +389,54 @@ def test_shipped_name_index_matches_the_shipped_data() -> None:
     assert index["crc32"] == zlib.crc32(data)
     built = database.name_index(database._data_lines(data))
     assert {k: index[k] for k in built} == built
+
+
+def test_shipped_member_table_matches_the_shipped_data() -> None:
+    """The table of the data file's gzip members (a card asked for by its full name is read from
+    its member alone) is current: made from these bytes (regenerate with tools/build_card_data.py)."""
+    from importlib import resources
+
+    from mtgengine.cards import database
+
+    data = resources.files("mtgengine").joinpath("data/cards.jsonl.gz").read_bytes()
+    table = json.loads(resources.files("mtgengine").joinpath(database.BLOCKS_FILE).read_bytes())
+    assert table == database.block_table(data)
+    assert len(table["offsets"]) > 3, "the data file should be a series of gzip members"
+
+
+def test_lookups_read_from_members_find_what_the_whole_index_finds() -> None:
+    """A database reading only the members of the cards asked for by full name finds the same
+    cards, under the same line numbers, as one that read everything; any other lookup (a face
+    name, a Japanese name, a misspelling) reads everything first."""
+    import random
+    from importlib import resources
+
+    from mtgengine.cards import database
+
+    data = resources.files("mtgengine").joinpath("data/cards.jsonl.gz").read_bytes()
+    whole = CardDB(database._data_lines(data))
+    full_index = whole._exact[0]
+    blocks = database._shipped_blocks(data)
+    assert blocks is not None
+    names = sorted(full_index)
+    # every member's first and last names, the names shared by several cards, and a sample
+    edges = {n for i, n in enumerate(names) if n in blocks.first_names or names[i - 1] in blocks.first_names}
+    shared = {n for n, lines in full_index.items() if len(lines) > 1}
+    sample = set(random.Random(7).sample(names, 1500))
+    for name in sorted(edges | shared | sample):
+        assert blocks.full_name(name) == full_index[name], name
+    assert blocks.full_name("Not A Card") == [] and blocks.full_name("") == []
+
+    lazy = CardDB.load()
+    assert lazy._blocks is not None and len(lazy) == len(whole)
+    for name in ["Sly Spy", "Forest", "Grizzly Bears", names[0], names[-1]]:
+        assert lazy.find(name) == whole.find(name)
+    assert lazy._blocks is not None                  # full names only: nothing else was read
+    for name in ["Ice", "灰色熊", "grizzly bears", "Insectile Aberration"]:
+        assert lazy.find(name) == whole.find(name)
+    assert lazy._blocks is None                      # a face name read everything
+
+    # one CardData per card: what was read from a member is the card found after the full read
+    lazy = CardDB.load()
+    bears = lazy.get("Grizzly Bears")
+    assert lazy.get("灰色熊") is bears and lazy._blocks is None
