@@ -11,6 +11,10 @@ set -euo pipefail
 games="${1:-10}"
 python="${PYTHON:-python3}"
 cd "$(dirname "$0")/.."   # the repository root: the shared folder is ../shared from there
+shared="${SHARED:-../shared}"
+if [ ! -d "$shared" ]; then     # a worktree elsewhere: the shared folder beside the main checkout
+    shared="$(git rev-parse --path-format=absolute --git-common-dir)/../../shared"
+fi
 
 if [ ! -x .phase-venv/bin/python ]; then
     python3 -m venv .phase-venv && .phase-venv/bin/pip install phase-python==0.103.0
@@ -18,7 +22,7 @@ fi
 
 workdir="$(mktemp -d)"
 echo "== phase.rs (phase-python 0.103.0), $games games" >&2
-.phase-venv/bin/python ../shared/bench/phase/bench_phase.py --games "$games" --no-ai \
+.phase-venv/bin/python "$shared/bench/phase/bench_phase.py" --games "$games" --no-ai \
     --workdir "$workdir" --json-out phase.json
 echo "== mtgengine, $games games" >&2
 "$python" benchmarks/bench_engine.py --games "$games" --json-out "$workdir/mtgengine.json"

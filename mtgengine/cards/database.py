@@ -613,6 +613,7 @@ class _Blocks:
         self.lines: list[int] = table["lines"]              # each member's first line, then the count
         self.first_names: list[str] = table["first_names"]  # each member's first full name
         self._read: dict[int, list[bytes]] = {}
+        self._names: dict[int, dict[str, list[int]]] = {}   # each member read: full name -> lines
 
     def _member(self, block: int) -> list[bytes]:
         lines = self._read.get(block)
@@ -631,9 +632,12 @@ class _Blocks:
         block = bisect_right(self.first_names, name) - 1
         if block < 0:
             return []
-        key = name.encode()
-        first = self.lines[block]
-        return [first + i for i, line in enumerate(self._member(block)) if _full_name(line) == key]
+        names = self._names.get(block)
+        if names is None:
+            names = self._names[block] = {}
+            for i, line in enumerate(self._member(block), self.lines[block]):
+                _add(names, _full_name(line).decode(), i)
+        return names.get(name, [])
 
 
 def block_table(data: bytes) -> dict[str, Any]:
