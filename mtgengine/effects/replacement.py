@@ -101,8 +101,13 @@ def apply_replacements(ctx: Ctx, event: Any) -> Any:
         if replaced is None:
             replaced = _replaced_kinds(g)
         key = (kind, kind == "enters" or kind in replaced, bool(g.replacement_effects))
+        sources = _SOURCES_BY_KIND.get(key)
+        if sources is None:
+            sources = _sources_for(key)
+        if not sources:
+            return event                       # nothing could replace it (mana, a death with no watcher)
         candidates: list[Candidate] = []
-        for source in _SOURCES_BY_KIND.get(key) or _sources_for(key):
+        for source in sources:
             found = source(ctx, event, kind)   # most find none: no list built per source then
             if found:
                 candidates += found
