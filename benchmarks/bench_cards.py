@@ -18,6 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 
 from mtgengine.cards.database import CardDB  # noqa: E402
 
+#: the reference deck's cards, each read from its gzip member alone (``database._Blocks``)
+DECK_NAMES = ("Forest", "Mountain", "Grizzly Bears", "Llanowar Elves", "Hill Giant", "Lightning Bolt", "Shock",
+              "Giant Growth")
 TYPOS = ("Serra Angle", "Counterspel", "Delver of Secret", "Brizzly Bears", "Lightnig Bolt")
 
 
@@ -32,11 +35,13 @@ def median_seconds(action, repeats: int = 5) -> float:
 
 
 def main() -> None:
-    load = median_seconds(CardDB.load)
+    load = median_seconds(lambda: CardDB.load()._loaded())
+    deck = median_seconds(lambda: [CardDB.load().get(n) for n in DECK_NAMES])
     db = CardDB.load()
     db.suggest("Grizly Bears")  # builds the lazy indexes
     suggest = median_seconds(lambda: [db.suggest(t) for t in TYPOS]) / len(TYPOS)
-    print(f"CardDB.load: {load * 1000:.0f} ms (target < 2000 ms)")
+    print(f"CardDB.load, every record and the name index: {load * 1000:.0f} ms (target < 2000 ms)")
+    print(f"CardDB.load and the reference deck's {len(DECK_NAMES)} cards by name: {deck * 1000:.0f} ms")
     print(f"suggest: {suggest * 1000:.1f} ms per typo (target < 300 ms)")
 
 
