@@ -80,9 +80,10 @@ Table = dict[str, tuple[str, int]]
 INDEX_FILE = "data/coverage_index.json"
 #: What a card compiles to depends on these parts of the package (the Oracle compiler, the
 #: vocabulary, the card definitions and hooks, the layers' face scripts and the effects they
-#: read, the core types), and on the card data.
+#: read, the core types), on the card data and on the shipped rules (the creature types of CR
+#: 205.3m, which tell a legendary card's short name from a type).
 INPUT_FOLDERS = ("cards", "core", "effects")
-INPUT_DATA = ("data/cards.jsonl.gz", "data/definitions")
+INPUT_DATA = ("data/cards.jsonl.gz", "data/definitions", "data/cr_rules.txt.gz")
 
 
 def input_hash(overlay: Path | None = None) -> str:
