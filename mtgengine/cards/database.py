@@ -6,7 +6,7 @@ records into CardData takes over a second, so the database keeps the raw
 lines, builds only a name index at load time (about 0.25 s) and turns a line
 into a :class:`CardData` the first time that card is asked for.
 
-The shipped file is a series of gzip members of about a hundred cards each (still one gzip
+The shipped file is a series of gzip members of 256 cards each (still one gzip
 file to any reader), listed by ``data/card_blocks.json``: a card asked for by its exact full
 name (a deck list's) is read from its member alone, so ``mtg simulate`` reads a few
 thousandths of the data, and the whole data and its name index are loaded only when a lookup
@@ -21,8 +21,8 @@ import json
 import os
 import re
 import unicodedata
-from bisect import bisect_right
 import zlib
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache

@@ -948,11 +948,11 @@ def _pt(value: str) -> tuple[int, int]:
 
 #: Keywords with a parameter: protection from a color (CR 702.16), landwalk (CR 702.14).
 _PARAM_KEYWORD = lazy_re.compile(r"protection from (white|blue|black|red|green|creatures|everything|the color of your choice"
-                            r"|artifacts or from the color of your choice)"
-                            r"|(plains|island|swamp|mountain|forest)walk"
-                            r"|ward (?:\{[0-9WUBRGC]+\})+"     # CR 702.21a (effects.triggers.keyword_triggers)
-                            r"|toxic \d+"                       # CR 702.164 (effects.primitives.deal_damage)
-                            r"|bushido \d+")                     # CR 702.45a (effects.triggers.keyword_triggers)
+                                 r"|artifacts or from the color of your choice)"
+                                 r"|(plains|island|swamp|mountain|forest)walk"
+                                 r"|ward (?:\{[0-9WUBRGC]+\})+"     # CR 702.21a (effects.triggers.keyword_triggers)
+                                 r"|toxic \d+"                       # CR 702.164 (effects.primitives.deal_damage)
+                                 r"|bushido \d+")                     # CR 702.45a (effects.triggers.keyword_triggers)
 
 
 #: "This spell can't be countered" (CR 101.2), a rule of the spell kept with its keywords
@@ -1867,8 +1867,8 @@ _NO_REGEN = lazy_re.compile(r"(it|they) can't be regenerated", re.IGNORECASE)
 
 
 _REVEAL_TOP_LAND = lazy_re.compile(r"(defending player|each opponent|target opponent|target player) reveals the top card of "
-                              r"(?:their|his or her) library\. if it's an? (.+?) card, (?:that player|they) puts? it "
-                              r"into (?:their|his or her) hand\.?", re.I)
+                                   r"(?:their|his or her) library\. if it's an? (.+?) card, (?:that player|they) puts? it "
+                                   r"into (?:their|his or her) hand\.?", re.I)
 
 
 def _parse_clause(s: str, st: _Parse) -> list[Effect] | None:
@@ -1925,16 +1925,16 @@ _COUNTERED_ELSEWHERE = lazy_re.compile(
     r"if that spell is countered this way, (?:put it (?:on top of|into) its owner's (?:library|hand) instead of into "
     r"that player's graveyard|exile it instead of putting it into its owner's graveyard)", re.I)
 _REVEAL_DISCARD = lazy_re.compile(r"(target player|target opponent|each opponent) reveals (?:their|his or her) hand\. "
-                             r"you choose " + _NUM + r" (.*?) ?cards? from it\. (?:that player|they) discards? "
-                             r"(?:that card|those cards)\.\s*", re.I)
+                                  r"you choose " + _NUM + r" (.*?) ?cards? from it\. (?:that player|they) discards? "
+                                  r"(?:that card|those cards)\.\s*", re.I)
 
 
 _LOOK_TOP_BOTTOM = lazy_re.compile(r"look at the top card of (target player|target opponent)'s library\. you may put "
-                              r"that card on the bottom of that player's library\.", re.I)
+                                   r"that card on the bottom of that player's library\.", re.I)
 _PILES = lazy_re.compile(r"reveal the top " + _NUM + r" cards of your library\. an opponent separates those cards into two "
-                    r"piles\. put one pile into your hand and the other into your graveyard\.?", re.I)
+                         r"piles\. put one pile into your hand and the other into your graveyard\.?", re.I)
 _REVEAL_TOP_PUT = lazy_re.compile(r"reveal the top card of your library\. if it's an? (.+?) card, put it onto the "
-                             r"battlefield\. otherwise, put that card into your hand\.?", re.I)
+                                  r"battlefield\. otherwise, put that card into your hand\.?", re.I)
 
 
 def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
@@ -2898,33 +2898,33 @@ def _rep_prevent(m: re.Match[str]) -> ReplacementAbility | None:
 
 _REPLACEMENTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], "ReplacementAbility | None"]]] = [
     (lazy_re.compile(r"if (.+?) would deal (combat |noncombat )?damage to (.+?), it deals (.+?)"
-                r"(?: to that (?:permanent or player|player or permanent|player|permanent|creature))? instead", re.I),
+                     r"(?: to that (?:permanent or player|player or permanent|player|permanent|creature))? instead", re.I),
      _rep_damage),
     (lazy_re.compile(r"if you would gain life(?: while you have (\d+) or less life)?, you gain (.+?) instead", re.I),
      _rep_life),
     (lazy_re.compile(r"if you would draw a card( except the first one you draw in each of your draw steps)?, "
-                r"draw (two|three) cards instead", re.I), _rep_draw),
+                     r"draw (two|three) cards instead", re.I), _rep_draw),
     (lazy_re.compile(r"if you would draw a card while you have no cards in hand, (?:instead you draw (two|three) cards "
-                r"and you lose " + _NUM + r" life|draw (two|three) cards instead)", re.I), _rep_draw_empty_hand),
+                     r"and you lose " + _NUM + r" life|draw (two|three) cards instead)", re.I), _rep_draw_empty_hand),
     (lazy_re.compile(r"if (?:an effect would create one or more tokens( under your control), it creates"
-                r"|one or more (?:(creature|artifact) )?tokens would be created( under your control)?,) "
-                r"(twice|three times) that many of those tokens(?: are created)? instead", re.I), _rep_tokens),
+                     r"|one or more (?:(creature|artifact) )?tokens would be created( under your control)?,) "
+                     r"(twice|three times) that many of those tokens(?: are created)? instead", re.I), _rep_tokens),
     (lazy_re.compile(r"if you tap an? (.+?) for mana, it produces (twice|three times) as much of that mana instead", re.I),
      _rep_mana),
     (lazy_re.compile(r"if you would proliferate, proliferate (twice|three times) instead", re.I), _rep_proliferate),
     (lazy_re.compile(r"if your life total would be reduced to 0 or less, instead transform ~ and your life total becomes "
-                r"(\d+)\. then if ~ didn't transform this way, you lose the game", re.I), _rep_life_reduced),
+                     r"(\d+)\. then if ~ didn't transform this way, you lose the game", re.I), _rep_life_reduced),
     (lazy_re.compile(r"if (?:an effect would put )?one or more (\+1/\+1 )?counters (?:would be put )?on (.+?), "
-                r"(?:it puts )?(twice|three times|that many plus one) (?:that many )?(?:of those )?(\+1/\+1 )?"
-                r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
+                     r"(?:it puts )?(twice|three times|that many plus one) (?:that many )?(?:of those )?(\+1/\+1 )?"
+                     r"counters (?:are put )?on (?:it|that permanent|that creature) instead", re.I), _rep_counters),
     (lazy_re.compile(r"~ enters(?: the battlefield)? tapped", re.I), _rep_enters_tapped),
     (lazy_re.compile(r"~ enters(?: the battlefield)? tapped unless (.+)", re.I), _rep_enters_tapped_unless),
     (lazy_re.compile(r"as ~ enters(?: the battlefield)?, you may pay (\d+) life\. if you don't, it enters(?: the "
-                r"battlefield)? tapped", re.I),
+                     r"battlefield)? tapped", re.I),
      lambda m: ReplacementAbility("enters", itself=True, tapped=True, unless_life=int(m.group(1)))),
     (lazy_re.compile(r"~ enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it", re.I), _rep_enters_counters),
     (lazy_re.compile(r"if ~ was kicked, it enters(?: the battlefield)? with " + _NUM + r" (\S+) counters? on it"
-                r"(?: and with (.+))?", re.I), _rep_kicked_enters_counters),
+                     r"(?: and with (.+))?", re.I), _rep_kicked_enters_counters),
     (lazy_re.compile(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped", re.I),
      _rep_others_enter_tapped),
     (lazy_re.compile(r"prevent all (combat )?damage that would be dealt to (.+?)", re.I), _rep_prevent),

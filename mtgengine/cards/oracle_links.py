@@ -19,11 +19,11 @@ from .vocabulary import (
 _ENTERS = r"when(?:ever)? ~ enters(?: the battlefield)?"
 #: "When ~ enters, [you may] exile [another | up to one] target X [until ~ leaves the battlefield]."
 _EXILE = lazy_re.compile(_ENTERS + r", (you may )?exile (another |up to one )?target (.+?)"
-                    r"( until ~ leaves the battlefield)?\.", re.I)
+                         r"( until ~ leaves the battlefield)?\.", re.I)
 #: "When ~ leaves the battlefield, return the exiled card to the battlefield under its owner's control."
 _RETURN = lazy_re.compile(r"when ~ leaves the battlefield, return the exiled (?:card|cards|permanent|creature) to "
-                     r"(the battlefield under (?:its|their) owner'?s?'? control|(?:its|their) owner'?s?'? hands?)\.",
-                     re.I)
+                          r"(the battlefield under (?:its|their) owner'?s?'? control|(?:its|their) owner'?s?'? hands?)\.",
+                          re.I)
 
 
 def link_name(card: str, paragraph: int) -> str:
