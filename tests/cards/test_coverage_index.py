@@ -26,9 +26,9 @@ def test_the_shipped_index_agrees_with_the_compiler_for_every_card() -> None:
 
 
 def test_the_table_is_the_same_on_one_process_and_on_several() -> None:
-    db = CardDB.load()
+    db = CardDB.load()._loaded()
     names = db.names()[:60] + ["Grizzly Bears", "Fire // Ice", "Urza, Lord Protector"]
-    small = CardDB([db._loaded()._lines[i] for n in sorted(set(names)) for i in db._exact[0][n]])
+    small = CardDB([db._lines[i] for n in sorted(set(names)) for i in db._exact[0][n]])
     assert cov.card_table(small, jobs=1) == cov.card_table(small, jobs=2)
     one = cov.card_table(small, jobs=1)
     assert one["Grizzly Bears"] == ("normal", 0)
