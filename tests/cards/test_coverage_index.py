@@ -15,10 +15,11 @@ REBUILD = "run `python tools/build_coverage_index.py` (then commit mtgengine/dat
 
 
 def test_the_shipped_index_agrees_with_the_compiler_for_every_card() -> None:
+    # The content, not the inputs hash: any edit of the sources changes the hash (and only
+    # makes the first `mtg coverage` compile and cache), while a card implemented or broken
+    # changes what the index must say. The release regenerates it (CONTRIBUTING: the tool).
     shipped = json.loads(resources.files("mtgengine").joinpath(cov.INDEX_FILE).read_bytes())
-    assert shipped["inputs"] == cov.input_hash(), \
-        f"the shipped coverage index was made from other sources or card data: {REBUILD}"
-    table = cov.read_table(resources.files("mtgengine").joinpath(cov.INDEX_FILE), cov.input_hash())
+    table = cov.read_table(resources.files("mtgengine").joinpath(cov.INDEX_FILE), shipped["inputs"])
     assert table is not None
     computed = cov.card_table(CardDB.load())          # every card compiled, on every CPU
     differ = [name for name in computed.keys() | table.keys() if computed.get(name) != table.get(name)]
