@@ -162,10 +162,35 @@ def castable(g: GameState, player: int, oid: int, sources: list | None = None,
         return False
     card = o.card
     if card is not None and card.layout in FACE_LAYOUTS:
-        return any(_castable_as(g, player, oid, face_characteristics(card, i, player), sources, check=check)
-                   for i in range(len(card.faces)) if not (card.layout == "aftermath" and i))
+        return bool(castable_faces(g, player, oid, sources, check))
     return _castable_as(g, player, oid, characteristics(g, oid) if ch is None else ch, sources, check=check,
                         in_hand=o.zone is _HAND)
+
+
+def castable_faces(g: GameState, player: int, oid: int, sources: list | None = None,
+                   check: HandCheck | None = None) -> list[int]:
+    """The faces of a card with faces (``FACE_LAYOUTS``) that could be cast now, as
+    :func:`castable` checks one: an aftermath card's second half only from a graveyard (CR
+    702.127a), so never here."""
+    card = g.objects[oid].card
+    return [i for i in range(len(card.faces)) if not (card.layout == "aftermath" and i)
+            and _castable_as(g, player, oid, face_characteristics(card, i, player), sources, check=check)]
+
+
+def cast_actions(g: GameState, player: int, oid: int, check: HandCheck | None = None) -> list[dict[str, Any]]:
+    """The ``cast`` actions of the legal-action list for a card with faces in the hand: one per
+    face that could be cast (CR 715.3a: an adventurer card is cast as its Adventure only when
+    the player chooses to; CR 712.11a: a modal double-faced card's face is chosen as it is
+    cast), naming the face unless it is the front one. A split card's half is asked as it is
+    cast instead, among the halves that could be (``choose_face``, CR 709.3)."""
+    card = g.objects[oid].card
+    faces = castable_faces(g, player, oid, None, check)
+    if not faces:
+        return []
+    if card.is_split:
+        return [{"action": "cast", "object": oid}]
+    return [{"action": "cast", "object": oid} if i == 0 else
+            {"action": "cast", "object": oid, "face": card.faces[i].name} for i in faces]
 
 
 def _same_for_equal_cards(g: GameState, ch: Characteristics) -> bool:

@@ -21,8 +21,8 @@ from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .casting import (
-    FACE_LAYOUTS, OWN_TIMING, SORCERY_SPEED, HandCheck, cast_spell, cast_variants, castable, castable_plain,
-    hand_profile, play_land, timing_reads_step,
+    FACE_LAYOUTS, OWN_TIMING, SORCERY_SPEED, HandCheck, cast_actions, cast_spell, cast_variants, castable,
+    castable_plain, hand_profile, play_land, timing_reads_step,
 )
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step, \
     in_combat as _in_combat
@@ -385,10 +385,13 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
                 reads_step = reads_step or timing_reads_step(g, oid, ch)     # each face is checked
                 if check is None:
                     check = HandCheck(g, player)
-                if castable(g, player, oid, None, ch, check):
-                    actions.append({"action": "cast", "object": oid})
-                for options in cast_variants(g, player, oid, None, ch, check):
-                    actions.append({"action": "cast", "object": oid, **options})
+                if card is not None and card.layout in FACE_LAYOUTS:
+                    actions += cast_actions(g, player, oid, check)      # each face that can be cast
+                else:
+                    if castable(g, player, oid, None, ch, check):
+                        actions.append({"action": "cast", "object": oid})
+                    for options in cast_variants(g, player, oid, None, ch, check):
+                        actions.append({"action": "cast", "object": oid, **options})
             elif speed == SORCERY_SPEED and not sorcery_ok:
                 pass                    # one face, cast only at sorcery speed: not now (CR 307.1)
             elif plain and plain_world:

@@ -23,7 +23,9 @@ PACKAGE = Path(__file__).resolve().parents[2] / "mtgengine"
 
 
 def _casts(g, player: int) -> list[str]:
-    return [characteristics(g, a["object"]).name for a in legal_actions(g, player) if a["action"] == "cast"]
+    """The names of the spells the legal-action list offers to cast (a face, when it names one)."""
+    return [a.get("face") or characteristics(g, a["object"]).name
+            for a in legal_actions(g, player) if a["action"] == "cast"]
 
 
 # -- the memo across steps ------------------------------------------------------------------
@@ -174,9 +176,10 @@ def test_outside_sorcery_timing_only_instant_speed_casts_are_checked() -> None:
     # (the adventurer is a creature card; its instant half is checked as a face of its own)
     assert [hand_profile(characteristics(g, ids[name]))[1] for name in hand] \
         == [SORCERY_SPEED, INSTANT_SPEED, SORCERY_SPEED, INSTANT_SPEED]
-    assert sorted(_casts(g, 1)) == ["Ambush Viper", "Bonecrusher Giant", "Lightning Bolt"]
+    # only the Adventure is offered then: the creature can't be cast (CR 715.3a, 307.1)
+    assert sorted(_casts(g, 1)) == ["Ambush Viper", "Lightning Bolt", "Stomp"]
     g.active, g.step = 1, Step.PRECOMBAT_MAIN
-    assert sorted(_casts(g, 1)) == sorted(hand)
+    assert sorted(_casts(g, 1)) == sorted(hand + ["Stomp"])
 
 
 # -- equal cards in the hand ---------------------------------------------------------------
