@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_simulate_parser(subparsers)
     add_play_parser(subparsers)
+    add_fuzz_parser(subparsers)
     for module, function in PLUGGED_COMMANDS:
         _add_plugged_parser(subparsers, module, function)
     return parser
@@ -134,9 +135,10 @@ def run_simulate(args: argparse.Namespace) -> int:
         from .simulate import simulate
         result = simulate(args.games, args.seed, deck1, deck2, turn_cap=args.turn_cap, progress=progress,
                           jobs=args.jobs, **extra)
+    failed = 1 if result["failed"] else 0       # the exit status says some games failed
     if args.json:
         print(json.dumps(result, sort_keys=True))
-        return 0
+        return failed
     games = result["games"]
     from .simulate import PLAYER_NAMES
     alice, bob = PLAYER_NAMES
@@ -146,7 +148,13 @@ def run_simulate(args: argparse.Namespace) -> int:
     print(f"{result['turns'] / games:.1f} turns and {result['decisions'] / games:.0f} decisions per game")
     print(f"{result['seconds']:.2f} s: {result['games_per_second']:.2f} games/s, "
           f"{result['decisions_per_second']:.0f} decisions/s")
-    return 0
+    if result["failed"]:
+        print(f"{result['failed']} game(s) failed (an engine bug; each replays with 'mtg play --seed S' "
+              f"and the same decks):", file=sys.stderr)
+        for failure in result["failures"]:
+            print(f"  seed {failure['seed']}, turn {failure['turn']}: {failure['error']} "
+                  f"(at {failure['where'] or '?'})", file=sys.stderr)
+    return failed
 
 
 @contextmanager
@@ -201,9 +209,13 @@ def add_play_parser(subparsers: Subparsers) -> None:
 def run_play(args: argparse.Namespace) -> int:
     deck1, deck2, extra = _deck_lists(args)
     from .simulate import PLAYER_NAMES, play_game
-    result = play_game((deck1, deck2), args.seed, args.seed % 2, args.turn_cap, **extra)
+    result = play_game((deck1, deck2), args.seed, args.seed % 2, args.turn_cap, catch=True, **extra)
     for line in result.log:
         print(translate_log_line(line, args.lang))
+    if result.error is not None:
+        print(f"\nThe game stopped on an engine error after {result.decisions} decisions (a bug): "
+              f"{result.error['error']} (at {result.error['where'] or '?'})", file=sys.stderr)
+        return 1
     if result.winner is not None:
         outcome = f"{PLAYER_NAMES[result.winner]} wins on turn {result.turns}"
     elif result.draw:
@@ -212,6 +224,65 @@ def run_play(args: argparse.Namespace) -> int:
         outcome = f"no winner when the turn cap stopped the game (turn {result.turns})"
     print(f"\nResult: {outcome}, after {result.decisions} decisions")
     return 0
+
+
+# -- mtg fuzz --------------------------------------------------------------------------------
+def add_fuzz_parser(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "fuzz", help="play random games of random implemented cards and check the engine",
+        description="Plays games S..S+N-1, each between two random decks of implemented cards "
+                    "built from its seed, checking invariants, the options offered, save/load, "
+                    "clones and replays (see mtgengine.fuzz), and reports the failures grouped by "
+                    "cause, each with the command that replays it. Exit status 1 if any failed.")
+    parser.add_argument("--games", type=_count(1), default=100, help="number of games (default 100)")
+    parser.add_argument("--seed", type=_count(0), default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--jobs", type=_count(0), default=1,
+                        help="worker processes, 0 for one per CPU (default 1); same report for any number")
+    parser.add_argument("--turn-cap", type=_count(1), default=30, help="stop a game after this turn (default 30)")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds a game may run before it counts as a hang (default 60)")
+    parser.add_argument("--show", action="store_true",
+                        help="print each game's decks and result (with --games 1: the whole log)")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.set_defaults(func=run_fuzz)
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    from .fuzz import Settings, fuzz, fuzz_game, implemented_pool, random_decks
+    settings = Settings(turn_cap=args.turn_cap, timeout=args.timeout)
+    if args.show and args.games == 1:
+        report = fuzz_game(args.seed, implemented_pool(), settings)
+        for p, deck in enumerate(random_decks(args.seed, implemented_pool())):
+            print(f"deck {p + 1}: {', '.join(deck)}")
+        from .simulate import play_game
+        result = play_game(report.decks, args.seed, args.seed % 2, args.turn_cap, catch=True)
+        for line in result.log:
+            print(line)
+        for failure in report.failures:
+            print(f"FAILED ({failure.kind}) on turn {failure.turn}, decision {failure.decision}: "
+                  f"{failure.error} {failure.where} {failure.detail}".rstrip())
+        return 1 if report.failures else 0
+    with _progress_bar(args.games) as progress:
+        result = fuzz(args.games, args.seed, args.jobs, settings, progress)
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+        return 1 if result["failed"] else 0
+    print(f"{result['games']} game(s), seeds {args.seed}..{args.seed + result['games'] - 1}, "
+          f"turn cap {args.turn_cap}, {result['seconds']} s")
+    print("outcomes: " + ", ".join(f"{k} {v}" for k, v in result["outcomes"].items()))
+    print(f"failed: {result['failed']} (crashes {result['crashes']}, hangs {result['hangs']})")
+    print("checks: " + ", ".join(f"{k} {v}" for k, v in result["checks"].items()))
+    if result["refusals"]:
+        print("refused agent answers (the simulator's fallback answered): "
+              + ", ".join(f"{k} {v}" for k, v in result["refusals"].items()))
+    for group in result["failures"]:
+        example = group["example"]
+        print(f"\n{group['games']} game(s): {group['cause']}")
+        print(f"  {example['error']}")
+        if example["detail"]:
+            print(f"  {example['detail']}")
+        print(f"  seeds {', '.join(map(str, group['seeds']))}; replay: {group['replay']}")
+    return 1 if result["failed"] else 0
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+import traceback
 from contextlib import contextmanager
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -43,39 +44,53 @@ class GameResult:
     turns: int
     decisions: int
     log: list[str]
+    #: answers of the agents the engine refused, answered by the fallback instead (``answer_pending``)
+    refusals: int = 0
+    #: with ``play_game(catch=True)``: the exception that ended the game (:func:`describe_error`)
+    error: dict[str, str] | None = None
 
 
 def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn_cap: int,
               agents: Sequence[Agent] | None = None, sideboards: Sequence[Sequence[str]] | None = None,
               commanders: Sequence[Sequence[str]] | None = None,
-              decision_cap: int = DECISION_CAP) -> GameResult:
+              decision_cap: int = DECISION_CAP, catch: bool = False) -> GameResult:
     """Plays a game to its end (or ``decision_cap`` decisions), each decision answered by the
     deciding player's agent.
 
     The default agents are random, seeded ``seed * 2 + 1`` and ``seed * 2 + 2`` so that no two
     games of a series share an agent stream. ``sideboards`` and ``commanders``: see
-    :meth:`Game.new_game` (cards outside the game; a Commander game).
+    :meth:`Game.new_game` (cards outside the game; a Commander game). ``catch``: an exception
+    raised by the engine ends the game and is returned in ``error`` (with the log up to it)
+    instead of being raised.
     """
     game = Game.new_game([list(deck) for deck in decks], names=PLAYER_NAMES, seed=seed,
                          first_player=first_player, turn_cap=turn_cap,
                          sideboards=[list(b) for b in sideboards] if sideboards else None,
                          commanders=[list(c) for c in commanders] if commanders else None)
     players = agents if agents is not None else (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
-    decisions = 0
-    while not game.state.over and decisions < decision_cap:     # (``game.over``, without a call)
-        decision = game.pending         # ``answer_pending``, written out: one call less a decision
-        try:
-            game.submit(players[decision.player].decide(decision))
-        except IllegalActionError:
-            _answer_refused(game, decision)
-        decisions += 1
+    decisions = refusals = 0
+    error = None
+    try:
+        while not game.state.over and decisions < decision_cap:     # (``game.over``, without a call)
+            decision = game.pending         # ``answer_pending``, written out: one call less a decision
+            try:
+                game.submit(players[decision.player].decide(decision))
+            except IllegalActionError:
+                _answer_refused(game, decision)
+                refusals += 1
+            decisions += 1
+    except Exception as exc:
+        if not catch:
+            raise
+        error = describe_error(exc)
     state = game.state
     return GameResult(winner=state.winner, draw=state.draw,
-                      capped=state.winner is None and not state.draw,
-                      turns=state.turn, decisions=decisions, log=list(state.log))
+                      capped=state.winner is None and not state.draw and error is None,
+                      turns=state.turn, decisions=decisions, log=list(state.log), refusals=refusals,
+                      error=error)
 
 
-def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
+def answer_pending(game: Game, agents: Sequence[Agent]) -> bool:
     """Has the deciding player's agent answer the pending decision.
 
     The random agent does not check menace or blocking requirements, so a blockers answer it
@@ -83,7 +98,8 @@ def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
     (none, mostly) are declared instead (CR 509.1c). Nor does it know what each extra target
     costs (strive, CR 601.2f): a number of targets its controller then can't pay for is
     refused, and the fewest targets are chosen instead. Any other illegal answer is a bug of
-    the agent and is raised.
+    the agent and is raised. Returns whether the agent's answer was refused (the fallback
+    answered instead).
     """
     decision = game.pending
     assert decision is not None, "the game is over"
@@ -91,6 +107,8 @@ def answer_pending(game: Game, agents: Sequence[Agent]) -> None:
         game.submit(agents[decision.player].decide(decision))
     except IllegalActionError:
         _answer_refused(game, decision)
+        return True
+    return False
 
 
 def _answer_refused(game: Game, decision: Decision) -> None:
@@ -115,22 +133,31 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
     after each game. ``jobs``: worker processes playing the games (0: one per CPU); the games
     are independent and counted in seed order, so the result is the same for any ``jobs``.
     Everything but ``seconds`` and the per-second rates depends only on the other arguments.
+    A game that raises is not counted but listed in ``failures`` (its seed, the error and
+    where it was raised: :func:`describe_error`), and the others go on; ``refusals`` counts the
+    agents' answers the engine refused (``answer_pending``'s fallback).
     """
     wins = dict.fromkeys(PLAYER_NAMES, 0)
-    draws = capped = turns = decisions = 0
+    draws = capped = turns = decisions = refusals = 0
+    failures: list[dict[str, Any]] = []
     tasks = [((deck1, deck2), seed + i, i % 2, turn_cap, sideboards, commanders) for i in range(games)]
     # The timer times the games: the cards are looked up and compiled before it starts (and
     # before workers fork, which then share them), as the phase.rs peer loads its cards first.
     resolve_cards([deck1, deck2, *(sideboards or ()), *(commanders or ())])
     start = time.perf_counter()
     with _summaries(tasks, jobs) as summaries:
-        for done, (winner, draw, was_capped, game_turns, game_decisions) in enumerate(summaries, 1):
-            if winner is not None:
-                wins[PLAYER_NAMES[winner]] += 1
-            draws += draw
-            capped += was_capped
-            turns += game_turns
-            decisions += game_decisions
+        for done, summary in enumerate(summaries, 1):
+            if isinstance(summary, dict):       # the game failed: reported, and the run goes on
+                failures.append(summary)
+            else:
+                winner, draw, was_capped, game_turns, game_decisions, game_refusals = summary
+                if winner is not None:
+                    wins[PLAYER_NAMES[winner]] += 1
+                draws += draw
+                capped += was_capped
+                turns += game_turns
+                decisions += game_decisions
+                refusals += game_refusals
             if progress is not None:
                 progress(done, games)
     seconds = time.perf_counter() - start
@@ -141,6 +168,9 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
         "wins": wins,
         "draws": draws,
         "capped": capped,
+        "failed": len(failures),
+        "failures": failures,
+        "refusals": refusals,
         "turns": turns,
         "decisions": decisions,
         "seconds": round(seconds, 3),
@@ -162,28 +192,54 @@ def resolve_cards(decks: Sequence[Sequence[str]]) -> None:
             printed(card, COMBINED)          # a split card off the stack (CR 709.4)
 
 
-Summary = tuple[int | None, bool, bool, int, int]
+Summary = tuple[int | None, bool, bool, int, int, int]
 
 
-def _summary(task: tuple[Any, ...]) -> Summary:
-    """One game of :func:`simulate`, reduced to what it counts (a worker sends back no log)."""
+def _summary(task: tuple[Any, ...]) -> Summary | dict[str, Any]:
+    """One game of :func:`simulate`, reduced to what it counts (a worker sends back no log), or
+    what went wrong when the game raised: its seed, the error and where it was raised."""
     decks, seed, first_player, turn_cap, sideboards, commanders = task
-    result = play_game(decks, seed, first_player, turn_cap, sideboards=sideboards, commanders=commanders)
-    return result.winner, result.draw, result.capped, result.turns, result.decisions
+    result = play_game(decks, seed, first_player, turn_cap, sideboards=sideboards, commanders=commanders,
+                       catch=True)
+    if result.error is not None:    # a bug: reported with the seed that replays it (``mtg play --seed``)
+        return {"seed": seed, "turn": result.turns, "decision": result.decisions, **result.error}
+    return result.winner, result.draw, result.capped, result.turns, result.decisions, result.refusals
+
+
+def describe_error(exc: BaseException) -> dict[str, str]:
+    """An exception as a report shows it: ``error`` (its type and the start of its message) and
+    ``where`` (the innermost frame of the engine's own code, ``rules/casting.py:123 in cast``)."""
+    message = str(exc).replace("\n", " ")
+    if len(message) > 300:
+        message = message[:300] + "..."
+    where = ""
+    for frame in traceback.extract_tb(exc.__traceback__):
+        path = frame.filename.replace("\\", "/")
+        if "/mtgengine/" in path:
+            where = f"{path.rsplit('/mtgengine/', 1)[1]}:{frame.lineno} in {frame.name}"
+    return {"error": f"{type(exc).__name__}: {message}" if message else type(exc).__name__, "where": where}
 
 
 @contextmanager
-def _summaries(tasks: list[tuple[Any, ...]], jobs: int) -> Iterator[Iterator[Summary]]:
+def _summaries(tasks: list[tuple[Any, ...]], jobs: int) -> Iterator[Iterator[Summary | dict[str, Any]]]:
     """The games' summaries in task order, played here or by ``jobs`` worker processes."""
+    with in_workers(_summary, tasks, jobs) as results:
+        yield results
+
+
+@contextmanager
+def in_workers(function: Callable[[Any], Any], tasks: Sequence[Any], jobs: int) -> Iterator[Iterator[Any]]:
+    """``function`` of each task, in task order, computed here or by ``jobs`` worker processes
+    (0: one per CPU)."""
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1 or len(tasks) < 2:
-        yield map(_summary, tasks)
+        yield map(function, tasks)
         return
     # Workers forked after the cards are resolved (``simulate``) share them instead of each reading them.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with context.Pool(min(jobs, len(tasks))) as pool:
-        yield pool.imap(_summary, tasks)
+        yield pool.imap(function, tasks)
 
 
 #: The fields of :func:`simulate`'s result that depend on the machine, not on the arguments.

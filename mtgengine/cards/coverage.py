@@ -57,6 +57,11 @@ def is_implemented(card: CardData) -> bool:
     return not missing(card)
 
 
+def implemented_names() -> list[str]:
+    """The names of every fully implemented card, in the database's order."""
+    return coverage()["names"]
+
+
 def coverage() -> dict[str, Any]:
     """Counts of fully implemented cards by layout, and their names."""
     total: Counter[str] = Counter()
