@@ -201,6 +201,7 @@ class Settings:
     check_rate: int = 64               # about one decision in this many gets the cheap checks
     replay_every: int = 8              # every this-many-th game is replayed from its seed
     options_sampled: int = 6           # options of a decision taken on clones, at most
+    every_option: bool = False         # take the options at every checked decision (a property test)
 
 
 def fuzz_game(seed: int, pool: Pool, settings: Settings = Settings()) -> GameReport:
@@ -214,7 +215,7 @@ def fuzz_game(seed: int, pool: Pool, settings: Settings = Settings()) -> GameRep
             game = _play_checked(seed, decks, settings, report)
             if not report.failures and settings.replay_every and seed % settings.replay_every == 0:
                 report.checks["replay"] += 1
-                again = _play_checked(seed, decks, Settings(settings.turn_cap, 0, 0, 0, 0), GameReport(seed, decks))
+                again = _play_checked(seed, decks, Settings(settings.turn_cap, 0, 0, 0, 0, False), GameReport(seed, decks))
                 if again.save() != game.save() or again.log != game.log:
                     _fail(report, game, "replay", "replaying the seed gave a different game")
     except Hang as exc:
@@ -270,7 +271,7 @@ def _check(game: Game, agents: list[RandomAgent], checks: Rng, settings: Setting
         _check_save_load(game, agents, report)
     elif roll == 1:
         _check_clone(game, agents, report)
-    elif roll < 5 and settings.options_sampled:
+    if (settings.every_option or 2 <= roll < 5) and settings.options_sampled:
         _check_options(game, checks, settings.options_sampled, report)
 
 

@@ -1346,8 +1346,10 @@ def become_copy(ctx: Ctx, eff: BecomeCopy, r: Resolving) -> None:
         return
     exception = None
     if eff.keep_this_ability:
-        # "except it has this ability" (CR 707.9a): the triggered ability doing this, as written
-        own = [ab for ab in characteristics(g, r.source).script.triggered if any(e is eff for e in ab.effects)] \
+        # "except it has this ability" (CR 707.9a): the triggered ability doing this, as written.
+        # Compared by value, not identity: in a loaded game the resolving ability and the
+        # source's script are separate copies of it (save/load must not change the game).
+        own = [ab for ab in characteristics(g, r.source).script.triggered if any(e == eff for e in ab.effects)] \
             if r.source in g.objects else []
         exception = CopyException(add_triggered=tuple(own[:1])) if own else None
     values = copy_values(g, original, exception)
