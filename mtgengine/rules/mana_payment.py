@@ -960,8 +960,13 @@ def can_pay_requirement(g: GameState, player: int, req: Requirement, spell_color
         return False
     if _plan_found(g, player, req, spell_colors, sources, spend_on):
         return True
-    return (sources is not None and spend_on is not None and has_restricted_sources(g, player)
-            and plan_payment(g, player, req, spell_colors, spend_on=spend_on) is not None)
+    if sources is None or spend_on is None or not has_restricted_sources(g, player):
+        return False
+    # Recomputed knowing what the mana is spent on, still without the permanents the caller
+    # left out: a source whose {T} pays the cost itself can't tap for mana too (CR 602.2b, 605.3a)
+    left_out = {s[0] for s in tap_sources(g, player)}.difference(s[0] for s in sources)
+    fresh = [s for s in tap_sources(g, player, spend_on) if s[0] not in left_out]
+    return plan_payment(g, player, req, spell_colors, sources=fresh, spend_on=spend_on) is not None
 
 
 def _plan_found(g: GameState, player: int, req: Requirement, spell_colors: frozenset[str],

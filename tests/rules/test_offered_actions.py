@@ -81,3 +81,15 @@ def test_a_spell_isnt_offered_when_protection_leaves_it_no_target() -> None:
     s = Scenario("Flowstone Embrace", Alice={"battlefield": ["Mountain", "Mountain"], "hand": ["Flowstone Embrace"]},
                  Bob={"battlefield": ["Kor Firewalker"]})
     assert _offered(s, 0) == []
+
+
+def test_a_tap_ability_cant_be_paid_with_its_own_mana_beside_restricted_mana() -> None:
+    # Seer's Lantern ({T}: Add {C}; {2}, {T}: Scry 1) beside Pelargir Survivor, whose mana may
+    # be spent only on instants and sorceries (CR 106.6): the payment checked again for that
+    # mana must still leave out the Lantern's own {T} (CR 602.2b). Found by the fuzzer.
+    s = Scenario("Lantern", Alice={"battlefield": ["Seer's Lantern", "Plains", "Pelargir Survivor"]}, Bob={})
+    assert _offered(s, 0) == []
+    s = Scenario("Lantern", Alice={"battlefield": ["Seer's Lantern", "Plains", "Plains", "Pelargir Survivor"]},
+                 Bob={})
+    assert _names(s, _offered(s, 0)) == ["Seer's Lantern"]
+    _all_accepted(s, 0)
