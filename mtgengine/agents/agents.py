@@ -20,7 +20,7 @@ class FirstOptionAgent:
 
 def first_option(decision: Decision) -> Any:
     if decision.kind == "x":
-        return 0
+        return decision.info.get("min", 0)
     if decision.kind == "new_targets":
         return "keep"
     if decision.kind == "divide":
@@ -54,7 +54,8 @@ class RandomAgent:
         if kind == "priority":                            # the most frequent decision by far
             return opts[rng.randrange(len(opts))]
         if kind == "x":
-            return rng.randrange(decision.info.get("max", 3) + 1)
+            least = decision.info.get("min", 0)
+            return least + rng.randrange(max(decision.info.get("max", 3) - least, 0) + 1)
         if kind == "new_targets":
             return "keep"
         if kind == "attackers":

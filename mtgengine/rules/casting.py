@@ -11,7 +11,7 @@ paid (601.2g-h). None of this changes the spell's mana cost or mana value (CR 11
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..agents.decisions import Decision
@@ -393,6 +393,9 @@ def _choices_possible(g: GameState, player: int, ch: Characteristics, oid: int) 
     spell = ch.script.spell
     if spell is not None and spell.modes:
         return len(legal_modes(g, ch, player, oid)) >= spell.min_modes
+    least = _least_x(ch)
+    if least and affordable_x(g, player, ch.mana_cost or ManaCost(), oid, ch) < least:
+        return False                # too little damage to divide among its fewest targets (CR 601.2d)
     return has_targets(g, spell_targets(ch), player, oid)
 
 
@@ -935,9 +938,11 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         if x is None and _life_x(g, player, spell_id, ch) and "life" in additional:
             x = int(additional["life"])
         if x is None:
-            x = ctx.ask(Decision(player, "x", f"choose X for {name}", [],
-                                 info={"spell": spell_id, "max": affordable_x(g, player, ch.mana_cost or ManaCost(),
-                                                                               spell_id, ch)}))
+            info = {"spell": spell_id, "max": affordable_x(g, player, ch.mana_cost or ManaCost(), spell_id, ch)}
+            least = _least_x(ch)
+            if least:
+                info["min"] = least
+            x = ctx.ask(Decision(player, "x", f"choose X for {name}", [], info=info))
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
     elif cost_x:
@@ -950,13 +955,13 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     spell = g.obj(spell_id)
     spell.x = x
     # CR 601.2c: targets.
-    specs = spell_targets(ch, g.objects[spell_id].modes)
+    specs = _divided_specs(ch, spell_targets(ch, g.objects[spell_id].modes), x, name)
     targets, counts = choose_targets(ctx, specs, player, spell_id, name, action.get("targets"))
     spell = g.obj(spell_id)
     spell.targets = targets
     spell.choices["counts"] = counts
     # CR 601.2d: the division of damage among the targets of a "divided" phrase.
-    division = _announce_division(ctx, player, ch, specs, targets, counts, name, action.get("divide"))
+    division = _announce_division(ctx, player, ch, specs, targets, counts, name, action.get("divide"), x)
     if division:
         spell.choices["division"] = division
     # CR 601.2e: is the proposed spell legal? ("can't cast" effects look at it as proposed.)
@@ -1172,19 +1177,64 @@ def _pay_objects(ctx: Ctx, player: int, spell: int, chosen: list[tuple[str, list
                 move(ctx, oid, Zone.GRAVEYARD, "discard")
 
 
-def _announce_division(ctx: Ctx, player: int, ch: Characteristics, specs: tuple[TargetSpec, ...],
-                       targets: tuple[int, ...], counts: tuple[int, ...], name: str, preset: Any) -> list[list[int]]:
-    """CR 601.2d: each target of a divided effect gets at least one; one target gets it all."""
+def divided_damage(ch: Characteristics) -> DealDamage | None:
+    """The spell's effect that divides damage among targets as it is cast (CR 601.2d), if any."""
     spell = ch.script.spell
     if spell is None:
+        return None
+    return next((e for e in spell.effects if isinstance(e, DealDamage) and e.divided), None)
+
+
+def division_total(eff: DealDamage, x: int) -> int:
+    """How much damage ``eff`` divides, with X chosen (CR 107.3, 601.2d)."""
+    return eff.amount.fixed + (x if eff.amount.x else 0)
+
+
+def _divided_specs(ch: Characteristics, specs: tuple[TargetSpec, ...], x: int, name: str) -> tuple[TargetSpec, ...]:
+    """The target phrases with the divided one taking no more targets than there is damage to
+    divide, each target receiving at least one (CR 601.2d); too little damage for its fewest
+    targets makes the spell illegal to cast."""
+    eff = divided_damage(ch)
+    if eff is None or not 0 <= eff.to.index < len(specs):
+        return specs
+    total = division_total(eff, x)
+    spec = specs[eff.to.index]
+    if spec.min > total:
+        raise IllegalActionError(f"{name} can't divide {total} damage among at least {spec.min} "
+                                 f"target{'s' if spec.min != 1 else ''}: each must receive at least 1 (CR 601.2d)")
+    if spec.max <= total:
+        return specs
+    return specs[:eff.to.index] + (replace(spec, max=total),) + specs[eff.to.index + 1:]
+
+
+def _least_x(ch: Characteristics) -> int:
+    """The least X with which the spell can be cast: damage divided by X among at least N
+    targets needs X of at least N (CR 601.2d; Meteor Shower's rulings)."""
+    return _least_x_of(ch.script)
+
+
+@identity_memo
+def _least_x_of(script: Any) -> int:
+    spell = script.spell
+    eff = None if spell is None else \
+        next((e for e in spell.effects if isinstance(e, DealDamage) and e.divided), None)
+    if eff is None or not eff.amount.x or not 0 <= eff.to.index < len(spell.targets):
+        return 0
+    return max(0, spell.targets[eff.to.index].min - eff.amount.fixed)
+
+
+def _announce_division(ctx: Ctx, player: int, ch: Characteristics, specs: tuple[TargetSpec, ...],
+                       targets: tuple[int, ...], counts: tuple[int, ...], name: str, preset: Any,
+                       x: int) -> list[list[int]]:
+    """CR 601.2d: each target of a divided effect gets at least one; one target gets it all."""
+    eff = divided_damage(ch)
+    if eff is None:
         return []
-    divided = [e for e in spell.effects if isinstance(e, DealDamage) and e.divided]
-    if not divided:
-        return []
-    eff = divided[0]
-    total = eff.amount.fixed
+    total = division_total(eff, x)
     start = sum(counts[: eff.to.index])
     group = list(targets[start:start + counts[eff.to.index]])
+    if not group:
+        return []
     if len(group) == 1:
         return [[group[0], total]]
     answer = preset if preset is not None else ctx.ask(Decision(

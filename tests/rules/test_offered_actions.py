@@ -11,7 +11,7 @@ from mtgengine.agents.decisions import Decision
 from mtgengine.core.errors import IllegalActionError
 from mtgengine.effects.layers import characteristics
 from mtgengine.rules.turn import legal_actions
-from mtgengine.scenario.builder import Scenario
+from mtgengine.scenario.builder import Scenario, ScenarioFailure
 
 
 def _offered(s: Scenario, player: int) -> list[dict[str, Any]]:
@@ -93,3 +93,30 @@ def test_a_tap_ability_cant_be_paid_with_its_own_mana_beside_restricted_mana() -
                  Bob={})
     assert _names(s, _offered(s, 0)) == ["Seer's Lantern"]
     _all_accepted(s, 0)
+
+
+def test_divided_damage_takes_no_more_targets_than_its_damage() -> None:
+    # CR 601.2d: each target of divided damage receives at least 1. Pyrotechnics divides 4
+    # among any number of targets: at most 4 of Bob's five creatures and two players
+    s = Scenario("Pyrotechnics", Alice={"battlefield": ["Mountain"] * 5, "hand": ["Pyrotechnics"]},
+                 Bob={"battlefield": ["Grizzly Bears"] * 5})
+    s.cast("Pyrotechnics", by="Alice")
+    d = s.game.pending
+    assert d.kind == "targets" and len(d.options) == 7 and d.max == 4
+    # Rolling Thunder ({X}{R}{R}, X damage divided among any number of targets): at least one
+    # target, each dealt at least 1 (Meteor Shower's rulings), so X is at least 1; with X = 1
+    # there is one target (found by the fuzzer: X = 0 was accepted, then the division refused)
+    s = Scenario("Rolling Thunder", Alice={"battlefield": ["Mountain"] * 2, "hand": ["Rolling Thunder"]},
+                 Bob={"battlefield": ["Grizzly Bears"] * 2})
+    assert _offered(s, 0) == []                 # two Mountains: X would be 0
+    s = Scenario("Rolling Thunder", Alice={"battlefield": ["Mountain"] * 3, "hand": ["Rolling Thunder"]},
+                 Bob={"battlefield": ["Grizzly Bears"] * 2})
+    _all_accepted(s, 0)
+    s.cast("Rolling Thunder", by="Alice")
+    d = s.game.pending
+    assert d.kind == "x" and d.info["min"] == 1 and d.info["max"] == 1
+    with pytest.raises(ScenarioFailure, match="601.2d"):
+        s.choose(0)
+    s.choose(1)
+    d = s.game.pending
+    assert d.kind == "targets" and d.max == 1
