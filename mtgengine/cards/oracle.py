@@ -2126,7 +2126,27 @@ def parse_effects(text: str, st: _Parse) -> list[Effect] | None:
         effects.extend(result)
         if st.it is None and not st.targets and s.startswith("~ "):
             st.it = Ref("self")          # "~ gets +2/+0 ... Tap it.": "it" is the object named before
-    return effects
+    return _follow_moves(effects)
+
+
+#: Effects that move their target to another zone, where it is a new object (CR 400.7).
+_MOVERS = (ReturnToBattlefield, ReturnToHand)
+
+
+def _follow_moves(effects: list[Effect]) -> list[Effect]:
+    """ "Return target creature card from your graveyard to the battlefield. Put a +1/+1 counter
+    on it." (Miraculous Recovery): once an effect has moved a target, "it" in the effects after
+    is the new object the card became (CR 400.7), ``Ref("moved")``, not the card that is gone."""
+    moved: set[int] = set()
+    out = []
+    for eff in effects:
+        what = getattr(eff, "what", None)
+        if isinstance(what, Ref) and what.kind == "target" and what.index in moved and what.filter is None:
+            eff = replace(eff, what=Ref("moved", what.index))
+        elif isinstance(eff, _MOVERS) and isinstance(what, Ref) and what.kind == "target":
+            moved.add(what.index)
+        out.append(eff)
+    return out
 
 
 _WORD_KINDS = {"color word": "color", "basic land type": "land_type", "creature type": "creature_type"}

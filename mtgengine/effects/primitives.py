@@ -56,7 +56,9 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     a transforming double-faced card put onto the battlefield enters back face up (CR 712.14a).
     ``face_down``: a card put onto the battlefield face down (manifested, CR 701.40a, 708.3)."""
     g = ctx.g
-    o = g.objects[oid]
+    o = g.objects.get(oid)
+    if o is None:
+        return None     # gone already: it moved earlier in this resolution (a new object, CR 400.7)
     if o.ability is not None:
         # CR 608.2n / 701.6a: an ability leaving the stack simply ceases to exist.
         g.stack.remove(oid)
@@ -477,8 +479,9 @@ def lose_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3") -> int:
 
 
 def put_counters(ctx: Ctx, oid: int, kind: str, amount: int, rule: str = "122.1", *, origin: int = 0) -> int:
-    """CR 122.1: puts counters on an object or player (a negative id)."""
-    if amount <= 0:
+    """CR 122.1: puts counters on an object or player (a negative id). An object that has left
+    its zone is gone (the card is a new object, CR 400.7) and gets none."""
+    if amount <= 0 or (oid > 0 and oid not in ctx.g.objects):
         return 0
     event = apply_replacements(ctx, CountersEvent(oid, kind, amount, origin))
     if event is None or event.amount <= 0:
@@ -500,6 +503,10 @@ def put_counters(ctx: Ctx, oid: int, kind: str, amount: int, rule: str = "122.1"
 
 
 def remove_counters(ctx: Ctx, oid: int, kind: str, amount: int) -> int:
+    """Removes up to ``amount`` counters (CR 122.1); none from an object that is
+    gone (CR 400.7). Returns how many were removed."""
+    if oid not in ctx.g.objects:
+        return 0
     o = ctx.g.obj(oid)
     have = o.counters.get(kind, 0)
     removed = min(have, amount)

@@ -112,16 +112,22 @@ def _last_controller(ctx: Ctx, oid: int) -> int | None:
     return lki.controller if lki is not None else None
 
 
+def _legal_targets(index: int, r: Resolving) -> list[int]:
+    """The targets of target phrase ``index`` still legal as the resolution began (CR 608.2b)."""
+    if not r.counts:
+        return [r.targets[index]] if index < len(r.targets) and r.legal[index] else []
+    start = sum(r.counts[:index])
+    end = start + (r.counts[index] if index < len(r.counts) else 0)
+    return [r.targets[j] for j in range(start, end) if r.legal[j]]
+
+
 def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
     """Object ids or player refs an effect acts on. Illegal targets are skipped (CR 608.2b)."""
     g = ctx.g
     if ref.kind == "target":
-        if not r.counts:
-            found = [r.targets[ref.index]] if ref.index < len(r.targets) and r.legal[ref.index] else []
-        else:
-            start = sum(r.counts[: ref.index])
-            end = start + (r.counts[ref.index] if ref.index < len(r.counts) else 0)
-            found = [r.targets[j] for j in range(start, end) if r.legal[j]]
+        # (a target this resolution has moved is a new object, CR 400.7: the old id is kept for
+        # its last known information, CR 608.2h; effects acting on it find it gone)
+        found = _legal_targets(ref.index, r)
         if ref.filter is None:
             return found
         # "destroy target creature if it has mana value 2 or less": checked as it resolves (CR 608.2c)
@@ -157,7 +163,7 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         return [player_ref(p)] if p is not None else []
     if ref.kind == "moved":
         # CR 400.7: "that card" is the new object the target became when this moved it
-        return [r.moved[oid] for oid in refs(ctx, Ref("target", ref.index), r) if r.moved.get(oid) in g.objects]
+        return [r.moved[oid] for oid in _legal_targets(ref.index, r) if r.moved.get(oid) in g.objects]
     if ref.kind == "created":
         return [oid for oid in r.created if oid in g.objects]
     if ref.kind == "remembered":
@@ -206,7 +212,7 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
                 and (flt is None or matches(g, oid, flt, r.controller, r.source))]
     if ref.kind == "target_controller":
         out = []
-        for oid in refs(ctx, Ref("target", ref.index), r):
+        for oid in _legal_targets(ref.index, r):
             if player_of(oid) is None:
                 p = _last_controller(ctx, oid)
                 if p is not None:
