@@ -14,7 +14,10 @@ engine plays Oracle cards, not printings). Blank lines and lines starting with `
 main deck. Names are resolved through the card database, so the returned names are its
 spellings ("lightning bolt" gives "Lightning Bolt", a face name gives the whole card).
 A bad line raises :class:`DeckError` naming the source, the line number, the line and the
-cause, because a deck list is typed by people and a plain "unknown card" is no help.
+cause, because a deck list is typed by people and a plain "unknown card" is no help. A list
+is bounded (:data:`MAX_DECK_CARDS` cards, :data:`MAX_LINE_CHARS` characters a line,
+:data:`MAX_FILE_BYTES` a file): a count of a billion or a pasted megabyte is refused with
+the cap it breaks, and a message quotes at most a short excerpt of the line.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cards.database import UnknownCardError, card_db
-from .core.errors import DeckError
+from .core.errors import DeckError, quote
 
 #: The benchmark deck shared with the phase.rs peer benchmark (/work/shared/bench/README.md).
 REFERENCE_DECK: tuple[str, ...] = (
@@ -38,6 +41,15 @@ REFERENCE_DECK: tuple[str, ...] = (
 )
 
 _SECTIONS = ("deck", "sideboard", "commander", "companion")
+
+#: The most cards a deck list may hold, all sections together (a Commander deck has 100; a
+#: game starts by putting every card into a library, so a count of a billion would exhaust
+#: the memory before the game could refuse it).
+MAX_DECK_CARDS = 10_000
+#: The longest line a deck list may have (the longest card name has 141 characters).
+MAX_LINE_CHARS = 300
+#: The largest deck list file read, in bytes (a 10,000-card list of long names is ~1 MB).
+MAX_FILE_BYTES = 4_000_000
 
 #: ``4 Name``, ``4x Name``, ``4 Name (SET) 123 *F*``. The set code must look like one (no
 #: spaces), so names that contain parentheses, such as "B.F.M. (Big Furry Monster)", survive.
@@ -68,8 +80,15 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
                 "commander": deck.commander, "companion": deck.companion}
     current = deck.main
     db = card_db()
+    if len(text) > MAX_FILE_BYTES:
+        raise DeckError(f"{source}: a deck list has at most {MAX_FILE_BYTES:,} characters, "
+                        f"this one has {len(text):,}")
+    total = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
+        if len(line) > MAX_LINE_CHARS:
+            raise _line_error(source, number, line, f"a line has at most {MAX_LINE_CHARS} characters, "
+                                                    f"this one has {len(line):,}")
         if not line or line.startswith(("//", "#")):
             continue
         header = line.rstrip(":").strip().lower()
@@ -82,6 +101,10 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
         count = int(match["count"])
         if count < 1:
             raise _line_error(source, number, line, "the count must be at least 1")
+        total += count
+        if total > MAX_DECK_CARDS:
+            raise _line_error(source, number, line, f"a deck list holds at most {MAX_DECK_CARDS:,} cards "
+                                                    f"(with this line: {total:,})")
         try:
             card = db.get(match["name"])
         except UnknownCardError as exc:
@@ -95,12 +118,20 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
 def load_deck(path: str | Path) -> Deck:
     """The deck list in the file at ``path``; an unreadable file is a DeckError too."""
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # -sig: editors on Windows add a BOM
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise DeckError(f"{path}: cannot read the deck list: {reason}") from None
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)    # (a device or pipe may never end)
+    except OSError as exc:
+        raise DeckError(f"{path}: cannot read the deck list: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DeckError(f"{path}: a deck list file has at most {MAX_FILE_BYTES:,} bytes")
+    try:
+        text = data.decode("utf-8-sig")             # -sig: editors on Windows add a BOM
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DeckError(f"{path}, line {line}: cannot read the deck list: not UTF-8 text "
+                        f"(byte {data[exc.start]:#04x} at offset {exc.start})") from None
     return parse_deck(text, source=str(path))
 
 
 def _line_error(source: str, number: int, line: str, cause: str) -> DeckError:
-    return DeckError(f"{source}, line {number} ({line!r}): {cause}")
+    return DeckError(f"{source}, line {number} ({quote(line)}): {cause}")

@@ -12,12 +12,13 @@ rules are waiting for; ``submit`` answers it. An illegal answer raises
 from __future__ import annotations
 
 import json
+from collections import abc
 from typing import Any, Iterable, Sequence
 
 from .agents.decisions import Decision, NeedDecision
-from .cards.database import card_db
+from .cards.database import UnknownCardError, card_db
 from .core.enums import Step, Zone
-from .core.errors import GameStateError, IllegalActionError
+from .core.errors import DeckError, GameStateError, IllegalActionError, quote
 from .rules.context import Ctx
 from .rules.turn import pass_commits_first, run
 from .state.game_state import GameState
@@ -61,30 +62,32 @@ class Game:
 
         ``sideboards``: each player's cards outside the game (CR 400.11a). ``commanders``: each
         player's commander(s), which are part of the deck (a Commander game, CR 903: they start
-        in the command zone, life 40). Steps before the game run first (rules.pregame, CR 103.2)."""
+        in the command zone, life 40). Steps before the game run first (rules.pregame, CR 103.2).
+        Decks that can't make a game (not two, an empty one, an unknown card, more than
+        ``decklist.MAX_DECK_CARDS`` cards) raise DeckError; other bad arguments GameStateError."""
         from .rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders, validate_deck_colors
-        state = GameState(list(names), seed)
+        names = _checked_names(names)
+        _check_setup_numbers(seed, first_player, turn_cap)
         db = card_db()
         known: dict[str, Any] = {}          # each name looked up once (a deck repeats most of them)
-        for p, deck in enumerate(decks):
-            cards = []
-            for name in deck:
-                card = known.get(name)
-                if card is None:
-                    card = known[name] = db.get(name)
-                cards.append(card)
+        library = _checked_cards(db, known, decks, names, "deck", required=True)
+        outside = _checked_cards(db, known, sideboards, names, "sideboard")
+        leaders = _checked_cards(db, known, commanders, names, "commanders")
+        state = GameState(names, seed)
+        for p, cards in enumerate(library):
             add_cards(state, cards, p, Zone.LIBRARY)
-        for p, board in enumerate(sideboards or []):
-            state.players[p].sideboard = tuple(db.get(n).name for n in board)
-        for p, names_ in enumerate(commanders or []):
-            if not names_:
+        for p, board in enumerate(outside):
+            state.players[p].sideboard = tuple(card.name for card in board)
+        for p, cards in enumerate(leaders):
+            if not cards:
                 continue
             try:
-                validate_commanders([db.get(n).name for n in names_], state.players[p].name)
-                validate_deck_colors(decks[p], [db.get(n).name for n in names_], state.players[p].name)
+                validate_commanders([card.name for card in cards], state.players[p].name)
+                validate_deck_colors([card.name for card in library[p]], [card.name for card in cards],
+                                     state.players[p].name)
             except ValueError as exc:
                 raise IllegalActionError(str(exc)) from None
-            ids = tuple(add_card(state, db.get(n), p, Zone.LIBRARY) for n in names_)
+            ids = tuple(add_card(state, card, p, Zone.LIBRARY) for card in cards)
             state.players[p].commanders = tuple(state.objects[i].card_id for i in ids)
         if any(state.players[p].commanders for p in range(len(state.players))):
             state.starting_life = COMMANDER_LIFE                       # CR 903.7
@@ -253,6 +256,72 @@ class Game:
     @property
     def log(self) -> list[str]:
         return self.state.log
+
+
+#: A game of this engine has two players (CR 103.1 ... for a two-player game).
+PLAYERS = 2
+#: The longest player name a game takes (names appear in every log line about the player).
+MAX_NAME_CHARS = 100
+
+
+def _checked_names(names: Iterable[str]) -> list[str]:
+    """The players' names: two distinct, non-empty strings (GameStateError otherwise)."""
+    if isinstance(names, (str, bytes)) or not isinstance(names, abc.Iterable):
+        raise GameStateError(f"names: expected a list of {PLAYERS} player names, got {quote(names)}")
+    out = list(names)
+    if len(out) != PLAYERS:
+        raise GameStateError(f"names: a game has {PLAYERS} players, got {len(out)} name(s)")
+    for name in out:
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
+            raise GameStateError(f"names: a player's name is a non-empty text of at most {MAX_NAME_CHARS} "
+                                 f"characters, got {quote(name)}")
+    if len(set(out)) != len(out):
+        raise GameStateError(f"names: the players need different names, got {quote(out)}")
+    return out
+
+
+def _check_setup_numbers(seed: Any, first_player: Any, turn_cap: Any) -> None:
+    for field, value, low, high in (("seed", seed, 0, 2**64 - 1), ("first_player", first_player, 0, PLAYERS - 1),
+                                    ("turn_cap", turn_cap, 0, 10**9)):
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise GameStateError(f"{field}: expected a whole number from {low} to {high}, got {quote(value)}")
+
+
+def _checked_cards(db: Any, known: dict[str, Any], lists: Any, names: list[str], what: str,
+                   required: bool = False) -> list[list[Any]]:
+    """Each player's cards of ``lists`` (decks, sideboards or commanders: one list of card names
+    per player, or None for none), looked up; a list that can't be used raises DeckError
+    naming the player, the card and the cause."""
+    from .decklist import MAX_DECK_CARDS, MAX_LINE_CHARS
+    if lists is None and not required:
+        return []
+    if isinstance(lists, (str, bytes)) or not isinstance(lists, (list, tuple)):
+        raise DeckError(f"{what}s: expected one list of card names per player, got {quote(lists)}")
+    if len(lists) != PLAYERS and (required or len(lists) > PLAYERS):
+        raise DeckError(f"{what}s: a game has {PLAYERS} players, got {len(lists)} {what} list(s)")
+    out = []
+    for p, cards in enumerate(lists):
+        who = f"{names[p]}'s {what}"
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, (list, tuple)):
+            raise DeckError(f"{who}: expected a list of card names, got {quote(cards)}")
+        if required and not cards:
+            raise DeckError(f"{who} is empty: a game starts with a card in each library")
+        if len(cards) > MAX_DECK_CARDS:
+            raise DeckError(f"{who} has {len(cards):,} cards: at most {MAX_DECK_CARDS:,}")
+        found = []
+        for i, name in enumerate(cards):
+            card = known.get(name) if name.__class__ is str else None
+            if card is None:
+                if not isinstance(name, str) or len(name) > MAX_LINE_CHARS:
+                    raise DeckError(f"{who}, card {i + 1}: expected a card name (at most {MAX_LINE_CHARS} "
+                                    f"characters), got {quote(name)}")
+                try:
+                    card = known[name] = db.get(name)
+                except UnknownCardError as exc:
+                    raise DeckError(f"{who}, card {i + 1}: {exc}") from None
+            found.append(card)
+        out.append(found)
+    return out
 
 
 def _jsonable(value: Any) -> Any:

@@ -526,6 +526,10 @@ class CardDB:
             if name in index:
                 return index[name]
         key = normalize_name(name)
+        if not key:
+            # nothing but spaces and punctuation ("", "!!"): no name, not the card whose
+            # own name normalizes to nothing ("_____", matched above by its spelling)
+            return []
         for index in self._normalized_indexes():
             if key in index:
                 return index[key]

@@ -87,3 +87,54 @@ def test_reference_deck_is_the_peer_benchmark_deck() -> None:
         "Forest": 12, "Mountain": 12, "Grizzly Bears": 8, "Llanowar Elves": 6,
         "Hill Giant": 4, "Lightning Bolt": 6, "Shock": 4, "Giant Growth": 8,
     }
+
+
+# -- bounds (issue 17): a deck list is typed or pasted by people, and a slip must not take the
+# -- machine down or flood the terminal ------------------------------------------------------
+def test_a_count_over_the_deck_cap_is_refused_before_any_card_is_made() -> None:
+    # used to build a list of a billion names (MemoryError)
+    with pytest.raises(DeckError, match=r"line 1 .*at most 10,000 cards"):
+        parse_deck("1000000000 Forest\n")
+
+
+def test_the_cap_is_on_the_whole_list_not_one_line() -> None:
+    parse_deck("5000 Forest\n5000 Mountain\n")            # exactly the cap: accepted
+    with pytest.raises(DeckError, match=r"line 4 .*at most 10,000 cards \(with this line: 10,001\)"):
+        parse_deck("5000 Forest\n5000 Mountain\nSideboard\n1 Shock\n")      # the sideboard counts too
+
+
+def test_a_long_line_is_refused_and_quoted_only_in_part() -> None:
+    line = "1 " + "a" * 1_400_000
+    with pytest.raises(DeckError) as err:
+        parse_deck(line, source="paste.txt")
+    message = str(err.value)
+    assert "paste.txt, line 1" in message and "at most 300 characters" in message
+    assert "1,400,002" in message           # how long it was
+    assert len(message) < 300               # not the whole line (it used to be echoed twice)
+
+
+def test_a_huge_text_is_refused_without_being_parsed() -> None:
+    with pytest.raises(DeckError, match="at most 4,000,000 characters"):
+        parse_deck("\n" * 4_000_001, source="blank.txt")
+
+
+def test_a_name_of_nothing_but_punctuation_is_no_card() -> None:
+    # "!!" normalizes to nothing, which was the key of the card "_____"
+    with pytest.raises(DeckError, match=r"line 1 .*unknown card name '!!'"):
+        parse_deck("4 !!\n")
+    assert parse_deck("1 _____\n").main == ["_____"]     # its own spelling still names it
+
+
+def test_a_file_that_is_not_utf8_names_the_line_and_the_byte(tmp_path: Path) -> None:
+    binary = tmp_path / "deck.bin"
+    binary.write_bytes(b"4 Forest\n\x89PNG\r\n\x1a\n\x00\x00")
+    with pytest.raises(DeckError, match=r"deck\.bin, line 2: .*not UTF-8 text \(byte 0x89 at offset 9\)"):
+        load_deck(binary)
+
+
+def test_a_file_over_the_size_cap_is_refused_unread(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"1 Forest\n" * 500_000)            # 4.5 MB
+    with pytest.raises(DeckError, match=r"big\.txt: a deck list file has at most 4,000,000 bytes"):
+        load_deck(big)
+
