@@ -29,12 +29,12 @@ class GameStateError(MtgError):
 QUOTE_LIMIT = 60
 
 _SHORT = reprlib.Repr()
-_SHORT.maxlevel = 3
+_SHORT.maxlevel = 2
 _SHORT.maxstring = QUOTE_LIMIT
 _SHORT.maxother = QUOTE_LIMIT
 _SHORT.maxlong = 40
 for _kind in ("maxlist", "maxtuple", "maxdict", "maxset", "maxfrozenset", "maxdeque", "maxarray"):
-    setattr(_SHORT, _kind, 6)
+    setattr(_SHORT, _kind, 5)
 
 
 def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
@@ -52,4 +52,5 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
         if value.bit_length() <= 128:
             return repr(value)
         return f"a number of {value.bit_length()} bits"
-    return _SHORT.repr(value)
+    text = _SHORT.repr(value)
+    return text if len(text) <= 3 * limit else text[:3 * limit] + "…"

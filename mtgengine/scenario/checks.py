@@ -6,6 +6,7 @@ from typing import Any
 
 from ..cards.database import normalize_name
 from ..core.enums import Zone
+from ..core.errors import quote
 from ..core.mana import COLOR_WORDS, ManaCost, ManaCostError
 from ..effects.layers import characteristics, is_copy, mana_value
 from ..engine import Game
@@ -18,18 +19,40 @@ OBJECT_KEYS = ("ref", "count", "name", "controller", "owner", "power", "toughnes
                "subtypes", "supertypes", "colors", "mana_value", "mana_cost", "abilities", "zone")
 
 
+#: The form of each check's value: a mapping, a list, or (``stack`` only) a list or one name.
+_MAPPINGS = ("life", "poison", "player_counters", "zones", "mana_pool")
+_LISTS = ("permanents", "objects", "log", "stack")
+
+
 def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any]) -> list[str]:
     g = game.state
     out: list[str] = []
+    for key, value in expect.items():
+        if value is None:
+            continue
+        if key in _MAPPINGS and not isinstance(value, dict):
+            raise ScenarioError(f"{key}: expected a mapping of players, got {quote(value)}")
+        if key in _LISTS and not isinstance(value, list):
+            raise ScenarioError(f"{key}: expected a list, got {quote(value)}")
+        if key in ("winner", "loser") and value not in names:
+            raise ScenarioError(f"{key}: unknown player {quote(value)}")
+        if key == "draw" and not isinstance(value, bool):
+            raise ScenarioError(f"draw: expected true or false, got {quote(value)}")
+    for key in ("zones", "player_counters"):
+        for name, inner in (expect.get(key) or {}).items():
+            if inner is not None and not isinstance(inner, dict):
+                raise ScenarioError(f"{key}.{name}: expected a mapping, got {quote(inner)}")
 
     def player(name: Any) -> int:
         if name not in names:
-            raise ScenarioError(f"unknown player {name!r} in a check")
+            raise ScenarioError(f"unknown player {quote(name)} in a check")
         return names.index(name)
 
-    def number(key: str, name: Any, want: Any) -> Any:
+    def number(key: str, name: Any, want: Any, low: int | None = None) -> Any:
         if isinstance(want, bool) or not isinstance(want, int):
-            raise ScenarioError(f"{key}.{name}: expected a whole number, got {want!r}")
+            raise ScenarioError(f"{key}.{name}: expected a whole number, got {quote(want)}")
+        if low is not None and want < low:
+            raise ScenarioError(f"{key}.{name}: expected a whole number {low} or more, got {quote(want)}")
         return want
 
     for name, want in (expect.get("life") or {}).items():
@@ -37,13 +60,14 @@ def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any
         if got != number("life", name, want):
             out.append(f"expected {name} life {want}, got {got}")
     for name, want in (expect.get("poison") or {}).items():
-        number("poison", name, want)
+        number("poison", name, want, 0)
         got = g.players[player(name)].poison
         if got != want:
             out.append(f"expected {name} poison {want}, got {got}")
     for name, kinds in (expect.get("player_counters") or {}).items():
         pl = g.players[player(name)]
         for kind, want in (kinds or {}).items():
+            number(f"player_counters.{name}", kind, want, 0)
             got = pl.poison if kind == "poison" else pl.counters.get(str(kind), 0)
             if got != want:
                 out.append(f"expected {name} {kind} counters {want}, got {got}")
@@ -53,14 +77,17 @@ def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any
             try:
                 zone = Zone(zone_name)
             except ValueError:
-                raise ScenarioError(f"zones.{name}: unknown zone {zone_name!r}") from None
+                raise ScenarioError(f"zones.{name}: unknown zone {quote(zone_name)}") from None
             ids = g.zone_list(zone, p)
             if zone in (Zone.BATTLEFIELD, Zone.STACK):
                 ids = [i for i in ids if characteristics(g, i).controller == p]
             got_names = [_name(g, i) for i in ids]
             if isinstance(want, int) and not isinstance(want, bool):
+                number(f"zones.{name}", zone_name, want, 0)
                 if len(got_names) != want:
                     out.append(f"expected {name} {zone_name} to hold {want} card(s), got {len(got_names)}: {got_names}")
+            elif want is not None and not isinstance(want, list):
+                raise ScenarioError(f"zones.{name}.{zone_name}: expected a list of names or a count, got {quote(want)}")
             else:
                 want_list = [str(w) for w in (want or [])]
                 if not _same_multiset(g, ids, want_list):
@@ -82,7 +109,7 @@ def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any
         if want_c != got_c:
             # restricted or snow mana counts as its type (CR 106.6) and is shown with its notes
             from ..rules.mana_pool import describe
-            out.append(f"expected {name} mana pool {want!r}, got {describe(g.players[player(name)])!r}")
+            out.append(f"expected {name} mana pool {quote(want)}, got {describe(g.players[player(name)])!r}")
     if "winner" in expect:
         got = names[g.winner] if g.winner is not None else None
         if got != expect["winner"]:
@@ -96,7 +123,7 @@ def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any
             out.append(f"expected draw {expect['draw']}, got {g.draw}")
     for item in expect.get("log") or []:
         if not any(str(item) in line for line in g.log):
-            out.append(f"expected the log to contain {item!r}")
+            out.append(f"expected the log to contain {quote(item)}")
     for item in expect.get("permanents") or []:
         out.extend(_object_check(game, setup, names, item, (Zone.BATTLEFIELD,), "permanents"))
     for item in expect.get("objects") or []:
@@ -105,7 +132,7 @@ def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any
             try:
                 zones = (Zone(item["zone"]),)
             except ValueError:
-                raise ScenarioError(f"objects: unknown zone {item['zone']!r}") from None
+                raise ScenarioError(f"objects: unknown zone {quote(item['zone'])}") from None
         out.extend(_object_check(game, setup, names, item, zones, "objects"))
     return out
 
@@ -116,6 +143,30 @@ def _name(g: Any, oid: int) -> str:
         return "ability:" + o.source_name
     nm = characteristics(g, oid).name
     return nm if nm else "face-down"
+
+
+#: The checks of an object that take a number or nothing (a permanent without power), a count
+#: (0 or more), or true/false (issue 17: a typo is named, never compared as it is).
+_NUMBER_KEYS = ("power", "toughness")
+_COUNT_KEYS = ("count", "loyalty", "damage", "mana_value")
+_FLAG_KEYS = ("tapped", "token", "copy", "face_down", "transformed", "exact")
+
+
+def _check_values(item: dict[str, Any], label: str) -> None:
+    for key, value in item.items():
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if key in _NUMBER_KEYS and not (whole or value is None):
+            raise ScenarioError(f"{label}: {key}: expected a whole number or null, got {quote(value)}")
+        if key in _COUNT_KEYS and not (whole and value >= 0):
+            raise ScenarioError(f"{label}: {key}: expected a whole number 0 or more, got {quote(value)}")
+        if key in _FLAG_KEYS and not isinstance(value, bool):
+            raise ScenarioError(f"{label}: {key}: expected true or false, got {quote(value)}")
+        if key == "counters":
+            if not isinstance(value, dict) and value is not None:
+                raise ScenarioError(f"{label}: counters: expected a mapping like {{\"+1/+1\": 2}}, got {quote(value)}")
+            for kind, n in (value or {}).items():
+                if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                    raise ScenarioError(f"{label}: counters.{kind}: expected a whole number 0 or more, got {quote(n)}")
 
 
 def _same_multiset(g: Any, ids: list[int], want: list[str]) -> bool:
@@ -150,6 +201,7 @@ def _object_check(game: Game, setup: Setup, names: list[str], item: Any, zones: 
         if key not in OBJECT_KEYS:
             from .loader import unknown_key
             raise unknown_key(key, OBJECT_KEYS, label)
+    _check_values(item, label)
     ref = str(item["ref"])
     found = find_objects(g, setup.aliases, ref, zones, names)
     out: list[str] = []
@@ -166,7 +218,7 @@ def _object_check(game: Game, setup: Setup, names: list[str], item: Any, zones: 
         def diff(key: str, got: Any) -> None:
             want = item[key]
             if got != want:
-                out.append(f"{label_o}: expected {key} {want!r}, got {got!r}")
+                out.append(f"{label_o}: expected {key} {quote(want)}, got {got!r}")
 
         for key in item:
             if key in ("ref", "count", "exact"):
@@ -216,7 +268,7 @@ def _object_check(game: Game, setup: Setup, names: list[str], item: Any, zones: 
                 want_ids = find_objects(g, setup.aliases, str(item[key]), (Zone.BATTLEFIELD,), names)
                 if target not in want_ids:
                     got_name = _name(g, target) if target in g.objects else None
-                    out.append(f"{label_o}: expected attached_to {item[key]!r}, got {got_name!r}")
+                    out.append(f"{label_o}: expected attached_to {quote(item[key])}, got {got_name!r}")
             elif key in ("types", "subtypes", "supertypes"):
                 got = getattr(ch, key)
                 if {str(x) for x in item[key] or []} != set(got):
@@ -242,10 +294,10 @@ def _object_check(game: Game, setup: Setup, names: list[str], item: Any, zones: 
                 except ManaCostError:
                     pass
                 if got != want:
-                    out.append(f"{label_o}: expected mana_cost {item[key]!r}, got {got!r}")
+                    out.append(f"{label_o}: expected mana_cost {quote(item[key])}, got {got!r}")
             elif key == "abilities":
                 texts = [ch.text] + [k for k in ch.keywords]
                 for want in item[key] or []:
                     if not any(str(want).lower() in t.lower() for t in texts):
-                        out.append(f"{label_o}: expected an ability containing {want!r}")
+                        out.append(f"{label_o}: expected an ability containing {quote(want)}")
     return out

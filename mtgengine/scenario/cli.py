@@ -27,6 +27,10 @@ def run_paths(paths: list[str]) -> list[Result]:
 
 def run_command(args: argparse.Namespace) -> int:
     results = run_paths(args.paths)
+    if not results:
+        # a folder without *.yaml files: nothing was checked, which must not pass as "0 passed"
+        sys.stderr.write(f"mtg run: no scenario file (*.yaml, *.yml) in {', '.join(args.paths)}\n")
+        return 2
     out = sys.stdout
     if args.json:
         for r in results:
@@ -46,7 +50,7 @@ def run_command(args: argparse.Namespace) -> int:
     failed = len(results) - passed
     summary = f"{passed} passed, {failed} failed\n"
     (sys.stderr if args.json else out).write(summary)
-    return 0 if failed == 0 and results else (0 if not results and not failed else 1)
+    return 0 if failed == 0 else 1
 
 
 def add_run_parser(subparsers: Any) -> None:

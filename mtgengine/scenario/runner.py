@@ -8,7 +8,7 @@ from ..agents.agents import first_option
 from ..agents.decisions import Decision, player_ref
 from ..cards.database import UnknownCardError, card_db, normalize_name
 from ..core.enums import Step, Zone
-from ..core.errors import IllegalActionError, MtgError
+from ..core.errors import IllegalActionError, MtgError, quote
 from ..core.mana import COLOR_WORDS, ManaCost, ManaCostError
 from ..core.rules_index import rule_exists
 from ..effects.layers import characteristics
@@ -20,6 +20,42 @@ from .loader import (
 from .references import ALL_ZONES, describe, find_objects
 from .setup import Setup, build
 
+
+
+#: The most passes one ``pass: N`` step makes (as many as ``pass: STEP`` makes looking for its step).
+MAX_PASSES = 10_000
+#: The largest number an option takes (X, an amount of mana or life to pay): far beyond a game.
+MAX_AMOUNT = 1_000_000_000
+
+
+def _check_option(key: str, value: Any) -> None:
+    """A step option's type and range (SCENARIO-FORMAT "Script steps"): the option named, never
+    passed on to the engine as something else. Options not listed take references or mappings,
+    checked where they are read."""
+    def whole(v: Any, low: int) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and low <= v <= MAX_AMOUNT
+
+    kind = _OPTION_KINDS.get(key)
+    if kind == "amount" and not whole(value, 0):
+        raise ScenarioError(f"{key}: expected a whole number from 0 to {MAX_AMOUNT:,}, got {quote(value)}")
+    if kind == "modes" and not (isinstance(value, list) and value and all(whole(v, 1) for v in value)):
+        raise ScenarioError(f"modes: expected a list of mode numbers (1 for the first), got {quote(value)}")
+    if kind == "ability" and not (whole(value, 1) or (isinstance(value, str) and value.strip())):
+        raise ScenarioError(f"ability: expected its number (1 for the first) or the start of its text, got {quote(value)}")
+    if kind == "flag" and not isinstance(value, bool):
+        raise ScenarioError(f"{key}: expected true or false, got {quote(value)}")
+    if kind == "text" and not (isinstance(value, str) and value.strip()):
+        raise ScenarioError(f"{key}: expected a name, got {quote(value)}")
+    if kind == "illegal" and not (isinstance(value, bool) or (isinstance(value, str) and value.strip())):
+        raise ScenarioError(f"illegal: expected true or a part of the expected message, got {quote(value)}")
+    if kind == "kicked" and not (isinstance(value, bool) or (isinstance(value, list)
+                                                             and all(isinstance(v, str) for v in value))):
+        raise ScenarioError(f"kicked: expected true, false or a list of kicker costs, got {quote(value)}")
+
+
+_OPTION_KINDS = {"x": "amount", "modes": "modes", "ability": "ability", "fuse": "flag", "face_down": "flag",
+                 "face": "text", "alternative": "text", "from": "text", "by": "text", "illegal": "illegal",
+                 "kicked": "kicked"}
 
 
 @dataclass
@@ -92,15 +128,18 @@ class Runner:
         for key in self.data:
             if key not in TOP_KEYS:
                 raise unknown_key(key, TOP_KEYS, "top level")
-        if not isinstance(self.data.get("name"), str):
+        if not isinstance(self.data.get("name"), str) or not self.data["name"].strip():
             raise ScenarioError("'name' is required (a string)")
         rules = self.data.get("rules", []) or []
         if not isinstance(rules, list):
             raise ScenarioError("'rules' must be a list of rule numbers")
         for r in rules:
             if not rule_exists(str(r)):
-                raise ScenarioError(f"rules: {r!r} is not a rule of the pinned Comprehensive Rules")
-        self.strict = self.data.get("strict", True) is not False
+                raise ScenarioError(f"rules: {quote(r)} is not a rule of the pinned Comprehensive Rules")
+        strict = self.data.get("strict", True)
+        if not isinstance(strict, bool):
+            raise ScenarioError(f"strict: expected true or false, got {quote(strict)}")
+        self.strict = strict
         script = self.data.get("script", []) or []
         if not isinstance(script, list):
             raise ScenarioError("'script' must be a list of steps")
@@ -140,18 +179,19 @@ class Runner:
 
     def _parse_step(self, step: Any) -> tuple[str, Any, dict[str, Any]]:
         if not isinstance(step, dict) or not step:
-            raise ScenarioError(f"a step is a mapping with one verb ({', '.join(VERBS)}), got {step!r}")
+            raise ScenarioError(f"a step is a mapping with one verb ({', '.join(VERBS)}), got {quote(step)}")
         verbs = [k for k in step if k in VERBS]
         if len(verbs) != 1:
             unknown = [k for k in step if k not in VERBS and k not in STEP_OPTIONS.get(verbs[0] if verbs else "", ())]
             if not verbs and unknown:
-                raise ScenarioError(f"unknown verb {unknown[0]!r}{suggest(unknown[0], VERBS)}")
+                raise ScenarioError(f"unknown verb {quote(unknown[0])}{suggest(unknown[0], VERBS)}")
             raise ScenarioError(f"a step needs exactly one verb, found {verbs or list(step)}")
         verb = verbs[0]
         opts = {k: v for k, v in step.items() if k != verb}
-        for key in opts:
+        for key, value in opts.items():
             if key not in STEP_OPTIONS[verb]:
                 raise unknown_key(key, STEP_OPTIONS[verb], f"{verb} option")
+            _check_option(key, value)
         return verb, step[verb], opts
 
     def _expect_illegal(self, verb: str, arg: Any, opts: dict[str, Any]) -> None:
@@ -162,14 +202,14 @@ class Runner:
         except IllegalActionError as exc:
             msg = str(exc)
             if expected is not True and str(expected).lower() not in msg.lower():
-                raise StepFailure(self._where_prev() + f"refused as expected, but the message {msg!r} "
-                                  f"does not contain {expected!r}") from None
+                raise StepFailure(self._where_prev() + f"refused as expected, but the message {quote(msg, 300)} "
+                                  f"does not contain {quote(expected)}") from None
             # The state must be as just before the refused action itself (after any passes
             # the runner made to reach it: SCENARIO-FORMAT "illegal").
             if self.game.save() != self.checkpoint:
                 raise StepFailure(self._where_prev() + "the action was refused but the game state changed") from None
             return
-        raise StepFailure(self._where_prev() + f"expected the action to be refused ({expected!r}), but it was allowed")
+        raise StepFailure(self._where_prev() + f"expected the action to be refused ({quote(expected)}), but it was allowed")
 
     # -- verbs ------------------------------------------------------------------------------
     def _do(self, verb: str, arg: Any, opts: dict[str, Any], illegal_check: bool = False) -> None:
@@ -184,7 +224,7 @@ class Runner:
         if verb == "cast":
             zone = Zone(opts.get("from", "hand")) if opts.get("from", "hand") in [z.value for z in Zone] else None
             if zone is None:
-                raise ScenarioError(f"cast from: unknown zone {opts.get('from')!r}")
+                raise ScenarioError(f"cast from: unknown zone {quote(opts.get('from'))}")
             oid = self._one(arg, (zone,), owner=by if zone is not Zone.EXILE else None)
             player = by if by is not None else g.state.objects[oid].owner
             action: dict[str, Any] = {"action": "cast", "object": oid, "from": zone.value}
@@ -319,10 +359,10 @@ class Runner:
     def _pass(self, arg: Any) -> None:
         g = self.game
         if isinstance(arg, bool) or not (isinstance(arg, int) or arg in ("stack", "turn") or arg in STEPS):
-            raise ScenarioError(f"pass: expects a number, 'stack', 'turn' or a step name, got {arg!r}"
+            raise ScenarioError(f"pass: expects a number, 'stack', 'turn' or a step name, got {quote(arg)}"
                                 + (suggest(arg, list(STEPS) + ["stack", "turn"]) if isinstance(arg, str) else ""))
-        if isinstance(arg, int) and arg < 0:
-            raise ScenarioError(f"pass: the number of passes is 0 or more, got {arg}")
+        if isinstance(arg, int) and not 0 <= arg <= MAX_PASSES:
+            raise ScenarioError(f"pass: the number of passes is at most {MAX_PASSES:,} and 0 or more, got {quote(arg)}")
         self._resolve_decisions()
         if isinstance(arg, int):
             for _ in range(arg):
@@ -392,12 +432,12 @@ class Runner:
             self._answer_choose(arg)
         except (IllegalActionError, ScenarioError) as exc:     # not one of the options: refused too
             if expected is not True and str(expected).lower() not in str(exc).lower():
-                raise StepFailure(self._where_prev() + f"refused as expected, but the message {str(exc)!r} "
-                                  f"does not contain {expected!r}") from None
+                raise StepFailure(self._where_prev() + f"refused as expected, but the message {quote(str(exc), 300)} "
+                                  f"does not contain {quote(expected)}") from None
             if self.game.save() != before:
                 raise StepFailure(self._where_prev() + "the answer was refused but the game state changed") from None
             return
-        raise StepFailure(self._where_prev() + f"expected the answer to be refused ({expected!r}), but it was accepted")
+        raise StepFailure(self._where_prev() + f"expected the answer to be refused ({quote(expected)}), but it was accepted")
 
     def _answer_choose(self, arg: Any) -> None:
         g = self.game
@@ -437,15 +477,15 @@ class Runner:
                 return arg.lower() in ("yes", "keep")
             if isinstance(arg, bool):
                 return arg
-            raise ScenarioError(f"choose: this decision takes yes or no, got {arg!r}")
+            raise ScenarioError(f"choose: this decision takes yes or no, got {quote(arg)}")
         if d.kind == "x":
             if not isinstance(arg, int) or isinstance(arg, bool):
-                raise ScenarioError(f"choose: this decision takes a number, got {arg!r}")
+                raise ScenarioError(f"choose: this decision takes a number, got {quote(arg)}")
             return arg
         if d.kind == "name":
             # a card name or creature type named freely (CR 201.3, 607.2d): checked by the engine
             if not isinstance(arg, str):
-                raise ScenarioError(f"choose: this decision takes a name, got {arg!r}")
+                raise ScenarioError(f"choose: this decision takes a name, got {quote(arg)}")
             return arg
         if isinstance(arg, dict):
             if "order" in arg:
@@ -465,7 +505,7 @@ class Runner:
             if d.kind in ("damage_assignment", "divide"):
                 # an extension of the format: {REF: amount, ...} divides combat damage (CR 510.1c)
                 return {str(self._option_ref(d, r)): n for r, n in arg.items()}
-            raise ScenarioError(f"choose: unknown answer form {arg!r}")
+            raise ScenarioError(f"choose: unknown answer form {quote(arg)}")
         if isinstance(arg, list):
             vals: list[Any] = []
             for r in arg:
@@ -515,8 +555,8 @@ class Runner:
             if len(found) > 1 and self._interchangeable(found):
                 return found[0]
             if len(found) > 1:
-                raise ScenarioError(f"choose: {ref!r} is ambiguous: " + ", ".join(describe(self.game.state, o) for o in found))
-        raise ScenarioError(f"choose: {ref!r} is not one of the options: {self._describe(d)}")
+                raise ScenarioError(f"choose: {quote(ref)} is ambiguous: " + ", ".join(describe(self.game.state, o) for o in found))
+        raise ScenarioError(f"choose: {quote(ref)} is not one of the options: {self._describe(d)}")
 
     def _interchangeable(self, oids: list[int]) -> bool:
         """Identical cards of one owner in a library, hand or graveyard: any of them will do."""
@@ -550,7 +590,7 @@ class Runner:
     # -- references -------------------------------------------------------------------------
     def _player(self, name: Any) -> int:
         if name not in self.names:
-            raise ScenarioError(f"unknown player {name!r}{suggest(str(name), self.names)}")
+            raise ScenarioError(f"unknown player {quote(name)}{suggest(name, self.names)}")
         return self.names.index(name)
 
     def _one(self, ref: Any, zones: tuple[Zone, ...], owner: int | None = None, controller: int | None = None) -> int:
@@ -569,11 +609,11 @@ class Runner:
                     card_db().get(ref.split(":")[-1].split("#")[0])
                 except UnknownCardError as exc:
                     hint = f" ({exc})"
-            raise ScenarioError(f"{ref!r}: no such object in {where}{hint}")
+            raise ScenarioError(f"{quote(ref)}: no such object in {where}{hint}")
         if len(found) > 1:
             if all(g.objects[o].card is not None and g.objects[o].card is g.objects[found[0]].card and g.objects[o].zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD) and not g.objects[o].is_copy and not g.objects[o].token for o in found) and len({g.objects[o].owner for o in found}) == 1:
                 return found[0]          # identical cards in a hidden pile: any will do
-            raise ScenarioError(f"{ref!r} is ambiguous: " + ", ".join(describe(g, o) for o in found))
+            raise ScenarioError(f"{quote(ref)} is ambiguous: " + ", ".join(describe(g, o) for o in found))
         return found[0]
 
     def _target(self, ref: Any) -> int:
@@ -613,7 +653,7 @@ class Runner:
                 elif key == "phyrexian":
                     if not (value in ("life", "mana") or (isinstance(value, list)
                                                           and all(v in ("life", "mana") for v in value))):
-                        raise ScenarioError(f"pay: phyrexian is 'life', 'mana' or a list of them, got {value!r}")
+                        raise ScenarioError(f"pay: phyrexian is 'life', 'mana' or a list of them, got {quote(value)}")
                     out["phyrexian"] = value
                 elif key == "hybrid":
                     out["hybrid"] = [str(v) for v in (value if isinstance(value, list) else [value])]
@@ -624,26 +664,26 @@ class Runner:
                         raise ScenarioError(f"pay: {exc}") from None
                     out["mana"] = str(value)
                 else:
-                    raise ScenarioError(f"pay: unknown key {key!r}{suggest(str(key), list(self._PAY_ZONES) + ['phyrexian', 'hybrid', 'mana'])}")
+                    raise ScenarioError(f"pay: unknown key {quote(key)}{suggest(str(key), list(self._PAY_ZONES) + ['phyrexian', 'hybrid', 'mana'])}")
             return out
-        raise ScenarioError(f"pay: expected a mana string or a mapping, got {pay!r}")
+        raise ScenarioError(f"pay: expected a mana string or a mapping, got {quote(pay)}")
 
     def _additional(self, value: Any, player: int) -> dict[str, Any]:
         """A cast step's ``additional``: ``{mana: 2}``, ``{life: 4}``, ``{exile|sacrifice|discard: [refs]}``."""
         if not isinstance(value, dict):
-            raise ScenarioError(f"additional: expected a mapping such as {{mana: 2}}, got {value!r}")
+            raise ScenarioError(f"additional: expected a mapping such as {{mana: 2}}, got {quote(value)}")
         out: dict[str, Any] = {}
         for key, v in value.items():
             if key in ("mana", "life"):
                 if isinstance(v, bool) or not (isinstance(v, int) or (key == "mana" and isinstance(v, str))):
-                    raise ScenarioError(f"additional: {key} takes an amount, got {v!r}")
+                    raise ScenarioError(f"additional: {key} takes an amount, got {quote(v)}")
                 out[key] = v
             elif key in ("exile", "sacrifice", "discard"):
                 owner = player if key != "sacrifice" else None
                 out[key] = self._many(v, self._PAY_ZONES[key], owner, player if key == "sacrifice" else None,
                                       f"additional: {key}")
             else:
-                raise ScenarioError(f"additional: unknown cost {key!r}"
+                raise ScenarioError(f"additional: unknown cost {quote(key)}"
                                     f"{suggest(str(key), ['mana', 'life', 'exile', 'sacrifice', 'discard'])}")
         return out
 
@@ -661,9 +701,9 @@ class Runner:
             free = [o for o in found if o not in out]
             if not free:
                 self._one(r, zones, owner=owner, controller=controller)     # the reason, as a ScenarioError
-                raise ScenarioError(f"{what}: {r!r} names an object already listed")
+                raise ScenarioError(f"{what}: {quote(r)} names an object already listed")
             if len(free) > 1 and not self._interchangeable(free):
-                raise ScenarioError(f"{what}: {r!r} is ambiguous: " + ", ".join(describe(g, o) for o in free))
+                raise ScenarioError(f"{what}: {quote(r)} is ambiguous: " + ", ".join(describe(g, o) for o in free))
             out.append(free[0])
         return out
 
@@ -683,7 +723,7 @@ class Runner:
         for i, ab in enumerate(abilities):
             if ab.text.lower().startswith(text):
                 return i
-        raise ScenarioError(f"no activated ability starts with {ability!r}")
+        raise ScenarioError(f"no activated ability starts with {quote(ability)}")
 
     # -- checks -----------------------------------------------------------------------------
     def _checks(self, expect: Any, label: str) -> None:

@@ -10,11 +10,22 @@ from ..core.mana import ManaCost, ManaCostError
 from ..engine import add_card
 from ..state.game_state import GameState
 from ..rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders
+from ..core.errors import quote
 from .loader import ENTRY_KEYS, PLAYER_KEYS, STEPS, ScenarioError, suggest, unknown_key
 
 ZONE_KEYS = {"hand": Zone.HAND, "battlefield": Zone.BATTLEFIELD, "graveyard": Zone.GRAVEYARD,
              "library": Zone.LIBRARY, "exile": Zone.EXILE, "command": Zone.COMMAND}
 DEFAULT_LIBRARY = ["Wastes"] * 30
+
+#: Bounds of a position (issue 17): the cards of a scenario, all zones and players together
+#: (as a deck list, ``decklist.MAX_DECK_CARDS``), the players, a life total, poison and other
+#: counters (far beyond any game, not beyond a typo: ``10000000``, ``-3``), the turn number.
+MAX_CARDS = 10_000
+MAX_PLAYERS = 8
+MAX_AMOUNT = 1_000_000_000
+MAX_TURN = 1_000_000
+#: The longest player name, alias, card name or reference a position takes.
+MAX_NAME_CHARS = 200
 
 
 class Setup:
@@ -35,46 +46,57 @@ def parse_entry(entry: Any, where: str) -> tuple[str, int, dict[str, Any]]:
         if m:
             text, opts["as"] = m.group(1), m.group(2)
         count = 1
-        m = re.fullmatch(r"(.+?)\s+x(\d+)", text)
+        m = re.fullmatch(r"(.+?)\s+x([-+]?\d+)", text)
         if m:
-            text, count = m.group(1), int(m.group(2))
-        return text, count, opts
+            text, count = m.group(1), _int(int(m.group(2)), f"{where}: the count of {quote(m.group(1))}", 0, MAX_CARDS)
+        return _name(text, where), count, opts
     if isinstance(entry, dict):
         for key in entry:
             if key not in ENTRY_KEYS:
                 raise unknown_key(key, ENTRY_KEYS, where)
         if "card" not in entry:
             raise ScenarioError(f"{where}: a card entry needs a 'card' key")
-        count = entry.get("count", 1)
-        if not isinstance(count, int) or count < 0:
-            raise ScenarioError(f"{where}: count must be a whole number, got {count!r}")
-        return str(entry["card"]), count, {k: v for k, v in entry.items() if k not in ("card", "count")}
-    raise ScenarioError(f"{where}: a card entry is a name or a mapping, got {entry!r}")
+        count = _int(entry.get("count", 1), f"{where}.count", 0, MAX_CARDS)
+        return _name(entry["card"], f"{where}.card"), count, {k: v for k, v in entry.items() if k not in ("card", "count")}
+    raise ScenarioError(f"{where}: a card entry is a name or a mapping, got {quote(entry)}")
 
 
 def build(data: dict[str, Any]) -> Setup:
     players = data.get("players")
     if not isinstance(players, dict) or not players:
         raise ScenarioError("'players' is required: a mapping of player names to their zones")
-    names = [str(n) for n in players]
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int):
-        raise ScenarioError(f"'seed' must be a number, got {seed!r}")
+    if len(players) > MAX_PLAYERS:
+        raise ScenarioError(f"players: a game has at most {MAX_PLAYERS} players, got {len(players)}")
+    names = [_name(n, "players", "a player's name") for n in players]
+    if len(set(names)) != len(names):
+        raise ScenarioError(f"players: two players are named {quote(next(n for n in names if names.count(n) > 1))}")
+    specs = list(players.values())
+    seed = _int(data.get("seed", 0), "seed", 0, 2**64 - 1)
     s = Setup(names, seed)
     g = s.state
     db = card_db()
     # an extension: a card entry with `commander: true` makes this a Commander game (CR 903.7: 40 life)
     commander = any(isinstance(e, dict) and e.get("commander") for spec in players.values() if isinstance(spec, dict)
                     for zone in ZONE_KEYS if isinstance(spec.get(zone), list) for e in spec[zone])
+    total = 0                       # cards of the position so far (MAX_CARDS)
+
+    def count_cards(count: int, where: str) -> None:
+        nonlocal total
+        total += count
+        if total > MAX_CARDS:
+            raise ScenarioError(f"{where}: a scenario holds at most {MAX_CARDS:,} cards (with this entry: {total:,})")
+
     for p, name in enumerate(names):
-        spec = players[name] or {}
+        spec = specs[p] or {}
         if not isinstance(spec, dict):
-            raise ScenarioError(f"players.{name}: expected a mapping of zones, got {spec!r}")
+            raise ScenarioError(f"players.{name}: expected a mapping of zones, got {quote(spec)}")
         for key in spec:
             if key not in PLAYER_KEYS:
                 raise unknown_key(key, PLAYER_KEYS, f"players.{name}")
         pl = g.players[p]
-        pl.life = _int(spec.get("life", COMMANDER_LIFE if commander else 20), f"players.{name}.life")
+        # (a life total of 0 or less is a position too: that player loses at the first check, CR 704.5a)
+        pl.life = _int(spec.get("life", COMMANDER_LIFE if commander else 20), f"players.{name}.life",
+                       -MAX_AMOUNT, MAX_AMOUNT)
         board = spec.get("sideboard", []) or []
         if not isinstance(board, list):
             raise ScenarioError(f"players.{name}.sideboard: expected a list of cards")
@@ -84,16 +106,18 @@ def build(data: dict[str, Any]) -> Setup:
             card_name, count, opts = parse_entry(entry, where)
             if opts:
                 raise ScenarioError(f"{where}: a card outside the game takes no options ({', '.join(opts)})")
+            count_cards(count, where)
             try:
                 outside += [db.get(card_name).name] * count
             except UnknownCardError as exc:
                 raise ScenarioError(f"{where}: {exc}") from None
         pl.sideboard = tuple(outside)
-        pl.poison = _int(spec.get("poison", 0), f"players.{name}.poison")
+        pl.poison = _int(spec.get("poison", 0), f"players.{name}.poison", 0, MAX_AMOUNT)      # CR 122.1f
         counters = spec.get("counters", {}) or {}
         if not isinstance(counters, dict):
             raise ScenarioError(f"players.{name}.counters: expected a mapping like {{energy: 2}}")
-        pl.counters = {str(k): _int(v, f"players.{name}.counters.{k}") for k, v in counters.items()}
+        pl.counters = {_name(k, f"players.{name}.counters", "a kind of counter"):
+                       _int(v, f"players.{name}.counters.{k}", 0, MAX_AMOUNT) for k, v in counters.items()}
         if "mana_pool" in spec:
             try:
                 cost = ManaCost.parse(str(spec["mana_pool"]))
@@ -105,7 +129,7 @@ def build(data: dict[str, Any]) -> Setup:
                 pl.pool["C" if sym.kind == "colorless" else next(iter(sym.colors))] += 1
     # Zones: players in turn order, each zone's list in order (battlefield as if entered that way).
     for p, name in enumerate(names):
-        spec = players[name] or {}
+        spec = specs[p] or {}
         for key, zone in ZONE_KEYS.items():
             entries = spec.get(key)
             if entries is None:
@@ -115,6 +139,7 @@ def build(data: dict[str, Any]) -> Setup:
             for i, entry in enumerate(entries):
                 where = f"players.{name}.{key}[{i}]"
                 card_name, count, opts = parse_entry(entry, where)
+                count_cards(count, where)
                 try:
                     card = db.get(card_name)
                 except UnknownCardError as exc:
@@ -146,15 +171,15 @@ def build(data: dict[str, Any]) -> Setup:
     for key in turn:
         if key not in ("number", "active", "step"):
             raise unknown_key(key, ("number", "active", "step"), "turn")
-    g.turn = _int(turn.get("number", 1), "turn.number")
+    g.turn = _int(turn.get("number", 1), "turn.number", 1, MAX_TURN)
     active = turn.get("active", names[0])
     if active not in names:
-        raise ScenarioError(f"turn.active: unknown player {active!r}{suggest(active, names)}")
+        raise ScenarioError(f"turn.active: unknown player {quote(active)}{suggest(active, names)}")
     g.active = names.index(active)
     g.first_player = g.active if g.turn % 2 == 1 else 1 - g.active
     step = turn.get("step", "precombat_main")
     if step not in STEPS:
-        raise ScenarioError(f"turn.step: unknown step {step!r}{suggest(step, STEPS)}")
+        raise ScenarioError(f"turn.step: unknown step {quote(step)}{suggest(step, STEPS)}")
     g.step = Step(step)
     g.priority = g.active
     # CR 103.2: choices and exiles before the game, answered by the script's first `choose` steps
@@ -165,10 +190,30 @@ def build(data: dict[str, Any]) -> Setup:
     return s
 
 
-def _int(value: Any, where: str) -> int:
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    """``value``, a whole number from ``low`` to ``high``; else the ScenarioError naming ``where``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ScenarioError(f"{where}: expected a whole number, got {value!r}")
+        raise ScenarioError(f"{where}: expected a whole number, got {quote(value)}")
+    if not low <= value <= high:
+        raise ScenarioError(f"{where}: expected a whole number from {low:,} to {high:,}, got {quote(value)}")
     return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{where}: expected true or false, got {quote(value)}")
+    return value
+
+
+def _name(value: Any, where: str, what: str = "a card name") -> str:
+    """A name or reference of the position: a non-empty text (or a number: YAML reads ``1`` so)
+    of at most MAX_NAME_CHARS characters."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise ScenarioError(f"{where}: expected {what}, got {quote(value)}")
+    text = str(value)
+    if not text.strip() or len(text) > MAX_NAME_CHARS:
+        raise ScenarioError(f"{where}: {what} is a text of 1 to {MAX_NAME_CHARS} characters, got {quote(text)}")
+    return text
 
 
 def _place(s: Setup, card: Any, owner: int, zone: Zone, opts: dict[str, Any], where: str, names: list[str]) -> None:
@@ -178,38 +223,40 @@ def _place(s: Setup, card: Any, owner: int, zone: Zone, opts: dict[str, Any], wh
     alias = opts.get("as")
     if alias is not None:
         if str(alias) in s.aliases:
-            raise ScenarioError(f"{where}: the alias {alias!r} is used twice")
-        s.aliases[str(alias)] = o.card_id
-    if opts.get("token"):
+            raise ScenarioError(f"{where}: the alias {quote(alias)} is used twice")
+        s.aliases[_name(alias, f"{where}.as", "an alias")] = o.card_id
+    if _bool(opts.get("token", False), f"{where}.token"):
         o.token = True
     if "controller" in opts:
         if opts["controller"] not in names:
-            raise ScenarioError(f"{where}.controller: unknown player {opts['controller']!r}")
+            raise ScenarioError(f"{where}.controller: unknown player {quote(opts['controller'])}")
         o.controller = names.index(opts["controller"])
     if zone is not Zone.BATTLEFIELD:
         for key in ("tapped", "summoning_sick", "attached_to", "damage"):
             if key in opts:
                 raise ScenarioError(f"{where}: {key!r} applies only to the battlefield")
-    o.tapped = bool(opts.get("tapped", False))
-    o.sick = bool(opts.get("summoning_sick", False))
+    o.tapped = _bool(opts.get("tapped", False), f"{where}.tapped")
+    o.sick = _bool(opts.get("summoning_sick", False), f"{where}.summoning_sick")
     o.steady = o.controller
-    o.damage = _int(opts.get("damage", 0), f"{where}.damage")
-    o.face_down = bool(opts.get("face_down", False))
-    if opts.get("transformed"):
+    o.damage = _int(opts.get("damage", 0), f"{where}.damage", 0, MAX_AMOUNT)      # CR 120.3e: marked damage
+    o.face_down = _bool(opts.get("face_down", False), f"{where}.face_down")
+    if _bool(opts.get("transformed", False), f"{where}.transformed"):
         if len(card.faces) < 2 or card.layout not in ("transform", "modal_dfc", "meld", "flip"):
             raise ScenarioError(f"{where}: {card.name} has no back face to transform to")
         o.transformed = True
     counters = opts.get("counters", {}) or {}
     if not isinstance(counters, dict):
         raise ScenarioError(f"{where}.counters: expected a mapping like {{\"+1/+1\": 2}}")
-    o.counters = {str(k): _int(v, f"{where}.counters") for k, v in counters.items() if v}
+    # CR 122.1: a number of counters, 0 or more
+    o.counters = {_name(k, f"{where}.counters", "a kind of counter"): n for k, v in counters.items()
+                  if (n := _int(v, f"{where}.counters.{k}", 0, MAX_AMOUNT))}
     if zone is Zone.BATTLEFIELD and "loyalty" not in counters:
         # As if it had entered: a planeswalker enters with its printed loyalty (CR 306.5b).
         from ..effects.layers import characteristics
         ch = characteristics(g, oid)
         if "Planeswalker" in ch.types and ch.loyalty:
             o.counters["loyalty"] = ch.loyalty
-    if opts.get("commander"):
+    if _bool(opts.get("commander", False), f"{where}.commander"):
         if o.token:
             raise ScenarioError(f"{where}: a token can't be a commander (CR 903.3)")
         g.players[owner].commanders += (o.card_id,)           # CR 903.3 (an extension of the format)
@@ -223,7 +270,7 @@ def resolve_setup_ref(s: Setup, ref: Any, where: str) -> int:
     from .references import find_objects
     matches = find_objects(s.state, s.aliases, str(ref), zones=(Zone.BATTLEFIELD,))
     if not matches:
-        raise ScenarioError(f"{where}: nothing on the battlefield is {ref!r} (an Aura must be attached to something)")
+        raise ScenarioError(f"{where}: nothing on the battlefield is {quote(ref)} (an Aura must be attached to something)")
     if len(matches) > 1:
-        raise ScenarioError(f"{where}: {ref!r} is ambiguous ({len(matches)} objects match)")
+        raise ScenarioError(f"{where}: {quote(ref)} is ambiguous ({len(matches)} objects match)")
     return matches[0]
