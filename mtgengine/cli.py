@@ -12,8 +12,9 @@ in :data:`PLUGGED_COMMANDS` as (module, function) and imported lazily, inside
 written yet; an import that fails inside an existing module still raises. To add a command,
 write ``add_<name>_parser(subparsers)`` in its module and list it there.
 
-Bad input (a deck file that cannot be read, a bad deck line) prints one line to stderr and
-exits with status 2, as argparse does for bad options: a traceback is for bugs.
+Bad input (a deck file that cannot be read, a bad deck line, decks that make no game, a card
+the engine does not implement) prints one line to stderr and exits with status 2, as argparse
+does for bad options: a traceback is for bugs.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from contextlib import contextmanager
 from typing import Any, TypeAlias
 
 from .cards.lang import LANGUAGES, translate_log_line
-from .core.errors import DeckError
+from .core.errors import MtgError
 
 #: Subcommands whose code other modules own: (module, function registering the subparser).
 PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
@@ -46,8 +47,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
-    except DeckError as exc:
-        print(f"mtg: error: {exc}", file=sys.stderr)
+    except MtgError as exc:         # bad input: a deck list, decks or a game that can't start
+        message = " ".join(str(exc).split())        # one line, whatever the message holds
+        print(f"mtg: error: {message}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader stopped early (`mtg play | head`): not an error worth a traceback.
@@ -91,8 +93,20 @@ def _count(minimum: int) -> Callable[[str], int]:
     return parse
 
 
+#: The largest seed of a game: the random agents of game S are seeded 2S+1 and 2S+2, and every
+#: seed of the engine's generator fits in 64 bits (core.rng).
+MAX_SEED = 2**63 - 2
+
+
+def _seed(text: str) -> int:
+    value = _count(0)(text)
+    if value > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SEED}: {value}")
+    return value
+
+
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=0, help="seed of the (first) game (default 0)")
+    parser.add_argument("--seed", type=_seed, default=0, help="seed of the (first) game (default 0)")
     parser.add_argument("--deck", metavar="FILE",
                         help="Alice's deck list (default: the reference deck, see mtgengine.decklist)")
     parser.add_argument("--deck2", metavar="FILE", help="Bob's deck list (default: the same as Alice's)")
@@ -130,6 +144,9 @@ def add_simulate_parser(subparsers: Subparsers) -> None:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    if args.seed + args.games - 1 > MAX_SEED:
+        raise MtgError(f"--seed {args.seed} --games {args.games}: the seeds of the games go up to "
+                       f"{args.seed + args.games - 1}, above the largest seed {MAX_SEED}")
     deck1, deck2, extra = _deck_lists(args)
     with _progress_bar(args.games) as progress:
         from .simulate import simulate

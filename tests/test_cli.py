@@ -134,3 +134,29 @@ def test_a_game_stops_as_capped_after_the_decision_cap() -> None:
                        decision_cap=25)
     assert result.decisions == 25
     assert result.capped and result.winner is None and not result.draw
+
+
+# -- issue 17: any bad input is one line on stderr and a non-zero exit, never a traceback -----
+def test_a_seed_beyond_the_generator_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["simulate", "--seed", str(10**30)])
+    assert exit_.value.code == 2
+    assert "argument --seed: must be at most 9223372036854775806" in capsys.readouterr().err
+    code, out, err = run(capsys, "simulate", "--seed", "9223372036854775806", "--games", "2")
+    assert code == 2 and out == ""
+    assert err == ("mtg: error: --seed 9223372036854775806 --games 2: the seeds of the games go up to "
+                   "9223372036854775807, above the largest seed 9223372036854775806\n")
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("1000000000 Forest\n", "line 1 ('1000000000 Forest'): a deck list holds at most 10,000 cards"),
+    ("1 " + "Forest " * 200_000 + "\n", "line 1 ('1 Forest Forest"),
+], ids=["a billion cards", "a 1.4 MB line"])
+def test_a_deck_file_over_a_cap_is_one_short_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                   content: str, message: str) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text(content, encoding="utf-8")
+    code, out, err = run(capsys, "simulate", "--deck", str(deck))
+    assert code == 2 and out == ""
+    assert err.startswith(f"mtg: error: {deck}, ") and message in err
+    assert err.count("\n") == 1 and len(err) < 400

@@ -11,6 +11,8 @@ from typing import Any
 from mtgengine.cards.database import CardData, Face
 
 _IMPLEMENTED_TEXT = {True: "yes", False: "no", None: "unknown"}
+#: The longest name `mtg card` looks up (the longest card name has 141 characters).
+MAX_NAME_CHARS = 300
 
 
 def _display_name(name: str, name_ja: str | None, lang: str) -> str:
@@ -129,7 +131,14 @@ def _card_command(args: Any) -> int:
 
     from .coverage import missing
     from .database import UnknownCardError, card_db
+    from ..core.errors import quote
     name = " ".join(args.name)
+    if not name.strip():
+        sys.stderr.write("mtg card: give a card's name, such as 'mtg card Lightning Bolt'\n")
+        return 2
+    if len(name) > MAX_NAME_CHARS:
+        sys.stderr.write(f"mtg card: a card name has at most {MAX_NAME_CHARS} characters, got {quote(name)}\n")
+        return 2
     try:
         card = card_db().get(name)
     except UnknownCardError as exc:

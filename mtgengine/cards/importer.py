@@ -20,8 +20,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import quote
 from ..core.mana import COLORS
-from .database import CardData, overlay_path, reset_card_db
+from .database import CardData, CardDB, overlay_path, reset_card_db
 
 #: Layouts whose card-level mana cost in the data lists every part's cost,
 #: "{1}{R} // {1}{U}", because the parts are printed on one face (split cards,
@@ -47,10 +48,15 @@ class CardImportError(ValueError):
 def import_atomic_cards(source: Path) -> tuple[Path, int]:
     """Replace the overlay with the cards of ``source``; returns (overlay file, card count).
 
-    Nothing is written unless every card converts. The file is replaced in
-    one step, so a failed write never leaves a broken overlay for card_db().
+    Nothing is written unless every card converts and there is at least one:
+    an empty file would replace an earlier import by nothing. The file is
+    replaced in one step, so a failed write never leaves a broken overlay
+    for card_db().
     """
     records = convert_atomic_cards(read_atomic_cards(source), str(source))
+    if not records:
+        raise CardImportError(f'{source}: the "data" object holds no card: nothing to import '
+                              "(the card overlay is left as it was)")
     target = overlay_path()
     lines = (json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in records)
     payload = gzip.compress(("\n".join(lines) + "\n").encode("utf-8"), compresslevel=6, mtime=0)
@@ -58,6 +64,16 @@ def import_atomic_cards(source: Path) -> tuple[Path, int]:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         partial.write_bytes(payload)
+    except OSError as exc:
+        raise CardImportError(f"{target}: cannot write the card overlay: {exc.strerror or exc}") from None
+    try:
+        # the new overlay as card_db() will read it, before it replaces the old one
+        CardDB.load(overlay=partial).get(records[0]["name"])
+    except (ValueError, KeyError, OSError) as exc:
+        partial.unlink(missing_ok=True)
+        raise CardImportError(f"{source}: the converted cards can't be read back ({quote(str(exc), 200)}); "
+                              "the card overlay is left as it was") from None
+    try:
         os.replace(partial, target)
     except OSError as exc:
         raise CardImportError(f"{target}: cannot write the card overlay: {exc.strerror or exc}") from None
@@ -83,7 +99,9 @@ def read_atomic_cards(source: Path) -> Mapping[str, Any]:
     try:
         document = json.loads(raw)
     except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
-        raise CardImportError(f"{source}: not JSON: {exc}") from None
+        raise CardImportError(f"{source}: not JSON: {quote(str(exc), 200)}") from None
+    except RecursionError:     # arrays or objects nested thousands deep
+        raise CardImportError(f"{source}: not an MTGJSON AtomicCards file: its JSON nests too deeply") from None
     data = document.get("data") if isinstance(document, dict) else None
     if not isinstance(data, dict):
         raise CardImportError(f'{source}: not an MTGJSON AtomicCards file: no "data" object of cards by name')
@@ -98,14 +116,14 @@ def convert_atomic_cards(data: Mapping[str, Any], source: str) -> list[dict[str,
     """
     records: dict[str, dict[str, Any]] = {}
     for key, objects in data.items():
-        where = f"{source}: card {key!r}"
+        where = f"{source}: card {quote(key)}"
         if not isinstance(objects, list) or not objects or not all(isinstance(o, dict) for o in objects):
             raise CardImportError(f"{where}: expected a non-empty list of card objects")
         for record in _card_records(objects, where):
             try:
                 CardData.from_record(record)
             except (ValueError, KeyError, TypeError) as exc:
-                raise CardImportError(f"{where}: {exc}") from None
+                raise CardImportError(f"{where}: {quote(str(exc), 200)}") from None
             # A melded face is listed under each card of its pair, and a
             # reversible card may show the same card twice: keep one.
             records.setdefault(json.dumps(record, sort_keys=True), record)

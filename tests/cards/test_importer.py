@@ -227,3 +227,54 @@ def test_a_damaged_overlay_is_reported_with_its_path(data_dir: Path) -> None:
     overlay_path().write_bytes(b"not gzip")
     with pytest.raises(ValueError, match="cards-overlay.jsonl.gz: not a usable card overlay"):
         card_db()
+
+
+# -- issue 17: bad input is refused and nothing is lost ----------------------------------------
+def test_an_empty_import_is_refused_and_keeps_the_previous_overlay(
+        tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # used to replace the overlay by one without cards: the earlier import was lost
+    import_atomic_cards(_write(tmp_path, ATOMIC))
+    before = overlay_path().read_bytes()
+    empty = _write(tmp_path, {"meta": {}, "data": {}}, "empty.json")
+    assert main(["cards", "import", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f'mtg cards import: {empty}: the "data" object holds no card: nothing to import '
+                   "(the card overlay is left as it was)\n")
+    assert overlay_path().read_bytes() == before
+    assert card_db().get("Zephyr Test Drake").mana_value() == 5
+
+
+def test_deeply_nested_json_is_refused_in_one_line(tmp_path: Path, data_dir: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # used to be a RecursionError traceback
+    path = tmp_path / "deep.json"
+    path.write_text('{"data": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    assert main(["cards", "import", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"mtg cards import: {path}: not an MTGJSON AtomicCards file: its JSON nests too deeply\n"
+    assert not overlay_path().exists()
+
+
+def test_a_long_bad_card_name_is_quoted_short(tmp_path: Path, data_dir: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, {"data": {"x" * 100_000: {}}})
+    assert main(["cards", "import", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "expected a non-empty list of card objects" in err and len(err) < 400
+
+
+@pytest.mark.parametrize("name", ["", "   ", "!!"])
+def test_mtg_card_refuses_a_name_that_names_nothing(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # used to show the card "_____", whose name normalizes to nothing, as "" does
+    assert main(["card", name]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err in ("mtg card: give a card's name, such as 'mtg card Lightning Bolt'\n",
+                            "mtg card: unknown card name '!!'\n")
+    assert main(["card", "_____"]) == 0 and capsys.readouterr().out.startswith("_____\n")
+
+
+def test_mtg_card_quotes_a_long_name_short(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["card", "Bolt " * 100_000]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtg card: a card name has at most 300 characters") and len(err) < 200
