@@ -15,7 +15,7 @@ import json
 from collections import abc
 from typing import Any, Iterable, Sequence
 
-from .agents.decisions import Decision, NeedDecision
+from .agents.decisions import Decision, NeedDecision, check_answer
 from .cards.database import UnknownCardError, card_db
 from .core.enums import Step, Zone
 from .core.errors import DeckError, GameStateError, IllegalActionError, quote
@@ -201,16 +201,34 @@ class Game:
         return committed[-1]
 
     def submit(self, answer: Any) -> None:
-        """Answers the pending decision. An illegal answer changes nothing and raises."""
-        if self.pending is None:
+        """Answers the pending decision. An illegal answer changes nothing and raises
+        IllegalActionError: one of the wrong shape or type, or naming what doesn't exist, is
+        refused by the decision's validator (``agents.decisions.check_answer``) before the rules
+        run; one the rules forbid, by the rules, and the game is restored."""
+        pending = self.pending
+        if pending is None:
             raise IllegalActionError("the game is over: there is no decision to answer")
+        if answer.__class__ is dict and answer == _PASS_ACTION and answer["action"].__class__ is str:
+            # the usual answer, already a JSON value: a copy of it without ``_jsonable``'s walk
+            value: Any = {"action": "pass"}
+            if pending.kind != "priority":
+                check_answer(pending, value, self.state)
+        else:
+            try:
+                value = _jsonable(answer)
+            except RecursionError:
+                raise IllegalActionError(f"{pending.kind} ({pending.prompt}): the answer nests too deeply") from None
+            except _NotJson as exc:
+                raise IllegalActionError(f"{pending.kind} ({pending.prompt}): an answer is made of whole numbers, "
+                                         f"texts, true/false, lists and mappings, got {quote(exc.args[0])}") from None
+            check_answer(pending, value, self.state)
         saved = (self.base, self.answers, self.state, self.pending, self.at_question, self.back)
-        # the usual answer, already a JSON value: a copy of it without ``_jsonable``'s walk
-        value = {"action": "pass"} if answer.__class__ is dict and answer == _PASS_ACTION else _jsonable(answer)
         self.answers = [*self.answers, value]     # a new list: ``saved`` keeps the old one
         try:
             self._advance()
-        except IllegalActionError:
+        except Exception:
+            # An illegal answer (IllegalActionError), or a bug the answer ran into: either way
+            # the game is as it was, with the question still waiting.
             base, self.answers, state, self.pending, self.at_question, self.back = saved
             rebuilt, self._refused_base = self._refused_base, None
             if rebuilt is not None:        # the refused answer was tried on ``base`` itself
@@ -340,7 +358,11 @@ def _jsonable(value: Any) -> Any:
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
-    raise IllegalActionError(f"an answer must be made of numbers, strings, lists and mappings, got {value!r}")
+    raise _NotJson(value)
+
+
+class _NotJson(Exception):
+    """A value an answer can't hold (a float, a set, an object): ``submit`` names the decision."""
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})

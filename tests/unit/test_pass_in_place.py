@@ -351,24 +351,42 @@ def test_mulligans_committed_at_the_question() -> None:
     assert loaded.save() == game.save() and game.pending.kind == "priority"
 
 
-def test_an_answer_failing_otherwise_on_the_committed_state_rebuilds_it() -> None:
+def test_an_answer_failing_otherwise_on_the_committed_state_rebuilds_it(monkeypatch) -> None:  # noqa: ANN001
     """An answer given on the committed state itself that fails with another error than a refusal
-    (a malformed action: KeyError) leaves ``base`` and ``state`` as after a failure on a copy:
-    the committed state is rebuilt from ``back``, not left as the run changed it."""
+    (a bug the answer runs into, here a KeyError after the run changed the state) leaves ``base``
+    and ``state`` as after a failure on a copy: the committed state is rebuilt from ``back``, not
+    left as the run changed it. (A malformed action, which used to be such an answer, is now
+    refused by its validator before the rules run: nothing to rebuild.)"""
+    from mtgengine.core.errors import IllegalActionError
+    from mtgengine.rules import turn
     s = Scenario("malformed", Alice={"battlefield": ["Forest"], "hand": ["Forest"]}, Bob={},
                  turn={"number": 2, "active": "Alice", "step": "precombat_main"})
     game = s.game
     assert game.pending.kind == "priority" and game.back is not None and game.back[0] is not game.base
     before = state_to_json(game.base)
     rebuilt: list[int] = []
+    with rebuilding(rebuilt):
+        try:
+            game.submit({"action": "play"})
+        except IllegalActionError as exc:
+            assert "a play action names its object" in str(exc)
+    assert not rebuilt and state_to_json(game.base) == before
+
+    def broken_play_land(ctx, player, oid, face=None):     # noqa: ANN001, ANN202
+        ctx.g.player(player).life = 1
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(turn, "play_land", broken_play_land)
+    land = next(o for o in game.state.zones[(0, Zone.HAND)])
     try:
         with rebuilding(rebuilt):
-            game.submit({"action": "play"})
+            game.submit({"action": "play", "object": land})
     except KeyError:
         pass
     else:
-        raise AssertionError("a play without an object was accepted")
+        raise AssertionError("the broken play was accepted")
     assert rebuilt and game.base is game.state and state_to_json(game.base) == before
+    assert game.pending is not None and game.pending.kind == "priority" and game.answers == []
 
 
 def test_back_holds_fewer_answers_than_it_may_replay() -> None:
