@@ -18,7 +18,7 @@ from typing import Any, Iterable, Sequence
 from .agents.decisions import Decision, NeedDecision, check_answer
 from .cards.database import UnknownCardError, card_db
 from .core.enums import Step, Zone
-from .core.errors import DeckError, GameStateError, IllegalActionError, quote
+from .core.errors import DeckError, GameStateError, IllegalActionError, MtgError, quote
 from .rules.context import Ctx
 from .rules.turn import pass_commits_first, run
 from .state.game_state import GameState
@@ -257,19 +257,49 @@ class Game:
         return new
 
     def save(self) -> str:
-        """The game as JSON text: the committed state and the answers given since."""
-        return json.dumps({"format": 1, "base": state_to_json(self.base), "answers": self.answers},
+        """The game as JSON text: the committed state and the answers given since, with the
+        save format (``SAVE_FORMAT``) that :meth:`load` checks."""
+        return json.dumps({"format": SAVE_FORMAT, "base": state_to_json(self.base), "answers": self.answers},
                           sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def load(cls, text: str) -> Game:
+    def load(cls, text: str | bytes) -> Game:
+        """The game :meth:`save` wrote. A save of another format, or one whose state is not one the
+        rules keep (``state.invariants``), or whose answers are refused, raises GameStateError
+        naming what is wrong."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise GameStateError(f"not a saved game: expected the JSON text Game.save returns, got {quote(text)}")
         try:
             data = json.loads(text)
-            state = state_from_json(data["base"])
-            answers = data["answers"]
-        except (KeyError, ValueError, TypeError) as exc:
-            raise GameStateError(f"not a saved game: {exc}") from exc
-        return cls(state, answers)
+        except RecursionError:
+            raise GameStateError("not a saved game: its JSON nests too deeply") from None
+        except ValueError as exc:            # (JSONDecodeError, UnicodeDecodeError)
+            raise GameStateError(f"not a saved game: not JSON ({quote(str(exc), 120)[1:-1]})") from None
+        if not isinstance(data, dict) or "base" not in data or "answers" not in data:
+            raise GameStateError('not a saved game: expected {"format": ..., "base": ..., "answers": ...}')
+        if "format" not in data:
+            raise GameStateError(f"not a saved game: it has no format (this engine writes and reads format "
+                                 f"{SAVE_FORMAT})")
+        version = data["format"]
+        if version.__class__ is not int or version != SAVE_FORMAT:
+            raise GameStateError(f"a saved game of format {quote(version)}: this engine reads only format "
+                                 f"{SAVE_FORMAT} (saved by another version of it?)")
+        unknown = sorted(set(data) - {"format", "base", "answers"})
+        if unknown:
+            raise GameStateError(f"not a valid saved game: unknown field {quote(unknown[0])}")
+        answers = data["answers"]
+        if not isinstance(answers, list) or len(answers) > MAX_SAVED_ANSWERS:
+            raise GameStateError(f"not a valid saved game: answers: expected a list of at most "
+                                 f"{MAX_SAVED_ANSWERS:,} answers, got {quote(answers)}")
+        state = state_from_json(data["base"])
+        try:
+            return cls(state, answers)
+        except IllegalActionError as exc:
+            raise GameStateError(f"not a valid saved game: its answers are refused: {exc}") from None
+        except (MtgError, RecursionError, LookupError, TypeError, ValueError, AttributeError) as exc:
+            # the state passed its checks, but the rules can't play on from it
+            raise GameStateError(f"not a valid saved game: the game can't go on from it "
+                                 f"({type(exc).__name__}: {quote(str(exc), 200)[1:-1]})") from None
 
     @property
     def log(self) -> list[str]:
@@ -366,6 +396,11 @@ class _NotJson(Exception):
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})
+#: The format of ``Game.save``'s text; ``Game.load`` refuses any other. Bump it when a save can't
+#: be read as before (a field's meaning changes); a field added with a default needs no bump.
+SAVE_FORMAT = 1
+#: The most answers a save may hold: those given since its last commit point, a handful.
+MAX_SAVED_ANSWERS = 10_000
 _PASS_ACTION = {"action": "pass"}
 _PASS = [_PASS_ACTION]     # the answers of a run that only passes priority
 #: The most answers ``Game.back`` may hold for a pass to be answered on the committed state when

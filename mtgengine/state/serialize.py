@@ -11,6 +11,7 @@ from typing import Any
 
 from ..cards import vocabulary
 from ..core.enums import Step, Zone
+from ..core.errors import GameStateError, quote
 from ..core.mana import ManaCost
 from ..core.rng import Rng
 from .game_log import GameLog
@@ -56,27 +57,41 @@ def encode(value: Any) -> Any:
 
 
 def decode(data: Any, reg: dict[str, type]) -> Any:
+    """The value ``encode`` wrote. A value no save holds (tampered, damaged) raises ValueError,
+    KeyError (an unknown card name: ``UnknownCardError``) or TypeError, naming it."""
     if isinstance(data, list):
         return [decode(v, reg) for v in data]
     if not isinstance(data, dict):
         return data
     if "__enum__" in data:
-        return _ENUMS[data["__enum__"]](data["v"])
+        enum = _ENUMS.get(data["__enum__"])
+        if enum is None:
+            raise ValueError(f"unknown kind of value {quote(data['__enum__'])} (a Zone or a Step)")
+        return enum(data.get("v"))
     if "__tuple__" in data:
         return tuple(decode(v, reg) for v in data["__tuple__"])
     if "__set__" in data:
         return frozenset(decode(v, reg) for v in data["__set__"])
     if "__dict__" in data:
-        return {decode(k, reg): decode(v, reg) for k, v in data["__dict__"]}
+        out = {}
+        for item in data["__dict__"]:
+            if not isinstance(item, list) or len(item) != 2:
+                raise ValueError(f"a saved mapping holds [key, value] pairs, got {quote(item)}")
+            out[decode(item[0], reg)] = decode(item[1], reg)
+        return out
     if "__mana__" in data:
         return ManaCost.parse(data["__mana__"])
     if "__card__" in data:
         from ..cards.database import card_db
+        if not isinstance(data["__card__"], str):
+            raise ValueError(f"a card is saved by its name, got {quote(data['__card__'])}")
         return card_db().get(data["__card__"])
     if "__dc__" in data:
-        cls = reg[data["__dc__"]]
+        cls = reg.get(data["__dc__"]) if isinstance(data["__dc__"], str) else None
+        if cls is None or not isinstance(data.get("f"), dict):
+            raise ValueError(f"unknown kind of saved value {quote(data['__dc__'])}")
         return cls(**{k: decode(v, reg) for k, v in data["f"].items()})
-    raise ValueError(f"unknown saved value {data!r}")
+    raise ValueError(f"unknown saved value {quote(data)}")
 
 
 def state_to_json(g: GameState) -> dict[str, Any]:
@@ -99,40 +114,109 @@ def state_to_json(g: GameState) -> dict[str, Any]:
     return out
 
 
+#: What a save's state must hold; the other slots (added to the engine since some saves were
+#: made) start at their defaults when a save has none, as a player's or an object's fields do.
+REQUIRED_SLOTS = ("players", "objects", "zones", "battlefield", "stack", "turn", "active", "step", "priority",
+                  "rng", "next_id", "next_timestamp", "log", "marker")
+_NOT_SAVED = ("_gen", "_chars", "_legal")
+_DECODE_ERRORS = (KeyError, ValueError, TypeError, AttributeError, IndexError)
+
+
+def _decoded(value: Any, reg: dict[str, type], where: str, field: str = "") -> Any:
+    """``decode(value)``; a fault raises GameStateError at ``where`` (``.field``)."""
+    try:
+        return decode(value, reg)
+    except RecursionError:
+        raise _bad(where + (f".{field}" if field else ""), "it nests too deeply") from None
+    except _DECODE_ERRORS as exc:
+        if field:
+            where = f"{where}.{field}"
+        from ..cards.database import UnknownCardError
+        if isinstance(exc, KeyError) and not isinstance(exc, UnknownCardError):
+            reason = f"missing {quote(exc.args[0] if exc.args else '')}"
+        else:
+            reason = str(exc)
+        raise _bad(where, reason if len(reason) <= 300 else reason[:300] + "…") from None
+
+
+def _bad(where: str, problem: str) -> GameStateError:
+    return GameStateError(f"not a valid saved game: {where}: {problem}")
+
+
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+_PLAYER_FIELDS = frozenset(Player.__slots__) - {"_gen"}
+_OBJECT_FIELDS = frozenset(GameObject.__slots__) - {"_gen"}
+
+
+def _fields(record: Any, template: Any, fields: frozenset[str], reg: dict[str, type], where: str) -> None:
+    """Sets the saved fields of ``record`` on ``template`` (an object at its defaults)."""
+    if not isinstance(record, dict):
+        raise _bad(where, f"expected a mapping of fields, got {quote(record)}")
+    for s, v in record.items():
+        if s not in fields:
+            raise _bad(where, f"unknown field {quote(s)}")
+        setattr(template, s, v if v.__class__ in _PLAIN else _decoded(v, reg, where, s))
+
+
 def state_from_json(data: dict[str, Any]) -> GameState:
+    """The state ``state_to_json`` saved, checked (``invariants.check_state``): a tampered or
+    damaged save raises GameStateError naming the field and the fault."""
+    from .invariants import check_state
+    if not isinstance(data, dict):
+        raise _bad("base", f"expected the game state (a mapping), got {quote(data)}")
+    for slot in data:
+        if slot not in GameState.__slots__ or slot in _NOT_SAVED:
+            raise _bad("base", f"unknown field {quote(slot)}")
+    for slot in REQUIRED_SLOTS:
+        if slot not in data:
+            raise _bad("base", f"the field {slot!r} is missing")
     reg = _registry()
+    defaults = GameState([], 0)
     g = GameState.__new__(GameState)
     g._gen = object()
     g._chars = {}
     g._legal = None
     for slot in GameState.__slots__:
-        if slot in ("_gen", "_chars", "_legal"):
+        if slot in _NOT_SAVED:
+            continue
+        if slot not in data:
+            setattr(g, slot, getattr(defaults, slot))
             continue
         value = data[slot]
         if slot == "players":
+            if not isinstance(value, list):
+                raise _bad("base.players", f"expected a list of players, got {quote(value)}")
             players = []
-            for pd in value:
+            for i, pd in enumerate(value):
                 p = Player(0, "")       # a count added since the save was made starts at its default
-                for s, v in pd.items():
-                    setattr(p, s, decode(v, reg))
+                _fields(pd, p, _PLAYER_FIELDS, reg, f"base.players[{i}]")
                 p._gen = g._gen
                 players.append(p)
             setattr(g, slot, players)
         elif slot == "objects":
+            if not isinstance(value, list):
+                raise _bad("base.objects", f"expected a list of objects, got {quote(value)}")
             objects = {}
-            for od in value:
-                o = GameObject.__new__(GameObject)
-                for s, v in od.items():
-                    setattr(o, s, decode(v, reg))
+            for i, od in enumerate(value):
+                o = GameObject(0, None, 0, Zone.LIBRARY, 0)     # (likewise a field added since)
+                _fields(od, o, _OBJECT_FIELDS, reg, f"base.objects[{i}]")
                 o._gen = g._gen
+                if o.id in objects:
+                    raise _bad(f"base.objects[{i}]", f"two objects have the id {quote(o.id)}")
                 objects[o.id] = o
             g.objects = objects
         elif slot == "log":
+            if not isinstance(value, list):
+                raise _bad("base.log", "expected a list of log lines")
             g.log = GameLog(list(value))
         elif slot == "rng":
             rng = Rng(0)
-            rng.setstate(tuple(value))
+            try:
+                rng.setstate(tuple(value))
+            except (TypeError, ValueError) as exc:
+                raise _bad("base.rng", f"not the generator's state ({quote(str(exc), 120)})") from None
             g.rng = rng
         else:
-            setattr(g, slot, decode(value, reg))
+            setattr(g, slot, _decoded(value, reg, f"base.{slot}"))
+    check_state(g)
     return g

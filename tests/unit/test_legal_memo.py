@@ -143,6 +143,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("rules/casting.py", "timing_ok"),            # a card's restriction: casting.timing_reads_step
         ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"), ("rules/turn.py", "priority"),
         ("rules/turn.py", "pass_commits_first"),      # (the engine's, before a run)
+        ("state/invariants.py", "_check_numbers"),    # a loaded save's step is checked, before any run
     }
 
     def calls_condition(n: ast.AST) -> bool:
