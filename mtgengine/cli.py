@@ -112,6 +112,9 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deck2", metavar="FILE", help="Bob's deck list (default: the same as Alice's)")
     parser.add_argument("--turn-cap", type=_count(0), default=40,
                         help="stop a game after this turn, 0 for no cap (default 40)")
+    parser.add_argument("--allow-unimplemented", action="store_true",
+                        help="play cards with abilities the engine doesn't implement without them (the log "
+                             "says each time one is skipped) instead of refusing the decks")
 
 
 def _deck_lists(args: argparse.Namespace) -> tuple[list[str], list[str], dict[str, Any]]:
@@ -125,6 +128,18 @@ def _deck_lists(args: argparse.Namespace) -> tuple[list[str], list[str], dict[st
         extra["sideboards"] = [first.sideboard, second.sideboard]
     if first.commander or second.commander:
         extra["commanders"] = [first.commander, second.commander]
+    if args.allow_unimplemented:
+        extra["allow_unimplemented"] = True
+    else:
+        # the refusal Game.new_game would make, with the option of this command (issue 17)
+        from .cards.database import card_db
+        from .engine import refuse_unimplemented
+        db = card_db()
+        refuse_unimplemented([(f"{args.deck or 'the reference deck'}", [db.get(n) for n in dict.fromkeys(
+            first.main + first.sideboard + first.commander)]),
+                              (f"{args.deck2 or args.deck or 'the reference deck'}", [db.get(n) for n in dict.fromkeys(
+                                  second.main + second.sideboard + second.commander)])],
+                             "add --allow-unimplemented")
     return first.main, second.main, extra
 
 

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Sequence
 from .agents.decisions import Decision, NeedDecision, check_answer
 from .cards.database import UnknownCardError, card_db
 from .core.enums import Step, Zone
-from .core.errors import DeckError, GameStateError, IllegalActionError, MtgError, quote
+from .core.errors import DeckError, GameStateError, IllegalActionError, MtgError, NotImplementedCardError, quote
 from .rules.context import Ctx
 from .rules.turn import pass_commits_first, run
 from .state.game_state import GameState
@@ -57,14 +57,19 @@ class Game:
     @classmethod
     def new_game(cls, decks: list[list[str]], *, names: Iterable[str] = ("Alice", "Bob"), seed: int = 0,
                  first_player: int = 0, turn_cap: int = 0, sideboards: list[list[str]] | None = None,
-                 commanders: list[list[str]] | None = None) -> Game:
+                 commanders: list[list[str]] | None = None, allow_unimplemented: bool = False) -> Game:
         """A new game from two deck lists (card names); starts with shuffles and mulligans.
 
         ``sideboards``: each player's cards outside the game (CR 400.11a). ``commanders``: each
         player's commander(s), which are part of the deck (a Commander game, CR 903: they start
         in the command zone, life 40). Steps before the game run first (rules.pregame, CR 103.2).
         Decks that can't make a game (not two, an empty one, an unknown card, more than
-        ``decklist.MAX_DECK_CARDS`` cards) raise DeckError; other bad arguments GameStateError."""
+        ``decklist.MAX_DECK_CARDS`` cards) raise DeckError; other bad arguments GameStateError.
+        A card with an ability the engine doesn't implement (``cards.coverage.missing``) is
+        refused with NotImplementedCardError naming it and what is missing, rather than played
+        as a blank, unless ``allow_unimplemented``: then it plays without those abilities, and
+        the log says so each time one is skipped (CR 113.6: a spell resolving, a permanent
+        entering the battlefield)."""
         from .rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders, validate_deck_colors
         names = _checked_names(names)
         _check_setup_numbers(seed, first_player, turn_cap)
@@ -73,7 +78,14 @@ class Game:
         library = _checked_cards(db, known, decks, names, "deck", required=True)
         outside = _checked_cards(db, known, sideboards, names, "sideboard")
         leaders = _checked_cards(db, known, commanders, names, "commanders")
+        if allow_unimplemented.__class__ is not bool:
+            raise GameStateError(f"allow_unimplemented: expected true or false, got {quote(allow_unimplemented)}")
+        if not allow_unimplemented:
+            refuse_unimplemented([(f"{names[p]}'s {what}", cards) for what, lists in
+                                  (("deck", library), ("sideboard", outside), ("commanders", leaders))
+                                  for p, cards in enumerate(lists)], "Game.new_game(..., allow_unimplemented=True)")
         state = GameState(names, seed)
+        state.allow_unimplemented = allow_unimplemented
         for p, cards in enumerate(library):
             add_cards(state, cards, p, Zone.LIBRARY)
         for p, board in enumerate(outside):
@@ -370,6 +382,43 @@ def _checked_cards(db: Any, known: dict[str, Any], lists: Any, names: list[str],
             found.append(card)
         out.append(found)
     return out
+
+
+def unimplemented(groups: Sequence[tuple[str, Sequence[Any]]]) -> list[tuple[str, str, list[str]]]:
+    """(card name, where, what the engine doesn't implement) for each card of ``groups`` (where,
+    cards) that isn't fully implemented (``cards.coverage.missing``), each card once, in order."""
+    from .cards.coverage import missing
+    out: list[tuple[str, str, list[str]]] = []
+    seen: set[int] = set()
+    for where, cards in groups:
+        for card in cards:
+            if id(card) in seen:
+                continue
+            seen.add(id(card))
+            gaps = missing(card)
+            if gaps:
+                out.append((card.name, where, gaps))
+    return out
+
+
+#: The cards named with what they miss in a refusal; the rest are named only.
+_DETAILED = 20
+
+
+def refuse_unimplemented(groups: Sequence[tuple[str, Sequence[Any]]], opt_in: str) -> None:
+    """Raises NotImplementedCardError naming each card of ``groups`` the engine doesn't fully
+    implement and what it misses (issue 17: no silent no-ops), and how to opt in (``opt_in``)."""
+    found = unimplemented(groups)
+    if not found:
+        return
+    parts = [f"{name} ({where}: " + "; ".join(quote(gap.removeprefix(name + ": "), 100) for gap in gaps) + ")"
+             for name, where, gaps in found[:_DETAILED]]
+    if len(found) > _DETAILED:
+        parts.append("and " + ", ".join(name for name, _where, _gaps in found[_DETAILED:]))
+    raise NotImplementedCardError(
+        f"{len(found)} card(s) with abilities the engine does not implement yet, refused rather than played "
+        f"without them: {', '.join(parts)}. To play them without those abilities (the log then says each time "
+        f"one is skipped): {opt_in}")
 
 
 def _jsonable(value: Any) -> Any:

@@ -53,20 +53,23 @@ class GameResult:
 def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn_cap: int,
               agents: Sequence[Agent] | None = None, sideboards: Sequence[Sequence[str]] | None = None,
               commanders: Sequence[Sequence[str]] | None = None,
-              decision_cap: int = DECISION_CAP, catch: bool = False) -> GameResult:
+              decision_cap: int = DECISION_CAP, catch: bool = False,
+              allow_unimplemented: bool = False) -> GameResult:
     """Plays a game to its end (or ``decision_cap`` decisions), each decision answered by the
     deciding player's agent.
 
     The default agents are random, seeded ``seed * 2 + 1`` and ``seed * 2 + 2`` so that no two
     games of a series share an agent stream. ``sideboards`` and ``commanders``: see
-    :meth:`Game.new_game` (cards outside the game; a Commander game). ``catch``: an exception
-    raised by the engine ends the game and is returned in ``error`` (with the log up to it)
-    instead of being raised.
+    :meth:`Game.new_game` (cards outside the game; a Commander game), and
+    ``allow_unimplemented`` (cards played without the abilities the engine doesn't implement).
+    ``catch``: an exception raised by the engine ends the game and is returned in ``error``
+    (with the log up to it) instead of being raised.
     """
     game = Game.new_game([list(deck) for deck in decks], names=PLAYER_NAMES, seed=seed,
                          first_player=first_player, turn_cap=turn_cap,
                          sideboards=[list(b) for b in sideboards] if sideboards else None,
-                         commanders=[list(c) for c in commanders] if commanders else None)
+                         commanders=[list(c) for c in commanders] if commanders else None,
+                         allow_unimplemented=allow_unimplemented)
     players = agents if agents is not None else (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
     decisions = refusals = 0
     error = None
@@ -125,7 +128,8 @@ def _answer_refused(game: Game, decision: Decision) -> None:
 def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], turn_cap: int = 40,
              progress: Callable[[int, int], None] | None = None,
              sideboards: Sequence[Sequence[str]] | None = None,
-             commanders: Sequence[Sequence[str]] | None = None, jobs: int = 1) -> dict[str, Any]:
+             commanders: Sequence[Sequence[str]] | None = None, jobs: int = 1,
+             allow_unimplemented: bool = False) -> dict[str, Any]:
     """Plays ``games`` random games with seeds ``seed`` .. ``seed + games - 1``.
 
     Alice always plays ``deck1`` and Bob ``deck2``; game ``i`` is started by player ``i % 2``
@@ -140,7 +144,8 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
     wins = dict.fromkeys(PLAYER_NAMES, 0)
     draws = capped = turns = decisions = refusals = 0
     failures: list[dict[str, Any]] = []
-    tasks = [((deck1, deck2), seed + i, i % 2, turn_cap, sideboards, commanders) for i in range(games)]
+    tasks = [((deck1, deck2), seed + i, i % 2, turn_cap, sideboards, commanders, allow_unimplemented)
+             for i in range(games)]
     # The timer times the games: the cards are looked up and compiled before it starts (and
     # before workers fork, which then share them), as the phase.rs peer loads its cards first.
     resolve_cards([deck1, deck2, *(sideboards or ()), *(commanders or ())])
@@ -198,9 +203,9 @@ Summary = tuple[int | None, bool, bool, int, int, int]
 def _summary(task: tuple[Any, ...]) -> Summary | dict[str, Any]:
     """One game of :func:`simulate`, reduced to what it counts (a worker sends back no log), or
     what went wrong when the game raised: its seed, the error and where it was raised."""
-    decks, seed, first_player, turn_cap, sideboards, commanders = task
+    decks, seed, first_player, turn_cap, sideboards, commanders, allow = task
     result = play_game(decks, seed, first_player, turn_cap, sideboards=sideboards, commanders=commanders,
-                       catch=True)
+                       catch=True, allow_unimplemented=allow)
     if result.error is not None:    # a bug: reported with the seed that replays it (``mtg play --seed``)
         return {"seed": seed, "turn": result.turns, "decision": result.decisions, **result.error}
     return result.winner, result.draw, result.capped, result.turns, result.decisions, result.refusals

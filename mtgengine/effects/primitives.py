@@ -15,7 +15,7 @@ from ..cards.vocabulary import AddMana, ChangeAbilities, CreateToken
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules import mana_pool
-from ..rules.context import Ctx
+from ..rules.context import Ctx, log_unimplemented
 from ..rules.pregame import combat_damage_by_commander
 from ..state.objects import GameObject
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
@@ -202,6 +202,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if to_zone is _BATTLEFIELD:
         links.entered(ctx, oid, new_id, from_zone)  # CR 607.2q records follow; "as enters" (CR 614.12)
         entered = characteristics(g, new_id)
+        if entered.script.unimplemented:
+            log_unimplemented(ctx, entered.name, entered.script, "enters the battlefield")     # issue 17
         if "Land" in entered.types:
             g.player(entered.controller).lands_entered_this_turn += 1     # landfall (Groundswell)
         _enters_with_counters(ctx, new_id, event.counters + extra_counters)
@@ -600,6 +602,9 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
                 + (" (tapped)" if entering.tapped else ""))
         links.as_enters(ctx, oid)                  # a token copy's "as enters" choices (CR 614.12)
         _enters_with_counters(ctx, oid, entering.counters)
+        script = characteristics(g, oid).script
+        if script.unimplemented:
+            log_unimplemented(ctx, definition.name, script, "enters the battlefield")     # issue 17
         out.append(oid)
     return out
 

@@ -58,9 +58,12 @@ def spell_targets(ch: Characteristics, modes: tuple[int, ...] = ()) -> tuple[Tar
     return ()
 
 
-def unimplemented_reason(ch: Characteristics) -> str | None:
+def unimplemented_reason(ch: Characteristics, g: GameState | None = None) -> str | None:
+    """Why the card can't be cast: an ability the engine doesn't implement (unless the game
+    opted in, ``GameState.allow_unimplemented``: then it is cast without it, issue 17), or an
+    Aura without its enchant ability (never: it would have nothing to target, CR 303.4a)."""
     script = ch.script
-    if script.unimplemented:
+    if script.unimplemented and not (g is not None and g.allow_unimplemented):
         num, text = script.unimplemented[0]
         ordinal = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(num, f"#{num}")
         return f"{ch.name}: its {ordinal} ability is not implemented yet ({text!r})"
@@ -263,7 +266,7 @@ def _castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sourc
     :func:`_same_for_equal_cards`."""
     if "Land" in ch.types or (ch.mana_cost is None and alternative is None):
         return False
-    if not timing_ok(g, player, ch) or unimplemented_reason(ch):
+    if not timing_ok(g, player, ch) or unimplemented_reason(ch, g):
         return False
     from_check = sources is None and check is not None
     if from_check:
@@ -299,7 +302,7 @@ def castable_plain(g: GameState, player: int, oid: int, ch: Characteristics, che
     brings one (the legal-action list's ``mana_payment.priority_facts``): what
     :func:`_castable_as` checks besides those."""
     o = g.objects[oid]
-    if o.owner != player or o.zone is not _HAND or unimplemented_reason(ch):
+    if o.owner != player or o.zone is not _HAND or unimplemented_reason(ch, g):
         return False
     if permanents_with(g, "cast_restrictions"):         # else :func:`_same_for_equal_cards`
         return _cost_and_choices_ok(g, player, oid, ch, check.sources, None, False, None, None)
@@ -844,7 +847,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         raise IllegalActionError(f"{name} has no prototype ability (CR 702.160a)")
     if ch.mana_cost is None and not alt_name and not action.get("free"):
         raise IllegalActionError(f"{name} has no mana cost and can't be cast (CR 202.1b, 118.6)")
-    reason = unimplemented_reason(ch)
+    reason = unimplemented_reason(ch, g)
     if reason:
         raise NotImplementedCardError(reason)
     if not by_effect and not timing_ok(g, player, ch):    # an effect's instruction ignores timing (CR 608.2g)
@@ -1033,7 +1036,7 @@ def _announce_splice(ctx: Ctx, player: int, spell: int, ch: Characteristics, car
         if not matches(g, spell, splice.onto, player):
             raise IllegalActionError(f"{card_ch.name} can't be spliced onto {ch.name}: it isn't "
                                      f"{', '.join(sorted(splice.onto.subtypes | splice.onto.types))} (CR 702.47a)")
-        reason = unimplemented_reason(card_ch)
+        reason = unimplemented_reason(card_ch, g)
         if reason:
             raise NotImplementedCardError(reason)
         spliced.append(o.card)

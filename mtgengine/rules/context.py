@@ -60,3 +60,13 @@ def validate_answer(decision: Decision, answer: Any, g: GameState | None = None)
     """Checks an answer against its decision (``agents.decisions.check_answer``: one validator
     per decision kind); raises IllegalActionError."""
     return check_answer(decision, answer, g)
+
+
+def log_unimplemented(ctx: Ctx, name: str, script: Any, event: str) -> None:
+    """In a game that opted in to cards the engine doesn't fully implement (issue 17), says of each
+    ability of ``script`` it doesn't implement that it is skipped, where it would function (CR
+    113.6: a spell's as it resolves, a permanent's as it is on the battlefield): never a silent
+    no-op. ``event``: what happens ("resolves", "enters the battlefield")."""
+    for _number, text in script.unimplemented:
+        ctx.log("113.6", f"{name} {event}: its ability {text!r} is not implemented by this engine "
+                         "and is skipped")

@@ -8,7 +8,7 @@ from ..effects.primitives import move, name_of
 from ..effects.resolve import Resolving, execute
 from ..effects.triggers import condition_holds
 from .casting import spell_targets
-from .context import Ctx
+from .context import Ctx, log_unimplemented
 from .targeting import expand_specs, is_legal_target
 
 
@@ -41,6 +41,8 @@ def resolve_top(ctx: Ctx) -> None:
         return
     if ch.types & _INSTANT_SORCERY:
         ctx.log("608.2", f"{ch.name} resolves")
+        if ch.script.unimplemented:
+            log_unimplemented(ctx, ch.name, ch.script, "resolves")     # issue 17
         spell = ch.script.spell
         if spell is not None and spell.modes:
             start = 0                      # CR 700.2: the chosen modes, in printed order

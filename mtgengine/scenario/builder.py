@@ -25,8 +25,11 @@ class Scenario:
     """Builds a position from keyword arguments (players in turn order), then runs steps."""
 
     def __init__(self, name: str = "python scenario", *, seed: int = 0, strict: bool = True,
-                 turn: dict[str, Any] | None = None, **players: dict[str, Any]) -> None:
+                 turn: dict[str, Any] | None = None, allow_unimplemented: bool = False,
+                 **players: dict[str, Any]) -> None:
         data: dict[str, Any] = {"name": name, "seed": seed, "strict": strict, "players": players}
+        if allow_unimplemented:
+            data["allow_unimplemented"] = True      # SCENARIO-FORMAT: cards played without what they lack
         if turn is not None:
             data["turn"] = turn
         self._runner = Runner(ScenarioDoc("<python>", 0, data, 0))

@@ -10,7 +10,7 @@ import yaml
 
 from ..core.errors import quote
 
-TOP_KEYS = ("name", "rules", "seed", "strict", "players", "turn", "script", "expect")
+TOP_KEYS = ("name", "rules", "seed", "strict", "players", "turn", "script", "expect", "allow_unimplemented")
 PLAYER_KEYS = ("life", "poison", "hand", "battlefield", "graveyard", "library", "exile", "command",
                "mana_pool", "counters", "sideboard")
 ENTRY_KEYS = ("card", "as", "count", "tapped", "summoning_sick", "counters", "attached_to", "face_down",

@@ -7,10 +7,12 @@ from typing import Any
 from ..cards.database import UnknownCardError, card_db
 from ..core.enums import Step, Zone
 from ..core.mana import ManaCost, ManaCostError
-from ..engine import add_card
+from ..core.errors import NotImplementedCardError, quote
+from ..effects.layers import characteristics
+from ..engine import add_card, refuse_unimplemented
+from ..rules.context import Ctx, log_unimplemented
 from ..state.game_state import GameState
 from ..rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders
-from ..core.errors import quote
 from .loader import ENTRY_KEYS, PLAYER_KEYS, STEPS, ScenarioError, suggest, unknown_key
 
 ZONE_KEYS = {"hand": Zone.HAND, "battlefield": Zone.BATTLEFIELD, "graveyard": Zone.GRAVEYARD,
@@ -35,6 +37,7 @@ class Setup:
         self.state = GameState(names, seed)
         self.aliases: dict[str, int] = {}
         self.attachments: list[tuple[int, Any, str]] = []
+        self.cards: list[tuple[str, tuple[Any, ...]]] = []     # (where, cards) of the position
 
 
 def parse_entry(entry: Any, where: str) -> tuple[str, int, dict[str, Any]]:
@@ -108,9 +111,11 @@ def build(data: dict[str, Any]) -> Setup:
                 raise ScenarioError(f"{where}: a card outside the game takes no options ({', '.join(opts)})")
             count_cards(count, where)
             try:
-                outside += [db.get(card_name).name] * count
+                card = db.get(card_name)
             except UnknownCardError as exc:
                 raise ScenarioError(f"{where}: {exc}") from None
+            outside += [card.name] * count
+            s.cards.append((f"players.{name}.sideboard", (card,)))
         pl.sideboard = tuple(outside)
         pl.poison = _int(spec.get("poison", 0), f"players.{name}.poison", 0, MAX_AMOUNT)      # CR 122.1f
         counters = spec.get("counters", {}) or {}
@@ -144,8 +149,18 @@ def build(data: dict[str, Any]) -> Setup:
                     card = db.get(card_name)
                 except UnknownCardError as exc:
                     raise ScenarioError(f"{where}: {exc}") from None
+                if count:
+                    s.cards.append((f"players.{name}.{key}", (card,)))
                 for _ in range(count):
                     _place(s, card, p, zone, opts, where, names)
+    # issue 17: a card the engine doesn't fully implement is refused unless the file opts in
+    allow = _bool(data.get("allow_unimplemented", False), "allow_unimplemented")
+    g.allow_unimplemented = allow
+    if not allow:
+        try:
+            refuse_unimplemented(s.cards, "add 'allow_unimplemented: true' to the scenario")
+        except NotImplementedCardError as exc:
+            raise ScenarioError(str(exc)) from None
     for p, name in enumerate(names):
         if g.players[p].commanders:
             try:
@@ -182,6 +197,13 @@ def build(data: dict[str, Any]) -> Setup:
         raise ScenarioError(f"turn.step: unknown step {quote(step)}{suggest(step, STEPS)}")
     g.step = Step(step)
     g.priority = g.active
+    if allow:
+        # the permanents already there, as if they had entered (SCENARIO-FORMAT), say what they lack
+        ctx = Ctx(g, [], lambda *_: None)
+        for oid in g.battlefield:
+            ch = characteristics(g, oid)
+            if ch.script.unimplemented:
+                log_unimplemented(ctx, ch.name, ch.script, "is on the battlefield")
     # CR 103.2: choices and exiles before the game, answered by the script's first `choose` steps
     g.marker = ("pregame", "priority") if pregame_needed(g, False) else ("priority",)
     if g.step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
@@ -252,7 +274,6 @@ def _place(s: Setup, card: Any, owner: int, zone: Zone, opts: dict[str, Any], wh
                   if (n := _int(v, f"{where}.counters.{k}", 0, MAX_AMOUNT))}
     if zone is Zone.BATTLEFIELD and "loyalty" not in counters:
         # As if it had entered: a planeswalker enters with its printed loyalty (CR 306.5b).
-        from ..effects.layers import characteristics
         ch = characteristics(g, oid)
         if "Planeswalker" in ch.types and ch.loyalty:
             o.counters["loyalty"] = ch.loyalty

@@ -37,7 +37,7 @@ class GameState:
         "pending_triggers", "delayed", "lki", "over", "winner", "draw", "marker",
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
-        "links", "extra_turns",
+        "links", "extra_turns", "allow_unimplemented",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -85,6 +85,9 @@ class GameState:
         self.version = 0                    # bumped by every write (memo keys, CR 117.5 checks)
         self.settled = -1                   # the version at which SBAs/triggers were last settled
         self._legal: Any = None             # per player and sorcery timing, the last legal actions (turn.legal_actions)
+        # the game's opt-in to cards with abilities the engine doesn't implement: they are played
+        # without them (each skip logged) instead of the game being refused (issue 17)
+        self.allow_unimplemented = False
 
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:

@@ -131,7 +131,7 @@ def _check_numbers(g: GameState, players: int) -> None:
     for field in ("version", "settled", "starting_life"):
         if not _whole(getattr(g, field)):
             raise _fault(f"base.{field}", f"expected a whole number, got {quote(getattr(g, field))}")
-    for field in ("over", "draw"):
+    for field in ("over", "draw", "allow_unimplemented"):
         _flag(getattr(g, field), f"base.{field}")
     if g.step.__class__ is not Step:
         raise _fault("base.step", f"expected a step, got {quote(g.step)}")

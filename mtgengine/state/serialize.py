@@ -100,6 +100,8 @@ def state_to_json(g: GameState) -> dict[str, Any]:
         if slot in ("_gen", "_chars", "_legal"):
             continue
         value = getattr(g, slot)
+        if slot in SAVED_IF_SET and value == SAVED_IF_SET[slot]:
+            continue
         if slot == "players":
             out[slot] = [{s: encode(getattr(p, s)) for s in Player.__slots__ if s != "_gen"} for p in value]
         elif slot == "objects":
@@ -114,6 +116,9 @@ def state_to_json(g: GameState) -> dict[str, Any]:
     return out
 
 
+#: Slots saved only when they differ from their default (which a save without them loads with):
+#: a game that doesn't opt in saves exactly as before they existed.
+SAVED_IF_SET: dict[str, Any] = {"allow_unimplemented": False}
 #: What a save's state must hold; the other slots (added to the engine since some saves were
 #: made) start at their defaults when a save has none, as a player's or an object's fields do.
 REQUIRED_SLOTS = ("players", "objects", "zones", "battlefield", "stack", "turn", "active", "step", "priority",
