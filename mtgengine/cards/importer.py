@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import io
 import json
 import lzma
 import os
@@ -39,6 +40,14 @@ _SEPARATE_LAYOUTS = frozenset({"meld", "reversible_card"})
 _LAYOUT_NAMES = {"prototype": "normal", "mutate": "normal", "reversible_card": "normal"}
 #: Printed characteristics a face record takes from its object under the same name.
 _STATS = ("power", "toughness", "loyalty", "defense")
+
+
+#: The largest file read (MTGJSON's AtomicCards.json was about 130 MB in 2026) and the most it
+#: may decompress to: beyond, a file is refused instead of filling the memory.
+MAX_FILE_BYTES = 1_000_000_000
+MAX_JSON_BYTES = 2_000_000_000
+_COMPRESSED: tuple[tuple[bytes, Any], ...] = ((b"\x1f\x8b", lambda f: gzip.GzipFile(fileobj=f)),
+                                           (b"BZh", bz2.BZ2File), (b"\xfd7zXZ\x00", lzma.LZMAFile))
 
 
 class CardImportError(ValueError):
@@ -84,18 +93,21 @@ def import_atomic_cards(source: Path) -> tuple[Path, int]:
 def read_atomic_cards(source: Path) -> Mapping[str, Any]:
     """The ``data`` object of an AtomicCards file, plain or as MTGJSON's .gz/.bz2/.xz download."""
     try:
-        raw = source.read_bytes()
+        with open(source, "rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)        # (a device or a pipe may never end)
     except OSError as exc:
         raise CardImportError(f"{source}: cannot read the file: {exc.strerror or exc}") from None
-    try:
-        if raw.startswith(b"\x1f\x8b"):
-            raw = gzip.decompress(raw)
-        elif raw.startswith(b"BZh"):
-            raw = bz2.decompress(raw)
-        elif raw.startswith(b"\xfd7zXZ\x00"):
-            raw = lzma.decompress(raw)
-    except (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError) as exc:
-        raise CardImportError(f"{source}: damaged compressed file: {exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise CardImportError(f"{source}: a card file has at most {MAX_FILE_BYTES:,} bytes")
+    opener = next((o for magic, o in _COMPRESSED if raw.startswith(magic)), None)
+    if opener is not None:
+        try:
+            with opener(io.BytesIO(raw)) as stream:
+                raw = stream.read(MAX_JSON_BYTES + 1)   # read so, a "zip bomb" stops at the bound
+        except (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError) as exc:
+            raise CardImportError(f"{source}: damaged compressed file: {exc}") from None
+        if len(raw) > MAX_JSON_BYTES:
+            raise CardImportError(f"{source}: decompressed, a card file has at most {MAX_JSON_BYTES:,} bytes")
     try:
         document = json.loads(raw)
     except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError

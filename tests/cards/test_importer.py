@@ -278,3 +278,18 @@ def test_mtg_card_quotes_a_long_name_short(capsys: pytest.CaptureFixture[str]) -
     assert main(["card", "Bolt " * 100_000]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mtg card: a card name has at most 300 characters") and len(err) < 200
+
+
+def test_a_file_or_its_decompression_over_the_bound_is_refused(
+        tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a "zip bomb" used to be decompressed whole into memory before any check
+    from mtgengine.cards import importer
+    monkeypatch.setattr(importer, "MAX_JSON_BYTES", 10_000)
+    bomb = tmp_path / "AtomicCards.json.gz"
+    bomb.write_bytes(gzip.compress(b" " * 1_000_000))
+    with pytest.raises(CardImportError, match=r"decompressed, a card file has at most 10,000 bytes"):
+        import_atomic_cards(bomb)
+    monkeypatch.setattr(importer, "MAX_FILE_BYTES", 100)
+    with pytest.raises(CardImportError, match=r"a card file has at most 100 bytes"):
+        import_atomic_cards(_write(tmp_path, ATOMIC))
+    assert not overlay_path().exists()
