@@ -142,7 +142,7 @@ def _is_option(d: Decision, value: Any) -> bool:
 def _check_ref(d: Decision, value: Any, g: Any, what: str) -> None:
     """``value`` names a player in the game or an object that exists (``g``: the game state,
     None when the caller has already checked against it)."""
-    if not _whole(value) or value == 0:
+    if value.__class__ is not int or value == 0:
         raise _refuse(d, f"{what} is an object id or a player (-1, -2, ...), got {quote(value)}")
     if g is None:
         return
@@ -307,12 +307,9 @@ def _priority(d: Decision, answer: Any, g: Any) -> Any:
     if g is not None and obj not in g.objects:
         raise _refuse(d, f"object: no object has id {obj}")
     for key, value in answer.items():
-        _ACTION_FIELDS[key](d, key, value, g)
+        if key != "action" and key != "object":
+            _ACTION_FIELDS[key](d, key, value, g)
     return answer           # offered or not: an action the rules forbid is refused with the reason
-
-
-def _field_nothing(d: Decision, key: str, value: Any, g: Any) -> None:
-    pass
 
 
 def _field_index(d: Decision, key: str, value: Any, g: Any) -> None:
@@ -409,7 +406,7 @@ def _field_divide(d: Decision, key: str, value: Any, g: Any) -> None:
 
 
 _ACTION_FIELDS: dict[str, Callable[[Decision, str, Any, Any], None]] = {
-    "action": _field_nothing, "object": _field_nothing, "ability": _field_index, "x": _field_index,
+    "ability": _field_index, "x": _field_index,
     "from": _field_text, "face": _field_text, "alternative": _field_text, "color": _field_text,
     "face_down": _field_flag, "fuse": _field_flag, "kicked": _field_kicked, "modes": _field_modes,
     "targets": _field_targets, "splice": _field_refs, "pay": _field_pay, "additional": _field_additional,
