@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from typing import Any, TypeAlias
 
 from .cards.lang import LANGUAGES, translate_log_line
-from .core.errors import MtgError
+from .core.errors import DeckError, MtgError
 
 #: Subcommands whose code other modules own: (module, function registering the subparser).
 PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
@@ -123,6 +123,15 @@ def _deck_lists(args: argparse.Namespace) -> tuple[list[str], list[str], dict[st
     from .decklist import REFERENCE_DECK, Deck, load_deck   # the engine loads only for commands that play
     first = load_deck(args.deck) if args.deck else Deck(main=list(REFERENCE_DECK))
     second = load_deck(args.deck2) if args.deck2 else first
+    for path, deck, player in ((args.deck, first, "Alice"), (args.deck2 or args.deck, second, "Bob")):
+        if deck.commander:
+            # what Game.new_game checks (CR 903.3, 903.5c-d), said of the file
+            from .rules.pregame import validate_commanders, validate_deck_colors
+            try:
+                validate_commanders(deck.commander, player)
+                validate_deck_colors(deck.main, deck.commander, player)
+            except ValueError as exc:
+                raise DeckError(f"{path}, Commander section: {exc}") from None
     extra: dict[str, Any] = {}
     if first.sideboard or second.sideboard:
         extra["sideboards"] = [first.sideboard, second.sideboard]

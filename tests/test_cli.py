@@ -160,3 +160,12 @@ def test_a_deck_file_over_a_cap_is_one_short_line(capsys: pytest.CaptureFixture[
     assert code == 2 and out == ""
     assert err.startswith(f"mtg: error: {deck}, ") and message in err
     assert err.count("\n") == 1 and len(err) < 400
+
+
+def test_a_commander_that_can_t_be_one_names_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = tmp_path / "edh.txt"
+    deck.write_text("Commander\n1 Grizzly Bears\nDeck\n20 Forest\n", encoding="utf-8")
+    code, out, err = run(capsys, "play", "--deck", str(deck))
+    assert code == 2 and out == ""
+    assert err == (f"mtg: error: {deck}, Commander section: Alice: Grizzly Bears can't be a commander: it is not a "
+                   "legendary creature or Vehicle (CR 903.3)\n")

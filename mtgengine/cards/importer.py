@@ -111,7 +111,8 @@ def read_atomic_cards(source: Path) -> Mapping[str, Any]:
     try:
         document = json.loads(raw)
     except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
-        raise CardImportError(f"{source}: not JSON: {quote(str(exc), 200)}") from None
+        reason = str(exc)
+        raise CardImportError(f"{source}: not JSON: {reason if len(reason) <= 200 else reason[:200] + '…'}") from None
     except RecursionError:     # arrays or objects nested thousands deep
         raise CardImportError(f"{source}: not an MTGJSON AtomicCards file: its JSON nests too deeply") from None
     data = document.get("data") if isinstance(document, dict) else None
