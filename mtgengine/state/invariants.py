@@ -243,6 +243,16 @@ def _check_zones(g: GameState, players: int) -> None:
     missing = [oid for oid in g.objects if oid not in where_is]
     if missing:
         raise _fault(f"object {missing[0]}", f"it is in no zone (its zone says {g.objects[missing[0]].zone.value})")
+    for oid in g.battlefield:
+        target = g.objects[oid].attached_to
+        if target is not None and target not in g.objects:
+            # (at a commit point state-based actions have unattached it, CR 704.5m-n)
+            raise _fault(f"object {oid}", f"it is attached to object {target}, which doesn't exist")
+    cards = {o.card_id for o in g.objects.values()}
+    for p in g.players:
+        for card in p.commanders:
+            if card not in cards:
+                raise _fault(f"base.players[{p.index}].commanders", f"no card has id {card}")
 
 
 def violations(g: GameState) -> list[str]:
