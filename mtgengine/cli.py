@@ -1,7 +1,8 @@
 """The ``mtg`` command.
 
-    mtg simulate [--games N] [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--jobs J] [--json]
-    mtg play [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T]
+    mtg simulate [--games N] [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
+                 [--jobs J] [--json]
+    mtg play [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
 
 How subcommands are registered: each one is added by a function that takes the argparse
 subparsers object, adds its parser and sets ``func`` with ``set_defaults(func=...)``, where
