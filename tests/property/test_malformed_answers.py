@@ -62,8 +62,8 @@ def malformed(d: Decision) -> list[Any]:
     return out
 
 
-@settings(max_examples=6, deadline=None)
-@given(st.integers(0, 10_000), st.integers(1, 300), st.sampled_from(DECKS))
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 250), st.sampled_from(DECKS))
 def test_malformed_answers_are_refused_and_change_nothing(seed: int, point: int, decks: Any) -> None:
     game = Game.new_game([list(decks[0]), list(decks[1])], seed=seed, turn_cap=12, first_player=seed % 2)
     agents = (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
