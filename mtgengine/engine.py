@@ -70,6 +70,7 @@ class Game:
         as a blank, unless ``allow_unimplemented``: then it plays without those abilities, and
         the log says so each time one is skipped (CR 113.6: a spell resolving, a permanent
         entering the battlefield)."""
+        from .cards.coverage import is_implemented
         from .rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders, validate_deck_colors
         names = _checked_names(names)
         _check_setup_numbers(seed, first_player, turn_cap)
@@ -80,7 +81,7 @@ class Game:
         leaders = _checked_cards(db, known, commanders, names, "commanders")
         if allow_unimplemented.__class__ is not bool:
             raise GameStateError(f"allow_unimplemented: expected true or false, got {quote(allow_unimplemented)}")
-        if not allow_unimplemented:
+        if not allow_unimplemented and not all(is_implemented(card) for card in known.values()):
             refuse_unimplemented([(f"{names[p]}'s {what}", cards) for what, lists in
                                   (("deck", library), ("sideboard", outside), ("commanders", leaders))
                                   for p, cards in enumerate(lists)], "Game.new_game(..., allow_unimplemented=True)")
