@@ -45,7 +45,7 @@ def test_simulate_with_worker_processes_plays_the_same_games(capsys: pytest.Capt
     # the timing: game by game (the summaries in order) and in the totals the command prints.
     from mtgengine.decklist import REFERENCE_DECK
     from mtgengine.simulate import _summaries
-    tasks = [((REFERENCE_DECK, REFERENCE_DECK), seed, seed % 2, 8, None, None) for seed in range(4)]
+    tasks = [((REFERENCE_DECK, REFERENCE_DECK), seed, seed % 2, 8, None, None, False) for seed in range(4)]
     with _summaries(tasks, 1) as alone, _summaries(tasks, 2) as pooled:
         one_by_one, by_workers = list(alone), list(pooled)
     assert one_by_one == by_workers and len(set(one_by_one)) > 1
