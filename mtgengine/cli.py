@@ -1,8 +1,9 @@
 """The ``mtg`` command.
 
     mtg simulate [--games N] [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
-                 [--jobs J] [--json]
+                 [--jobs J] [--json] [--agent NAME] [--agent2 NAME] [--ai-time SECONDS]
     mtg play [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
+    mtg play --vs ai|greedy|random|first [--seat 1|2] [--ai-time SECONDS] ...   (a person plays)
 
 How subcommands are registered: each one is added by a function that takes the argparse
 subparsers object, adds its parser and sets ``func`` with ``set_defaults(func=...)``, where
@@ -118,6 +119,21 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
                              "says each time one is skipped) instead of refusing the decks")
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {value}")
+    return value
+
+
+def _add_ai_time(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ai-time", type=_seconds, default=None, metavar="SECONDS",
+                        help="the ai agent's thinking budget per decision (default 1)")
+
+
 def _deck_lists(args: argparse.Namespace) -> tuple[list[str], list[str], dict[str, Any]]:
     """Both main decks, and the sideboards and commanders of the deck files (CR 400.11a, 903.3)
     as keyword arguments for ``play_game``/``simulate`` (none given: none passed)."""
@@ -165,6 +181,10 @@ def add_simulate_parser(subparsers: Subparsers) -> None:
                         help="worker processes playing the games, 0 for one per CPU (default 1); "
                              "the results are the same for any number")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
+    from .agents.registry import AGENT_NAMES
+    parser.add_argument("--agent", choices=AGENT_NAMES, default="random", help="Alice's agent (default random)")
+    parser.add_argument("--agent2", choices=AGENT_NAMES, default="random", help="Bob's agent (default random)")
+    _add_ai_time(parser)
     parser.set_defaults(func=run_simulate)
 
 
@@ -176,7 +196,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     with _progress_bar(args.games) as progress:
         from .simulate import simulate
         result = simulate(args.games, args.seed, deck1, deck2, turn_cap=args.turn_cap, progress=progress,
-                          jobs=args.jobs, **extra)
+                          jobs=args.jobs, agents=(args.agent, args.agent2), ai_time=args.ai_time, **extra)
     failed = 1 if result["failed"] else 0       # the exit status says some games failed
     if args.json:
         print(json.dumps(result, sort_keys=True))
@@ -184,7 +204,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     games = result["games"]
     from .simulate import PLAYER_NAMES
     alice, bob = PLAYER_NAMES
-    print(f"{games} game(s), seeds {args.seed}..{args.seed + games - 1}, turn cap {args.turn_cap or 'none'}")
+    print(f"{games} game(s), seeds {args.seed}..{args.seed + games - 1}, turn cap {args.turn_cap or 'none'}, "
+          f"{alice}: {args.agent}, {bob}: {args.agent2}")
     print(f"{alice} won {result['wins'][alice]}, {bob} won {result['wins'][bob]}, "
           f"{result['draws']} draw(s), {result['capped']} stopped at the turn cap")
     print(f"{result['turns'] / games:.1f} turns and {result['decisions'] / games:.0f} decisions per game")
@@ -239,16 +260,29 @@ class _TextBar:
 # -- mtg play --------------------------------------------------------------------------------
 def add_play_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
-        "play", help="play one random game and print its log",
-        description="Plays one game between random agents and prints the whole log. The first "
-                    "player is seed % 2, so 'play --seed I' is game I of 'simulate --seed 0'.")
+        "play", help="play a game in the terminal against an agent, or print a random game's log",
+        description="With --vs, you play one game in the terminal against that agent (type "
+                    "'help' at any question). Without it, plays one game between random agents "
+                    "and prints the whole log; the first player is seed % 2, so 'play --seed I' "
+                    "is game I of 'simulate --seed 0'.")
     _add_game_options(parser)
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
                         help="card names in the log: en, or ja (Japanese where known)")
+    from .agents.registry import AGENT_NAMES
+    parser.add_argument("--vs", choices=AGENT_NAMES, default=None,
+                        help="play yourself against this agent (ai, greedy, random, first)")
+    parser.add_argument("--seat", type=int, choices=(1, 2), default=1,
+                        help="with --vs: play first (1, Alice, --deck) or second (2, Bob, --deck2)")
+    _add_ai_time(parser)
     parser.set_defaults(func=run_play)
 
 
 def run_play(args: argparse.Namespace) -> int:
+    if args.vs is not None:
+        from .terminal import play_in_terminal
+        deck1, deck2, extra = _deck_lists(args)
+        return play_in_terminal((deck1, deck2), seat=args.seat - 1, opponent=args.vs, seed=args.seed,
+                                turn_cap=args.turn_cap, ai_time=args.ai_time, lang=args.lang, **extra)
     deck1, deck2, extra = _deck_lists(args)
     from .simulate import PLAYER_NAMES, play_game
     result = play_game((deck1, deck2), args.seed, args.seed % 2, args.turn_cap, catch=True, **extra)

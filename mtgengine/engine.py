@@ -318,6 +318,11 @@ class Game:
     def log(self) -> list[str]:
         return self.state.log
 
+    def view(self, player: int) -> Any:
+        """What ``player`` may know of the game now (CR 400.2, 708): an ``agents.view.View``."""
+        from .agents.view import view_of
+        return view_of(self, player)
+
 
 #: A game of this engine has two players (CR 103.1 ... for a two-player game).
 PLAYERS = 2

@@ -19,6 +19,7 @@ from .agents.agents import Agent, RandomAgent
 from .agents.decisions import Decision
 from .core.errors import IllegalActionError
 from .agents.agents import first_option
+from .agents.registry import decider, make_agent
 from .cards.database import card_db
 from .effects.layers import COMBINED, printed
 from .engine import Game
@@ -71,13 +72,14 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn
                          commanders=[list(c) for c in commanders] if commanders else None,
                          allow_unimplemented=allow_unimplemented)
     players = agents if agents is not None else (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
-    decisions = refusals = 0
+    deciders = [decider(agent, game, i) for i, agent in enumerate(players)]    # (an agent that plays
+    decisions = refusals = 0                                                  # from a view gets it)
     error = None
     try:
         while not game.state.over and decisions < decision_cap:     # (``game.over``, without a call)
             decision = game.pending         # ``answer_pending``, written out: one call less a decision
             try:
-                game.submit(players[decision.player].decide(decision))
+                game.submit(deciders[decision.player](decision))
             except IllegalActionError:
                 _answer_refused(game, decision)
                 refusals += 1
@@ -107,7 +109,7 @@ def answer_pending(game: Game, agents: Sequence[Agent]) -> bool:
     decision = game.pending
     assert decision is not None, "the game is over"
     try:
-        game.submit(agents[decision.player].decide(decision))
+        game.submit(decider(agents[decision.player], game, decision.player)(decision))
     except IllegalActionError:
         _answer_refused(game, decision)
         return True
@@ -129,14 +131,18 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
              progress: Callable[[int, int], None] | None = None,
              sideboards: Sequence[Sequence[str]] | None = None,
              commanders: Sequence[Sequence[str]] | None = None, jobs: int = 1,
-             allow_unimplemented: bool = False) -> dict[str, Any]:
-    """Plays ``games`` random games with seeds ``seed`` .. ``seed + games - 1``.
+             allow_unimplemented: bool = False, agents: Sequence[str] = ("random", "random"),
+             ai_time: float | None = None) -> dict[str, Any]:
+    """Plays ``games`` games with seeds ``seed`` .. ``seed + games - 1``.
 
     Alice always plays ``deck1`` and Bob ``deck2``; game ``i`` is started by player ``i % 2``
     so neither deck gets the first-turn edge every time. ``progress(done, total)`` is called
     after each game. ``jobs``: worker processes playing the games (0: one per CPU); the games
     are independent and counted in seed order, so the result is the same for any ``jobs``.
-    Everything but ``seconds`` and the per-second rates depends only on the other arguments.
+    Everything but ``seconds`` and the per-second rates depends only on the other arguments
+    (and, with an ``ai`` agent given a time budget, on the machine's speed). ``agents``:
+    Alice's and Bob's agents by name (``agents.registry``), seeded ``seed * 2 + 1`` and
+    ``seed * 2 + 2`` for each game; ``ai_time``: the ``ai`` agent's seconds a decision.
     A game that raises is not counted but listed in ``failures`` (its seed, the error and
     where it was raised: :func:`describe_error`), and the others go on; ``refusals`` counts the
     agents' answers the engine refused (``answer_pending``'s fallback).
@@ -144,7 +150,8 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
     wins = dict.fromkeys(PLAYER_NAMES, 0)
     draws = capped = turns = decisions = refusals = 0
     failures: list[dict[str, Any]] = []
-    tasks = [((deck1, deck2), seed + i, i % 2, turn_cap, sideboards, commanders, allow_unimplemented)
+    named = None if tuple(agents) == ("random", "random") else (tuple(agents), ai_time)
+    tasks = [((deck1, deck2), seed + i, i % 2, turn_cap, sideboards, commanders, allow_unimplemented, named)
              for i in range(games)]
     # The timer times the games: the cards are looked up and compiled before it starts (and
     # before workers fork, which then share them), as the phase.rs peer loads its cards first.
@@ -203,8 +210,11 @@ Summary = tuple[int | None, bool, bool, int, int, int]
 def _summary(task: tuple[Any, ...]) -> Summary | dict[str, Any]:
     """One game of :func:`simulate`, reduced to what it counts (a worker sends back no log), or
     what went wrong when the game raised: its seed, the error and where it was raised."""
-    decks, seed, first_player, turn_cap, sideboards, commanders, allow = task
-    result = play_game(decks, seed, first_player, turn_cap, sideboards=sideboards, commanders=commanders,
+    decks, seed, first_player, turn_cap, sideboards, commanders, allow, *rest = task
+    named = rest[0] if rest else None       # the agents by name and the ai's seconds, or random ones
+    players = None if named is None else \
+        [make_agent(name, seed * 2 + 1 + i, named[1]) for i, name in enumerate(named[0])]
+    result = play_game(decks, seed, first_player, turn_cap, players, sideboards=sideboards, commanders=commanders,
                        catch=True, allow_unimplemented=allow)
     if result.error is not None:    # a bug: reported with the seed that replays it (``mtg play --seed``)
         return {"seed": seed, "turn": result.turns, "decision": result.decisions, **result.error}
