@@ -30,7 +30,8 @@ from .engine import Game
 
 PLAYER_NAMES = ("Alice", "Bob")
 COMMANDS = ("help", "board", "log", "undo", "save", "load", "quit")
-HELP = """Answer with the number of an option (several numbers, separated by spaces, where
+HELP = """Answer with the number of an option, or its words ('play forest', 'cast light'),
+(several numbers, separated by spaces, where
 several may be chosen; in the order you want for an order; nothing or 'none' for none
 when none is allowed). A number for X; 'N=K ...' to divide (option N gets K); a name
 where a name is asked. Just Enter: pass priority (or the default where shown).
@@ -141,7 +142,7 @@ class Seat:
             if self._command(text):
                 return
             try:
-                answer = parse_answer(d, text)
+                answer = parse_answer(d, text, labels)
             except ValueError as exc:
                 self.say(f"! {exc} (type 'help')")
                 continue
@@ -364,8 +365,9 @@ def question(d: Decision, labels: list[str]) -> str:
     return "\n".join([head, *body])
 
 
-def parse_answer(d: Decision, text: str) -> Any:
-    """The answer ``text`` stands for; ValueError with the reason when it is none."""
+def parse_answer(d: Decision, text: str, labels: list[str] | None = None) -> Any:
+    """The answer ``text`` stands for — numbers, or the words of one option (``labels``: the
+    options in words, as shown); ValueError with the reason when it is none."""
     kind = d.kind
     opts = d.options
     if kind == "priority" and text in ("", "pass", "p"):
@@ -391,6 +393,14 @@ def parse_answer(d: Decision, text: str) -> Any:
         if wanted in opts:
             return wanted
     numbers = text.replace(",", " ").split()
+    if labels and not d.multi and text and not text.isdigit():
+        words = text.lower()
+        matching = [i for i, lab in enumerate(labels) if lab.lower() == words] or \
+            [i for i, lab in enumerate(labels) if lab.lower().startswith(words)]
+        if len({labels[i] for i in matching}) == 1:
+            return opts[matching[0]]            # (equal labels: the same card, the first one)
+        if matching:
+            raise ValueError(f"{text!r} could be any of: " + ", ".join(sorted({labels[i] for i in matching})))
     if not d.multi:
         if len(numbers) != 1:
             raise ValueError(f"choose one of the options by its number (1 to {len(opts)})")

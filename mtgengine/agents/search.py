@@ -34,7 +34,7 @@ from .candidates import candidates
 from .decisions import Decision
 from .determinize import determinize
 from .evaluation import evaluate
-from .policy import keep_hand, one_ply, quick_answer, submit
+from .policy import blocks, keep_hand, one_ply, quick_answer, quiet, settle, submit
 from .view import View
 
 #: Default thinking budget per decision, in seconds (``mtg ... --ai-time``).
@@ -42,15 +42,17 @@ DEFAULT_SECONDS = 1.0
 #: Default most iterations (playouts) per decision.
 NODE_LIMIT = 4000
 #: Default most worlds dealt per decision (later iterations reuse copies of them).
-WORLD_LIMIT = 24
+WORLD_LIMIT = 200
 #: How many candidates, the best by their priors, the playouts compare.
 WIDTH = 4
 #: How many playouts the prior (the greedy one-ply value) is worth.
 PRIOR_VISITS = 2
-#: How many turns beyond the current one a playout plays (0: to the end of this turn).
-HORIZON = 1
-#: The most decisions one playout answers.
-PLAYOUT_LIMIT = 400
+#: The most candidate answers considered at each question below the root.
+REPLIES = 6
+#: How many questions below the root the search branches at.
+DEPTH = 1
+#: The most decisions answered on the way to the opponent's reply.
+PLAYOUT_LIMIT = 200
 
 
 class SearchAgent:
@@ -59,12 +61,13 @@ class SearchAgent:
     name = "ai"
 
     def __init__(self, seed: int = 0, seconds: float | None = DEFAULT_SECONDS, nodes: int = NODE_LIMIT,
-                 worlds: int = WORLD_LIMIT, horizon: int = HORIZON, width: int = WIDTH) -> None:
+                 worlds: int = WORLD_LIMIT, width: int = WIDTH, replies: int = REPLIES, depth: int = DEPTH) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.nodes = nodes
         self.worlds = worlds
-        self.horizon = horizon
+        self.replies = replies
+        self.depth = depth
         self.width = width
         #: seconds spent on each decision that was searched (benchmarks read it)
         self.timings: list[float] = []
@@ -107,60 +110,87 @@ class SearchAgent:
             return first_option(d)
         if len(alive) == 1:
             return options[alive[0]]
-        # 2. the best few by their priors, compared in rounds of playouts: each round plays every
-        #    one of them in the same world with the same random choices (common random numbers:
-        #    the difference between two answers is then theirs, not the worlds')
+        # 2. the best few by their priors, each valued in world after world dealt from the view:
+        #    the opponent's best reply for them (``_replied``), averaged over the worlds
         alive.sort(key=lambda i: (-prior[i], i))
         alive = alive[:self.width]
-        worlds: list[Game] = [first]
-        rounds = iterations = 0
         sums = dict.fromkeys(alive, 0.0)
-        while iterations + len(alive) <= self.nodes and (deadline is None or time.perf_counter() < deadline):
-            world = first if rounds == 0 else None
-            if world is None and len(worlds) < self.worlds:
-                world = determinize(view, rng)
-                if world is not None:
-                    worlds.append(world)
-            if world is None:
-                world = worlds[rounds % len(worlds)]
-            seed = rng.getrandbits(64)
+        worlds = iterations = 0
+        world: Game | None = first
+        while world is not None and iterations + len(alive) <= self.nodes:
             for i in list(alive):
-                value = self._playout(world, d, options[i], me, random.Random(seed))
+                value = self._replied(world, d, options[i], me)
                 iterations += 1
                 if value is None:           # refused in this world: the answer isn't legal
                     alive.remove(i)
                     continue
                 sums[i] += value
-            rounds += 1
-            if len(alive) <= 1:
+            worlds += 1
+            if len(alive) <= 1 or worlds >= self.worlds or (deadline is not None and time.perf_counter() >= deadline):
                 break
+            world = determinize(view, rng)
         self.last_iterations = iterations
         if not alive:
             return first_option(d)
-        weight = rounds + PRIOR_VISITS or 1
+        weight = worlds + PRIOR_VISITS
         best = max(alive, key=lambda i: ((sums[i] + PRIOR_VISITS * prior[i]) / weight, -i))
-        self.last_report = [(options[i], round(prior[i], 3), round(sums[i] / max(rounds, 1), 3)) for i in alive]
+        self.last_report = [(options[i], round(prior[i], 3), round(sums[i] / max(worlds, 1), 3)) for i in alive]
         return options[best]
 
-    def _playout(self, world: Game, d: Decision, answer: Any, me: int, rng: random.Random) -> float | None:
-        """Answers in a copy of ``world`` and plays on with the quick policy (module docstring)."""
+    def _replied(self, world: Game, d: Decision, answer: Any, me: int) -> float | None:
+        """The value of ``answer`` in a copy of ``world``, searched ``depth`` questions deep
+        (:meth:`_value`); None if the engine refuses the answer there."""
         game = world.clone()
         try:
             game.submit(answer)
         except IllegalActionError:
             return None
-        end_turn = game.state.turn + self.horizon
+        return self._value(game, me, self.depth)
+
+    def _value(self, game: Game, me: int, depth: int) -> float:
+        """The value of a world for ``me``: played on (lone passes, forced answers) to the next
+        real question — anyone's: a response to a spell, blocks, a target — whose candidate
+        answers are each searched ``depth - 1`` deep, the best taken for ``me`` and the worst for
+        the opponent (minimax within the world); at depth 0 or a quiet point, settled and
+        evaluated (``policy.settle``, ``evaluation.evaluate``)."""
+        rng = self.rng
+        start_turn = game.state.turn
         for _ in range(PLAYOUT_LIMIT):
-            pending = game.pending
-            if pending is None or game.state.turn > end_turn:
+            if quiet(game, me, start_turn):
                 break
-            if pending.kind == "priority" and len(pending.options) == 1:
-                reply: Any = pending.options[0]
-            else:
-                reply = quick_answer(game, pending, rng)
+            pending = game.pending
+            assert pending is not None
+            if _real_question(pending):
+                if depth <= 0:
+                    settle(game, me, rng, deep=True)
+                    break
+                replies = candidates(pending, rng, self.replies)
+                if pending.kind == "blockers":
+                    replies.insert(0, blocks(game.state, pending))
+                values = []
+                for reply in replies:
+                    child = game.clone()
+                    try:
+                        child.submit(reply)
+                    except IllegalActionError:
+                        continue
+                    values.append(self._value(child, me, depth - 1))
+                if values:
+                    return max(values) if pending.player == me else min(values)
+            reply = _PASS if pending.kind == "priority" else quick_answer(game, pending, rng, look=pending.player == me)
             if not submit(game, pending, reply):
                 break
         return evaluate(game.state, me)
+
+
+def _real_question(d: Decision) -> bool:
+    """A decision with a choice worth replying with (not a lone pass, not a forced answer)."""
+    if d.kind == "priority":
+        return len(d.options) > 1
+    return d.kind not in ("mulligan", "bottom") and (len(d.options) > 1 or d.multi)
+
+
+_PASS = {"action": "pass"}
 
 
 __all__ = ["DEFAULT_SECONDS", "NODE_LIMIT", "SearchAgent"]

@@ -100,9 +100,7 @@ class View:
 
 
 def _public_json(g: GameState) -> dict[str, Any]:
-    out = state_to_json(g)
-    out.pop("rng", None)       # (a placeholder in a view)
-    return out
+    return state_to_json(g)     # (its ``rng`` is a placeholder: the same in every view)
 
 
 def _decision_json(d: Decision) -> dict[str, Any]:
@@ -193,6 +191,7 @@ def redact(g: GameState, player: int, shown: set[int]) -> tuple[GameState, tuple
     out.rng = Rng(0)
     out.lki = {k: v for k, v in g.lki.items() if k in _public_sources(g)}
     out.events = [e for e in g.events if not _hides(e, player)]
+    out.version = out.settled = 0       # (a count of writes, hidden ones included: ``View.base_settled``)
     return out, tuple(tuple(sorted(u)) for u in unseen), hidden
 
 
