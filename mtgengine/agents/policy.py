@@ -31,8 +31,10 @@ from .evaluation import evaluate
 _COMBAT = frozenset({Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE})
 _MAIN = frozenset({Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN})
 _PASS = {"action": "pass"}
-#: The most decisions :func:`settle` answers before it evaluates anyway.
+#: The most decisions :func:`settle` answers before it evaluates anyway, and then beyond.
 SETTLE_LIMIT = 80
+BEYOND_LIMIT = 150
+_AFTER_COMBAT = frozenset({Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END, Step.CLEANUP})
 
 
 def submit(game: Game, decision: Decision, answer: Any) -> bool:
@@ -64,30 +66,48 @@ def quiet(game: Game, player: int, start_turn: int) -> bool:
     return d.kind in ("attackers", "mulligan") and d.player == player
 
 
-def settle(game: Game, player: int, rng: random.Random, deep: bool = False, limit: int = SETTLE_LIMIT) -> None:
+def settle(game: Game, player: int, rng: random.Random, deep: bool = False, limit: int = SETTLE_LIMIT,
+           beyond: bool = False, start_turn: int | None = None) -> None:
     """Plays a world on to its next quiet point (module docstring); ``deep``: the questions
-    met on the way may look one ply ahead (the targets of the spell just cast)."""
-    start_turn = game.state.turn
+    met on the way may look one ply ahead (the targets of the spell just cast). ``beyond``:
+    then on through the next turn's combat (every priority passed, attacks and blocks by the
+    quick policy), so a position is judged after the answer it invites: the crack-back at
+    creatures that attacked and stay tapped (CR 502.3: they untap in their controller's turn).
+    ``start_turn``: the turn of the decision being judged (default: the world's turn now), so
+    every answer to it is judged at the same point of the game."""
+    if start_turn is None:
+        start_turn = game.state.turn
     for _ in range(limit):
         if quiet(game, player, start_turn):
-            return
+            break
         d = game.pending
         assert d is not None
         answer = _PASS if d.kind == "priority" else quick_answer(game, d, rng, look=deep)
         if not submit(game, d, answer):
             return
+    if not beyond:
+        return
+    for _ in range(BEYOND_LIMIT):
+        d = game.pending
+        g = game.state
+        if d is None or g.turn > start_turn + 1 or (g.turn == start_turn + 1 and g.step in _AFTER_COMBAT and not g.stack):
+            return
+        answer = _PASS if d.kind == "priority" else quick_answer(game, d, rng)
+        if not submit(game, d, answer):
+            return
 
 
 def one_ply(game: Game, decision: Decision, answer: Any, player: int, rng: random.Random,
-            deep: bool = False) -> float | None:
+            deep: bool = False, beyond: bool = False) -> float | None:
     """The value for ``player`` of answering ``decision`` in a world with ``answer`` and
     settling (None if the engine refuses the answer). The world is left as it was."""
+    turn = game.state.turn
     w = game.clone()
     try:
         w.submit(answer)
     except IllegalActionError:
         return None
-    settle(w, player, rng, deep)
+    settle(w, player, rng, deep, beyond=beyond, start_turn=turn)
     return evaluate(w.state, player)
 
 

@@ -1,28 +1,29 @@
-"""The ``ai`` agent: information-set Monte Carlo search over determinized worlds (docs/AI.md).
+"""The ``ai`` agent: information-set search over determinized worlds (docs/AI.md).
 
 A decision is an information set: the player knows their view, not the world. The search
-(determinized UCB at the root, in the manner of Cowling, Ward and Powley 2012) keeps one
-statistic per candidate answer (``agents.candidates``) shared by every world, so no answer is
-chosen for what only one guessed world holds:
+values each candidate answer (``agents.candidates``) in world after world dealt from the view
+(``agents.determinize``, in the manner of Cowling, Ward and Powley 2012's ensemble
+determinization) and averages, so no answer is chosen for what only one guessed world holds:
 
-1. Each candidate gets a prior: its greedy one-ply value in a first world (``policy.one_ply``).
-2. Each iteration picks a candidate by UCB1 (exploration :data:`EXPLORATION`), takes a world —
-   a new one dealt from the view (``determinize``) while fewer than ``worlds`` exist, else a
-   copy of one made before, in turn — answers with the candidate and plays on with the quick
-   policy (``policy.quick_answer``) for both players until the ``horizon``-th turn after this
-   one begins or the game ends, and adds the world's evaluation (``agents.evaluation``) to the
-   candidate's statistic.
-3. It stops at the time budget (``seconds``) or after ``nodes`` iterations and answers with
-   the candidate of the best mean value (the prior counts as :data:`PRIOR_VISITS` playouts).
+1. **Priors.** Each candidate's one-ply value in a first world (``policy.one_ply``, judged
+   after the next turn's combat: ``policy.settle``'s ``beyond``).
+2. **Worlds.** The best :data:`WIDTH` candidates by prior are valued in each world: answered,
+   the world played on through lone passes and forced answers to the next *real* question —
+   anyone's: a response to a spell, blocks, a target — where up to :data:`REPLIES` candidate
+   answers are each searched :data:`DEPTH` questions deeper, the best taken for the AI and the
+   worst for its opponent (minimax within a world); at the depth or a quiet point the world is
+   settled and evaluated (``agents.evaluation``).
+3. **Answer.** The best mean value over the worlds, the prior counting as :data:`PRIOR_VISITS`
+   worlds. The search stops at the time budget (``seconds``, checked between worlds), after
+   ``nodes`` valued candidates or ``worlds`` worlds.
 
 Trivial decisions cost nothing: one candidate (a priority question with nothing to do but
 pass, a forced choice) is answered at once. Mulligans follow the quick policy's rule. With
-``seconds=None`` only ``nodes`` bounds the search, and the same seed and view give the same
-answer (the test of no peeking); with a time budget the count of iterations depends on speed.
+``seconds=None`` only the counts bound the search, and the same seed and view give the same
+answer (the test of no peeking); with a time budget the count of worlds depends on speed.
 """
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Any
@@ -39,19 +40,21 @@ from .view import View
 
 #: Default thinking budget per decision, in seconds (``mtg ... --ai-time``).
 DEFAULT_SECONDS = 1.0
-#: Default most iterations (playouts) per decision.
+#: Default most candidates valued in worlds per decision (the node limit).
 NODE_LIMIT = 4000
-#: Default most worlds dealt per decision (later iterations reuse copies of them).
+#: Default most worlds dealt per decision.
 WORLD_LIMIT = 200
-#: How many candidates, the best by their priors, the playouts compare.
+#: How many candidates, the best by their priors, are valued in the worlds.
 WIDTH = 4
-#: How many playouts the prior (the greedy one-ply value) is worth.
+#: How many worlds the prior (the one-ply value in the first world) is worth.
 PRIOR_VISITS = 2
 #: The most candidate answers considered at each question below the root.
 REPLIES = 6
 #: How many questions below the root the search branches at.
 DEPTH = 1
-#: The most decisions answered on the way to the opponent's reply.
+#: Whether leaves are judged after the next turn's combat (``policy.settle``'s ``beyond``).
+BEYOND = True
+#: The most decisions answered on the way to the next real question.
 PLAYOUT_LIMIT = 200
 
 
@@ -61,18 +64,21 @@ class SearchAgent:
     name = "ai"
 
     def __init__(self, seed: int = 0, seconds: float | None = DEFAULT_SECONDS, nodes: int = NODE_LIMIT,
-                 worlds: int = WORLD_LIMIT, width: int = WIDTH, replies: int = REPLIES, depth: int = DEPTH) -> None:
+                 worlds: int = WORLD_LIMIT, width: int = WIDTH, replies: int = REPLIES, depth: int = DEPTH,
+                 beyond: bool = BEYOND) -> None:
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.nodes = nodes
         self.worlds = worlds
         self.replies = replies
         self.depth = depth
+        self.beyond = beyond
         self.width = width
         #: seconds spent on each decision that was searched (benchmarks read it)
         self.timings: list[float] = []
-        #: iterations of the last search
+        #: candidates valued in worlds by the last search, and (answer, prior, mean) for each
         self.last_iterations = 0
+        self.last_report: list[tuple[Any, float, float]] = []
 
     def decide(self, decision: Decision) -> Any:      # (the Agent protocol: without a view, the default)
         return first_option(decision)
@@ -102,7 +108,7 @@ class SearchAgent:
         # 1. priors: the greedy one-ply values; an answer the engine refuses is dropped
         prior: dict[int, float] = {}
         for i, answer in enumerate(options):
-            value = one_ply(first, d, answer, me, rng, deep=True)
+            value = one_ply(first, d, answer, me, rng, deep=True, beyond=self.beyond)
             if value is not None:
                 prior[i] = value
         alive = list(prior)
@@ -145,16 +151,15 @@ class SearchAgent:
             game.submit(answer)
         except IllegalActionError:
             return None
-        return self._value(game, me, self.depth)
+        return self._value(game, me, self.depth, world.state.turn)
 
-    def _value(self, game: Game, me: int, depth: int) -> float:
+    def _value(self, game: Game, me: int, depth: int, start_turn: int) -> float:
         """The value of a world for ``me``: played on (lone passes, forced answers) to the next
         real question — anyone's: a response to a spell, blocks, a target — whose candidate
         answers are each searched ``depth - 1`` deep, the best taken for ``me`` and the worst for
         the opponent (minimax within the world); at depth 0 or a quiet point, settled and
         evaluated (``policy.settle``, ``evaluation.evaluate``)."""
         rng = self.rng
-        start_turn = game.state.turn
         for _ in range(PLAYOUT_LIMIT):
             if quiet(game, me, start_turn):
                 break
@@ -162,7 +167,6 @@ class SearchAgent:
             assert pending is not None
             if _real_question(pending):
                 if depth <= 0:
-                    settle(game, me, rng, deep=True)
                     break
                 replies = candidates(pending, rng, self.replies)
                 if pending.kind == "blockers":
@@ -174,12 +178,13 @@ class SearchAgent:
                         child.submit(reply)
                     except IllegalActionError:
                         continue
-                    values.append(self._value(child, me, depth - 1))
+                    values.append(self._value(child, me, depth - 1, start_turn))
                 if values:
                     return max(values) if pending.player == me else min(values)
             reply = _PASS if pending.kind == "priority" else quick_answer(game, pending, rng, look=pending.player == me)
             if not submit(game, pending, reply):
                 break
+        settle(game, me, rng, deep=True, beyond=self.beyond, start_turn=start_turn)
         return evaluate(game.state, me)
 
 
