@@ -49,9 +49,9 @@ WIDTH = 4
 #: How many worlds the prior (the one-ply value in the first world) is worth.
 PRIOR_VISITS = 2
 #: The most candidate answers considered at each question below the root.
-REPLIES = 6
+REPLIES = 4
 #: How many questions below the root the search branches at.
-DEPTH = 1
+DEPTH = 2
 #: Whether leaves are judged after the next turn's combat (``policy.settle``'s ``beyond``).
 BEYOND = True
 #: The most decisions answered on the way to the next real question.
