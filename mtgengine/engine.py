@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import abc
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .agents.decisions import Decision, NeedDecision, check_answer
 from .cards.database import UnknownCardError, card_db
@@ -24,6 +24,9 @@ from .rules.turn import pass_commits_first, run
 from .state.game_state import GameState
 from .state.objects import GameObject
 from .state.serialize import state_from_json, state_to_json
+
+if TYPE_CHECKING:
+    from .agents.view import View
 
 
 class Game:
@@ -318,7 +321,7 @@ class Game:
     def log(self) -> list[str]:
         return self.state.log
 
-    def view(self, player: int) -> Any:
+    def view(self, player: int) -> View:
         """What ``player`` may know of the game now (CR 400.2, 708): an ``agents.view.View``."""
         from .agents.view import view_of
         return view_of(self, player)

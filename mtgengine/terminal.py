@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .agents.decisions import Decision, player_of
-from .agents.registry import decider, make_agent
+from .agents.registry import make_agent
 from .agents.view import View
 from .cards.lang import translate_log_line
-from .core.errors import GameStateError, IllegalActionError, MtgError
+from .core.errors import GameStateError, MtgError
 from .core.enums import Zone
 from .engine import Game
+from .simulate import answer_pending
 
 PLAYER_NAMES = ("Alice", "Bob")
 COMMANDS = ("help", "board", "log", "undo", "save", "load", "quit")
@@ -119,13 +120,8 @@ class Seat:
             self.say(f"Game over: the turn cap stopped the game on turn {g.turn}.")
 
     def _opponent_answers(self, d: Decision) -> None:
-        game = self.game
-        answer = decider(self.agent, game, d.player)(d)
-        try:
-            game.submit(answer)
-        except IllegalActionError:
-            from .simulate import _answer_refused        # the same fallback as simulated games
-            _answer_refused(game, d)
+        agents = [self.agent, self.agent]        # (only the opponent's seat is ever asked here)
+        answer_pending(self.game, agents)        # with the fallback of simulated games
 
     # -- the person's decision ------------------------------------------------------------
     def _ask(self, d: Decision) -> None:
@@ -139,8 +135,11 @@ class Seat:
                 text = self.read(f"{PLAYER_NAMES[self.seat]}> ").strip()
             except KeyboardInterrupt:
                 raise Quit() from None
-            if self._command(text):
+            done = self._command(text)
+            if done == "anew":
                 return
+            if done == "again":
+                continue
             try:
                 answer = parse_answer(d, text, labels)
             except ValueError as exc:
@@ -155,8 +154,9 @@ class Seat:
             self.history.append(before)
             return
 
-    def _command(self, text: str) -> bool:
-        """Carries out a command; True when the question must be asked anew (undo, load)."""
+    def _command(self, text: str) -> str | None:
+        """Carries out a command: None if ``text`` is none (an answer), "again" to read the
+        next line, "anew" when the question must be asked anew (after undo, load)."""
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word in ("help", "?"):
@@ -171,32 +171,29 @@ class Seat:
         elif word == "undo":
             if not self.history:
                 self.say("! nothing to undo: you haven't answered yet")
-                return False
+                return "again"
             self.game, self.shown = self.history.pop()
             self.say("(undone: back to your previous question)")
-            return True
+            return "anew"
         elif word == "save":
-            return self._save(rest.strip())
+            self._save(rest.strip())
         elif word == "load":
-            return self._load(rest.strip())
+            return "anew" if self._load(rest.strip()) else "again"
         else:
-            return False
-        if word in ("help", "board", "log"):
-            return False
-        return False
+            return None
+        return "again"
 
-    def _save(self, path: str) -> bool:
+    def _save(self, path: str) -> None:
         if not path:
             self.say("! save needs a file name: save FILE")
-            return False
+            return
         data = {"mtg_terminal": 1, "seat": self.seat, "opponent": self.agent_name, "game": self.game.save()}
         try:
             Path(path).write_text(json.dumps(data), encoding="utf-8")
         except OSError as exc:
             self.say(f"! can't save to {path}: {exc.strerror or exc}")
-            return False
+            return
         self.say(f"saved to {path}")
-        return False
 
     def _load(self, path: str) -> bool:
         if not path:

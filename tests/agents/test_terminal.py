@@ -134,3 +134,17 @@ def test_the_seat_plays_a_scripted_game_to_its_end() -> None:
     finally:
         out.close()
     assert code == 0 and lines and all(p == "Bob> " for p in lines)
+
+
+def test_commands_are_not_read_as_answers_and_undo_goes_back() -> None:
+    import io
+    typed = iter(["help", "board", "1", "undo", "save", "bogus words", "1", "quit"])
+    out = io.StringIO()
+    play_in_terminal([list(REFERENCE_DECK)] * 2, seat=0, opponent="random", seed=1, turn_cap=3,
+                     read=lambda prompt: next(typed), out=out)
+    text = out.getvalue()
+    errors = [line for line in text.splitlines() if line.startswith("!")]
+    assert errors == ["! save needs a file name: save FILE",
+                      "! choose one of the options by its number (1 to 2) (type 'help')"]
+    assert text.count("keep this hand") == 2 and "(undone: back to your previous question)" in text
+    assert text.rstrip().endswith("You left the game.")
