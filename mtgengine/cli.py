@@ -21,6 +21,7 @@ does for bad options: a traceback is for bugs.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import importlib
 import json
@@ -240,6 +241,19 @@ def _progress_bar(total: int) -> Iterator[Progress | None]:
         yield lambda done, _total: bar.update(task, completed=done)
 
 
+def _progress_lines(total: int) -> Progress | None:
+    """For a long run nobody watches on a terminal (a log file): a line on stderr at each
+    tenth of the run, or None for a short one."""
+    if total < 100:
+        return None
+    start = time.perf_counter()
+
+    def line(done: int, _total: int) -> None:
+        if done * 10 // total != (done - 1) * 10 // total:
+            print(f"{done}/{total} games, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    return line
+
+
 class _TextBar:
     """``[#######.......] 5/10 games, 4.9 s`` redrawn in place on stderr."""
 
@@ -320,6 +334,8 @@ def add_fuzz_parser(subparsers: Subparsers) -> None:
     parser.add_argument("--show", action="store_true",
                         help="print each game's decks and result (with --games 1: the whole log)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument("--log", metavar="FILE",
+                        help="append each game's report to FILE as a JSON line as the game ends")
     parser.set_defaults(func=run_fuzz)
 
 
@@ -338,8 +354,17 @@ def run_fuzz(args: argparse.Namespace) -> int:
             print(f"FAILED ({failure.kind}) on turn {failure.turn}, decision {failure.decision}: "
                   f"{failure.error} {failure.where} {failure.detail}".rstrip())
         return 1 if report.failures else 0
-    with _progress_bar(args.games) as progress:
-        result = fuzz(args.games, args.seed, args.jobs, settings, progress)
+    from .fuzz import report_json
+    with contextlib.ExitStack() as stack:
+        log = stack.enter_context(open(args.log, "a", encoding="utf-8")) if args.log else None
+
+        def record(report: Any) -> None:
+            assert log is not None
+            log.write(json.dumps(report_json(report), sort_keys=True) + "\n")
+            log.flush()
+
+        progress = stack.enter_context(_progress_bar(args.games)) or _progress_lines(args.games)
+        result = fuzz(args.games, args.seed, args.jobs, settings, progress, record if log else None)
     if args.json:
         print(json.dumps(result, sort_keys=True))
         return 1 if result["failed"] else 0

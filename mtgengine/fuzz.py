@@ -394,18 +394,36 @@ def _fail(report: GameReport, game: Game | None, kind: str, error: str, detail: 
 
 # -- many games --------------------------------------------------------------------------------
 def fuzz(games: int, seed: int = 0, jobs: int = 1, settings: Settings = Settings(),
-         progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Fuzzes games ``seed`` .. ``seed + games - 1``; the report is :func:`summarize`'s."""
+         progress: Callable[[int, int], None] | None = None,
+         record: Callable[[GameReport], None] | None = None) -> dict[str, Any]:
+    """Fuzzes games ``seed`` .. ``seed + games - 1``; the report is :func:`summarize`'s.
+    ``record`` is given each game's report as it ends (``mtg fuzz --log``: a long run's
+    results survive it being stopped)."""
     implemented_pool()                  # (before the workers fork: they share it)
     tasks = [(s, settings) for s in range(seed, seed + games)]
     reports = []
     start = time.perf_counter()
     with in_workers(_fuzz_task, tasks, jobs) as results:
         for done, report in enumerate(results, 1):
+            if record is not None:
+                record(report)
+            if not report.failures:
+                report.decks = []       # (a run of 100,000 games keeps only what it reports)
             reports.append(report)
             if progress is not None:
                 progress(done, games)
     return summarize(reports, seed, settings, time.perf_counter() - start)
+
+
+def report_json(report: GameReport) -> dict[str, Any]:
+    """One game's report as a JSON value (a line of ``mtg fuzz --log``)."""
+    out: dict[str, Any] = {"seed": report.seed, "outcome": report.outcome, "decisions": report.decisions,
+                           "turns": report.turns, "seconds": report.seconds,
+                           "refusals": dict(report.refusals), "checks": dict(report.checks),
+                           "failures": [asdict(f) for f in report.failures]}
+    if report.failures:
+        out["decks"] = report.decks
+    return out
 
 
 def _fuzz_task(task: tuple[int, Settings]) -> GameReport:

@@ -61,3 +61,14 @@ def test_a_broken_state_is_reported(breaks, words: str) -> None:
     breaks(game.state)
     found = violations(game.state)
     assert found and words in found[0], found
+
+
+def test_mtg_fuzz_logs_each_game_as_a_json_line(tmp_path, capsys) -> None:
+    import json
+    from mtgengine.cli import main
+    log = tmp_path / "fuzz.jsonl"
+    assert main(["fuzz", "--games", "2", "--seed", "3", "--turn-cap", "6", "--log", str(log), "--json"]) == 0
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [line["seed"] for line in lines] == [3, 4] and all(line["failures"] == [] for line in lines)
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2 and report["failed"] == 0
