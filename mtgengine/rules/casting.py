@@ -12,6 +12,7 @@ paid (601.2g-h). None of this changes the spell's mana cost or mana value (CR 11
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..agents.decisions import Decision
@@ -37,7 +38,7 @@ from .mana_payment import (
     may_afford, pay_requirement, priority_facts, reduce_requirement, requirement, tap_sources,
 )
 from .mana_pool import SpendOn
-from .targeting import choose_targets, has_targets
+from .targeting import choose_targets, has_targets, legal_targets
 
 
 #: Zones as module constants: reading a member off the Zone class costs several times a
@@ -335,6 +336,10 @@ def _cost_and_choices_ok(g: GameState, player: int, oid: int, ch: Characteristic
         and not permanents_with(g, "cost_changes") and not ch.script.additional_costs \
         and not ch.script.cost_changes and g.objects[oid].zone is _HAND
     variants: Any = _memoized_variants(ch) if plain else None
+    if variants is None and _target_costs(g, player, oid, ch):
+        # the cost depends on the targets (CR 601.2f after 601.2c): one target that can be paid for
+        return any(_payable_and_chosen(g, player, oid, ch, sources, cost.variants)
+                   for cost in _costs_per_target(g, player, oid, ch, 0, alternative, kicked, additional, pay))
     if variants is None:
         try:
             variants = total_cost(g, player, oid, ch, 0, alternative, kicked, 0, additional or {}, pay).variants
@@ -567,6 +572,46 @@ def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics
             if not a.itself and _applies(g, spell, a.spells, a.whose, player, sch.controller):
                 out.append((a, sch.name))
     return out
+
+
+def _target_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> bool:
+    """Whether a cost change applying to the spell depends on what it targets ("costs {3} more
+    to cast if it targets a creature", Vanish into Eternity; Mystical Dispute's reduction)."""
+    return any(cc.if_targets is not None for cc, _, _ in _cost_changes(g, player, spell, ch)) \
+        and bool(spell_targets(ch, g.objects[spell].modes))
+
+
+def _costs_per_target(g: GameState, player: int, spell: int, ch: Characteristics, x: int,
+                      alternative: AlternativeCost | None, kicked: tuple[str, ...] | bool,
+                      additional: dict[str, Any] | None, pay: PayOptions | None) -> Iterator[TotalCost]:
+    """The total cost (CR 601.2f) with each legal target of the spell's first target phrase
+    chosen alone, for the checks that the spell can be paid for with some target."""
+    specs = spell_targets(ch, g.objects[spell].modes)
+    for t in legal_targets(g, specs[0], player, spell):
+        try:
+            yield total_cost(g, player, spell, ch, x, alternative, kicked, 1, additional or {}, pay,
+                             target_ids=(t,))
+        except IllegalActionError:
+            continue
+
+
+def target_payable(g: GameState, player: int, spell: int, ch: Characteristics, x: int,
+                   alternative: AlternativeCost | None, kicked: tuple[str, ...] | bool,
+                   additional: dict[str, Any], pay: PayOptions | None) -> Callable[[int, Any], bool] | None:
+    """For the targets question of a spell whose cost depends on its targets (CR 601.2c, then
+    601.2f): whether the spell could be paid for with this candidate among its targets, so the
+    question offers only targets the cast can be completed with; None for the other spells."""
+    if not _target_costs(g, player, spell, ch):
+        return None
+    spend_on = SpendOn("spell", ch)
+
+    def payable(_phrase: int, target: Any) -> bool:
+        try:
+            cost = total_cost(g, player, spell, ch, x, alternative, kicked, 1, additional, pay, target_ids=(target,))
+        except IllegalActionError:
+            return False
+        return any(can_pay_requirement(g, player, v, ch.colors, None, spend_on) for v in cost.variants)
+    return payable
 
 
 def _count(g: GameState, flt: Filter, controller: int) -> int:
@@ -959,7 +1004,9 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     spell.x = x
     # CR 601.2c: targets.
     specs = _divided_specs(ch, spell_targets(ch, g.objects[spell_id].modes), x, name)
-    targets, counts = choose_targets(ctx, specs, player, spell_id, name, action.get("targets"))
+    targets, counts = choose_targets(ctx, specs, player, spell_id, name, action.get("targets"),
+                                     keep=target_payable(g, player, spell_id, ch, x, alternative, kicked,
+                                                         additional, pay))
     spell = g.obj(spell_id)
     spell.targets = targets
     spell.choices["counts"] = counts

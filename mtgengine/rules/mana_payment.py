@@ -325,8 +325,8 @@ def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> l
             continue
         if sickness_matters and summoning_sick(g, oid):
             continue       # CR 302.6: {T} abilities of a summoning-sick creature
-        if restricted and _forbidden(g, player, oid):
-            continue       # CR 602.5
+        if (restricted or "can't activate" in ch.keywords) and _forbidden(g, player, oid):
+            continue       # CR 602.5: "its activated abilities can't be activated" (Arrest, Nahiri's Binding)
         if source is not None:
             if source:
                 out.append(source)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from itertools import islice
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..effects.primitives import player_has
@@ -153,11 +153,15 @@ def is_legal_target(g: GameState, spec: TargetSpec, value: int, controller: int,
 
 
 def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None,
-                   what: str, preset: list | None, by: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                   what: str, preset: list | None, by: int | None = None,
+                   keep: Callable[[int, Any], bool] | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """CR 601.2c / 602.2b / 603.3d: announce targets, one decision per target phrase.
 
     ``by``: the ability on the stack that targets (its source is ``source_id``); a spell
-    targets by itself. Returns the targets (flat, in phrase order) and how many each phrase got."""
+    targets by itself. ``keep(phrase, candidate)``: the candidates a question offers, of the
+    legal ones (those the spell's cost can be paid with, when its cost depends on them); a
+    target given in advance is checked by the payment instead. Returns the targets (flat, in
+    phrase order) and how many each phrase got."""
     g = ctx.g
     chosen: list[int] = []
     counts: list[int] = []
@@ -181,6 +185,8 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
             chosen.extend(values)
             counts.append(len(values))
             continue
+        if keep is not None:
+            options = [t for t in options if keep(i, t)]
         if len(options) < spec.min:
             raise IllegalActionError(f"{what} has no legal target ({spec.text})")
         answer = ctx.ask(Decision(controller, "targets", f"choose {spec.text} for {what}", options,

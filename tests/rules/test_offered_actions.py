@@ -120,3 +120,39 @@ def test_divided_damage_takes_no_more_targets_than_its_damage() -> None:
     s.choose(1)
     d = s.game.pending
     assert d.kind == "targets" and d.max == 1
+
+
+def test_a_cost_that_rises_with_the_target_offers_only_targets_it_can_pay_for() -> None:
+    # Vanish into Eternity ({2}{W}{W}): "costs {3} more to cast if it targets a creature" --
+    # the total cost is determined once targets are chosen (CR 601.2c, 601.2f); with four
+    # lands it can exile Bob's enchantment but not his creature (found by the fuzzer: the cast
+    # was offered, then the creature target refused at payment)
+    lands = ["Plains", "Plains", "Plains", "Plains"]
+    s = Scenario("Vanish", Alice={"battlefield": lands, "hand": ["Vanish into Eternity"]},
+                 Bob={"battlefield": ["Grizzly Bears", "Glorious Anthem"]})
+    _all_accepted(s, 0)
+    s.cast("Vanish into Eternity", by="Alice")
+    d = s.game.pending
+    assert d.kind == "targets"
+    assert [characteristics(s.game.state, t).name for t in d.options] == ["Glorious Anthem"]
+    s = Scenario("Vanish", Alice={"battlefield": lands, "hand": ["Vanish into Eternity"]},
+                 Bob={"battlefield": ["Grizzly Bears"]})
+    assert _offered(s, 0) == []
+    s = Scenario("Vanish", Alice={"battlefield": lands * 2, "hand": ["Vanish into Eternity"]},
+                 Bob={"battlefield": ["Grizzly Bears"]})
+    assert _names(s, _offered(s, 0)) == ["Vanish into Eternity"]
+    _all_accepted(s, 0)
+
+
+def test_mana_of_a_permanent_whose_abilities_cant_be_activated_pays_for_nothing() -> None:
+    # Arrest: "its activated abilities can't be activated" -- mana abilities too (CR 602.5,
+    # 605.3a); Llanowar Elves under Arrest can't help pay for Grizzly Bears (found by the
+    # fuzzer: Pristine Talisman and Prismatic Lens were counted as mana)
+    s = Scenario("Arrest", Alice={"battlefield": ["Forest", "Llanowar Elves"], "hand": ["Grizzly Bears"]},
+                 Bob={"battlefield": ["Plains"] * 3, "hand": ["Arrest"]},
+                 turn={"active": "Bob", "step": "precombat_main"})
+    s.cast("Arrest", by="Bob", targets=["Llanowar Elves"]).pass_("stack")
+    s.pass_("turn")
+    assert s.game.state.active == 0
+    s.pass_("precombat_main")
+    assert [a for a in _offered(s, 0) if a["action"] == "cast"] == []
