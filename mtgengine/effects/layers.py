@@ -13,44 +13,24 @@ from typing import TYPE_CHECKING, Any
 from ..cards.definitions import apply_definition
 from ..cards.oracle import BASIC_LAND_MANA, compile_text
 from ..cards.vocabulary import (
-    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, CopyException, CopyOf, Cost,
-    Condition, CreateToken, Filter,
-    ModifyPT, Modification, Quantity, Ref, SetController, SetPT, SpellAbility, StaticAbility, SwitchPT,
+    ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeText, CopyException, CopyOf, Cost, CreateToken,
+    Filter, Modification, Ref, SetPT, SpellAbility,
 )
 from ..core.enums import Zone
 from ..core.memo import LIMIT as MEMO_LIMIT
 from ..core.mana import ManaCost
 from ..state.game_state import SHARED_CHARACTERISTICS, UNCHANGED_ZONES, VOLATILE
+from .characteristics import (
+    FACE_DOWN_SCRIPT, Characteristics, copy_characteristics as _copy, matches_characteristics,
+    matches_keywords_and_power,
+)
+from .layer_dependency import apply_layer
+from .layer_effects import (
+    LAYERS, Effect, keyword_counters, modify, pt_counters, reads_off_battlefield, relink, static_effect,
+)
 
 if TYPE_CHECKING:
     from ..state.game_state import GameState
-
-
-@dataclass(slots=True)
-class Characteristics:
-    """An object's current characteristics (CR 109.3) plus its controller (layer 2)."""
-
-    name: str
-    mana_cost: ManaCost | None
-    colors: frozenset[str]
-    supertypes: frozenset[str]
-    types: frozenset[str]
-    subtypes: frozenset[str]
-    script: CardScript
-    keywords: frozenset[str]
-    power: int | None
-    toughness: int | None
-    loyalty: int | None
-    controller: int
-    text: str
-    token: bool = False         # in last known information: it was a token ("nontoken", CR 111.1)
-    flipped_half: "Characteristics | None" = None   # a flip card's alternative half (CR 710.1b), kept in
-                                                     # copiable values: the copy's own status picks (707.3)
-    counters: tuple[tuple[str, int], ...] = ()   # in last known information: the counters it had
-                                                 # (persist, undying: CR 702.79a, 702.93a)
-
-    def has(self, keyword: str) -> bool:
-        return keyword in self.keywords
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +74,6 @@ def duration_holds(state: GameState, lasts: tuple[str, ...], source: int, contro
     return True
 
 
-FACE_DOWN_SCRIPT = CardScript()
-EMPTY_SCRIPT = CardScript()
 _EMPTY: frozenset[str] = frozenset()
 
 
@@ -252,7 +230,7 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         values = next(m.values for m in last.mods if isinstance(m, CopyOf))
         ch = _copy(_flip_status(values, o, status), o.controller)
         # CR 707.7: copied linked abilities are linked only to each other (effects.links)
-        ch.script = _relink(ch.script, f"@c{last.timestamp}")
+        ch.script = relink(ch.script, f"@c{last.timestamp}")
         return ch
     if o.copy_source is not None:
         # CR 707.2, 707.3: a copy's copiable values are those it copied (with its exceptions);
@@ -429,233 +407,19 @@ def _card_characteristics(state: GameState, oid: int) -> Characteristics:
         if oid in eff.affected:                                # a spell's changed text (CR 612, 613.1c)
             for mod in eff.mods:
                 if isinstance(mod, ChangeText):
-                    _modify(state, oid, ch, mod, eff.controller)
+                    modify(state, oid, ch, mod, eff.controller)
                 elif isinstance(mod, ChangeAbilities) and mod.add_keywords:
                     granted |= mod.add_keywords                # a card that "gains flashback" (CR 611.2, 613.1f)
     if any(ab.cda for ab in ch.script.static):
         # CR 604.3: characteristic-defining abilities function in every zone.
         one = {oid: ch}
-        for eff in [_static_effect(state, oid, ab, ch) for ab in ch.script.static if ab.cda]:
+        for eff in [static_effect(state, oid, ab, ch) for ab in ch.script.static if ab.cda]:
             for layer in eff.layers:
                 eff.apply(state, one, layer)
     _intrinsic_abilities(ch)
     if granted:
         ch.keywords = ch.keywords | granted
     return ch
-
-
-#: The layers and sublayers after layer 1, in order (CR 613.1b-g, 613.4).
-LAYERS = ("2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
-#: Every land type (CR 205.3i), which a basic-land-type-setting effect removes (CR 305.7).
-LAND_TYPES = frozenset({"Cave", "Cloud", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine",
-                        "Mountain", "Plains", "Planet", "Power-Plant", "Sphere", "Swamp", "Tower", "Town",
-                        "Urza's"})
-
-
-def _layer(mod: Modification, cda: bool) -> str:
-    if isinstance(mod, CopyOf):
-        return "1a"                      # applied with the copiable values (copiable_values)
-    if isinstance(mod, SetController):
-        return "2"
-    if isinstance(mod, ChangeText):
-        return "3"
-    if isinstance(mod, ChangeTypes):
-        return "4"
-    if isinstance(mod, ChangeColors):
-        return "5"
-    if isinstance(mod, ChangeAbilities):
-        return "6"
-    if isinstance(mod, SetPT):
-        return "7a" if cda else "7b"
-    if isinstance(mod, ModifyPT):
-        return "7c"
-    return "7d"
-
-
-class _Effect:
-    """One continuous effect while the layers are applied: what it does in each layer, and
-    the objects it applies to, fixed in the first layer it applies in (CR 613.6)."""
-
-    __slots__ = ("timestamp", "layers", "affected", "select", "source", "ability", "controller", "cda")
-
-    def __init__(self, timestamp: int, mods: tuple[Modification, ...], controller: int, cda: bool = False,
-                 affected: frozenset[int] | None = None, select: Any = None, source: int = 0,
-                 ability: StaticAbility | None = None) -> None:
-        self.timestamp = timestamp
-        self.layers: dict[str, list[Modification]] = {}
-        for mod in mods:
-            self.layers.setdefault(_layer(mod, cda), []).append(mod)
-        self.affected = affected
-        self.select = select
-        self.source = source
-        self.ability = ability
-        self.controller = controller
-        self.cda = cda
-
-    def exists(self, chars: dict[int, Characteristics]) -> bool:
-        """A static ability's effect exists while its source has the ability (CR 611.3a),
-        unless it has already begun to apply (CR 613.6)."""
-        if self.ability is None or self.affected is not None:
-            return True
-        src = chars.get(self.source)
-        return src is not None and self.ability in src.script.static
-
-    def targets(self, state: GameState, chars: dict[int, Characteristics]) -> frozenset[int]:
-        if self.affected is not None:
-            return self.affected
-        return frozenset(oid for oid in chars if self.select(state, chars, oid))
-
-    def apply(self, state: GameState, chars: dict[int, Characteristics], layer: str) -> None:
-        if self.affected is None:
-            self.affected = self.targets(state, chars)          # CR 613.6: locked in
-        for oid in sorted(self.affected):
-            ch = chars.get(oid)
-            if ch is not None:
-                for mod in self.layers.get(layer, ()):
-                    if mod.__class__ is ModifyPT and mod.per is not None:      # type: ignore[union-attr]
-                        mod = _counted(mod, chars, self.controller, oid)   # type: ignore[arg-type]
-                    _modify(state, oid, ch, mod, self.controller)
-                    if isinstance(mod, ChangeAbilities) and (mod.add_triggered or mod.add_activated):
-                        # granted abilities; from another object, linked only among themselves
-                        # (CR 607.5); granted by its own ability, as if printed (CR 607.1a)
-                        suffix = "" if self.source == oid else f"@g{self.timestamp}"
-                        ch.script = replace(ch.script,
-                                            triggered=ch.script.triggered + _relink(mod.add_triggered, suffix),
-                                            activated=ch.script.activated + _relink(mod.add_activated, suffix))
-
-
-def _counted(mod: ModifyPT, chars: dict[int, Characteristics], you: int, affected: int) -> ModifyPT:
-    """ "+1/+1 for each Forest you control" (Blanchwood Armor): the permanents matching
-    ``mod.per`` as the layers stand (CR 613.4c, applied after layers 1-7b), "you" being the
-    effect's controller; "other" leaves out the object modified ("for each other creature you
-    control", Bravado: other than the enchanted creature)."""
-    flt = mod.per
-    assert flt is not None
-    count = sum(1 for oid, c in chars.items()
-                if not (flt.other and oid == affected) and matches_characteristics(flt, c, c.controller, you))
-    return ModifyPT(mod.power * count, mod.toughness * count)
-
-
-def _modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, you: int) -> None:
-    """Applies one modification to one object's characteristics."""
-    if isinstance(mod, SetController):
-        ch.controller = you
-    elif isinstance(mod, ChangeText):
-        from .text_change import apply as change_text
-        change_text(ch, mod)                                   # layer 3 (CR 612, 613.1c)
-    elif isinstance(mod, ChangeTypes):
-        if mod.set_land_subtypes and "Land" in ch.types:
-            # CR 305.7: the new basic land types replace its land types; it loses the abilities
-            # of its rules text (and gains the new types' mana abilities, CR 305.6, after layer 4).
-            ch.subtypes = (ch.subtypes - LAND_TYPES) | mod.set_land_subtypes
-            ch.script = EMPTY_SCRIPT
-            ch.keywords = _EMPTY
-        if mod.set_types is not None:
-            ch.types = mod.set_types
-        if mod.set_subtypes is not None:
-            ch.subtypes = mod.set_subtypes
-        ch.types = ch.types | mod.add_types
-        ch.subtypes = ch.subtypes | mod.add_subtypes
-    elif isinstance(mod, ChangeColors):
-        if mod.pregame:
-            from .links import card_choice           # "~ is the chosen color" (CR 607.2p, 604.3)
-            color = card_choice(state, oid, mod.pregame)
-            if color is not None:
-                ch.colors = frozenset({color})
-        if mod.set_colors is not None:
-            ch.colors = mod.set_colors
-        ch.colors = ch.colors | mod.add_colors
-    elif isinstance(mod, ChangeAbilities):
-        if mod.remove_all:
-            ch.script = EMPTY_SCRIPT
-            ch.keywords = _EMPTY
-        ch.keywords = (ch.keywords - mod.remove_keywords) | mod.add_keywords
-    elif isinstance(mod, SetPT):
-        if mod.power is not None:
-            ch.power = _value(state, mod.power, oid, ch)
-        if mod.toughness is not None:
-            ch.toughness = _value(state, mod.toughness, oid, ch)
-    elif isinstance(mod, ModifyPT):
-        if ch.power is not None:
-            ch.power += mod.power
-            ch.toughness = (ch.toughness or 0) + mod.toughness
-    elif isinstance(mod, SwitchPT):
-        if ch.power is not None and ch.toughness is not None:
-            ch.power, ch.toughness = ch.toughness, ch.power
-
-
-_PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
-
-#: The card types (CR 205.2a)
-CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
-                        "Sorcery", "Tribal"})
-
-
-def _value(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> int:
-    """A number a layer effect sets: fixed, plus a count or one of the object's own values."""
-    value = q.fixed
-    if q.per is not None:
-        value += sum(1 for other in state.battlefield
-                     if matches_characteristics(q.per, copiable_values(state, other), state.objects[other].controller, ch.controller)
-                     and (q.per.face_down is None or state.objects[other].face_down == q.per.face_down))
-    if q.stat == "mana_value":
-        value += ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
-    elif q.stat == "life":
-        value += state.players[ch.controller].life
-    elif q.stat == "hand":
-        value += len(state.zones[(ch.controller, Zone.HAND)])
-    elif q.stat == "graveyard_card_types":
-        # Tarmogoyf: card types among cards in all graveyards (CR 205.2a; copiable values suffice
-        # off the battlefield, CR 707.2)
-        kinds: set[str] = set()
-        for p in state.players:
-            for other in state.zones[(p.index, Zone.GRAVEYARD)]:
-                kinds |= copiable_values(state, other).types & CARD_TYPES
-        value += len(kinds)
-    elif q.stat == "chosen" and q.link:
-        from .links import chosen                 # "equal to the last chosen number" (CR 607.2d)
-        v = chosen(state, oid, q.link)
-        value += q.scale * v if isinstance(v, int) and not isinstance(v, bool) else 0
-    return value
-
-
-def _static_effect(state: GameState, sid: int, ab: StaticAbility, ch: Characteristics) -> _Effect:
-    """The continuous effect a static ability generates (CR 611.3), timestamped like its
-    source (CR 613.7a)."""
-    mods = list(ab.mods)
-    if ab.keywords:
-        mods.append(ChangeAbilities(add_keywords=ab.keywords))
-    if ab.power or ab.toughness:
-        mods.append(ModifyPT(ab.power, ab.toughness))
-    src = state.objects[sid]
-    if ab.affects == "self":
-        select = lambda st, chars, oid: oid == sid                                      # noqa: E731
-    elif ab.affects in ("enchanted", "equipped"):
-        select = lambda st, chars, oid: st.objects[sid].attached_to == oid             # noqa: E731
-    else:
-        flt = ab.filter or Filter()
-        select = lambda st, chars, oid: (not (flt.other and oid == sid)                # noqa: E731
-                                         and matches_characteristics(flt, chars[oid], chars[oid].controller, chars[sid].controller
-                                                          if sid in chars else src.controller)
-                                         and _linked_select(st, chars, oid, flt, sid))
-    if ab.condition is not None:
-        base, cond = select, ab.condition
-        select = lambda st, chars, oid: base(st, chars, oid) and _static_condition(st, chars, sid, cond)  # noqa: E731
-    return _Effect(src.timestamp, tuple(mods), ch.controller, ab.cda, select=select, source=sid, ability=ab)
-
-
-def _static_condition(state: GameState, chars: dict[int, Characteristics], sid: int, cond: Condition) -> bool:
-    """ "As long as you control a Forest" (Kird Ape, CR 611.3b): counted on the permanents'
-    characteristics as the layers stand, so no characteristic is asked for while being computed."""
-    you = chars[sid].controller if sid in chars else state.objects[sid].controller
-    if cond.kind != "control":
-        from .triggers import condition_holds                     # life, cards in a zone: no characteristics
-        return condition_holds(state, cond, you, sid)
-    flt = cond.filter or Filter()
-    value = sum(1 for oid, c in chars.items()
-                if c.controller == you and not (flt.other and oid == sid)
-                and matches_characteristics(flt, c, c.controller, you))
-    return (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most)
 
 
 def _battlefield(state: GameState) -> dict[int, Characteristics]:
@@ -672,31 +436,32 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     for oid, ch in chars.items():
         if ch.script.class_levels:
             _class_levels(state, oid, ch)           # CR 716.2a: its level's abilities (not copiable, 716.2b)
-    effects = [_static_effect(state, sid, ab, chars[sid]) for sid in state.battlefield
+    effects = [static_effect(state, sid, ab, chars[sid]) for sid in state.battlefield
                for ab in chars[sid].script.static]
     on_battlefield = frozenset(chars)
-    effects += [_Effect(e.timestamp, e.mods, e.controller, affected=e.affected & on_battlefield, source=e.source_id)
+    effects += [Effect(e.timestamp, e.mods, e.controller, affected=e.affected & on_battlefield, source=e.source_id)
                 for e in state.effects]
     pending_text = frozenset(oid for e in effects if "3" in e.layers for oid in (e.affected or ()))
     before_text = {oid: chars[oid].script.static for oid in pending_text if oid in chars}
     pending_text = frozenset(before_text)
-    by_layer: dict[str, list[_Effect]] = {}                    # each layer's effects, in order
+    by_layer: dict[str, list[Effect]] = {}                    # each layer's effects, in order
     for e in effects:
         for layer in e.layers:
             by_layer.setdefault(layer, []).append(e)
+    objects = state.objects
     for layer in LAYERS:
         if layer == "6":
-            _keyword_counters(state, chars)                    # CR 122.1b, 613.1f
-        pending = list(by_layer.get(layer, ()))
-        while pending:
-            eff = _next_effect(state, chars, pending)
-            pending.remove(eff)
-            if eff.exists(chars):
-                eff.apply(state, chars, layer)
+            for oid, ch in chars.items():                      # CR 122.1b, 613.1f: keyword counters
+                counters = objects[oid].counters
+                if counters:
+                    keyword_counters(counters, ch)
+        pending = by_layer.get(layer)
+        if pending:
+            apply_layer(state, chars, pending, layer)
         if layer == "3" and pending_text:
             # CR 612.1, 613.1c: a changed text's new static abilities generate their effects
-            # from layer 4 on; the replaced ones stopped existing (``_Effect.exists``)
-            changed_text = [_static_effect(state, sid, ab, chars[sid]) for sid in sorted(pending_text)
+            # from layer 4 on; the replaced ones stopped existing (``Effect.exists``)
+            changed_text = [static_effect(state, sid, ab, chars[sid]) for sid in sorted(pending_text)
                             for ab in chars[sid].script.static if ab not in before_text[sid]]
             effects += changed_text
             for e in changed_text:
@@ -708,25 +473,18 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
                     _intrinsic_abilities(ch)
         if layer == "7c":
             for oid, ch in chars.items():                      # CR 613.4c: counters
-                counters = state.objects[oid].counters
-                if ch.power is not None and counters:
-                    d = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-                    dp = dt = d
-                    for kind, n in counters.items():
-                        if "/" in kind and kind not in ("+1/+1", "-1/-1") and (pt := _PT_COUNTER.fullmatch(kind)):
-                            dp += int(pt.group(1)) * n        # "-0/-1", "+1/+0" counters (CR 122.1a)
-                            dt += int(pt.group(2)) * n
-                    ch.power += dp
-                    ch.toughness = (ch.toughness or 0) + dt
+                counters = objects[oid].counters
+                if counters:
+                    pt_counters(counters, ch)
     return _remember(state, chars, effects)
 
 
-def _remember(state: GameState, chars: dict[int, Characteristics], effects: list[_Effect]) -> dict[int, Characteristics]:
+def _remember(state: GameState, chars: dict[int, Characteristics], effects: list[Effect]) -> dict[int, Characteristics]:
     """Puts every permanent's characteristics in the memo, marked ``("closed",)`` when none of
     the effects reads anything off the battlefield (see ``GameState.changed_off_battlefield``)."""
     state._chars.update(chars)
     state._chars[0] = chars
-    if not any(_reads_off_battlefield(e) for e in effects):
+    if not any(reads_off_battlefield(e) for e in effects):
         state._chars[("closed",)] = True    # type: ignore[index]
     return chars
 
@@ -736,7 +494,7 @@ def _remember_printed(state: GameState, chars: dict[int, Characteristics]) -> di
     ``_PRINTED`` for :func:`permanent_moved`. (Resolved effects may exist, applying to no
     permanent: they are looked at for the ``("closed",)`` mark.)"""
     state._chars[_PRINTED] = True           # type: ignore[index]
-    return _remember(state, chars, [_Effect(e.timestamp, e.mods, e.controller, affected=e.affected)
+    return _remember(state, chars, [Effect(e.timestamp, e.mods, e.controller, affected=e.affected)
                                     for e in state.effects])
 
 
@@ -824,85 +582,6 @@ def _printed_battlefield(state: GameState) -> dict[int, Characteristics] | None:
     return chars
 
 
-def _reads_off_battlefield(eff: _Effect) -> bool:
-    """Whether a continuous effect, as the layers apply it, may read something besides the
-    permanents and the continuous effects: a condition ("as long as you have 30 or more
-    life", CR 611.3b — even "as long as you control" is counted conservatively), a linked
-    choice or record (CR 607.2), or a number set from a life total, a hand size or a choice
-    (CR 604.3), or a count of cards in a zone other than the battlefield. Only an effect that
-    reads none keeps the permanents' memo valid across
-    changes off the battlefield (``GameState.changed_off_battlefield``)."""
-    ab = eff.ability
-    if ab is not None:
-        if ab.condition is not None:
-            return True
-        flt = ab.filter
-        if flt is not None and (flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked
-                                or flt.chosen_type):
-            return True
-    for mods in eff.layers.values():
-        for mod in mods:
-            if isinstance(mod, SetPT) and any(q is not None and (q.stat not in ("", "mana_value") or q.link
-                                                                 or (q.per is not None and q.per.zone))
-                                              for q in (mod.power, mod.toughness)):
-                return True
-    return False
-
-
-#: Keyword counters (CR 122.1b): a permanent with one has that keyword.
-KEYWORD_COUNTERS = frozenset({"flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste",
-                              "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample",
-                              "vigilance"})
-
-
-def _keyword_counters(state: GameState, chars: dict[int, Characteristics]) -> None:
-    """CR 122.1b, 613.1f: keyword counters give their keyword in layer 6."""
-    for oid, ch in chars.items():
-        counters = state.objects[oid].counters
-        if counters:
-            kws = frozenset(k for k, v in counters.items() if v > 0 and k in KEYWORD_COUNTERS)
-            if kws:
-                ch.keywords = ch.keywords | kws
-
-
-def _next_effect(state: GameState, chars: dict[int, Characteristics], pending: list[_Effect]) -> _Effect:
-    """CR 613.3 / 613.8: characteristic-defining abilities first; then the earliest effect
-    that depends on no other waiting effect; in a dependency loop, timestamp order."""
-    cdas = [e for e in pending if e.cda]
-    group = cdas or pending
-    group = sorted(group, key=lambda e: e.timestamp)
-    if len(group) == 1:
-        return group[0]
-    free = [a for a in group if not any(_depends(state, chars, a, b) for b in group if b is not a)]
-    return free[0] if free else group[0]
-
-
-def _depends(state: GameState, chars: dict[int, Characteristics], a: _Effect, b: _Effect) -> bool:
-    """CR 613.8a: would applying ``b`` change whether ``a`` exists or what it applies to?"""
-    if a.affected is not None and a.ability is None:
-        return False                       # a locked-in resolved effect is settled
-    before = (a.exists(chars), a.targets(state, chars) if a.affected is None else a.affected)
-    trial = {oid: _copy(ch) for oid, ch in chars.items()}
-    saved = b.affected
-    for layer in b.layers:
-        if layer == _current_layer(b, a):
-            b.apply(state, trial, layer)
-    b.affected = saved
-    after = (a.exists(trial), a.targets(state, trial) if a.affected is None else a.affected)
-    return before != after
-
-
-def _current_layer(b: _Effect, a: _Effect) -> str:
-    """The layer both effects are being applied in (the first one ``a`` has that ``b`` has)."""
-    return next(layer for layer in LAYERS if layer in a.layers and layer in b.layers)
-
-
-def _copy(ch: Characteristics, controller: int | None = None) -> Characteristics:
-    return Characteristics(ch.name, ch.mana_cost, ch.colors, ch.supertypes, ch.types, ch.subtypes, ch.script,
-                           ch.keywords, ch.power, ch.toughness, ch.loyalty,
-                           ch.controller if controller is None else controller, ch.text, False, ch.flipped_half)
-
-
 def copy_values(state: GameState, oid: int, exception: CopyException | None = None) -> Characteristics:
     """What copying ``oid`` gives (CR 707.2): its copiable values — its own copy effects and
     face-down status included (707.3, 708.2), not its counters or other effects; of a
@@ -984,34 +663,6 @@ def _intrinsic_abilities(ch: Characteristics) -> None:
     ch.script = entry[1]
 
 
-def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, you: int) -> bool:
-    """The filter's conditions on characteristics (types, colors, subtypes, supertypes,
-    controller), checked against ``ch`` — current ones, or last known ones (CR 603.10a)."""
-    if flt.types and not (flt.types & ch.types):
-        return False
-    if flt.not_types & ch.types:
-        return False
-    if flt.colors and not (flt.colors & ch.colors):
-        return False
-    if flt.not_colors & ch.colors:
-        return False
-    if flt.color_count and not (len(ch.colors) == 1 if flt.color_count == "mono" else len(ch.colors) > 1):
-        return False                        # CR 105.2a-c: one color; two or more (colorless is neither)
-    if flt.subtypes and not (flt.subtypes & ch.subtypes):
-        return False
-    if flt.not_subtypes & ch.subtypes:
-        return False
-    if flt.supertypes and not (flt.supertypes & ch.supertypes):
-        return False
-    if flt.not_supertypes & ch.supertypes:
-        return False
-    if flt.controller == "you" and controller != you:
-        return False
-    if flt.controller == "opponent" and controller == you:
-        return False
-    return True
-
-
 def permanents(state: GameState) -> dict[int, Characteristics]:
     """Every permanent's characteristics, in battlefield order (the same values
     :func:`characteristics` gives; the dictionary is the memo's: don't modify it)."""
@@ -1067,17 +718,6 @@ def summoning_sick(state: GameState, oid: int) -> bool:
     recent turn began (a creature with it can't attack or use {T} abilities without haste)."""
     o = state.objects[oid]
     return o.sick or controller_of(state, oid) != o.steady
-
-
-def matches_keywords_and_power(flt: Filter, ch: Characteristics) -> bool:
-    """The filter's keyword and power conditions ("with flying", "with power 2 or less")."""
-    if flt.keywords and not (flt.keywords & ch.keywords):
-        return False
-    if flt.not_keywords & ch.keywords:
-        return False
-    if flt.power_max is not None and (ch.power or 0) > flt.power_max:
-        return False
-    return flt.power_min is None or (ch.power or 0) >= flt.power_min
 
 
 def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | None = None) -> bool:
@@ -1147,33 +787,9 @@ def _in_combat_with(state: GameState, oid: int, source: int | None) -> bool:
     return source in state.objects[oid].blocking or oid in state.objects[source].blocking
 
 
-def _relink(value: Any, suffix: str) -> Any:
-    from .links import relink
-    return relink(value, suffix)
-
-
 def _linked_matches(state: GameState, oid: int, flt: Filter, source: int | None) -> bool:
     from .links import linked_matches
     return linked_matches(state, oid, flt, source)
-
-
-def _linked_select(state: GameState, chars: dict[int, Characteristics], oid: int, flt: Filter, sid: int) -> bool:
-    """The link parts of a static ability's filter ("creatures controlled by players who chose
-    war", CR 607.2f), read from the layers' characteristics as they stand."""
-    if not (flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked or flt.chosen_type):
-        return True
-    from ..agents.decisions import player_ref
-    from .links import chosen, record
-    ch = chars[oid]
-    if flt.linked and oid not in record(state, sid, flt.linked):
-        return False
-    if flt.controller_in and player_ref(ch.controller) not in record(state, sid, flt.controller_in):
-        return False
-    if flt.chosen_color and chosen(state, sid, flt.chosen_color) not in ch.colors:
-        return False
-    if flt.chosen_type and chosen(state, sid, flt.chosen_type) not in ch.subtypes:
-        return False
-    return not flt.chosen_name or chosen(state, sid, flt.chosen_name) == ch.name
 
 
 def _x_in_cost(state: GameState, oid: int) -> bool:

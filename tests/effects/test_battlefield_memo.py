@@ -3,7 +3,7 @@ off the battlefield (layers._reads_off_battlefield, GameState.changed_off_battle
 from __future__ import annotations
 
 from mtgengine.cards.vocabulary import Filter, ModifyPT, Quantity, SetPT
-from mtgengine.effects.layers import _Effect, _reads_off_battlefield
+from mtgengine.effects.layer_effects import Effect as _Effect, reads_off_battlefield as _reads_off_battlefield
 
 
 def test_fixed_pt_reads_only_the_battlefield() -> None:

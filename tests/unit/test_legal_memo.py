@@ -156,7 +156,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("rules/activation.py", "can_activate"),      # the actors (turn._permanents_read_step)
         ("rules/mana_payment.py", "tap_sources"),     # conditional_sources
         ("effects/primitives.py", "player_has"),      # permanents with player_statics
-        ("effects/layers.py", "_static_condition"),   # characteristics: memoized by version alone
+        ("effects/layer_effects.py", "static_condition"),   # characteristics: memoized by version alone
         # not reached by the legal-action list (they need a game in progress: ctx, events)
         ("effects/links.py", "execute_link_effect"), ("effects/replacement.py", "_applies"),
         ("effects/replacement.py", "condition_holds"), ("effects/triggers.py", "_add"),
