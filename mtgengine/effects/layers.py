@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, is_dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..cards.definitions import apply_definition
@@ -28,6 +29,7 @@ from .layer_dependency import apply_layer
 from .layer_effects import (
     LAYERS, Effect, keyword_counters, modify, pt_counters, reads_off_battlefield, relink, static_effect,
 )
+from .layer_memo import RECORD, LayerRecord, incremental, local_plan, moved, new_record, replay, resolved_effects
 
 if TYPE_CHECKING:
     from ..state.game_state import GameState
@@ -425,22 +427,36 @@ def _card_characteristics(state: GameState, oid: int) -> Characteristics:
 def _battlefield(state: GameState) -> dict[int, Characteristics]:
     """Every permanent's characteristics, all layers applied together (CR 613): layer by
     layer, each layer's effects in timestamp order (CR 613.7) unless one depends on another
-    (CR 613.8), characteristic-defining abilities first (CR 613.3)."""
-    cached = state._chars.get(0)
+    (CR 613.8), characteristic-defining abilities first (CR 613.3).
+
+    Three ways, the cheapest that applies: the printed values when nothing applies to any
+    permanent (``_printed_battlefield``); when every effect is local (``layer_memo``), the last
+    pass with only the permanents that changed derived again, or each permanent derived alone;
+    otherwise all layers applied to all permanents together."""
+    memo = state._chars
+    cached = memo.get(0)
     if cached is not None:
         return cached
-    chars = _printed_battlefield(state)
-    if chars is not None:
-        return _remember_printed(state, chars)
-    chars = {oid: copiable_values(state, oid) for oid in state.battlefield}
-    for oid, ch in chars.items():
-        if ch.script.class_levels:
-            _class_levels(state, oid, ch)           # CR 716.2a: its level's abilities (not copiable, 716.2b)
+    record = memo.get(RECORD)                                 # type: ignore[call-overload]
+    if record is None or not _unprinted(state, record):
+        chars = _printed_battlefield(state)
+        if chars is not None:
+            return _remember_printed(state, chars)
+    if record is not None:
+        done = incremental(state, record, partial(_base, state), _intrinsic_abilities)
+        if done is not None:
+            return _remember_local(state, *done)
+    chars = {oid: _base(state, oid) for oid in state.battlefield}
     effects = [static_effect(state, sid, ab, chars[sid]) for sid in state.battlefield
                for ab in chars[sid].script.static]
-    on_battlefield = frozenset(chars)
-    effects += [Effect(e.timestamp, e.mods, e.controller, affected=e.affected & on_battlefield, source=e.source_id)
-                for e in state.effects]
+    resolved = resolved_effects(state, frozenset(chars))
+    plan = local_plan(effects, resolved)
+    if plan is not None:
+        # CR 613: each permanent alone (no effect reads another permanent or depends on another)
+        chars = {oid: replay(state, oid, ch, plan, _intrinsic_abilities) for oid, ch in chars.items()}
+        return _remember_local(state, chars, new_record(state, chars, effects, plan,
+                                                        record.witness if record is not None else 0))
+    effects += resolved
     pending_text = frozenset(oid for e in effects if "3" in e.layers for oid in (e.affected or ()))
     before_text = {oid: chars[oid].script.static for oid in pending_text if oid in chars}
     pending_text = frozenset(before_text)
@@ -479,6 +495,56 @@ def _battlefield(state: GameState) -> dict[int, Characteristics]:
     return _remember(state, chars, effects)
 
 
+def _base(state: GameState, oid: int) -> Characteristics:
+    """A permanent's values before layers 2-7: its copiable values (layer 1) and the abilities
+    its class level gives (CR 716.2a: not copiable, 716.2b)."""
+    ch = copiable_values(state, oid)
+    if ch.script.class_levels:
+        _class_levels(state, oid, ch)
+    return ch
+
+
+def _unprinted(state: GameState, record: LayerRecord) -> bool:
+    """Whether some permanent has more than its printed values whatever the effects, so
+    ``_printed_battlefield`` would find one: the record's witness, still there, or the first one
+    found (kept as the witness)."""
+    objects = state.objects
+    w = record.witness
+    o = objects.get(w) if w else None
+    if o is not None and o.zone is _BATTLEFIELD and _more_than_printed(o):
+        return True
+    for oid in state.battlefield:
+        if _more_than_printed(objects[oid]):
+            record.witness = oid            # (a hint, checked before each use: clones may share it)
+            return True
+    return False
+
+
+def _more_than_printed(o: Any) -> bool:
+    """A permanent ``_printed_permanent`` refuses whatever effects apply: a token, a copy, a
+    face-down permanent, one with counters or a choice that changes its values, or whose printed
+    face has a static ability, a class level or a characteristic-defining ability (as far as
+    ``_PLAIN`` knows: nothing is derived here)."""
+    card = o.card
+    if o.counters or card is None or o.face_down or o.copy_source is not None \
+            or (o.choices and not o.choices.keys().isdisjoint(_VALUE_CHOICES)):
+        return True
+    face = 1 if o.transformed and len(card.faces) > 1 else COMBINED if card.is_split else o.face
+    ch = _PLAIN.get((card.name, face, o.controller))
+    return ch is False or (ch is not None and bool(ch.script.static or ch.script.class_levels))
+
+
+def _remember_local(state: GameState, chars: dict[int, Characteristics], record: LayerRecord) -> dict[int, Characteristics]:
+    """:func:`_remember` for a pass of local effects only (``layer_memo``), which read nothing
+    off the battlefield (so ``("closed",)``), with its record for the next one."""
+    memo = state._chars
+    memo.update(chars)
+    memo[0] = chars
+    memo[("closed",)] = True                # type: ignore[index]
+    memo[RECORD] = record                   # type: ignore[index]
+    return chars
+
+
 def _remember(state: GameState, chars: dict[int, Characteristics], effects: list[Effect]) -> dict[int, Characteristics]:
     """Puts every permanent's characteristics in the memo, marked ``("closed",)`` when none of
     the effects reads anything off the battlefield (see ``GameState.changed_off_battlefield``)."""
@@ -509,13 +575,23 @@ def permanent_moved(state: GameState, entered: int) -> None:
     static ability on any permanent, no effect on any, no counters), the other permanents'
     still are, as nothing else changed since (every change of a characteristic calls
     ``changed``): only the entering permanent's own values are checked, and the memo is built
-    from the old one instead of being derived again for every permanent."""
+    from the old one instead of being derived again for every permanent. So it is when every
+    effect is local (``layer_memo.moved``) and the memo was that pass's."""
     chars = state._chars
-    old = chars.get(0) if chars.get(_PRINTED) else None     # type: ignore[call-overload]
+    old = chars.get(0)
     if old is None:
         state.changed()
         return
     lists = [(key, found) for key in _WITH_KEYS.values() if (found := chars.get(key)) is not None]
+    if not chars.get(_PRINTED):                                 # type: ignore[call-overload]
+        record = chars.get(RECORD)                              # type: ignore[call-overload]
+        state.changed()
+        if record is not None and record.chars is old:
+            # local effects only (``layer_memo``): the others keep theirs, the one entering is derived
+            done = moved(state, record, entered, partial(_base, state), _intrinsic_abilities)
+            if done is not None:
+                _carry_lists(state, _remember_local(state, *done), entered, lists)
+        return
     state.changed()
     objects = state.objects
     effects = state.effects
@@ -530,11 +606,17 @@ def permanent_moved(state: GameState, entered: int) -> None:
             if ch is None:
                 return
         kept[oid] = ch
-    _remember_printed(state, kept)
-    # The permanents with each kind of ability asked for (``permanents_with``), in battlefield
-    # order: those still there, then the one that entered (``move`` puts it last), if it has it.
+    _carry_lists(state, _remember_printed(state, kept), entered, lists)
+
+
+def _carry_lists(state: GameState, kept: dict[int, Characteristics], entered: int,
+                 lists: list[tuple[tuple[str, str], Any]]) -> None:
+    """The permanents with each kind of ability asked for (``permanents_with``), in battlefield
+    order, carried across a zone change: those still there, then the one that entered (``move``
+    puts it last), if it has it."""
     new = kept.get(entered) if entered else None
     if lists and (new is None or state.battlefield[-1] == entered):
+        chars = state._chars
         for key, found in lists:
             carried = [item for item in found if item[0] in kept] if found else []
             if new is not None and getattr(new.script, key[1]):

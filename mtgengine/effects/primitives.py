@@ -316,7 +316,7 @@ def put_onto_battlefield_new(ctx: Ctx, obj: GameObject) -> int:
     obj._gen = g._gen               # a new object, shared with no clone (``GameState.obj``)
     g.objects[obj.id] = obj
     _add_to_zone(g, obj, True)
-    g.changed()
+    permanent_moved(g, obj.id)      # g.changed(), keeping what holds
     g.events.append(ZoneChange(obj.id, Zone.COMMAND, Zone.BATTLEFIELD, obj.owner, "create", new_id=obj.id))
     return obj.id
 

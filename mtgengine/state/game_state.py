@@ -26,6 +26,9 @@ UNCHANGED_ZONES = frozenset({Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE
 #: any change may alter (all but the shared printed values of cards in ``UNCHANGED_ZONES``),
 #: added as ``layers.characteristics`` memoizes them.
 VOLATILE = ("volatile",)
+#: The memo's key of the record of the last layer pass (``effects.layer_memo.RECORD``), which
+#: describes the state it was made from and so is kept across changes.
+LAYER_RECORD = ("layers",)
 
 
 class GameState:
@@ -119,9 +122,15 @@ class GameState:
         return p
 
     def changed(self) -> None:
-        """Forget derived characteristics after a change that can alter them."""
+        """Forget derived characteristics after a change that can alter them, but the record of
+        the last layer pass (``layer_memo.LayerRecord``, under ``LAYER_RECORD``): the next pass
+        compares it with the state and derives again only what changed."""
         self.version += 1
-        self._chars.clear()
+        chars = self._chars
+        record = chars.get(LAYER_RECORD)        # type: ignore[call-overload]
+        chars.clear()
+        if record is not None:
+            chars[LAYER_RECORD] = record        # type: ignore[index]
 
     def changed_off_battlefield(self, gone: int = 0) -> None:
         """Forget derived characteristics after a change that involves no permanent: an object
@@ -153,7 +162,8 @@ class GameState:
             objects = self.objects
             for key in list(chars):
                 if id(chars[key]) in SHARED_CHARACTERISTICS and key.__class__ is int \
-                        and (o := objects.get(key)) is not None and o.zone in UNCHANGED_ZONES:
+                        and (o := objects.get(key)) is not None and o.zone in UNCHANGED_ZONES \
+                        or key == LAYER_RECORD:
                     continue
                 del chars[key]
             return
