@@ -127,13 +127,15 @@ def writes(mod: Modification) -> int:
 
 
 def effect_writes(eff: Effect) -> int:
-    """What ``eff`` may change, in all its layers."""
+    """What ``eff`` may change, in all its layers but layer 1 (copy effects are part of the
+    copiable values, applied before the others: they never share a layer with them)."""
     w = eff.writes
     if w < 0:
         w = 0
-        for mods in eff.layers.values():
-            for mod in mods:
-                w |= writes(mod)
+        for layer, mods in eff.layers.items():
+            if layer != "1a":
+                for mod in mods:
+                    w |= writes(mod)
         eff.writes = w
     return w
 

@@ -136,10 +136,16 @@ class Effect:
                  mods: Any) -> None:
         """Its modifications ``mods`` (those of one layer) applied to one object."""
         for mod in mods:
-            if mod.__class__ is ModifyPT and mod.per is not None:      # type: ignore[union-attr]
-                mod = counted(mod, chars, self.controller, oid)   # type: ignore[arg-type]
+            cls = mod.__class__
+            if cls is ModifyPT:
+                if mod.per is not None:
+                    mod = counted(mod, chars, self.controller, oid)
+                if ch.power is not None:                       # (``modify``, written out: the most frequent)
+                    ch.power += mod.power
+                    ch.toughness = (ch.toughness or 0) + mod.toughness
+                continue
             modify(state, oid, ch, mod, self.controller)
-            if isinstance(mod, ChangeAbilities) and (mod.add_triggered or mod.add_activated):
+            if cls is ChangeAbilities and (mod.add_triggered or mod.add_activated):
                 # granted abilities; from another object, linked only among themselves
                 # (CR 607.5); granted by its own ability, as if printed (CR 607.1a)
                 suffix = "" if self.source == oid else f"@g{self.timestamp}"
@@ -162,7 +168,15 @@ def counted(mod: ModifyPT, chars: dict[int, Characteristics], you: int, affected
 
 def modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, you: int) -> None:
     """Applies one modification to one object's characteristics."""
-    if isinstance(mod, SetController):
+    if mod.__class__ is ChangeAbilities:
+        if mod.remove_all:                                     # type: ignore[union-attr]
+            ch.script = EMPTY_SCRIPT
+            ch.keywords = _EMPTY
+        if mod.remove_keywords:                                # type: ignore[union-attr]
+            ch.keywords = ch.keywords - mod.remove_keywords    # type: ignore[union-attr]
+        if not mod.add_keywords <= ch.keywords:                # type: ignore[union-attr]
+            ch.keywords = ch.keywords | mod.add_keywords       # type: ignore[union-attr]
+    elif isinstance(mod, SetController):
         ch.controller = you
     elif isinstance(mod, ChangeText):
         from .text_change import apply as change_text
@@ -189,11 +203,6 @@ def modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, y
         if mod.set_colors is not None:
             ch.colors = mod.set_colors
         ch.colors = ch.colors | mod.add_colors
-    elif isinstance(mod, ChangeAbilities):
-        if mod.remove_all:
-            ch.script = EMPTY_SCRIPT
-            ch.keywords = _EMPTY
-        ch.keywords = (ch.keywords - mod.remove_keywords) | mod.add_keywords
     elif isinstance(mod, SetPT):
         if mod.power is not None:
             ch.power = value_of(state, mod.power, oid, ch)

@@ -20,9 +20,9 @@ from itertools import compress
 from operator import is_not
 from typing import TYPE_CHECKING, Any
 
-from ..cards.vocabulary import ChangeColors, ChangeText, Filter, ModifyPT, Modification, Quantity, SetPT
+from ..cards.vocabulary import ChangeAbilities, ChangeColors, ChangeText, Filter, ModifyPT, Modification, Quantity, SetPT
 from ..state.game_state import LAYER_RECORD
-from .characteristics import Characteristics, matches_characteristics
+from .characteristics import Characteristics, copy_characteristics, matches_characteristics
 from .layer_dependency import effect_writes, reads
 from .layer_effects import ATTACHED, LAYERS, RESOLVED, SELF, Effect, keyword_counters, pt_counters
 
@@ -36,8 +36,6 @@ RECORD = LAYER_RECORD
 CHARACTERISTIC_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "level"})
 
 _ANY = Filter()
-#: A layer's effects in the order they apply, for the layers that have some.
-Plan = tuple[tuple[str, tuple[Effect, ...]], ...]
 
 
 def _local_quantity(q: Quantity | None) -> bool:
@@ -55,6 +53,27 @@ def _local_mod(mod: Modification) -> bool:
     if cls is ChangeColors:
         return not mod.pregame                                                  # type: ignore[union-attr]
     return cls is not ChangeText
+
+
+class Plan:
+    """The order the effects apply in: for each layer that has some, its effects in order
+    (``layers``); what the static abilities' effects read and all the effects write (``read``,
+    ``written``: they don't meet, ``local_plan``)."""
+
+    __slots__ = ("layers", "read", "written")
+
+    def __init__(self, layers: tuple[tuple[str, tuple[Effect, ...]], ...], read: int, written: int) -> None:
+        self.layers = layers
+        self.read = read
+        self.written = written
+
+
+def _local_effect(e: Effect) -> bool:
+    for mods in e.layers.values():
+        for mod in mods:
+            if not _local_mod(mod):
+                return False
+    return True
 
 
 def local_plan(statics: list[Effect], resolved: list[Effect]) -> Plan | None:
@@ -75,15 +94,35 @@ def local_plan(statics: list[Effect], resolved: list[Effect]) -> Plan | None:
     by_layer: dict[str, list[Effect]] = {}
     for group in (statics, resolved):
         for e in group:
-            for layer, mods in e.layers.items():
-                for mod in mods:
-                    if not _local_mod(mod):
-                        return None
+            if not _local_effect(e):
+                return None
+            for layer in e.layers:
                 by_layer.setdefault(layer, []).append(e)
             written |= effect_writes(e)
     if read & written:
         return None
-    return tuple((layer, tuple(sorted(by_layer[layer], key=_order))) for layer in LAYERS if layer in by_layer)
+    return Plan(tuple((layer, tuple(sorted(by_layer[layer], key=_order))) for layer in LAYERS if layer in by_layer),
+                read, written)
+
+
+def extended_plan(plan: Plan, added: list[Effect]) -> Plan | None:
+    """``plan`` with resolved effects that have just begun (CR 611.2): the latest timestamps
+    (CR 613.7a), so last in each of their layers; None if one isn't local or reads meet writes."""
+    written = plan.written
+    layers = dict(plan.layers)
+    for e in added:
+        if not _local_effect(e) or e.cda:
+            return None
+        written |= effect_writes(e)
+        for layer in e.layers:
+            if layer in LAYERS:
+                effects = layers.get(layer, ())
+                if effects and effects[-1].timestamp > e.timestamp:
+                    return None
+                layers[layer] = effects + (e,)
+    if plan.read & written:
+        return None
+    return Plan(tuple((layer, layers[layer]) for layer in LAYERS if layer in layers), plan.read, written)
 
 
 def _order(eff: Effect) -> tuple[bool, int]:
@@ -119,7 +158,7 @@ def replay(state: GameState, oid: int, ch: Characteristics, plan: Plan,
     one = {oid: ch}
     member: dict[Effect, bool] = {}
     done4 = done6 = done7 = False
-    for layer, effects in plan:
+    for layer, effects in plan.layers:
         if not done4 and layer > "4":
             done4 = True
             if "Land" in ch.types:
@@ -181,7 +220,7 @@ class LayerRecord:
         self.snapshots = snapshots
         self.owned = owned          # (a superset: some may be shared since)
         self.statics = statics
-        self.effects = tuple(state.effects)
+        self.effects = list(state.effects)
         self.plan = plan
         self.sources = sources
         self.witness = witness      # a permanent with more than its printed values, if any (0: none)
@@ -222,18 +261,29 @@ def incremental(state: GameState, record: LayerRecord, base: Derive,
     effects = state.effects
     plan = record.plan
     touched: Any = ()
+    pumps: list[Effect] | None = None
     before = record.effects
-    if len(effects) != len(before) or any(a is not b for a, b in zip(effects, before)):
-        now_ids = {id(e) for e in effects}
-        was_ids = {id(e) for e in before}
-        touched = set()
-        for e in effects:
-            if id(e) not in was_ids:
-                touched |= e.affected
-        for e in before:
-            if id(e) not in now_ids:
-                touched |= e.affected
-        new_plan = local_plan(record.statics, resolved_effects(state, frozenset(battlefield)))
+    k = len(before)
+    if len(effects) != k or any(map(is_not, effects, before)):
+        # resolved effects began or ended: the permanents they apply to change (CR 611.2c)
+        if len(effects) > k and not any(map(is_not, effects, before)):
+            added = effects[k:]                    # (``map`` stops at the shorter: ``before``)
+            touched = set().union(*(e.affected for e in added))
+            fresh = [Effect(e.timestamp, e.mods, e.controller, affected=e.affected, source=e.source_id) for e in added]
+            new_plan = extended_plan(plan, fresh)
+            if new_plan is not None and all(map(_pump, fresh)) and new_plan.layers[-1][0] != "7d":
+                pumps = fresh
+        else:
+            now_ids = {id(e) for e in effects}
+            was_ids = {id(e) for e in before}
+            touched = set()
+            for e in effects:
+                if id(e) not in was_ids:
+                    touched |= e.affected
+            for e in before:
+                if id(e) not in now_ids:
+                    touched |= e.affected
+            new_plan = local_plan(record.statics, resolved_effects(state, frozenset(battlefield)))
         if new_plan is None:
             return None
         plan = new_plan
@@ -247,13 +297,21 @@ def incremental(state: GameState, record: LayerRecord, base: Derive,
         suspects.update(record.owned)
         if touched:
             suspects.update(oid for oid in touched if oid in old)
-        dirty = [oid for oid in sorted(suspects) if oid in touched or snapshot(objects[oid]) != snapshots[oid]]
+        dirty = []
+        pumped = []
+        for oid in sorted(suspects):
+            if snapshot(objects[oid]) != snapshots[oid]:
+                dirty.append(oid)
+            elif oid in touched:
+                (pumped if pumps is not None else dirty).append(oid)
         gen = state._gen
         owned = {oid for oid in suspects if objects[oid]._gen is gen}
-        if not dirty:
+        if not dirty and not pumped:
             return old, LayerRecord(state, old, now, snapshots, owned, record.statics, plan, record.sources,
                                     record.witness)
         chars = dict(old)
+        for oid in pumped:
+            chars[oid] = _pumped(state, oid, old[oid], pumps)   # type: ignore[arg-type]
     else:
         left = set(old).difference(battlefield)
         if not record.sources.isdisjoint(left):
@@ -271,6 +329,34 @@ def incremental(state: GameState, record: LayerRecord, base: Derive,
         gen = state._gen
         owned = {o.id for o in now if o._gen is gen}
     return _derive(state, record, chars, now, dirty, owned, plan, base, intrinsic)
+
+
+def _pump(e: Effect) -> bool:
+    """An effect that only gives keywords (layer 6) and +N/+N (layer 7c without "for each"):
+    "gets -1/-0 and gains flying until end of turn" (CR 613.1f, 613.4c)."""
+    for layer, mods in e.layers.items():
+        for mod in mods:
+            cls = mod.__class__
+            if layer == "6" and cls is ChangeAbilities:
+                if mod.remove_all or mod.remove_keywords or mod.add_triggered or mod.add_activated:  # type: ignore[union-attr]
+                    return False
+            elif layer != "7c" or cls is not ModifyPT or mod.per is not None:                     # type: ignore[union-attr]
+                return False
+    return True
+
+
+def _pumped(state: GameState, oid: int, ch: Characteristics, pumps: list[Effect]) -> Characteristics:
+    """A permanent's characteristics with new pumps (``_pump``, the latest effects: last in layers 6
+    and 7c) applied on top of its values: nothing after them in layer order reads or writes
+    keywords, and P/T counters (CR 613.4c) add as the pumps do (no layer 7d effect: the caller
+    checks), so the result is the one of applying all layers again."""
+    ch = copy_characteristics(ch)
+    one = {oid: ch}
+    for e in pumps:
+        if oid in e.affected:                                  # type: ignore[operator]
+            for mods in e.layers.values():
+                e.apply_to(state, one, oid, ch, mods)
+    return ch
 
 
 def _derive(state: GameState, record: LayerRecord, chars: dict[int, Characteristics], now: list[Any],
@@ -301,7 +387,7 @@ def moved(state: GameState, record: LayerRecord, entered: int, base: Derive,
     (effects moved with it, CR 400.7a), or a source of static abilities entered or left."""
     battlefield = state.battlefield
     old = record.chars
-    if len(state.effects) != len(record.effects) or any(a is not b for a, b in zip(state.effects, record.effects)):
+    if len(state.effects) != len(record.effects) or any(map(is_not, state.effects, record.effects)):
         return None
     grown = len(battlefield) - len(old)
     if entered:

@@ -77,6 +77,7 @@ def duration_holds(state: GameState, lasts: tuple[str, ...], source: int, contro
 
 
 _EMPTY: frozenset[str] = frozenset()
+_NO_IDS: frozenset[int] = frozenset()
 
 
 def _int(value: str | None) -> int | None:
@@ -224,8 +225,7 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         # after its source in logs and references.
         return Characteristics(o.source_name, None, _EMPTY, _EMPTY, _EMPTY, _EMPTY, FACE_DOWN_SCRIPT,
                                _EMPTY, None, None, None, o.controller, "")
-    copies = [e for e in state.effects if oid in e.affected and any(isinstance(m, CopyOf) for m in e.mods)] \
-        if state.effects else None
+    copies = [e for e in _effects_index(state)[1] if oid in e.affected] if state.effects else None
     if copies:
         # CR 707.4, 613.2a: effects making it a copy, in timestamp order (the latest wins)
         last = max(copies, key=lambda e: e.timestamp)
@@ -370,10 +370,35 @@ def _only_printed(state: GameState, oid: int, o: Any) -> bool:
     if o.card is None or o.face_down or o.copy_source is not None \
             or (o.choices and not o.choices.keys().isdisjoint(_VALUE_CHOICES)):
         return False
-    for e in state.effects:                 # (a loop: no generator made, as ``any`` would need)
-        if oid in e.affected:
-            return False
-    return True
+    return not state.effects or oid not in _effects_index(state)[0]
+
+
+def _effects_index(state: GameState) -> tuple[frozenset[int], tuple[ContinuousEffect, ...]]:
+    """The objects some resolved effect applies to (CR 611.2c), and the effects that make
+    objects copies (CR 707.4): memoized with the characteristics, as every change of
+    ``GameState.effects`` calls ``changed`` (a pile of "until end of turn" effects is read once)."""
+    memo = state._chars
+    index = memo.get(_EFFECTS_INDEX)                         # type: ignore[call-overload]
+    if index is None:
+        effects = state.effects
+        index = memo[_EFFECTS_INDEX] = (                     # type: ignore[index]
+            frozenset().union(*(e.affected for e in effects)), tuple(e for e in effects if _copies(e.mods)))
+    return index
+
+
+_EFFECTS_INDEX = ("effects",)
+#: Whether modifications make a copy (CR 707.4), keyed on the tuple's identity (effects made by
+#: one ability share theirs; the entry holds the tuple, so its id isn't reused meanwhile).
+_COPIES: dict[int, tuple[tuple[Modification, ...], bool]] = {}
+
+
+def _copies(mods: tuple[Modification, ...]) -> bool:
+    entry = _COPIES.get(id(mods))
+    if entry is None or entry[0] is not mods:
+        if len(_COPIES) > MEMO_LIMIT:
+            _COPIES.clear()
+        entry = _COPIES[id(mods)] = (mods, any(m.__class__ is CopyOf for m in mods))
+    return entry[1]
 
 #: The characteristics of a card off the battlefield with nothing but its printed values and no
 #: effect applying to it, by (card name, face index, controller): the same for every such card
@@ -405,7 +430,7 @@ def _card_characteristics(state: GameState, oid: int) -> Characteristics:
     abilities of basic land types (CR 305.6)."""
     ch = copiable_values(state, oid)
     granted: frozenset[str] = frozenset()
-    for eff in state.effects:
+    for eff in state.effects if state.effects and oid in _effects_index(state)[0] else ():
         if oid in eff.affected:                                # a spell's changed text (CR 612, 613.1c)
             for mod in eff.mods:
                 if isinstance(mod, ChangeText):
@@ -593,9 +618,8 @@ def permanent_moved(state: GameState, entered: int) -> None:
                 _carry_lists(state, _remember_local(state, *done), entered, lists)
         return
     state.changed()
+    affected = _effects_index(state)[0] if state.effects else _NO_IDS    # (effects may have moved with it, CR 400.7a)
     objects = state.objects
-    effects = state.effects
-    affected = frozenset().union(*(e.affected for e in effects)) if effects else frozenset()
     kept: dict[int, Characteristics] = {}
     for oid in state.battlefield:
         ch = old.get(oid)
@@ -653,8 +677,7 @@ def _printed_battlefield(state: GameState) -> dict[int, Characteristics] | None:
     class levels and no counters, each has exactly its printed values: no layer has anything
     to apply, to it or across permanents."""
     objects = state.objects
-    effects = state.effects
-    affected = frozenset().union(*(e.affected for e in effects)) if effects else frozenset()
+    affected = _effects_index(state)[0] if state.effects else _NO_IDS
     chars: dict[int, Characteristics] = {}
     for oid in state.battlefield:
         ch = _printed_permanent(state, oid, objects[oid], affected)
@@ -680,7 +703,7 @@ def double_faced_copy(state: GameState, oid: int,
     faces: a face-down permanent, or one under a copy effect, copies as it looks, CR 707.2)."""
     o = state.objects[oid]
     if o.face_down or (o.copy_source is not None and not o.choices.get("dfc_faces")) \
-            or any(oid in e.affected and any(isinstance(m, CopyOf) for m in e.mods) for e in state.effects):
+            or any(oid in e.affected for e in _effects_index(state)[1]):
         return None
     faces = o.choices.get("dfc_faces") if o.choices else None
     if faces is not None:
@@ -786,7 +809,7 @@ def is_copy(state: GameState, oid: int) -> bool:
     """A spell copy, a token or permanent that is a copy, or a permanent under an effect that
     makes it a copy (CR 707.1, 707.4)."""
     o = state.objects[oid]
-    return o.is_copy or any(oid in e.affected and any(isinstance(m, CopyOf) for m in e.mods) for e in state.effects)
+    return o.is_copy or any(oid in e.affected for e in _effects_index(state)[1])
 
 
 def controller_of(state: GameState, oid: int) -> int:

@@ -10,9 +10,10 @@ import pytest
 from layer_reference import reference_battlefield
 
 from mtgengine.agents.agents import RandomAgent
+from mtgengine.cards.vocabulary import ModifyPT, SwitchPT
 from mtgengine.core.enums import Zone
 from mtgengine.effects import layer_memo, layers
-from mtgengine.effects.layers import characteristics, permanents
+from mtgengine.effects.layers import ContinuousEffect, characteristics, permanents
 from mtgengine.engine import Game
 from mtgengine.scenario.builder import Scenario
 from mtgengine.simulate import PLAYER_NAMES, answer_pending
@@ -162,10 +163,11 @@ def test_the_record_outlives_changed_and_describes_its_own_state() -> None:
     assert permanents(g)[bears].power == 3
 
 
-def test_piled_up_pumps_end_at_cleanup_and_cost_one_replay_each(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hyalopterous Lemure's {0} ability activated 24 times: each resolution derives only the
-    Lemure again (the lords and anthems are sources, untouched); the 24 effects end in the
-    cleanup step (CR 514.2) and the Lemure is a 4/3 again."""
+def test_piled_up_pumps_end_at_cleanup_and_are_added_on_top(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hyalopterous Lemure's {0} ability activated 24 times: each new effect is added to the
+    Lemure's values (``layer_memo._pumped``), nothing is derived again (the lords and anthems,
+    sources, are untouched); the 24 effects end in the cleanup step (CR 514.2) and the Lemure is
+    a 4/3 again (5/4 under Glorious Anthem)."""
     s = Scenario("pump", Alice={"battlefield": ["Hyalopterous Lemure", "Glorious Anthem", "Lord of Atlantis",
                                                 "Merfolk of the Pearl Trident", "Crusade", "Savannah Lions"]},
                  Bob={"battlefield": ["Honor of the Pure", "Grizzly Bears"]})
@@ -177,9 +179,37 @@ def test_piled_up_pumps_end_at_cleanup_and_cost_one_replay_each(monkeypatch: pyt
     assert len(g.effects) == 24
     ch = characteristics(g, lemure)
     assert (ch.power, ch.toughness, "flying" in ch.keywords) == (4 + 1 - 24, 3 + 1, True)
-    assert checked.replays <= 2 * 24 + 5, vars(checked)
+    assert checked.replays <= 3, vars(checked)                 # each pump is added on top
     s.pass_("turn")
     g = s.game.state
     assert g.effects == [] and g.objects[lemure].zone is Zone.BATTLEFIELD
     ch = characteristics(g, lemure)
     assert (ch.power, ch.toughness, "flying" in ch.keywords) == (5, 4, False)
+
+
+def test_a_pump_on_top_of_a_switch_derives_the_permanent_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new +3/+0 (layer 7c) can't simply be added to the values of a creature whose power and
+    toughness are switched (layer 7d, CR 613.4d): Savannah Lions under Glorious Anthem with a
+    +1/+1 counter, switched, is 3/4; with +3/+0 it is 3/7, not 6/4. Without a switch a pump is
+    added on top (no replay)."""
+    s = Scenario("memo", Alice={"battlefield": [{"card": "Savannah Lions", "counters": {"+1/+1": 1}},
+                                                "Glorious Anthem", "Grizzly Bears"]}, Bob={})
+    g = s.game.state
+    lions, bears = _ids(s, "Savannah Lions")[0], _ids(s, "Grizzly Bears")[0]
+    checked = _Checked(monkeypatch)
+    g.effects.append(ContinuousEffect(g.new_timestamp(), (SwitchPT(),), frozenset({lions})))
+    g.changed()
+    assert (permanents(g)[lions].power, permanents(g)[lions].toughness) == (3, 4)
+    g.effects.append(ContinuousEffect(g.new_timestamp(), (ModifyPT(3, 0),), frozenset({lions, bears})))
+    g.changed()
+    assert (permanents(g)[lions].power, permanents(g)[lions].toughness) == (3, 7)
+    assert (permanents(g)[bears].power, permanents(g)[bears].toughness) == (6, 3)
+    assert checked.replays == 3, vars(checked)                 # the Lions twice, the Bears once
+    g.effects.pop(0)                                           # the switch ends: pumps go on top again
+    g.changed()
+    replays = checked.replays
+    assert (permanents(g)[lions].power, permanents(g)[lions].toughness) == (7, 3)
+    g.effects.append(ContinuousEffect(g.new_timestamp(), (ModifyPT(1, 1),), frozenset({lions})))
+    g.changed()
+    assert (permanents(g)[lions].power, permanents(g)[lions].toughness) == (8, 4)
+    assert checked.replays == replays + 1, vars(checked)       # (the end derives the Lions again, the pump doesn't)
