@@ -22,8 +22,10 @@ number of continuous effects in the game (CR 611.2), in windows 0, 1, 2-3, 4-7, 
     python benchmarks/bench_board.py --games 3 --only lords --json-out board.json
 
 Each decision is timed in CPU time of the process (``time.process_time``: other jobs on the
-machine change it less than wall time). Figures are means over all the decisions of a bucket;
-machines are noisy, so compare figures from one run (or ratios) only.
+machine change it less than wall time); everything is played ``--repeats`` times (the same games:
+same seeds, same answers) and each decision counts its fastest run, which other jobs inflate
+least. Figures are means over the decisions of a bucket; machines are noisy, so compare figures
+from one run (or ratios) only.
 """
 from __future__ import annotations
 
@@ -99,21 +101,37 @@ def warm_up(decks: list[list[str]]) -> None:
         board_run(deck, 1, 4)
 
 
-def board_run(deck: list[str], games: int, turn_cap: int) -> dict[str, Any]:
-    """Plays ``games`` mirror games of ``deck`` (seeds 0..games-1) with agents that never
-    attack, each decision timed and bucketed by the permanents on the battlefield."""
+def _fastest(runs: list[list[tuple[int, int]]]) -> list[tuple[int, int]]:
+    """The same decisions timed in several runs (the games are the same for the same seeds):
+    each one's key (board size or effects) and its fastest time, which other jobs on the machine
+    inflate least."""
+    return [(same[0][0], min(ns for _, ns in same)) for same in zip(*runs)]
+
+
+def _timed_game(deck: list[str], seed: int, turn_cap: int) -> tuple[list[tuple[int, int]], int]:
+    """One mirror game of ``deck`` by agents that never attack: each decision's permanents on the
+    battlefield and CPU time, and the most permanents."""
+    game = Game.new_game([list(deck), list(deck)], names=PLAYER_NAMES, seed=seed, first_player=seed % 2,
+                         turn_cap=turn_cap)
+    agents = (NoAttack(seed * 2 + 1), NoAttack(seed * 2 + 2))
+    out: list[tuple[int, int]] = []
+    while not game.state.over:
+        size = len(game.state.battlefield)
+        start = time.process_time_ns()
+        answer_pending(game, agents)
+        out.append((size, time.process_time_ns() - start))
+    return out, max(size for size, _ in out)
+
+
+def board_run(deck: list[str], games: int, turn_cap: int, repeats: int = 1) -> dict[str, Any]:
+    """Plays ``games`` mirror games of ``deck`` (seeds 0..games-1) ``repeats`` times, each
+    decision timed (its fastest run) and bucketed by the permanents on the battlefield."""
     times: dict[str, list[int]] = {label: [] for label, _, _ in BUCKETS}
     most = 0
     for seed in range(games):
-        game = Game.new_game([list(deck), list(deck)], names=PLAYER_NAMES, seed=seed, first_player=seed % 2,
-                             turn_cap=turn_cap)
-        agents = (NoAttack(seed * 2 + 1), NoAttack(seed * 2 + 2))
-        while not game.state.over:
-            size = len(game.state.battlefield)
-            most = max(most, size)
-            start = time.process_time_ns()
-            answer_pending(game, agents)
-            spent = time.process_time_ns() - start
+        runs = [_timed_game(deck, seed, turn_cap) for _ in range(repeats)]
+        most = max(most, runs[0][1])
+        for size, spent in _fastest([r[0] for r in runs]):
             for label, low, high in BUCKETS:
                 if low <= size < high:
                     times[label].append(spent)
@@ -121,10 +139,9 @@ def board_run(deck: list[str], games: int, turn_cap: int) -> dict[str, Any]:
     return {"games": games, "most_permanents": most, **_summary(times)}
 
 
-def pump_run(most: int) -> dict[str, Any]:
-    """Activates Hyalopterous Lemure's {0} ability until ``most`` continuous effects exist (and
-    a few more times, for the last window), on a board with lords and anthems; µs per decision
-    by the number of continuous effects as the decision is asked, in windows of powers of two."""
+def _pumped(most: int) -> tuple[list[tuple[int, int]], int]:
+    """One pump run (``pump_run``): each decision's continuous effects and CPU time, and the
+    effects left after the turn."""
     scenario = Scenario(
         "pump", seed=1,
         Alice={"battlefield": ["Hyalopterous Lemure", "Glorious Anthem", "Crusade", "Lord of Atlantis",
@@ -133,9 +150,8 @@ def pump_run(most: int) -> dict[str, Any]:
         Bob={"battlefield": ["Honor of the Pure", "Grizzly Bears", "Savannah Lions", "Plains", "Forest"]})
     game = scenario.game
     lemure = next(oid for oid in game.state.battlefield if game.state.objects[oid].card.name == "Hyalopterous Lemure")
-    windows: dict[int, list[int]] = {}
     stop = most + max(8, most // 16)
-    decisions = 0
+    out: list[tuple[int, int]] = []
     while len(game.state.effects) < stop:
         d = game.pending
         assert d.kind == "priority", d.describe(["Alice", "Bob"])
@@ -144,15 +160,25 @@ def pump_run(most: int) -> dict[str, Any]:
         count = len(game.state.effects)
         start = time.process_time_ns()
         game.submit(answer)
-        spent = time.process_time_ns() - start
-        window = 0 if count == 0 else 1 << (min(count, most).bit_length() - 1)
-        windows.setdefault(window, []).append(spent)
-        decisions += 1
+        out.append((count, time.process_time_ns() - start))
     # the turn ends: "until end of turn" effects end in the cleanup step (CR 514.2)
     turn = game.state.turn
     while game.state.turn == turn:
         game.submit({"action": "pass"} if game.pending.kind == "priority" else [])
-    return {"decisions": decisions, "effects_after_the_turn": len(game.state.effects),
+    return out, len(game.state.effects)
+
+
+def pump_run(most: int, repeats: int = 1) -> dict[str, Any]:
+    """Activates Hyalopterous Lemure's {0} ability until ``most`` continuous effects exist (and
+    a few more times, for the last window), on a board with lords and anthems, ``repeats``
+    times; µs per decision (its fastest run) by the number of continuous effects as the
+    decision is asked, in windows of powers of two."""
+    runs = [_pumped(most) for _ in range(repeats)]
+    windows: dict[int, list[int]] = {}
+    for count, spent in _fastest([r[0] for r in runs]):
+        window = 0 if count == 0 else 1 << (min(count, most).bit_length() - 1)
+        windows.setdefault(window, []).append(spent)
+    return {"decisions": len(runs[0][0]), "effects_after_the_turn": runs[0][1],
             "us_by_effects": {str(w): {"decisions": len(ns), "us": round(sum(ns) / len(ns) / 1000, 1)}
                               for w, ns in sorted(windows.items())}}
 
@@ -162,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2, help="games per deck (seeds 0..N-1, default 2)")
     parser.add_argument("--turn-cap", type=int, default=TURN_CAP)
     parser.add_argument("--pump", type=int, default=128, help="continuous effects to pile up (default 128)")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="play everything this many times, each decision timed by its fastest run (default 3)")
     parser.add_argument("--only", action="append", choices=[*DECKS, "pump"], help="only these runs (default: all)")
     parser.add_argument("--json-out", help="also write the report to this file")
     args = parser.parse_args(argv)
@@ -170,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     warm_up([DECKS[name] for name in runs if name in DECKS] or [LORDS])
     for name in runs:
         start = time.perf_counter()
-        report[name] = pump_run(args.pump) if name == "pump" else board_run(DECKS[name], args.games, args.turn_cap)
+        report[name] = pump_run(args.pump, args.repeats) if name == "pump" \
+            else board_run(DECKS[name], args.games, args.turn_cap, args.repeats)
         report[name]["seconds"] = round(time.perf_counter() - start, 1)
         print(f"{name}: {json.dumps(report[name])}", flush=True)
     if args.json_out:

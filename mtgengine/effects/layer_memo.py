@@ -201,37 +201,45 @@ def snapshot(o: Any) -> tuple[Any, ...]:
 
 class LayerRecord:
     """The last layer pass of a state whose effects are all local: the permanents'
-    characteristics (``chars``, in battlefield order ``order``), the objects they were derived
-    from (``objects``, aligned with ``order``) with a ``snapshot`` of each, the positions of the
-    objects the state owned (could write in place, ``GameState.obj``: only a snapshot tells a
-    change then), the static abilities' effects, the resolved effects (``GameState.effects`` as
-    it was), the plan and the sources of static abilities. Shared by clones: never modified but
-    for the ``witness`` hint (``layers._unprinted``)."""
+    characteristics (``chars``) and, in battlefield order (``order``), the objects they were
+    derived from and a ``snapshot`` of each; the objects the state owned (``owned``: it could
+    write them in place, ``GameState.obj``, so only a snapshot tells a change); the static
+    abilities' effects, the resolved effects (``GameState.effects`` as it was), the plan and the
+    sources of static abilities. Shared by clones: never modified but for two hints, checked
+    before use, which only add work when wrong: ``owned`` grows in place (``moved``) and the
+    ``witness`` (``layers._unprinted``)."""
 
     __slots__ = ("chars", "order", "objects", "snapshots", "owned", "statics", "effects", "plan", "sources",
                  "witness")
 
-    def __init__(self, state: GameState, chars: dict[int, Characteristics], objects: list[Any],
-                 snapshots: dict[int, tuple[Any, ...]], owned: set[int], statics: list[Effect], plan: Plan,
+    def __init__(self, state: GameState, chars: dict[int, Characteristics], order: list[int], objects: list[Any],
+                 snapshots: list[tuple[Any, ...]], owned: set[int], statics: list[Effect], plan: Plan,
                  sources: frozenset[int], witness: int) -> None:
         self.chars = chars
-        self.order = list(chars)
+        self.order = order
         self.objects = objects
         self.snapshots = snapshots
-        self.owned = owned          # (a superset: some may be shared since)
+        self.owned = owned          # (a superset: some may be shared since, or be other states' objects)
         self.statics = statics
         self.effects = list(state.effects)
         self.plan = plan
         self.sources = sources
         self.witness = witness      # a permanent with more than its printed values, if any (0: none)
 
+    def but(self, state: GameState, chars: dict[int, Characteristics], order: list[int], objects: list[Any],
+            snapshots: list[tuple[Any, ...]], owned: set[int], plan: Plan) -> LayerRecord:
+        """The record of a pass made from this one."""
+        return LayerRecord(state, chars, order, objects, snapshots, owned, self.statics, plan, self.sources,
+                           self.witness)
+
 
 def new_record(state: GameState, chars: dict[int, Characteristics], statics: list[Effect], plan: Plan,
                witness: int) -> LayerRecord:
     """The record of a whole local pass."""
-    objects = [state.objects[oid] for oid in chars]
+    order = list(chars)
+    objects = [state.objects[oid] for oid in order]
     gen = state._gen
-    return LayerRecord(state, chars, objects, {oid: snapshot(o) for oid, o in zip(chars, objects)},
+    return LayerRecord(state, chars, order, objects, [snapshot(o) for o in objects],
                        {o.id for o in objects if o._gen is gen}, statics, plan, frozenset(e.source for e in statics),
                        witness)
 
@@ -245,10 +253,10 @@ def resolved_effects(state: GameState, on_battlefield: Any) -> list[Effect]:
 
 Derive = Callable[[int], Characteristics]
 Intrinsic = Callable[[Characteristics], None]
+Done = tuple[dict[int, Characteristics], LayerRecord]
 
 
-def incremental(state: GameState, record: LayerRecord, base: Derive,
-                intrinsic: Intrinsic) -> tuple[dict[int, Characteristics], LayerRecord] | None:
+def incremental(state: GameState, record: LayerRecord, base: Derive, intrinsic: Intrinsic) -> Done | None:
     """The permanents' characteristics derived again for those that changed since ``record``
     (and the record of this pass), or None if a source of static abilities changed, entered or
     left, or the effects are no longer all local: the whole pass must run.
@@ -287,48 +295,54 @@ def incremental(state: GameState, record: LayerRecord, base: Derive,
         if new_plan is None:
             return None
         plan = new_plan
-    snapshots = record.snapshots
     old = record.chars
     now = list(map(objects.__getitem__, battlefield))
+    gen = state._gen
     if battlefield == record.order:
         # the same permanents: only other objects, objects written in place and those a new or
         # ended effect applies to may have changed (the rest in C: identity comparisons)
-        suspects = set(compress(battlefield, map(is_not, now, record.objects)))
-        suspects.update(record.owned)
+        snapshots = record.snapshots
+        positions = range(len(now))
+        suspects = set(compress(positions, map(is_not, now, record.objects)))
+        if record.owned:
+            suspects.update(compress(positions, map(record.owned.__contains__, battlefield)))
         if touched:
-            suspects.update(oid for oid in touched if oid in old)
+            suspects.update(compress(positions, map(touched.__contains__, battlefield)))
         dirty = []
         pumped = []
-        for oid in sorted(suspects):
-            if snapshot(objects[oid]) != snapshots[oid]:
-                dirty.append(oid)
-            elif oid in touched:
-                (pumped if pumps is not None else dirty).append(oid)
-        gen = state._gen
-        owned = {oid for oid in suspects if objects[oid]._gen is gen}
+        for i in sorted(suspects):
+            if snapshot(now[i]) != snapshots[i]:
+                dirty.append(i)
+            elif battlefield[i] in touched:
+                (pumped if pumps is not None else dirty).append(i)
+        owned = {battlefield[i] for i in suspects if now[i]._gen is gen}
         if not dirty and not pumped:
-            return old, LayerRecord(state, old, now, snapshots, owned, record.statics, plan, record.sources,
-                                    record.witness)
+            return old, record.but(state, old, record.order, now, snapshots, owned, plan)
         chars = dict(old)
-        for oid in pumped:
+        for i in pumped:
+            oid = battlefield[i]
             chars[oid] = _pumped(state, oid, old[oid], pumps)   # type: ignore[arg-type]
-    else:
-        left = set(old).difference(battlefield)
-        if not record.sources.isdisjoint(left):
-            return None                                       # a source left the battlefield
-        was = dict(zip(record.order, record.objects))
-        owned_before = record.owned
-        chars = {}
-        dirty = []
-        for oid, o in zip(battlefield, now):
-            ch = old.get(oid)
-            if ch is None or oid in touched \
-                    or ((o is not was[oid] or oid in owned_before) and snapshot(o) != snapshots[oid]):
-                dirty.append(oid)
-            chars[oid] = ch                                   # type: ignore[assignment]  (set below)
-        gen = state._gen
-        owned = {o.id for o in now if o._gen is gen}
-    return _derive(state, record, chars, now, dirty, owned, plan, base, intrinsic)
+        return _derive(state, record, chars, battlefield[:], now, list(snapshots), dirty, owned, plan, base,
+                       intrinsic)
+    left = set(old).difference(battlefield)
+    if not record.sources.isdisjoint(left):
+        return None                                           # a source left the battlefield
+    was = dict(zip(record.order, zip(record.objects, record.snapshots)))
+    owned_before = record.owned
+    chars = {}
+    snaps: list[tuple[Any, ...]] = []
+    dirty = []
+    for i, (oid, o) in enumerate(zip(battlefield, now)):
+        ch = old.get(oid)
+        entry = was.get(oid)
+        snap = entry[1] if entry is not None else ()
+        if ch is None or oid in touched or ((o is not entry[0] or oid in owned_before)     # type: ignore[index]
+                                            and snapshot(o) != snap):
+            dirty.append(i)
+        chars[oid] = ch                                       # type: ignore[assignment]  (set below)
+        snaps.append(snap)
+    owned = {o.id for o in now if o._gen is gen}
+    return _derive(state, record, chars, battlefield[:], now, snaps, dirty, owned, plan, base, intrinsic)
 
 
 def _pump(e: Effect) -> bool:
@@ -359,27 +373,26 @@ def _pumped(state: GameState, oid: int, ch: Characteristics, pumps: list[Effect]
     return ch
 
 
-def _derive(state: GameState, record: LayerRecord, chars: dict[int, Characteristics], now: list[Any],
-            dirty: list[int], owned: set[int], plan: Plan, base: Derive,
-            intrinsic: Intrinsic) -> tuple[dict[int, Characteristics], LayerRecord] | None:
-    """``chars`` with the ``dirty`` permanents derived again (``replay``), and its record; None if
-    one is (or becomes) a source of static abilities."""
+def _derive(state: GameState, record: LayerRecord, chars: dict[int, Characteristics], order: list[int],
+            objects: list[Any], snapshots: list[tuple[Any, ...]], dirty: list[int], owned: set[int], plan: Plan,
+            base: Derive, intrinsic: Intrinsic) -> Done | None:
+    """``chars`` with the permanents at the ``dirty`` positions of ``order`` derived again
+    (``replay``; ``snapshots``, a copy, updated), and its record; None if one is (or becomes) a
+    source of static abilities."""
     sources = record.sources
-    if not sources.isdisjoint(dirty):
-        return None
-    snapshots = dict(record.snapshots)
-    objects = state.objects
-    for oid in dirty:
+    for i in dirty:
+        oid = order[i]
+        if oid in sources:
+            return None
         ch = base(oid)
         if ch.script.static:
             return None                                        # a new source of static abilities
         chars[oid] = replay(state, oid, ch, plan, intrinsic)
-        snapshots[oid] = snapshot(objects[oid])
-    return chars, LayerRecord(state, chars, now, snapshots, owned, record.statics, plan, sources, record.witness)
+        snapshots[i] = snapshot(objects[i])
+    return chars, record.but(state, chars, order, objects, snapshots, owned, plan)
 
 
-def moved(state: GameState, record: LayerRecord, entered: int, base: Derive,
-          intrinsic: Intrinsic) -> tuple[dict[int, Characteristics], LayerRecord] | None:
+def moved(state: GameState, record: LayerRecord, entered: int, base: Derive, intrinsic: Intrinsic) -> Done | None:
     """After one zone change to or from the battlefield, when the record's characteristics were
     still valid just before it (``GameState.changed`` not called since): every other permanent
     keeps its values (no effect reads another permanent), the one that left is dropped and the
@@ -396,25 +409,29 @@ def moved(state: GameState, record: LayerRecord, entered: int, base: Derive,
     elif grown != -1:
         return None
     chars = dict(old)
-    objects = list(record.objects)
-    owned = set(record.owned)
+    order = record.order[:]
+    objects = record.objects[:]
+    snapshots = record.snapshots[:]
+    owned = record.owned
     if grown < 1:
         left = set(old).difference(battlefield)
         if len(left) != 1 or not record.sources.isdisjoint(left):
             return None
         (gone,) = left
-        del chars[gone]
-        del objects[record.order.index(gone)]
-        owned.discard(gone)
+        i = order.index(gone)
+        del chars[gone], order[i], objects[i], snapshots[i]
     if entered:
         o = state.objects[entered]
+        order.append(entered)
         objects.append(o)
+        snapshots.append(())
         if o._gen is state._gen:
+            # (in place, though clones may share the set: one more member only costs a check)
             owned.add(entered)
         chars[entered] = None                                  # type: ignore[assignment]  (set below)
-    if list(chars) != battlefield:
+    if order != battlefield:
         return None
     if entered:
-        return _derive(state, record, chars, objects, [entered], owned, record.plan, base, intrinsic)
-    return chars, LayerRecord(state, chars, objects, record.snapshots, owned, record.statics, record.plan,
-                              record.sources, record.witness)
+        return _derive(state, record, chars, order, objects, snapshots, [len(order) - 1], owned, record.plan, base,
+                       intrinsic)
+    return chars, record.but(state, chars, order, objects, snapshots, owned, record.plan)
