@@ -335,6 +335,11 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
     cached = chars.get(oid)
     if cached is not None:
         return cached
+    on_battlefield = chars.get(0)           # (a local pass leaves them there only: ``_remember_local``)
+    if on_battlefield is not None:
+        cached = on_battlefield.get(oid)
+        if cached is not None:
+            return cached
     o = state.objects[oid]
     if o.zone is _BATTLEFIELD:
         return _battlefield(state)[oid]
@@ -561,9 +566,10 @@ def _more_than_printed(o: Any) -> bool:
 
 def _remember_local(state: GameState, chars: dict[int, Characteristics], record: LayerRecord) -> dict[int, Characteristics]:
     """:func:`_remember` for a pass of local effects only (``layer_memo``), which read nothing
-    off the battlefield (so ``("closed",)``), with its record for the next one."""
+    off the battlefield (so ``("closed",)``), with its record for the next one. The permanents'
+    values are under 0 only, not each under its id too (:func:`characteristics` looks there):
+    such a pass often derives one permanent, and copying hundreds of entries would cost more."""
     memo = state._chars
-    memo.update(chars)
     memo[0] = chars
     memo[("closed",)] = True                # type: ignore[index]
     memo[RECORD] = record                   # type: ignore[index]
@@ -814,8 +820,14 @@ def is_copy(state: GameState, oid: int) -> bool:
 
 def controller_of(state: GameState, oid: int) -> int:
     """The object's controller after control-changing effects (layer 2, CR 613.1b)."""
-    ch = state._chars.get(oid)              # the memo, as in :func:`characteristics`
-    return (ch if ch is not None else characteristics(state, oid)).controller
+    chars = state._chars                    # the memo, as in :func:`characteristics`
+    ch = chars.get(oid)
+    if ch is None:
+        on_battlefield = chars.get(0)
+        ch = on_battlefield.get(oid) if on_battlefield is not None else None
+        if ch is None:
+            ch = characteristics(state, oid)
+    return ch.controller
 
 
 def summoning_sick(state: GameState, oid: int) -> bool:

@@ -139,7 +139,8 @@ class GameState:
 
         The memo ``_chars`` holds, under object ids, each object's characteristics; under 0,
         every permanent's (``layers._battlefield``); under tuples, values derived from the
-        permanents' characteristics alone (``permanents_with``, mana sources, priority actors).
+        permanents' characteristics alone (``permanents_with``, mana sources, priority actors),
+        and the record of the last layer pass (``LAYER_RECORD``, kept by :meth:`changed` too).
         The permanents' characteristics come from the permanents themselves, the continuous
         effects (CR 611) and the permanents' static abilities (CR 613.1): such a change alters
         none of them, so the permanents' memo stays valid — unless one of their static
@@ -161,9 +162,8 @@ class GameState:
         if chars.get(0) is None or not chars.get(("closed",)):   # type: ignore[call-overload]
             objects = self.objects
             for key in list(chars):
-                if id(chars[key]) in SHARED_CHARACTERISTICS and key.__class__ is int \
-                        and (o := objects.get(key)) is not None and o.zone in UNCHANGED_ZONES \
-                        or key == LAYER_RECORD:
+                if key == LAYER_RECORD or (id(chars[key]) in SHARED_CHARACTERISTICS and key.__class__ is int
+                                           and (o := objects.get(key)) is not None and o.zone in UNCHANGED_ZONES):
                     continue
                 del chars[key]
             return
