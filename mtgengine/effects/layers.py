@@ -435,7 +435,8 @@ def _card_characteristics(state: GameState, oid: int) -> Characteristics:
     abilities of basic land types (CR 305.6)."""
     ch = copiable_values(state, oid)
     granted: frozenset[str] = frozenset()
-    for eff in state.effects if state.effects and oid in _effects_index(state)[0] else ():
+    effects = state.effects if state.effects and oid in _effects_index(state)[0] else ()
+    for eff in effects:
         if oid in eff.affected:                                # a spell's changed text (CR 612, 613.1c)
             for mod in eff.mods:
                 if isinstance(mod, ChangeText):

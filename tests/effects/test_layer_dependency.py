@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from board_decks import LORDS, NoAttack
 from layer_reference import Agreement, reference_battlefield
 
 from mtgengine.agents.agents import RandomAgent
@@ -21,12 +22,6 @@ from mtgengine.engine import Game
 from mtgengine.scenario.builder import Scenario
 from mtgengine.simulate import PLAYER_NAMES, answer_pending
 
-LORDS = (["Plains"] * 7 + ["Forest"] * 6 + ["Mountain"] * 6 + ["Island"] * 5
-         + ["Glorious Anthem"] * 3 + ["Crusade"] * 2 + ["Honor of the Pure"] * 2 + ["Benalish Marshal"]
-         + ["Spidersilk Armor"] + ["Elvish Champion"] * 2 + ["Llanowar Elves"] * 4 + ["Elvish Mystic"] * 3
-         + ["Elvish Warrior"] * 2 + ["Goblin King"] * 2 + ["Goblin Chieftain"] + ["Raging Goblin"] * 3
-         + ["Goblin Piker"] * 2 + ["Lord of Atlantis"] * 2 + ["Merfolk of the Pearl Trident"] * 3
-         + ["Savannah Lions"] * 2 + ["Silvercoat Lion"])
 #: Effects that read what others write: land types (Blood Moon, Urborg), losing abilities
 #: (Humility, Lignify), becoming creatures (Opalescence), control (Mind Control, Threaten), text
 #: changes (Sleight of Mind, Magical Hack), conditions (Kird Ape), copies (Clone, Mirrorweave).
@@ -131,13 +126,6 @@ def test_an_effect_on_creatures_depends_on_one_that_makes_creatures() -> None:
 
 
 # -- random games ---------------------------------------------------------------------------
-class _NoAttack(RandomAgent):
-    """Declares no attackers, so the boards fill up."""
-
-    def decide(self, decision: Any) -> Any:
-        if decision.kind == "attackers":
-            return [o for o in decision.options if o in (decision.info.get("required") or ())]
-        return super().decide(decision)
 
 
 def _random_game(decks: tuple[list[str], list[str]], seed: int, turn_cap: int, agreement: Agreement,
@@ -146,7 +134,7 @@ def _random_game(decks: tuple[list[str], list[str]], seed: int, turn_cap: int, a
     with the ones derived by trial. Returns the decisions."""
     game = Game.new_game([list(d) for d in decks], names=PLAYER_NAMES, seed=seed, first_player=seed % 2,
                          turn_cap=turn_cap)
-    kind = RandomAgent if attack else _NoAttack
+    kind = RandomAgent if attack else NoAttack
     agents = (kind(seed * 2 + 1), kind(seed * 2 + 2))
     decisions = 0
     while not game.over:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from board_decks import LORDS, NoAttack, TOKENS
 from layer_reference import reference_battlefield
 
 from mtgengine.agents.agents import RandomAgent
@@ -19,17 +20,6 @@ from mtgengine.scenario.builder import Scenario
 from mtgengine.simulate import PLAYER_NAMES, answer_pending
 from mtgengine.state.game_state import LAYER_RECORD
 
-LORDS = (["Plains"] * 7 + ["Forest"] * 6 + ["Mountain"] * 6 + ["Island"] * 5
-         + ["Glorious Anthem"] * 3 + ["Crusade"] * 2 + ["Honor of the Pure"] * 2 + ["Benalish Marshal"]
-         + ["Spidersilk Armor"] + ["Elvish Champion"] * 2 + ["Llanowar Elves"] * 4 + ["Elvish Mystic"] * 3
-         + ["Elvish Warrior"] * 2 + ["Goblin King"] * 2 + ["Goblin Chieftain"] + ["Raging Goblin"] * 3
-         + ["Goblin Piker"] * 2 + ["Lord of Atlantis"] * 2 + ["Merfolk of the Pearl Trident"] * 3
-         + ["Savannah Lions"] * 2 + ["Silvercoat Lion"])
-TOKENS = (["Plains"] * 9 + ["Mountain"] * 9 + ["Forest"] * 6
-          + ["Doubling Season"] * 3 + ["Parallel Lives"] * 3 + ["Anointed Procession"] * 3
-          + ["Raise the Alarm"] * 4 + ["Dragon Fodder"] * 4 + ["Krenko's Command"] * 4
-          + ["Secure the Wastes"] * 3 + ["Spectral Procession"] * 2 + ["Hordeling Outburst"] * 3
-          + ["Goblin Rally"] * 2 + ["Captain's Call"] * 2 + ["Beetleback Chief"] * 3)
 #: Counters, auras, equipment-like grants, copies, pumps and removal among anthems.
 MIXED = (["Plains"] * 8 + ["Forest"] * 8 + ["Island"] * 6 + ["Glorious Anthem"] * 2 + ["Hardened Scales"] * 2
          + ["Ajani's Pridemate"] * 3 + ["Raise the Alarm"] * 3 + ["Giant Growth"] * 3 + ["Clone"] * 2
@@ -78,17 +68,10 @@ class _Checked:
         monkeypatch.setattr(layers, "replay", replaying)
 
 
-class _NoAttack(RandomAgent):
-    def decide(self, decision: Any) -> Any:
-        if decision.kind == "attackers":
-            return [o for o in decision.options if o in (decision.info.get("required") or ())]
-        return super().decide(decision)
-
-
 def _play(decks: tuple[list[str], list[str]], seed: int, turn_cap: int, attack: bool) -> int:
     game = Game.new_game([list(d) for d in decks], names=PLAYER_NAMES, seed=seed, first_player=seed % 2,
                          turn_cap=turn_cap)
-    kind = RandomAgent if attack else _NoAttack
+    kind = RandomAgent if attack else NoAttack
     agents = (kind(seed * 2 + 1), kind(seed * 2 + 2))
     most = 0
     while not game.over:
