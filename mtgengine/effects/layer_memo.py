@@ -224,7 +224,7 @@ class LayerRecord:
         self.effects = list(state.effects)
         self.plan = plan
         self.sources = sources
-        self.witness = witness      # a permanent with more than its printed values, if any (0: none)
+        self.witness = witness      # a permanent with more than its printed values (0: not looked for, -1: none)
 
     def but(self, state: GameState, chars: dict[int, Characteristics], order: list[int], objects: list[Any],
             snapshots: list[tuple[Any, ...]], owned: set[int], plan: Plan) -> LayerRecord:

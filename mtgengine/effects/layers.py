@@ -538,9 +538,12 @@ def _base(state: GameState, oid: int) -> Characteristics:
 def _unprinted(state: GameState, record: LayerRecord) -> bool:
     """Whether some permanent has more than its printed values whatever the effects, so
     ``_printed_battlefield`` would find one: the record's witness, still there, or the first one
-    found (kept as the witness)."""
+    found (kept as the witness; -1 if none was, then False without looking: a wrong False only
+    costs ``_printed_battlefield``'s own look)."""
     objects = state.objects
     w = record.witness
+    if w < 0:
+        return False                        # none when last looked for: not looked for again
     o = objects.get(w) if w else None
     if o is not None and o.zone is _BATTLEFIELD and _more_than_printed(o):
         return True
@@ -548,6 +551,7 @@ def _unprinted(state: GameState, record: LayerRecord) -> bool:
         if _more_than_printed(objects[oid]):
             record.witness = oid            # (a hint, checked before each use: clones may share it)
             return True
+    record.witness = -1
     return False
 
 
