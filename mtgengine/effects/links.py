@@ -380,7 +380,8 @@ def execute_link_effect(ctx: Ctx, eff: Any, r: Any) -> bool:
 def pays(ctx: Ctx, player: int, mana: str, name: str, *, rule: str = "118.12", prompt: str = "") -> bool:
     """CR 118.12: "unless [a player] pays [cost]": the player may pay it as the spell or
     ability resolves (asked only if the default payment can, CR 118.3, 608.2g); True if paid."""
-    from ..rules.mana_payment import can_pay, pay_mana
+    from ..rules.mana_planning import can_pay
+    from ..rules.mana_payment import pay_mana
     g = ctx.g
     cost = ManaCost.parse(mana)
     who = g.players[player].name

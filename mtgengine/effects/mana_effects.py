@@ -117,7 +117,8 @@ def counter_if_paid(ctx: Ctx, spell: int, controller: int, source_name: str) -> 
     the spell's mana cost — its colors included, X as chosen for it (CR 107.3h), a Phyrexian
     symbol with mana or 2 life. A player who can't pay it isn't asked. Once one pays, the spell
     is countered (CR 701.6a). Returns whether it was."""
-    from ..rules.mana_payment import can_pay, pay_mana
+    from ..rules.mana_planning import can_pay
+    from ..rules.mana_payment import pay_mana
     from .primitives import name_of
     from .resolve import counter
     g = ctx.g

@@ -676,7 +676,8 @@ def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
     trigger (CR 603.12) or does the "if you do" effects (CR 608.2c)."""
     from ..agents.decisions import Decision
     from ..rules import ability_costs
-    from ..rules.mana_payment import can_pay, pay_mana
+    from ..rules.mana_planning import can_pay
+    from ..rules.mana_payment import pay_mana
     g = ctx.g
     who, cost, name = r.controller, eff.cost, r.name
     if eff.who is not None:

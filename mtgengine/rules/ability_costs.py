@@ -62,7 +62,7 @@ def can_pay(g: GameState, player: int, source: int, cost: Cost) -> bool:
 
 def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: str) -> None:
     """Chooses and pays each part (CR 601.2h, 602.2b)."""
-    from .mana_payment import PayOptions
+    from .mana_requirements import PayOptions
     g = ctx.g
     opts = PayOptions.of(pay_option)
     who = g.players[player].name

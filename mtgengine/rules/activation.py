@@ -16,7 +16,9 @@ from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject
 from .context import Ctx
-from .mana_payment import can_pay, pay_mana, tap_sources
+from .mana_sources import tap_sources
+from .mana_planning import can_pay
+from .mana_payment import pay_mana
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
 

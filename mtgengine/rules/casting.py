@@ -33,10 +33,12 @@ from ..state.game_state import GameState
 from .activation import sorcery_timing
 from .context import Ctx
 from .pregame import cast_from_command_zone, commander_tax, is_commander
-from .mana_payment import (
-    PayOptions, Requirement, add_requirements, available_mana, can_pay_requirement, default_variants, least_mana,
-    may_afford, pay_requirement, priority_facts, reduce_requirement, requirement, tap_sources,
+from .mana_requirements import (
+    PayOptions, Requirement, add_requirements, default_variants, least_mana, reduce_requirement, requirement,
 )
+from .mana_sources import available_mana, may_afford, priority_facts, tap_sources
+from .mana_planning import can_pay_requirement
+from .mana_payment import pay_requirement
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets, legal_targets
 

@@ -12,7 +12,8 @@ from ..effects.primitives import move, name_of, put_counters
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from .context import Ctx
-from .mana_payment import can_pay, pay_mana
+from .mana_planning import can_pay
+from .mana_payment import pay_mana
 
 FACE_DOWN_COST = ManaCost.parse("{3}")   # CR 702.37c
 

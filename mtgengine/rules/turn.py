@@ -27,7 +27,8 @@ from .casting import (
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step, \
     in_combat as _in_combat
 from .context import Ctx, validate_answer
-from .mana_payment import empty_pools, has_mana, priority_facts, within
+from .mana_sources import priority_facts, within
+from .mana_payment import empty_pools, has_mana
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .pregame import is_commander, pregame
 from .resolution import resolve_top

@@ -10,9 +10,9 @@ from mtgengine.core.errors import IllegalActionError
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import characteristics, mana_value
 from mtgengine.rules.casting import total_cost
-from mtgengine.rules.mana_payment import (
-    Requirement, default_variants, plan_payment, reduce_requirement, requirement, tap_sources,
-)
+from mtgengine.rules.mana_requirements import Requirement, default_variants, reduce_requirement, requirement
+from mtgengine.rules.mana_sources import tap_sources
+from mtgengine.rules.mana_planning import plan_payment
 from mtgengine.scenario.builder import Scenario
 
 

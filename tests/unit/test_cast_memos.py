@@ -1,4 +1,4 @@
-"""The memos of the cast path (rules.casting, rules.mana_payment) are keyed on immutable values
+"""The memos of the cast path (rules.casting, rules.mana_planning) are keyed on immutable values
 and on every other input: a different X, X color, cost or script gives a different answer."""
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from mtgengine.rules.context import Ctx
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import printed
 from mtgengine.rules.casting import _default_requirement, _mana_text
-from mtgengine.rules.mana_payment import _ability_index, _mana_of, requirement
+from mtgengine.rules.mana_requirements import requirement
+from mtgengine.rules.mana_sources import mana_of
+from mtgengine.rules.mana_payment import _ability_index
 
 
 def test_default_requirement_follows_x_and_its_color() -> None:
@@ -33,7 +35,7 @@ def test_ability_index_is_each_scripts_own() -> None:
         script = printed(card_db().get(name), 0).script
         index = _ability_index(script)
         for i, ab in enumerate(script.activated):
-            assert index[id(ab)] == (i, _mana_of(ab)[0])
+            assert index[id(ab)] == (i, mana_of(ab)[0])
     painland = _ability_index(printed(card_db().get("Karplusan Forest"), 0).script)
     assert sorted((i, tuple(kinds)) for i, kinds in painland.values()) == [(0, ("C",)), (1, ("R", "G"))]
 
@@ -50,10 +52,10 @@ def test_memoized_payment_plans_are_the_plans_made_now(monkeypatch) -> None:
     """A cast's default payment is read from the plans memo (``_PLANS``, by places in the list of
     sources) when an earlier plan had the same inputs: it must be the plan ``plan_payment``
     makes now, taps and spending alike, for every payment of random games."""
-    from mtgengine.rules import mana_payment
+    from mtgengine.rules import mana_payment, mana_planning
     from mtgengine.simulate import play_game
-    made = mana_payment._default_plan
-    plans = mana_payment.plan_payment
+    made = mana_planning.default_plan
+    plans = mana_planning.plan_payment
     checked = {"memo": 0, "fresh": 0}        # (the legal-action list has most often made the plan)
     calls = [0]
 
@@ -71,8 +73,8 @@ def test_memoized_payment_plans_are_the_plans_made_now(monkeypatch) -> None:
             assert (plan.taps, list(plan.spend.items()), plan.snow) == (now.taps, list(now.spend.items()), now.snow)
         return plan
 
-    monkeypatch.setattr(mana_payment, "plan_payment", counted)
-    monkeypatch.setattr(mana_payment, "_default_plan", compared)
+    monkeypatch.setattr(mana_planning, "plan_payment", counted)       # (what the memo calls for a new plan)
+    monkeypatch.setattr(mana_payment, "default_plan", compared)       # (what a payment calls)
     for seed in range(6):
         play_game([PLAN_DECK, PLAN_DECK], seed, seed % 2, 14)
     assert checked["memo"] > 50, checked
@@ -82,7 +84,9 @@ def test_memoized_payment_plans_follow_pool_sources_and_cost() -> None:
     """The plans memo answers for the pool, the sources in order and the cost it was asked for:
     changing any of them gives the plan ``plan_payment`` makes for the new inputs."""
     from mtgengine.engine import Game
-    from mtgengine.rules.mana_payment import Requirement, _default_plan, plan_payment, tap_sources
+    from mtgengine.rules.mana_requirements import Requirement
+    from mtgengine.rules.mana_sources import tap_sources
+    from mtgengine.rules.mana_planning import default_plan, plan_payment
     deck = ["Forest"] * 20 + ["Mountain"] * 20
     game = Game.new_game([deck, deck], seed=1, turn_cap=8)
     g = game.state.clone()
@@ -102,7 +106,7 @@ def test_memoized_payment_plans_follow_pool_sources_and_cost() -> None:
         for kind, n in pool.items():
             w.player(0).pool[kind] += n
         for _ in range(2):                  # (the second one from the memo)
-            plan = _default_plan(w, 0, req, frozenset({"G"}), srcs, None)
+            plan = default_plan(w, 0, req, frozenset({"G"}), srcs, None)
             assert plan == plan_payment(w, 0, req, frozenset({"G"}), sources=srcs)
         plans.append((plan.taps, plan.spend))
     assert len(set(map(repr, plans))) == len(plans)       # each input gave a plan of its own

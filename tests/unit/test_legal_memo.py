@@ -12,10 +12,9 @@ from mtgengine.effects.layers import characteristics, permanents_with
 from mtgengine.rules.casting import (
     _SPELL_EFFECTS, INSTANT_SPEED, SORCERY_SPEED, HandCheck, castable, hand_profile,
 )
-from mtgengine.rules.mana_payment import (
-    _fixed_output, available_mana, can_pay_requirement, conditional_sources, may_afford, plan_payment, requirement,
-    tap_sources,
-)
+from mtgengine.rules.mana_requirements import requirement
+from mtgengine.rules.mana_sources import available_mana, conditional_sources, may_afford, tap_sources
+from mtgengine.rules.mana_planning import _fixed_output, can_pay_requirement, plan_payment
 from mtgengine.rules.turn import _legal_actions, _permanents_read_step, legal_actions
 from mtgengine.scenario.builder import Scenario
 
@@ -154,7 +153,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
             in ("condition_holds", "holds")
     assert _readers(calls_condition) == {
         ("rules/activation.py", "can_activate"),      # the actors (turn._permanents_read_step)
-        ("rules/mana_payment.py", "tap_sources"),     # conditional_sources
+        ("rules/mana_sources.py", "tap_sources"),     # conditional_sources
         ("effects/primitives.py", "player_has"),      # permanents with player_statics
         ("effects/layer_effects.py", "static_condition"),   # characteristics: memoized by version alone
         # not reached by the legal-action list (they need a game in progress: ctx, events)
