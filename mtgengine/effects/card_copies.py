@@ -63,7 +63,8 @@ def copy_card(ctx: Ctx, card: int, player: int) -> int:
 def cast_copy(ctx: Ctx, copy: int, player: int, free: bool, source_name: str) -> None:
     """The player may cast the copy now (CR 608.2g, 707.12); an answer of yes that the rules can't
     carry out (a mandatory cost that can't be paid, CR 601.2h) is refused and asked again."""
-    from ..rules.casting import cast_spell, uncastable_copy
+    from ..rules.castability import uncastable_copy
+    from ..rules.casting import cast_spell
     g = ctx.g
     name = name_of(ctx, copy)
     how = " without paying its mana cost" if free else ""

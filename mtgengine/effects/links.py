@@ -767,7 +767,7 @@ def cast_linked(ctx: Ctx, eff: CastLinked, r: Any) -> None:
     if not players:
         return
     p = players[0]
-    from ..rules.casting import uncastable_copy
+    from ..rules.castability import uncastable_copy
     options = [c for c in linked_objects(g, src, eff.link)
                if g.objects[c].zone is Zone.EXILE and not (eff.other and c in here)
                and "Land" not in characteristics(g, c).types

@@ -1306,7 +1306,7 @@ def choose_new_targets(ctx: Ctx, oid: int, controller: int) -> None:
     """CR 707.10c, 115.7d: any number of the copy's targets may change; each new one must be
     legal (the unchanged ones may stay even if illegal). The answer is "keep" or the full list
     of targets, in order."""
-    from ..rules.casting import spell_targets
+    from ..rules.spell_choices import spell_targets
     from ..rules.targeting import expand_specs, legal_targets
     g = ctx.g
     o = g.objects[oid]

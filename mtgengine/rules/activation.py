@@ -18,9 +18,10 @@ from ..state.objects import GameObject
 from .context import Ctx
 from .mana_sources import tap_sources
 from .mana_planning import can_pay
-from .mana_payment import pay_mana
+from .mana_payment import can_pay_exile_cost, can_pay_untap_energy, pay_exile_cost, pay_mana, pay_untap_energy
 from .mana_pool import SpendOn
 from .targeting import choose_targets, has_targets
+from .total_cost import affordable_x
 
 
 def abilities_of(g: GameState, oid: int) -> tuple[ActivatedAbility, ...]:
@@ -100,7 +101,6 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
                                      + (" (summoning sickness, CR 302.6)" if summoning_sick(g, oid) and not o.tapped else ""))
         set_tapped(ctx, oid, True)                       # CR 602.2b, 701.26a: {T}
     if ab.cost.untap or ab.cost.energy:
-        from .mana_payment import pay_untap_energy
         pay_untap_energy(ctx, oid, ab.cost)              # {Q}, {E} (CR 107.6, 107.14)
     if ab.cost.mana:
         cost = ManaCost.parse(ab.cost.mana)
@@ -178,7 +178,6 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
     if ab.cost.pay_life and not g.players[player].can_pay_life(ab.cost.pay_life):
         return False
     if ab.cost.untap or ab.cost.energy:
-        from .mana_payment import can_pay_untap_energy
         if not can_pay_untap_energy(g, oid, ab.cost):
             return False
     x = 0
@@ -194,7 +193,6 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         if not can_pay(g, player, ManaCost.parse(ab.cost.mana), x, sources=sources, spend_on=spend_on):
             return False
     if ab.cost.exile is not None:
-        from .mana_payment import can_pay_exile_cost
         if not can_pay_exile_cost(g, player, ab.cost, spend_on=spend_on):
             return False
     if ab.cost.objects or ab.condition is not None:        # issue 7: Dominus costs, "Activate only if"
@@ -290,7 +288,6 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         x = action.get("x")
         if x is None:
             from ..agents.decisions import Decision
-            from .casting import affordable_x
             x = ctx.ask(Decision(player, "x", f"choose X for {ch.name}'s ability", [],
                                  info={"max": affordable_x(g, player, ManaCost.parse(ab.cost.mana))}))
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
@@ -300,7 +297,6 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     if ab.cost.exile is not None:
         # "Exile a creature card from your graveyard [and pay its mana cost]": the ability
         # refers to that card (Back from the Brink)
-        from .mana_payment import pay_exile_cost
         stack_obj.choices["remembered"] = pay_exile_cost(ctx, player, ab.cost, action.get("pay"),
                                                          f"{ch.name}'s ability", SpendOn("ability", ch))
     g.changed()

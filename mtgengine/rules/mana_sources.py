@@ -86,7 +86,7 @@ _ManaPermanent = tuple[int, Any, _TapMana, "Source | tuple[()] | None", bool]
 #: conditions through the permanents (they control an actor or a {T} mana source whose mana
 #: isn't fixed, or a permanent gives players an ability: it may then read the step); and
 #: whether no permanent changes the cost of spells or brings an alternative or additional cost
-#: for them (``casting.hand_profile``: a card that doesn't either is then cast only the
+#: for them (``castability.hand_profile``: a card that doesn't either is then cast only the
 #: ordinary way, for its mana cost).
 PriorityFacts = tuple[list[tuple[int, Any]], tuple[bool, ...], bool]
 

@@ -11,6 +11,7 @@ from ..effects.layers import controller_of, copiable_values, printed
 from ..effects.primitives import move, name_of, put_counters
 from ..state.game_state import GameState
 from .activation import sorcery_timing
+from .casting import became_cast, pay_alternative_total
 from .context import Ctx
 from .mana_planning import can_pay
 from .mana_payment import pay_mana
@@ -46,7 +47,6 @@ def cast_face_down(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> i
     spell.cast = True
     g.changed()
     # CR 601.2f: {3}, plus the cost increases and additional costs that apply to a 2/2 creature spell
-    from .casting import became_cast, pay_alternative_total
     pay_alternative_total(ctx, player, spell_id, str(FACE_DOWN_COST), "face down (CR 702.37c)", action,
                           "a face-down spell")
     ctx.log("702.37c", f"{g.players[player].name} casts a card face down (morph) for {{3}}")

@@ -7,7 +7,7 @@ from ..effects.layers import characteristics
 from ..effects.primitives import move, name_of
 from ..effects.resolve import Resolving, execute
 from ..effects.triggers import condition_holds
-from .casting import spell_targets
+from .spell_choices import spell_targets
 from .context import Ctx, log_unimplemented
 from .targeting import expand_specs, is_legal_target
 

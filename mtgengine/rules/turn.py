@@ -20,10 +20,12 @@ from ..effects.replacement import may_replace
 from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on_stack, step_may_trigger, step_triggers
 from ..state.game_state import GameState
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
-from .casting import (
-    FACE_LAYOUTS, OWN_TIMING, SORCERY_SPEED, HandCheck, cast_actions, cast_spell, cast_variants, castable,
-    castable_plain, hand_profile, play_land, timing_reads_step,
+from .spell_choices import FACE_LAYOUTS
+from .castability import (
+    OWN_TIMING, SORCERY_SPEED, HandCheck, cast_actions, cast_variants, castable, castable_plain,
+    hand_profile, timing_reads_step,
 )
+from .casting import cast_spell, play_land
 from .combat import attackers, combat_damage, declare_attackers, declare_blockers, end_combat, has_first_strike_step, \
     in_combat as _in_combat
 from .context import Ctx, validate_answer

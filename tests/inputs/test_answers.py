@@ -133,7 +133,7 @@ def test_every_decision_kind_has_its_validator() -> None:
     from mtgengine.agents.decisions import VALIDATORS
     kinds = _kinds_asked()
     assert {"priority", "attackers", "blockers", "damage_assignment", "mulligan", "x", "name"} <= kinds
-    # the kinds named by a variable: the cost verbs (casting._VERBS, ability costs, "you may <cost>")
+    # the kinds named by a variable: the cost verbs (spell_costs.COST_VERBS, ability costs, "you may <cost>")
     # and resolve._choose_own's
     kinds |= {"sacrifice", "exile", "discard", "return", "linked_to_graveyard"}
     assert kinds <= set(VALIDATORS), sorted(kinds - set(VALIDATORS))

@@ -9,7 +9,7 @@ from mtgengine.core.enums import Zone
 from mtgengine.core.errors import IllegalActionError
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import characteristics, mana_value
-from mtgengine.rules.casting import total_cost
+from mtgengine.rules.total_cost import total_cost
 from mtgengine.rules.mana_requirements import Requirement, default_variants, reduce_requirement, requirement
 from mtgengine.rules.mana_sources import tap_sources
 from mtgengine.rules.mana_planning import plan_payment

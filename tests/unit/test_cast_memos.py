@@ -1,4 +1,4 @@
-"""The memos of the cast path (rules.casting, rules.mana_planning) are keyed on immutable values
+"""The memos of the cast path (rules.total_cost, rules.castability, rules.mana_planning) are keyed on immutable values
 and on every other input: a different X, X color, cost or script gives a different answer."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from mtgengine.effects.primitives import move
 from mtgengine.rules.context import Ctx
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import printed
-from mtgengine.rules.casting import _default_requirement, _mana_text
+from mtgengine.rules.total_cost import _default_requirement, _mana_text
 from mtgengine.rules.mana_requirements import requirement
 from mtgengine.rules.mana_sources import mana_of
 from mtgengine.rules.mana_payment import _ability_index
@@ -124,9 +124,9 @@ def test_total_cost_of_the_mana_cost_alone_is_the_general_one(monkeypatch) -> No
     """``total_cost`` takes a spell cast for its mana cost alone (no other cost, no change) from
     ``_plain_total``, memoized on the cost, X and X's color: it must be what the general way
     finds, for every total cost of random games (some of them with cost changes and kickers)."""
-    from mtgengine.rules import casting
+    from mtgengine.rules import castability, casting, total_cost as total_cost_module
     from mtgengine.simulate import play_game
-    found, alone = casting.total_cost, casting._mana_cost_alone
+    found, alone = total_cost_module.total_cost, total_cost_module._mana_cost_alone
     seen = {"alone": 0, "general": 0}
 
     def counted(*args):
@@ -137,14 +137,15 @@ def test_total_cost_of_the_mana_cost_alone_is_the_general_one(monkeypatch) -> No
     def compared(*args, **kwargs):
         total = found(*args, **kwargs)
         with monkeypatch.context() as m:
-            m.setattr(casting, "_mana_cost_alone", lambda *a: False)
+            m.setattr(total_cost_module, "_mana_cost_alone", lambda *a: False)
             general = found(*args, **kwargs)
         assert (total.requirement, total.text, total.mana, total.objects, total.counters, total.variants) == \
             (general.requirement, general.text, general.mana, general.objects, general.counters, general.variants)
         return total
 
-    monkeypatch.setattr(casting, "_mana_cost_alone", counted)
-    monkeypatch.setattr(casting, "total_cost", compared)
+    monkeypatch.setattr(total_cost_module, "_mana_cost_alone", counted)
+    for module in (casting, castability, total_cost_module):        # each caller of total_cost
+        monkeypatch.setattr(module, "total_cost", compared)
     for seed in range(6):
         play_game([TOTAL_DECK, TOTAL_DECK], seed, seed % 2, 14)
     assert seen["alone"] > 30 and seen["general"] > 10, seen
@@ -152,7 +153,7 @@ def test_total_cost_of_the_mana_cost_alone_is_the_general_one(monkeypatch) -> No
 
 def test_face_characteristics_are_each_faces_and_controllers() -> None:
     """``face_characteristics`` is memoized on the card, the face and the controller."""
-    from mtgengine.rules.casting import face_characteristics
+    from mtgengine.rules.spell_choices import face_characteristics
     card = card_db().get("Fire // Ice")
     for face, name in ((0, "Fire"), (1, "Ice"), (0, "Fire")):
         for controller in (0, 1, 0):

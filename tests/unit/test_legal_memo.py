@@ -9,7 +9,7 @@ from pathlib import Path
 from mtgengine.core.enums import Step, Zone
 from mtgengine.core.mana import ManaCost
 from mtgengine.effects.layers import characteristics, permanents_with
-from mtgengine.rules.casting import (
+from mtgengine.rules.castability import (
     _SPELL_EFFECTS, INSTANT_SPEED, SORCERY_SPEED, HandCheck, castable, hand_profile,
 )
 from mtgengine.rules.mana_requirements import requirement
@@ -139,7 +139,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
     assert step == {
         ("effects/triggers.py", "condition_holds"),   # "main_phase": conditions are keyed below
         ("rules/activation.py", "sorcery_timing"),    # in the memo's key
-        ("rules/casting.py", "timing_ok"),            # a card's restriction: casting.timing_reads_step
+        ("rules/castability.py", "timing_ok"),        # a card's restriction: castability.timing_reads_step
         ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"), ("rules/turn.py", "priority"),
         ("rules/turn.py", "pass_commits_first"),      # (the engine's, before a run)
         ("state/invariants.py", "_check_numbers"),    # a loaded save's step is checked, before any run
@@ -367,7 +367,7 @@ def test_a_card_the_mana_cant_pay_is_offered_when_its_own_text_pays_otherwise() 
 
 
 def test_a_cost_reduction_that_arrives_is_seen_at_once() -> None:
-    # the permanents' memo of the legal-action list (mana_payment.priority_facts) goes with the characteristics:
+    # the permanents' memo of the legal-action list (mana_sources.priority_facts) goes with the characteristics:
     # once Emerald Medallion is on the battlefield, the two Forests left pay Centaur Courser's
     # {2}{G} less {1} (CR 601.2f), which they couldn't before
     s = Scenario("Medallion", Alice={"battlefield": ["Forest x4"], "hand": ["Emerald Medallion", "Centaur Courser"]},

@@ -1,0 +1,154 @@
+"""The choices that make a spell as it is cast (CR 601.2b-d): the face or half it is cast as (CR
+709.3, 712.11, 715.3; a fused split spell, 702.102), its modes (700.2), its target phrases (601.2c)
+and how a divided effect's damage is divided among the targets (601.2d).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..agents.decisions import Decision
+from ..cards.vocabulary import DealDamage, TargetSpec
+from ..core.errors import IllegalActionError, NotImplementedCardError
+from ..core.memo import identity_memo
+from ..effects.layers import Characteristics, printed
+from ..state.game_state import GameState
+from .context import Ctx
+from .targeting import has_targets
+
+
+def spell_targets(ch: Characteristics, modes: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
+    """The target phrases of a spell: its effects' targets (those of the chosen modes, in
+    order, CR 700.2c), or an Aura's "enchant" (CR 303.4a)."""
+    spell = ch.script.spell
+    if spell is not None:
+        if spell.modes:
+            return tuple(t for i in modes for t in spell.modes[i].targets)
+        return spell.targets
+    if "Aura" in ch.subtypes and ch.script.enchant is not None:
+        return (TargetSpec(ch.script.enchant, "enchant " + ("creature" if "Creature" in ch.script.enchant.types else "permanent")),)
+    return ()
+
+
+#: Layouts whose card is cast as one of several faces or halves.
+FACE_LAYOUTS = ("split", "aftermath", "modal_dfc", "adventure", "room")
+
+
+@identity_memo
+def face_characteristics(card: Any, face: int, controller: int) -> Characteristics:
+    """The characteristics a card has as a spell cast with ``face`` up (COMBINED: a fused split
+    spell, CR 702.102b): they follow from the card (immutable) alone, memoized (never modified,
+    like those ``characteristics`` gives)."""
+    b = printed(card, face)
+    return Characteristics(b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.script,
+                           b.keywords, b.power, b.toughness, b.loyalty, controller, b.text)
+
+
+def legal_modes(g: GameState, ch: Characteristics, player: int, spell_id: int | None = None) -> list[int]:
+    """Modes that can be chosen: those whose targets can be chosen (CR 700.2a), 0-based.
+    ``spell_id``: the spell (or the card that would be it): it can't target itself (CR 115.5), and
+    protection from its qualities counts (CR 702.16b)."""
+    spell = ch.script.spell
+    assert spell is not None
+    return [i for i, m in enumerate(spell.modes) if m.implemented and has_targets(g, m.targets, player, spell_id)]
+
+
+def divided_damage(ch: Characteristics) -> DealDamage | None:
+    """The spell's effect that divides damage among targets as it is cast (CR 601.2d), if any."""
+    spell = ch.script.spell
+    if spell is None:
+        return None
+    return next((e for e in spell.effects if isinstance(e, DealDamage) and e.divided), None)
+
+
+def division_total(eff: DealDamage, x: int) -> int:
+    """How much damage ``eff`` divides, with X chosen (CR 107.3, 601.2d)."""
+    return eff.amount.fixed + (x if eff.amount.x else 0)
+
+
+def divided_specs(ch: Characteristics, specs: tuple[TargetSpec, ...], x: int, name: str) -> tuple[TargetSpec, ...]:
+    """The target phrases with the divided one taking no more targets than there is damage to
+    divide, each target receiving at least one (CR 601.2d); too little damage for its fewest
+    targets makes the spell illegal to cast."""
+    eff = divided_damage(ch)
+    if eff is None or not 0 <= eff.to.index < len(specs):
+        return specs
+    total = division_total(eff, x)
+    spec = specs[eff.to.index]
+    if spec.min > total:
+        raise IllegalActionError(f"{name} can't divide {total} damage among at least {spec.min} "
+                                 f"target{'s' if spec.min != 1 else ''}: each must receive at least 1 (CR 601.2d)")
+    if spec.max <= total:
+        return specs
+    return specs[:eff.to.index] + (replace(spec, max=total),) + specs[eff.to.index + 1:]
+
+
+def least_x(ch: Characteristics) -> int:
+    """The least X with which the spell can be cast: damage divided by X among at least N
+    targets needs X of at least N (CR 601.2d; Meteor Shower's rulings)."""
+    return _least_x_of(ch.script)
+
+
+@identity_memo
+def _least_x_of(script: Any) -> int:
+    spell = script.spell
+    eff = None if spell is None else \
+        next((e for e in spell.effects if isinstance(e, DealDamage) and e.divided), None)
+    if eff is None or not eff.amount.x or not 0 <= eff.to.index < len(spell.targets):
+        return 0
+    return max(0, spell.targets[eff.to.index].min - eff.amount.fixed)
+
+
+def announce_division(ctx: Ctx, player: int, ch: Characteristics, specs: tuple[TargetSpec, ...],
+                       targets: tuple[int, ...], counts: tuple[int, ...], name: str, preset: Any,
+                       x: int) -> list[list[int]]:
+    """CR 601.2d: each target of a divided effect gets at least one; one target gets it all."""
+    eff = divided_damage(ch)
+    if eff is None:
+        return []
+    total = division_total(eff, x)
+    start = sum(counts[: eff.to.index])
+    group = list(targets[start:start + counts[eff.to.index]])
+    if not group:
+        return []
+    if len(group) == 1:
+        return [[group[0], total]]
+    answer = preset if preset is not None else ctx.ask(Decision(
+        player, "divide", f"divide {name}'s {total} damage among its targets (at least 1 each)", group,
+        min=len(group), max=len(group), info={"total": total}))
+    if not isinstance(answer, dict):
+        raise IllegalActionError(f"divide {name}'s damage with a mapping {{target: amount}}")
+    division = {int(k): v for k, v in answer.items()}
+    if sorted(division) != sorted(group) or any(not isinstance(v, int) or v < 1 for v in division.values()) \
+            or sum(division.values()) != total:
+        raise IllegalActionError(f"{name}: divide exactly {total} damage, at least 1 to each target (CR 601.2d)")
+    return [[t, division[t]] for t in group]
+
+
+def choose_modes(ctx: Ctx, ch: Characteristics, player: int, preset: Any, name: str,
+                 spell_id: int) -> tuple[int, ...]:
+    """CR 700.2a: the caster chooses the modes (1-based in the script, 0-based inside)."""
+    spell = ch.script.spell
+    assert spell is not None
+    legal = legal_modes(ctx.g, ch, player, spell_id)
+    if preset is None:
+        options = [i + 1 for i in legal]
+        if spell.min_modes == spell.max_modes == 1:
+            chosen = [ctx.ask(Decision(player, "mode", f"choose a mode of {name}", options))]
+        else:
+            chosen = ctx.ask(Decision(player, "mode", f"choose {spell.min_modes} to {spell.max_modes} modes of {name}",
+                                      options, min=spell.min_modes, max=spell.max_modes))
+    else:
+        chosen = preset if isinstance(preset, list) else [preset]
+    if not spell.min_modes <= len(chosen) <= spell.max_modes:
+        raise IllegalActionError(f"{name}: choose between {spell.min_modes} and {spell.max_modes} modes")
+    if len(set(chosen)) != len(chosen):
+        raise IllegalActionError(f"{name}: the same mode can't be chosen twice (CR 700.2d)")
+    for m in chosen:
+        if not isinstance(m, int) or not 1 <= m <= len(spell.modes):
+            raise IllegalActionError(f"{name} has no mode {m!r}")
+        if not spell.modes[m - 1].implemented:
+            raise NotImplementedCardError(f"{name}: its mode {m} is not implemented yet ({spell.modes[m - 1].text!r})")
+        if m - 1 not in legal:
+            raise IllegalActionError(f"{name}: mode {m} has no legal target (CR 700.2a)")
+    return tuple(sorted(m - 1 for m in chosen))   # performed, and targeted, in printed order
