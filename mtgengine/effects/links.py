@@ -37,10 +37,8 @@ from typing import Any
 from ..agents.decisions import Decision, player_ref
 from ..cards.oracle import LURE
 from ..cards.vocabulary import (
-    CastCard, CastLinked, ChangeAbilities, Choose, Condition, Conditional, ExileChosen, ExileTop, Filter,
-    GainAbilities, MayPay, CreateEmblem, HoldTapped, MustBlock, Note, PutIntoGraveyard, PutOnBottom, Ref, SetLevel,
-    PayEcho, SacrificePermanent, SkipNextUntap,
-    Trigger, TriggeredAbility, UnlessPays,
+    CastCard, CastLinked, ChangeAbilities, Choose, Condition, CreateEmblem, ExileChosen, ExileTop, Filter,
+    GainAbilities, Note, Ref, Trigger, TriggeredAbility,
 )
 from ..core.enums import Zone
 from ..core.mana import COLOR_NAMES, ManaCost
@@ -49,9 +47,10 @@ from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import ZoneChange
 from .layers import ContinuousEffect, characteristics, mana_value, matches, permanents_with, printed
-from .triggers import _add, condition_holds, create_reflexive
-# The interpreter (``resolve``), the primitives and the casting rules build on this module, so
-# they are imported where used.
+from .rules_interface import can_pay, cast_spell, pay_mana, uncastable_copy
+from .triggers import _add, create_reflexive
+# The interpreter (``resolve``) and the primitives build on this module, so they are imported
+# where used; the casting and payment rules are reached through ``rules_interface``.
 
 #: The fields of vocabulary values that name a link (renamed together by :func:`relink`).
 LINK_FIELDS = frozenset({"link", "share_link", "linked", "controller_in", "chosen_color", "chosen_name",
@@ -290,98 +289,9 @@ def exiled(ctx: Ctx, r: Any, link: str, until: bool, cards: list[int]) -> None:
         add(ctx.g, src, UNTIL + link, cards)
 
 
-def execute_link_effect(ctx: Ctx, eff: Any, r: Any) -> bool:
-    """Choose, Note and Conditional (the rest of the linked-ability effects are read by the
-    interpreter's own effects: Exile, CreateTokenCopy, AddMana, the "linked" reference)."""
-    if isinstance(eff, Choose):
-        choose(ctx, eff, r)
-    elif isinstance(eff, Note):
-        note(ctx, eff, r)
-    elif isinstance(eff, Conditional):
-        from .resolve import execute
-        holds = condition_holds(ctx.g, eff.condition, r.controller, link_source(r), r.kicked)
-        execute(ctx, eff.effects if holds else eff.otherwise, r)
-    elif isinstance(eff, ExileTop):
-        exile_top(ctx, eff, r)
-    elif isinstance(eff, ExileChosen):
-        exile_chosen(ctx, eff, r)
-    elif isinstance(eff, GainAbilities):
-        gain_abilities(ctx, eff, r)
-    elif isinstance(eff, CastLinked):
-        cast_linked(ctx, eff, r)
-    elif isinstance(eff, CastCard):
-        cast_card(ctx, eff, r)
-    elif isinstance(eff, CreateEmblem):
-        create_emblem(ctx, eff, r)
-    elif isinstance(eff, SetLevel):
-        src = r.source
-        if src in ctx.g.objects and ctx.g.objects[src].zone is Zone.BATTLEFIELD:
-            ctx.g.obj(src).choices["level"] = eff.level
-            ctx.g.changed()
-            ctx.log("716.2a", f"{r.name}'s level becomes {eff.level}")
-    elif isinstance(eff, HoldTapped):
-        from .primitives import name_of
-        from .resolve import refs
-        for t in refs(ctx, eff.what, r):
-            if t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
-                ctx.g.obj(t).choices["no_untap"] = (link_source(r), r.controller)
-                ctx.log("502.3", f"{name_of(ctx, t)} doesn't untap during its controller's untap step for as long "
-                        f"as {ctx.g.players[r.controller].name} controls {r.name}")
-    elif isinstance(eff, SkipNextUntap):
-        from .primitives import name_of
-        from .resolve import refs
-        g = ctx.g
-        for t in refs(ctx, eff.what, r):
-            if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD:
-                whose = characteristics(g, t).controller
-                g.obj(t).choices["skip_next_untap"] = whose
-                ctx.log("502.3", f"{name_of(ctx, t)} doesn't untap during {g.players[whose].name}'s next untap step")
-    elif isinstance(eff, PutOnBottom):
-        from .primitives import move, name_of
-        from .resolve import refs
-        for oid in refs(ctx, eff.what, r):
-            if oid in ctx.g.objects:
-                ctx.log("401.4", f"{name_of(ctx, oid)} is put on the bottom of its owner's library")
-                move(ctx, oid, Zone.LIBRARY, "bottom", top=False)
-    elif isinstance(eff, MustBlock):
-        from .primitives import name_of
-        from .resolve import refs
-        for t in refs(ctx, eff.what, r):
-            if t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
-                ctx.g.obj(t).choices["must_block"] = (r.source, ctx.g.turn)     # CR 509.1c
-                ctx.log("509.1c", f"{name_of(ctx, t)} blocks {r.name} this turn if able")
-    elif isinstance(eff, PutIntoGraveyard):
-        from .primitives import move, name_of
-        from .resolve import refs
-        for oid in refs(ctx, eff.what, r):
-            if oid in ctx.g.objects:
-                ctx.log("400.3", f"{name_of(ctx, oid)} is put into its owner's graveyard")
-                move(ctx, oid, Zone.GRAVEYARD, "put")
-    elif isinstance(eff, MayPay):
-        if pays(ctx, r.controller, eff.mana, r.name):
-            from .resolve import execute
-            execute(ctx, eff.effects, r)
-    elif isinstance(eff, UnlessPays):
-        if not pays(ctx, r.controller, eff.mana, r.name):
-            from .resolve import execute
-            execute(ctx, eff.effects, r)
-    elif isinstance(eff, PayEcho):
-        g = ctx.g
-        if r.source in g.objects and g.objects[r.source].zone is Zone.BATTLEFIELD:
-            g.obj(r.source).choices["echo"] = r.controller      # checked under this controller (CR 702.30a)
-            if not pays(ctx, r.controller, eff.mana, r.name, rule="702.30a", prompt=f"pay echo {eff.mana} ({r.name})?"):
-                from .resolve import execute
-                execute(ctx, (SacrificePermanent(Ref("self")),), r)
-    else:
-        return False
-    return True
-
-
 def pays(ctx: Ctx, player: int, mana: str, name: str, *, rule: str = "118.12", prompt: str = "") -> bool:
     """CR 118.12: "unless [a player] pays [cost]": the player may pay it as the spell or
     ability resolves (asked only if the default payment can, CR 118.3, 608.2g); True if paid."""
-    from ..rules.mana_planning import can_pay
-    from ..rules.mana_payment import pay_mana
     g = ctx.g
     cost = ManaCost.parse(mana)
     who = g.players[player].name
@@ -574,9 +484,9 @@ def exile_top(ctx: Ctx, eff: ExileTop, r: Any) -> None:
     """ "That player exiles the top card of their library" (CR 701.13a), linked to the source
     (CR 607.2a); face down if it says so (CR 406.3a)."""
     from .primitives import move, name_of
-    from .resolve import _players, amount, refs
+    from .resolve import amount, players_of, refs
     g = ctx.g
-    for p in _players(refs(ctx, eff.who, r)):
+    for p in players_of(refs(ctx, eff.who, r)):
         count = amount(ctx, eff.amount, r)
         gone: list[int] = []
         cards = list(g.zones[(p, Zone(eff.whole_zone))]) if eff.whole_zone else list(g.zones[(p, Zone.LIBRARY)][:count])
@@ -755,19 +665,17 @@ def cast_linked(ctx: Ctx, eff: CastLinked, r: Any) -> None:
     """Knowledge Pool: the player may cast one of the linked cards while this resolves (CR
     608.2g), without paying its mana cost (CR 118.9); the card exiled by this very resolution is
     linked too (CR 607.1c) but "other" leaves it out."""
-    from ..rules.casting import cast_spell
     from .primitives import name_of
-    from .resolve import _players, refs
+    from .resolve import players_of, refs
     g = ctx.g
     src = link_source(r)
     here = set(r.moved.values())
     if eff.if_exiled and not any(c in here for c in record(g, src, eff.link)):
         return                                           # "If the player does"
-    players = _players(refs(ctx, eff.who, r))
+    players = players_of(refs(ctx, eff.who, r))
     if not players:
         return
     p = players[0]
-    from ..rules.castability import uncastable_copy
     options = [c for c in linked_objects(g, src, eff.link)
                if g.objects[c].zone is Zone.EXILE and not (eff.other and c in here)
                and "Land" not in characteristics(g, c).types
@@ -788,7 +696,6 @@ def cast_linked(ctx: Ctx, eff: CastLinked, r: Any) -> None:
 def cast_card(ctx: Ctx, eff: CastCard, r: Any) -> None:
     """Miracle's trigger: "you may cast it by paying [cost] rather than its mana cost" (CR 702.94a,
     608.2g, 118.9), if it is still the revealed card in its owner's hand."""
-    from ..rules.casting import cast_spell
     from .primitives import name_of
     from .resolve import refs
     g = ctx.g

@@ -276,7 +276,7 @@ def _aura_enters(ctx: Ctx, oid: int, controller: int) -> int | None:
     (Copy Enchantment entering as a copy of one, an Aura card returned to the battlefield):
     its controller chooses, as it enters, an object it can legally enchant. None if there is
     none (CR 303.4g)."""
-    from .resolve import can_attach
+    from .resolutions.permanents import can_attach
     g = ctx.g
     options = [p for p in g.battlefield if can_attach(g, oid, p)]
     if not options:

@@ -209,7 +209,7 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         return src is not None and src.zone is Zone.BATTLEFIELD and not src.tapped
     if cond.kind == "meld":
         # "if you both own and control ~ and a creature named [its meld partner]" (CR 701.42a)
-        from .mana_effects import meld_pair_ready
+        from .resolutions.faces import meld_pair_ready
         return meld_pair_ready(g, controller, source_id)
     if cond.kind in ("control", "battlefield"):
         flt = cond.filter or Filter()

@@ -11,7 +11,8 @@ from ..core.mana import ManaCost
 from ..effects.layers import characteristics, controller_of, summoning_sick
 from ..effects.links import activation_forbidden
 from ..effects.primitives import move, name_of, set_tapped
-from ..effects.resolve import Resolving, add_mana, execute
+from ..effects.resolutions.mana import add_mana
+from ..effects.resolve import Resolving, execute
 from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject

@@ -14,6 +14,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import LIMIT as MEMO_LIMIT, identity_memo
 from ..core.mana import ManaCost
+from ..effects import rules_interface
 from ..effects.layers import Characteristics, characteristics, matches, permanents_with, printed
 from ..state.game_state import GameState
 from .activation import sorcery_timing
@@ -413,3 +414,6 @@ def cast_restriction(g: GameState, player: int, spell: int, mv: int | None = Non
             if matches(g, spell, flt, sch.controller, sid):     # sid: its chosen name (CR 607.2d)
                 return f"{sch.name}: {r.text or 'a spell like this can’t be cast'}"
     return None
+
+
+rules_interface.provide(uncastable_copy=uncastable_copy)    # for the effects that cast copies (CR 707.12)

@@ -21,6 +21,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.memo import identity_memo
 from ..core.mana import ManaCost
+from ..effects import rules_interface
 from ..effects.events import CastEvent
 from ..effects.layers import (
     COMBINED, Characteristics, characteristics, copiable_values, mana_value, matches, printed,
@@ -461,3 +462,6 @@ def play_land(ctx: Ctx, player: int, oid: int, face_name: Any = None) -> None:
     g.player(player).lands_played += 1
     move(ctx, oid, Zone.BATTLEFIELD, "play", controller=player)
     ctx.log("305.1", f"{g.players[player].name} plays {ch.name}")
+
+
+rules_interface.provide(cast_spell=cast_spell)      # for the effects that cast spells as they resolve (CR 608.2g)

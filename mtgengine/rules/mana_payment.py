@@ -24,6 +24,7 @@ from ..core.memo import identity_memo
 from ..core.mana import ManaCost
 from ..effects.layers import characteristics, matches, summoning_sick
 from ..effects.primitives import lose_life, move, name_of, set_tapped
+from ..effects import rules_interface
 from ..rules.context import Ctx
 from ..state.game_state import GameState
 from ..state.objects import MANA_TYPES, Player
@@ -333,6 +334,8 @@ def pay_untap_energy(ctx: Ctx, oid: int, cost: Any) -> None:
         pl.counters["energy"] = have - energy
         ctx.log("107.14", f"{g.players[controller].name} pays {'{E}' * energy}")
 
+
+rules_interface.provide(pay_mana=pay_mana)      # for the effects that pay mana as they resolve
 
 # Last, as a module: activation imports this one (paying a cost activates mana abilities, CR
 # 605.3a, and activating an ability pays its cost, CR 602.2b: the one cycle of the payment rules).

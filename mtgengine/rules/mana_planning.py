@@ -20,6 +20,7 @@ from typing import Any
 from ..cards.vocabulary import ActivatedAbility, AddMana
 from ..core.memo import LIMIT as MEMO_LIMIT, identity_memo
 from ..core.mana import ManaCost
+from ..effects import rules_interface
 from ..state.game_state import GameState
 from ..state.objects import Player
 from . import mana_pool
@@ -383,3 +384,6 @@ def can_pay(g: GameState, player: int, cost: ManaCost | None, x: int = 0,
     req = requirement(cost, x)
     return any(can_pay_requirement(g, player, v, spell_colors, sources, spend_on)
                for v in default_variants(req, cost, False))
+
+
+rules_interface.provide(can_pay=can_pay)        # for the effects that pay mana as they resolve

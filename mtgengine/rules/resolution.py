@@ -5,6 +5,7 @@ from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import characteristics
 from ..effects.primitives import move, name_of
+from ..effects import resolutions  # noqa: F401  (registers every effect's resolution, which execute dispatches to)
 from ..effects.resolve import Resolving, execute
 from ..effects.triggers import condition_holds
 from .spell_choices import spell_targets

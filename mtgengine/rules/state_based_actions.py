@@ -8,7 +8,7 @@ from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import Characteristics, characteristics, matches, permanents
 from ..effects.primitives import end_durations, move, name_of, player_has
-from ..effects.resolve import destroy
+from ..effects.resolutions.zones import destroy
 from .combat import has_protection_from
 from .context import Ctx
 from .pregame import commander_game, commander_state_actions

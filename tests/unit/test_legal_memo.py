@@ -157,7 +157,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("effects/primitives.py", "player_has"),      # permanents with player_statics
         ("effects/layer_effects.py", "static_condition"),   # characteristics: memoized by version alone
         # not reached by the legal-action list (they need a game in progress: ctx, events)
-        ("effects/links.py", "execute_link_effect"), ("effects/replacement.py", "_applies"),
+        ("effects/resolutions/choices.py", "_conditional"), ("effects/replacement.py", "_applies"),
         ("effects/replacement.py", "condition_holds"), ("effects/triggers.py", "_add"),
         ("effects/triggers.py", "_state_triggers"), ("rules/activation.py", "activate"),
         ("rules/resolution.py", "_resolve_ability"),

@@ -1,6 +1,11 @@
-"""Copies of cards that a player may cast (CR 707.12): "copy the exiled card. If you do, you may
-cast the copy without paying its mana cost" (Isochron Scepter), "that player copies each instant
-and sorcery card exiled with ~. For each copy, the player may cast the copy ..." (Eye of the Storm).
+"""Spells cast while an effect resolves (CR 608.2g): copies of cards (CR 707.12), a card exiled with
+the source (Knowledge Pool, CR 607.2a, ``links.cast_linked``), a card revealed for its miracle
+(CR 702.94a, ``links.cast_card``): the resolutions of these effects (``resolve.resolves``). They
+cast through ``effects.rules_interface`` (the casting rules sit above the effects).
+
+Copies of cards that a player may cast: "copy the exiled card. If you do, you may cast the copy
+without paying its mana cost" (Isochron Scepter), "that player copies each instant and sorcery
+card exiled with ~. For each copy, the player may cast the copy ..." (Eye of the Storm).
 
 The copy is a new object created in the zone the card is in, owned by the player who copies it
 (CR 112.2a); it is not a card (CR 108.2), so "casts a ... card" doesn't see it. Casting it follows
@@ -13,20 +18,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..agents.decisions import Decision
-from ..cards.vocabulary import CopyCards
-from ..core.errors import IllegalActionError
-from ..rules.context import Ctx
-from ..state.objects import GameObject
-from .primitives import name_of
+from ...agents.decisions import Decision
+from ...cards.vocabulary import CastCard, CastLinked, CopyCards
+from ...core.errors import IllegalActionError
+from ...rules.context import Ctx
+from ...state.objects import GameObject
+from ..links import cast_card, cast_linked
+from ..primitives import name_of
+from ..resolve import Resolving, players_of, refs, resolves
+from ..rules_interface import cast_spell, uncastable_copy
+
+resolves(CastLinked)(cast_linked)          # Knowledge Pool (links)
+resolves(CastCard)(cast_card)              # miracle's "you may cast it by paying [cost]" (links)
 
 
-def copy_cards(ctx: Ctx, eff: CopyCards, r: Any) -> None:
+@resolves(CopyCards)
+def copy_cards(ctx: Ctx, eff: CopyCards, r: Resolving) -> None:
     """Copies each card ``eff.what`` names (asking first when optional), then offers to cast each
     copy in the order the cards were linked."""
-    from .resolve import _players, refs
     g = ctx.g
-    players = _players(refs(ctx, eff.who, r))
+    players = players_of(refs(ctx, eff.who, r))
     if not players:
         return
     p = players[0]
@@ -63,8 +74,6 @@ def copy_card(ctx: Ctx, card: int, player: int) -> int:
 def cast_copy(ctx: Ctx, copy: int, player: int, free: bool, source_name: str) -> None:
     """The player may cast the copy now (CR 608.2g, 707.12); an answer of yes that the rules can't
     carry out (a mandatory cost that can't be paid, CR 601.2h) is refused and asked again."""
-    from ..rules.castability import uncastable_copy
-    from ..rules.casting import cast_spell
     g = ctx.g
     name = name_of(ctx, copy)
     how = " without paying its mana cost" if free else ""

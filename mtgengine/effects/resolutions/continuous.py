@@ -1,0 +1,117 @@
+"""Continuous effects a resolving spell or ability creates (CR 611): power, toughness and
+keywords (CR 613.4c, 613.1f), colors (613.1e), other modifications, abilities gained from
+another object (607.5), text changes (612), blocking requirements (509.1c): the resolutions
+of these effects (``resolve.resolves``)."""
+from __future__ import annotations
+
+from ...agents.decisions import Decision
+from ...cards.vocabulary import (
+    ApplyModifications, BecomeColor, ChangeAbilities, ChangeColors, GainAbilities, Modification, ModifyPT,
+    MustBlock, Pump, ReplaceWords,
+)
+from ...core.enums import Zone
+from ...core.errors import IllegalActionError
+from ...core.mana import COLOR_NAMES
+from ...rules.context import Ctx
+from ..layers import ContinuousEffect, duration_holds
+from ..links import gain_abilities
+from ..primitives import name_of
+from ..resolve import Resolving, refs, resolves, signed_amount
+from ..text_change import replace_words
+
+
+@resolves(Pump)
+def _pump(ctx: Ctx, eff: Pump, r: Resolving) -> None:
+    """CR 611.2c, 613.4c, 613.1f: +N/+N and keywords until end of turn (or for as long as ..., CR 611.2b);
+    X fixed as it begins (CR 608.2h)."""
+    g = ctx.g
+    targets = [t for t in refs(ctx, eff.what, r) if t in g.objects
+               and g.objects[t].zone is (Zone.GRAVEYARD if eff.in_graveyard else Zone.BATTLEFIELD)]
+    if targets and eff.lasts and not duration_holds(g, eff.lasts, r.source, r.controller):
+        ctx.log("611.2b", f"{r.name}: the \"for as long as\" duration never starts, so the effect does nothing")
+    elif targets:
+        # X is fixed as the effect begins (CR 608.2h): the spell's X, or "where X is its
+        # power" (Berserk: a negative power gives a negative X)
+        x = signed_amount(ctx, eff.x_value, r) if eff.x_value is not None else r.x
+        dp = eff.power + (eff.x_sign or eff.x_power) * x
+        dt = eff.toughness + (eff.x_sign or eff.x_toughness) * x
+        mods: tuple[Modification, ...] = (ModifyPT(dp, dt),)
+        keywords = frozenset(k.replace("your opponents", f"{g.players[r.controller].name}'s opponents")
+                             for k in eff.keywords)      # "your" is the effect's controller
+        chosen_kw = next((k for k in (CHOSEN_PROTECTION, CHOSEN_PROTECTION_OR_ARTIFACTS) if k in keywords), "")
+        if chosen_kw:
+            # Gods Willing, Apostle's Blessing: the quality is chosen as the spell resolves (CR 608.2d)
+            extra = ["artifacts"] if chosen_kw == CHOSEN_PROTECTION_OR_ARTIFACTS else []
+            color = ctx.ask(Decision(r.controller, "color", f"choose a color{' or artifacts' if extra else ''} "
+                                     f"for {r.name}", list(COLOR_NAMES) + extra))
+            quality = "artifacts" if extra and str(color).lower() == "artifacts" else COLOR_NAMES.get(color)
+            if quality is None:
+                raise IllegalActionError(f"{r.name}: choose a color (white, blue, black, red or green)"
+                                         + (" or artifacts" if extra else ""))
+            ctx.log("608.2d", f"{g.players[r.controller].name} chooses {quality} for {r.name}")
+            keywords = (keywords - {chosen_kw}) | {f"protection from {quality}"}
+        if keywords:
+            mods += (ChangeAbilities(add_keywords=keywords),)
+        g.effects.append(ContinuousEffect(                 # CR 611.2c: affected set locked in
+            g.new_timestamp(), mods, frozenset(targets),
+            "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller, eff.lasts))
+        g.changed()
+        pumped = dp or dt or not keywords
+        for t in targets:   # P/T in layer 7c (CR 613.4c), abilities in layer 6 (CR 613.1f)
+            ctx.log("613.4c" if pumped else "613.1f", f"{name_of(ctx, t)} "
+                    + (f"gets {dp:+d}/{dt:+d}" if pumped else "")
+                    + (" and " if pumped and keywords else "")
+                    + (f"gains {', '.join(sorted(keywords))}" if keywords else "")
+                    + (" until end of turn" if eff.until_end_of_turn else
+                       " for as long as " + " and ".join(eff.lasts) if eff.lasts else ""))
+
+
+@resolves(BecomeColor)
+def _become_color(ctx: Ctx, eff: BecomeColor, r: Resolving) -> None:
+    """CR 613.1e: the color chosen as it resolves (CR 608.2d), until end of turn."""
+    g = ctx.g
+    targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
+    if targets:
+        color = ctx.ask(Decision(r.controller, "color", f"choose a color ({r.name})", list(COLOR_NAMES)))
+        if color not in COLOR_NAMES:
+            raise IllegalActionError(f"{r.name}: choose a color (white, blue, black, red or green)")
+        g.effects.append(ContinuousEffect(g.new_timestamp(), (ChangeColors(set_colors=frozenset({color})),),
+                                          frozenset(targets), "end_of_turn", r.source, r.controller))
+        g.changed()
+        for t in targets:
+            ctx.log("613.1e", f"{name_of(ctx, t)} becomes {COLOR_NAMES[color]} until end of turn")
+
+
+@resolves(ApplyModifications)
+def _apply_modifications(ctx: Ctx, eff: ApplyModifications, r: Resolving) -> None:
+    """CR 611.2: the modifications apply to the objects fixed now (CR 611.2c)."""
+    g = ctx.g
+    targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
+    if targets:
+        g.effects.append(ContinuousEffect(g.new_timestamp(), eff.mods, frozenset(targets),   # CR 611.2c
+                                          "end_of_turn" if eff.until_end_of_turn else "", r.source,
+                                          r.controller))
+        g.changed()
+        for t in targets:
+            ctx.log("611.2", f"{r.name}: a continuous effect applies to {name_of(ctx, t)}"
+                    + (" until end of turn" if eff.until_end_of_turn else ""))
+
+
+resolves(GainAbilities)(gain_abilities)   # Quicksilver Elemental (links, CR 607.5)
+
+resolves(ReplaceWords)(replace_words)     # text-changing effects (CR 612, effects.text_change)
+
+
+@resolves(MustBlock)
+def _must_block(ctx: Ctx, eff: MustBlock, r: Resolving) -> None:
+    """CR 509.1c: a requirement for this turn."""
+    for t in refs(ctx, eff.what, r):
+        if t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
+            ctx.g.obj(t).choices["must_block"] = (r.source, ctx.g.turn)     # CR 509.1c
+            ctx.log("509.1c", f"{name_of(ctx, t)} blocks {r.name} this turn if able")
+
+
+#: "Protection from the color of your choice" (Gods Willing): the color is asked as it resolves.
+CHOSEN_PROTECTION = "protection from the color of your choice"
+
+CHOSEN_PROTECTION_OR_ARTIFACTS = "protection from artifacts or from the color of your choice"
