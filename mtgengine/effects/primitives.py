@@ -18,6 +18,7 @@ from ..rules import mana_pool
 from ..rules.context import Ctx, log_unimplemented
 from ..rules.pregame import combat_damage_by_commander
 from ..state.objects import GameObject
+from .attachment import can_attach
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent, TapEvent
 from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, matches, object_name, \
@@ -276,7 +277,6 @@ def _aura_enters(ctx: Ctx, oid: int, controller: int) -> int | None:
     (Copy Enchantment entering as a copy of one, an Aura card returned to the battlefield):
     its controller chooses, as it enters, an object it can legally enchant. None if there is
     none (CR 303.4g)."""
-    from .resolutions.permanents import can_attach
     g = ctx.g
     options = [p for p in g.battlefield if can_attach(g, oid, p)]
     if not options:

@@ -39,6 +39,7 @@ from .events import (
 )
 from .events import ActivateEvent
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
+from .meld_pairs import meld_pair_ready
 
 
 #: Zones as module constants: reading a member off the Zone class costs several times a
@@ -209,7 +210,6 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         return src is not None and src.zone is Zone.BATTLEFIELD and not src.tapped
     if cond.kind == "meld":
         # "if you both own and control ~ and a creature named [its meld partner]" (CR 701.42a)
-        from .resolutions.faces import meld_pair_ready
         return meld_pair_ready(g, controller, source_id)
     if cond.kind in ("control", "battlefield"):
         flt = cond.filter or Filter()

@@ -2,14 +2,10 @@
 (701.40) and melding (701.42, 712.4): the resolutions of these effects (``resolve.resolves``)."""
 from __future__ import annotations
 
-from typing import Any
-
-from ...cards.database import meld_parts, normalize_name
 from ...cards.vocabulary import Manifest, Meld, Transform, TurnFaceDown
 from ...core.enums import Zone
 from ...rules.context import Ctx
-from ...state.game_state import GameState
-from ..layers import characteristics
+from ..meld_pairs import meld_pair, meld_partner
 from ..primitives import manifest, move, name_of, transform, turn_face_down
 from ..resolve import Resolving, amount, players_of, refs, resolves
 
@@ -42,37 +38,6 @@ def _meld(ctx: Ctx, eff: Meld, r: Resolving) -> None:
     meld(ctx, r.source, r.controller, eff)
 
 
-# -- meld (CR 701.42, 712.4) -----------------------------------------------------------------------
-def _pair(card: Any) -> tuple[Any, ...]:
-    if card is None or not card.meld or card.meld.get("role") != "part":
-        return ()
-    return meld_parts(card.meld["result"])
-
-
-def _partner_on_battlefield(g: GameState, player: int, source: int, partner: str) -> int | None:
-    for oid in g.battlefield:
-        if oid == source:
-            continue
-        o = g.objects[oid]
-        ch = characteristics(g, oid)
-        if normalize_name(ch.name) == normalize_name(partner) and "Creature" in ch.types \
-                and o.owner == player and ch.controller == player:
-            return oid
-    return None
-
-
-def meld_pair_ready(g: GameState, player: int, source: int | None) -> bool:
-    """Gisela's intervening "if": you both own and control this permanent and a creature named
-    as its meld partner (CR 603.4)."""
-    if source is None or source not in g.objects or g.objects[source].zone is not Zone.BATTLEFIELD:
-        return False
-    o = g.objects[source]
-    if o.owner != player or characteristics(g, source).controller != player:
-        return False
-    partners = [c.name for c in _pair(o.card) if c is not o.card and c.name != o.card.name]
-    return any(_partner_on_battlefield(g, player, source, name) is not None for name in partners)
-
-
 def meld(ctx: Ctx, source: int, player: int, eff: Meld) -> int | None:
     """CR 701.42a: exile this permanent and its partner, then put them onto the battlefield as
     one melded permanent, back faces up and combined (CR 712.4a). Only the two cards of one meld
@@ -81,7 +46,7 @@ def meld(ctx: Ctx, source: int, player: int, eff: Meld) -> int | None:
     if source not in g.objects or g.objects[source].zone is not Zone.BATTLEFIELD:
         ctx.log("701.42c", "nothing is melded: the source has left the battlefield")
         return None
-    partner = _partner_on_battlefield(g, player, source, eff.partner)
+    partner = meld_partner(g, player, source, eff.partner)
     names = f"{name_of(ctx, source)}" + (f" and {name_of(ctx, partner)}" if partner is not None else "")
     ctx.log("701.42a", f"{names} are exiled to meld into {eff.result}")
     first = move(ctx, source, Zone.EXILE, "meld")
@@ -90,7 +55,7 @@ def meld(ctx: Ctx, source: int, player: int, eff: Meld) -> int | None:
         ctx.log("701.42c", "they can't be melded and stay in exile")
         return None
     a, b = g.objects[first], g.objects[second]
-    if a.token or b.token or a.card is None or b.card is None or b.card not in _pair(a.card) \
+    if a.token or b.token or a.card is None or b.card is None or b.card not in meld_pair(a.card) \
             or a.card is b.card:
         ctx.log("701.42b", "they aren't the two cards of a meld pair: they stay in exile (CR 701.42c)")
         return None

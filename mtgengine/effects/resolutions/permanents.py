@@ -8,7 +8,8 @@ from ...cards.vocabulary import Attach, GainControl, HoldTapped, SetController, 
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
-from ..layers import ContinuousEffect, characteristics, duration_holds, matches
+from ..attachment import can_attach
+from ..layers import ContinuousEffect, characteristics, duration_holds
 from ..links import link_source
 from ..primitives import name_of, set_tapped
 from ..resolve import Resolving, refs, resolves
@@ -75,19 +76,6 @@ def _choose_up_to(ctx: Ctx, r: Resolving, options: list[int], most: int, verb: s
     if len(chosen) > most or len(set(chosen)) != len(chosen) or any(c not in options for c in chosen):
         raise IllegalActionError(f"{r.name}: choose up to {most} of the permanents it can {verb}")
     return chosen
-
-
-def can_attach(g: object, what: int, to: int) -> bool:
-    """CR 301.5, 303.4a, 701.3a: an Equipment can equip a creature (not itself, and not while it is a
-    creature, CR 301.5c); an Aura can enchant what its enchant ability allows."""
-    if to not in g.objects or g.objects[to].zone is not Zone.BATTLEFIELD or to == what:
-        return False
-    ch = characteristics(g, what)
-    if "Equipment" in ch.subtypes:
-        return "Creature" not in ch.types and "Creature" in characteristics(g, to).types
-    if "Aura" in ch.subtypes:
-        return ch.script.enchant is None or matches(g, to, ch.script.enchant, ch.controller)
-    return False
 
 
 def attach(ctx: Ctx, what: int, to: int) -> bool:
