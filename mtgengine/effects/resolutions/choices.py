@@ -11,7 +11,6 @@ from ..triggers import condition_holds
 
 
 resolves(Choose)(choose)                  # CR 607.2d-g: asked and recorded for the link source (links)
-
 resolves(Note)(note)                      # CR 607.2d: noted for the link source (links)
 
 

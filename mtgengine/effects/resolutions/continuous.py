@@ -20,6 +20,11 @@ from ..resolve import Resolving, refs, resolves, signed_amount
 from ..text_change import replace_words
 
 
+#: "Protection from the color of your choice" (Gods Willing): the color is asked as it resolves.
+CHOSEN_PROTECTION = "protection from the color of your choice"
+CHOSEN_PROTECTION_OR_ARTIFACTS = "protection from artifacts or from the color of your choice"
+
+
 @resolves(Pump)
 def _pump(ctx: Ctx, eff: Pump, r: Resolving) -> None:
     """CR 611.2c, 613.4c, 613.1f: +N/+N and keywords until end of turn (or for as long as ..., CR 611.2b);
@@ -98,7 +103,6 @@ def _apply_modifications(ctx: Ctx, eff: ApplyModifications, r: Resolving) -> Non
 
 
 resolves(GainAbilities)(gain_abilities)   # Quicksilver Elemental (links, CR 607.5)
-
 resolves(ReplaceWords)(replace_words)     # text-changing effects (CR 612, effects.text_change)
 
 
@@ -109,9 +113,3 @@ def _must_block(ctx: Ctx, eff: MustBlock, r: Resolving) -> None:
         if t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
             ctx.g.obj(t).choices["must_block"] = (r.source, ctx.g.turn)     # CR 509.1c
             ctx.log("509.1c", f"{name_of(ctx, t)} blocks {r.name} this turn if able")
-
-
-#: "Protection from the color of your choice" (Gods Willing): the color is asked as it resolves.
-CHOSEN_PROTECTION = "protection from the color of your choice"
-
-CHOSEN_PROTECTION_OR_ARTIFACTS = "protection from artifacts or from the color of your choice"

@@ -21,7 +21,6 @@ from ..resolve import Resolving, amount, players_of, refs, resolves
 
 @resolves(CreateToken)
 def _create_token(ctx: Ctx, eff: CreateToken, r: Resolving) -> None:
-    """CR 111.1, 111.2, 614.16: one event creates them all; "an X/X token" with X as it resolves."""
     # CR 111.1, 614.16: one event creates them all
     if eff.pt is not None:
         value = amount(ctx, eff.pt, r)                        # "an X/X token": X as it resolves
