@@ -330,7 +330,7 @@ def add_fuzz_parser(subparsers: Subparsers) -> None:
                         help="worker processes, 0 for one per CPU (default 1); same report for any number")
     parser.add_argument("--turn-cap", type=_count(1), default=30, help="stop a game after this turn (default 30)")
     parser.add_argument("--timeout", type=float, default=60.0,
-                        help="seconds a game may run before it counts as a hang (default 60)")
+                        help="CPU seconds a game may take before it counts as a hang (default 60)")
     parser.add_argument("--show", action="store_true",
                         help="print each game's decks and result (with --games 1: the whole log)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")

@@ -1,6 +1,7 @@
 """Agents answer decisions: uniformly random, first legal option, or scripted answers."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..core.rng import Rng
@@ -64,7 +65,7 @@ class RandomAgent:
                 return [o for o in opts if o in required or rng.randrange(2)]
             return [o for o in opts if rng.randrange(2)]
         if kind == "blockers":
-            return _random_blocks(rng, opts)
+            return _random_blocks(rng, opts, decision.info.get("required", ()), decision.info.get("menace", ()))
         if kind == "divide":
             return _random_division(rng, opts, decision.info.get("total", len(opts)))
         if kind == "damage_assignment":
@@ -103,17 +104,26 @@ def _random_division(rng: Rng, targets: list[int], total: int) -> dict[str, int]
     return {str(t): n for t, n in shares.items()}
 
 
-def _random_blocks(rng: Rng, pairs: list[list[int]]) -> list[list[int]]:
-    """Each potential blocker blocks nothing or one attacker it can block, at random; a lone
-    blocker of a creature with menace is then dropped by the engine's check, so retry-free
-    answers keep only attackers blocked by two or more when needed (the engine validates)."""
+def _random_blocks(rng: Rng, pairs: list[list[int]], required: Sequence[Sequence[int]] = (),
+                   menace: Sequence[int] = ()) -> list[list[int]]:
+    """A legal block declaration at random: the blocks a requirement asks for (CR 509.1c),
+    then each other potential blocker blocks nothing or one attacker it can block, and an
+    attacker with menace left with one blocker is not blocked by it (CR 702.111b)."""
+    fixed = {b: a for b, a in required}
     by_blocker: dict[int, list[int]] = {}
     for b, a in pairs:
         by_blocker.setdefault(b, []).append(a)
-    out = []
+    chosen: dict[int, int] = {}
     for b in sorted(by_blocker):
+        if b in fixed:
+            chosen[b] = fixed[b]
+            continue
         choices = by_blocker[b]
         pick = rng.randrange(len(choices) + 1)
         if pick:
-            out.append([b, choices[pick - 1]])
-    return out
+            chosen[b] = choices[pick - 1]
+    for a in menace:
+        lone = [b for b, x in chosen.items() if x == a]
+        if len(lone) == 1 and lone[0] not in fixed:
+            del chosen[lone[0]]
+    return [[b, a] for b, a in chosen.items()]

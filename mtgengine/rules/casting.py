@@ -42,7 +42,7 @@ from .spell_choices import (
     spell_targets,
 )
 from .spell_costs import announced_additional, choose_alternative, cost_candidates, life_x
-from .total_cost import TotalCost, affordable_x, target_payable, total_cost
+from .total_cost import TotalCost, affordable_x, most_targets, target_payable, total_cost
 from .castability import cast_restriction, castable_as, timing_ok, unimplemented_reason
 
 
@@ -261,7 +261,9 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     specs = divided_specs(ch, spell_targets(ch, g.objects[spell_id].modes), x, name)
     targets, counts = choose_targets(ctx, specs, player, spell_id, name, action.get("targets"),
                                      keep=target_payable(g, player, spell_id, ch, x, alternative, kicked,
-                                                         additional, pay))
+                                                         additional, pay),
+                                     most=most_targets(g, player, spell_id, ch, x, alternative, kicked,
+                                                       additional, pay))
     spell = g.obj(spell_id)
     spell.targets = targets
     spell.choices["counts"] = counts

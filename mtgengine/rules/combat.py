@@ -225,8 +225,12 @@ def declare_blockers(ctx: Ctx) -> None:
             g.obj(a).blocked = False
         return
     required = _required_blocks(g, options)
+    info: dict[str, Any] = {"required": required} if required else {}
+    menace = [a for a in atk if "menace" in characteristics(g, a).keywords]
+    if menace:
+        info["menace"] = menace         # blocked by two or more creatures or not at all (CR 702.111b)
     answer = ctx.ask(Decision(defender, "blockers", "declare blockers (pairs [blocker, attacker])", options,
-                              min=0, max=len(options), info={"required": required} if required else {}))
+                              min=0, max=len(options), info=info))
     pairs = [tuple(p) for p in answer]
     validate_blocks(ctx, pairs)
     for blocker, attacker in pairs:

@@ -154,13 +154,15 @@ def is_legal_target(g: GameState, spec: TargetSpec, value: int, controller: int,
 
 def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None,
                    what: str, preset: list | None, by: int | None = None,
-                   keep: Callable[[int, Any], bool] | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                   keep: Callable[[int, Any], bool] | None = None,
+                   most: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """CR 601.2c / 602.2b / 603.3d: announce targets, one decision per target phrase.
 
     ``by``: the ability on the stack that targets (its source is ``source_id``); a spell
     targets by itself. ``keep(phrase, candidate)``: the candidates a question offers, of the
     legal ones (those the spell's cost can be paid with, when its cost depends on them); a
-    target given in advance is checked by the payment instead. Returns the targets (flat, in
+    target given in advance is checked by the payment instead. ``most``: the most targets in
+    all that the cost can be paid for (strive), which caps what the questions offer. Returns the targets (flat, in
     phrase order) and how many each phrase got."""
     g = ctx.g
     chosen: list[int] = []
@@ -189,8 +191,9 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
             options = [t for t in options if keep(i, t)]
         if len(options) < spec.min:
             raise IllegalActionError(f"{what} has no legal target ({spec.text})")
+        top = spec.max if most is None else max(spec.min, min(spec.max, most - len(chosen)))
         answer = ctx.ask(Decision(controller, "targets", f"choose {spec.text} for {what}", options,
-                                  min=spec.min, max=spec.max, info={"spec": i}))
+                                  min=spec.min, max=top, info={"spec": i}))
         values = answer if isinstance(answer, list) else [answer]
         chosen.extend(values)
         counts.append(len(values))

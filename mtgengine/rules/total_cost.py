@@ -290,3 +290,26 @@ def target_payable(g: GameState, player: int, spell: int, ch: Characteristics, x
             return False
         return any(can_pay_requirement(g, player, v, ch.colors, None, spend_on) for v in cost.variants)
     return payable
+
+
+def most_targets(g: GameState, player: int, spell: int, ch: Characteristics, x: int,
+                 alternative: AlternativeCost | None, kicked: tuple[str, ...] | bool,
+                 additional: dict[str, Any], pay: PayOptions | None) -> int | None:
+    """The most targets the spell can be paid for with when each target beyond the first costs
+    more (strive, an ability word, CR 207.2c: the total cost is locked in after the
+    targets are chosen, 601.2f), so the targets question offers no number of targets the cast can't complete;
+    None when the number of targets changes nothing."""
+    if not any(cc.per_extra_target for cc, _, _ in _cost_changes(g, player, spell, ch)):
+        return None
+    specs = spell_targets(ch, g.objects[spell].modes)
+    spend_on = SpendOn("spell", ch)
+    most = 1
+    for n in range(2, sum(spec.max for spec in specs) + 1):
+        try:
+            cost = total_cost(g, player, spell, ch, x, alternative, kicked, n, additional, pay)
+        except IllegalActionError:
+            break
+        if not any(can_pay_requirement(g, player, v, ch.colors, None, spend_on) for v in cost.variants):
+            break
+        most = n
+    return most

@@ -156,3 +156,22 @@ def test_mana_of_a_permanent_whose_abilities_cant_be_activated_pays_for_nothing(
     assert s.game.state.active == 0
     s.pass_("precombat_main")
     assert [a for a in _offered(s, 0) if a["action"] == "cast"] == []
+
+
+def test_strive_offers_no_more_targets_than_its_controller_can_pay_for() -> None:
+    # Solidarity of Heroes ({2}{G}; strive: {1}{G} more for each target beyond the first): the
+    # total cost is locked in after the targets are chosen (CR 601.2c, 601.2f), so with five
+    # Forests the targets question offers at most two of Alice's three creatures (found by
+    # the fuzzer: three targets were offered, then refused at payment)
+    bears = ["Grizzly Bears"] * 3
+    s = Scenario("Strive", Alice={"battlefield": ["Forest"] * 5 + bears, "hand": ["Solidarity of Heroes"]}, Bob={})
+    s.cast("Solidarity of Heroes", by="Alice")
+    d = s.game.pending
+    assert d.kind == "targets" and len(d.options) == 3 and d.max == 2
+    trial = s.game.clone()
+    trial.submit(list(d.options[:2]))
+    with pytest.raises(IllegalActionError):
+        s.game.clone().submit(list(d.options))
+    s = Scenario("Strive", Alice={"battlefield": ["Forest"] * 7 + bears, "hand": ["Solidarity of Heroes"]}, Bob={})
+    s.cast("Solidarity of Heroes", by="Alice")
+    assert s.game.pending.max == 3
