@@ -38,6 +38,7 @@ from .core.errors import DeckError, MtgError
 PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
     ("mtgengine.scenario.cli", "add_run_parser"),
     ("mtgengine.cards.card_command", "add_card_parser"),
+    ("mtgengine.smoke", "add_smoke_parser"),
 )
 
 #: argparse exposes no public name for the object that ``add_subparsers`` returns.
