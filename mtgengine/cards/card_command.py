@@ -11,6 +11,17 @@ from typing import Any
 from mtgengine.cards.database import CardData, Face
 
 _IMPLEMENTED_TEXT = {True: "yes", False: "no", None: "unknown"}
+#: What a card's flags say of its rules text, shown wherever the text is (``mtg card``, ``mtg
+#: coverage``) so that nobody takes it for exact Oracle wording.
+TEXT_NOTES = {
+    "text_approx_xmage": "rules text rebuilt from XMage, may differ from Oracle",
+    "text_missing": "rules text missing from the card data",
+}
+
+
+def text_notes(card: CardData) -> list[str]:
+    """The notes on ``card``'s rules text (``TEXT_NOTES``), in flag order; none for Oracle text."""
+    return [TEXT_NOTES[flag] for flag in card.flags if flag in TEXT_NOTES]
 #: The longest name `mtg card` looks up (the longest card name has 141 characters).
 MAX_NAME_CHARS = 300
 
@@ -54,6 +65,7 @@ def format_card(card: CardData, *, lang: str = "en", implemented: bool | None = 
     if lang not in ("en", "ja"):
         raise ValueError(f"unsupported language {lang!r}: use 'en' or 'ja'")
     lines = [_display_name(card.name, card.name_ja, lang)]
+    lines += [f"Note: {note}" for note in text_notes(card)]
     if len(card.faces) == 1:
         lines += _face_lines(card, card.front)
     else:
@@ -99,6 +111,8 @@ def card_json(card: CardData, implemented: bool | None) -> dict[str, Any]:
         "colors": list(card.colors),
         "types": list(card.types),
         "faces": [_face_json(card, face) for face in card.faces],
+        "flags": list(card.flags),
+        "text_notes": text_notes(card),
         "implemented": implemented,
     }
 
@@ -160,13 +174,29 @@ def _coverage_command(args: Any) -> int:
 
     from .coverage import coverage
     data = coverage()
+    data["text_notes"] = _coverage_text_notes(data["names"])
     if args.json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(f"{data['implemented']} of {data['total']} cards fully implemented\n")
         for layout, row in data["by_layout"].items():
             sys.stdout.write(f"  {layout:12} {row['implemented']:6} / {row['total']}\n")
+        for row in data["text_notes"].values():
+            if row["total"]:
+                sys.stdout.write(f"{row['total']} of the cards ({row['implemented']} implemented): {row['note']}\n")
     return 0
+
+
+def _coverage_text_notes(implemented: list[str]) -> dict[str, Any]:
+    """For each flag of ``TEXT_NOTES``: its note and the cards carrying it, all and implemented."""
+    from .database import card_db
+    done = set(implemented)
+    out: dict[str, Any] = {}
+    for flag, note in TEXT_NOTES.items():
+        names = card_db().names_flagged(flag)
+        out[flag] = {"note": note, "total": len(names), "implemented": sum(1 for n in names if n in done),
+                     "names": names}
+    return out
 
 
 def _cards_import_command(args: Any) -> int:

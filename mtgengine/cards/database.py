@@ -1,7 +1,7 @@
 """The card database: Oracle characteristics of every card, looked up by name.
 
 The data ships with the package as ``mtgengine/data/cards.jsonl.gz`` (made by
-``tools/build_card_data.py``), one JSON object per card. Turning all 31,000
+``tools/build_card_data.py``), one JSON object per card. Turning all 33,000
 records into CardData takes over a second, so the database keeps the raw
 lines, builds only a name index at load time (about 0.25 s) and turns a line
 into a :class:`CardData` the first time that card is asked for.
@@ -123,8 +123,8 @@ class Face:
     power: str | None
     toughness: str | None
     loyalty: str | None
-    #: A battle's defense (CR 310.4). The data has no defense field at all
-    #: (not even for the 36 Sieges), so this is None until the data gains it.
+    #: A battle's defense (CR 310.4), from the corrections tools/build_card_data.py applies
+    #: (the Oracle records have none); None for any other face.
     defense: str | None
     color_indicator: tuple[str, ...] | None
     #: WUBRG-ordered colors from the mana cost (CR 202.2) and the color
@@ -443,6 +443,14 @@ class CardDB:
     def names(self) -> list[str]:
         """Sorted distinct full names."""
         return sorted(set(self._loaded()._full_names))
+
+    def names_flagged(self, flag: str) -> list[str]:
+        """Sorted distinct full names whose card (the one :meth:`get` finds) carries ``flag``,
+        such as ``text_approx_xmage`` (rules text rebuilt from XMage): what a report says of them."""
+        db = self._loaded()
+        needle = json.dumps(flag).encode()
+        candidates = {_full_name(line).decode() for line in db._lines if needle in line and b'"flags"' in line}
+        return sorted(name for name in candidates if flag in self.get(name).flags)
 
     def get(self, name: str) -> CardData:
         """The card called ``name``; raises UnknownCardError with suggestions."""
