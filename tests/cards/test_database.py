@@ -121,9 +121,10 @@ def test_battle(db: CardDB) -> None:
     assert front.types == ("Battle",)
     assert front.subtypes == ("Siege",)  # CR 205.3q
     assert alara.mana_value() == 5
-    # The data stores no defense for any battle (no "defense" field anywhere),
-    # so it is None; this test will flag it when the data gains the field.
-    assert front.defense is None
+    # CR 310.4: a battle's printed defense, from the corrections (the Oracle records lack it);
+    # the back face, a sorcery, has none.
+    assert front.defense == "7"
+    assert alara.faces[1].defense is None
 
 
 def test_mana_symbols_in_card_costs(db: CardDB) -> None:
@@ -239,7 +240,8 @@ def test_suggestions_for_typos(db: CardDB) -> None:
 
 def test_loading_gives_every_record_and_a_singleton() -> None:
     """Speed of loading and suggesting is measured in benchmarks/bench_cards.py, not here."""
-    assert len(CardDB.load()) == 30999
+    # 30,999 Oracle records and the 2,425 cards of the supplement (tools/build_card_data.py)
+    assert len(CardDB.load()) == 30999 + 2425
     assert card_db() is card_db()
 
 
