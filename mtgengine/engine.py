@@ -20,7 +20,7 @@ from .cards.database import UnknownCardError, card_db
 from .core.enums import Step, Zone
 from .core.errors import DeckError, GameStateError, IllegalActionError, MtgError, NotImplementedCardError, quote
 from .rules.context import Ctx
-from .rules.turn import pass_commits_first, run
+from .rules.turn import HANDS_ON, end_round, hand_on, pass_commits_first, run
 from .state.game_state import GameState
 from .state.objects import GameObject
 from .state.serialize import state_from_json, state_to_json
@@ -150,22 +150,20 @@ class Game:
         resumed = self.pending if self.at_question else None
         self.at_question = False
         base, answers, back = self.base, self.answers, self.back
-        # The run changes its copy of the committed state. A pass can't fail; one that reaches
-        # a commit point before it could ask or end the game (``pass_commits_first``) needs no
-        # copy: the old base is never used again. Nor does any other run when ``back`` can
-        # rebuild the old base in the few cases it is still needed (``_replayed``): the answer
-        # asked or ended the game before a commit point, or was refused. A run that most often
-        # asks again first copies (``_ASKS_NEXT``, ``_ASKS_AGAIN``).
-        in_place = likely = False
+        # The run changes its copy of the committed state. A pass that reaches a commit point
+        # before it could ask or end the game is answered on the committed state itself
+        # (``submit``: ``_pass_in_place``); so is any other answer here when ``back`` can rebuild
+        # the old base in the few cases it is still needed (``_replayed``): the answer asked or
+        # ended the game before a commit point, or was refused. A run that most often asks
+        # again first copies (``_ASKS_NEXT``, ``_ASKS_AGAIN``).
         if resumed is not None and answers == _PASS:
-            if pass_commits_first(base):
-                in_place = True
-            elif back is not None and len(back[2]) < BACK_LIMIT:
-                in_place = likely = True
+            in_place = back is not None and len(back[2]) < BACK_LIMIT
         elif back is not None and back[0] is not base and len(back[2]) < BACK_LIMIT \
                 and self.pending is not None and self.pending.kind not in _ASKS_AGAIN:
             last = answers[-1]
-            in_place = likely = last.__class__ is not dict or last.get("action") not in _ASKS_NEXT
+            in_place = last.__class__ is not dict or last.get("action") not in _ASKS_NEXT
+        else:
+            in_place = False
         work = base if in_place else base.clone()
         self._run = (base, resumed, answers, in_place)
         self._refused_base = None
@@ -174,23 +172,19 @@ class Game:
             self.pending = run(ctx)
         except NeedDecision as need:
             self.pending = need.decision
-        except Exception as exc:
+        except Exception:
             self._run = None
-            if likely:          # as if it had failed on a copy: ``base`` and ``state`` unchanged
+            if in_place:        # as if it had failed on a copy: ``base`` and ``state`` unchanged
                 assert back is not None
                 self._refused_base = rebuilt = self._replayed(back)
                 if self.state is base:
                     self.state = rebuilt
                 # (also when the run committed before it failed)
                 self.base, self.answers, self.back = rebuilt, answers, back
-            elif in_place:
-                raise AssertionError("a pass answered without a copy failed") from exc
             raise
         self._run = None
         self.state = work
         if in_place and self.answers:       # (a commit empties them)
-            if not likely:
-                raise AssertionError("a pass answered without a copy stopped before a commit point")
             assert back is not None
             # As after a run on a copy that asked before a commit point: the base is the state
             # committed before, and the run replays from its marker (``at_question`` stays
@@ -229,6 +223,11 @@ class Game:
             value: Any = {"action": "pass"}
             if pending.kind != "priority":
                 check_answer(pending, value, self.state)
+            elif self.at_question:
+                how = pass_commits_first(self.base)
+                if how:
+                    self._pass_in_place(pending, value, how)
+                    return
         else:
             try:
                 value = _jsonable(answer)
@@ -253,6 +252,34 @@ class Game:
                 base = rebuilt
             self.base, self.state = base, state
             raise
+
+    def _pass_in_place(self, pending: Decision, value: dict[str, str], how: int) -> None:
+        """Answers the pass ``value`` of the priority question ``pending``, asked on ``base``
+        (committed at it), on ``base`` itself: ``pass_commits_first`` found that it reaches a
+        commit point before it could ask or end the game (``how``), so the committed state is
+        never needed again. As ``_advance`` would with the answers ``[value]``, without replaying
+        ``priority`` up to the pass: a pass that hands priority on asks the next player at once
+        (``turn.hand_on``); one that ends the step runs the rules on from the marker it sets."""
+        base = self.base
+        self._run = (base, pending, [value], True)
+        self._refused_base = None
+        try:
+            if how == HANDS_ON:
+                asked = hand_on(base)
+                self._commit(base, True)        # (as ``priority`` commits at its question)
+            else:
+                end_round(base)
+                try:
+                    asked = run(Ctx(base, [], self._commit))
+                except NeedDecision as need:
+                    asked = need.decision
+                if self._run is not None:
+                    raise AssertionError("a pass answered without a copy stopped before a commit point")
+        except Exception as exc:
+            self._run = None
+            raise AssertionError("a pass answered without a copy failed") from exc
+        self.pending = asked
+        self.state = base
 
     @property
     def over(self) -> bool:

@@ -26,7 +26,7 @@ from mtgengine.scenario.builder import Scenario
 def copying() -> Iterator[None]:
     """Every run copies the committed state (the shortcuts are off)."""
     saved, limit = engine.pass_commits_first, engine.BACK_LIMIT
-    engine.pass_commits_first = lambda g: False
+    engine.pass_commits_first = lambda g: 0
     engine.BACK_LIMIT = 0
     try:
         yield
@@ -407,3 +407,68 @@ def test_back_holds_fewer_answers_than_it_may_replay() -> None:
             assert len(game.back[2]) < engine.BACK_LIMIT
             longest = max(longest, len(game.back[2]))
     assert dropped and longest >= engine.BACK_LIMIT // 2      # (the game went past the limit)
+
+
+def test_passes_answered_in_place_without_replaying_priority() -> None:
+    """A pass that reaches a commit point first is answered by ``Game.submit`` on the committed
+    state without a replay of ``priority`` up to the pass (``Game._pass_in_place``): one that
+    hands priority on asks the next player at once (``turn.hand_on``), one that ends the step
+    runs on from the marker. Random games play exactly as with every run on a copy, question
+    by question, saved game by saved game."""
+    from mtgengine.agents.agents import RandomAgent
+    from mtgengine.decklist import REFERENCE_DECK
+    from mtgengine.rules.turn import ENDS_STEP, HANDS_ON
+    from mtgengine.simulate import answer_pending
+    triggers = (["Forest"] * 9 + ["Mountain"] * 9 + ["Grizzly Bears"] * 8 + ["Blood Mist"] * 4
+                + ["Otherworldly Journey"] * 4 + ["Plains"] * 6 + ["Giant Growth"] * 4 + ["Shock"] * 4)
+    ways: list[int] = []
+    saved = engine.pass_commits_first
+
+    def counted(g):      # noqa: ANN001, ANN202
+        how = saved(g)
+        ways.append(how)
+        return how
+
+    for seed, deck in ((2, list(REFERENCE_DECK)), (5, triggers)):
+        engine.pass_commits_first = counted
+        try:
+            fast = Game.new_game([deck, deck], seed=seed, turn_cap=10)
+        finally:
+            engine.pass_commits_first = saved
+        with copying():
+            slow = Game.new_game([deck, deck], seed=seed, turn_cap=10)
+        agents = [(RandomAgent(seed), RandomAgent(seed + 1)) for _ in range(2)]
+        while not fast.over:
+            engine.pass_commits_first = counted
+            try:
+                answer_pending(fast, agents[0])
+            finally:
+                engine.pass_commits_first = saved
+            with copying():
+                answer_pending(slow, agents[1])
+            assert fast.save() == slow.save()
+            if fast.pending is not None:
+                a, b = fast.pending, slow.pending
+                assert (a.player, a.kind, a.prompt, a.options, a.min, a.max, a.info) == \
+                    (b.player, b.kind, b.prompt, b.options, b.min, b.max, b.info)
+        assert slow.over and list(fast.state.log) == list(slow.state.log)
+    assert ways.count(HANDS_ON) > 100 and ways.count(ENDS_STEP) > 100 and ways.count(0) > 20
+
+
+def test_a_pass_with_something_to_settle_is_not_handed_on() -> None:
+    """``pass_commits_first`` lets a pass hand priority on in place (``turn.hand_on``) only when
+    the next player is asked at once: not one ending the step (all players passed in
+    succession, CR 117.4: that is ``ENDS_STEP`` when the next step begins quietly), nor one
+    after a change since SBAs and triggers were last checked (CR 117.5)."""
+    from mtgengine.rules.turn import ENDS_STEP, HANDS_ON, hand_on
+    s = Scenario("settle", Alice={"battlefield": ["Forest"]}, Bob={})
+    g = s.game.base
+    assert g.passes == 0 and g.priority == 0 and pass_commits_first(g) == HANDS_ON
+    g.version += 1                      # a change not settled yet
+    assert not pass_commits_first(g)
+    g.settled = g.version
+    g.passes = 1                        # Bob would be the second to pass in succession
+    assert pass_commits_first(g) == ENDS_STEP
+    g.passes = 0
+    asked = hand_on(g)
+    assert asked.player == 1 and asked.kind == "priority" and g.passes == 1 and g.priority == 1
