@@ -166,6 +166,11 @@ def _untap_step(ctx: Ctx) -> None:
     name = g.players[g.active].name
     ctx.log("500.1", f"turn {g.turn} begins ({name})")
     for p in g.players:
+        if not (p.lands_played or p.life_gained_this_turn or p.life_lost_this_turn or p.attacked_with_this_turn
+                or p.drawn_this_turn or p.lands_entered_this_turn or p.died_this_turn
+                or p.left_battlefield_this_turn or p.spells_cast_this_turn):
+            g.version += 1          # (as ``g.player`` would: nothing to reset, no copy to make)
+            continue
         pl = g.player(p.index)
         pl.lands_played = 0
         pl.life_gained_this_turn = 0
