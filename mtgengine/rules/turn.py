@@ -139,7 +139,13 @@ def begin_step(ctx: Ctx, step: Step) -> None:
     """Turn-based actions as a step begins, then priority (CR 500.6, 502-514)."""
     g = ctx.g
     if step in _BEGINS_WITH_A_QUESTION:
-        ctx.commit_point()          # these steps begin with a question
+        # These steps begin with a question: the blockers one always. The cleanup step asks
+        # only for a discard to hand size (CR 514.1), and most often the run goes on into the
+        # next turn up to its first priority question, where it commits again (CR 502-503): its
+        # state is copied here only if the discard is to come or the game stops at the turn cap
+        # as the step ends (``Game._commit``: otherwise rebuilt in the rare case it's needed).
+        ctx.commit_point(asks_soon=step is not _CLEANUP or len(g.zones[(g.active, _HAND)]) > HAND_SIZE
+                         or bool(g.turn_cap and g.turn >= g.turn_cap))
     g.step = step
     g.priority = g.active
     g.passes = 0
@@ -602,7 +608,7 @@ def priority(ctx: Ctx) -> Decision | None:
             if ctx.used == len(ctx.answers):
                 # unanswered (what ``ctx.ask`` would raise): committed at the question
                 # (``ctx.commit_point(asking_now=True)``, written out: every answer is used)
-                ctx.on_commit(g, True, True)
+                ctx.on_commit(g, True, True, True)
                 ctx.answers = []
                 ctx.used = 0
                 return decision

@@ -472,3 +472,71 @@ def test_a_pass_with_something_to_settle_is_not_handed_on() -> None:
     g.passes = 0
     asked = hand_on(g)
     assert asked.player == 1 and asked.kind == "priority" and g.passes == 1 and g.priority == 1
+
+
+@contextmanager
+def cloning(counts: list[int]) -> Iterator[None]:
+    """Counts the copies of a game state made (``GameState.clone``)."""
+    from mtgengine.state.game_state import GameState
+    saved = GameState.clone
+
+    def clone(self):     # noqa: ANN001, ANN202
+        counts.append(1)
+        return saved(self)
+
+    GameState.clone = clone     # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        GameState.clone = saved     # type: ignore[method-assign]
+
+
+def test_a_turn_ends_into_the_next_without_a_copy() -> None:
+    """The cleanup step's commit point (CR 514) copies the state only when its question, a
+    discard to hand size, is to come (CR 514.1) or the game stops at the turn cap as it ends:
+    otherwise the pass that ends the end step runs on the committed state through the cleanup
+    step and the next turn's untap step (CR 502) up to the upkeep's priority question (CR 503),
+    and plays as on copies."""
+    copies: list[list[int]] = []       # the copies made by the passes, with the shortcuts, then without
+
+    def play() -> Scenario:
+        s = Scenario("next turn", Alice={"battlefield": ["Forest"], "hand": ["Grizzly Bears"]},
+                     Bob={"battlefield": ["Mountain"]}).pass_("end")
+        copies.append([])
+        with cloning(copies[-1]):
+            return s.pass_("turn")
+    game, counting = both_ways(play)
+    assert game.state.turn == 2 and game.state.step is Step.UPKEEP and game.pending.kind == "priority"
+    assert Step.END in counting.ended and not counting.rebuilt
+    assert copies[0] == [] and copies[1]
+
+    def discard() -> Scenario:
+        s = Scenario("discard", Alice={"hand": ["Grizzly Bears x8"]}, Bob={}).pass_("end")
+        copies.append([])
+        with cloning(copies[-1]):
+            return s.pass_(1).pass_(1)
+    copies.clear()
+    game, counting = both_ways(discard)
+    assert game.pending.kind == "discard" and not counting.rebuilt and copies[0] == [1]
+
+
+def test_a_question_after_the_cleanup_step_rebuilds_the_committed_state() -> None:
+    """Willow Satyr's controller is asked, in their untap step, whether to untap it (CR 502.3):
+    a question the run reaches after the cleanup step's commit point, which didn't copy the
+    state. That state is rebuilt by replaying ``Game.back`` (``Game._rebuild_lazy``): the game,
+    saved and played on, is the same as on copies. So is a game that ends at the turn cap."""
+    def play() -> Scenario:
+        s = Scenario("satyr", Alice={"battlefield": [{"card": "Willow Satyr", "tapped": True}]},
+                     Bob={"battlefield": ["Forest"]}, turn={"number": 2, "active": "Bob", "step": "end"})
+        return s.pass_(1).pass_(1)
+    game, counting = both_ways(play)
+    assert game.pending.kind == "yesno" and game.state.step is Step.UNTAP and game.state.turn == 3
+    assert counting.rebuilt and Step.END in counting.ended
+
+    def capped() -> Scenario:
+        s = Scenario("cap", Alice={"battlefield": ["Forest"]}, Bob={}, turn={"number": 2, "active": "Bob",
+                                                                         "step": "end"})
+        s.game.base.turn_cap = s.game.state.turn_cap = 2
+        return s.pass_(1).pass_(1)
+    game, counting = both_ways(capped)
+    assert game.over and game.state.winner is None and not counting.rebuilt
