@@ -20,7 +20,7 @@ from .cards.database import UnknownCardError, card_db
 from .core.enums import Step, Zone
 from .core.errors import DeckError, GameStateError, IllegalActionError, MtgError, NotImplementedCardError, quote
 from .rules.context import Ctx
-from .rules.turn import pass_commits_first, run
+from .rules.turn import HANDS_ON, end_round, hand_on, pass_commits_first, run
 from .state.game_state import GameState
 from .state.objects import GameObject
 from .state.serialize import state_from_json, state_to_json
@@ -35,7 +35,7 @@ class Game:
     Most answers update ``state`` in place (``_advance``): to keep a position, keep a
     :meth:`clone`."""
 
-    __slots__ = ("base", "answers", "state", "pending", "at_question", "back", "_run", "_refused_base")
+    __slots__ = ("base", "answers", "state", "pending", "at_question", "back", "_run", "_refused_base", "_lazy")
 
     def __init__(self, state: GameState, answers: list[Any] | None = None) -> None:
         self.base = state               # the last committed state
@@ -54,6 +54,8 @@ class Game:
         self._run: tuple[GameState, Decision | None, list[Any], bool] | None = None
         # the committed state rebuilt after an answer that failed had changed it (``submit``)
         self._refused_base: GameState | None = None
+        # during a run: it passed a commit point without copying the state there (``_commit``)
+        self._lazy = False
         self._advance()
 
     # -- construction -----------------------------------------------------------------------
@@ -116,56 +118,70 @@ class Game:
         return cls(state)
 
     # -- the state machine ------------------------------------------------------------------
-    def _commit(self, g: GameState, asking_now: bool, resume: bool = True) -> None:
+    def _commit(self, g: GameState, asking_now: bool, resume: bool = True, asks_soon: bool = True) -> None:
         # When the question comes next, nothing will change ``g`` before the run stops, so it
         # can be shared with the base (the next run starts from a clone of the base, or from
-        # the base itself when it can't need it again: ``_advance``).
+        # the base itself when it can't need it again: ``_advance``). Otherwise the run goes on
+        # changing ``g``: the base is a copy of it, unless the procedure most often reaches
+        # another commit point before it stops (not ``asks_soon``, ``Ctx.commit_point``).
+        run = self._run
+        if run is not None:             # the run's first commit: from here on ``back`` holds
+            self._run = None
+            start, resumed, answers, in_place = run
+            if not in_place:            # the run left its first state as it was
+                self.back = (start, resumed, answers)
+            elif self.back is not None:
+                back = self.back
+                if len(back[2]) + len(answers) < BACK_LIMIT:
+                    self.back = (back[0], back[1], back[2] + answers)
+                else:
+                    # too many answers to replay: ``_advance`` would no longer use it (and
+                    # each run answered in place would copy the growing list)
+                    self.back = None
+        # (a later commit of the run: ``back`` replays up to it too, no answer being left)
         if asking_now:
             self.base = g
-            run = self._run
-            if run is not None:         # the run's first commit: from here on ``back`` holds
-                self._run = None
-                start, resumed, answers, in_place = run
-                if not in_place:        # the run left its first state as it was
-                    self.back = (start, resumed, answers)
-                elif self.back is not None:
-                    back = self.back
-                    if len(back[2]) + len(answers) < BACK_LIMIT:
-                        self.back = (back[0], back[1], back[2] + answers)
-                    else:
-                        # too many answers to replay: ``_advance`` would no longer use it (and
-                        # each run answered in place would copy the growing list)
-                        self.back = None
+            self._lazy = False
+        elif not asks_soon and self.back is not None and len(self.back[2]) < BACK_LIMIT:
+            # Not copied: ``back`` now replays up to this point, and the base is rebuilt by that
+            # replay only if the run stops before its next commit point (``_rebuild_lazy``).
+            self._lazy = True
         else:
             # A copy nothing will write: the next run starts from a copy of it (it is not at a
             # question), so it is also the freshest ``back``.
             self.base = g.clone()
             self.back = (self.base, None, [])
-            self._run = None
+            self._lazy = False
         self.answers = []
         self.at_question = asking_now and resume
+
+    def _rebuild_lazy(self) -> None:
+        """After a run that stopped past a commit point it didn't copy the state at (``_commit``):
+        that state, rebuilt by replaying ``back``, becomes the base, and the freshest ``back``."""
+        assert self.back is not None
+        self.base = self._replayed(self.back)
+        self.back = (self.base, None, [])
+        self._lazy = False
 
     def _advance(self) -> None:
         """Runs the rules from the committed state with the answers so far, to the next decision."""
         resumed = self.pending if self.at_question else None
         self.at_question = False
         base, answers, back = self.base, self.answers, self.back
-        # The run changes its copy of the committed state. A pass can't fail; one that reaches
-        # a commit point before it could ask or end the game (``pass_commits_first``) needs no
-        # copy: the old base is never used again. Nor does any other run when ``back`` can
-        # rebuild the old base in the few cases it is still needed (``_replayed``): the answer
-        # asked or ended the game before a commit point, or was refused. A run that most often
-        # asks again first copies (``_ASKS_NEXT``, ``_ASKS_AGAIN``).
-        in_place = likely = False
+        # The run changes its copy of the committed state. A pass that reaches a commit point
+        # before it could ask or end the game is answered on the committed state itself
+        # (``submit``: ``_pass_in_place``); so is any other answer here when ``back`` can rebuild
+        # the old base in the few cases it is still needed (``_replayed``): the answer asked or
+        # ended the game before a commit point, or was refused. A run that most often asks
+        # again first copies (``_ASKS_NEXT``, ``_ASKS_AGAIN``).
         if resumed is not None and answers == _PASS:
-            if pass_commits_first(base):
-                in_place = True
-            elif back is not None and len(back[2]) < BACK_LIMIT:
-                in_place = likely = True
+            in_place = back is not None and len(back[2]) < BACK_LIMIT
         elif back is not None and back[0] is not base and len(back[2]) < BACK_LIMIT \
                 and self.pending is not None and self.pending.kind not in _ASKS_AGAIN:
             last = answers[-1]
-            in_place = likely = last.__class__ is not dict or last.get("action") not in _ASKS_NEXT
+            in_place = last.__class__ is not dict or last.get("action") not in _ASKS_NEXT
+        else:
+            in_place = False
         work = base if in_place else base.clone()
         self._run = (base, resumed, answers, in_place)
         self._refused_base = None
@@ -174,28 +190,27 @@ class Game:
             self.pending = run(ctx)
         except NeedDecision as need:
             self.pending = need.decision
-        except Exception as exc:
+        except Exception:
             self._run = None
-            if likely:          # as if it had failed on a copy: ``base`` and ``state`` unchanged
+            self._lazy = False
+            if in_place:        # as if it had failed on a copy: ``base`` and ``state`` unchanged
                 assert back is not None
                 self._refused_base = rebuilt = self._replayed(back)
                 if self.state is base:
                     self.state = rebuilt
                 # (also when the run committed before it failed)
                 self.base, self.answers, self.back = rebuilt, answers, back
-            elif in_place:
-                raise AssertionError("a pass answered without a copy failed") from exc
             raise
         self._run = None
         self.state = work
         if in_place and self.answers:       # (a commit empties them)
-            if not likely:
-                raise AssertionError("a pass answered without a copy stopped before a commit point")
             assert back is not None
             # As after a run on a copy that asked before a commit point: the base is the state
             # committed before, and the run replays from its marker (``at_question`` stays
             # False). ``back`` still holds: the answers since ``base`` stay.
             self.base = self._replayed(back)
+        elif self._lazy:
+            self._rebuild_lazy()
 
     @staticmethod
     def _replayed(back: tuple[GameState, Decision | None, list[Any]]) -> GameState:
@@ -205,7 +220,7 @@ class Game:
         start, resumed, answers = back
         committed: list[GameState] = []
 
-        def commit(g: GameState, asking_now: bool, resume: bool = True) -> None:
+        def commit(g: GameState, asking_now: bool, resume: bool = True, asks_soon: bool = True) -> None:
             committed.append(g if asking_now else g.clone())
 
         try:
@@ -229,6 +244,11 @@ class Game:
             value: Any = {"action": "pass"}
             if pending.kind != "priority":
                 check_answer(pending, value, self.state)
+            elif self.at_question:
+                how = pass_commits_first(self.base)
+                if how:
+                    self._pass_in_place(pending, value, how)
+                    return
         else:
             try:
                 value = _jsonable(answer)
@@ -254,6 +274,37 @@ class Game:
             self.base, self.state = base, state
             raise
 
+    def _pass_in_place(self, pending: Decision, value: dict[str, str], how: int) -> None:
+        """Answers the pass ``value`` of the priority question ``pending``, asked on ``base``
+        (committed at it), on ``base`` itself: ``pass_commits_first`` found that it reaches a
+        commit point before it could ask or end the game (``how``), so the committed state is
+        never needed again. As ``_advance`` would with the answers ``[value]``, without replaying
+        ``priority`` up to the pass: a pass that hands priority on asks the next player at once
+        (``turn.hand_on``); one that ends the step runs the rules on from the marker it sets."""
+        base = self.base
+        self._run = (base, pending, [value], True)
+        self._refused_base = None
+        try:
+            if how == HANDS_ON:
+                asked = hand_on(base)
+                self._commit(base, True)        # (as ``priority`` commits at its question)
+            else:
+                end_round(base)
+                try:
+                    asked = run(Ctx(base, [], self._commit))
+                except NeedDecision as need:
+                    asked = need.decision
+                if self._run is not None:
+                    raise AssertionError("a pass answered without a copy stopped before a commit point")
+                if self._lazy:
+                    self._rebuild_lazy()
+        except Exception as exc:
+            self._run = None
+            self._lazy = False
+            raise AssertionError("a pass answered without a copy failed") from exc
+        self.pending = asked
+        self.state = base
+
     @property
     def over(self) -> bool:
         return self.state.over
@@ -270,6 +321,7 @@ class Game:
         new.back = self.back          # (its state is never written: shared)
         new._run = None
         new._refused_base = None
+        new._lazy = False
         return new
 
     def save(self) -> str:
@@ -462,8 +514,10 @@ MAX_SAVED_ANSWERS = 10_000
 _PASS_ACTION = {"action": "pass"}
 _PASS = [_PASS_ACTION]     # the answers of a run that only passes priority
 #: The most answers ``Game.back`` may hold for a pass to be answered on the committed state when
-#: it may not reach a commit point first: the replay that then rebuilds that state replays them.
-BACK_LIMIT = 16
+#: it may not reach a commit point first, or for a commit point before a question that seldom
+#: comes not to copy the state (the cleanup step, ``turn.begin_step``): the replay that then
+#: rebuilds that state replays them. As ``back`` is reset only by a copy, it spans turns.
+BACK_LIMIT = 32
 #: The actions after which the run most often asks before a commit point (targets, modes, X),
 #: and the questions whose answer often brings another question first (a hand kept after a
 #: mulligan: which cards go to the bottom, CR 103.5): answered on a copy rather than rebuilding

@@ -22,7 +22,7 @@ class Ctx:
 
     __slots__ = ("g", "answers", "used", "on_commit", "resumed")
 
-    def __init__(self, g: GameState, answers: list[Any], on_commit: Callable[[GameState, bool, bool], None],
+    def __init__(self, g: GameState, answers: list[Any], on_commit: Callable[[GameState, bool, bool, bool], None],
                  resumed: Decision | None = None) -> None:
         self.g = g
         self.answers = answers
@@ -38,7 +38,7 @@ class Ctx:
             return check_answer(decision, answer, self.g)
         raise NeedDecision(decision)
 
-    def commit_point(self, asking_now: bool = False, resume: bool = True) -> None:
+    def commit_point(self, asking_now: bool = False, resume: bool = True, asks_soon: bool = True) -> None:
         """A consistent point of the procedure: if every answer is used, make it the new base.
 
         ``asking_now``: the caller asks its question next, before any change; the unanswered
@@ -46,9 +46,11 @@ class Ctx:
         next run starts at that question (``resumed``): the caller must then skip to the ask.
         With ``resume=False`` the next run replays from the state's marker instead, which must
         lead back to the same question changing nothing but what it sets again (the declaration
-        of attackers, ``turn.begin_step``)."""
+        of attackers, ``turn.begin_step``). Otherwise ``asks_soon``: whether the procedure most
+        often asks before its next commit point (the base is then copied here rather than
+        rebuilt when it does: ``Game._commit``)."""
         if self.used == len(self.answers):
-            self.on_commit(self.g, asking_now, resume)
+            self.on_commit(self.g, asking_now, resume, asks_soon)
             self.answers = []
             self.used = 0
 

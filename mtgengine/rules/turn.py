@@ -139,7 +139,13 @@ def begin_step(ctx: Ctx, step: Step) -> None:
     """Turn-based actions as a step begins, then priority (CR 500.6, 502-514)."""
     g = ctx.g
     if step in _BEGINS_WITH_A_QUESTION:
-        ctx.commit_point()          # these steps begin with a question
+        # These steps begin with a question: the blockers one always. The cleanup step asks
+        # only for a discard to hand size (CR 514.1), and most often the run goes on into the
+        # next turn up to its first priority question, where it commits again (CR 502-503): its
+        # state is copied here only if the discard is to come or the game stops at the turn cap
+        # as the step ends (``Game._commit``: otherwise rebuilt in the rare case it's needed).
+        ctx.commit_point(asks_soon=step is not _CLEANUP or len(g.zones[(g.active, _HAND)]) > HAND_SIZE
+                         or bool(g.turn_cap and g.turn >= g.turn_cap))
     g.step = step
     g.priority = g.active
     g.passes = 0
@@ -166,6 +172,11 @@ def _untap_step(ctx: Ctx) -> None:
     name = g.players[g.active].name
     ctx.log("500.1", f"turn {g.turn} begins ({name})")
     for p in g.players:
+        if not (p.lands_played or p.life_gained_this_turn or p.life_lost_this_turn or p.attacked_with_this_turn
+                or p.drawn_this_turn or p.lands_entered_this_turn or p.died_this_turn
+                or p.left_battlefield_this_turn or p.spells_cast_this_turn):
+            g.version += 1          # (as ``g.player`` would: nothing to reset, no copy to make)
+            continue
         pl = g.player(p.index)
         pl.lands_played = 0
         pl.life_gained_this_turn = 0
@@ -461,17 +472,23 @@ def settle(ctx: Ctx) -> None:
             return
 
 
-def pass_commits_first(g: GameState) -> bool:
+#: What a pass at a priority question does, when ``pass_commits_first`` finds that it reaches a
+#: commit point first: it hands priority on (CR 117.3d), or it ends the step (CR 117.4, 500.2).
+HANDS_ON, ENDS_STEP = 1, 2
+
+
+def pass_commits_first(g: GameState) -> int:
     """Whether the pass answering ``g``'s priority question (``g`` committed at it) reaches a
     commit point before it could ask a question or end the game: ``Game`` then answers it on
     ``g`` itself, as the committed state is never needed again (a pass can't be refused).
+    Returns how (``HANDS_ON``, ``ENDS_STEP``), or 0 when it may not.
 
     Either the pass only hands priority on: not every player will have passed in succession
     (CR 117.4), and nothing changed since SBAs and triggers were last checked, so the next
-    player has nothing to settle first (CR 117.5) and is asked at once (such a pass changes
-    only ``passes``, ``priority`` and the legal-action memo). Or it ends a step other than
-    cleanup (all players passed, the stack is empty: CR 117.4, 500.2) and the run goes
-    ``end_step`` -> ``begin_step`` of the next step of the same turn, asking nothing: the next
+    player has nothing to settle first (CR 117.5) and is asked at once (``hand_on``: such a
+    pass changes only ``passes``, ``priority`` and the legal-action memo). Or it ends a step
+    other than cleanup (all players passed, the stack is empty: CR 117.4, 500.2) and the run
+    goes ``end_step`` -> ``begin_step`` of the next step of the same turn, asking nothing: the next
     step either begins with a commit point (``_BEGINS_WITH_A_QUESTION``), or does nothing as it
     begins (no turn-based action, no "at the beginning of" trigger; attackers declared after a
     commit point, or none to declare) and, as nothing changed
@@ -485,24 +502,39 @@ def pass_commits_first(g: GameState) -> bool:
         if not p.lost:
             in_game += 1
     if g.passes + 1 < in_game:
-        return g.settled == g.version and not g.events and not g.pending_triggers     # ``_settled``
+        return HANDS_ON if g.settled == g.version and not g.events and not g.pending_triggers else 0  # ``_settled``
     step = g.step
     if g.stack or step is _CLEANUP or step is _COMBAT_DAMAGE:
-        return False           # (``next_step`` changes ``g.combat`` after these two)
+        return 0               # (``next_step`` changes ``g.combat`` after these two)
     nxt = next_step(g, step)
     if nxt in _BEGINS_WITH_A_QUESTION:
-        return True
+        return ENDS_STEP
     if nxt is _DRAW:
-        return _draw_asks_nothing(g)
+        return ENDS_STEP if _draw_asks_nothing(g) else 0
     event = _QUIET_BEGINNINGS.get(nxt, False)
     if event is False or (event is not None and step_may_trigger(g, event)):
-        return False
+        return 0
     for p in g.players:
         if has_mana(p):
-            return False
+            return 0
     if step is _END_OF_COMBAT and _in_combat(g):
-        return False
-    return _settled(g)
+        return 0
+    return ENDS_STEP if _settled(g) else 0
+
+
+def hand_on(g: GameState) -> Decision:
+    """The pass of ``g``'s priority question that ``pass_commits_first`` finds ``HANDS_ON``, made:
+    the next player receives priority (CR 117.3d) and is asked at once. Returns the question."""
+    g.passes += 1
+    g.priority = g.opponent(g.priority)
+    return question(g)
+
+
+def end_round(g: GameState) -> None:
+    """All players have passed in succession (CR 117.4): the top of the stack resolves, or with an
+    empty stack the step ends (CR 500.2), from the marker set here (``run``)."""
+    g.passes = 0
+    g.marker = ("resolve",) if g.stack else ("end_step",)
 
 
 def _draw_asks_nothing(g: GameState) -> bool:
@@ -544,6 +576,15 @@ def _settled(g: GameState) -> bool:
     return g.settled == g.version and not g.events and not g.pending_triggers
 
 
+def question(g: GameState) -> Decision:
+    """The priority question of ``g.priority``, its options the legal actions (CR 117.1)."""
+    if not g.stack and g.lki:
+        g.lki = {}    # nothing left that could look back at objects that have left (CR 608.2h)
+    player = g.priority
+    options = legal_actions(g, player)
+    return Decision(player, "priority", f"{g.players[player].name} has priority ({g.step._value_})", options)
+
+
 def priority(ctx: Ctx) -> Decision | None:
     """CR 117: the player with priority acts or passes; all passing resolves or ends the step.
     Returns the question when it has no answer yet (``run`` then stops: no NeedDecision to raise
@@ -562,16 +603,12 @@ def priority(ctx: Ctx) -> Decision | None:
                 settle(ctx)
                 if g.over:
                     return None
-            if not g.stack and g.lki:
-                g.lki = {}    # nothing left that could look back at objects that have left (CR 608.2h)
-            player = g.priority
-            options = legal_actions(g, player)      # before the commit, so the committed state memoizes it
-            decision = Decision(player, "priority", f"{g.players[player].name} has priority ({g.step._value_})",
-                                options)
+            decision = question(g)      # before the commit, so the committed state memoizes its list
+            player = decision.player
             if ctx.used == len(ctx.answers):
                 # unanswered (what ``ctx.ask`` would raise): committed at the question
                 # (``ctx.commit_point(asking_now=True)``, written out: every answer is used)
-                ctx.on_commit(g, True, True)
+                ctx.on_commit(g, True, True, True)
                 ctx.answers = []
                 ctx.used = 0
                 return decision
@@ -592,8 +629,7 @@ def priority(ctx: Ctx) -> Decision | None:
             if not p.lost:
                 in_game += 1
         if passes >= in_game:
-            g.passes = 0
-            g.marker = ("resolve",) if g.stack else ("end_step",)   # CR 117.4, 500.2
+            end_round(g)                   # CR 117.4, 500.2
             return None
         g.passes = passes
         g.priority = g.opponent(player)

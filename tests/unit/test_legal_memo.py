@@ -140,7 +140,8 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("effects/triggers.py", "condition_holds"),   # "main_phase": conditions are keyed below
         ("rules/activation.py", "sorcery_timing"),    # in the memo's key
         ("rules/castability.py", "timing_ok"),        # a card's restriction: castability.timing_reads_step
-        ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"), ("rules/turn.py", "priority"),
+        ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"),
+        ("rules/turn.py", "question"),                # its prompt
         ("rules/turn.py", "pass_commits_first"),      # (the engine's, before a run)
         ("state/invariants.py", "_check_numbers"),    # a loaded save's step is checked, before any run
     }

@@ -26,7 +26,7 @@ from mtgengine.scenario.builder import Scenario
 def copying() -> Iterator[None]:
     """Every run copies the committed state (the shortcuts are off)."""
     saved, limit = engine.pass_commits_first, engine.BACK_LIMIT
-    engine.pass_commits_first = lambda g: False
+    engine.pass_commits_first = lambda g: 0
     engine.BACK_LIMIT = 0
     try:
         yield
@@ -407,3 +407,136 @@ def test_back_holds_fewer_answers_than_it_may_replay() -> None:
             assert len(game.back[2]) < engine.BACK_LIMIT
             longest = max(longest, len(game.back[2]))
     assert dropped and longest >= engine.BACK_LIMIT // 2      # (the game went past the limit)
+
+
+def test_passes_answered_in_place_without_replaying_priority() -> None:
+    """A pass that reaches a commit point first is answered by ``Game.submit`` on the committed
+    state without a replay of ``priority`` up to the pass (``Game._pass_in_place``): one that
+    hands priority on asks the next player at once (``turn.hand_on``), one that ends the step
+    runs on from the marker. Random games play exactly as with every run on a copy, question
+    by question, saved game by saved game."""
+    from mtgengine.agents.agents import RandomAgent
+    from mtgengine.decklist import REFERENCE_DECK
+    from mtgengine.rules.turn import ENDS_STEP, HANDS_ON
+    from mtgengine.simulate import answer_pending
+    triggers = (["Forest"] * 9 + ["Mountain"] * 9 + ["Grizzly Bears"] * 8 + ["Blood Mist"] * 4
+                + ["Otherworldly Journey"] * 4 + ["Plains"] * 6 + ["Giant Growth"] * 4 + ["Shock"] * 4)
+    ways: list[int] = []
+    saved = engine.pass_commits_first
+
+    def counted(g):      # noqa: ANN001, ANN202
+        how = saved(g)
+        ways.append(how)
+        return how
+
+    for seed, deck in ((2, list(REFERENCE_DECK)), (5, triggers)):
+        engine.pass_commits_first = counted
+        try:
+            fast = Game.new_game([deck, deck], seed=seed, turn_cap=10)
+        finally:
+            engine.pass_commits_first = saved
+        with copying():
+            slow = Game.new_game([deck, deck], seed=seed, turn_cap=10)
+        agents = [(RandomAgent(seed), RandomAgent(seed + 1)) for _ in range(2)]
+        while not fast.over:
+            engine.pass_commits_first = counted
+            try:
+                answer_pending(fast, agents[0])
+            finally:
+                engine.pass_commits_first = saved
+            with copying():
+                answer_pending(slow, agents[1])
+            assert fast.save() == slow.save()
+            if fast.pending is not None:
+                a, b = fast.pending, slow.pending
+                assert (a.player, a.kind, a.prompt, a.options, a.min, a.max, a.info) == \
+                    (b.player, b.kind, b.prompt, b.options, b.min, b.max, b.info)
+        assert slow.over and list(fast.state.log) == list(slow.state.log)
+    assert ways.count(HANDS_ON) > 100 and ways.count(ENDS_STEP) > 100 and ways.count(0) > 20
+
+
+def test_a_pass_with_something_to_settle_is_not_handed_on() -> None:
+    """``pass_commits_first`` lets a pass hand priority on in place (``turn.hand_on``) only when
+    the next player is asked at once: not one ending the step (all players passed in
+    succession, CR 117.4: that is ``ENDS_STEP`` when the next step begins quietly), nor one
+    after a change since SBAs and triggers were last checked (CR 117.5)."""
+    from mtgengine.rules.turn import ENDS_STEP, HANDS_ON, hand_on
+    s = Scenario("settle", Alice={"battlefield": ["Forest"]}, Bob={})
+    g = s.game.base
+    assert g.passes == 0 and g.priority == 0 and pass_commits_first(g) == HANDS_ON
+    g.version += 1                      # a change not settled yet
+    assert not pass_commits_first(g)
+    g.settled = g.version
+    g.passes = 1                        # Bob would be the second to pass in succession
+    assert pass_commits_first(g) == ENDS_STEP
+    g.passes = 0
+    asked = hand_on(g)
+    assert asked.player == 1 and asked.kind == "priority" and g.passes == 1 and g.priority == 1
+
+
+@contextmanager
+def cloning(counts: list[int]) -> Iterator[None]:
+    """Counts the copies of a game state made (``GameState.clone``)."""
+    from mtgengine.state.game_state import GameState
+    saved = GameState.clone
+
+    def clone(self):     # noqa: ANN001, ANN202
+        counts.append(1)
+        return saved(self)
+
+    GameState.clone = clone     # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        GameState.clone = saved     # type: ignore[method-assign]
+
+
+def test_a_turn_ends_into_the_next_without_a_copy() -> None:
+    """The cleanup step's commit point (CR 514) copies the state only when its question, a
+    discard to hand size, is to come (CR 514.1) or the game stops at the turn cap as it ends:
+    otherwise the pass that ends the end step runs on the committed state through the cleanup
+    step and the next turn's untap step (CR 502) up to the upkeep's priority question (CR 503),
+    and plays as on copies."""
+    copies: list[list[int]] = []       # the copies made by the passes, with the shortcuts, then without
+
+    def play() -> Scenario:
+        s = Scenario("next turn", Alice={"battlefield": ["Forest"], "hand": ["Grizzly Bears"]},
+                     Bob={"battlefield": ["Mountain"]}).pass_("end")
+        copies.append([])
+        with cloning(copies[-1]):
+            return s.pass_("turn")
+    game, counting = both_ways(play)
+    assert game.state.turn == 2 and game.state.step is Step.UPKEEP and game.pending.kind == "priority"
+    assert Step.END in counting.ended and not counting.rebuilt
+    assert copies[0] == [] and copies[1]
+
+    def discard() -> Scenario:
+        s = Scenario("discard", Alice={"hand": ["Grizzly Bears x8"]}, Bob={}).pass_("end")
+        copies.append([])
+        with cloning(copies[-1]):
+            return s.pass_(1).pass_(1)
+    copies.clear()
+    game, counting = both_ways(discard)
+    assert game.pending.kind == "discard" and not counting.rebuilt and copies[0] == [1]
+
+
+def test_a_question_after_the_cleanup_step_rebuilds_the_committed_state() -> None:
+    """Willow Satyr's controller is asked, in their untap step, whether to untap it (CR 502.3):
+    a question the run reaches after the cleanup step's commit point, which didn't copy the
+    state. That state is rebuilt by replaying ``Game.back`` (``Game._rebuild_lazy``): the game,
+    saved and played on, is the same as on copies. So is a game that ends at the turn cap."""
+    def play() -> Scenario:
+        s = Scenario("satyr", Alice={"battlefield": [{"card": "Willow Satyr", "tapped": True}]},
+                     Bob={"battlefield": ["Forest"]}, turn={"number": 2, "active": "Bob", "step": "end"})
+        return s.pass_(1).pass_(1)
+    game, counting = both_ways(play)
+    assert game.pending.kind == "yesno" and game.state.step is Step.UNTAP and game.state.turn == 3
+    assert counting.rebuilt and Step.END in counting.ended
+
+    def capped() -> Scenario:
+        s = Scenario("cap", Alice={"battlefield": ["Forest"]}, Bob={}, turn={"number": 2, "active": "Bob",
+                                                                         "step": "end"})
+        s.game.base.turn_cap = s.game.state.turn_cap = 2
+        return s.pass_(1).pass_(1)
+    game, counting = both_ways(capped)
+    assert game.over and game.state.winner is None and not counting.rebuilt

@@ -38,3 +38,25 @@ def test_events_no_source_can_replace_find_no_replacement_effect(monkeypatch) ->
         play_game([REFERENCE_DECK, MIXED_DECK], seed, seed % 2, 12)
         play_game([REFERENCE_DECK, REFERENCE_DECK], seed, seed % 2, 12)
     assert seen["skipped"] > 50 and seen["asked"] > 500, seen
+
+
+def test_the_untap_step_resets_every_count_of_the_turn() -> None:
+    """The untap step writes a player (a copy of a shared one, ``GameState.player``) only when one
+    of the counts of the turn isn't 0 already, and moves ``version`` as the write would: each
+    count alone is reset, and a player with none is left as it was, not copied."""
+    from mtgengine.core.enums import Step
+    from mtgengine.scenario.builder import Scenario
+    counts = ("lands_played", "life_gained_this_turn", "life_lost_this_turn", "attacked_with_this_turn",
+              "drawn_this_turn", "lands_entered_this_turn", "died_this_turn", "left_battlefield_this_turn",
+              "spells_cast_this_turn")
+    for count in counts:
+        s = Scenario("untap", Alice={"battlefield": ["Forest"]}, Bob={},
+                     turn={"number": 2, "active": "Bob", "step": "end"})
+        g = s.game.state
+        setattr(g.player(0), count, 2)
+        g.settled = g.version
+        s.pass_("turn")
+        g = s.game.state
+        assert g.step is Step.UPKEEP and g.active == 0 and g.turn == 3
+        assert getattr(g.players[0], count) == 0, count
+        assert all(getattr(g.players[1], c) == 0 for c in counts)
