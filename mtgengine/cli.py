@@ -39,6 +39,7 @@ PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
     ("mtgengine.scenario.cli", "add_run_parser"),
     ("mtgengine.cards.card_command", "add_card_parser"),
     ("mtgengine.smoke", "add_smoke_parser"),
+    ("mtgengine.deck_command", "add_deck_parser"),
 )
 
 #: argparse exposes no public name for the object that ``add_subparsers`` returns.
@@ -62,7 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
     parser = argparse.ArgumentParser(prog="mtg", description="A Magic: The Gathering rules engine.")
+    parser.add_argument("--version", action="version", version=f"mtg (mtgengine) {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_simulate_parser(subparsers)
     add_play_parser(subparsers)
