@@ -61,3 +61,16 @@ def add_run_parser(subparsers: Any) -> None:
     p.add_argument("--lang", choices=LANGUAGES, default="en",
                    help="card names in the -v log: en, or ja (Japanese where known)")
     p.set_defaults(func=run_command)
+    schema = subparsers.add_parser(
+        "schema", help="print the JSON Schema of the scenario format (for editors)",
+        description="Prints the JSON Schema (draft 2020-12) of one scenario document, made from the table "
+                    "the validator reads (mtgengine/scenario/fields.py); the package ships the same file as "
+                    "mtgengine/data/scenario.schema.json. A YAML editor given it completes and checks keys "
+                    "and values; what needs the game (card names, references) is checked by 'mtg run'.")
+    schema.set_defaults(func=schema_command)
+
+
+def schema_command(args: argparse.Namespace) -> int:
+    from .schema import schema_text
+    sys.stdout.write(schema_text())
+    return 0

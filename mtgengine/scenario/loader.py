@@ -9,29 +9,16 @@ from typing import Any
 import yaml
 
 from ..core.errors import quote
+from . import fields
 
-TOP_KEYS = ("name", "rules", "seed", "strict", "players", "turn", "script", "expect", "allow_unimplemented")
-PLAYER_KEYS = ("life", "poison", "hand", "battlefield", "graveyard", "library", "exile", "command",
-               "mana_pool", "counters", "sideboard")
-ENTRY_KEYS = ("card", "as", "count", "tapped", "summoning_sick", "counters", "attached_to", "face_down",
-              "transformed", "token", "controller", "damage", "commander")
-VERBS = ("cast", "activate", "play", "turn_face_up", "attack", "block", "choose", "pass", "expect")
-STEP_OPTIONS = {
-    "cast": ("by", "from", "targets", "x", "modes", "face", "fuse", "face_down", "kicked", "alternative",
-             "additional", "pay", "illegal", "splice"),
-    "activate": ("by", "ability", "targets", "x", "pay", "illegal"),
-    "play": ("by", "face", "from", "illegal"),
-    "turn_face_up": ("by", "pay", "illegal"),
-    "attack": ("by", "illegal"),
-    "block": ("by", "illegal"),
-    "choose": ("illegal",),
-    "pass": (),
-    "expect": (),
-}
-CHECK_KEYS = ("life", "poison", "player_counters", "zones", "permanents", "objects", "stack", "mana_pool",
-              "winner", "loser", "draw", "log")
-STEPS = ("upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers", "declare_blockers",
-         "combat_damage", "end_of_combat", "postcombat_main", "end")
+# The keys and kinds of the format live in one table (``fields``), which the JSON Schema reads too.
+TOP_KEYS = fields.keys(fields.TOP)
+PLAYER_KEYS = fields.keys(fields.PLAYER)
+ENTRY_KEYS = fields.keys(fields.ENTRY)
+VERBS = fields.keys(fields.VERBS)
+STEP_OPTIONS = {verb: fields.keys(options) for verb, options in fields.STEP_OPTIONS.items()}
+CHECK_KEYS = fields.keys(fields.CHECKS)
+STEPS = fields.STEPS
 
 
 #: libyaml's parser when PyYAML has it (faster), else the pure-Python one; both are "safe"
