@@ -87,11 +87,20 @@ def _face_json(card: CardData, face: Face) -> dict[str, Any]:
     }
 
 
+def scryfall_search_url(card: CardData) -> str:
+    """Scryfall's search for the card by its exact name (``!"Name"``), every printing of it."""
+    from urllib.parse import quote as url_quote
+    return "https://scryfall.com/search?q=" + url_quote(f'!"{card.name}"', safe="") + "&unique=cards"
+
+
 def card_json(card: CardData, implemented: bool | None) -> dict[str, Any]:
-    """JSON-ready description; card-level values are those outside the stack."""
+    """JSON-ready description; card-level values are those outside the stack. Field names are
+    the project's own; docs/card-data.md maps them to MTGJSON's and Scryfall's."""
     cost = card.mana_cost
     return {
         "name": card.name,
+        "oracle_id": card.oracle_id,
+        "scryfall_url": scryfall_search_url(card),
         "name_ja": card.name_ja,
         "layout": card.layout,
         "mana_cost": str(cost) if cost is not None else None,
@@ -151,6 +160,7 @@ def _card_command(args: Any) -> int:
         sys.stdout.write(format_card(card, lang=args.lang, implemented=not gaps) + "\n")
         for gap in gaps:
             sys.stdout.write(f"  not implemented: {gap}\n")
+        sys.stdout.write(f"Scryfall: {scryfall_search_url(card)}\n")
     return 0
 
 
