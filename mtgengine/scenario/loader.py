@@ -132,6 +132,17 @@ def _check_bounds(text: str) -> None:
     nodes with its aliases expanded, nested too deeply, a value too long, or an alias inside the
     node it names (a structure containing itself). It reads the parser's events, which needs
     no recursion: composing a document nested thousands deep crashes libyaml's composer."""
+    try:
+        _check_events(text)
+    except yaml.MarkedYAMLError as exc:
+        # libyaml 0.2.5's scanner, in PyYAML 6.0.4's wheels, refuses flow collections nested over
+        # 1,000 deep while it reads ahead, before the parser has given the 41st level's event
+        if exc.problem and "maximum nesting depth" in exc.problem:
+            raise _BoundError(f"lists and mappings nest at most {MAX_DEPTH} deep", exc.problem_mark) from None
+        raise
+
+
+def _check_events(text: str) -> None:
     sizes: dict[str, int] = {}            # anchor -> nodes of its node, aliases expanded
     stack: list[list[Any]] = []           # open collections: [anchor, nodes so far]
     for event in yaml.parse(text, Loader=_LOADER):
