@@ -161,6 +161,18 @@ def test_the_readme_has_the_two_commands_and_ci_runs_the_second() -> None:
 
 #: a repository path as the pages write it: `mtgengine/engine.py`, `tools/x.py`, `examples/copy/C05`
 REPO_PATH = re.compile(r"(?<![\w/.-])((?:mtgengine|tools|benchmarks|tests|examples|docs|\.ci)/[\w./*-]*[\w*])")
+#: a path in the package as the pages write it: `rules/casting.py`, `effects/resolutions/`, `rules/turn.settle`
+PACKAGE_PATH = re.compile(r"(?<![\w/.-])((?:%s)/[\w./*-]*[\w*])" % "|".join(
+    sorted(p.name for p in (ROOT / "mtgengine").iterdir() if p.is_dir() and not p.name.startswith("_"))))
+
+
+def _exists(path: str) -> bool:
+    """Whether ``path`` (from the root) names a file or folder, the start of file names
+    (`examples/copy/C05`), files (a glob) or an attribute of a module (`rules/turn.settle`)."""
+    if (ROOT / path).exists() or list(ROOT.glob(path if "*" in path else path + "*")):
+        return True
+    module, _, _attribute = path.rpartition(".")
+    return bool(module) and (ROOT / f"{module}.py").is_file()
 MODULE = re.compile(r"\bmtgengine(?:\.[A-Za-z_]\w*)+")
 
 
@@ -171,12 +183,11 @@ def test_the_files_and_modules_a_page_names_exist(page: Path) -> None:
     import importlib
     text = page.read_text(encoding="utf-8")
     missing = []
-    for m in REPO_PATH.finditer(text):
-        path = m.group(1)
-        if "..." in path:
-            continue
-        if not ((ROOT / path).exists() or list(ROOT.glob(path if "*" in path else path + "*"))):
-            missing.append(f"line {text.count(chr(10), 0, m.start()) + 1}: {path}")
+    named = [(m.start(), m.group(1)) for m in REPO_PATH.finditer(text)]
+    named += [(m.start(), "mtgengine/" + m.group(1)) for m in PACKAGE_PATH.finditer(text)]
+    for start, path in named:
+        if "..." not in path and not _exists(path):
+            missing.append(f"line {text.count(chr(10), 0, start) + 1}: {path}")
     for m in MODULE.finditer(text):
         parts = m.group(0).split(".")
         for i in range(len(parts), 0, -1):
