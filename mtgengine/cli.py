@@ -39,6 +39,7 @@ PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
     ("mtgengine.scenario.cli", "add_run_parser"),
     ("mtgengine.cards.card_command", "add_card_parser"),
     ("mtgengine.smoke", "add_smoke_parser"),
+    ("mtgengine.deck_command", "add_deck_parser"),
 )
 
 #: argparse exposes no public name for the object that ``add_subparsers`` returns.
@@ -61,8 +62,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+#: What ``mtg --help`` ends with: a first command of each kind, and where the rest is said.
+_EPILOG = """\
+examples:
+  mtg run examples/                  the worked examples, one line per file (-v: each rule-cited log)
+  mtg card Lightning Bolt            a card's characteristics and whether the engine implements it
+  mtg deck burn.txt                  read a deck list and say what keeps it from play
+  mtg simulate --games 10            random games with the built-in reference deck
+  mtg play --vs ai                   play a game yourself in the terminal
+
+'mtg COMMAND --help' gives a command's options; docs/cli.md (the documentation site,
+'mkdocs serve') says more. Exit status: 0 done, 1 something failed or was found, 2 bad input."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mtg", description="A Magic: The Gathering rules engine.")
+    from . import __version__
+    parser = argparse.ArgumentParser(
+        prog="mtg", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="A Magic: The Gathering rules engine that plays by the Comprehensive Rules and cites "
+                    "the rule of each step.",
+        epilog=_EPILOG)
+    parser.add_argument("--version", action="version", version=f"mtg (mtgengine) {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_simulate_parser(subparsers)
     add_play_parser(subparsers)

@@ -99,11 +99,20 @@ def _face_json(card: CardData, face: Face) -> dict[str, Any]:
     }
 
 
+def scryfall_search_url(card: CardData) -> str:
+    """Scryfall's search for the card by its exact name (``!"Name"``), every printing of it."""
+    from urllib.parse import quote as url_quote
+    return "https://scryfall.com/search?q=" + url_quote(f'!"{card.name}"', safe="") + "&unique=cards"
+
+
 def card_json(card: CardData, implemented: bool | None) -> dict[str, Any]:
-    """JSON-ready description; card-level values are those outside the stack."""
+    """JSON-ready description; card-level values are those outside the stack. Field names are
+    the project's own; docs/card-data.md maps them to MTGJSON's and Scryfall's."""
     cost = card.mana_cost
     return {
         "name": card.name,
+        "oracle_id": card.oracle_id,
+        "scryfall_url": scryfall_search_url(card),
         "name_ja": card.name_ja,
         "layout": card.layout,
         "mana_cost": str(cost) if cost is not None else None,
@@ -119,13 +128,22 @@ def card_json(card: CardData, implemented: bool | None) -> dict[str, Any]:
 
 def add_card_parser(subparsers: Any) -> None:
     """Registers `mtg card NAME [--json] [--lang ja]`, `mtg coverage [--json]` and `mtg cards import FILE`."""
-    p = subparsers.add_parser("card", help="show a card's characteristics (English and Japanese)")
-    p.add_argument("name", nargs="+", help="English, face, full `A // B` or Japanese name")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--lang", choices=("en", "ja"), default="en")
+    p = subparsers.add_parser(
+        "card", help="show a card's characteristics (English and Japanese)",
+        description="Shows a card's Oracle characteristics (the mana value computed, CR 202.3), whether the "
+                    "engine implements each of its abilities (what it lacks, if not) and Scryfall's search "
+                    "for it. A name that is no card gets the close names. Example: mtg card Lightning Bolt")
+    p.add_argument("name", nargs="+", help="English, face, full `A // B` or Japanese name (no quotes needed)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object: the oracle id, Scryfall's URL, each face (docs/card-data.md)")
+    p.add_argument("--lang", choices=("en", "ja"), default="en",
+                   help="which name leads: en, or ja (Japanese where known)")
     p.set_defaults(func=_card_command)
-    c = subparsers.add_parser("coverage", help="how many cards the engine fully implements")
-    c.add_argument("--json", action="store_true")
+    c = subparsers.add_parser(
+        "coverage", help="how many cards the engine fully implements",
+        description="Counts the cards whose every ability the engine implements, in all and by layout "
+                    "(from the shipped coverage table, tools/build_coverage_index.py).")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=_coverage_command)
     cards = subparsers.add_parser("cards", help="manage the card data")
     actions = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
@@ -165,6 +183,7 @@ def _card_command(args: Any) -> int:
         sys.stdout.write(format_card(card, lang=args.lang, implemented=not gaps) + "\n")
         for gap in gaps:
             sys.stdout.write(f"  not implemented: {gap}\n")
+        sys.stdout.write(f"Scryfall: {scryfall_search_url(card)}\n")
     return 0
 
 

@@ -149,6 +149,9 @@ class CardData:
     #: {"role": "part", "result": ...} on a meld pair card, {"role": "result"}
     #: on the melded back face, which the data stores as a card of its own.
     meld: Mapping[str, Any] | None = field(default=None, hash=False)
+    #: Scryfall's oracle id of the card (the same for all its printings), where the data has one:
+    #: the MTGJSON records do, the later spoiler records don't (NOTICE).
+    oracle_id: str | None = None
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> CardData:
@@ -295,6 +298,7 @@ def _card_from_record(record: Mapping[str, Any]) -> CardData:
         faces=tuple(faces),
         flags=tuple(record.get("flags") or ()),
         meld=record.get("meld"),
+        oracle_id=record.get("oracle_id"),
     )
 
 

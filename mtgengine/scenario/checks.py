@@ -10,13 +10,12 @@ from ..core.errors import quote
 from ..core.mana import COLOR_WORDS, ManaCost, ManaCostError
 from ..effects.layers import characteristics, is_copy, mana_value
 from ..engine import Game
+from . import fields
 from .loader import ScenarioError
 from .references import ALL_ZONES, find_objects
 from .setup import Setup
 
-OBJECT_KEYS = ("ref", "count", "name", "controller", "owner", "power", "toughness", "loyalty", "counters",
-               "exact", "damage", "tapped", "token", "copy", "face_down", "transformed", "attached_to", "types",
-               "subtypes", "supertypes", "colors", "mana_value", "mana_cost", "abilities", "zone")
+OBJECT_KEYS = fields.keys(fields.OBJECT_CHECK)
 
 
 #: The form of each check's value: a mapping, a list, or (``stack`` only) a list or one name.
@@ -147,9 +146,9 @@ def _name(g: Any, oid: int) -> str:
 
 #: The checks of an object that take a number or nothing (a permanent without power), a count
 #: (0 or more), or true/false (issue 17: a typo is named, never compared as it is).
-_NUMBER_KEYS = ("power", "toughness")
-_COUNT_KEYS = ("count", "loyalty", "damage", "mana_value")
-_FLAG_KEYS = ("tapped", "token", "copy", "face_down", "transformed", "exact")
+_NUMBER_KEYS = fields.of_kind(fields.OBJECT_CHECK, "number")
+_COUNT_KEYS = fields.of_kind(fields.OBJECT_CHECK, "count")
+_FLAG_KEYS = fields.of_kind(fields.OBJECT_CHECK, "flag")
 
 
 def _check_values(item: dict[str, Any], label: str) -> None:

@@ -9,29 +9,16 @@ from typing import Any
 import yaml
 
 from ..core.errors import quote
+from . import fields
 
-TOP_KEYS = ("name", "rules", "seed", "strict", "players", "turn", "script", "expect", "allow_unimplemented")
-PLAYER_KEYS = ("life", "poison", "hand", "battlefield", "graveyard", "library", "exile", "command",
-               "mana_pool", "counters", "sideboard")
-ENTRY_KEYS = ("card", "as", "count", "tapped", "summoning_sick", "counters", "attached_to", "face_down",
-              "transformed", "token", "controller", "damage", "commander")
-VERBS = ("cast", "activate", "play", "turn_face_up", "attack", "block", "choose", "pass", "expect")
-STEP_OPTIONS = {
-    "cast": ("by", "from", "targets", "x", "modes", "face", "fuse", "face_down", "kicked", "alternative",
-             "additional", "pay", "illegal", "splice"),
-    "activate": ("by", "ability", "targets", "x", "pay", "illegal"),
-    "play": ("by", "face", "from", "illegal"),
-    "turn_face_up": ("by", "pay", "illegal"),
-    "attack": ("by", "illegal"),
-    "block": ("by", "illegal"),
-    "choose": ("illegal",),
-    "pass": (),
-    "expect": (),
-}
-CHECK_KEYS = ("life", "poison", "player_counters", "zones", "permanents", "objects", "stack", "mana_pool",
-              "winner", "loser", "draw", "log")
-STEPS = ("upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers", "declare_blockers",
-         "combat_damage", "end_of_combat", "postcombat_main", "end")
+# The keys and kinds of the format live in one table (``fields``), which the JSON Schema reads too.
+TOP_KEYS = fields.keys(fields.TOP)
+PLAYER_KEYS = fields.keys(fields.PLAYER)
+ENTRY_KEYS = fields.keys(fields.ENTRY)
+VERBS = fields.keys(fields.VERBS)
+STEP_OPTIONS = {verb: fields.keys(options) for verb, options in fields.STEP_OPTIONS.items()}
+CHECK_KEYS = fields.keys(fields.CHECKS)
+STEPS = fields.STEPS
 
 
 #: libyaml's parser when PyYAML has it (faster), else the pure-Python one; both are "safe"
@@ -145,6 +132,17 @@ def _check_bounds(text: str) -> None:
     nodes with its aliases expanded, nested too deeply, a value too long, or an alias inside the
     node it names (a structure containing itself). It reads the parser's events, which needs
     no recursion: composing a document nested thousands deep crashes libyaml's composer."""
+    try:
+        _check_events(text)
+    except yaml.MarkedYAMLError as exc:
+        # libyaml 0.2.5's scanner, in PyYAML 6.0.4's wheels, refuses flow collections nested over
+        # 1,000 deep while it reads ahead, before the parser has given the 41st level's event
+        if exc.problem and "maximum nesting depth" in exc.problem:
+            raise _BoundError(f"lists and mappings nest at most {MAX_DEPTH} deep", exc.problem_mark) from None
+        raise
+
+
+def _check_events(text: str) -> None:
     sizes: dict[str, int] = {}            # anchor -> nodes of its node, aliases expanded
     stack: list[list[Any]] = []           # open collections: [anchor, nodes so far]
     for event in yaml.parse(text, Loader=_LOADER):

@@ -17,15 +17,16 @@ from ..rules.combat import attack_restriction
 from .loader import (
     CHECK_KEYS, STEP_OPTIONS, STEPS, TOP_KEYS, VERBS, ScenarioDoc, ScenarioError, suggest, unknown_key,
 )
+from . import fields
 from .references import ALL_ZONES, describe, find_objects
 from .setup import Setup, build
 
 
 
 #: The most passes one ``pass: N`` step makes (as many as ``pass: STEP`` makes looking for its step).
-MAX_PASSES = 10_000
+MAX_PASSES = fields.MAX_PASSES
 #: The largest number an option takes (X, an amount of mana or life to pay): far beyond a game.
-MAX_AMOUNT = 1_000_000_000
+MAX_AMOUNT = fields.MAX_AMOUNT
 
 
 def _check_option(key: str, value: Any) -> None:
@@ -53,9 +54,10 @@ def _check_option(key: str, value: Any) -> None:
         raise ScenarioError(f"kicked: expected true, false or a list of kicker costs, got {quote(value)}")
 
 
-_OPTION_KINDS = {"x": "amount", "modes": "modes", "ability": "ability", "fuse": "flag", "face_down": "flag",
-                 "face": "text", "alternative": "text", "from": "text", "by": "text", "illegal": "illegal",
-                 "kicked": "kicked"}
+#: The kind of each step option the runner checks here (``fields.STEP_OPTIONS``; "any": read
+#: where it is used).
+_OPTION_KINDS = {key: f.kind for options in fields.STEP_OPTIONS.values() for key, f in options.items()
+                 if f.kind != "any"}
 
 
 @dataclass

@@ -13,7 +13,10 @@ from ..engine import add_card, refuse_unimplemented
 from ..rules.context import Ctx, log_unimplemented
 from ..state.game_state import GameState
 from ..rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders
+from . import fields
 from .loader import ENTRY_KEYS, PLAYER_KEYS, STEPS, ScenarioError, suggest, unknown_key
+
+TURN_KEYS = fields.keys(fields.TURN)
 
 ZONE_KEYS = {"hand": Zone.HAND, "battlefield": Zone.BATTLEFIELD, "graveyard": Zone.GRAVEYARD,
              "library": Zone.LIBRARY, "exile": Zone.EXILE, "command": Zone.COMMAND}
@@ -22,12 +25,13 @@ DEFAULT_LIBRARY = ["Wastes"] * 30
 #: Bounds of a position (issue 17): the cards of a scenario, all zones and players together
 #: (as a deck list, ``decklist.MAX_DECK_CARDS``), the players, a life total, poison and other
 #: counters (far beyond any game, not beyond a typo: ``10000000``, ``-3``), the turn number.
-MAX_CARDS = 10_000
-MAX_PLAYERS = 8
-MAX_AMOUNT = 1_000_000_000
-MAX_TURN = 1_000_000
+#: (The numbers live in ``fields``, which the JSON Schema reads too.)
+MAX_CARDS = fields.MAX_CARDS
+MAX_PLAYERS = fields.MAX_PLAYERS
+MAX_AMOUNT = fields.MAX_AMOUNT
+MAX_TURN = fields.MAX_TURN
 #: The longest player name, alias, card name or reference a position takes.
-MAX_NAME_CHARS = 200
+MAX_NAME_CHARS = fields.MAX_NAME_CHARS
 
 
 class Setup:
@@ -184,8 +188,8 @@ def build(data: dict[str, Any]) -> Setup:
     if not isinstance(turn, dict):
         raise ScenarioError("'turn' must be a mapping: {number, active, step}")
     for key in turn:
-        if key not in ("number", "active", "step"):
-            raise unknown_key(key, ("number", "active", "step"), "turn")
+        if key not in TURN_KEYS:
+            raise unknown_key(key, TURN_KEYS, "turn")
     g.turn = _int(turn.get("number", 1), "turn.number", 1, MAX_TURN)
     active = turn.get("active", names[0])
     if active not in names:

@@ -29,6 +29,7 @@ def test_arena_export_splits_main_deck_and_sideboard() -> None:
 
 
 def test_plain_list_with_x_counts_comments_and_loose_spelling() -> None:
+    # comments: a list written by a person, whose blank lines only space it out
     text = "// burn\n# also a comment\n4x lightning bolt\n2X Forest\n\n1 fire // ice\n1 Shock (M21)\n"
     deck = parse_deck(text)
     assert deck.main == ["Lightning Bolt"] * 4 + ["Forest"] * 2 + ["Fire // Ice", "Shock"]

@@ -1,0 +1,119 @@
+"""``mtg deck FILE [--json] [--commander NAME]`` (issue 22): counts and cards of each section, unknown
+names with suggestions, unimplemented cards, Commander's deck rules (CR 903.5), exit status 0/1/2."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mtgengine import cli
+
+DECKS = Path(__file__).resolve().parent / "decks"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def report(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict]:
+    code, out, _ = run(capsys, "deck", *argv, "--json")
+    return code, json.loads(out)
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_counts_and_cards_of_each_section(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = report(capsys, str(DECKS / "mtgo_burn.dek"))
+    assert (data["main"], data["sideboard"], data["commander"], data["companion"]) == (60, 15, 0, 0)
+    assert {"name": "Lightning Bolt", "count": 4} in data["cards"]["main"]
+    assert {"name": "Mountain", "count": 20} in data["cards"]["main"]
+    assert {"name": "Pyroblast", "count": 3} in data["cards"]["sideboard"]
+    assert data["format"] == "mtgo-dek" and data["commander_rules"] is None
+    # Eidolon of the Great Revel, Rift Bolt, ... are not implemented: the deck has problems
+    names = [row["name"] for row in data["unimplemented"]]
+    assert "Rift Bolt" in names and "Lightning Bolt" not in names
+    assert all(row["missing"] for row in data["unimplemented"])
+    assert code == 1 and data["ok"] is False
+
+
+def test_a_deck_of_implemented_cards_is_fine(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = write(tmp_path, "ref.txt", "12 Forest\n12 Mountain\n8 Grizzly Bears\n6 Llanowar Elves\n4 Hill Giant\n"
+                                      "6 Lightning Bolt\n4 Shock\n8 Giant Growth\n\n3 Shock\n")
+    code, out, err = run(capsys, "deck", deck)
+    assert code == 0 and err == ""
+    assert "main 60, sideboard 3" in out and "  8 Giant Growth" in out and out.endswith("no problems found\n")
+    assert "after the blank line (from line 10) are the sideboard" in out
+
+
+def test_unknown_names_are_all_listed_with_suggestions(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = write(tmp_path, "typos.txt", "Deck\n4 Lightnig Bolt\n20 Mountain\nSideboard\n2 Pyroblats\n")
+    code, data = report(capsys, deck)
+    assert code == 1
+    assert [(u["line"], u["name"], u["section"]) for u in data["unknown"]] == [
+        (2, "Lightnig Bolt", "main"), (5, "Pyroblats", "sideboard")]
+    assert "Lightning Bolt" in data["unknown"][0]["suggestions"]
+    code, out, _ = run(capsys, "deck", deck)
+    assert "line 2: 'Lightnig Bolt' (did you mean: Lightning Bolt" in out
+
+
+def test_bad_input_exits_2_with_the_file_and_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "deck", write(tmp_path, "bad.dck", "[Main]\nMountain|M19\n"))
+    assert code == 2 and out == ""
+    assert err.startswith("mtg: error: ") and "bad.dck, line 2" in err and "Traceback" not in err
+    code, _, err = run(capsys, "deck", str(tmp_path / "missing.txt"))
+    assert code == 2 and "cannot read the deck list" in err
+
+
+def test_a_legal_commander_deck(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Isamaru and 99 Plains: basic lands are exempt from the singleton rule (CR 903.5b)
+    code, data = report(capsys, write(tmp_path, "krenko.txt", "Commander\n1 Isamaru, Hound of Konda\nDeck\n99 Plains\n"))
+    rules = data["commander_rules"]
+    assert rules == {"commanders": ["Isamaru, Hound of Konda"], "cards": 100, "problems": [], "warnings": []}
+    assert code == 0 and data["ok"]
+
+
+def test_commander_rules_on_the_sample_decks(capsys: pytest.CaptureFixture[str]) -> None:
+    for file in ("archidekt_krenko.txt", "forge_krenko.dck"):
+        _, data = report(capsys, str(DECKS / file))
+        assert data["commander_rules"]["problems"] == [] and data["commander_rules"]["cards"] == 100
+
+
+def test_commander_rules_broken(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = ("Commander\n1 Krenko, Mob Boss\nDeck\n2 Goblin Guide\n1 Counterspell\n1 Goblin Electromancer\n"
+            "10 Relentless Rats\n8 Seven Dwarves\n50 Mountain\n\nSideboard\n1 Pyroblast\n")
+    code, data = report(capsys, write(tmp_path, "broken.txt", text))
+    problems = data["commander_rules"]["problems"]
+    assert code == 1
+    assert "the deck has 73 cards with its commander(s), a Commander deck exactly 100 (CR 903.5a)" in problems
+    assert "2 cards named Goblin Guide: a Commander deck has one of each card but basic lands (CR 903.5b)" in problems
+    assert "8 cards named Seven Dwarves: a Commander deck has at most 7 by the card's own text (CR 903.5b)" in problems
+    assert not any("Relentless Rats" in p and "903.5b" in p for p in problems)   # "any number of cards named"
+    assert "Counterspell is outside the commander's color identity: U (CR 903.5c-d)" in problems
+    assert "Goblin Electromancer is outside the commander's color identity: U (CR 903.5c-d)" in problems
+    assert "Relentless Rats is outside the commander's color identity: B (CR 903.5c-d)" in problems
+    assert data["commander_rules"]["warnings"] == [
+        "the file has a sideboard of 1 card(s): Commander games use none (CR 903.5e)"]
+
+
+def test_a_commander_that_cant_be_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    _, data = report(capsys, write(tmp_path, "bears.txt", "Commander\n1 Grizzly Bears\nDeck\n99 Forest\n"))
+    assert data["commander_rules"]["problems"] == [
+        "Grizzly Bears can't be a commander: it is not a legendary creature or Vehicle (CR 903.3)"]
+
+
+def test_commander_option_takes_the_card_from_an_mtgo_sideboard(capsys: pytest.CaptureFixture[str],
+                                                                tmp_path: Path) -> None:
+    # MTGO lists a Commander deck's commander as its sideboard
+    deck = write(tmp_path, "mtgo_edh.txt", "99 Plains\n\n1 Isamaru, Hound of Konda\n")
+    code, data = report(capsys, deck, "--commander", "isamaru, hound of konda")
+    assert (data["main"], data["sideboard"], data["commander"]) == (99, 0, 1)
+    assert data["commander_rules"]["problems"] == [] and code == 0
+    code, _, err = run(capsys, "deck", deck, "--commander", "Krenko Mob Bos")
+    assert code == 2 and "--commander: unknown card name" in err
