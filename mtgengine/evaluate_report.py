@@ -106,7 +106,7 @@ def _png(fig: Any) -> bytes:
 
 
 def _matchup_plot(plt: Any, matchups: dict[str, Any]) -> bytes:
-    fig, ax = plt.subplots(figsize=(7, 0.6 + 0.7 * len(matchups)))
+    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.8 * len(matchups)))
     labels = list(matchups)
     for offset, key, color in ((-0.25, "overall", "#345"), (0, "on_the_play", "#3a7"), (0.25, "on_the_draw", "#c73")):
         for i, label in enumerate(labels):
@@ -119,8 +119,8 @@ def _matchup_plot(plt: Any, matchups: dict[str, Any]) -> bytes:
     ax.axvline(0.5, color="#999", lw=0.8, ls="--")
     ax.set_yticks(range(len(labels)), [f"vs {lab}" for lab in labels])
     ax.set_xlim(0, 1)
+    ax.set_ylim(len(labels) - 0.5, -0.5)           # (the first matchup at the top, its three rows in view)
     ax.set_xlabel("win rate (95% interval)")
-    ax.invert_yaxis()
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)
     return _png(fig)
 
