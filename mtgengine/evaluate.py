@@ -273,7 +273,7 @@ def add_evaluate_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "evaluate", help="a deck's matchups, goldfish kill turn and mana figures, as a report",
         description="Plays a deck against each --vs deck (itself when none) on the play and on the draw, and "
-                    "against an opponent that does nothing (goldfish), and reports win rates with 95%% intervals, "
+                    "against an opponent that does nothing (goldfish), and reports win rates with 95 % intervals, "
                     "the kill-turn distribution and mana figures (opening hands, mulligans, land drops, "
                     "castability on curve, colour screw).")
     parser.add_argument("deck", metavar="DECK", help="the deck list to evaluate")
