@@ -13,7 +13,9 @@ machine move wall time, not CPU time):
   inside the steps, not counted as steps);
 
 and ``vector``: ``gymnasium.vector.AsyncVectorEnv`` with ``--vector`` worker processes of the
-gym env, steps per *wall* second (the machine's load shows here: the load average is printed).
+gym env: steps per *wall* second (the machine's load shows here: the load average is printed),
+and from the CPU time of the workers and of the main process the rate the run would reach on
+idle cores (the busiest process's CPU time).
 """
 from __future__ import annotations
 
@@ -35,6 +37,8 @@ from mtgengine.env.gym import gym_env  # noqa: E402
 
 def _pick(rng: np.random.Generator, mask: np.ndarray) -> int:
     legal = np.flatnonzero(mask)
+    if not len(legal):          # a vector env's game just ended: the next step resets it, the action unused
+        return 0
     return int(legal[rng.integers(len(legal))])
 
 
@@ -84,15 +88,23 @@ def bench_vector(steps: int, seed: int, workers: int) -> dict[str, Any]:
     _obs, info = envs.reset(seed=seed)
     done = 0
     start = time.perf_counter()
+    before = os.times()
     while done < steps:
         masks = info["action_mask"]
         actions = np.array([_pick(rng, m) for m in masks])
         _obs, _rewards, _terminated, _truncated, info = envs.step(actions)
         done += workers
     seconds = time.perf_counter() - start
-    envs.close()
+    envs.close()                # (joins the workers: their CPU time is counted in os.times once they end)
+    after = os.times()
+    workers_cpu = after.children_user + after.children_system - before.children_user - before.children_system
+    main_cpu = after.user + after.system - before.user - before.system
+    # On idle cores the run would take as long as its busiest process: the workers' CPU time
+    # shared evenly, or the main process's (which samples the actions and gathers the results).
+    bound = max(workers_cpu / workers, main_cpu)
     return {"workers": workers, "steps": done, "wall_seconds": round(seconds, 3),
-            "steps_per_second": round(done / seconds)}
+            "steps_per_wall_second": round(done / seconds), "workers_cpu_seconds": round(workers_cpu, 3),
+            "main_cpu_seconds": round(main_cpu, 3), "steps_per_second_on_idle_cores": round(done / bound)}
 
 
 def main() -> int:
@@ -100,12 +112,14 @@ def main() -> int:
     parser.add_argument("--steps", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--vector", type=int, default=2, help="workers of the vectorized run (0: none)")
+    parser.add_argument("--only-vector", action="store_true", help="only the vectorized run")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     result: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count()}
-    result["aec"] = bench_aec(args.steps, args.seed)
-    result["aec_all_decisions"] = bench_aec(args.steps, args.seed, skip_forced=False)
-    result["gym"] = bench_gym(args.steps, args.seed)
+    if not args.only_vector:
+        result["aec"] = bench_aec(args.steps, args.seed)
+        result["aec_all_decisions"] = bench_aec(args.steps, args.seed, skip_forced=False)
+        result["gym"] = bench_gym(args.steps, args.seed)
     if args.vector:
         result["vector"] = bench_vector(args.steps, args.seed, args.vector)
     result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
