@@ -2,6 +2,7 @@
 
     mtg simulate [--games N] [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
                  [--jobs J] [--json] [--agent NAME] [--agent2 NAME] [--ai-time SECONDS]
+                 [--backend local|ray] [--address ADDR] [--records FILE]
     mtg play [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
     mtg play --vs ai|greedy|random|first [--seat 1|2] [--ai-time SECONDS] ...   (a person plays)
 
@@ -40,6 +41,7 @@ PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
     ("mtgengine.cards.card_command", "add_card_parser"),
     ("mtgengine.smoke", "add_smoke_parser"),
     ("mtgengine.deck_command", "add_deck_parser"),
+    ("mtgengine.evaluate", "add_evaluate_parser"),
 )
 
 #: argparse exposes no public name for the object that ``add_subparsers`` returns.
@@ -207,7 +209,21 @@ def add_simulate_parser(subparsers: Subparsers) -> None:
     parser.add_argument("--agent", choices=AGENT_NAMES, default="random", help="Alice's agent (default random)")
     parser.add_argument("--agent2", choices=AGENT_NAMES, default="random", help="Bob's agent (default random)")
     _add_ai_time(parser)
+    _add_backend_options(parser)
+    parser.add_argument("--records", metavar="FILE",
+                        help="write one JSON line per game to FILE (seed, decks, agents, winner, turns, decisions, "
+                             "mulligans, the turn each player won or lost)")
     parser.set_defaults(func=run_simulate)
+
+
+def _add_backend_options(parser: argparse.ArgumentParser) -> None:
+    from .backends import BACKENDS
+    parser.add_argument("--backend", choices=BACKENDS, default="local",
+                        help="where the games are played: local (this machine, --jobs processes) or ray (a Ray "
+                             "cluster: pip install -e '.[ray]'); the same results for the same seeds")
+    parser.add_argument("--address", metavar="ADDR", default=None,
+                        help="with --backend ray: the cluster's address (ray://HOST:10001, HOST:6379 or auto); "
+                             "none: a local Ray started for the run with --jobs CPUs (0: all)")
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -215,10 +231,15 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise MtgError(f"--seed {args.seed} --games {args.games}: the seeds of the games go up to "
                        f"{args.seed + args.games - 1}, above the largest seed {MAX_SEED}")
     deck1, deck2, extra = _deck_lists(args)
-    with _progress_bar(args.games) as progress:
+    if args.address is not None and args.backend != "ray":
+        raise MtgError("--address is for the ray backend: add --backend ray")
+    labels = (args.deck or "reference", args.deck2 or args.deck or "reference")
+    with _progress_bar(args.games) as progress, _records_file(args.records) as on_record:
         from .simulate import simulate
         result = simulate(args.games, args.seed, deck1, deck2, turn_cap=args.turn_cap, progress=progress,
-                          jobs=args.jobs, agents=(args.agent, args.agent2), ai_time=args.ai_time, **extra)
+                          jobs=args.jobs, agents=(args.agent, args.agent2), ai_time=args.ai_time,
+                          backend=args.backend, address=args.address, on_record=on_record, deck_labels=labels,
+                          **extra)
     failed = 1 if result["failed"] else 0       # the exit status says some games failed
     if args.json:
         print(json.dumps(result, sort_keys=True))
@@ -240,6 +261,20 @@ def run_simulate(args: argparse.Namespace) -> int:
             print(f"  seed {failure['seed']}, turn {failure['turn']}: {failure['error']} "
                   f"(at {failure['where'] or '?'})", file=sys.stderr)
     return failed
+
+
+@contextmanager
+def _records_file(path: str | None) -> Iterator[Callable[[dict[str, Any]], None] | None]:
+    """A callback writing each record as a JSON line to ``path`` (None: no records)."""
+    if path is None:
+        yield None
+        return
+    try:
+        out = open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise MtgError(f"--records {path}: can't write it ({exc.strerror})") from None
+    with out:
+        yield lambda record: out.write(json.dumps(record, sort_keys=True) + "\n")
 
 
 @contextmanager

@@ -49,6 +49,8 @@ class GameResult:
     refusals: int = 0
     #: with ``play_game(catch=True)``: the exception that ended the game (:func:`describe_error`)
     error: dict[str, str] | None = None
+    #: each player's mulligans (CR 103.5)
+    mulligans: tuple[int, ...] = ()
 
 
 def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn_cap: int,
@@ -92,7 +94,7 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn
     return GameResult(winner=state.winner, draw=state.draw,
                       capped=state.winner is None and not state.draw and error is None,
                       turns=state.turn, decisions=decisions, log=list(state.log), refusals=refusals,
-                      error=error)
+                      error=error, mulligans=tuple(p.mulligans for p in state.players))
 
 
 def answer_pending(game: Game, agents: Sequence[Agent]) -> bool:
@@ -132,7 +134,9 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
              sideboards: Sequence[Sequence[str]] | None = None,
              commanders: Sequence[Sequence[str]] | None = None, jobs: int = 1,
              allow_unimplemented: bool = False, agents: Sequence[str] = ("random", "random"),
-             ai_time: float | None = None) -> dict[str, Any]:
+             ai_time: float | None = None, backend: str = "local", address: str | None = None,
+             on_record: Callable[[dict[str, Any]], None] | None = None,
+             deck_labels: Sequence[str] = ("deck1", "deck2")) -> dict[str, Any]:
     """Plays ``games`` games with seeds ``seed`` .. ``seed + games - 1``.
 
     Alice always plays ``deck1`` and Bob ``deck2``; game ``i`` is started by player ``i % 2``
@@ -145,7 +149,11 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
     ``seed * 2 + 2`` for each game; ``ai_time``: the ``ai`` agent's seconds a decision.
     A game that raises is not counted but listed in ``failures`` (its seed, the error and
     where it was raised: :func:`describe_error`), and the others go on; ``refusals`` counts the
-    agents' answers the engine refused (``answer_pending``'s fallback).
+    agents' answers the engine refused (``answer_pending``'s fallback). ``backend``: where the
+    games are played, ``local`` or ``ray`` (``backends.ordered_map``; ``address``: a Ray
+    cluster's, else a local Ray of ``jobs`` CPUs) — the same results on both. ``on_record``:
+    called with each game's record (:func:`game_record`, ``deck_labels`` naming the decks), in
+    seed order.
     """
     wins = dict.fromkeys(PLAYER_NAMES, 0)
     draws = capped = turns = decisions = refusals = 0
@@ -157,12 +165,14 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
     # before workers fork, which then share them), as the phase.rs peer loads its cards first.
     resolve_cards([deck1, deck2, *(sideboards or ()), *(commanders or ())])
     start = time.perf_counter()
-    with _summaries(tasks, jobs) as summaries:
+    with _summaries(tasks, jobs, backend, address) as summaries:
         for done, summary in enumerate(summaries, 1):
+            if on_record is not None:
+                on_record(game_record(tasks[done - 1], summary, agents, deck_labels))
             if isinstance(summary, dict):       # the game failed: reported, and the run goes on
                 failures.append(summary)
             else:
-                winner, draw, was_capped, game_turns, game_decisions, game_refusals = summary
+                winner, draw, was_capped, game_turns, game_decisions, game_refusals, _mulligans = summary
                 if winner is not None:
                     wins[PLAYER_NAMES[winner]] += 1
                 draws += draw
@@ -204,7 +214,33 @@ def resolve_cards(decks: Sequence[Sequence[str]]) -> None:
             printed(card, COMBINED)          # a split card off the stack (CR 709.4)
 
 
-Summary = tuple[int | None, bool, bool, int, int, int]
+Summary = tuple[int | None, bool, bool, int, int, int, tuple[int, ...]]
+
+
+def game_record(task: tuple[Any, ...], summary: Summary | dict[str, Any], agents: Sequence[str],
+                deck_labels: Sequence[str]) -> dict[str, Any]:
+    """One game of :func:`simulate` as a JSON record (``mtg simulate --records``): its seed, who
+    started, the decks and agents, the winner, turns, decisions, each player's mulligans and
+    result with the turn it came (won or lost, CR 104.2-104.3; drew, CR 104.4), or the error of a
+    failed game. Nothing in it depends on the machine."""
+    seed, first_player = task[1], task[2]
+    record: dict[str, Any] = {
+        "seed": seed, "first_player": PLAYER_NAMES[first_player],
+        "decks": dict(zip(PLAYER_NAMES, deck_labels)), "agents": dict(zip(PLAYER_NAMES, agents)),
+    }
+    if isinstance(summary, dict):
+        return {**record, "failed": True, "error": summary["error"], "where": summary["where"],
+                "turn": summary["turn"], "decisions": summary["decision"]}
+    winner, draw, capped, turns, decisions, refusals, mulligans = summary
+    if winner is not None:
+        results = ["won" if i == winner else "lost" for i in range(len(PLAYER_NAMES))]
+    else:
+        results = ["drew" if draw else "capped"] * len(PLAYER_NAMES)
+    return {**record, "winner": None if winner is None else PLAYER_NAMES[winner], "draw": draw, "capped": capped,
+            "turns": turns, "decisions": decisions, "refusals": refusals,
+            "mulligans": dict(zip(PLAYER_NAMES, mulligans)),
+            "players": {name: {"result": result, "turn": None if result == "capped" else turns}
+                        for name, result in zip(PLAYER_NAMES, results)}}
 
 
 def _summary(task: tuple[Any, ...]) -> Summary | dict[str, Any]:
@@ -218,7 +254,8 @@ def _summary(task: tuple[Any, ...]) -> Summary | dict[str, Any]:
                        catch=True, allow_unimplemented=allow)
     if result.error is not None:    # a bug: reported with the seed that replays it (``mtg play --seed``)
         return {"seed": seed, "turn": result.turns, "decision": result.decisions, **result.error}
-    return result.winner, result.draw, result.capped, result.turns, result.decisions, result.refusals
+    return (result.winner, result.draw, result.capped, result.turns, result.decisions, result.refusals,
+            result.mulligans)
 
 
 def describe_error(exc: BaseException) -> dict[str, str]:
@@ -236,9 +273,11 @@ def describe_error(exc: BaseException) -> dict[str, str]:
 
 
 @contextmanager
-def _summaries(tasks: list[tuple[Any, ...]], jobs: int) -> Iterator[Iterator[Summary | dict[str, Any]]]:
-    """The games' summaries in task order, played here or by ``jobs`` worker processes."""
-    with in_workers(_summary, tasks, jobs) as results:
+def _summaries(tasks: list[tuple[Any, ...]], jobs: int, backend: str = "local",
+               address: str | None = None) -> Iterator[Iterator[Summary | dict[str, Any]]]:
+    """The games' summaries in task order, played here, by ``jobs`` worker processes or on Ray."""
+    from .backends import ordered_map
+    with ordered_map(_summary, tasks, jobs, backend, address) as results:
         yield results
 
 
