@@ -39,6 +39,7 @@ PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
     ("mtgengine.scenario.cli", "add_run_parser"),
     ("mtgengine.cards.card_command", "add_card_parser"),
     ("mtgengine.smoke", "add_smoke_parser"),
+    ("mtgengine.web.cli", "add_serve_parser"),
 )
 
 #: argparse exposes no public name for the object that ``add_subparsers`` returns.
