@@ -36,5 +36,5 @@ def run_serve(args: argparse.Namespace) -> int:
         raise MtgError(f"--port: a port number from 1 to 65535, got {args.port}")
     app = create_app(args.data)
     print(f"mtg serve: http://{args.host}:{args.port}/ (games in {args.data})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_MESSAGE, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=16 * MAX_MESSAGE, log_level="warning")
     return 0

@@ -137,7 +137,7 @@ class Table:
                 self._submit(d.player, answer, True)
             except IllegalActionError as exc:
                 raise Refused(f"not allowed: {exc}") from None
-            await self._play_on()
+            await self._play_on(changed=True)
 
     async def undo(self, client: Client) -> None:
         async with self.lock:
@@ -159,9 +159,11 @@ class Table:
         async with self.lock:
             await self._play_on()
 
-    async def _play_on(self) -> None:
+    async def _play_on(self, changed: bool = False) -> None:
         """Answers for the agents and the automatic passes, then sends every client the board
-        (also before the AI thinks, which takes a while: the board shows it thinking)."""
+        (also before the AI thinks, which takes a while: the board shows it thinking), when
+        anything was answered."""
+        start = self.answers
         while True:
             d = self.game.pending
             if d is None or self.game.state.over:
@@ -182,7 +184,8 @@ class Table:
             for answer in answers:
                 self.store.add_answer(self.id, self.answers, seat, False, answer, self.game)
                 self.answers += 1
-        await self._broadcast()
+        if changed or self.answers != start:
+            await self._broadcast()
 
     def _agent_answers(self, seat: int) -> list[Any]:
         """The agent's answer, submitted (its fallback when the rules refuse it, as in simulated
