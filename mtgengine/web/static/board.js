@@ -130,7 +130,7 @@ function openZone(p, zone, name) {
 
 function cardEl(id) {
   const c = obj(id);
-  const e = MTG.frame(c, false);
+  const e = MTG.frame(c, false, ref => ref < 0 ? playerName(ref) : (obj(ref) || { name: "a card" }).name);
   e.addEventListener("mouseenter", () => zoom(c));
   e.addEventListener("mouseleave", () => zoom(null));
   e.addEventListener("click", ev => { ev.stopPropagation(); clickRef(id); });
@@ -159,14 +159,15 @@ function zoom(card) {
   z.classList.add("on");
 }
 
+let stickLog = true;      // the log follows the game unless its reader scrolled up
 function renderLog() {
   const box = $("log");
-  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
   box.replaceChildren(...log.map(line => el("div", { class: "line" + (/turn \d+ begins/.test(line.text) ? " turn" : "") },
     line.rule ? el("a", { class: "cite", href: "#", dataset: { rule: line.rule }, onclick: ev => { ev.preventDefault(); showRule(line.rule); } }, `CR ${line.rule}`) : null,
     " ", line.text)));
-  if (atEnd) box.scrollTop = box.scrollHeight;
+  if (stickLog) box.scrollTop = box.scrollHeight;
 }
+$("log").addEventListener("scroll", () => { const b = $("log"); stickLog = b.scrollTop + b.clientHeight >= b.scrollHeight - 30; });
 
 async function showRule(number) {
   $("rule-title").textContent = `CR ${number}`;
@@ -188,6 +189,9 @@ function optionButton(opt, i, onclick, extraClass) {
 function renderDecision() {
   const box = $("decision");
   const d = msg.decision;
+  box.dataset.kind = d ? d.kind : "";
+  box.dataset.no = msg.decision_no;
+  document.body.dataset.over = msg.over ? "1" : "";
   if (!d) {
     box.replaceChildren(el("div", { class: "prompt muted" }, msg.over ? "The game is over." : $("status").textContent || "Waiting…"));
     return;
@@ -219,7 +223,7 @@ function renderDecision() {
     parts.push(el("button", { class: "confirm", id: "confirm", onclick: confirm }, "Confirm (Enter)"));
   } else if (kind === "divide" || kind === "damage_assignment") {
     const total = d.info.total;
-    parts.push(el("div", { class: "hint" }, total ? `Divide ${total} in all.` : "Assign the damage; each blocker needs lethal damage before the next (CR 510.1c)."));
+    parts.push(el("div", { class: "hint" }, total ? `Divide ${total} in all.` : "Assign the damage, each blocker lethal damage before the next (CR 510.1c) — or Enter: lethal damage in the order shown."));
     parts.push(el("div", { class: "amounts" }, ...opts.map((o, i) => el("label", { class: "amount" }, o.label + " ",
       el("input", { type: "number", min: 0, value: amounts[String(o.value)] ?? 0, dataset: { key: String(o.value) }, oninput: ev => { amounts[String(o.value)] = Number(ev.target.value); } })))));
     parts.push(el("button", { class: "confirm", id: "confirm", onclick: confirm }, "Confirm (Enter)"));
@@ -248,7 +252,9 @@ function renderDecision() {
       return optionButton(o, i, () => toggle(o.value), at >= 0 ? "on" : "");
     })));
     if (ordered && sel.length) parts.push(el("div", { class: "chosen" }, "Order: " + sel.map(v => opts.find(o => same(o.value, v)).label).join(", ")));
-    parts.push(el("button", { class: "confirm", id: "confirm", onclick: confirm }, `Confirm ${sel.length} (Enter)`));
+    const sizes = d.info.sizes || null;
+    const valid = ordered ? sel.length === opts.length : (sizes ? sizes.includes(sel.length) : sel.length >= d.min && sel.length <= d.max);
+    parts.push(el("button", { class: "confirm", id: "confirm", onclick: confirm, disabled: !valid }, `Confirm ${sel.length} (Enter)`));
   } else {
     parts.push(el("div", { class: "opts" }, ...opts.map((o, i) => optionButton(o, i, () => answer(o.value)))));
   }
@@ -286,7 +292,10 @@ function confirm() {
     answer(a);
     return;
   }
+  const button = $("confirm");
+  if (button && button.disabled) return;
   const kind = d.kind;
+  if (kind === "damage_assignment" && !Object.values(amounts).some(Boolean)) { $("in-order").click(); return; }
   if (kind === "priority") { answer({ action: "pass" }); return; }
   if (kind === "mulligan") { answer(true); return; }
   if (kind === "x" || (kind === "number" && !d.options.length)) { answer(Number($("number").value)); return; }

@@ -71,7 +71,8 @@ MTG.colorClass = function (card) {
 
 // A card as a text frame: name and cost, type line, rules text, P/T or loyalty; ``full``: all
 // of its text (the hover view), else the board's compact one.
-MTG.frame = function (card, full) {
+MTG.frame = function (card, full, nameOf) {
+  nameOf = nameOf || (ref => `#${ref}`);
   const cls = ["card", MTG.colorClass(card)];
   if (full) cls.push("full");
   if (card.tapped) cls.push("tapped");
@@ -92,8 +93,9 @@ MTG.frame = function (card, full) {
   if (card.sick && (card.types || []).includes("Creature")) badges.append(MTG.el("span", { class: "badge sick", title: "summoning sick (CR 302.6)" }, "sick"));
   for (const [k, n] of Object.entries(card.counters || {})) badges.append(MTG.el("span", { class: "badge counter" }, `${n} ${k}`));
   if (card.damage) badges.append(MTG.el("span", { class: "badge dmg" }, `${card.damage} dmg`));
-  if (card.attacking !== null && card.attacking !== undefined) badges.append(MTG.el("span", { class: "badge atk" }, "attacking"));
-  if (card.blocking && card.blocking.length) badges.append(MTG.el("span", { class: "badge blk" }, "blocking"));
+  if (card.attacking !== null && card.attacking !== undefined) badges.append(MTG.el("span", { class: "badge atk", title: "attacking " + nameOf(card.attacking) }, "attacking"));
+  if (card.blocking && card.blocking.length) badges.append(MTG.el("span", { class: "badge blk", title: "blocking " + card.blocking.map(nameOf).join(", ") }, "blocks " + card.blocking.map(nameOf).join(", ")));
+  if (card.attached_to !== null && card.attached_to !== undefined) badges.append(MTG.el("span", { class: "badge", title: "attached to " + nameOf(card.attached_to) }, "on " + nameOf(card.attached_to)));
   if (card.x) badges.append(MTG.el("span", { class: "badge" }, `X=${card.x}`));
   if (badges.childElementCount) e.append(badges);
   const corner = card.loyalty !== null && card.loyalty !== undefined && !card.pt ? `◆${(card.counters || {}).loyalty ?? card.loyalty}` : card.pt;
