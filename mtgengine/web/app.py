@@ -98,7 +98,7 @@ def create_app(data_dir: str | Path) -> Starlette:
 
     def limited(request: Request) -> None:
         host = request.client.host if request.client else "?"
-        bucket = creations.setdefault(host, Bucket(rate=0.5, burst=20))
+        bucket = creations.setdefault(host, Bucket(rate=2.0, burst=100))
         if not bucket.take():
             raise lobby.BadRequest("too many games created: wait a little", 429)
 

@@ -64,20 +64,28 @@ def fallback(d: dict[str, Any]) -> Any:
 
 @dataclass
 class BotResult:
-    """What a bot saw: the latency of each answer (seconds from sending it to the next
-    board with a decision of its own, or the game's end), refusals, the last board."""
+    """What a bot saw: the latency of each answer (seconds from sending it to the server's next
+    board, its reply), answers sent and refused, the last board, the messages (``keep``)."""
 
     latencies: list[float] = field(default_factory=list)
+    sent: int = 0
     refused: int = 0
     last: dict[str, Any] | None = None
     received: list[str] = field(default_factory=list)
     error: str | None = None
 
+    @property
+    def accepted(self) -> int:
+        return self.sent - self.refused
+
 
 async def play_seat(ws_url: str, game_id: str, token: str, seed: int, max_answers: int = 100_000,
-                    deadline: float | None = None, keep: bool = False) -> BotResult:
+                    deadline: float | None = None, keep: bool = False, think: float = 0.0) -> BotResult:
     """Plays the seat until the game ends, ``max_answers`` are given or ``deadline``
-    (``time.monotonic()``) passes. ``keep``: keep every message received (``received``)."""
+    (``time.monotonic()``) passes; ``think``: seconds to wait before each answer (a person's
+    pace). ``keep``: keep every message received (``received``)."""
+    import asyncio
+
     import websockets
     rng = random.Random(seed)
     out = BotResult()
@@ -85,41 +93,43 @@ async def play_seat(ws_url: str, game_id: str, token: str, seed: int, max_answer
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         answered = -1
-        tried: tuple[int, int] = (-1, 0)
-        while len(out.latencies) < max_answers and (deadline is None or time.monotonic() < deadline):
+        retried = -1
+
+        async def send(no: int, answer: Any) -> None:
+            nonlocal sent_at
+            sent_at = time.perf_counter()
+            out.sent += 1
+            await ws.send(json.dumps({"type": "answer", "decision": no, "answer": answer}))
+
+        while deadline is None or time.monotonic() < deadline:
             text = await ws.recv()
             if keep:
                 out.received.append(text)
             msg = json.loads(text)
+            if sent_at is not None and msg["type"] in ("board", "error"):
+                out.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
             if msg["type"] == "error":
                 out.refused += 1
                 board = out.last
-                if board is None or board.get("decision") is None:
+                if board is None or board.get("decision") is None or retried == board["decision_no"]:
                     out.error = msg["message"]
                     break
-                if tried == (board["decision_no"], 2):
-                    out.error = f"refused twice: {msg['message']}"
-                    break
-                tried = (board["decision_no"], 2)
-                await ws.send(json.dumps({"type": "answer", "decision": board["decision_no"],
-                                          "answer": fallback(board["decision"])}))
+                retried = board["decision_no"]
+                await send(retried, fallback(board["decision"]))
                 continue
             if msg["type"] != "board":
                 continue
             out.last = msg
-            if msg["over"] is not None:
-                if sent_at is not None:
-                    out.latencies.append(time.perf_counter() - sent_at)
-                break
             d = msg.get("decision")
+            if msg["over"] is not None or out.sent >= max_answers:
+                break
             if d is None or msg["decision_no"] == answered:
                 continue
-            if sent_at is not None:
-                out.latencies.append(time.perf_counter() - sent_at)
             answered = msg["decision_no"]
-            tried = (answered, 1)
-            sent_at = time.perf_counter()
-            await ws.send(json.dumps({"type": "answer", "decision": answered, "answer": choose(d, rng)}))
+            if think:
+                await asyncio.sleep(think * (0.5 + rng.random()))
+            await send(answered, choose(d, rng))
     return out
 
 

@@ -36,5 +36,6 @@ def run_serve(args: argparse.Namespace) -> int:
         raise MtgError(f"--port: a port number from 1 to 65535, got {args.port}")
     app = create_app(args.data)
     print(f"mtg serve: http://{args.host}:{args.port}/ (games in {args.data})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=16 * MAX_MESSAGE, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=16 * MAX_MESSAGE,
+                ws_per_message_deflate=False, log_level="warning")     # (loopback or a LAN: no need to compress)
     return 0

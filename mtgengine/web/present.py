@@ -124,37 +124,67 @@ def _printed(view: View, oid: int, o: Any) -> dict[str, Any]:
     """Name, cost, type line, text, P/T and loyalty: the characteristics now where the layers
     can say (CR 613), else the card's printed face."""
     card = o.card
-    face = card.faces[min(o.face, len(card.faces) - 1)]
-    out: dict[str, Any] = {
-        "name": card.name if not o.face_down else face.name, "cost": _cost(face.mana_cost),
-        "type_line": face.type_line, "text": face.oracle_text,
-        "pt": f"{face.power}/{face.toughness}" if face.power is not None else None,
-        "loyalty": face.loyalty, "face_down": o.face_down, "token": o.token,
-    }
+    face_index = min(o.face, len(card.faces) - 1)
+    face = card.faces[face_index]
+    out = dict(_face_frame(card, face_index))
+    out["face_down"] = o.face_down
+    out["token"] = o.token
     if o.face_down:
+        out["name"] = face.name
         out["face_down_known"] = True         # the viewer may look at it (CR 708.5)
-    if len(card.faces) > 1:
-        out["faces"] = [{"name": f.name, "cost": _cost(f.mana_cost), "type_line": f.type_line,
-                         "text": f.oracle_text} for f in card.faces]
     try:
         from ..effects.layers import characteristics
         ch = characteristics(view.state, oid)
     except Exception:       # (a view may lack a card a characteristic depends on)
         return out
-    out["name"] = ch.name
-    out["cost"] = _cost(ch.mana_cost)
+    if ch.name != out["name"]:
+        out["name"] = ch.name
+    if ch.mana_cost is not face.mana_cost:
+        out["cost"] = _cost(ch.mana_cost)
     if (set(ch.types), set(ch.subtypes), set(ch.supertypes)) != (set(face.types), set(face.subtypes),
                                                                     set(face.supertypes)):
         types = [*sorted(ch.supertypes), *_ordered_types(ch.types)]     # changed by an effect (CR 613.1d)
         out["type_line"] = " ".join(types) + (" — " + " ".join(sorted(ch.subtypes)) if ch.subtypes else "")
-    out["types"] = sorted(ch.types)
+    out["types"] = _sorted(ch.types)
     if ch.power is not None and ch.toughness is not None:
         out["pt"] = f"{ch.power}/{ch.toughness}"
     elif "Creature" not in ch.types:
         out["pt"] = None
     if ch.loyalty is not None:
         out["loyalty"] = ch.loyalty
-    out["colors"] = sorted(ch.colors)
+    out["colors"] = _sorted(ch.colors)
+    return out
+
+
+_SORTED: dict[frozenset[str], list[str]] = {}
+
+
+def _sorted(values: frozenset[str]) -> list[str]:
+    """Sorted, once per set of words (types, colors: a handful of sets in a game)."""
+    out = _SORTED.get(values)
+    if out is None:
+        out = _SORTED[values] = sorted(values)
+    return out
+
+
+#: The printed part of each card face's frame, made once (every board shows each card again).
+_FACES: dict[tuple[int, int], tuple[Any, dict[str, Any]]] = {}
+
+
+def _face_frame(card: Any, index: int) -> dict[str, Any]:
+    key = (id(card), index)
+    cached = _FACES.get(key)
+    if cached is not None and cached[0] is card:
+        return cached[1]
+    face = card.faces[index]
+    out: dict[str, Any] = {
+        "name": card.name, "cost": _cost(face.mana_cost), "type_line": face.type_line, "text": face.oracle_text,
+        "pt": f"{face.power}/{face.toughness}" if face.power is not None else None, "loyalty": face.loyalty,
+    }
+    if len(card.faces) > 1:
+        out["faces"] = [{"name": f.name, "cost": _cost(f.mana_cost), "type_line": f.type_line,
+                         "text": f.oracle_text} for f in card.faces]
+    _FACES[key] = (card, out)           # (the card kept: its id can't be reused while cached)
     return out
 
 

@@ -146,6 +146,8 @@ def test_a_whole_game_against_the_ai_by_clicks(server: Server, browser: Any) -> 
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + "/")
     page.fill("#deck1", "Deck\n12 Mountain\n12 Forest\n16 Grizzly Bears\n8 Hill Giant\n8 Lightning Bolt\n4 Shock\n")
+    page.fill("#deck2", "40 Forest\n20 Llanowar Elves\n")
+    page.wait_for_selector("#report2 .ok")
     page.wait_for_selector("#report1 .ok")
     assert "60 cards" in page.text_content("#report1")
     page.select_option("#opponent", "ai")
@@ -158,12 +160,14 @@ def test_a_whole_game_against_the_ai_by_clicks(server: Server, browser: Any) -> 
     shot(page, "mulligan")
     me = Player(page)
     turns_seen = set()
+    shots: list[int] = []
     deadline = time.monotonic() + 240
     while not me.over() and time.monotonic() < deadline:
         if not me.step():
             page.wait_for_timeout(30)
         turns_seen.add(page.text_content("#turn"))
-        if me.clicks == 40:
+        if me.clicks >= 12 and not shots:
+            shots.append(1)
             shot(page, "midgame")
             page.locator(".me .battlefield .card").first.hover()
             shot(page, "hover")
@@ -172,7 +176,7 @@ def test_a_whole_game_against_the_ai_by_clicks(server: Server, browser: Any) -> 
     assert me.over(), "the game did not end in time"
     assert "Game over" in page.text_content("#status")
     assert {"mulligan", "priority", "attackers"} <= me.kinds
-    assert me.clicks > 20 and not errors
+    assert me.clicks > 10 and not errors
     # a rule citation of the log opens the rule's text from the shipped CR
     page.locator("#log .cite").first.click()
     page.wait_for_function("document.getElementById('rule-text').textContent.length > 10")
@@ -199,6 +203,7 @@ def test_two_browser_seats_play_each_other(server: Server, browser: Any) -> None
     bob = bob_context.new_page()
     bob.goto(link)
     players = [Player(alice), Player(bob)]
+    shots: list[int] = []
     for p in players:
         p.page.wait_for_selector("#decision[data-no]")
     assert "(you)" in alice.text_content(".me .pname") and "Alice" in alice.text_content(".me .pname")
@@ -208,7 +213,8 @@ def test_two_browser_seats_play_each_other(server: Server, browser: Any) -> None
         moved = [p.step() for p in players]
         if not any(moved):
             alice.wait_for_timeout(30)
-        if players[0].clicks == 15:
+        if players[0].clicks >= 4 and not shots:
+            shots.append(1)
             shot(alice, "two-seats-alice")
             shot(bob, "two-seats-bob")
     assert all(p.over() for p in players)

@@ -24,7 +24,7 @@ class Server:
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         self.app = create_app(data_dir)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=16 * MAX_MESSAGE, lifespan="on")
+                                ws_max_size=16 * MAX_MESSAGE, ws_per_message_deflate=False, lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -77,8 +77,8 @@ function render() {
   const stack = $("stack");
   stack.replaceChildren(...m.stack.slice().reverse().map(id => stackItem(id)));
   $("stack-area").classList.toggle("empty", m.stack.length === 0);
-  renderLog();
   renderDecision();
+  renderLog();
   $("undo").disabled = !m.can_undo;
   let status = "";
   if (m.over) status = "Game over: " + m.over.text;
@@ -88,6 +88,8 @@ function render() {
   $("status").textContent = status;
   $("status").className = "status" + (m.decision ? " mine" : "") + (m.over ? " over" : "");
   markOptions();
+  const hovered = document.querySelector(".card[data-id]:hover");
+  zoom(hovered ? obj(hovered.dataset.id) : null);    // (the card hovered may have been redrawn)
 }
 
 function side(p, mine) {
@@ -167,7 +169,10 @@ function renderLog() {
     " ", line.text)));
   if (stickLog) box.scrollTop = box.scrollHeight;
 }
-$("log").addEventListener("scroll", () => { const b = $("log"); stickLog = b.scrollTop + b.clientHeight >= b.scrollHeight - 30; });
+// (only the reader's own scrolling decides: the board's redraws move the log too)
+for (const kind of ["wheel", "pointerdown", "keyup", "touchmove"]) {
+  $("log").addEventListener(kind, () => setTimeout(() => { const b = $("log"); stickLog = b.scrollTop + b.clientHeight >= b.scrollHeight - 30; }, 50));
+}
 
 async function showRule(number) {
   $("rule-title").textContent = `CR ${number}`;
@@ -183,7 +188,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const MULTI_KINDS = ["attackers", "blockers", "order", "damage_assignment", "bottom", "discard"];
 
 function optionButton(opt, i, onclick, extraClass) {
-  return el("button", { class: "opt " + (extraClass || ""), dataset: { index: i }, onclick }, `${i < 9 ? i + 1 + ". " : ""}${opt.label}`);
+  return el("button", { class: "opt " + (extraClass || ""), dataset: { index: i }, onclick }, opt.label);
 }
 
 function renderDecision() {
@@ -259,6 +264,8 @@ function renderDecision() {
     parts.push(el("div", { class: "opts" }, ...opts.map((o, i) => optionButton(o, i, () => answer(o.value)))));
   }
   box.replaceChildren(...parts);
+  // the keys 1-9 press the buttons in the order shown
+  box.querySelectorAll("button.opt").forEach((b, i) => { if (i < 9) b.prepend(el("kbd", { class: "n" }, i + 1), " "); });
 }
 
 function rangeText(d) {
@@ -395,7 +402,7 @@ document.addEventListener("keydown", ev => {
   if (ev.key === " " && d.kind === "priority" && !paying) { ev.preventDefault(); answer({ action: "pass" }); return; }
   if (ev.key === "Enter") { ev.preventDefault(); confirm(); return; }
   if (/^[1-9]$/.test(ev.key) && ev.target.tagName !== "INPUT") {
-    const b = document.querySelector(`#decision button.opt[data-index="${Number(ev.key) - 1}"]`);
+    const b = document.querySelectorAll("#decision button.opt")[Number(ev.key) - 1];
     if (b) b.click();
   }
 });
