@@ -42,6 +42,7 @@ PLUGGED_COMMANDS: tuple[tuple[str, str], ...] = (
     ("mtgengine.smoke", "add_smoke_parser"),
     ("mtgengine.deck_command", "add_deck_parser"),
     ("mtgengine.evaluate", "add_evaluate_parser"),
+    ("mtgengine.web.cli", "add_serve_parser"),
 )
 
 #: argparse exposes no public name for the object that ``add_subparsers`` returns.
