@@ -31,7 +31,7 @@ sys.path.insert(0, str(REPO_ROOT))      # this checkout's mtgengine, not an inst
 
 from mtgengine.cards.coverage import face_script, missing  # noqa: E402
 from mtgengine.cards.database import CardDB  # noqa: E402
-from mtgengine.cards.oracle import compile_text  # noqa: E402
+from mtgengine.cards.compiler import compile_text  # noqa: E402
 
 
 def canon(value: Any) -> str:

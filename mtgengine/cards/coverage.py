@@ -23,16 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from .database import CardData, CardDB, card_db, overlay_path
+from .scripts import face_script
 
 #: Layouts whose card-level rules (casting a half, transforming...) the engine plays.
 SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "transform",
                                "meld"})      # meld: CR 701.42, 712.4, 712.8g, 712.21
-
-
-def face_script(face: Any) -> Any:
-    """The face's abilities as the engine plays them (compiled text plus card definitions)."""
-    from ..effects.layers import face_script as script_of   # cards/ must not import effects/ at load
-    return script_of(face)
 
 
 def missing(card: CardData) -> list[str]:

@@ -28,7 +28,8 @@ import yaml
 from ..core.mana import ManaCost, ManaCostError
 from .database import CARD_TYPES, CardData, Face, card_db
 from .hooks import HOOKS
-from .oracle import KEYWORDS, RESTRICTIONS, compile_text
+from .compiler import compile_text
+from .compiler.keywords import KEYWORDS, RESTRICTIONS
 from .vocabulary import (
     ActivatedAbility, AddMana, CardScript, Condition, Cost, CreateToken, Effect, ExtraTriggers, Filter, Pump,
     Quantity, Ref,

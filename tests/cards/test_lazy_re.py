@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from mtgengine.cards import lazy_re, oracle
+from mtgengine.cards import lazy_re
+from mtgengine.cards.compiler import clause, triggers
 
 
 def test_a_lazy_pattern_is_compiled_at_first_use_and_matches_as_re_does() -> None:
@@ -19,5 +20,5 @@ def test_a_lazy_pattern_is_compiled_at_first_use_and_matches_as_re_does() -> Non
 
 
 def test_the_oracle_patterns_are_lazy() -> None:
-    patterns = [p for p, _ in oracle._EFFECTS] + [p for p, _ in oracle._TRIGGERS]
+    patterns = [p for p, _ in clause._EFFECTS] + [p for p, _ in triggers._TRIGGERS]
     assert patterns and all(isinstance(p, lazy_re.LazyPattern) for p in patterns)

@@ -1,7 +1,7 @@
 """Compiling linked abilities (CR 607) from rules text: a pair of paragraphs where one
 exiles a card and the other refers to "the exiled card" (Oblivion Ring, Journey to Nowhere,
 Fiend Hunter), and an exile "until ~ leaves the battlefield" (Banishing Light, CR 610.3).
-``cards.oracle.compile_text`` hands its script here last; the pair's abilities are given a
+``paragraphs.compile_text`` hands its script here last; the pair's abilities are given a
 link named after the card and the paragraph of the linking ability ("Oblivion Ring#1"), so
 two cards' pairs never share a record (``effects.links``). Cards whose linked abilities the
 templates here don't read are written as definitions (``data/definitions/linked.yaml``).
@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import lazy_re                                              # patterns compiled at first use
-from .vocabulary import (
+from .. import lazy_re                                              # patterns compiled at first use
+from .normalize import normalize_self, strip_reminder
+from .targets import target_spec
+from ..vocabulary import (
     CardScript, Exile, Ref, ReturnToBattlefield, ReturnToHand, TargetSpec, Trigger, TriggeredAbility,
 )
 
@@ -32,12 +34,11 @@ def link_name(card: str, paragraph: int) -> str:
 
 
 def _exile_ability(name: str, number: int, raw: str, para: str) -> TriggeredAbility | None:
-    from .oracle import _target_spec
     m = _EXILE.fullmatch(para)
     if not m:
         return None
     optional, which, what, until = m.group(1), (m.group(2) or "").strip().lower(), m.group(3), m.group(4)
-    spec = _target_spec(("another " if which == "another" else "") + what)
+    spec = target_spec(("another " if which == "another" else "") + what)
     if spec is None or spec.filter.players:
         return None
     text = f"{which + ' ' if which else ''}target {what}"
@@ -59,11 +60,10 @@ def _return_ability(link: str, raw: str, para: str) -> TriggeredAbility | None:
 def with_links(name: str, oracle_text: str, script: CardScript) -> CardScript:
     """The script with the linked pairs these templates read compiled, and their paragraphs
     taken off ``unimplemented``."""
-    from .oracle import _normalize_self, _strip_reminder
     if not script.unimplemented:
         return script
     paragraphs = {i: raw for i, raw in enumerate(oracle_text.split("\n"), start=1)}
-    norm = {i: _strip_reminder(_normalize_self(raw, name)) for i, raw in paragraphs.items()}
+    norm = {i: strip_reminder(normalize_self(raw, name)) for i, raw in paragraphs.items()}
     open_numbers = {num for num, _ in script.unimplemented}
     new_triggered: dict[str, TriggeredAbility] = {}      # raw text -> ability (replacing a compiled one)
     done: set[int] = set()

@@ -1,6 +1,6 @@
 """Compiling the rules text that changes what a spell costs or how it may be cast (CR 118,
 601.2b, 601.2e-f): alternative costs, additional costs, cost increases and reductions,
-prototype, splice and "can't cast" restrictions. ``cards.oracle.compile_text`` offers each
+prototype, splice and "can't cast" restrictions. ``paragraphs.compile_text`` offers each
 paragraph here first; what this returns is added to the face's script.
 """
 from __future__ import annotations
@@ -9,18 +9,14 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from ..core.mana import COLOR_WORDS
-from .vocabulary import (
+from ...core.mana import COLOR_WORDS
+from .filters import card_filter, parse_filter
+from ..vocabulary import (
     AdditionalCost, AlternativeCost, CardScript, CastRestriction, CostChange, Filter, Prototype, Splice,
 )
 
 _MANA = r"((?:\{[0-9WUBRGCXSP/]+\})+)"
 _COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-
-
-def _filter(text: str) -> Filter | None:
-    from .oracle import parse_filter
-    return parse_filter(text)
 
 
 def _spells(words: str) -> Filter | None | bool:
@@ -31,7 +27,7 @@ def _spells(words: str) -> Filter | None | bool:
         return None
     if not words.endswith(" spells"):
         return False
-    flt = _filter(words[: -len(" spells")].replace(" and ", " or ") + " spell")
+    flt = parse_filter(words[: -len(" spells")].replace(" and ", " or ") + " spell")
     return False if flt is None else replace(flt, spells=False)
 
 
@@ -43,7 +39,7 @@ def _cost_change(para: str) -> CostChange | None:
     if m := re.fullmatch(r"(?:~|this spell) costs " + _MANA + r" (more|less) to cast if it targets (?:an? )?(.+?)\.", para,
                          re.I):
         # Mystical Dispute: decided by the targets chosen (CR 601.2c comes before 601.2f)
-        flt = _filter(m.group(3))
+        flt = parse_filter(m.group(3))
         if flt is None:
             return None
         amount = m.group(1)
@@ -67,7 +63,7 @@ def _cost_change(para: str) -> CostChange | None:
         if each == "target beyond the first":
             per_extra = True                  # strive
         else:
-            per = _filter(each)
+            per = parse_filter(each)
             if per is None:
                 return None
     amount = m.group(3)
@@ -100,7 +96,7 @@ def _alternative(para: str) -> AlternativeCost | None:
     if_control = None
     if cond is not None:
         # Snuff Out: "If you control a Swamp, you may pay 4 life rather than pay ..." (CR 118.9)
-        if_control = _filter(re.sub(r"^an? ", "", cond.group(1)) + " you control")
+        if_control = parse_filter(re.sub(r"^an? ", "", cond.group(1)) + " you control")
         if if_control is None:
             return None
         para = para[cond.end():]
@@ -128,13 +124,12 @@ def _alternative(para: str) -> AlternativeCost | None:
 def _objects(text: str) -> tuple[str, Filter, int] | None:
     """ "sacrifice a creature", "discard a card", "exile a creature card from your graveyard",
     "exile two cards from your graveyard", "exile a blue card from your hand"."""
-    from .oracle import _card_filter
     if m := re.fullmatch(r"return (a|an|one|two|three) (.+?) you control to (?:its|their) owner'?s'? hands?",
                          text.strip(), re.I):
         # Daze, Gush: permanents you control returned to their owner's hand (CR 118.9)
         count = _COUNT_WORDS[m.group(1).lower()]
         what = m.group(2).strip()
-        flt = _filter((what[:-1] if what.endswith("s") and count > 1 else what) + " you control")
+        flt = parse_filter((what[:-1] if what.endswith("s") and count > 1 else what) + " you control")
         return None if flt is None else ("bounce", flt, count)
     m = re.fullmatch(r"(sacrifice|discard|exile) (a|an|one|two|three|four|five) (.+?)"
                      r"(?: from your (graveyard|hand))?", text.strip(), re.I)
@@ -144,10 +139,10 @@ def _objects(text: str) -> tuple[str, Filter, int] | None:
     count = _COUNT_WORDS[m.group(2).lower()]
     what = m.group(3).strip()
     if verb == "sacrifice":
-        flt = _filter(what[:-1] if what.endswith("s") and count > 1 else what)
+        flt = parse_filter(what[:-1] if what.endswith("s") and count > 1 else what)
     else:
         what = re.sub(r"\bcards?\b", "", what).strip()
-        flt = _card_filter(what) if what else Filter()
+        flt = card_filter(what) if what else Filter()
     if flt is None:
         return None
     if verb == "exile":
@@ -199,7 +194,7 @@ def _restriction(para: str) -> CastRestriction | None:
     m = re.fullmatch(r"(your opponents|you|players|each opponent) can't cast (.+?)\.", para, re.I)
     if m is None:
         return None
-    flt = _filter(re.sub(r"\bspells\b", "spell", m.group(2), flags=re.I))
+    flt = parse_filter(re.sub(r"\bspells\b", "spell", m.group(2), flags=re.I))
     if flt is None or not flt.spells:
         return None
     whose = {"your opponents": "opponent", "each opponent": "opponent", "you": "you", "players": "any"}[
@@ -218,7 +213,7 @@ def cost_paragraph(para: str, raw: str) -> dict[str, Any] | None:
         return {"splice": Splice(onto, m.group(2))}                                    # CR 702.47a
     if m := re.fullmatch(r"affinity for (artifacts|creatures|enchantments|lands)", para, re.I):
         # CR 702.41a: "This spell costs {1} less to cast for each [text] you control."
-        per = _filter(m.group(1)[:-1] + " you control")
+        per = parse_filter(m.group(1)[:-1] + " you control")
         return {"cost_changes": (CostChange(less="{1}", itself=True, per=per, text=raw),)}
     if m := re.fullmatch(r"spend only (white|blue|black|red|green) mana on x\.", para, re.I):
         # a restriction on the mana that pays the X of the spell's cost (CR 107.3a, 601.2h)
