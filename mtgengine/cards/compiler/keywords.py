@@ -1,12 +1,25 @@
+"""Keyword abilities (CR 702) and the restrictions granted like them.
+
+A keyword line ("Flying, vigilance", "Protection from red", "Ward {2}") adds its keywords to the
+face, carried out where each one's rule is; the keywords that stand for an ability ("Equip
+{2}", "Cycling {1}", "Echo {R}", "Afterlife 2") compile to the ability their rule spells out.
+"""
 from __future__ import annotations
 
 import re
 
 from .. import lazy_re                                              # patterns compiled at first use
 from .filters import card_filter
-from .lexicon import creature_type_plural, creature_type_words, creature_types
+from .grammar import Grammar, attempt
+from .lexicon import creature_type_plurals_lower, creature_type_words, num
+from .script_builder import ScriptBuilder
+from .text import Span, SpanMatch, consume, fullmatch, span_of, split, sub
 from ...core.rules_index import rule_text
-from ..vocabulary import (ActivatedAbility, ChangeTypes, Cost, Draw, Effect, Filter, Search, StaticAbility, YOU, n)
+from ..vocabulary import (
+    ActivatedAbility, AlternativeCost, ApplyModifications, Attach, ChangeColors, ChangeTypes, Condition, Cost,
+    CostObjects, Draw, Effect, Filter, PayEcho, RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, Search,
+    StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
+)
 
 
 #: Keyword abilities the engine implements (CR 702), by their Oracle spelling.
@@ -80,7 +93,8 @@ _RESTRICTION_PHRASES = {
 def restrictions(text: str) -> frozenset[str] | None:
     """ "can't attack or block, and its activated abilities can't be activated" (Arrest),
     "doesn't untap during its controller's untap step" (Claustrophobia), "can't be blocked"."""
-    parts = re.split(r",? and (?=its |can't |doesn't )", text.lower().replace("’", "'").rstrip("."))
+    whole = text.lower().replace("’", "'").rstrip(".")
+    parts = split(r",? and (?=its |can't |doesn't )", whole)
     out: set[str] = set()
     for part in parts:
         kws = _RESTRICTION_PHRASES.get(part.strip())
@@ -92,6 +106,7 @@ def restrictions(text: str) -> frozenset[str] | None:
         if kws is None:
             return None
         out |= set(kws)
+    consume(whole)
     return frozenset(out)
 
 
@@ -107,16 +122,21 @@ def _protection_ok(part: str) -> bool:
     quality = part[len("protection from "):]
     if quality in PROTECTION_TYPES or quality == "multicolored":
         return True
-    return any(creature_type_plural(k).lower() == quality for k in creature_types())
+    return quality in creature_type_plurals_lower()
 
 
 def keyword_list(text: str) -> frozenset[str] | None:
+    """ "flying, first strike", "protection from Demons and from Dragons", "ward {2}": the
+    keywords (by their lowercase Oracle spelling), or None unless every part is one."""
     # "protection from Demons and from Dragons" (Baneslayer Angel): two protection abilities
-    text = re.sub(r"(protection from [^,]+?),? and from ", r"\1, protection from ", text, flags=re.I)
-    text = re.sub(r"(protection from [^,]+?), from ", r"\1, protection from ", text, flags=re.I)
-    parts = [p.strip().lower() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if p.strip()]
+    text = sub(r"(protection from [^,]+?),? and from ", r"\1, protection from ", text, re.I)
+    text = sub(r"(protection from [^,]+?), from ", r"\1, protection from ", text, re.I)
+    parts = [p.strip().lower() for p in split(r",\s*(?:and\s+)?|\s+and\s+", text) if p.strip()]
     ok = parts and all(p in _KEYWORD_SET or _PARAM_KEYWORD.fullmatch(p) or _protection_ok(p) for p in parts)
-    return frozenset(parts) if ok else None
+    if not ok:
+        return None
+    consume(text)
+    return frozenset(parts)
 
 
 #: Granted by Vines of Vastwood; "your" becomes the name of the effect's controller as it
@@ -135,6 +155,7 @@ def changeling_ability() -> StaticAbility:
                          mods=(ChangeTypes(add_subtypes=types),))
 
 
+@attempt
 def cycling_ability(kind: str, mana: str, raw: str) -> ActivatedAbility | None:
     """CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card", an ability
     that functions only from the hand; CR 702.29e: "[Type]cycling [cost]" searches the library
@@ -146,6 +167,7 @@ def cycling_ability(kind: str, mana: str, raw: str) -> ActivatedAbility | None:
     else:
         flt = card_filter(kind)
         if flt is None and kind in creature_type_words():
+            consume(kind)
             flt = Filter(subtypes=frozenset({creature_type_words()[kind]}))      # "Slivercycling" (CR 205.3m)
         if flt is None:
             return None
@@ -180,10 +202,157 @@ _KEYWORDS_AS_TEXT: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-def keyword_as_text(para: str) -> str | None:
-    """The ability a keyword paragraph stands for ("Afterlife 2": "When ~ dies, create two ..."),
-    or None."""
+def keyword_as_text(para: Span) -> Span:
+    """The paragraph to read for a keyword that stands for an ability: "Afterlife 2" is read as
+    "When ~ dies, create two ...", the text of its rule (the keyword's words are read); "Totem
+    armor" as "Umbra armor", its newer name (CR 702.89b). Any other paragraph is itself."""
+    if para.lower() == "totem armor":
+        consume(para)
+        return span_of("Umbra armor")
     for pattern, text in _KEYWORDS_AS_TEXT:
         if m := pattern.fullmatch(para.strip().rstrip(".")):
-            return text.format(*m.groups())
-    return None
+            consume(para)
+            return span_of(text.format(*m.groups()))
+    return para
+
+
+# -- the keyword paragraphs ------------------------------------------------------------------
+#: Keyword paragraphs that stand for an ability or a rule of the face; each builder adds it to
+#: the face (``ScriptBuilder``) and returns True.
+KEYWORD_PARAGRAPHS: Grammar[bool] = Grammar("keyword paragraph", first_match=True)
+_COST = r"((?:\{[^}]+\})+)"
+_keyword = KEYWORD_PARAGRAPHS.rule
+
+
+@_keyword(r"changeling")
+def _changeling(m: SpanMatch, face: ScriptBuilder) -> bool:
+    face.static.append(changeling_ability())            # CR 702.73a: every creature type
+    return True
+
+
+@_keyword(r"devoid")
+def _devoid(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.114a: a characteristic-defining ability, "This object is colorless", in every zone
+    # (CR 604.3)
+    face.static.append(StaticAbility("self", text=face.raw, cda=True, mods=(ChangeColors(set_colors=frozenset()),)))
+    return True
+
+
+@_keyword(r"(mega)?morph " + _COST)
+def _morph(m: SpanMatch, face: ScriptBuilder) -> bool:
+    face.morph = m.group(2)                              # CR 702.37a
+    face.megamorph = bool(m.group(1))                    # CR 702.37b
+    return True
+
+
+@_keyword(r"echo " + _COST)
+def _echo(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.30a: "At the beginning of your upkeep, if this permanent came under your control
+    # since the beginning of your last upkeep, sacrifice it unless you pay [cost]."
+    cost = m.group(1)
+    face.triggered.append(TriggeredAbility(
+        Trigger("upkeep", "you"), (PayEcho(cost.upper()),), condition=Condition("echo_due"),
+        text=f"Echo {cost}: at the beginning of your upkeep, if {face.name} came under your control since "
+             f"the beginning of your last upkeep, sacrifice it unless you pay {cost}."))
+    return True
+
+
+@_keyword(r"fading (\d+)")
+def _fading(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.32a: "This permanent enters with N fade counters on it" and "At the beginning of
+    # your upkeep, remove a fade counter from this permanent. If you can't, sacrifice the permanent."
+    face.replacements.append(ReplacementAbility("enters", itself=True, enters_counters="fade",
+                                                amount=num(m.group(1)), text=face.raw))
+    face.triggered.append(TriggeredAbility(
+        Trigger("upkeep", "you"),
+        (RemoveCounters(SELF, "fade", num("1"), if_cant=(SacrificePermanent(),)),),
+        text=f"Fading {m.group(1)}: at the beginning of your upkeep, remove a fade counter from {face.name}. "
+             f"If you can't, sacrifice it."))
+    return True
+
+
+@_keyword(r"evoke " + _COST)
+def _evoke(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.74a: an alternative cost, and "When this permanent enters, if its evoke cost was
+    # paid, its controller sacrifices it."
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(mana=m.group(1), name="evoke", itself=True,
+                                                                      text=face.raw),)})
+    face.triggered.append(TriggeredAbility(Trigger("enters"), (SacrificePermanent(SELF),),
+                                           text="When this permanent enters, if its evoke cost was paid, its "
+                                                "controller sacrifices it (evoke, CR 702.74a)",
+                                           condition=Condition("evoked")))
+    return True
+
+
+@_keyword(r"kicker " + _COST)
+def _kicker(m: SpanMatch, face: ScriptBuilder) -> bool:
+    face.kicker.append(m.group(1))                       # CR 702.33a
+    return True
+
+
+def read_keyword_paragraph(para: Span, face: ScriptBuilder) -> bool:
+    """Changeling, devoid, morph, echo, fading, evoke, kicker."""
+    return bool(KEYWORD_PARAGRAPHS.parse(para, face))
+
+
+def read_keyword_line(para: Span, face: ScriptBuilder) -> bool:
+    """ "Flying, vigilance": keyword abilities (CR 702)."""
+    kws = keyword_list(para)
+    if kws is None:
+        return False
+    face.keywords |= kws
+    return True
+
+
+#: The keyword abilities that are activated abilities, read after the face's other abilities.
+ACTIVATED_KEYWORDS: Grammar[bool] = Grammar("activated keyword", first_match=True)
+_activated_keyword = ACTIVATED_KEYWORDS.rule
+
+
+@_activated_keyword(r"equip ((?:\{[0-9WUBRGC]+\})+)")
+def _equip(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate only as
+    # a sorcery."
+    face.activated.append(ActivatedAbility(
+        Cost(mana=m.group(1)), (Attach(target(0)),),
+        (TargetSpec(Filter(types=frozenset({"Creature"}), controller="you"), "target creature you control"),),
+        face.raw, False, True))
+    return True
+
+
+@_activated_keyword(r"transmute ((?:\{[0-9WUBRGC]+\})+)")
+def _transmute(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.53a: "[Cost], Discard this card: Search your library for a card with the same mana
+    # value as the discarded card, reveal that card, and put it into your hand. Then shuffle your
+    # library. Activate only as a sorcery." (from the hand only)
+    face.activated.append(ActivatedAbility(
+        Cost(mana=m.group(1), discard_self=True), (Search(YOU, Filter(), "hand", same_mana_value=True),),
+        (), face.raw, False, True, zone="hand"))
+    return True
+
+
+@_activated_keyword(r"crew (\d+)")
+def _crew(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.122a: "Tap any number of other untapped creatures you control with total power N or
+    # greater: This permanent becomes an artifact creature until end of turn."
+    crew = CostObjects("crew", int(m.group(1)), Filter(types=frozenset({"Creature"}), tapped=False,
+                                                        controller="you", other=True))
+    face.activated.append(ActivatedAbility(
+        Cost(objects=(crew,)),
+        (ApplyModifications(SELF, (ChangeTypes(add_types=frozenset({"Artifact", "Creature"})),)),),
+        (), face.raw, False, False))
+    return True
+
+
+@_activated_keyword(r"((?:basic )?[a-z]*)cycling ((?:\{[0-9WUBRGC]+\})+)")
+def _cycling(m: SpanMatch, face: ScriptBuilder) -> bool:
+    cycling = cycling_ability(m.group(1), m.group(2), face.raw)
+    if cycling is None:
+        return face.not_implemented()
+    face.activated.append(cycling)
+    return True
+
+
+def read_activated_keyword(para: Span, face: ScriptBuilder) -> bool:
+    """Equip, transmute, crew, cycling and typecycling."""
+    return bool(ACTIVATED_KEYWORDS.parse(para, face))

@@ -1,3 +1,5 @@
+"""Effect templates that make tokens and copies (CR 111, 707), double or triple (CR 701.10,
+701.11), and change the text of objects (CR 612); the "except ..." of a copy (CR 707.9)."""
 from __future__ import annotations
 
 import re
@@ -6,25 +8,31 @@ from dataclasses import replace
 from ...core.mana import COLOR_WORDS
 from .clause import effect_rule, parse_clause
 from .filters import card_filter, parse_filter, subject_filter
+from .grammar import attempt
 from .keywords import keyword_list
-from .lexicon import NUM, PERMANENT_TYPES, TIMES, num
+from .lexicon import PERMANENT_TYPES, TIMES, num
 from .targets import LIFE_OWNER, Parse, last_target, life_owner, target_ref, target_spec, who_ref
-from ..vocabulary import (AddMana, BecomeCopy, CopyCards, CopyException, CopySpell, CreateToken, CreateTokenCopy, Double, Effect, EntersAsCopy, Filter, Quantity, Ref, ReplaceWords, SELF, TargetSpec, YOU, n)
+from .text import SpanMatch, consume, fullmatch, split, sub
+from ..vocabulary import (
+    AddMana, BecomeCopy, CopyCards, CopyException, CopySpell, CreateToken, CreateTokenCopy, Double, Effect,
+    EntersAsCopy, Filter, Quantity, Ref, ReplaceWords, SELF, TargetSpec, YOU, n,
+)
 
 
 @effect_rule(r"you may copy (?:this spell|~)(?: and may choose (?:a )?new targets? for (?:that|the) copy)?")
-def _copy_self(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _copy_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Chain Lightning: "they may copy this spell and may choose a new target for that copy"
     (CR 707.10, 707.10c): the spell is still on the stack as it resolves."""
     return [CopySpell(SELF, new_targets="new target" in m.group(0).lower(), optional=True)]
 
 
 @effect_rule(r"copy target (instant or sorcery|instant|sorcery|creature) spell( you control)?(?:, except (.+?))?")
-def _copy_spell(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _copy_spell(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Twincast, Fork; Double Major ("copy target creature spell you control, except it isn't
     legendary if the spell is legendary": a copy of a permanent spell becomes a token, CR 707.10f)."""
     types = frozenset(t.capitalize() for t in m.group(1).split(" or "))
-    exception = _copy_exception(re.sub(r" if the spell is legendary$", "", m.group(3) or "", flags=re.I) or None)
+    # "it isn't legendary if the spell is legendary": the condition changes nothing (not legendary: no change)
+    exception = _copy_exception(sub(r" if the spell is legendary$", "", m.group(3) or "", re.I, understood=True) or None)
     if exception is False:
         return None
     flt = Filter(types=types, spells=True, controller="you" if m.group(2) else None)
@@ -33,17 +41,17 @@ def _copy_spell(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"~ becomes a copy of (that creature|it), except it has this ability")
-def _becomes_copy_keeping(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _becomes_copy_keeping(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Unstable Shapeshifter: it becomes a copy of the creature that entered, except it has this
     ability (CR 707.4, 707.9a: the exception is part of its copiable values)."""
     return [BecomeCopy(SELF, st.it, keep_this_ability=True)] if st.it is not None else None
 
 
 @effect_rule(r"(that player|you) cop(?:y|ies) (?:each|the) (.+?) cards? exiled with ~")
-def _copy_exiled_cards(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _copy_exiled_cards(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Eye of the Storm: "that player copies each instant and sorcery card exiled with ~" — copies of
     cards, cast by the sentence that follows (CR 707.12, 607.2a)."""
-    flt = card_filter(re.sub(r" and ", " or ", m.group(2), flags=re.I))
+    flt = card_filter(sub(r" and ", " or ", m.group(2), re.I))
     if flt is None or not st.link:
         return None
     who = YOU if m.group(1).lower() == "you" else Ref("triggering_controller")
@@ -51,7 +59,7 @@ def _copy_exiled_cards(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"copy (it|that card)(,? then you may cast the copy( without paying its mana cost)?)?")
-def _copy_moved_card(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _copy_moved_card(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Shiko, Paragon of the Way: "exile target ... card from your graveyard. Copy it, then you may
     cast the copy without paying its mana cost" — the card the target became (CR 400.7, 707.12)."""
     last = last_target(st)
@@ -64,7 +72,7 @@ def _copy_moved_card(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"(you may )?copy the exiled card")
-def _copy_exiled_card(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _copy_exiled_card(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Isochron Scepter, Spellbinder: "[you may] copy the exiled card" (the imprinted one, CR 607.2a,
     707.12); "If you do, you may cast the copy ..." follows."""
     if not st.link:
@@ -73,7 +81,7 @@ def _copy_exiled_card(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"create a token that's a copy of (target .+?|equipped creature|enchanted creature)(?:, except (.+?))?")
-def _token_copy(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _token_copy(m: SpanMatch, st: Parse) -> list[Effect] | None:
     exception = _copy_exception((m.group(2) or "").replace("the token isn't", "it isn't"))
     if exception is False:
         return None
@@ -82,12 +90,14 @@ def _token_copy(m: re.Match[str], st: Parse) -> list[Effect] | None:
         spec = target_spec(what[len("target "):])
         if spec is None:
             return None
+        consume(what[:len("target ")])
         return [CreateTokenCopy(st.add_target(spec), exception=exception or None)]
+    consume(what)
     return [CreateTokenCopy(Ref(what.split()[0]), exception=exception or None)]
 
 
 @effect_rule(r"each other creature becomes a copy of target (.+?) until end of turn")
-def _mirrorweave(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _mirrorweave(m: SpanMatch, st: Parse) -> list[Effect] | None:
     spec = target_spec(m.group(1))
     if spec is None:
         return None
@@ -96,7 +106,7 @@ def _mirrorweave(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"target (.+?) becomes a copy of another target (.+?)")
-def _become_copy(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _become_copy(m: SpanMatch, st: Parse) -> list[Effect] | None:
     first, second = target_spec(m.group(1)), target_spec(m.group(2))
     if first is None or second is None:
         return None
@@ -104,7 +114,7 @@ def _become_copy(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"copy target (triggered|activated) ability you control")
-def _copy_ability(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _copy_ability(m: SpanMatch, st: Parse) -> list[Effect] | None:
     kind = m.group(1).lower()
     ref = st.add_target(TargetSpec(Filter(spells=True, abilities=kind, controller="you"),
                                    f"target {kind} ability you control"))
@@ -112,7 +122,7 @@ def _copy_ability(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"(double|triple) " + LIFE_OWNER + r" life total")
-def _double_life(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _double_life(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.10d: the player gains or loses life so the total becomes twice what it was."""
     who = life_owner(m.group(2), st)
     return [Double(who, "life", times=TIMES[m.group(1).lower()])] if who else None
@@ -121,24 +131,27 @@ def _double_life(m: re.Match[str], st: Parse) -> list[Effect] | None:
 _DOUBLE_WHAT = r"(each (?:other )?creature you control|each (?:other )?[A-Z][a-z]+ you control|target (?:.+?)|~)"
 
 
+@attempt
 def _double_subject(what: str, st: Parse) -> Ref | None:
     """What a doubling acts on: "each creature you control", "each other creature you control",
     "each Dragon you control", "target creature (you control)", "~"."""
     if what == "~":
+        consume(what)
         return SELF
     if what.lower().startswith("target "):
         return target_ref(what, st)
-    m = re.fullmatch(r"each (other )?(.+?) you control", what)
+    m = fullmatch(r"each (other )?(.+?) you control", what)
     flt = subject_filter(m.group(2)) if m else None
-    if flt is None or flt.spells:
+    if m is None or flt is None or flt.spells:
         return None
+    m.consume()
     if not flt.types:
         flt = replace(flt, types=frozenset({"Creature"}))
     return Ref("each", filter=replace(flt, controller="you", other=bool(m.group(1))))
 
 
 @effect_rule(r"(double|triple) the (power and toughness|power|toughness) of " + _DOUBLE_WHAT + r"( until end of turn)?")
-def _double_power_toughness(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _double_power_toughness(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.10a-c, 701.11: +X/+0, +0/+X or +X/+Y in layer 7c, fixed as it resolves."""
     ref = _double_subject(m.group(3), st)
     if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
@@ -148,20 +161,21 @@ def _double_power_toughness(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"(double|triple) (target .+?'s|~'s) (power and toughness|power|toughness)( until end of turn)?")
-def _double_power(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _double_power(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Double target creature's power until end of turn" (Bulk Up, Choose Your Weapon)."""
     ref = _double_subject(m.group(2)[:-2], st)
     if ref is None or (ref.kind == "target" and st.targets[ref.index].filter.players):
         return None
+    consume(m.group(2)[-2:])                                   # "'s"
     value = m.group(3).lower().replace(" and ", "_")
     return [Double(ref, value, times=TIMES[m.group(1).lower()], until_end_of_turn=bool(m.group(4)))]
 
 
 @effect_rule(r"choose any number of target (.+)")
-def _choose_targets(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _choose_targets(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Choose any number of target creatures." (CR 601.2c, 115.1d): the targets the next
     sentence's "each of them" acts on."""
-    phrase = re.sub(r"s$", "", m.group(1).lower())
+    phrase = sub(r"s$", "", m.group(1).lower(), understood=True)
     spec = target_spec(phrase)
     if spec is None or spec.filter.players:
         return None
@@ -170,12 +184,13 @@ def _choose_targets(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"(double|triple) the number of (each kind of counter|(?:\+1/\+1|-1/-1|[a-z]+) counters) on "
-         r"(each of them|it|that creature|that permanent|" + _DOUBLE_WHAT[1:-1] + r")")
-def _double_counters(m: re.Match[str], st: Parse) -> list[Effect] | None:
+             r"(each of them|it|that creature|that permanent|" + _DOUBLE_WHAT[1:-1] + r")")
+def _double_counters(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.10e: as many more of those counters as it has ("each kind": every kind it has)."""
     where = m.group(3)
     if where.lower() in ("each of them", "it", "that creature", "that permanent"):
         ref: Ref | None = last_target(st) or st.it
+        consume(where)
     else:
         ref = _double_subject(where, st)
     if ref is None:
@@ -185,19 +200,19 @@ def _double_counters(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"(double|triple) the amount of each type of unspent mana you have")
-def _double_mana(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _double_mana(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.10f (Doubling Cube)."""
     return [Double(YOU, "mana", times=TIMES[m.group(1).lower()])]
 
 
 @effect_rule(r"double the value of x")
-def _double_x(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _double_x(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Unbound Flourishing: the X of the spell the trigger refers to (CR 107.3)."""
     return [Double(Ref("triggering"), "x")]
 
 
 @effect_rule(r"copy that (spell|spell or ability|ability)")
-def _copy_that(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _copy_that(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Whenever you cast ..., copy that spell" (Swarm Intelligence, Reflections of Littjara):
     the spell or ability the trigger refers to (CR 707.10); "You may choose new targets for
     the copy" follows as its own sentence."""
@@ -205,19 +220,19 @@ def _copy_that(m: re.Match[str], st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"that player adds one mana of any type that (?:land|permanent) produced")
-def _mana_produced(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _mana_produced(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """A triggered mana ability's mana (Heartbeat of Spring, CR 605.1b)."""
     return [AddMana(produced=True)]
 
 
 @effect_rule(r"for each creature token you control, create a token that's a copy of that creature")
-def _copy_each_token(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _copy_each_token(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Rhys the Redeemed: a token copy of each creature token you control (CR 707.2, 111.1)."""
     return [CreateTokenCopy(Ref("each", filter=Filter(types=frozenset({"Creature"}), controller="you", token=True)))]
 
 
 @effect_rule(r"(create .+? creature tokens?) for each ([a-z0-9+/-]+) counter on ~")
-def _tokens_per_counter(m: re.Match[str], st: Parse) -> list[Effect] | None:
+def _tokens_per_counter(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Create a 1/1 green Snake creature token for each charge counter on ~" (Orochi Hatchery):
     counted as it resolves (CR 608.2h)."""
     made = parse_clause(m.group(1), st)
@@ -230,6 +245,7 @@ def _tokens_per_counter(m: re.Match[str], st: Parse) -> list[Effect] | None:
 _CREATOR = r"(?:(its controller|that (?:creature|permanent)'s controller|each player|each opponent) )?creates? "
 
 
+@attempt
 def _creator(words: str | None, st: Parse) -> Ref | None | bool:
     """The ``who`` of a token-creating effect: None for the controller, False if not understood."""
     if not words:
@@ -237,8 +253,9 @@ def _creator(words: str | None, st: Parse) -> Ref | None | bool:
     return who_ref(words, st) or False
 
 
-@effect_rule(_CREATOR + NUM + r" (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) ([A-Z][A-Za-z ]*?) ((?:artifact |enchantment )+)?creature tokens?(?: with (.+))?")
-def _token(m: re.Match[str], st: Parse) -> list[Effect] | None:
+@effect_rule(_CREATOR + r"{NUM} (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) "
+             r"([A-Z][A-Za-z ]*?) ((?:artifact |enchantment )+)?creature tokens?(?: with (.+))?")
+def _token(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Create two 1/1 white Soldier creature tokens"; "Its controller creates a 3/3 green Beast
     creature token" (Beast Within): the target's controller, as last known (CR 608.2h), creates
     and controls it (CR 111.2)."""
@@ -278,19 +295,20 @@ def predefined_token(name: str, amount: Quantity, who: Ref | None = None) -> Cre
     return CreateToken(amount, name + " Token", 0, 0, (), types, (name,), who=who, text=text)
 
 
-@effect_rule(_CREATOR + NUM + r" (Treasure|Food|Gold|Shard|Clue|Blood) tokens?")
-def _predefined_token(m: re.Match[str], st: Parse) -> list[Effect] | None:
+@effect_rule(_CREATOR + r"{NUM} (Treasure|Food|Gold|Shard|Clue|Blood) tokens?")
+def _predefined_token(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Create a Treasure token" (CR 111.10a)."""
     who = _creator(m.group(1), st)
     return [predefined_token(m.group(3), num(m.group(2)), who)] if who is not False else None
 
 
-@effect_rule(r"investigate(?: " + NUM + r" times)?")
-def _investigate(m: re.Match[str], st: Parse) -> list[Effect] | None:
+@effect_rule(r"investigate(?: {NUM} times)?")
+def _investigate(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.16a: "Investigate" means "Create a Clue token"."""
     return [predefined_token("Clue", num(m.group(1) or "1"))]
 
 
+@attempt
 def _copy_exception(text: str | None, self_name: str = "") -> CopyException | None | bool:
     """The "except ..." of a copy effect (CR 707.9); False if not understood. ``self_name``:
     the name "~" stands for in "its name is ~" (the card whose ability it is)."""
@@ -309,8 +327,9 @@ def _copy_exception(text: str | None, self_name: str = "") -> CopyException | No
     masked = text
     for i, q in enumerate(quoted):
         masked = masked.replace(q, f"\x00{i}\x00")
-    parts = [re.sub(r"\x00(\d+)\x00", lambda mm: quoted[int(mm.group(1))], part)
-             for part in re.split(r",? and |, ", masked.strip().rstrip("."))]
+    parts = [sub(r"\x00(\d+)\x00", lambda mm: quoted[int(mm.group(1))], part)
+             for part in split(r",? and |, ", masked.strip().rstrip("."))]
+    consume(masked)         # the joining words; a part not understood fails the whole exception
     for part in parts:
         p = part.strip().lower()
         if m := re.fullmatch(r"(?:that )?the copy is (white|blue|black|red|green)", p):
@@ -351,17 +370,18 @@ def _copy_exception(text: str | None, self_name: str = "") -> CopyException | No
 def parse_enters_as_copy(para: str, name: str = "") -> EntersAsCopy | None:
     """"You may have ~ enter (the battlefield) as a copy of any creature on the battlefield
     (, except ...)." (CR 707.5)."""
-    m = re.fullmatch(r"you may have ~ enter(?: the battlefield)? as a copy of (?:any|a|an) (.+?)"
-                     r"( on the battlefield| in a graveyard)?(?:, except (.+))?", para.removesuffix("."), re.I)
+    m = fullmatch(r"you may have ~ enter(?: the battlefield)? as a copy of (?:any|a|an) (.+?)"
+                  r"( on the battlefield| in a graveyard)?(?:, except (.+))?", para.removesuffix("."), re.I)
     if not m:
         return None
     what = m.group(1).lower()
     zone = "graveyard" if m.group(2) and "graveyard" in m.group(2) else "battlefield"
-    what = re.sub(r" cards?$", "", what)
+    what = sub(r" cards?$", "", what, understood=True)
     flt = parse_filter(what)
     exception = _copy_exception(m.group(3), name)
     if flt is None or exception is False:
         return None
+    m.consume()
     return EntersAsCopy(flt, zone, exception or None)
 
 
@@ -369,9 +389,9 @@ _WORD_KINDS = {"color word": "color", "basic land type": "land_type", "creature 
 
 
 @effect_rule(r"change the text of target (permanent|spell or permanent) by replacing all instances of one "
-         r"(color word|basic land type|creature type) with another(?: or one (color word|basic land type|creature type) "
-         r"with another)?")
-def _replace_words(m: re.Match[str], st: Parse) -> list[Effect] | None:
+             r"(color word|basic land type|creature type) with another(?: or one (color word|basic land type|creature type) "
+             r"with another)?")
+def _replace_words(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Sleight of Mind, Magical Hack, Mind Bend, Artificial Evolution (CR 612)."""
     kinds = tuple(_WORD_KINDS[k.lower()] for k in (m.group(2), m.group(3)) if k)
     both = m.group(1).lower() == "spell or permanent"

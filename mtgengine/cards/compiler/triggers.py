@@ -1,43 +1,38 @@
+"""Triggered abilities (CR 603): "[When/Whenever/At] [trigger condition], [if condition,]
+[effect]", state triggers (CR 603.8) and "triggers an additional time" (CR 603.2d).
+
+``TRIGGERS`` is the grammar of trigger conditions; each rule builds the Trigger(s) it stands
+for ("Whenever ~ enters or leaves the battlefield" is two abilities with one text).
+"""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
-from .. import lazy_re                                              # patterns compiled at first use
 from .conditions import parse_condition
 from .filters import parse_filter, subject_filter
+from .grammar import Grammar
 from .lexicon import PERMANENT_TYPES
+from .script_builder import ScriptBuilder
 from .sentences import parse_effects
 from .targets import Parse
-from ..vocabulary import (Condition, ExileChosen, ExtraTriggers, Filter, Ref, SELF, Trigger, TriggeredAbility)
-
+from .text import Span, SpanMatch, consume, fullmatch, match, search
+from ..vocabulary import Condition, ExileChosen, ExtraTriggers, Filter, Ref, SELF, Trigger, TriggeredAbility
 
 _ENTERS = r"enters(?: the battlefield)?"
-
-
 _A = r"(a|an|another)"
 
-
-_TriggerBuilder = Callable[[re.Match[str]], "list[Trigger] | None"]
-
-
-#: Trigger conditions (CR 603.1) and the Trigger(s) each compiles to. "Whenever ~ enters or
-#: leaves the battlefield" is two abilities with one text.
-_TRIGGERS: list[tuple[re.Pattern[str], _TriggerBuilder]] = []
+#: Trigger conditions (CR 603.1) and the Trigger(s) each compiles to.
+TRIGGERS: Grammar[list[Trigger]] = Grammar("trigger condition")
+_trigger = TRIGGERS.rule
 
 
-def _trigger(pattern: str) -> Callable[[_TriggerBuilder], _TriggerBuilder]:
-    def deco(fn: _TriggerBuilder) -> _TriggerBuilder:
-        _TRIGGERS.append((lazy_re.compile("^" + pattern + "$", re.IGNORECASE), fn))
-        return fn
-    return deco
-
-
-def _self_events(*events: str) -> _TriggerBuilder:
+def _self_events(*events: str) -> Callable[[SpanMatch], list[Trigger]]:
     return lambda m: [Trigger(e) for e in events]
 
 
+#: The source's own events: the pattern and the events it triggers on.
 for _pattern, _events in (
     (r"when(?:ever)? ~ " + _ENTERS, ("enters",)),                                   # CR 603.6a
     (r"when(?:ever)? ~ " + _ENTERS + r" or dies", ("enters", "dies")),
@@ -59,7 +54,7 @@ for _pattern, _events in (
     (r"when(?:ever)? ~ becomes tapped", ("becomes_tapped",)),                      # CR 701.26a
     (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
 ):
-    _trigger(_pattern)(_self_events(*_events))
+    TRIGGERS.add(_pattern, _self_events(*_events))
 
 
 def _any(event: str, article: str, phrase: str, controller: str | None = None) -> list[Trigger] | None:
@@ -71,21 +66,21 @@ def _any(event: str, article: str, phrase: str, controller: str | None = None) -
 
 
 @_trigger(r"when(?:ever)? " + _A + r" (.+?) " + _ENTERS + r"(?: under (your|an opponent's) control)?")
-def _t_enters(m: re.Match[str]) -> list[Trigger] | None:
+def _t_enters(m: SpanMatch) -> list[Trigger] | None:
     """ "Whenever another creature enters" (CR 603.6a: permanents already there and the newcomers)."""
     who = {"your": "you", "an opponent's": "opponent"}.get((m.group(3) or "").lower())
     return _any("enters", m.group(1), m.group(2), who)
 
 
 @_trigger(r"whenever " + _A + r" (.+?) (dies|attacks|deals combat damage to a player|becomes tapped|becomes untapped)")
-def _t_others(m: re.Match[str]) -> list[Trigger] | None:
+def _t_others(m: SpanMatch) -> list[Trigger] | None:
     event = {"dies": "dies", "attacks": "attacks", "becomes tapped": "becomes_tapped",
              "becomes untapped": "becomes_untapped"}.get(m.group(3).lower(), "combat_damage_player")
     return _any(event, m.group(1), m.group(2))
 
 
 @_trigger(r"whenever ~ or another (.+?) dies")
-def _t_self_or_other_dies(m: re.Match[str]) -> list[Trigger] | None:
+def _t_self_or_other_dies(m: SpanMatch) -> list[Trigger] | None:
     """Blood Artist: itself or another creature — any creature that dies."""
     return _any("dies", "a", m.group(1))
 
@@ -94,19 +89,20 @@ _PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent"}
 
 
 @_trigger(r"when you cast (?:~|this spell)")
-def _t_cast_self(m: re.Match[str]) -> list[Trigger] | None:
+def _t_cast_self(m: SpanMatch) -> list[Trigger] | None:
     """CR 113.6k, 601.2i: "When you cast this spell" triggers from the stack."""
     return [Trigger("cast", "self")]
 
 
 @_trigger(r"whenever (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
-def _t_cast(m: re.Match[str]) -> list[Trigger] | None:
+def _t_cast(m: SpanMatch) -> list[Trigger] | None:
     """CR 601.2i: "Whenever you cast a noncreature spell"; "a permanent spell with a mana cost
     that contains {X}" (Unbound Flourishing, CR 107.3); "an instant or sorcery card" (Eye of the
     Storm): a spell that is a card, not a copy of one (CR 108.2, 707.12)."""
     what = m.group(2)
     card = bool(re.search(r" card$", what, re.I))
     if card:
+        consume(what[-len(" card"):])
         what = what[: -len(" card")] + " spell"
     flt = parse_filter(what)
     if flt is None or not flt.spells or flt.controller:
@@ -121,7 +117,7 @@ def _t_cast(m: re.Match[str]) -> list[Trigger] | None:
 
 
 @_trigger(r"whenever you cast an instant or sorcery spell or activate an ability")
-def _t_cast_or_activate(m: re.Match[str]) -> list[Trigger] | None:
+def _t_cast_or_activate(m: SpanMatch) -> list[Trigger] | None:
     """Unbound Flourishing: two trigger events, a spell cast (CR 601.2i) and an ability
     activated (CR 602.2); the condition on {X} follows as an intervening "if"."""
     return [Trigger("cast", "you", Filter(types=frozenset({"Instant", "Sorcery"}), spells=True)),
@@ -129,7 +125,7 @@ def _t_cast_or_activate(m: re.Match[str]) -> list[Trigger] | None:
 
 
 @_trigger(r"whenever a player taps an? (.+?) for mana")
-def _t_tapped_for_mana(m: re.Match[str]) -> list[Trigger] | None:
+def _t_tapped_for_mana(m: SpanMatch) -> list[Trigger] | None:
     """A triggered mana ability (CR 605.1b, 106.12a): Heartbeat of Spring."""
     flt = parse_filter(m.group(1))
     return [Trigger("tapped_for_mana", "any", flt)] if flt is not None and not flt.spells else None
@@ -137,7 +133,7 @@ def _t_tapped_for_mana(m: re.Match[str]) -> list[Trigger] | None:
 
 @_trigger(r"when(?:ever)? (enchanted|equipped) (?:creature|land|artifact|permanent) (deals combat damage to a player|"
           r"deals combat damage|deals damage|attacks|dies|becomes tapped|becomes untapped)")
-def _t_attached(m: re.Match[str]) -> list[Trigger] | None:
+def _t_attached(m: SpanMatch) -> list[Trigger] | None:
     """ "Whenever enchanted creature deals combat damage to a player" (Celestial Mantle): the
     object the source is attached to."""
     event = {"deals combat damage to a player": "combat_damage_player", "deals combat damage": "deals_combat_damage",
@@ -147,18 +143,18 @@ def _t_attached(m: re.Match[str]) -> list[Trigger] | None:
 
 
 @_trigger(r"whenever a creature dealt damage by ~ this turn dies")
-def _t_damaged_dies(m: re.Match[str]) -> list[Trigger] | None:
+def _t_damaged_dies(m: SpanMatch) -> list[Trigger] | None:
     """Sengir Vampire (CR 700.4): a creature this object dealt damage to this turn dies."""
     return [Trigger("dies", "any", Filter(types=frozenset({"Creature"})), damaged_by_source=True)]
 
 
 @_trigger(r"whenever (you|a player|an opponent) draws? a card")
-def _t_draw(m: re.Match[str]) -> list[Trigger] | None:
+def _t_draw(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("draw", _PLAYER[m.group(1).lower()])]
 
 
 @_trigger(r"whenever you gain life")
-def _t_gain_life(m: re.Match[str]) -> list[Trigger] | None:
+def _t_gain_life(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("gain_life", whose="you")]                                     # CR 119.9
 
 
@@ -171,43 +167,41 @@ _WHOSE_STEP = {"your": "you", "each": "any", "each player's": "any", "the": "any
 
 @_trigger(r"at the beginning of (your|each|each player's|each opponent's|the) "
           r"(upkeep|draw step|end step|precombat main phase|first main phase)")
-def _t_step(m: re.Match[str]) -> list[Trigger] | None:
+def _t_step(m: SpanMatch) -> list[Trigger] | None:
     """CR 603.2b: as the step begins."""
     return [Trigger(_STEPS[m.group(2).lower()], _WHOSE_STEP[m.group(1).lower()])]
 
 
 @_trigger(r"at the beginning of (combat on your turn|each combat)")
-def _t_combat(m: re.Match[str]) -> list[Trigger] | None:
+def _t_combat(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("beginning_of_combat", "you" if m.group(1).lower().startswith("combat on") else "any")]
 
 
 def _parse_trigger(text: str) -> list[Trigger] | None:
-    for pattern, build in _TRIGGERS:
-        m = pattern.match(text.strip())
-        if m:
-            result = build(m)
-            if result is not None:
-                return result
-    return None
+    return TRIGGERS.parse(text.strip())
 
 
 def _state_trigger(text: str) -> Condition | None:
     """CR 603.8: "When you control no Islands", "When there are no creatures on the battlefield"."""
-    m = re.fullmatch(r"when(?:ever)? (.+)", text.strip(), re.I)
+    m = fullmatch(r"when(?:ever)? (.+)", text.strip(), re.I)
     if not m:
         return None
     cond = parse_condition(m.group(1))
-    return cond if cond is not None and cond.kind in ("control", "battlefield", "hand", "graveyard") else None
+    if cond is not None and cond.kind in ("control", "battlefield", "hand", "graveyard"):
+        m.consume()
+        return cond
+    return None
 
 
 def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[TriggeredAbility] | None:
     """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
     triggers = _parse_trigger(text)
     condition = None
-    if triggers is not None and (x := re.match(r"if that spell's mana cost or that ability's activation cost contains "
-                                               r"\{x\}, ", body, re.I)):
+    if triggers is not None and (x := match(r"if that spell's mana cost or that ability's activation cost contains "
+                                            r"\{x\}, ", body, re.I)):
         # an intervening "if" (CR 603.4) on a value that can't change: read as part of the
         # trigger event (the spell or ability has {X} in its cost, CR 107.3)
+        x.consume()
         triggers = [replace(t, filter=replace(t.filter or Filter(spells=True), x_in_cost=True)) for t in triggers]
         body = body[x.end():]
     if triggers is None:
@@ -215,14 +209,16 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
         if condition is None:
             return None
         triggers = [Trigger("state", "you")]
-    elif m := re.fullmatch(r"if ([^,]+), (.+)", body, re.I):
+    elif m := fullmatch(r"if ([^,]+), (.+)", body, re.I):
         condition = parse_condition(m.group(1))
         if condition is None:
             return None
+        m.consume()
         body = m.group(2)
     optional = False
-    if body.lower().startswith("you may ") and not re.match(r"you may [^.]+\. (?:when|if) you do, ", body, re.I):
+    if body.lower().startswith("you may ") and not match(r"you may [^.]+\. (?:when|if) you do, ", body, re.I):
         optional = True
+        consume(body[:len("you may ")])
         body = body[len("you may "):]
     out = []
     for trig in triggers:
@@ -255,10 +251,35 @@ OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "block
 def parse_extra_triggers(para: str, raw: str) -> ExtraTriggers | None:
     """CR 603.2d: Panharmonicon ("If an artifact or creature entering causes a triggered
     ability of a permanent you control to trigger, that ability triggers an additional time.")."""
-    m = re.fullmatch(r"if an? (.+?) (entering(?: the battlefield)?|dying) causes a triggered ability of a permanent you "
-                     r"control to trigger, that ability triggers an additional time\.", para, re.I)
+    m = fullmatch(r"if an? (.+?) (entering(?: the battlefield)?|dying) causes a triggered ability of a permanent you "
+                  r"control to trigger, that ability triggers an additional time\.", para, re.I)
     if not m:
         return None
     flt = parse_filter(m.group(1))
+    if flt is None:
+        return None
+    m.consume()
     event = "dies" if m.group(2).lower() == "dying" else "enters"          # Drivnod: "a creature dying"
-    return ExtraTriggers(event, flt, "you", 1, raw) if flt is not None else None
+    return ExtraTriggers(event, flt, "you", 1, raw)
+
+
+def read_triggered(para: Span, face: ScriptBuilder) -> bool:
+    """ "When ~ enters, draw a card.": a triggered ability (CR 603.1)."""
+    m = fullmatch(r"((?:when|whenever|at) [^,]+), (.+)", para, re.I)
+    if m is None:
+        return False
+    abilities = triggered_abilities(m.group(1), m.group(2), face.raw, face.link)
+    if abilities is None:
+        return face.not_implemented()
+    m.consume()
+    face.triggered.extend(abilities)
+    return True
+
+
+def read_extra_triggers(para: Span, face: ScriptBuilder) -> bool:
+    """ "... that ability triggers an additional time." (CR 603.2d)"""
+    extra = parse_extra_triggers(para, face.raw)
+    if extra is None:
+        return False
+    face.extra_triggers.append(extra)
+    return True
