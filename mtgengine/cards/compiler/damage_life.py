@@ -15,18 +15,18 @@ from ..vocabulary import (
 )
 
 
-@effect_rule(r"(?:~|it) deals damage equal to the sacrificed (creature|artifact|permanent)'s (power|toughness) to (.+)")
+@effect_rule(r"(?:~|it) deals damage equal to the sacrificed (?:creature|artifact|permanent)'s (power|toughness) to (.+)")
 def _damage_sacrificed(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Fling: the power of the creature sacrificed to cast it, as it last existed (CR 608.2h); a
     copy of the spell uses the original's (CR 707.10)."""
-    what = m.group(3).strip().lower()
+    what = m.group(2).strip().lower()
     to = st.add_target(TargetSpec(ANY_TARGET, "any target")) if what == "any target" else \
         target_ref(what, st) if "target" in what else None
     if to is None:
         return None
     if what == "any target":
         consume(what)
-    return [DealDamage(Quantity(stat=m.group(2).lower(), of=Ref("paid", link="cost:sacrificed")), to)]
+    return [DealDamage(Quantity(stat=m.group(1).lower(), of=Ref("paid", link="cost:sacrificed")), to)]
 
 
 @effect_rule(r"(you|target player) gains? that much life")

@@ -116,7 +116,7 @@ class Grammar(Generic[R]):
             sm = SpanMatch(m, text, rule.slots)
             result = rule.build(sm, *args)
             if result is not None:
-                sm.consume()
+                sm.consume(drop_unlooked=True)
                 return result                 # type: ignore[no-any-return]
             if src is not None:
                 src.rollback(read)

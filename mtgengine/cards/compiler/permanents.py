@@ -28,14 +28,14 @@ def _gains_flashback(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Pump(ref, keywords=frozenset({"flashback"}), in_graveyard=True)]
 
 
-@effect_rule(r"(that creature|it) becomes an? ([A-Z][a-z]+) in addition to its other types")
+@effect_rule(r"(?:that creature|it) becomes an? ([A-Z][a-z]+) in addition to its other types")
 def _becomes_subtype(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Olivia Voldaren: "That creature becomes a Vampire in addition to its other types" — a
     layer 4 effect with no duration (CR 613.1d, 611.2a)."""
     ref = last_target(st)
-    if ref is None or m.group(2) not in creature_types():
+    if ref is None or m.group(1) not in creature_types():
         return None
-    return [ApplyModifications(ref, (ChangeTypes(add_subtypes=frozenset({m.group(2)})),), until_end_of_turn=False)]
+    return [ApplyModifications(ref, (ChangeTypes(add_subtypes=frozenset({m.group(1)})),), until_end_of_turn=False)]
 
 
 @effect_rule(r"(?:that token|those tokens) gains? (.+?)")
@@ -121,9 +121,9 @@ def _restricted_this_turn(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Pump(ref, keywords=kws)] if ref is not None and kws else None
 
 
-@effect_rule(r"(target (.+?)) can't be the target of spells or abilities your opponents control this turn")
+@effect_rule(r"target (.+?) can't be the target of spells or abilities your opponents control this turn")
 def _untargetable(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    spec = target_spec(m.group(2))
+    spec = target_spec(m.group(1))
     if spec is None or spec.filter.players:
         return None
     return [Pump(st.add_target(spec), keywords=frozenset({UNTARGETABLE_BY_OPPONENTS}))]

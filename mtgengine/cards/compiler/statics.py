@@ -178,7 +178,7 @@ def _land_type_added(m: SpanMatch, raw: str) -> StaticAbility:
                          mods=(ChangeTypes(add_subtypes=frozenset({m.group(1).capitalize()})),))
 
 
-@_layer(r"you control enchanted (creature|permanent|artifact|land)\.")
+@_layer(r"you control enchanted (?:creature|permanent|artifact|land)\.")
 def _control_enchanted(m: SpanMatch, raw: str) -> StaticAbility:
     return StaticAbility("enchanted", text=raw, mods=(SetController(),))                    # CR 613.1b
 

@@ -259,12 +259,13 @@ def join(sep: str, parts: list[Any]) -> Any:
 class SpanMatch:
     """A match whose groups are Spans; ``consume`` reads what the pattern itself spells out."""
 
-    __slots__ = ("m", "text", "slots")
+    __slots__ = ("m", "text", "slots", "read")
 
     def __init__(self, m: re.Match[str], text: str, slots: frozenset[int]) -> None:
         self.m = m
         self.text = text
         self.slots = slots
+        self.read: set[int] = set()      # the groups the rule looked at (one never looked at is dropped)
 
     def group(self, *keys: int | str) -> Any:
         if len(keys) > 1:
@@ -272,6 +273,7 @@ class SpanMatch:
         return self._group(keys[0] if keys else 0)
 
     def _group(self, key: int | str) -> Any:
+        self.read.add(key if isinstance(key, int) else self.m.re.groupindex[key])
         start, end = self.m.span(key)
         if start < 0:
             return None
@@ -284,6 +286,8 @@ class SpanMatch:
 
     def groups(self) -> tuple[Any, ...]:
         return tuple(self._group(i) for i in range(1, len(self.m.groups()) + 1))
+
+
 
     def groupdict(self) -> dict[str, Any]:
         return {k: self._group(k) for k in self.m.groupdict()}
@@ -304,19 +308,35 @@ class SpanMatch:
     def expand(self, template: str) -> str:
         return self.m.expand(template)
 
+    def _dropped(self) -> set[int]:
+        """The groups that took part in the match but the rule never looked at (nor at a group
+        around them): what they say can't have been carried out."""
+        m = self.m
+        read = [m.span(g) for g in self.read if g and m.start(g) >= 0]
+        out = set()
+        for g in range(1, (m.re.groups or 0) + 1):
+            if g in self.read or m.start(g) < 0 or m.start(g) == m.end(g):
+                continue
+            gs, ge = m.span(g)
+            if not any(rs <= gs and ge <= re_ for rs, re_ in read):
+                out.add(g)
+        return out
+
     def leave(self, *groups: int) -> None:
         """Leaves these groups unread when the match is consumed (0: all of it): words a rule
         accepts without carrying out what they say."""
         self.slots = self.slots | frozenset(groups)
 
-    def consume(self) -> None:
+    def consume(self, drop_unlooked: bool = False) -> None:
         """Records the matched text as read, except the groups that are slots (free text the
-        pattern leaves to other rules: ``slot_groups``)."""
+        pattern leaves to other rules: ``slot_groups``) and, with ``drop_unlooked`` (a grammar
+        rule, once its builder is done), the groups its builder never looked at."""
         text = self.text
         if not isinstance(text, Span) or text.src is None:
             return
         start, end = self.m.span()
-        holes = sorted(self.m.span(g) for g in self.slots if self.m.start(g) >= 0)
+        holes_at = self.slots | self._dropped() if drop_unlooked else self.slots
+        holes = sorted(self.m.span(g) for g in holes_at if self.m.start(g) >= 0)
         for hs, he in holes:
             if hs > start:
                 text.consume(start, hs)

@@ -40,7 +40,7 @@ def _copy_spell(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [CopySpell(ref, False, exception or None)]                     # CR 707.10
 
 
-@effect_rule(r"~ becomes a copy of (that creature|it), except it has this ability")
+@effect_rule(r"~ becomes a copy of (?:that creature|it), except it has this ability")
 def _becomes_copy_keeping(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Unstable Shapeshifter: it becomes a copy of the creature that entered, except it has this
     ability (CR 707.4, 707.9a: the exception is part of its copiable values)."""
@@ -211,7 +211,7 @@ def _double_x(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Double(Ref("triggering"), "x")]
 
 
-@effect_rule(r"copy that (spell|spell or ability|ability)")
+@effect_rule(r"copy that (?:spell|spell or ability|ability)")
 def _copy_that(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Whenever you cast ..., copy that spell" (Swarm Intelligence, Reflections of Littjara):
     the spell or ability the trigger refers to (CR 707.10); "You may choose new targets for

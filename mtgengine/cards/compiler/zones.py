@@ -41,9 +41,9 @@ def _shuffle_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [ShuffleIntoLibrary(SELF)]                                 # CR 701.24a
 
 
-@effect_rule(r"manifest the top (card|(\w+) cards) of your library")
+@effect_rule(r"manifest the top (?:card|(\w+) cards) of your library")
 def _manifest(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    return [Manifest(YOU, num(m.group(2)) if m.group(2) else n(1))]   # CR 701.40a
+    return [Manifest(YOU, num(m.group(1)) if m.group(1) else n(1))]   # CR 701.40a
 
 
 @effect_rule(r"(you|target player|target opponent|each player|each opponent|that player) (?:draw|draws) {NUM}"
@@ -105,7 +105,13 @@ def _regrow(m: SpanMatch, st: Parse) -> list[Effect] | None:
              r"(?:to|onto) the battlefield( tapped)?( under your control)?")
 def _reanimate(m: SpanMatch, st: Parse) -> list[Effect] | None:
     ref = target_ref(m.group(1), st)
-    return [ReturnToBattlefield(ref, tapped=bool(m.group(3)))] if ref else None
+    if ref is None:
+        return None
+    if m.group(4) is None and " a graveyard" in m.group(1).lower():
+        # a card from any graveyard enters under its owner's control unless the text says
+        # otherwise (CR 110.2a), but it is compiled as the effect controller's: not understood
+        m.leave(1)
+    return [ReturnToBattlefield(ref, tapped=bool(m.group(3)))]
 
 
 @effect_rule(r"counter target (.+?)(?: unless its controller pays ((?:\{[0-9X]+\})+))?")
@@ -233,7 +239,7 @@ def _sacrifice_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [SacrificePermanent(SELF)]                           # CR 701.21a
 
 
-@effect_rule(r"return (it|that card|that creature) to the battlefield( tapped)?( and transformed)? under "
+@effect_rule(r"return (?:it|that card|that creature) to the battlefield( tapped)?( and transformed)? under "
              r"(your|its owner's|their owner's) control(?: with an? ([+-]1/[+-]1) counter on it)?")
 def _return_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Exile target creature, then return that card to the battlefield" (Cloudshift): the new
@@ -246,5 +252,5 @@ def _return_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if ref is None:
         return None
     # "tapped and transformed": it enters so (CR 712.14a; Ojer Taq)
-    return [ReturnToBattlefield(ref, tapped=bool(m.group(2)), under_owner=m.group(4).lower() != "your",
-                                counter=m.group(5) or "", transformed=bool(m.group(3)))]
+    return [ReturnToBattlefield(ref, tapped=bool(m.group(1)), under_owner=m.group(3).lower() != "your",
+                                counter=m.group(4) or "", transformed=bool(m.group(2)))]
