@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .compiler import compile_text
+from .compiler import Compiled, compile_report
 from .compiler.lexicon import creature_types
 from .definitions import apply_definition
 from .vocabulary import CardScript
@@ -17,9 +17,13 @@ from .vocabulary import CardScript
 
 def face_script(face: Any) -> CardScript:
     """The abilities of a card face: its compiled text with its card definition applied, if any."""
+    return apply_definition(face, face_report(face).script)
+
+
+def face_report(face: Any) -> Compiled:
+    """The face's text compiled, with what became of each paragraph (``compile_report``)."""
     types = face.types
-    compiled = compile_text(face.name, short_name_expanded(face), "Instant" in types or "Sorcery" in types)
-    return apply_definition(face, compiled)
+    return compile_report(face.name, short_name_expanded(face), "Instant" in types or "Sorcery" in types)
 
 
 def short_name_expanded(face: Any) -> str:

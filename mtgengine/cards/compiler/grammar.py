@@ -120,6 +120,10 @@ class Grammar(Generic[R]):
                 return result                 # type: ignore[no-any-return]
             if src is not None:
                 src.rollback(read)
+                # the template's own words fit: an error names the words no rule could place
+                # (``Source.ever``), not these
+                sm.consume()
+                src.rollback(read)
             if state is not None:
                 state.rollback(saved)
             if self.first_match:

@@ -19,6 +19,7 @@ from functools import lru_cache
 from .activated import read_activated
 from .keywords import keyword_as_text, read_activated_keyword, read_keyword_line, read_keyword_paragraph
 from .links import link_name, with_links
+from . import nested
 from .normalize import ability_word, normalize_self, strip_reminder
 from .replacements import read_fog_bank, read_replacement
 from .script_builder import Reader, ScriptBuilder
@@ -115,7 +116,7 @@ class ParagraphReport:
     number: int                 # 1-based
     text: str                   # as the grammar read it (normalized, see ``normalize``)
     implemented: bool
-    unread: tuple[str, ...]     # the words of an implemented paragraph no rule that built it read
+    unread: tuple[str, ...]     # the runs of words of an implemented paragraph no rule that built it read
     not_understood: str         # an unimplemented paragraph's first words no rule ever read ("" if none)
 
 
@@ -164,7 +165,15 @@ def compile_report(name: str, oracle_text: str, is_spell: bool) -> Compiled:
         src = span.src
         assert src is not None
         done = number not in missing and number not in face.refused and 0 not in missing
-        unread = tuple(src.text[s:e] for s, e in src.unread()) if done else ()
+        unread = tuple(src.unread_runs()) if done else ()
         reports.append(ParagraphReport(number, src.text, done, unread,
                                        "" if done else src.first_unread(src.ever)))
     return Compiled(script, tuple(reports))
+
+
+def _read_whole(text: str) -> bool:
+    """A quoted ability (``nested``): it compiles, and no rule left a word of it unread."""
+    return all(p.implemented and not p.unread for p in compile_report("~", text, False).paragraphs)
+
+
+nested.provide(_read_whole)

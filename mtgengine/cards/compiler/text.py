@@ -70,18 +70,26 @@ class Source:
                 out.append((w.start(), w.end()))
         return out
 
+    def unread_runs(self, ranges: list[tuple[int, int]] | None = None) -> list[str]:
+        """The runs of consecutive unread words, as written ("artifact creature"): what a report
+        names as not understood."""
+        runs: list[str] = []
+        start = end = -1
+        for s, e in self.unread(ranges):
+            if start >= 0 and not WORD.search(self.text, end, s):
+                end = e
+                continue
+            if start >= 0:
+                runs.append(self.text[start:end])
+            start, end = s, e
+        if start >= 0:
+            runs.append(self.text[start:end])
+        return runs
+
     def first_unread(self, ranges: list[tuple[int, int]] | None = None) -> str:
         """The first run of unread words, as written ("it endures 1"), or ""."""
-        words = self.unread(ranges)
-        if not words:
-            return ""
-        start, end = words[0]
-        for s, e in words[1:]:
-            between = self.text[end:s]
-            if WORD.search(between):
-                break
-            end = e
-        return self.text[start:end]
+        runs = self.unread_runs(ranges)
+        return runs[0] if runs else ""
 
 
 class Span(str):

@@ -10,9 +10,10 @@ from .clause import effect_rule, parse_clause
 from .filters import card_filter, parse_filter, subject_filter
 from .grammar import attempt
 from .keywords import keyword_list
-from .lexicon import PERMANENT_TYPES, TIMES, num
+from . import nested
+from .lexicon import PERMANENT_TYPES, TIMES, creature_types, num
 from .targets import LIFE_OWNER, Parse, last_target, life_owner, target_ref, target_spec, who_ref
-from .text import SpanMatch, consume, fullmatch, split, sub
+from .text import SpanMatch, consume, finditer, fullmatch, split, sub
 from ..vocabulary import (
     AddMana, BecomeCopy, CopyCards, CopyException, CopySpell, CreateToken, CreateTokenCopy, Double, Effect,
     EntersAsCopy, Filter, Quantity, Ref, ReplaceWords, SELF, TargetSpec, YOU, n,
@@ -58,7 +59,7 @@ def _copy_exiled_cards(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [CopyCards(Ref("linked", filter=flt, link=st.link), who)]
 
 
-@effect_rule(r"copy (it|that card)(,? then you may cast the copy( without paying its mana cost)?)?")
+@effect_rule(r"copy (?:it|that card)(,? then you may cast the copy( without paying its mana cost)?)?")
 def _copy_moved_card(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Shiko, Paragon of the Way: "exile target ... card from your graveyard. Copy it, then you may
     cast the copy without paying its mana cost" — the card the target became (CR 400.7, 707.12)."""
@@ -67,7 +68,7 @@ def _copy_moved_card(m: SpanMatch, st: Parse) -> list[Effect] | None:
         return None                                    # only a targeted card ("copy it" of a spell is CopySpell)
     # "..., then you may cast the copy [without paying its mana cost]"; else the sentence that
     # follows says how ("You may cast the copy without paying its mana cost")
-    free = bool(m.group(3)) if m.group(2) else True
+    free = bool(m.group(2)) if m.group(1) else True
     return [CopyCards(Ref("moved", last.index), YOU, free=free)]
 
 
@@ -264,6 +265,8 @@ def _token(m: SpanMatch, st: Parse) -> list[Effect] | None:
         return None
     colors = tuple(COLOR_WORDS[c] for c in m.group(5).lower().split(" and ") if c in COLOR_WORDS)
     subtypes = tuple(m.group(6).split())
+    if not all(t in creature_types() for t in subtypes):
+        m.leave(6)          # a word that is no creature type (CR 205.3m) taken for one: not understood
     kws = frozenset()
     if m.group(8):
         parsed = keyword_list(m.group(8))
@@ -327,10 +330,13 @@ def _copy_exception(text: str | None, self_name: str = "") -> CopyException | No
     masked = text
     for i, q in enumerate(quoted):
         masked = masked.replace(q, f"\x00{i}\x00")
+    joined = masked.strip().rstrip(".")
     parts = [sub(r"\x00(\d+)\x00", lambda mm: quoted[int(mm.group(1))], part)
-             for part in split(r",? and |, ", masked.strip().rstrip("."))]
-    consume(masked)         # the joining words; a part not understood fails the whole exception
+             for part in split(r",? and |, ", joined)]
+    for joint in finditer(r",? and |, ", joined):
+        joint.consume()     # the joining words; a part not understood fails the whole exception
     for part in parts:
+        understood = True   # (a part accepted but not understood is left unread)
         p = part.strip().lower()
         if m := re.fullmatch(r"(?:that )?the copy is (white|blue|black|red|green)", p):
             colors = frozenset({COLOR_WORDS[m.group(1)]})
@@ -343,15 +349,18 @@ def _copy_exception(text: str | None, self_name: str = "") -> CopyException | No
                     add_super.add(word.capitalize())
                 else:
                     add_subtypes.add(word[0].upper() + word[1:])
+                    understood = understood and word[0].upper() + word[1:] in creature_types()
         elif m := re.fullmatch(r'it has "(.+)"', part.strip(), re.I):
-            text = m.group(1)                          # CR 707.9a: it gains an ability
-            continue_abilities.append(text)
+            ability = m.group(1)                       # CR 707.9a: it gains an ability
+            continue_abilities.append(ability)
+            understood = nested.understood(ability)    # compiled when the copy exists: read it now
         elif m := re.fullmatch(r"(?:its|the copy's) name is (.+)", part.strip(), re.I):
             name = m.group(1).strip()                  # CR 707.9b: "except its name is ..."
             if name == "~":
                 if not self_name:
                     return False
                 name = self_name
+            understood = "~" not in name               # (a name is any words, but not part of one)
         elif m := re.fullmatch(r"it's (\d+)/(\d+)", p):
             pt = (int(m.group(1)), int(m.group(2)))    # CR 707.9b, 707.9d
         elif p in ("it isn't legendary", "the copy isn't legendary"):
@@ -362,6 +371,8 @@ def _copy_exception(text: str | None, self_name: str = "") -> CopyException | No
             counters.append(("loyalty", 1))
         else:
             return False
+        if understood:
+            consume(part)
     return CopyException(frozenset(add_types), frozenset(add_subtypes), colors, frozenset(no_super), tuple(counters),
                          tuple(continue_abilities), set_name=name, add_supertypes=frozenset(add_super),
                          set_power=pt[0], set_toughness=pt[1])

@@ -15,7 +15,7 @@ from ..vocabulary import (
 )
 
 
-@effect_rule(r"exile (it|that spell)")
+@effect_rule(r"exile (?:it|that spell)")
 def _exile_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Whenever a player casts ..., exile it" (Eye of the Storm): the object the trigger refers to,
     exiled with the source when the card links it (CR 607.2a)."""
