@@ -41,7 +41,7 @@ from mtgengine.agents.agents import RandomAgent
 from mtgengine.agents.decisions import Decision
 from mtgengine.cards.database import card_db
 from mtgengine.decklist import REFERENCE_DECK
-from mtgengine.effects.layers import face_script
+from mtgengine.cards.scripts import face_script
 from mtgengine.engine import Game
 from mtgengine.scenario.builder import Scenario
 from mtgengine.simulate import PLAYER_NAMES, answer_pending

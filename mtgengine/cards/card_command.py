@@ -127,7 +127,7 @@ def card_json(card: CardData, implemented: bool | None) -> dict[str, Any]:
 
 
 def add_card_parser(subparsers: Any) -> None:
-    """Registers `mtg card NAME [--json] [--lang ja]`, `mtg coverage [--json]` and `mtg cards import FILE`."""
+    """Registers `mtg card NAME [--json] [--lang ja]`, `mtg coverage [--json] [--misparsed]` and `mtg cards import FILE`."""
     p = subparsers.add_parser(
         "card", help="show a card's characteristics (English and Japanese)",
         description="Shows a card's Oracle characteristics (the mana value computed, CR 202.3), whether the "
@@ -144,6 +144,8 @@ def add_card_parser(subparsers: Any) -> None:
         description="Counts the cards whose every ability the engine implements, in all and by layout "
                     "(from the shipped coverage table, tools/build_coverage_index.py).")
     c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--misparsed", action="store_true",
+                   help="list the cards that compile but have words no rule understood, and those words")
     c.set_defaults(func=_coverage_command)
     cards = subparsers.add_parser("cards", help="manage the card data")
     actions = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
@@ -161,6 +163,7 @@ def _card_command(args: Any) -> int:
     import json
     import sys
 
+    from .completeness import not_understood
     from .coverage import missing
     from .database import UnknownCardError, card_db
     from ..core.errors import quote
@@ -177,12 +180,22 @@ def _card_command(args: Any) -> int:
         sys.stderr.write(f"mtg card: {exc}\n")
         return 2
     gaps = missing(card)
+    unread = not_understood(card)
+    misread = [gap for gap in unread if gap.compiled]
+    implemented = not gaps and not misread
     if args.json:
-        sys.stdout.write(json.dumps(card_json(card, not gaps), ensure_ascii=False, indent=2) + "\n")
+        data = card_json(card, implemented)
+        data["not_understood"] = [{"face": g.face, "paragraph": g.paragraph, "words": list(g.words),
+                                   "compiled": g.compiled} for g in unread]
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     else:
-        sys.stdout.write(format_card(card, lang=args.lang, implemented=not gaps) + "\n")
+        sys.stdout.write(format_card(card, lang=args.lang, implemented=implemented) + "\n")
         for gap in gaps:
             sys.stdout.write(f"  not implemented: {gap}\n")
+        for g in unread:
+            words = "; ".join(f"'{w}'" for w in g.words) or "(the whole paragraph)"
+            what = "misparsed" if g.compiled else "unimplemented"
+            sys.stdout.write(f"  {what}: {g.face}, paragraph {g.paragraph}: {words} not understood\n")
         sys.stdout.write(f"Scryfall: {scryfall_search_url(card)}\n")
     return 0
 
@@ -191,13 +204,25 @@ def _coverage_command(args: Any) -> int:
     import json
     import sys
 
-    from .coverage import coverage
+    from .coverage import coverage, misparsed
+    from .database import card_db
     data = coverage()
     data["text_notes"] = _coverage_text_notes(data["names"])
+    if args.misparsed:
+        cards = {name: misparsed(card_db().get(name)) for name in data["misparsed_names"]}
+        if args.json:
+            sys.stdout.write(json.dumps(cards, ensure_ascii=False) + "\n")
+            return 0
+        for name, gaps in cards.items():
+            for gap in gaps:
+                sys.stdout.write(f"{name}: {gap}\n")
+        sys.stdout.write(f"{len(cards)} cards compile but some of their words were not understood\n")
+        return 0
     if args.json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(f"{data['implemented']} of {data['total']} cards fully implemented\n")
+        sys.stdout.write(f"{data['implemented']} of {data['total']} cards fully implemented "
+                         f"({data['misparsed']} more compile but are misparsed: mtg coverage --misparsed)\n")
         for layout, row in data["by_layout"].items():
             sys.stdout.write(f"  {layout:12} {row['implemented']:6} / {row['total']}\n")
         for row in data["text_notes"].values():

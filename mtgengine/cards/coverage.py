@@ -1,13 +1,14 @@
-"""Which cards the engine implements: every ability of every face compiles (issue 4).
+"""Which cards the engine implements: every ability of every face compiles (issue 4), and every
+word of it was understood (``completeness``, issue 18).
 
 Compiling all 31,000 cards takes 10-20 s, so ``mtg coverage`` reads a table of every card's
-layout and number of gaps (``coverage_table``): the one shipped in the package
+layout, number of gaps and number of misparsed paragraphs (``coverage_table``): the one shipped in the package
 (``data/coverage_index.json``, made by ``tools/build_coverage_index.py``), else the one in the
 user's cache, else it compiles them all (on every CPU) and caches the result. A table is used
 only if it was made from the same inputs (``input_hash``: the sources that compile cards and
 the card data, the user's imported cards included), so it always says what compiling would.
-What a card misses is ``missing(card)``, which compiles that card (``mtg card NAME``): the
-table keeps the count only, one text line per card, so that a rebuild changes only the lines
+What a card misses is ``missing(card)`` and what was misread of it ``misparsed(card)``, which
+compile that card (``mtg card NAME``): the table keeps the counts only, one text line per card, so that a rebuild changes only the lines
 of the cards it changes (the gaps' texts would quadruple the file).
 """
 from __future__ import annotations
@@ -22,17 +23,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .completeness import misparses
 from .database import CardData, CardDB, card_db, overlay_path
+from .scripts import face_script
 
 #: Layouts whose card-level rules (casting a half, transforming...) the engine plays.
 SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "transform",
                                "meld"})      # meld: CR 701.42, 712.4, 712.8g, 712.21
-
-
-def face_script(face: Any) -> Any:
-    """The face's abilities as the engine plays them (compiled text plus card definitions)."""
-    from ..effects.layers import face_script as script_of   # cards/ must not import effects/ at load
-    return script_of(face)
 
 
 def missing(card: CardData) -> list[str]:
@@ -52,35 +49,47 @@ def missing(card: CardData) -> list[str]:
     return out
 
 
+def misparsed(card: CardData) -> list[str]:
+    """The paragraphs of ``card`` that compiled although some of their words were not understood
+    (``completeness.misparses``): the engine plays them, but not as written."""
+    return [str(gap) for gap in misparses(card)]
+
+
 def is_implemented(card: CardData) -> bool:
-    """Exact for one card: it is compiled (not read from a coverage table)."""
+    """Exact for one card: it is compiled (not read from a coverage table). The engine plays a
+    card with nothing ``missing``; a misparsed one is not counted as implemented (``coverage``)."""
     return not missing(card)
 
 
 def implemented_names() -> list[str]:
-    """The names of every fully implemented card, in the database's order."""
+    """The names of every fully implemented card (nothing missing, nothing misparsed), in the
+    database's order."""
     return coverage()["names"]
 
 
 def coverage() -> dict[str, Any]:
-    """Counts of fully implemented cards by layout, and their names."""
+    """Counts of fully implemented cards by layout, and their names; ``misparsed``: the cards
+    with nothing missing whose text was not all understood (not counted as implemented)."""
     total: Counter[str] = Counter()
     done: Counter[str] = Counter()
     names: list[str] = []
-    for name, (layout, gaps) in coverage_table().items():       # (gaps: how many)
+    wrong: list[str] = []
+    for name, (layout, gaps, misread) in coverage_table().items():       # (how many of each)
         total[layout] += 1
-        if not gaps:
+        if not gaps and not misread:
             done[layout] += 1
             names.append(name)
-    return {"implemented": len(names), "total": sum(total.values()),
+        elif not gaps:
+            wrong.append(name)
+    return {"implemented": len(names), "total": sum(total.values()), "misparsed": len(wrong),
             "by_layout": {k: {"implemented": done[k], "total": total[k]} for k in sorted(total)},
-            "names": names}
+            "names": names, "misparsed_names": wrong}
 
 
 # -- the table ---------------------------------------------------------------------------------
-#: A coverage table: each distinct full name, in name order, to its card's layout and the
-#: number of things ``missing`` lists for it (0: implemented).
-Table = dict[str, tuple[str, int]]
+#: A coverage table: each distinct full name, in name order, to its card's layout, the number
+#: of things ``missing`` lists for it and the number ``misparsed`` lists (0 and 0: implemented).
+Table = dict[str, tuple[str, int, int]]
 
 INDEX_FILE = "data/coverage_index.json"
 #: What a card compiles to depends on these parts of the package (the Oracle compiler, the
@@ -116,7 +125,8 @@ def input_hash(overlay: Path | None = None) -> str:
 
 
 def card_table(db: CardDB, jobs: int = 0) -> Table:
-    """Every card of ``db`` compiled: its layout and what is missing, by distinct full name (the
+    """Every card of ``db`` compiled: its layout, what is missing and what is misparsed (how
+    many of each), by distinct full name (the
     card ``db.get`` finds for it). ``jobs``: worker processes (0: one per CPU), each compiling
     every ``jobs``-th name; the table is the same for any number."""
     names = db.names()
@@ -147,7 +157,7 @@ def _rows(db: CardDB, names: Sequence[str]) -> Table:
     table: Table = {}
     for name in names:
         card = db.get(name)
-        table[name] = (card.layout, len(missing(card)))
+        table[name] = (card.layout, len(missing(card)), len(misparses(card)))
     return table
 
 
@@ -191,10 +201,10 @@ def read_table(source: Any, digest: str) -> Table | None:
         return None
     table: Table = {}
     for row in data["cards"]:
-        if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and isinstance(row[1], str)
-                and row[2].__class__ is int and row[2] >= 0):
+        if not (isinstance(row, list) and len(row) == 4 and isinstance(row[0], str) and isinstance(row[1], str)
+                and all(v.__class__ is int and v >= 0 for v in row[2:])):
             return None
-        table[row[0]] = (row[1], row[2])
+        table[row[0]] = (row[1], row[2], row[3])
     return table
 
 

@@ -1,6 +1,6 @@
 """Hand-written card definitions: YAML data validated into the card vocabulary.
 
-The text compiler (``cards.oracle``) gives most faces their abilities. A definition gives a
+The text compiler (``cards.compiler``) gives most faces their abilities. A definition gives a
 face what the compiler can't, written in the same vocabulary (``cards.vocabulary``): it
 replaces the compiled script, or adds to it and says which paragraphs it covers, and may
 name a Python hook (``cards.hooks``). docs/CARD-FORMAT.md describes the format.
@@ -28,7 +28,8 @@ import yaml
 from ..core.mana import ManaCost, ManaCostError
 from .database import CARD_TYPES, CardData, Face, card_db
 from .hooks import HOOKS
-from .oracle import KEYWORDS, RESTRICTIONS, compile_text
+from .compiler import compile_text
+from .compiler.keywords import KEYWORDS, RESTRICTIONS
 from .vocabulary import (
     ActivatedAbility, AddMana, CardScript, Condition, Cost, CreateToken, Effect, ExtraTriggers, Filter, Pump,
     Quantity, Ref,
@@ -40,7 +41,7 @@ from .vocabulary import AdditionalCost, AlternativeCost, CastRestriction, CostCh
 from .vocabulary import Choose, Note                                  # linked abilities (CR 607)
 
 __all__ = [
-    "CardDefinitionError", "Definition", "apply_definition", "definition_for", "load_definitions",
+    "CardDefinitionError", "Definition", "apply_definition", "definition_for", "face_definition", "load_definitions",
     "merge_definition", "read_definitions",
 ]
 
@@ -66,7 +67,7 @@ class Definition:
 
 _COLORS = ("W", "U", "B", "R", "G")
 #: Keyword abilities (CR 702) plus the restrictions the compiler grants like keywords
-#: (``oracle.RESTRICTIONS``: "can't attack", CR 508.1c; "can't block", CR 509.1b; ...).
+#: (``compiler.keywords.RESTRICTIONS``: "can't attack", CR 508.1c; "can't block", CR 509.1b; ...).
 _KEYWORDS = KEYWORDS + RESTRICTIONS
 #: The kinds ``effects.resolve.refs`` carries out.
 _REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each", "defending",
@@ -745,13 +746,19 @@ def _mentioned_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def apply_definition(face: Face, compiled: CardScript) -> CardScript:
-    """``compiled`` (the face's script from its text) with the face's shipped definition
-    applied; ``compiled`` itself when the face has none."""
+def face_definition(face: Face) -> Definition | None:
+    """The shipped definition of ``face``, or None if it has none."""
     if face.name not in _mentioned_names():
-        return compiled
+        return None
     for card_name, definition in _shipped_by_face().get(face.name, ()):
         # Face names are not unique across cards ("Fire" of Fire // Ice and of Start // Fire).
         if card_db().get(card_name).face(face.name) == face:
-            return merge_definition(face, compiled, definition)
-    return compiled
+            return definition
+    return None
+
+
+def apply_definition(face: Face, compiled: CardScript) -> CardScript:
+    """``compiled`` (the face's script from its text) with the face's shipped definition
+    applied; ``compiled`` itself when the face has none."""
+    definition = face_definition(face)
+    return compiled if definition is None else merge_definition(face, compiled, definition)

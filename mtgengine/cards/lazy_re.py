@@ -1,11 +1,12 @@
 """Regular expressions compiled at their first use instead of at import.
 
-The Oracle compiler (``cards/oracle*.py``) has a few hundred patterns; compiling them all when
+The Oracle compiler (``cards/compiler``) has a few hundred patterns; compiling them all when
 the module is imported costs about 50 ms of every process, even one that compiles no card
 text or only a deck's few cards. ``lazy_re.compile`` has the signature of ``re.compile`` and
 returns an object with the methods of the pattern it stands for, compiled when one of them is
 first read; the bound method is then kept on the object, so later calls cost what a pattern's
-own do.
+own do. (The grammar tables, ``compiler.grammar``, compile their templates the same way, at
+their first use: ``Rule.pattern``.)
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Definitions are frozen dataclasses: filters, targets, quantities, effects, costs, and the
 four kinds of abilities (CR 113.3): spell, activated, triggered and static. Keyword
-abilities are kept by name (CR 702). Card text compiles to these (see ``cards.oracle``);
+abilities are kept by name (CR 702). Card text compiles to these (see ``cards.compiler``);
 the effects interpreter is ``effects.resolve``.
 """
 from __future__ import annotations

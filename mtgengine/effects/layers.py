@@ -11,8 +11,9 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..cards.definitions import apply_definition
-from ..cards.oracle import BASIC_LAND_MANA, compile_text
+from ..cards.compiler import compile_text
+from ..cards.compiler.lexicon import BASIC_LAND_MANA
+from ..cards.scripts import face_script
 from ..cards.vocabulary import (
     ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeText, CopyException, CopyOf, Cost, CreateToken,
     Filter, Modification, Ref, SetPT, SpellAbility,
@@ -102,27 +103,6 @@ _ALL_BASIC_ABILITIES = frozenset(_BASIC_ABILITY.values())
 def _basic_land_abilities(subtypes: frozenset[str]) -> tuple[ActivatedAbility, ...]:
     """CR 305.6: a basic land type gives "{T}: Add [its mana]"."""
     return tuple(_BASIC_ABILITY[t] for t in sorted(subtypes) if t in _BASIC_ABILITY)
-
-
-def face_script(face: Any) -> CardScript:
-    """The abilities of a card face: its compiled text with its card definition applied, if any."""
-    types = face.types
-    compiled = compile_text(face.name, _short_name_expanded(face), "Instant" in types or "Sorcery" in types)
-    return apply_definition(face, compiled)
-
-
-def _short_name_expanded(face: Any) -> str:
-    """A legendary card's text calling it by its first name ("Rubinia" for Rubinia Soulsinger)
-    with its full name, as if the full name were used (CR 201.5c)."""
-    from .links import creature_types
-    text = face.oracle_text or ""
-    name = face.name
-    if "Legendary" not in face.supertypes or "Planeswalker" in face.types or "," in name or " " not in name:
-        return text
-    first, rest = name.split(" ", 1)
-    if first == "The" or first in creature_types() or f"named {first}" in text:
-        return text
-    return re.sub(r"\b" + re.escape(first) + r"\b(?! " + re.escape(rest) + r")", name, text)
 
 
 _BASE: dict[tuple[str, int], Characteristics] = {}

@@ -35,7 +35,8 @@ import dataclasses
 from typing import Any
 
 from ..agents.decisions import Decision, player_ref
-from ..cards.oracle import LURE
+from ..cards.compiler.keywords import LURE
+from ..cards.compiler.lexicon import creature_types
 from ..cards.vocabulary import (
     CastCard, CastLinked, ChangeAbilities, Choose, Condition, CreateEmblem, ExileChosen, ExileTop, Filter,
     GainAbilities, Note, Ref, Trigger, TriggeredAbility,
@@ -812,20 +813,3 @@ def create_emblem(ctx: Ctx, eff: CreateEmblem, r: Any) -> None:
     g.zones[(r.controller, Zone.COMMAND)].append(emblem.id)
     g.changed()
     ctx.log("114.2", f"{g.players[r.controller].name} gets an emblem with \"{eff.text}\" ({r.name})")
-
-
-_CREATURE_TYPES: tuple[str, ...] | None = None
-
-
-def creature_types() -> tuple[str, ...]:
-    """The creature types listed in CR 205.3m (read from the shipped rules)."""
-    global _CREATURE_TYPES
-    if _CREATURE_TYPES is None:
-        import re
-        from ..core.rules_index import rule_text
-        text = rule_text("205.3m")
-        found = ["Time Lord"] if "Time Lord" in text else []
-        tail = text.split("one word long:", 1)[-1]
-        found += [w for w in re.findall(r"[A-Z][A-Za-z'-]+", tail)]
-        _CREATURE_TYPES = tuple(dict.fromkeys(found))
-    return _CREATURE_TYPES

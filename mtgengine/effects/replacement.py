@@ -30,7 +30,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..agents.decisions import Decision, player_of
-from ..cards.oracle import PROTECTION_TYPES, creature_type_plural
+from ..cards.compiler.keywords import PROTECTION_TYPES
+from ..cards.compiler.lexicon import creature_type_plural
 from ..cards.vocabulary import Condition, Filter, Quantity, ReplacementAbility
 from ..core.enums import Zone
 from ..core.mana import COLOR_WORDS

@@ -16,6 +16,7 @@ import re
 from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ..cards.compiler.lexicon import creature_type_plural, creature_types
 from ..cards.vocabulary import ChangeText, CreateToken, ReplaceWords
 from ..core.mana import COLOR_WORDS
 
@@ -48,7 +49,6 @@ def substitute(text: str, name: str, mod: ChangeText) -> str:
             return _case(word, repl.lower() if walk else repl) + walk
         out = pattern.sub(land, masked)
     else:
-        from ..cards.oracle import creature_type_plural
         plural_old, plural_new = creature_type_plural(old), creature_type_plural(new)
         forms = {old: new, plural_old: plural_new}
         pattern = re.compile(r"\b(" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")\b"
@@ -117,7 +117,6 @@ def words(kind: str) -> list[str]:
         return list(COLOR_WORDS)                       # the five color words (CR 105.1)
     if kind == "land_type":
         return list(BASIC_LAND_TYPES)
-    from .links import creature_types
     return list(creature_types())
 
 

@@ -27,7 +27,8 @@ from typing import Any
 
 from ..agents.decisions import Decision, player_ref
 from ..cards.database import card_db
-from ..cards.oracle import BASIC_LAND_MANA
+from ..cards.compiler.lexicon import BASIC_LAND_MANA
+from ..cards.scripts import face_script
 from ..core.enums import Zone
 from ..core.mana import COLOR_NAMES, COLORS
 from ..effects.layers import characteristics
@@ -133,7 +134,6 @@ def validate_deck_colors(deck: list[str], commanders: list[str], player: str) ->
 
 def _color_choices(card: Any) -> list[Any]:
     """The card's "choose a color before the game" abilities (CR 903.4b)."""
-    from ..effects.layers import face_script
     return [ab for face in card.faces for ab in face_script(face).pregame if ab.kind == "commander_color"]
 
 

@@ -1,6 +1,6 @@
 """'Enchanted creature gets +1/+1 for each ...' compiles to a counted layer-7c modification only
 when the count reads what the layers compute for permanents (CR 613.1, 613.4c)."""
-from mtgengine.cards.oracle import compile_text
+from mtgengine.cards.compiler import compile_text
 from mtgengine.cards.vocabulary import ModifyPT
 
 

@@ -32,7 +32,7 @@ def test_the_table_is_the_same_on_one_process_and_on_several() -> None:
     small = CardDB([db._lines[i] for n in sorted(set(names)) for i in db._exact[0][n]])
     assert cov.card_table(small, jobs=1) == cov.card_table(small, jobs=2)
     one = cov.card_table(small, jobs=1)
-    assert one["Grizzly Bears"] == ("normal", 0)
+    assert one["Grizzly Bears"] == ("normal", 0, 0)
     assert one["Urza, Lord Protector"][1] == len(cov.missing(small.get("Urza, Lord Protector"))) > 0
 
 
@@ -44,7 +44,8 @@ def no_shipped_index(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[in
 
     def fake_table(db: CardDB, jobs: int = 0) -> cov.Table:
         compiled.append(1)
-        return {"Forest": ("normal", 0), "Urza, Lord Protector": ("meld", 2), "Fire // Ice": ("split", 0)}
+        return {"Forest": ("normal", 0, 0), "Urza, Lord Protector": ("meld", 2, 0), "Fire // Ice": ("split", 0, 0),
+                "Tempered Steel": ("normal", 0, 1)}
 
     monkeypatch.setattr(cov, "INDEX_FILE", "data/no-such-coverage-index.json")
     monkeypatch.setattr(cov, "card_table", fake_table)
@@ -58,7 +59,8 @@ def test_a_computed_table_is_cached_and_read_back(no_shipped_index: list[int], t
     assert cov.cache_path() == tmp_path / "cache" / "coverage.json" and cov.cache_path().is_file()
     assert cov.coverage() == first and no_shipped_index == [1]      # read from the cache
     assert first["implemented"] == 2 and first["names"] == ["Forest", "Fire // Ice"]
-    assert first["by_layout"] == {"meld": {"implemented": 0, "total": 1}, "normal": {"implemented": 1, "total": 1},
+    assert first["misparsed"] == 1 and first["misparsed_names"] == ["Tempered Steel"]   # compiles, not counted
+    assert first["by_layout"] == {"meld": {"implemented": 0, "total": 1}, "normal": {"implemented": 1, "total": 2},
                                   "split": {"implemented": 1, "total": 1}}
 
 
@@ -71,7 +73,7 @@ def test_a_stale_or_corrupt_cache_is_refused_and_replaced(no_shipped_index: list
         "stale": text.replace(json.loads(text)["inputs"], "0" * 64),
         "garbage": "\x00\xffnot json",
         "truncated": text[: len(text) // 2],
-        "bad row": text.replace('"normal", 0]', '"normal", -1]'),
+        "bad row": text.replace('"normal", 0, 0]', '"normal", 0, -1]'),
     }[damage]
     assert damaged != text
     path.write_text(damaged, encoding="utf-8")

@@ -27,13 +27,13 @@ from mtgengine.cards.definitions import (
     read_definitions,
 )
 from mtgengine.cards.hooks import HOOKS, hook
-from mtgengine.cards.oracle import compile_text
+from mtgengine.cards.compiler import compile_text
 from mtgengine.cards.vocabulary import (
     ActivatedAbility, AddMana, CardScript, Cost, Effect, Filter, Quantity, Ref, SpellAbility,
     StaticAbility, TargetSpec, Trigger, TriggeredAbility,
 )
 from mtgengine.cards.vocabulary import ReplacementAbility
-from mtgengine.effects.layers import face_script
+from mtgengine.cards.scripts import face_script
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from mtgengine.cards.database import card_db
-from mtgengine.cards.oracle import compile_text
+from mtgengine.cards.compiler import compile_text
 from mtgengine.cards.vocabulary import (
     Condition, CostObjects, CreateTokenCopy, Double, Filter, LoseLife, PlayerStatic, Proliferate, Quantity, Ref,
     ReplacementAbility, ShuffleIntoLibrary, Transform,
 )
-from mtgengine.effects.layers import face_script
+from mtgengine.cards.scripts import face_script
 
 PAGE_CARDS = [
     "Berserk", "Beacon of Immortality", "Phyrexian Unlife", "Solidarity of Heroes", "Doubling Cube",

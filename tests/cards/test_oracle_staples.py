@@ -13,7 +13,7 @@ from mtgengine.cards.vocabulary import (
     CounterSpell, DealDamage, Destroy, Exile, Fight, GainLife, LoseLife, Pump, PutCounters, Quantity, Ref,
     ReturnToBattlefield, ReturnToHand, Sacrifice, Scry, Search, TapUntap, target,
 )
-from mtgengine.effects.layers import face_script
+from mtgengine.cards.scripts import face_script
 from mtgengine.rules.context import validate_answer
 from mtgengine.simulate import play_game
 
@@ -115,7 +115,7 @@ def test_graveyard_targets() -> None:
 
 
 def test_graveyard_cards_cant_be_destroyed_by_text() -> None:
-    from mtgengine.cards.oracle import compile_text
+    from mtgengine.cards.compiler import compile_text
     assert compile_text("Test", "Destroy target creature card from a graveyard.", True).unimplemented
 
 

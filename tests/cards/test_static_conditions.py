@@ -1,7 +1,8 @@
 """The conditions a permanent's static ability may have (CR 611.3b) must be ones the
 characteristics memo follows: ``GameState.changed`` / ``changed_off_battlefield`` forget it when
 permanents, life totals or cards in a zone change, never when the step or the turn moves on."""
-from mtgengine.cards.oracle import STATIC_CONDITION_KINDS, _conditional_static, _parse_condition
+from mtgengine.cards.compiler.conditions import STATIC_CONDITION_KINDS, parse_condition
+from mtgengine.cards.compiler.statics import conditional_static
 
 
 def test_the_threshold_wordings_compile_to_a_graveyard_condition() -> None:
@@ -9,7 +10,7 @@ def test_the_threshold_wordings_compile_to_a_graveyard_condition() -> None:
     for text in ("Threshold — ~ gets +3/+3 as long as seven or more cards are in your graveyard.",
                  "As long as seven or more cards are in your graveyard, ~ gets +3/+3 and has flying.",
                  "~ gets +2/+1 as long as there are seven or more cards in your graveyard."):
-        ability = _conditional_static(text.split("— ")[-1], text)
+        ability = conditional_static(text.split("— ")[-1], text)
         assert ability is not None, text
         assert (ability.condition.kind, ability.condition.at_least) == ("graveyard", 7)
 
@@ -17,8 +18,8 @@ def test_the_threshold_wordings_compile_to_a_graveyard_condition() -> None:
 def test_conditions_the_memo_does_not_follow_are_refused() -> None:
     # each of these reads the step or a count kept for the turn, which the memo doesn't follow
     for cond_text in ("you attacked with two or more creatures this turn",):
-        cond = _parse_condition(cond_text)
+        cond = parse_condition(cond_text)
         assert cond is not None and cond.kind not in STATIC_CONDITION_KINDS
-        assert _conditional_static(f"~ gets +1/+1 as long as {cond_text}.", "") is None
+        assert conditional_static(f"~ gets +1/+1 as long as {cond_text}.", "") is None
     assert not {"main_phase", "attacked_with", "landfall"} & STATIC_CONDITION_KINDS
-    assert _conditional_static("~ has first strike as long as it's your turn.", "") is None
+    assert conditional_static("~ has first strike as long as it's your turn.", "") is None

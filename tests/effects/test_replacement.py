@@ -13,7 +13,7 @@ from mtgengine.cards.database import card_db
 from mtgengine.cards.definitions import CardDefinitionError, read_definitions
 from mtgengine.cards.vocabulary import Condition, Filter, PreventDamage, Quantity, Ref, ReplacementAbility, n
 from mtgengine.effects.events import DrawEvent, TokensEvent
-from mtgengine.effects.layers import face_script
+from mtgengine.cards.scripts import face_script
 from mtgengine.effects.primitives import deal_damage
 from mtgengine.effects.replacement import apply_replacements, make_unpreventable
 from mtgengine.engine import Game
@@ -94,7 +94,7 @@ def test_prevention_spells() -> None:
     "If this creature would deal combat damage to a player, it deals double that damage to that player instead.",
 ])
 def test_templates_the_engine_cant_do_stay_unimplemented(text: str) -> None:
-    from mtgengine.cards.oracle import compile_text
+    from mtgengine.cards.compiler import compile_text
     compiled = compile_text("Test Card", text, False)
     assert compiled.unimplemented and not compiled.replacements
 

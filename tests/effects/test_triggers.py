@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from mtgengine.cards.database import card_db
-from mtgengine.cards.oracle import compile_text
+from mtgengine.cards.compiler import compile_text
 from mtgengine.cards.vocabulary import (
     Attach, Condition, CreateDelayedTrigger, ExtraTriggers, Filter, GainControl, Pump, Ref, ReturnToBattlefield,
     SacrificePermanent, TapUntap, Trigger, WinGame, target,
 )
 from mtgengine.core.enums import Zone
-from mtgengine.effects.layers import face_script
+from mtgengine.cards.scripts import face_script
 from mtgengine.effects.primitives import move
 from mtgengine.effects.triggers import LIVING_WEAPON, PROWESS, triggered_abilities
 from mtgengine.engine import Game

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mtgengine.cards.database import card_db
-from mtgengine.cards.oracle_costs import cost_paragraph
+from mtgengine.cards.compiler.spell_costs import cost_paragraph
 from mtgengine.core.enums import Zone
 from mtgengine.core.errors import IllegalActionError
 from mtgengine.core.mana import ManaCost

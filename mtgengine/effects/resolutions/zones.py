@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...agents.decisions import Decision
-from ...cards.oracle import UNCOUNTERABLE
+from ...cards.compiler.keywords import UNCOUNTERABLE
 from ...cards.vocabulary import (
     CounterSpell, Destroy, Discard, Exile, ExileChosen, Filter, PutFromHand, PutIntoGraveyard, PutOnBottom,
     Regenerate, ReturnChosen, ReturnToBattlefield, ReturnToHand, Sacrifice, SacrificePermanent,

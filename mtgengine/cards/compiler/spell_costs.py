@@ -1,6 +1,6 @@
 """Compiling the rules text that changes what a spell costs or how it may be cast (CR 118,
 601.2b, 601.2e-f): alternative costs, additional costs, cost increases and reductions,
-prototype, splice and "can't cast" restrictions. ``cards.oracle.compile_text`` offers each
+prototype, splice and "can't cast" restrictions. ``paragraphs.compile_text`` offers each
 paragraph here first; what this returns is added to the face's script.
 """
 from __future__ import annotations
@@ -9,8 +9,12 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from ..core.mana import COLOR_WORDS
-from .vocabulary import (
+from ...core.mana import COLOR_WORDS
+from .filters import card_filter, parse_filter
+from .grammar import attempt
+from .script_builder import ScriptBuilder
+from .text import Span, consume, finditer, fullmatch, match, split, sub
+from ..vocabulary import (
     AdditionalCost, AlternativeCost, CardScript, CastRestriction, CostChange, Filter, Prototype, Splice,
 )
 
@@ -18,45 +22,48 @@ _MANA = r"((?:\{[0-9WUBRGCXSP/]+\})+)"
 _COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
-def _filter(text: str) -> Filter | None:
-    from .oracle import parse_filter
-    return parse_filter(text)
-
-
 def _spells(words: str) -> Filter | None | bool:
     """ "Creature spells", "Noncreature spells", "Spells", "Red spells" as a filter on the spell
     (None: every spell); False if it isn't understood."""
     words = words.strip().lower()
     if words in ("spells", "spell"):
+        consume(words)
         return None
     if not words.endswith(" spells"):
         return False
-    flt = _filter(words[: -len(" spells")].replace(" and ", " or ") + " spell")
-    return False if flt is None else replace(flt, spells=False)
+    flt = parse_filter(words[: -len(" spells")].replace(" and ", " or ") + " spell")
+    if flt is None:
+        return False                     # (parse_filter undid what it read)
+    consume(words[-len(" spells"):])
+    return replace(flt, spells=False)
 
 
 _WHOSE = {"": "any", "you cast": "you", "your opponents cast": "opponent", "an opponent casts": "opponent",
           "that you cast": "you", "that your opponents cast": "opponent"}
 
 
+@attempt
 def _cost_change(para: str) -> CostChange | None:
-    if m := re.fullmatch(r"(?:~|this spell) costs " + _MANA + r" (more|less) to cast if it targets (?:an? )?(.+?)\.", para,
+    if m := fullmatch(r"(?:~|this spell) costs " + _MANA + r" (more|less) to cast if it targets (?:an? )?(.+?)\.", para,
                          re.I):
         # Mystical Dispute: decided by the targets chosen (CR 601.2c comes before 601.2f)
-        flt = _filter(m.group(3))
+        flt = parse_filter(m.group(3))
         if flt is None:
             return None
+        m.consume()
         amount = m.group(1)
         more, less = (amount, "") if m.group(2).lower() == "more" else ("", amount)
         return CostChange(more=more, less=less, itself=True, if_targets=flt, text=para)
-    m = re.fullmatch(r"(~|this spell|.+? spells?)(?: (you cast|your opponents cast|that you cast|"
-                     r"that your opponents cast))? costs? " + _MANA + r" (more|less) to cast(?: for each (.+?))?\.", para, re.I)
+    m = fullmatch(r"(~|this spell|.+? spells?)(?: (you cast|your opponents cast|that you cast|"
+                  r"that your opponents cast))? costs? " + _MANA + r" (more|less) to cast(?: for each (.+?))?\.", para, re.I)
     if m is None:
         return None
-    subject = re.sub(r" spells?$", "", m.group(1).strip(), flags=re.I)
+    subject = sub(r" spells?$", "", m.group(1).strip(), re.I, understood=True)
     itself = subject.lower() in ("this", "this spell", "~")
     spells = None
-    if not itself:
+    if itself:
+        consume(subject)
+    else:
         spells = _spells(subject + " spells")
         if spells is False:
             return None
@@ -65,46 +72,56 @@ def _cost_change(para: str) -> CostChange | None:
     if m.group(5):
         each = m.group(5).strip().lower()
         if each == "target beyond the first":
+            consume(each)
             per_extra = True                  # strive
         else:
-            per = _filter(each)
+            per = parse_filter(each)
             if per is None:
                 return None
+    m.consume()
     amount = m.group(3)
     more, less = (amount, "") if m.group(4).lower() == "more" else ("", amount)
     return CostChange(more=more, less=less, spells=spells, whose=_WHOSE[(m.group(2) or "").lower()],
                       itself=itself, per=per, per_extra_target=per_extra, text=para)
 
 
+@attempt
 def _cost_parts(body: str) -> tuple[str, int, tuple[AdditionalCost, ...]] | None:
     """A cost written in words, its parts joined by "and" (CR 118.9, 702.34a): "{2}{R}", "pay 1
     life and exile a blue card from your hand", "return an Island you control to its owner's
     hand", "sacrifice two Mountains". Returns (mana, life, objects), or None if not understood."""
     mana, life, objects = "", 0, []
-    for part in re.split(r",? and |, ", body.strip()):
+    body = body.strip()
+    for part in split(r",? and |, ", body):
         part = part.strip()
-        if m := re.fullmatch(r"(?:pay )?" + _MANA, part, re.I):
+        if m := fullmatch(r"(?:pay )?" + _MANA, part, re.I):
+            m.consume()
             mana += m.group(1)
-        elif m := re.fullmatch(r"pay (\d+) life", part, re.I):
+        elif m := fullmatch(r"pay (\d+) life", part, re.I):
+            m.consume()
             life += int(m.group(1))
         elif (obj := _objects(part)) is not None:
             verb, flt, count = obj
             objects.append(AdditionalCost(count=count, **{verb: flt}))
         else:
             return None
+    for joint in finditer(r",? and |, ", body):
+        joint.consume()
     return mana, life, tuple(objects)
 
 
+@attempt
 def _alternative(para: str) -> AlternativeCost | None:
-    cond = re.match(r"if you control (an? .+?), ", para, re.I)
+    cond = match(r"if you control (an? .+?), ", para, re.I)
     if_control = None
     if cond is not None:
         # Snuff Out: "If you control a Swamp, you may pay 4 life rather than pay ..." (CR 118.9)
-        if_control = _filter(re.sub(r"^an? ", "", cond.group(1)) + " you control")
+        if_control = parse_filter(sub(r"^an? ", "", cond.group(1), understood=True) + " you control")
         if if_control is None:
             return None
+        cond.consume()
         para = para[cond.end():]
-    m = re.fullmatch(r"you may (.+?) rather than pay (this spell's|~'s|the) mana cost(?: for (.+?))?\.", para, re.I)
+    m = fullmatch(r"you may (.+?) rather than pay (this spell's|~'s|the) mana cost(?: for (.+?))?\.", para, re.I)
     if m is None:
         return None
     parts = _cost_parts(m.group(1))
@@ -113,43 +130,50 @@ def _alternative(para: str) -> AlternativeCost | None:
     mana, life, objects = parts
     target, spells_text = m.group(2).lower(), m.group(3)
     if target in ("this spell's", "~'s"):
+        m.consume()
         return AlternativeCost(mana=mana, life=life, itself=True, text=para, objects=objects, if_control=if_control)
     if spells_text is None or objects or if_control is not None:
         return None
-    sm = re.fullmatch(r"(.+?)(?: (?:that )?you cast)", spells_text.strip(), re.I)
+    sm = fullmatch(r"(.+?)(?: (?:that )?you cast)", spells_text.strip(), re.I)
     if sm is None:
         return None
     spells = _spells(sm.group(1))
     if spells is False:
         return None
+    m.consume()
+    sm.consume()
     return AlternativeCost(mana=mana, life=life, spells=spells, whose="you", text=para)
 
 
+@attempt
 def _objects(text: str) -> tuple[str, Filter, int] | None:
     """ "sacrifice a creature", "discard a card", "exile a creature card from your graveyard",
     "exile two cards from your graveyard", "exile a blue card from your hand"."""
-    from .oracle import _card_filter
-    if m := re.fullmatch(r"return (a|an|one|two|three) (.+?) you control to (?:its|their) owner'?s'? hands?",
-                         text.strip(), re.I):
+    if m := fullmatch(r"return (a|an|one|two|three) (.+?) you control to (?:its|their) owner'?s'? hands?",
+                      text.strip(), re.I):
         # Daze, Gush: permanents you control returned to their owner's hand (CR 118.9)
         count = _COUNT_WORDS[m.group(1).lower()]
-        what = m.group(2).strip()
-        flt = _filter((what[:-1] if what.endswith("s") and count > 1 else what) + " you control")
-        return None if flt is None else ("bounce", flt, count)
-    m = re.fullmatch(r"(sacrifice|discard|exile) (a|an|one|two|three|four|five) (.+?)"
-                     r"(?: from your (graveyard|hand))?", text.strip(), re.I)
+        what = _singular(m.group(2).strip(), count)
+        flt = parse_filter(what + " you control")
+        if flt is None:
+            return None
+        m.consume()
+        return "bounce", flt, count
+    m = fullmatch(r"(sacrifice|discard|exile) (a|an|one|two|three|four|five) (.+?)"
+                  r"(?: from your (graveyard|hand))?", text.strip(), re.I)
     if m is None:
         return None
     verb = m.group(1).lower()
     count = _COUNT_WORDS[m.group(2).lower()]
     what = m.group(3).strip()
     if verb == "sacrifice":
-        flt = _filter(what[:-1] if what.endswith("s") and count > 1 else what)
+        flt = parse_filter(_singular(what, count))
     else:
-        what = re.sub(r"\bcards?\b", "", what).strip()
-        flt = _card_filter(what) if what else Filter()
+        what = sub(r"\bcards?\b", "", what, understood=True).strip()
+        flt = card_filter(what) if what else Filter()
     if flt is None:
         return None
+    m.consume()
     if verb == "exile":
         if m.group(4) is None:
             return None
@@ -159,8 +183,17 @@ def _objects(text: str) -> tuple[str, Filter, int] | None:
     return verb, flt, count
 
 
+def _singular(what: str, count: int) -> str:
+    """ "two Mountains": the filter reads "Mountain" (the plural's "s" is read here)."""
+    if what.endswith("s") and count > 1:
+        consume(what[-1:])
+        return what[:-1]
+    return what
+
+
+@attempt
 def _additional(para: str) -> AdditionalCost | None:
-    m = re.fullmatch(r"as an additional cost to cast (this spell|~|(.+?) spells)(?: you cast)?, (you may )?(.+?)\.(?: (.+))?",
+    m = fullmatch(r"as an additional cost to cast (this spell|~|(.+?) spells)(?: you cast)?, (you may )?(.+?)\.(?: (.+))?",
                      para, re.I)
     if m is None:
         return None
@@ -175,33 +208,42 @@ def _additional(para: str) -> AdditionalCost | None:
     rest = (m.group(5) or "").strip()
     common: dict[str, Any] = dict(optional=optional, spells=spells, itself=itself, whose="you", text=para)
     if body.lower() == "pay any amount of mana":
-        cm = re.fullmatch(r"if you do, that creature enters(?: the battlefield)? with that many additional "
-                          r"(\+1/\+1) counters on it\.", rest, re.I)
+        cm = fullmatch(r"if you do, that creature enters(?: the battlefield)? with that many additional "
+                       r"(\+1/\+1) counters on it\.", rest, re.I)
         if rest and cm is None:
             return None
+        consume(body, cm and cm.group(0))
+        m.consume()
         return AdditionalCost(any_mana=True, enters_counters=cm.group(1) if cm else "", **common)
     if rest:
         return None
-    if lm := re.fullmatch(r"pay (\d+|x) life", body, re.I):
+    if lm := fullmatch(r"pay (\d+|x) life", body, re.I):
+        lm.consume()
+        m.consume()
         if lm.group(1).lower() == "x":
             return AdditionalCost(life_x=True, **common)
         return AdditionalCost(life=int(lm.group(1)), **common)
-    if mm := re.fullmatch(r"pay " + _MANA, body, re.I):
+    if mm := fullmatch(r"pay " + _MANA, body, re.I):
+        mm.consume()
+        m.consume()
         return AdditionalCost(mana=mm.group(1), **common)
     obj = _objects(body)
     if obj is None:
         return None
+    m.consume()
     verb, flt, count = obj
     return AdditionalCost(count=count, **{verb: flt}, **common)
 
 
+@attempt
 def _restriction(para: str) -> CastRestriction | None:
-    m = re.fullmatch(r"(your opponents|you|players|each opponent) can't cast (.+?)\.", para, re.I)
+    m = fullmatch(r"(your opponents|you|players|each opponent) can't cast (.+?)\.", para, re.I)
     if m is None:
         return None
-    flt = _filter(re.sub(r"\bspells\b", "spell", m.group(2), flags=re.I))
+    flt = parse_filter(sub(r"\bspells\b", "spell", m.group(2), re.I))
     if flt is None or not flt.spells:
         return None
+    m.consume()
     whose = {"your opponents": "opponent", "each opponent": "opponent", "you": "you", "players": "any"}[
         m.group(1).lower()]
     return CastRestriction(replace(flt, spells=False), whose, para)
@@ -210,21 +252,26 @@ def _restriction(para: str) -> CastRestriction | None:
 def cost_paragraph(para: str, raw: str) -> dict[str, Any] | None:
     """The script fields a paragraph about costs or ways to cast gives, or None if it isn't one.
     ``para`` has its reminder text removed and the card's name replaced by "~"."""
-    if m := re.fullmatch(r"prototype " + _MANA + r" ?[-—–] ?(\d+)/(\d+)", para, re.I):
+    if m := fullmatch(r"prototype " + _MANA + r" ?[-—–] ?(\d+)/(\d+)", para, re.I):
+        m.consume()
         return {"prototype": Prototype(m.group(1), int(m.group(2)), int(m.group(3)))}     # CR 702.160a
-    if m := re.fullmatch(r"splice onto (arcane|instant or sorcery) " + _MANA, para, re.I):
+    if m := fullmatch(r"splice onto (arcane|instant or sorcery) " + _MANA, para, re.I):
+        m.consume()
         onto = Filter(subtypes=frozenset({"Arcane"})) if m.group(1).lower() == "arcane" else \
             Filter(types=frozenset({"Instant", "Sorcery"}))
         return {"splice": Splice(onto, m.group(2))}                                    # CR 702.47a
-    if m := re.fullmatch(r"affinity for (artifacts|creatures|enchantments|lands)", para, re.I):
+    if m := fullmatch(r"affinity for (artifacts|creatures|enchantments|lands)", para, re.I):
         # CR 702.41a: "This spell costs {1} less to cast for each [text] you control."
-        per = _filter(m.group(1)[:-1] + " you control")
+        m.consume()
+        per = parse_filter(m.group(1)[:-1] + " you control")
         return {"cost_changes": (CostChange(less="{1}", itself=True, per=per, text=raw),)}
-    if m := re.fullmatch(r"spend only (white|blue|black|red|green) mana on x\.", para, re.I):
+    if m := fullmatch(r"spend only (white|blue|black|red|green) mana on x\.", para, re.I):
         # a restriction on the mana that pays the X of the spell's cost (CR 107.3a, 601.2h)
+        m.consume()
         return {"x_mana": COLOR_WORDS[m.group(1).lower()]}
-    if (m := re.fullmatch(r"flashback(?: |\s?[-—–]\s?)(.+?)\.?", para, re.I)) \
+    if (m := fullmatch(r"flashback(?: |\s?[-—–]\s?)(.+?)\.?", para, re.I)) \
             and (parts := _cost_parts(m.group(1))) is not None:
+        m.consume()
         # CR 702.34a: "You may cast this card from your graveyard if the resulting spell is an
         # instant or sorcery spell by paying [cost] rather than paying its mana cost" (Lava Dart:
         # "Flashback—Sacrifice a Mountain")
@@ -254,3 +301,12 @@ def with_cost_abilities(script: CardScript, found: list[dict[str, Any]]) -> Card
             else:
                 fields[key] = value
     return replace(script, **fields)
+
+
+def read_cost_paragraph(para: Span, face: ScriptBuilder) -> bool:
+    """A paragraph about what the spell costs or how it may be cast (CR 118, 601.2b-f)."""
+    fields = cost_paragraph(para, face.raw)
+    if fields is None:
+        return False
+    face.cost_abilities.append(fields)
+    return True

@@ -1,0 +1,68 @@
+"""Activated abilities (CR 602): "[Cost]: [Effect.] [Activation instructions.]" — the cost
+(``costs``), the effect (``sentences``), a mana ability's restriction on its mana (``mana``,
+CR 106.6) and the instructions that limit when it may be activated (CR 602.5b): "Activate only
+once each turn", "Activate only as a sorcery", "Activate only if ..."."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .conditions import parse_condition
+from .costs import parse_cost
+from .mana import split_mana_restriction
+from .script_builder import ScriptBuilder
+from .sentences import parse_effects
+from .targets import Parse
+from .text import Span, consume, fullmatch
+from ..vocabulary import ActivatedAbility, AddMana, Double
+
+_PER_TURN = {None: 1, "twice": 2, "three times": 3}
+_SORCERY = "Activate only as a sorcery."
+
+
+def read_activated(para: Span, face: ScriptBuilder) -> bool:
+    """ "{T}: Add {G}.", "{2}, Sacrifice ~: Draw a card. Activate only as a sorcery."."""
+    m = fullmatch(r"([^:\"]+): (.+)", para)
+    if m is None:
+        return False
+    cost = parse_cost(m.group(1))
+    st = Parse(link=face.link)
+    body, spending = split_mana_restriction(m.group(2))
+    effects = parse_effects(body, st) if cost and spending is not False else None
+    if effects is not None and spending is not None:
+        if not any(isinstance(e, AddMana) for e in effects):
+            effects = None
+        else:                                       # CR 106.6: on the mana the ability adds
+            effects = [replace(e, restriction=spending) if isinstance(e, AddMana) else e for e in effects]
+    sorcery = False
+    restriction = None
+    per_turn = 0
+    if effects is None and cost and (lim := fullmatch(
+            r"(.+?) Activate (?:only once|no more than (twice|three times)) each turn\.", m.group(2))):
+        per_turn = _PER_TURN[lim.group(2)]                                     # CR 602.5b
+        effects = parse_effects(lim.group(1), st)
+        if effects is not None:
+            lim.consume()
+    if effects is None and cost and m.group(2).endswith(_SORCERY):
+        effects = parse_effects(m.group(2)[: -len(_SORCERY)], st)
+        sorcery = True
+        if effects is not None:
+            consume(m.group(2)[-len(_SORCERY):])
+    if effects is None and cost and (r := fullmatch(r"(.+?) Activate only if (.+?)( and only as a sorcery)?\.",
+                                                    m.group(2))):
+        # "Activate only if ..." (a restriction, CR 602.5b)
+        restriction = parse_condition(r.group(2))
+        effects = parse_effects(r.group(1), st) if restriction is not None else None
+        sorcery = bool(r.group(3))
+        if effects is not None:
+            r.consume()
+    if cost is None or effects is None:
+        return face.not_implemented()
+    m.consume()
+    sorcery = sorcery or cost.loyalty is not None    # CR 606.3: loyalty abilities, as a sorcery
+    # CR 605.1a: no target, could add mana (a painland's damage doesn't change that), not loyalty
+    is_mana = (not st.targets and cost.loyalty is None
+               and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana") for e in effects))
+    face.activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), face.raw, is_mana, sorcery,
+                                           condition=restriction, per_turn=per_turn))
+    return True
+

@@ -1,0 +1,183 @@
+"""Conditions (CR 603.4, 603.8, 611.3b, 608.2c) and the numbers abilities count (CR 604.3).
+
+``CONDITIONS`` is the grammar of the conditions an ability may have: an intervening "if" of a
+triggered ability, a state trigger's state, "as long as ..." of a static ability, "If ..., "
+checked as a spell resolves, "Activate only if ...". Which of them each kind of ability may
+use is said where it is read (``STATIC_CONDITION_KINDS``, ``RESOLUTION_CONDITIONS``).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .filters import parse_filter, subject_filter
+from .grammar import Grammar, attempt
+from .lexicon import num
+from .text import SpanMatch, consume, fullmatch, sub
+from ..vocabulary import Condition, Filter, Quantity
+
+#: The conditions a static ability of a permanent may have (CR 611.3b): each reads only what the
+#: characteristics memo follows (``GameState.changed`` and ``changed_off_battlefield``: the
+#: permanents, life totals and the cards in a zone), never the step or the turn, which the memo
+#: doesn't follow ("as long as it's your turn" would go stale).
+STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library"})
+#: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
+#: game now, from its controller's point of view (``effects.triggers.condition_holds``).
+RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
+                                   "main_phase", "landfall", "morbid", "revolt"})
+
+#: One reading per wording: the first template that fits decides.
+CONDITIONS: Grammar[Condition] = Grammar("condition", first_match=True)
+_condition = CONDITIONS.rule
+
+
+def parse_condition(text: str) -> Condition | None:
+    """An intervening "if" (CR 603.4), a state trigger's state (CR 603.8), an "as long as"."""
+    return CONDITIONS.parse(text.strip().rstrip("."))
+
+
+
+
+@_condition(r"it was kicked|~ was kicked")
+def _kicked(m: SpanMatch) -> Condition:
+    return Condition("kicked")                                                   # CR 702.33d
+
+
+@_condition(r"an opponent controls more (.+?) than you")
+def _opponent_more(m: SpanMatch) -> Condition | None:
+    flt = subject_filter(m.group(1), plural=True)               # Knight of the White Orchid
+    return Condition("opponent_more", flt) if flt else None
+
+
+@_condition(r"you had a land enter the battlefield under your control this turn")
+def _landfall(m: SpanMatch) -> Condition:
+    return Condition("landfall")                                                 # Groundswell
+
+
+@_condition(r"a creature died this turn")
+def _morbid(m: SpanMatch) -> Condition:
+    return Condition("morbid")                                                   # CR 700.4
+
+
+@_condition(r"a permanent you controlled left the battlefield (?:during )?this turn")
+def _revolt(m: SpanMatch) -> Condition:
+    return Condition("revolt")
+
+
+@_condition(r"you cast (?:this spell|~) during your main phase")
+def _main_phase(m: SpanMatch) -> Condition:
+    # a spell cast in a main phase resolves in it: the stack empties before a step ends (CR 500.2)
+    return Condition("main_phase")
+
+
+@_condition(r"you attacked with {COUNT} or more creatures this turn")
+def _attacked_with(m: SpanMatch) -> Condition:
+    return Condition("attacked_with", at_least=num(m.group(1)).fixed)          # CR 508.1
+
+
+@_condition(r"you control no (other )?(.+)")
+def _control_none(m: SpanMatch) -> Condition | None:
+    flt = subject_filter(m.group(2), plural=True)
+    return Condition("control", replace(flt, other=bool(m.group(1))), at_most=0) if flt else None
+
+
+@_condition(r"you control (a|an|another) (.+)")
+def _control_one(m: SpanMatch) -> Condition | None:
+    flt = subject_filter(sub(r" or an? ", " or ", m.group(2)))      # "a Mountain or a Plains"
+    return Condition("control", replace(flt, other=m.group(1).lower() == "another"), at_least=1) if flt else None
+
+
+@_condition(r"you control {COUNT} or fewer (other )?(.+)")
+def _control_at_most(m: SpanMatch) -> Condition | None:
+    flt = subject_filter(m.group(3), plural=True)               # Spirebluff Canal (CR 614.12)
+    return Condition("control", replace(flt, other=bool(m.group(2))), at_most=num(m.group(1)).fixed) if flt else None
+
+
+@_condition(r"you control {COUNT} or more (other )?(.+)")
+def _control_at_least(m: SpanMatch) -> Condition | None:
+    flt = subject_filter(m.group(3), plural=True)
+    return Condition("control", replace(flt, other=bool(m.group(2))), at_least=num(m.group(1)).fixed) if flt else None
+
+
+@_condition(r"(?:there are no|no) (.+?) (?:are )?on the battlefield")
+def _none_on_battlefield(m: SpanMatch) -> Condition | None:
+    flt = subject_filter(m.group(1), plural=True)
+    return Condition("battlefield", flt, at_most=0) if flt else None
+
+
+@_condition(r"you have {COUNT} or (more|less) life")
+def _life(m: SpanMatch) -> Condition:
+    value = num(m.group(1)).fixed
+    return Condition("life", at_least=value) if m.group(2).lower() == "more" else Condition("life", at_most=value)
+
+
+@_condition(r"your life total is {COUNT} or (less|greater)")
+def _life_total(m: SpanMatch) -> Condition:
+    value = num(m.group(1)).fixed
+    return Condition("life", at_most=value) if m.group(2).lower() == "less" else Condition("life", at_least=value)
+
+
+@_condition(r"your life total is (less|greater) than {COUNT}")
+def _life_total_than(m: SpanMatch) -> Condition:
+    value = num(m.group(2)).fixed
+    return Condition("life", at_most=value - 1) if m.group(1).lower() == "less" else Condition("life", at_least=value + 1)
+
+
+@_condition(r"~ is untapped")
+def _untapped(m: SpanMatch) -> Condition:
+    return Condition("source_untapped")                      # Howling Mine (CR 603.4)
+
+
+@_condition(r"you have no cards in hand")
+def _empty_hand(m: SpanMatch) -> Condition:
+    return Condition("hand", at_most=0)
+
+
+@_condition(r"you have {COUNT} or (more|fewer) cards in (?:your )?hand")
+def _hand(m: SpanMatch) -> Condition:
+    value = num(m.group(1)).fixed
+    return Condition("hand", at_least=value) if m.group(2).lower() == "more" else Condition("hand", at_most=value)
+
+
+@_condition(r"there are no cards in your graveyard")
+def _empty_graveyard(m: SpanMatch) -> Condition:
+    return Condition("graveyard", at_most=0)
+
+
+# threshold, in both wordings: "there are seven or more cards in your graveyard" and the older
+# "seven or more cards are in your graveyard" (Werebear, CR 207.2c)
+@_condition(r"there are {COUNT} or more cards in your graveyard")
+@_condition(r"{COUNT} or more cards are in your graveyard")
+def _threshold(m: SpanMatch) -> Condition:
+    return Condition("graveyard", at_least=num(m.group(1)).fixed)
+
+
+def negated_condition(cond: Condition) -> Condition | None:
+    """The condition's opposite, for a count with one bound ("N or more" <-> "N-1 or fewer")."""
+    if cond.kind not in ("control", "battlefield", "life", "hand", "graveyard", "library") or cond.link:
+        return None
+    if cond.at_least is not None and cond.at_most is None:
+        return replace(cond, at_least=None, at_most=cond.at_least - 1)
+    if cond.at_most is not None and cond.at_least is None:
+        return replace(cond, at_least=cond.at_most + 1, at_most=None)
+    return None
+
+
+# -- quantities -------------------------------------------------------------------------------
+_CDA_STATS = {"your life total": "life", "the number of cards in your hand": "hand",
+              "the number of card types among cards in all graveyards": "graveyard_card_types"}
+
+
+@attempt
+def cda_quantity(text: str) -> Quantity | None:
+    """The number a characteristic-defining ability counts (CR 604.3)."""
+    t = text.lower()
+    if t in _CDA_STATS:
+        consume(t)
+        return Quantity(stat=_CDA_STATS[t])
+    if m := fullmatch(r"the number of (.+?) you control", t):
+        flt = parse_filter(m.group(1))
+        if flt is not None:
+            m.consume()
+            return Quantity(per=Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors,
+                                       not_colors=flt.not_colors, controller="you"))
+    return None

@@ -1,0 +1,217 @@
+"""Effect templates about damage, life and prevention (CR 120, 119, 615), fights (CR 701.14)
+and winning the game (CR 104.2b)."""
+from __future__ import annotations
+
+from ...core.mana import COLOR_WORDS
+from .clause import effect_rule
+from .filters import parse_filter
+from .grammar import attempt
+from .lexicon import num
+from .targets import Parse, SUBJECT, last_target, target_ref, target_spec, who_ref
+from .text import SpanMatch, consume, fullmatch
+from ..vocabulary import (
+    ANY_TARGET, DamageCantBePrevented, DealDamage, Effect, Fight, Filter, GainLife, LoseLife, PreventDamage, Quantity,
+    Ref, SELF, TargetSpec, WinGame, YOU,
+)
+
+
+@effect_rule(r"(?:~|it) deals damage equal to the sacrificed (?:creature|artifact|permanent)'s (power|toughness) to (.+)")
+def _damage_sacrificed(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Fling: the power of the creature sacrificed to cast it, as it last existed (CR 608.2h); a
+    copy of the spell uses the original's (CR 707.10)."""
+    what = m.group(2).strip().lower()
+    to = st.add_target(TargetSpec(ANY_TARGET, "any target")) if what == "any target" else \
+        target_ref(what, st) if "target" in what else None
+    if to is None:
+        return None
+    if what == "any target":
+        consume(what)
+    return [DealDamage(Quantity(stat=m.group(1).lower(), of=Ref("paid", link="cost:sacrificed")), to)]
+
+
+@effect_rule(r"(you|target player) gains? that much life")
+def _that_much_life(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    who = who_ref(m.group(1), st)
+    return [GainLife(who, Quantity(stat="that_much"))] if who else None      # the trigger event's amount
+
+
+@effect_rule(r"(?:~|it) deals {NUM} damage divided as you choose among (one or two|one, two, or three|any number of) targets")
+def _divided_damage(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    most = {"one or two": 2, "one, two, or three": 3}.get(m.group(2).lower(), 99)
+    amount = num(m.group(1))
+    ref = st.add_target(TargetSpec(ANY_TARGET, f"{m.group(2)} targets", 1, most))
+    return [DealDamage(amount, ref, divided=True)]
+
+
+@effect_rule(r"(?:~|it) deals {NUM} damage divided evenly, rounded down, among any number of targets")
+def _evenly_divided_damage(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Fireball: X damage divided evenly, rounded down, among the targets chosen (CR 601.2c)."""
+    ref = st.add_target(TargetSpec(ANY_TARGET, "any number of targets", 0, 99))
+    return [DealDamage(num(m.group(1)), ref, evenly=True)]
+
+
+@effect_rule(r"damage can't be prevented this turn")
+def _unpreventable(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    return [DamageCantBePrevented()]
+
+
+@effect_rule(r"players can't gain life this turn")
+def _no_life_gain(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    return [DamageCantBePrevented(life=True)]                          # CR 119.7 (Skullcrack)
+
+
+@effect_rule(r"(target opponent|target player|each opponent) loses half (?:their|his or her) life, rounded (up|down)")
+def _half_life(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Revenge: half of the player's life, rounded up (CR 107.1a)."""
+    if m.group(2).lower() != "up":
+        return None
+    who = who_ref(m.group(1), st)
+    return [LoseLife(who, Quantity(stat="half_life"))] if who else None
+
+
+@effect_rule(r"(each opponent|each player|target opponent|target player) loses life equal to the life (?:they|he or she) "
+             r"lost this turn")
+def _life_lost_again(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Wound Reflection: each player's own loss this turn (CR 119.3)."""
+    who = who_ref(m.group(1), st)
+    return [LoseLife(who, Quantity(stat="life_lost_this_turn"))] if who else None
+
+
+@effect_rule(r"(?:~|it) deals {NUM} damage to (.+)")
+def _damage(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    amount = num(m.group(1))
+    dest = m.group(2).lower()
+    return _damage_to(dest, amount, st)
+
+
+_DAMAGED_PLAYERS = {"each opponent": Ref("each_opponent"), "each player": Ref("each_player"), "you": YOU}
+
+
+@attempt
+def _damage_to(dest: str, amount: Quantity, st: Parse) -> list[Effect] | None:
+    """What "{NUM} damage to ..." is dealt to: "any target", "target creature", "each opponent",
+    "each creature without flying and each player"."""
+    if dest == "any target":
+        consume(dest)
+        return [DealDamage(amount, st.add_target(TargetSpec(ANY_TARGET, "any target")))]
+    if dest.startswith("another target "):
+        ref = target_ref(dest, st)
+        return [DealDamage(amount, ref)] if ref else None
+    if dest.startswith("target "):
+        spec = target_spec(dest[7:])
+        if spec is None:
+            return None
+        consume(dest[:7])
+        return [DealDamage(amount, st.add_target(spec))]
+    if dest in _DAMAGED_PLAYERS:
+        consume(dest)
+        return [DealDamage(amount, _DAMAGED_PLAYERS[dest])]
+    if m2 := fullmatch(r"each (.+?) and each (player|opponent)", dest):
+        # Pestilence, Hurricane ("each creature with flying and each player"), Earthquake
+        flt = parse_filter(m2.group(1))
+        if flt is None:
+            return None
+        m2.consume()
+        players = Ref("each_player" if m2.group(2) == "player" else "each_opponent")
+        return [DealDamage(amount, Ref("each", filter=flt)), DealDamage(amount, players)]
+    if dest.startswith("each "):
+        flt = parse_filter(dest[5:])
+        if flt is None:
+            return None
+        consume(dest[:5])
+        return [DealDamage(amount, Ref("each", filter=flt))]
+    who = who_ref(dest, st)
+    return [DealDamage(amount, who)] if who is not None else None
+
+
+@effect_rule(SUBJECT + r" (gain|gains|lose|loses) life equal to (?:its|that creature's|that card's) "
+             r"(power|toughness|mana value)")
+def _life_equal(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Its controller gains life equal to its power": the target's characteristics as they
+    are, or as they last were if it has left its zone (CR 608.2h)."""
+    of = last_target(st)
+    who = who_ref(m.group(1), st)
+    if who is None or of is None:
+        return None
+    amount = Quantity(stat=m.group(3).lower().replace(" ", "_"), of=of)
+    return [GainLife(who, amount) if m.group(2).lower().startswith("gain") else LoseLife(who, amount)]
+
+
+@effect_rule(SUBJECT + r" (gain|gains|lose|loses) {NUM} life")
+def _life(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    who = who_ref(m.group(1), st)
+    if who is None:
+        return None
+    amount = num(m.group(3))
+    return [GainLife(who, amount) if m.group(2).startswith("gain") else LoseLife(who, amount)]
+
+
+@effect_rule(r"(target (.+?)|~|it) fights ({UP_TO}(?:another )?target .+)")
+def _fight(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.14a: "Target creature you control fights target creature you don't control"."""
+    subject = m.group(1).lower()
+    if subject == "~":
+        first: Ref | None = SELF
+    elif subject == "it":
+        first = last_target(st) or st.it        # a reflexive ability's "it" (Back for More)
+    else:
+        spec = target_spec(m.group(2))
+        first = st.add_target(spec) if spec else None
+    if first is None:
+        return None
+    second = target_ref(m.group(3), st)
+    return [Fight(first, second)] if second else None
+
+
+@effect_rule(r"you win the game")
+def _win(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    return [WinGame()]                                          # CR 104.2b
+
+
+@attempt
+def _prevent_ref(phrase: str, st: Parse) -> Ref | None:
+    """What damage is prevented to: "any target", "you", "target creature", "creatures you control"."""
+    p = phrase.lower()
+    if p == "any target":
+        consume(p)
+        return st.add_target(TargetSpec(ANY_TARGET, "any target"))
+    if p == "you":
+        consume(p)
+        return YOU
+    if p.startswith("target "):
+        return target_ref(p, st)
+    if m := fullmatch(r"(?:each )?(.+?)", p):
+        flt = parse_filter(m.group(1))
+        if flt is not None and not flt.spells and (flt.types or flt.controller):
+            m.consume()
+            return Ref("each", filter=flt)
+    return None
+
+
+@effect_rule(r"prevent all (combat )?damage that would be dealt(?: to (.+?))? this turn")
+def _prevent_all(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Fog (CR 615.1a): a prevention effect lasting this turn."""
+    to = _prevent_ref(m.group(2), st) if m.group(2) else None
+    if m.group(2) and to is None:
+        return None
+    return [PreventDamage(None, to, combat=bool(m.group(1)))]
+
+
+@effect_rule(r"the next time an? ((?:(?:white|blue|black|red|green|colorless) )?)source of your choice would deal damage "
+             r"to (you|target creature|any target) this turn, prevent that damage")
+def _prevent_next_time(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """The Circles of Protection (CR 609.7a-b): a source chosen as it resolves, a shield used
+    up by the next damage it would deal."""
+    color = m.group(1).strip().lower()
+    flt = Filter(colors=frozenset({COLOR_WORDS[color]})) if color and color != "colorless" else Filter()
+    if color == "colorless":
+        flt = Filter(not_colors=frozenset(COLOR_WORDS.values()))
+    to = _prevent_ref(m.group(2), st)
+    return [PreventDamage(None, to, source_choice=flt)] if to is not None else None
+
+
+@effect_rule(r"prevent the next {NUM} damage that would be dealt to (.+?) this turn")
+def _prevent_next(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """A prevention shield (CR 615.7): "Prevent the next 3 damage that would be dealt to any target this turn"."""
+    to = _prevent_ref(m.group(2), st)
+    return [PreventDamage(num(m.group(1)), to)] if to is not None else None

@@ -1,0 +1,308 @@
+"""Filters (which objects or players qualify, CR 109, 115): "nonblack creature an opponent
+controls", "artifact or enchantment spell", "basic land card", "Goblins", "creature with power
+4 or greater". Every part of rules text that names a kind of object reads it here.
+
+A filter is read from the end (its qualifiers: "with flying", "you control", "spell") to the
+words before the noun, each word a type, supertype, color, basic land type or status. Words
+the vocabulary can't express are not read, so the completeness check reports them: two card
+types in a row ("artifact creature": an object that is both) compile, as they always did, to
+the union ``Filter.types`` means, and are reported as not understood.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from ...core.mana import COLOR_WORDS
+from .grammar import attempt
+from .lexicon import (
+    ALL_COLORS, BASIC_LAND_MANA, BASIC_PLURALS, IRREGULAR_PLURALS, LAND_TYPE_WORDS, PERMANENT_TYPES, SUPERTYPE_WORDS,
+    TYPE_WORDS, creature_type_names, creature_type_words,
+)
+from .text import consume, fullmatch, join, search, split, sub
+from ..vocabulary import Filter
+
+#: Qualifiers read off the end of a filter, in this order: (pattern, what it sets).
+_KEYWORD_QUALIFIER = (r" (with|without) (flying|reach|defender|first strike|deathtouch|trample|haste|vigilance"
+                      r"|lifelink|menace|hexproof|indestructible|flying or reach)$")
+_CONTROLLERS = ((" you control", "you"), (" an opponent controls", "opponent"),
+                (" your opponents control", "opponent"), (" you don't control", "opponent"))
+#: Words of a filter that only join or qualify the others.
+_JOINERS = ("or", "and/or")
+_OTHER = ("another", "other", "all")
+
+
+@attempt
+def parse_filter(text: str) -> Filter | None:
+    """Parses "nonblack creature an opponent controls", "artifact or enchantment", "spell",
+    "attacking or blocking creature", "creature with power 4 or greater"."""
+    text = text.strip().lower()
+    extra: dict[str, Any] = {}
+    if text.endswith(" with power less than or equal to ~'s power"):
+        consume(text[-len(" with power less than or equal to ~'s power"):])
+        text = text[: -len(" with power less than or equal to ~'s power")]
+        extra["power_max_source"] = True
+    if m := search(r" whose controller controls an? (plains|island|swamp|mountain|forest)$", text):
+        m.consume()
+        text = text[: m.start()]
+        extra["controller_controls"] = m.group(1).capitalize()
+    power_min = power_max = None
+    if m := search(r" with power (\d+) or (greater|less)$", text):
+        m.consume()
+        text = text[: m.start()]
+        if m.group(2) == "greater":
+            power_min = int(m.group(1))
+        else:
+            power_max = int(m.group(1))
+    mv_min = mv_max = None
+    if m := search(r" with mana value (\d+)(?: or (greater|less))?$", text):
+        # CR 202.3: "spell with mana value 4 or greater", "with mana value 2"
+        m.consume()
+        text = text[: m.start()]
+        mv_min = int(m.group(1)) if m.group(2) != "less" else None
+        mv_max = int(m.group(1)) if m.group(2) != "greater" else None
+    keywords: frozenset[str] = frozenset()
+    not_keywords: frozenset[str] = frozenset()
+    if m := search(_KEYWORD_QUALIFIER, text):
+        # "creature with flying" (Plummet), "creature without flying" (CR 702.9b's kin)
+        m.consume()
+        text = text[: m.start()]
+        kws = frozenset(m.group(2).split(" or ")) if m.group(2) != "first strike" else frozenset({"first strike"})
+        if m.group(1) == "with":
+            keywords = kws
+        else:
+            not_keywords = kws
+    blocking = None
+    if text.startswith("attacking or blocking "):
+        consume(text[:len("attacking or blocking ")])
+        text = text[len("attacking or blocking "):]
+        blocking = True
+    controller = None
+    for suffix, who in _CONTROLLERS:
+        if text.endswith(suffix):
+            consume(text[-len(suffix):])
+            text = text[: -len(suffix)]
+            controller = who
+    spells = False
+    if text.endswith(" spell") or text == "spell":
+        spells = True
+        consume(text[-len("spell"):])
+        text = text[: -len("spell")].strip()
+    tapped = None
+    attacking = None
+    pieces = [w for w in text.split() if w.replace(",", "")]
+    words = [w.replace(",", "") for w in pieces]
+    types: set[str] = set()
+    not_types: set[str] = set()
+    colors: set[str] = set()
+    not_colors: set[str] = set()
+    supers: set[str] = set()
+    not_super: set[str] = set()
+    subtypes: set[str] = set()
+    not_subtypes: set[str] = set()
+    read: list[Any] = []               # the words read (a type word: read unless it's one of two in a row)
+    type_words: list[tuple[int, Any]] = []
+    for i, word in enumerate(words):
+        if word in _JOINERS or word in _OTHER:
+            read.append(word)
+            continue
+        if word in LAND_TYPE_WORDS:
+            subtypes.add(LAND_TYPE_WORDS[word])         # "an Island you control" (Daze), "two Mountains"
+            read.append(word)
+            continue
+        if word == "tapped":
+            tapped = True
+            read.append(word)
+            continue
+        if word == "colorless":
+            not_colors.update(COLOR_WORDS.values())     # CR 105.2c: no color ("target colorless creature")
+            read.append(word)
+            continue
+        if word in ("monocolored", "multicolored"):
+            extra["color_count"] = word[:-len("colored")]          # "mono" / "multi" (CR 105.2a-b)
+            read.append(word)
+            continue
+        if word == "attacking":
+            attacking = True
+            read.append(word)
+            continue
+        if word == "blocking":
+            attacking = False               # "target blocking creature" (Righteousness)
+            blocking = True
+            read.append(word)
+            continue
+        neg = word.startswith("non") and word not in ("none",)
+        base = word[3:].lstrip("-") if neg else word
+        if word.startswith("non-") and (kind := creature_type_words().get(base)):
+            not_subtypes.add(kind)              # "non-Vampire, non-Werewolf, non-Zombie creature" (CR 205.3m)
+            read.append(word)
+            continue
+        base = base[:-1] if base.endswith("s") and base[:-1] in TYPE_WORDS else base
+        if base in SUPERTYPE_WORDS:
+            (not_super if neg else supers).add(SUPERTYPE_WORDS[base])
+            read.append(word)
+            continue
+        if base in TYPE_WORDS:
+            if TYPE_WORDS[base]:
+                (not_types if neg else types).add(TYPE_WORDS[base])
+                if not neg:
+                    type_words.append((i, word))
+                    continue
+            read.append(word)
+        elif base in COLOR_WORDS:
+            (not_colors if neg else colors).add(COLOR_WORDS[base])
+            read.append(word)
+        else:
+            return None
+    if not spells and not types and "permanent" not in words and "permanents" not in words:
+        if not (types or not_types or colors or not_colors or subtypes or "color_count" in extra):
+            return None
+    consume(*read)
+    # card types are joined by "or" or commas (a union); two in a row mean an object of both
+    # types ("artifact creature"), which Filter.types can't say: those words stay unread
+    joined = {i for i, w in enumerate(pieces) if w.endswith(",")}
+    for k, (i, word) in enumerate(type_words):
+        before = type_words[k - 1][0] if k else None
+        after = type_words[k + 1][0] if k + 1 < len(type_words) else None
+        if (before != i - 1 or before in joined) and (after != i + 1 or i in joined):
+            consume(word)
+    if subtypes:
+        extra["subtypes"] = frozenset(subtypes)
+    if not_subtypes:
+        extra["not_subtypes"] = frozenset(not_subtypes)
+    return Filter(
+        types=frozenset(types), not_types=frozenset(not_types), colors=frozenset(colors),
+        not_colors=frozenset(not_colors), controller=controller, spells=spells,
+        tapped=tapped, attacking=attacking, other="another" in words or "other" in words,
+        power_min=power_min, power_max=power_max, in_combat=blocking,
+        supertypes=frozenset(supers), not_supertypes=frozenset(not_super),
+        mana_value_min=mv_min, mana_value_max=mv_max, keywords=keywords, not_keywords=not_keywords, **extra,
+    )
+
+
+@attempt
+def creature_type_filter(text: str) -> Filter | None:
+    """ "Merfolk", "Goblins", "Elves": the creatures of one creature type (CR 205.3m)."""
+    word = sub(r" creatures?$", "", text.strip(), understood=True)
+    kind = creature_type_names().get(word)
+    if kind is None:
+        return None
+    consume(word)
+    return Filter(types=frozenset({"Creature"}), subtypes=frozenset({kind}))
+
+
+@attempt
+def card_filter(text: str) -> Filter | None:
+    """A card description in a hidden zone or graveyard: "basic land", "Forest", "Plains,
+    Island, Swamp, or Mountain", "creature", "" (any card)."""
+    t = text.strip()
+    supertypes: frozenset[str] = frozenset()
+    if t.lower().startswith("basic "):
+        supertypes = frozenset({"Basic"})
+        consume(t[:len("basic ")])
+        t = t[len("basic "):]
+    names = [x for x in split(r",\s*(?:or\s+)?|\s+or\s+", t) if x]
+    if names and all(x in BASIC_LAND_MANA for x in names):
+        consume(t)
+        return Filter(subtypes=frozenset(names), supertypes=supertypes)
+    if t.lower() in ("", "card"):
+        consume(t)
+        return Filter(supertypes=supertypes)
+    flt = parse_filter(t)
+    if flt is None and (kind := creature_type_words().get(t.lower())):
+        consume(t)
+        flt = Filter(subtypes=frozenset({kind}))       # "target Spirit card" (soulshift): any card of that type
+    if flt is None:
+        return None
+    if not flt.types and search(r"\bpermanents?\b", t, re.I):
+        # off the battlefield, a "permanent card" is one with a permanent type (CR 110.4a)
+        flt = replace(flt, types=PERMANENT_TYPES - flt.not_types)
+    return replace(flt, supertypes=supertypes)
+
+
+@attempt
+def spell_filter(text: str) -> Filter | None:
+    """"artifact spells", "instant and sorcery spells", "colorless Eldrazi spells": the
+    characteristics a spell must have (creature types allowed, "colorless" = no color)."""
+    words = sub(r"^(?:an?|the) ", "", text.strip().rstrip("."), re.I, understood=True).split()
+    colorless = bool(words) and words[0].lower() == "colorless"
+    if colorless:
+        consume(words[0])
+        words = words[1:]
+    subtypes = {w for w in words if w[:1].isupper()}
+    consume(*subtypes)
+    rest = join(" ", [w for w in words if w not in subtypes]).replace(" and ", " or ")
+    if fullmatch(r"spells?", rest.strip()):
+        consume(rest)
+        rest = "spell"
+    elif rest.endswith("spells"):
+        consume(rest[-1:])
+        rest = rest[: -1]
+    flt = parse_filter(rest)
+    if flt is None or not flt.spells:
+        return None
+    return replace(flt, subtypes=frozenset(subtypes) | flt.subtypes,
+                   not_colors=ALL_COLORS if colorless else flt.not_colors)
+
+
+def counts_characteristics(flt: Filter) -> bool:
+    """Whether a "for each ..." filter of a layer effect reads only what the layers compute
+    for permanents (types, colors, the controller: CR 613.1): no zone, status or choice."""
+    return flt == Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors, not_colors=flt.not_colors,
+                         subtypes=flt.subtypes, not_subtypes=flt.not_subtypes, supertypes=flt.supertypes,
+                         not_supertypes=flt.not_supertypes, controller=flt.controller, other=flt.other)
+
+
+@attempt
+def it_predicate(text: str) -> Filter | None:
+    """The filter of "it has mana value N or less", "it's blue", "it's an artifact"."""
+    t = text.strip().lower()
+    if m := fullmatch(r"mana value (\d+) or (less|greater)", t):
+        m.consume()
+        n = int(m.group(1))
+        return Filter(mana_value_max=n) if m.group(2) == "less" else Filter(mana_value_min=n)
+    if t in COLOR_WORDS:
+        consume(t)
+        return Filter(colors=frozenset({COLOR_WORDS[t]}))
+    if t in ("tapped", "untapped"):
+        consume(t)
+        return Filter(tapped=t == "tapped")
+    if m := fullmatch(r"an? (.+)", t):
+        flt = parse_filter(m.group(1))
+        if flt is not None and not flt.controller and not flt.players:
+            m.consume()
+            return flt
+        return None
+    return None
+
+
+@attempt
+def subject_filter(text: str, plural: bool = False) -> Filter | None:
+    """What a trigger or condition is about: "creature", "creature you control", "artifact or
+    creature", "creatures", "Islands", "Snake" (a single capitalized word is a subtype; with
+    ``plural``, a plural one: "you control no Snakes")."""
+    t = text.strip()
+    flt = parse_filter(t)
+    if flt is not None:
+        return flt
+    words = t.split()
+    controller = None
+    for suffix, who in ((["you", "control"], "you"), (["an", "opponent", "controls"], "opponent")):
+        if words[-len(suffix):] == suffix:
+            consume(*words[-len(suffix):])
+            words = words[: -len(suffix)]
+            controller = who
+    if len(words) == 1 and words[0][:1].isupper():
+        word = words[0]
+        low = word.lower()
+        sub_type = word
+        if plural:
+            sub_type = BASIC_PLURALS.get(low) or IRREGULAR_PLURALS.get(low) or (
+                word[:-1] if low.endswith("s") and not low.endswith("ss") else word)
+        consume(word)
+        return Filter(subtypes=frozenset({sub_type}), controller=controller)
+    if len(words) == 2 and words[0][:1].isupper() and words[1].lower() in ("creature", "creatures"):
+        consume(*words)
+        return Filter(types=frozenset({"Creature"}), subtypes=frozenset({words[0]}), controller=controller)
+    return None

@@ -1,0 +1,179 @@
+"""The driver: a face's rules text, paragraph by paragraph, into its CardScript.
+
+Each paragraph is normalized (``normalize``: reminder text off, the card's name as "~", an
+ability word taken off) and offered to the paragraph readers in the order of ``READERS``; the
+first that knows its kind adds the ability (or records the paragraph as unimplemented, so the
+card is refused when used rather than played blank). A paragraph no reader takes is
+unimplemented too. The linked pairs (CR 607) and the cost abilities are added last.
+
+Every paragraph is read as a ``text.Source``, which records the words the rules that built its
+ability read: ``compile_report`` returns them with the script, for the completeness check
+(``completeness``) and for saying which words of an unimplemented paragraph were not understood.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .activated import read_activated
+from .keywords import keyword_as_text, read_activated_keyword, read_keyword_line, read_keyword_paragraph
+from .links import link_name, with_links
+from . import nested
+from .normalize import ability_word, normalize_self, strip_reminder
+from .replacements import read_fog_bank, read_replacement
+from .script_builder import Reader, ScriptBuilder
+from .sentences import parse_effects
+from .spell_costs import read_cost_paragraph, with_cost_abilities
+from .statics import read_static
+from .targets import Parse
+from .text import Source, Span, combine, consume, fullmatch, search, strip_spans
+from .triggers import read_extra_triggers, read_triggered
+from ..vocabulary import CardScript, SpellAbility
+
+_MODE_COUNTS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2), "one or more": (1, 99)}
+
+
+def _read_modes(para: Span, face: ScriptBuilder) -> bool:
+    """ "Choose one —" (CR 700.2): the bullets that follow are the spell's modes."""
+    m = fullmatch(r"choose (one|two|three|one or both|one or more) —", para, re.I) if face.is_spell else None
+    if m is None:
+        return False
+    m.consume()
+    face.mode_range = _MODE_COUNTS[m.group(1).lower()]
+    return True
+
+
+def _read_mode(para: Span, face: ScriptBuilder) -> bool:
+    """ "• Destroy target artifact.": one mode of a modal spell (CR 700.2)."""
+    if face.mode_range is None or not para.startswith("•"):
+        return False
+    st = Parse()
+    effects = parse_effects(para[1:].strip(), st)
+    if effects is None:
+        # kept as a mode (so numbering follows the card) that is refused if chosen
+        face.modes.append(SpellAbility((), (), face.raw, implemented=False))
+        face.refused.add(face.number)
+        return True
+    face.modes.append(SpellAbility(tuple(effects), tuple(st.targets), face.raw))
+    return True
+
+
+def _read_spell(para: Span, face: ScriptBuilder) -> bool:
+    """A paragraph of an instant's or sorcery's spell ability (CR 113.3a): its instructions, in
+    the order written; a paragraph that modifies the one before ("... instead") is read with it."""
+    if not face.is_spell:
+        return False
+    st = Parse()
+    st.targets = face.spell_targets
+    before_targets = len(face.spell_targets)
+    effects = parse_effects(para, st)
+    if effects is not None:
+        face.last_spell_para = (para, len(face.spell_effects), before_targets)
+        face.spell_effects.extend(effects)
+        return True
+    if face.last_spell_para is not None and search(r" instead(?: if .+)?\.?$", para, re.I):
+        # "Landfall — If ..., that creature gets +4/+4 until end of turn instead." (Groundswell),
+        # "Morbid — That creature gets -13/-13 until end of turn instead if a creature died this
+        # turn." (Tragic Slip): a paragraph that modifies the one before it is read together with it
+        prev, n_effects, n_targets = face.last_spell_para
+        saved_effects, saved_targets = face.spell_effects[n_effects:], face.spell_targets[n_targets:]
+        del face.spell_effects[n_effects:], face.spell_targets[n_targets:]
+        both, settle = combine(prev, para)
+        effects = parse_effects(both, st)
+        if effects is not None:
+            settle()
+            face.last_spell_para = None
+            face.spell_effects.extend(effects)
+            return True
+        face.spell_effects.extend(saved_effects)
+        face.spell_targets.extend(saved_targets)
+    return False
+
+
+#: The kinds of paragraphs, in the order they are offered each paragraph.
+READERS: tuple[Reader, ...] = (
+    read_keyword_paragraph,    # changeling, devoid, morph, echo, fading, evoke, kicker (keywords)
+    read_cost_paragraph,       # alternative and additional costs, cost changes, flashback... (spell_costs)
+    _read_modes,               # "Choose one —"
+    _read_mode,                # "• ..."
+    read_keyword_line,         # "Flying, vigilance" (keywords)
+    read_fog_bank,             # "Prevent all damage that would be dealt to and dealt by ~" (replacements)
+    read_replacement,          # "If ... would ..., ... instead", "~ enters tapped" (replacements)
+    read_static,               # Auras, anthems, restrictions, layer effects, player statics (statics)
+    read_activated,            # "[Cost]: [Effect]" (activated)
+    read_triggered,            # "When/Whenever/At ..., ..." (triggers)
+    read_activated_keyword,    # equip, transmute, crew, cycling (keywords)
+    read_extra_triggers,       # "... triggers an additional time" (triggers)
+    _read_spell,               # an instant's or sorcery's instructions
+)
+
+
+@dataclass(frozen=True)
+class ParagraphReport:
+    """What became of one paragraph: implemented or not, and the words no rule read."""
+
+    number: int                 # 1-based
+    text: str                   # as the grammar read it (normalized, see ``normalize``)
+    implemented: bool
+    unread: tuple[str, ...]     # the runs of words of an implemented paragraph no rule that built it read
+    not_understood: str         # an unimplemented paragraph's first words no rule ever read ("" if none)
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A face's script and the report of each of its paragraphs."""
+
+    script: CardScript
+    paragraphs: tuple[ParagraphReport, ...]
+
+
+def compile_text(name: str, oracle_text: str, is_spell: bool) -> CardScript:
+    """Compiles one face's rules text (``is_spell``: an instant or sorcery)."""
+    return compile_report(name, oracle_text, is_spell).script
+
+
+@lru_cache(maxsize=None)
+def compile_report(name: str, oracle_text: str, is_spell: bool) -> Compiled:
+    """:func:`compile_text`'s script, with what became of each paragraph."""
+    # CR 607.2a: the paragraph that exiles is the linking ability; "exiled with ~" and "the exiled
+    # card" in it or in another paragraph refer to the same record
+    lines = oracle_text.split("\n")
+    exiling = [i for i, raw in enumerate(lines, start=1) if re.search(r"\bexile\b", raw, re.I)]
+    face = ScriptBuilder(name, is_spell, link=link_name(name, exiling[0]) if exiling else "")
+    sources: dict[int, Span] = {}
+    for number, raw in enumerate(lines, start=1):
+        source = Source(strip_reminder(normalize_self(raw, name)))
+        para = sources[number] = source.span()
+        if start := ability_word(para):
+            consume(para[:start])           # an ability word is only a label (CR 207.2c): "Strive — ..."
+            para = para[start:]
+        if not para:
+            continue
+        para = keyword_as_text(para)        # a keyword defined by the ability it stands for (CR 702)
+        face.number, face.raw = number, raw
+        before = len(face.unimplemented)
+        if not any(reader(para, face) for reader in READERS):
+            face.not_implemented()
+        if len(face.unimplemented) > before or number in face.refused:
+            source.rollback(0)              # (what was read stands for no ability)
+    script = with_cost_abilities(face.script(oracle_text), face.cost_abilities)
+    script = strip_spans(with_links(name, oracle_text, script, sources))      # linked pairs (CR 607)
+    missing = {number for number, _text in script.unimplemented}
+    reports = []
+    for number, span in sources.items():
+        src = span.src
+        assert src is not None
+        done = number not in missing and number not in face.refused and 0 not in missing
+        unread = tuple(src.unread_runs()) if done else ()
+        reports.append(ParagraphReport(number, src.text, done, unread,
+                                       "" if done else src.first_unread(src.ever)))
+    return Compiled(script, tuple(reports))
+
+
+def _read_whole(text: str) -> bool:
+    """A quoted ability (``nested``): it compiles, and no rule left a word of it unread."""
+    return all(p.implemented and not p.unread for p in compile_report("~", text, False).paragraphs)
+
+
+nested.provide(_read_whole)

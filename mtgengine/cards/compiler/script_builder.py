@@ -1,0 +1,77 @@
+"""The script of one face while its paragraphs are read: what each paragraph reader adds to.
+
+A paragraph reader (``paragraphs.READERS``) is a function ``(para, face) -> bool``: True when
+the paragraph is its kind (it added the ability it states, or recorded the paragraph as
+unimplemented), False to let the next reader try.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .text import Span
+from ..vocabulary import (
+    ActivatedAbility, CardScript, Effect, EntersAsCopy, ExtraTriggers, Filter, PlayerStatic, ReplacementAbility,
+    SpellAbility, StaticAbility, TargetSpec, TriggeredAbility,
+)
+
+
+@dataclass
+class ScriptBuilder:
+    """The fields of a CardScript being collected, and the paragraph being read."""
+
+    name: str                         # the face's name (the text calls it "~")
+    is_spell: bool                    # an instant or sorcery: its paragraphs are its spell ability
+    link: str = ""                    # the face's linked pair, named after its exiling paragraph (CR 607.2a)
+    number: int = 0                   # the paragraph being read (1-based)
+    raw: str = ""                     # ... as printed
+    keywords: set[str] = field(default_factory=set)
+    spell_effects: list[Effect] = field(default_factory=list)
+    spell_targets: list[TargetSpec] = field(default_factory=list)
+    #: the last spell paragraph read, for a next one that modifies it ("... instead"):
+    #: (its text, where its effects and targets start)
+    last_spell_para: tuple[Span, int, int] | None = None
+    activated: list[ActivatedAbility] = field(default_factory=list)
+    triggered: list[TriggeredAbility] = field(default_factory=list)
+    static: list[StaticAbility] = field(default_factory=list)
+    enchant: Filter | None = None
+    unimplemented: list[tuple[int, str]] = field(default_factory=list)
+    kicker: list[str] = field(default_factory=list)
+    morph: str = ""
+    megamorph: bool = False
+    enters_as_copy: EntersAsCopy | None = None
+    extra_triggers: list[ExtraTriggers] = field(default_factory=list)
+    modes: list[SpellAbility] = field(default_factory=list)
+    mode_range: tuple[int, int] | None = None
+    replacements: list[ReplacementAbility] = field(default_factory=list)
+    player_statics: list[PlayerStatic] = field(default_factory=list)
+    cast_timing: str = ""
+    cost_abilities: list[dict[str, Any]] = field(default_factory=list)
+    refused: set[int] = field(default_factory=set)   # paragraphs kept as a mode that is refused if chosen
+
+    def not_implemented(self) -> bool:
+        """Records the paragraph being read as one the engine can't do yet; True (it is read)."""
+        self.unimplemented.append((self.number, self.raw))
+        return True
+
+    def script(self, oracle_text: str) -> CardScript:
+        """The CardScript of everything read (before the cost abilities and linked pairs)."""
+        spell = None
+        if self.is_spell:
+            if self.modes and self.mode_range is not None:
+                if self.spell_effects:
+                    self.unimplemented.append((0, "effects outside the modes of a modal spell"))
+                spell = SpellAbility((), (), oracle_text, tuple(self.modes), self.mode_range[0],
+                                     min(self.mode_range[1], len(self.modes)))
+            else:
+                spell = SpellAbility(tuple(self.spell_effects), tuple(self.spell_targets), oracle_text)
+        return CardScript(frozenset(self.keywords), spell, tuple(self.activated), tuple(self.triggered),
+                          tuple(self.static), enchant=self.enchant, kicker=tuple(self.kicker),
+                          unimplemented=tuple(self.unimplemented), extra_triggers=tuple(self.extra_triggers),
+                          replacements=tuple(self.replacements), enters_as_copy=self.enters_as_copy,
+                          morph=self.morph, megamorph=self.megamorph, player_statics=tuple(self.player_statics),
+                          cast_timing=self.cast_timing)
+
+
+Reader = Callable[[Span, ScriptBuilder], bool]

@@ -1,0 +1,570 @@
+"""The sentences of an effect (CR 608.2c: its instructions, in the order written).
+
+``parse_effects`` reads an effect's text: a few instructions that span sentences
+(``MULTI_SENTENCE``: Fact or Fiction's piles, Duress's "reveals ... you choose ... discards"),
+then sentence by sentence. A sentence is
+
+- an action and what follows it: "[You may] <action>. If you do / When you do, <effect>"
+  (``_action_then``: CR 608.2c, 603.12);
+- a sentence that modifies the effect before it (``FOLLOW_UPS``: "You may shuffle.", "It can't
+  be regenerated.", "If that spell is countered this way, exile it instead ...", "<effect>
+  instead if <condition>", "If <condition>, <effect>", "If this spell was kicked, ...");
+- or instructions of its own (``_instructions``): one template of ``clause.EFFECTS``, or two
+  joined by "and" / ", then", or one with a duration ("for as long as ..."), a payment
+  ("unless you pay ...") or a delay ("at the beginning of the next end step", CR 603.7).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .clause import parse_clause
+# the effect templates, registered with ``clause.EFFECTS`` as they are imported (in this order)
+from . import zones, damage_life, permanents, tokens_copies  # noqa: F401
+from .conditions import RESOLUTION_CONDITIONS, parse_condition
+from .costs import action_cost
+from .durations import as_long_as
+from .filters import card_filter
+from .grammar import Grammar, attempt, template
+from .lexicon import num
+from .normalize import split_sentences
+from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
+from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, sub, undo
+from ..vocabulary import (
+    Conditional, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
+    Discard, DoAction, Effect, ExileIfDies, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
+    ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
+    UnlessPays, YOU, target,
+)
+
+
+# -- instructions over several sentences ------------------------------------------------------
+#: Whole effects of several sentences; a builder returns the effects, or False when its
+#: wording is recognized but not understood (the effect fails).
+MULTI_SENTENCE: Grammar[Any] = Grammar("instruction over sentences", first_match=True)
+_multi = MULTI_SENTENCE.rule
+
+
+@_multi(r"(defending player|each opponent|target opponent|target player) reveals the top card of "
+        r"(?:their|his or her) library\. if it's an? (.+?) card, (?:that player|they) puts? it "
+        r"into (?:their|his or her) hand\.?")
+def _reveal_top_land(m: SpanMatch, st: Parse) -> list[Effect] | bool:
+    # Goblin Guide (CR 701.20a): the top card is revealed; a matching card goes to its owner's hand
+    who = Ref("defending") if m.group(1).lower() == "defending player" else who_ref(m.group(1), st)
+    flt = card_filter(m.group(2))
+    if who is None or flt is None:
+        return False
+    return [RevealTop(who, flt, (), optional=False, to_hand=True)]
+
+
+@_multi(r"reveal the top {NUM} cards of your library\. an opponent separates those cards into two "
+        r"piles\. put one pile into your hand and the other into your graveyard\.?")
+def _piles(m: SpanMatch, st: Parse) -> list[Effect]:
+    return [LookAtTop(YOU, num(m.group(1)), rest="graveyard", piles=True)]     # Fact or Fiction
+
+
+@_multi(r"reveal the top card of your library\. if it's an? (.+?) card, put it onto the "
+        r"battlefield\. otherwise, put that card into your hand\.?")
+def _reveal_top_put(m: SpanMatch, st: Parse) -> list[Effect] | bool:
+    flt = card_filter(m.group(1))                         # Coiling Oracle (CR 701.20a)
+    return [RevealTop(YOU, flt, (), optional=False, to_battlefield=True, else_hand=True)] if flt else False
+
+
+@_multi(r"look at the top card of (target player|target opponent)'s library\. you may put "
+        r"that card on the bottom of that player's library\.")
+def _look_top_bottom(m: SpanMatch, st: Parse) -> list[Effect] | bool:
+    # Jace, the Mind Sculptor's +2: a scry 1 of that library (CR 701.29a)
+    lib = who_ref(m.group(1), st)
+    return [Scry(YOU, num("1"), library=lib)] if lib is not None else False
+
+
+#: Duress, Thoughtseize: one instruction over three sentences (CR 701.9b, 701.20a), before others.
+_REVEAL_DISCARD = template(r"(target player|target opponent|each opponent) reveals (?:their|his or her) hand\. "
+                           r"you choose {NUM} (.*?) ?cards? from it\. (?:that player|they) discards? "
+                           r"(?:that card|those cards)\.\s*")
+
+
+# -- the reading of an effect, sentence by sentence ------------------------------------------
+@dataclass
+class _Reading:
+    """An effect being read: its effects so far and the ability's targets."""
+
+    st: Parse
+    effects: list[Effect] = field(default_factory=list)
+    sentence: str = ""              # the sentence being read, as written (with its period)
+
+    def mark(self) -> int:
+        return self.st.mark()
+
+    def rollback(self, mark: int) -> None:
+        self.st.rollback(mark)
+
+    def last(self, *kinds: type) -> Any:
+        """The effect before, if it is one of ``kinds``."""
+        return self.effects[-1] if self.effects and isinstance(self.effects[-1], kinds) else None
+
+
+@attempt
+def parse_effects(text: str, st: Parse) -> list[Effect] | None:
+    """Parses a whole effect text (one or more sentences); None if any part is unknown.
+
+    A sentence joining two effects with "and" ("deals 3 damage to any target and you gain 3
+    life", "Target player draws two cards and loses 2 life") is parsed as both, the second
+    keeping the first one's subject when it has none."""
+    whole = MULTI_SENTENCE.parse(text.strip(), st)
+    if whole is not None:
+        return whole or None
+    reading = _Reading(st)
+    if m := match(_REVEAL_DISCARD, text, re.I):
+        who = who_ref(m.group(1), st)
+        flt = card_filter(m.group(3))
+        if who is None or flt is None:
+            return None
+        m.consume()
+        reading.effects.append(Discard(who, num(m.group(2)), chooser="you", filter=flt))
+        text = text[m.end():]
+    sentences: list[Any] = split_sentences(text)
+    for i, sentence in enumerate(sentences):
+        if sentence is None:
+            continue                     # consumed by the action before it
+        s = sentence.rstrip(".").strip()
+        s = sub(r"^then,? ", "", s, re.IGNORECASE, understood=True)
+        if i + 1 < len(sentences) and (act := _action_then(s, sentences, i + 1, st)) is not None:
+            reading.effects.append(act)
+            continue
+        if (those := match(r"those creatures (gain|get) ", s, re.I)) and reading.effects \
+                and getattr(reading.effects[-1], "what", None) == EACH_CREATURE_YOU_CONTROL:
+            # Ajani Goldmane: "Put a +1/+1 counter on each creature you control. Those creatures
+            # gain vigilance until end of turn." -- the same creatures, fixed as it resolves (CR 611.2c)
+            consume(s[:those.start(1)])
+            s = "creatures you control " + s[those.start(1):]
+        reading.sentence = sentence
+        done = FOLLOW_UPS.parse(s, reading)
+        if done is False:
+            return None
+        if done:
+            continue
+        result = _instructions(s, st)
+        if result is None:
+            return None
+        reading.effects.extend(result)
+        if st.it is None and not st.targets and s.startswith("~ "):
+            st.it = Ref("self")          # "~ gets +2/+0 ... Tap it.": "it" is the object named before
+    return _follow_moves(reading.effects)
+
+
+# -- sentences that modify the effect before them ---------------------------------------------
+#: A builder returns True (the sentence is read into the effects), False (it is this rule's but
+#: can't be read: the whole effect fails) or None (not this rule).
+FOLLOW_UPS: Grammar[bool] = Grammar("sentence modifying the one before")
+_follow_up = FOLLOW_UPS.rule
+
+
+@_follow_up(r"(?:those creatures|they) don't untap during (?:that player's|their controllers?'s?) next untap steps?")
+def _sleep(m: SpanMatch, r: _Reading) -> bool | None:
+    # Sleep: "Tap all creatures target player controls. Those creatures don't untap during that
+    # player's next untap step." (CR 502.3)
+    tap = r.last(TapUntap)
+    if tap is None or not tap.tap or tap.what.kind not in ("each", "target_controls"):
+        return None
+    r.effects.append(SkipNextUntap(tap.what))
+    return True
+
+
+@_follow_up(r"a creature dealt damage this way can't be regenerated this turn")
+def _not_regenerated_this_way(m: SpanMatch, r: _Reading) -> bool:
+    # no "dealt damage this way" tracking: the sentence is accepted and does nothing, which only
+    # regeneration could tell (CR 701.19c); its words are left unread for the completeness check
+    m.leave(0)
+    return True
+
+
+@_follow_up(r"(?:it|they) can't be regenerated")
+def _no_regeneration(m: SpanMatch, r: _Reading) -> bool | None:
+    if (destroy := r.last(Destroy)) is not None:
+        r.effects[-1] = replace(destroy, no_regenerate=True)              # CR 701.19c
+        return True
+    delayed = r.last(CreateDelayedTrigger)
+    if delayed is not None and delayed.effects and isinstance(delayed.effects[-1], Destroy):
+        inner_effects = delayed.effects[:-1] + (replace(delayed.effects[-1], no_regenerate=True),)
+        r.effects[-1] = replace(delayed, effects=inner_effects, text=delayed.text + " " + r.sentence.strip())
+        return True
+    return None
+
+
+@_follow_up(r"the new (?:creature type|color|basic land type) can't be (\w+)")
+def _not_new(m: SpanMatch, r: _Reading) -> bool | None:
+    change = r.last(ReplaceWords)
+    if change is None:
+        return None
+    r.effects[-1] = replace(change, not_new=change.not_new + (m.group(1),))   # "can't be Wall"
+    return True
+
+
+@_follow_up(r"if (that creature|that creature or planeswalker|that permanent|it|a creature dealt damage this way) "
+            r"would die this turn, exile it instead")
+def _exile_if_dies(m: SpanMatch, r: _Reading) -> bool | None:
+    # Magma Spray, Anger of the Gods (CR 614.1a): a replacement effect for the turn
+    damage = r.last(DealDamage)
+    if damage is None:
+        return None
+    if m.group(1).lower().startswith("a creature"):
+        r.effects.append(ExileIfDies())
+        return True
+    last = last_target(r.st)
+    if last is None or damage.to != last:
+        return False
+    r.effects.append(ExileIfDies(last))
+    return True
+
+
+@_follow_up(r"the flashback cost is equal to (?:its|that card's) mana cost")
+def _flashback_cost(m: SpanMatch, r: _Reading) -> bool | None:
+    pump = r.last(Pump)
+    # the granted flashback's cost (casting.py reads it, CR 702.34a)
+    return True if pump is not None and pump.in_graveyard else None
+
+
+@_follow_up(r"you may shuffle")
+def _may_shuffle(m: SpanMatch, r: _Reading) -> bool | None:
+    look = r.last(LookAtTop)
+    if look is None:
+        return None
+    r.effects[-1] = replace(look, may_shuffle=True)                  # Ponder (CR 701.24a)
+    return True
+
+
+@_follow_up(r"put (one|two|three) of them into your hand and the rest (?:on the bottom of your library in any order"
+            r"|into your graveyard)")
+def _some_to_hand(m: SpanMatch, r: _Reading) -> bool | None:
+    # Impulse, Forbidden Alchemy: the player chooses which (CR 608.2d)
+    look = r.last(LookAtTop)
+    if look is None or look.rest != "top" or look.to_hand:
+        return None
+    r.effects[-1] = replace(look, to_hand=num(m.group(1)).fixed,
+                            rest="graveyard" if m.group(0).lower().endswith("graveyard") else "bottom")
+    return True
+
+
+@_follow_up(r"you may choose new targets for the copy")
+def _new_targets(m: SpanMatch, r: _Reading) -> bool | None:
+    copy = r.last(CopySpell)
+    if copy is None:
+        return None
+    r.effects[-1] = replace(copy, new_targets=True)              # CR 707.10c
+    return True
+
+
+@_follow_up(r"if that spell is countered this way, (?:put it (?:on top of|into) its owner's (?:library|hand) instead "
+            r"of into that player's graveyard|exile it instead of putting it into its owner's graveyard)")
+def _countered_elsewhere(m: SpanMatch, r: _Reading) -> bool | None:
+    counter = r.last(CounterSpell)
+    if counter is None:
+        return None
+    said = m.group(0).lower()
+    to = "library" if "library" in said else "hand" if "hand" in said else "exile"
+    r.effects[-1] = replace(counter, to=to)                   # Memory Lapse, Remand, Dissipate
+    return True
+
+
+@_follow_up(r"(?:for each copy, (?:the|that) player|if you do, you|you) may cast the copy( without paying its mana cost)?")
+def _cast_the_copy(m: SpanMatch, r: _Reading) -> bool | None:
+    copies = r.last(CopyCards)
+    if copies is None:
+        return None
+    r.effects[-1] = replace(copies, free=bool(m.group(1)))       # CR 707.12, 118.9
+    return True
+
+
+# "<effect> instead" under a condition checked as it resolves (CR 608.2c): the same kind of
+# effect on the same targets, done in place of the one before. Might of Old Krosa: "If you cast
+# this spell during your main phase, that creature gets +4/+4 until end of turn instead." (pumps
+# only); Tragic Slip: "That creature gets -13/-13 until end of turn instead if a creature died
+# this turn."
+@_follow_up(r"if ([^,]+), (.+) instead")
+def _if_instead(m: SpanMatch, r: _Reading) -> bool | None:
+    if r.last(Pump) is None:
+        return None
+    return _instead(m.group(1), m.group(2), r)
+
+
+@_follow_up(r"(.+) instead if (.+)")
+def _instead_if(m: SpanMatch, r: _Reading) -> bool | None:
+    return _instead(m.group(2), m.group(1), r)
+
+
+def _instead(condition_text: str, body_text: str, r: _Reading) -> bool | None:
+    if not r.effects:
+        return None
+    condition = parse_condition(condition_text)
+    if condition is None or condition.kind not in RESOLUTION_CONDITIONS:
+        return None
+    saved = r.st.mark()
+    body = parse_clause(body_text, r.st)
+    if body and r.st.mark() == saved and all(type(e) is type(r.effects[-1]) for e in body):
+        r.effects[-1] = Conditional(condition, tuple(body), (r.effects[-1],))
+        return True
+    r.st.rollback(saved)
+    return False
+
+
+@_follow_up(r"if ([^,]+), (.+)")
+def _if(m: SpanMatch, r: _Reading) -> bool | None:
+    # "If you control a Wizard, draw a card." (Stream of Unconsciousness): checked as that part
+    # of the effect is carried out (CR 608.2c)
+    if match(r"(?:~|this spell|it) was kicked", m.group(1), re.I):
+        return None
+    condition = parse_condition(m.group(1))
+    body = parse_effects(m.group(2) + ".", r.st) if condition is not None else None
+    if condition is None or body is None or condition.kind not in RESOLUTION_CONDITIONS:
+        return False
+    r.effects.append(Conditional(condition, tuple(body)))
+    return True
+
+
+@_follow_up(r"if (?:~|this spell) was kicked, (.+)")
+def _kicked(m: SpanMatch, r: _Reading) -> bool:
+    # CR 702.33d: what the spell does if it was kicked
+    body = m.group(1)
+    more = fullmatch(template(r"create {NUM} of those tokens instead"), body, re.IGNORECASE)
+    if more and (base := r.last(CreateTokenCopy)) is not None:
+        more.consume()
+        r.effects.pop()
+        r.effects.append(IfKicked((replace(base, amount=num(more.group(1))),), (base,)))
+        return True
+    instead = fullmatch(template(r"it deals {NUM} damage(?: to (?:that \w+|it))? instead"), body, re.IGNORECASE)
+    if instead and (damage := r.last(DealDamage)) is not None:
+        # "... deals 2 damage ... If this spell was kicked, it deals 4 damage instead."
+        instead.consume()
+        r.effects.pop()
+        r.effects.append(IfKicked((DealDamage(num(instead.group(1)), damage.to),), (damage,)))
+        return True
+    extra = parse_effects(body, r.st)
+    if extra is None:
+        return False
+    r.effects.append(IfKicked(tuple(extra)))
+    return True
+
+
+# -- instructions of a sentence of their own ----------------------------------------------------
+def _instructions(s: str, st: Parse) -> list[Effect] | None:
+    """One sentence's instructions: a template, or two joined, or one with a duration, a
+    payment or a delay."""
+    result = parse_clause(s, st)
+    read = marker(s)
+    if result is None and (dur := fullmatch(r"(.+) for as long as (.+)", s, re.I)) \
+            and (lasts := as_long_as(dur.group(2))):
+        # "... gains indestructible for as long as you control ~" (CR 611.2b): read as the
+        # effect "until end of turn", then given the duration
+        saved = st.mark()
+        inner = parse_clause(dur.group(1) + " until end of turn", st)
+        if inner and all(isinstance(e, Pump) and e.until_end_of_turn for e in inner):
+            dur.consume()
+            result = [replace(e, until_end_of_turn=False, lasts=lasts) for e in inner]
+        else:
+            st.rollback(saved)
+            undo(read)
+    if result is None and (up := fullmatch(r"(.+?) unless you pay ((?:\{[0-9WUBRGC]\})+)", s, re.I)):
+        # "sacrifice ~ unless you pay {U}" (Stasis, CR 118.12): done unless its controller pays
+        inner = parse_effects(up.group(1), st)
+        if inner:
+            up.consume()
+            result = [UnlessPays(up.group(2).upper(), tuple(inner))]
+        else:
+            undo(read)
+    if result is None:
+        result = _parse_compound(s, st)
+    if result is None:
+        result = _delayed(s, st)
+    if result is None and ", then " in s:
+        # "Scry 2, then draw a card." (CR 608.2c: in the order written)
+        saved = st.mark()
+        result = []
+        for part in s.split(", then "):
+            more = parse_clause(part, st) or _parse_compound(part, st)
+            if more is None:
+                st.rollback(saved)
+                undo(read)
+                result = None
+                break
+            result.extend(more)
+        if result is not None:
+            consume(*(t.group(0) for t in finditer(", then ", s)))
+    return result
+
+
+#: Delayed triggers a spell's sentence may create (CR 603.7): "At the beginning of the next end step, ...".
+_DELAYED = {
+    "the next end step": Trigger("end_step", whose="any"),
+    "the next turn's upkeep": Trigger("upkeep", whose="any"),
+    "the next end step of this turn": Trigger("end_step", whose="any"),
+    "your next upkeep": Trigger("upkeep", whose="you"),
+    "the next upkeep": Trigger("upkeep", whose="any"),
+}
+
+
+@attempt
+def _delayed(sentence: str, st: Parse) -> list[Effect] | None:
+    """CR 603.7: "At the beginning of the next end step, return that card ..." — a delayed
+    triggered ability about the object the previous instruction moved. "Draw a card at the
+    beginning of the next turn's upkeep" (Arcane Denial) is the same ability, worded the other way."""
+    reordered = None
+    if (after := fullmatch(r"(.+?) at the beginning of (.+)", sentence, re.IGNORECASE)) \
+            and after.group(2).lower() in _DELAYED:
+        reordered = after
+        sentence = "at the beginning of " + after.group(2) + ", " + after.group(1)
+    m = fullmatch(r"at the beginning of (.+?), (.+)", sentence, re.IGNORECASE)
+    events: tuple[str, ...] = ()
+    if s := fullmatch(r"when ~ (leaves the battlefield|becomes untapped)(?: or (leaves the battlefield|becomes "
+                      r"untapped))?, (.+)", sentence, re.IGNORECASE):
+        # CR 603.7: a delayed ability waiting for its source's events (Merieke Ri Berit)
+        names = {"leaves the battlefield": "leaves", "becomes untapped": "becomes_untapped"}
+        events = tuple(names[g.lower()] for g in s.groups()[:2] if g)
+        m = s
+    elif not m or m.group(1).lower() not in _DELAYED:
+        return None
+    last = last_target(st)
+    inner = Parse(it=Ref("remembered", 0))
+    effects = parse_effects(m.group(m.lastindex or 2) + ".", inner)
+    if effects is None or inner.targets:
+        return None
+    # the object the previous instruction moved, or (not moved: "gain control of target creature")
+    # the target itself
+    remember = (Ref("target", last.index) if events else Ref("moved", last.index)) if last is not None else None
+    uses = any(r.kind == "remembered" for r in _refs_of(effects))
+    if uses and remember is None:
+        return None
+    m.consume()
+    if not events:
+        consume(m.group(1))
+    if reordered is not None:
+        reordered.consume()
+    trigger = Trigger(events[0], "self") if events else _DELAYED[m.group(1).lower()]
+    return [CreateDelayedTrigger(trigger, tuple(effects), remember if uses else None,
+                                 text=sentence[0].upper() + sentence[1:] + ".", also=events[1:])]
+
+
+def _refs_of(effects: list[Effect]) -> list[Ref]:
+    out: list[Ref] = []
+    for eff in effects:
+        for name in getattr(eff, "__dataclass_fields__", {}):
+            value = getattr(eff, name)
+            if isinstance(value, Ref):
+                out.append(value)
+    return out
+
+
+#: Effects that move their target to another zone, where it is a new object (CR 400.7).
+_MOVERS = (ReturnToBattlefield, ReturnToHand)
+
+
+def _follow_moves(effects: list[Effect]) -> list[Effect]:
+    """ "Return target creature card from your graveyard to the battlefield. Put a +1/+1 counter
+    on it." (Miraculous Recovery): once an effect has moved a target, "it" in the effects after
+    is the new object the card became (CR 400.7), ``Ref("moved")``, not the card that is gone."""
+    moved: set[int] = set()
+    out = []
+    for eff in effects:
+        what = getattr(eff, "what", None)
+        if isinstance(what, Ref) and what.kind == "target" and what.index in moved and what.filter is None:
+            eff = replace(eff, what=Ref("moved", what.index))
+        elif isinstance(eff, _MOVERS) and isinstance(what, Ref) and what.kind == "target":
+            moved.add(what.index)
+        out.append(eff)
+    return out
+
+
+@attempt
+def _action_then(s: str, sentences: list[Any], nxt: int, st: Parse) -> DoAction | None:
+    """ "[You may] <action>. When you do, <effect>" (a reflexive trigger, CR 603.12: everything
+    after "When you do" is its text, its targets its own) and "[You may] <action>. If you do,
+    <effect>" (CR 608.2c). The action is paid like a cost (CR 118.3): mana, life, sacrificing or
+    discarding. Consumes the sentences it uses (set to None)."""
+    m = match(r"(when|if) (?:you do|the player does|they do), (.+)", sentences[nxt], re.IGNORECASE | re.DOTALL)
+    if m is None:
+        return None
+    actor = None
+    if (other := fullmatch(r"(that player or that (?:permanent|creature)'s controller|that player|its controller) "
+                           r"(may .+)", s, re.I)) and m.group(1).lower() == "if":
+        # Chain Lightning: another player takes the action (CR 608.2c); "they" is that player
+        actor = who_ref(other.group(1), st)
+        if actor is None:
+            return None
+        s = "you " + other.group(2)
+    elif not match(r"you do", m.group(0)[len(m.group(1)) + 1:], re.I):
+        return None
+    optional = s.lower().startswith("you may ")
+    action = s[len("you may "):] if optional else s
+    cost = action_cost(action)
+    effect_action: list[Effect] | None = None
+    saved = st.mark()
+    if cost is None:
+        effect_action = parse_effects(action, st)        # "Create two ... tokens. When you do, ..."
+        if effect_action is None or m.group(1).lower() == "if":
+            st.rollback(saved)
+            return None
+    if m.group(1).lower() == "if":
+        then = parse_effects(sub(r"^they ", "you ", m.group(2), re.I) if actor else m.group(2), st)
+        if then is None:
+            return None
+        sentences[nxt] = None
+        _read_action(m, s if optional else None)
+        return DoAction(cost, optional, then=tuple(then), text=action, who=actor)
+    rest = join(" ", [m.group(2)] + [x for x in sentences[nxt + 1:] if x is not None])
+    # CR 603.12, 400.7: in the reflexive ability "it" is what the action did something to (the
+    # new object a returned card became: Back for More), remembered as it triggers
+    inner = Parse(it=Ref("remembered", 0) if effect_action and len(st.targets) > saved else st.it)
+    effects = parse_effects(rest, inner)
+    if effects is None:
+        return None
+    for k in range(nxt, len(sentences)):
+        sentences[k] = None
+    _read_action(m, s if optional else None)
+    text = "When you do, " + rest
+    return DoAction(cost, optional, TriggeredAbility(Trigger("reflexive", "you"), tuple(effects), tuple(inner.targets),
+                                                     text), text=action, action=tuple(effect_action or ()))
+
+
+def _read_action(m: SpanMatch, optional: str | None) -> None:
+    """The words of "If you do, / When you do, " and of "you may" (the action and the effect
+    read their own)."""
+    m.consume()
+    if optional is not None:
+        consume(optional[:len("you may ")])
+
+
+@attempt
+def _parse_compound(s: str, st: Parse) -> list[Effect] | None:
+    """Two instructions joined by "and"; the second may keep the first one's subject or verb
+    ("deals 4 damage to target creature and 2 damage to that creature's controller")."""
+    for m in re.finditer(r" and ", s):
+        first, second = s[: m.start()], s[m.end():]
+        saved = st.mark()
+        read = marker(s)
+        a = parse_clause(first, st)
+        if a is None:
+            st.rollback(saved)
+            continue
+        b = parse_clause(second, st)
+        if b is None and match(template(r"{NUM} damage to "), second, re.I):
+            # "~ deals 4 damage to target creature and 2 damage to that creature's controller"
+            b = parse_clause("~ deals " + second, st)
+        if b is None:
+            subject = match(r"(you|target player|target opponent|each player|each opponent) ", first, re.I)
+            if subject and subject.group(1).lower().startswith("target"):
+                # the same player: refer to the target already chosen, not a new one
+                who = target(len(st.targets) - 1)
+                verb = fullmatch(template(r"(gains|loses) {NUM} life"), second, re.I)
+                if verb:
+                    verb.consume()
+                    amount = num(verb.group(2))
+                    b = [GainLife(who, amount) if verb.group(1).lower() == "gains" else LoseLife(who, amount)]
+            elif subject:
+                b = parse_clause(subject.group(0) + second, st)
+        if b is not None:
+            consume(s[m.start():m.end()])
+            return a + b
+        st.rollback(saved)
+        undo(read)
+    return None

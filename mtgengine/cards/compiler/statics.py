@@ -1,0 +1,367 @@
+"""Static abilities (CR 604, 611.3, 613): what a permanent's rules text says is true while it is
+on the battlefield — an Aura's or Equipment's bonus, an anthem, a restriction, a change of type
+or control, a characteristic-defining ability (CR 604.3) — and the statics about players
+("You have hexproof", CR 604.1).
+
+``STATIC_PARAGRAPHS`` is the grammar of static paragraphs, tried in order; each rule adds its
+ability to the face and returns True, or None when the paragraph isn't what it reads.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from ...core.mana import COLOR_WORDS
+from .conditions import STATIC_CONDITION_KINDS, cda_quantity, parse_condition
+from .filters import counts_characteristics, creature_type_filter, parse_filter
+from .grammar import Grammar, attempt
+from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
+from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CREATURES, pt_value
+from .script_builder import ScriptBuilder
+from .text import Span, SpanMatch, consume, fullmatch, split, sub
+from .tokens_copies import parse_enters_as_copy
+from ..vocabulary import (
+    ChangeAbilities, ChangeColors, ChangeTypes, Filter, ModifyPT, PlayerStatic, Quantity, SetController, SetPT,
+    StaticAbility, n,
+)
+
+
+@attempt
+def player_static(para: str, raw: str) -> PlayerStatic | None:
+    """Static abilities that affect their controller (CR 604.1): "You have hexproof." (CR
+    702.11c), "You don't lose the game for having 0 or less life." (an exception to CR
+    704.5a), "As long as you have 0 or less life, all damage is dealt to you as though its
+    source had infect." (CR 702.90b)."""
+    t = para.strip().rstrip(".").lower()
+    condition = None
+    if m := fullmatch(r"as long as (.+?), (.+)", t):
+        condition = parse_condition(m.group(1))
+        if condition is None:
+            return None
+        m.consume()
+        t = m.group(2)
+    if m := fullmatch(r"(players|you|your opponents)? ?skip (?:their|your) (untap|draw) steps?", t):
+        m.consume()
+        who = {"players": "each", "your opponents": "opponents"}.get(m.group(1) or "you", "you")
+        return PlayerStatic(frozenset({f"skip_{m.group(2)}"}), who=who, condition=condition, text=raw)   # CR 614.10
+    grant = _PLAYER_GRANTS.get(t)
+    if grant is None:
+        return None
+    consume(t)
+    return PlayerStatic(frozenset({grant}), condition=condition, text=raw)
+
+
+_PLAYER_GRANTS = {"you have hexproof": "hexproof",
+                  "you don't lose the game for having 0 or less life": "no_zero_life_loss",
+                  "all damage is dealt to you as though its source had infect": "damage_as_infect"}
+
+
+@attempt
+def becomes(text: str) -> tuple[Any, ...] | None:
+    """What an Aura makes of the enchanted creature, clause by clause (Lignify: "is a Treefolk
+    with base power and toughness 0/4 and loses all abilities"; Deep Freeze: "has base power and
+    toughness 0/4, has defender, loses all other abilities, and is a blue Wall in addition to its
+    other colors and types"): its layer 4-7b modifications (CR 613.1d-f, 613.4b), or None if a
+    clause isn't one of these or none changes more than abilities.
+
+    "Is a Treefolk" replaces the creature types, and "is a blue Frog creature" also the colors and
+    card types (CR 205.1a-b, 105.3); "in addition to its other colors and types" adds them."""
+    t = sub(r"\bpower and toughness\b", "power_and_toughness", text.lower()).replace("colors and types", "colors_and_types")
+    t = t.replace("loses all other abilities, card types, and creature types", "loses all other abilities")
+    clauses = [c.strip() for c in split(r",? and (?:it )?|, ", t) if c.strip()]
+    remove_all, keywords, pt, types = False, frozenset(), None, None
+    for clause in clauses:
+        if clause in ("loses all abilities", "loses all other abilities"):
+            remove_all = True
+        elif pm := re.fullmatch(r"has base power_and_toughness (\d+)/(\d+)", clause):
+            pt = (int(pm.group(1)), int(pm.group(2)))
+        elif im := re.fullmatch(r"is an? ([a-z ]+?)(?: with base power_and_toughness (\d+)/(\d+))?"
+                                r"( in addition to its other (?:colors_and_)?types)?", clause, re.I):
+            if im.group(2):
+                pt = (int(im.group(2)), int(im.group(3)))
+            words = im.group(1).split()
+            colors = frozenset(COLOR_WORDS[w] for w in words if w in COLOR_WORDS)
+            cards = frozenset(CARD_TYPE_WORDS[w] for w in words if w in CARD_TYPE_WORDS)
+            # creature types are capitalized in Oracle text: read them from the original words
+            original = re.search(re.escape(im.group(1)), text, re.I)
+            subs = frozenset(w for w in (original.group(0) if original else "").split() if w[:1].isupper())
+            if len(colors) + len(cards) + len(subs) != len(words) or not subs:
+                return None
+            add = im.group(4) is not None
+            types = (ChangeTypes(add_types=cards, add_subtypes=subs) if add else
+                     ChangeTypes(set_types=cards or None, set_subtypes=subs),)
+            if colors:
+                types += (ChangeColors(add_colors=colors) if add else ChangeColors(set_colors=colors),)
+        elif hm := re.fullmatch(r"has (.+)", clause):
+            kws = keyword_list(hm.group(1))
+            if kws is None:
+                return None
+            keywords |= kws
+        else:
+            return None
+    if pt is None and types is None and not remove_all:
+        return None
+    consume(t)                      # every clause is understood
+    mods: list[Any] = list(types or ())
+    if remove_all or keywords:
+        mods.append(ChangeAbilities(remove_all=remove_all, add_keywords=keywords))
+    if pt is not None:
+        mods.append(SetPT(n(pt[0]), n(pt[1])))
+    return tuple(mods)
+
+
+@attempt
+def conditional_static(para: str, raw: str) -> StaticAbility | None:
+    """ "~ gets +1/+2 as long as you control a Forest" (Kird Ape), "As long as you control
+    another Goblin, ~ gets +1/+1 and has haste", "~ has flying as long as ...": a static
+    ability of the permanent itself whose effect exists only while the condition holds."""
+    t = para.strip().rstrip(".")
+    m = fullmatch(r"~ (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+?) as long as (.+)", t) or \
+        fullmatch(r"[Aa]s long as (.+?), ~ (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+)", t)
+    if m is None:
+        return None
+    what, cond_text = (m.group(1), m.group(2)) if t.startswith("~") else (m.group(2), m.group(1))
+    condition = parse_condition(cond_text)
+    if condition is None or condition.link or condition.kind not in STATIC_CONDITION_KINDS:
+        return None
+    p = tgh = 0
+    kws: frozenset[str] | None = frozenset()
+    if pm := fullmatch(r"gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?", what):
+        p, tgh = int(pm.group(1)), int(pm.group(2))
+        kws = keyword_list(pm.group(3)) if pm.group(3) else frozenset()
+        pm.consume()
+    elif hm := fullmatch(r"has (.+)", what):
+        kws = keyword_list(hm.group(1))
+        hm.consume()
+    if kws is None:
+        return None
+    m.consume()
+    return StaticAbility("self", p, tgh, kws, text=raw, condition=condition)
+
+
+@attempt
+def parse_layer_static(para: str, raw: str) -> StaticAbility | None:
+    """Static abilities that change types, colors, abilities, control or set P/T (CR 613.1)."""
+    return LAYER_STATICS.parse(para, raw)
+
+
+#: Whole paragraphs of layer effects (CR 613.1): their templates and abilities.
+LAYER_STATICS: Grammar[StaticAbility] = Grammar("layer static")
+_layer = LAYER_STATICS.rule
+
+
+@_layer(r"all creatures lose all abilities and have base power and toughness (\d+)/(\d+)\.")
+def _humility(m: SpanMatch, raw: str) -> StaticAbility:
+    return StaticAbility("each", filter=Filter(types=CREATURES), text=raw, mods=(
+        ChangeAbilities(remove_all=True), SetPT(n(int(m.group(1))), n(int(m.group(2))))))   # Humility
+
+
+@_layer(r"each other non-aura enchantment is a creature in addition to its other types and has base "
+        r"power and base toughness each equal to its mana value\.")
+def _opalescence(m: SpanMatch, raw: str) -> StaticAbility:
+    q = Quantity(stat="mana_value")                                                          # Opalescence
+    return StaticAbility("each", filter=Filter(types=frozenset({"Enchantment"}), not_subtypes=frozenset({"Aura"}),
+                                               other=True), text=raw,
+                         mods=(ChangeTypes(add_types=CREATURES), SetPT(q, q)))
+
+
+@_layer(r"nonbasic lands are (plains|islands|swamps|mountains|forests)\.")
+def _blood_moon(m: SpanMatch, raw: str) -> StaticAbility:
+    return StaticAbility("each", filter=Filter(types=frozenset({"Land"}), not_supertypes=frozenset({"Basic"})),
+                         text=raw, mods=(ChangeTypes(set_land_subtypes=frozenset({BASIC_PLURALS[m.group(1).lower()]})),))
+
+
+@_layer(r"each land is an? (plains|island|swamp|mountain|forest) in addition to its other land types\.")
+def _land_type_added(m: SpanMatch, raw: str) -> StaticAbility:
+    return StaticAbility("each", filter=Filter(types=frozenset({"Land"})), text=raw,
+                         mods=(ChangeTypes(add_subtypes=frozenset({m.group(1).capitalize()})),))
+
+
+@_layer(r"you control enchanted (?:creature|permanent|artifact|land)\.")
+def _control_enchanted(m: SpanMatch, raw: str) -> StaticAbility:
+    return StaticAbility("enchanted", text=raw, mods=(SetController(),))                    # CR 613.1b
+
+
+@_layer(r"~'s power is equal to (.+?) and its toughness is equal to that number plus (\d+)\.")
+def _tarmogoyf(m: SpanMatch, raw: str) -> StaticAbility | None:
+    q = cda_quantity(m.group(1))                                  # Tarmogoyf (CR 604.3)
+    if q is None:
+        return None
+    return StaticAbility("self", text=raw, mods=(SetPT(q, replace(q, fixed=q.fixed + int(m.group(2)))),), cda=True)
+
+
+@_layer(r"~'s power and toughness are each equal to (.+?)\.")
+def _counted_pt(m: SpanMatch, raw: str) -> StaticAbility | None:
+    q = cda_quantity(m.group(1))
+    if q is None:
+        return None
+    return StaticAbility("self", text=raw, mods=(SetPT(q, q),), cda=True)                # CR 604.3
+
+
+# -- the static paragraphs ------------------------------------------------------------------------
+STATIC_PARAGRAPHS: Grammar[bool] = Grammar("static paragraph")
+_static = STATIC_PARAGRAPHS.rule
+
+
+@_static(r"enchant (.+)")
+def _enchant(m: SpanMatch, face: ScriptBuilder) -> bool:
+    face.enchant = parse_filter(m.group(1))             # CR 303.4a, 702.5a
+    return True if face.enchant is not None else face.not_implemented()
+
+
+@_static(r"(enchanted|equipped) creature gets ([+-]\d+)/([+-]\d+) for each (.+?)(?: and has (.+?))?\.")
+def _attached_per(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # "Enchanted creature gets +1/+1 for each Forest you control" (Blanchwood Armor): a layer 7c
+    # effect counted as it applies (CR 611.3a, 613.4c)
+    per = parse_filter(m.group(4))
+    kw = keyword_list(m.group(5)) if m.group(5) else frozenset()
+    if per is None or kw is None or not counts_characteristics(per):
+        return face.not_implemented()
+    face.static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=face.raw,
+                                     mods=(ModifyPT(int(m.group(2)), int(m.group(3)), per=per),)))
+    return True
+
+
+@_static(r"(enchanted|equipped) creature gets {PT}(?: and has (.+?))?\.")
+def _attached_pt(m: SpanMatch, face: ScriptBuilder) -> bool:
+    p, px = pt_value(m.group(2))
+    t, tx = pt_value(m.group(3))
+    kw = keyword_list(m.group(4)) if m.group(4) else frozenset()
+    if px or tx or kw is None:
+        return face.not_implemented()
+    face.static.append(StaticAbility(m.group(1).lower(), p, t, kw, text=face.raw))
+    return True
+
+
+@_static(r"enchanted creature (.+)\.")
+def _attached_becomes(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    mods = becomes(m.group(1))
+    if mods is None:
+        return None
+    face.static.append(StaticAbility("enchanted", text=face.raw, mods=mods))   # Lignify, Deep Freeze
+    return True
+
+
+@_static(r"all creatures able to block (enchanted creature|equipped creature|~) do so\.")
+def _lure(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # Lure (CR 509.1c): a blocking requirement for every creature that could block it, granted to
+    # the permanent like an ability (layer 6) and read by combat
+    face.static.append(StaticAbility({"~": "self"}.get(m.group(1).lower(), m.group(1).lower().split()[0]),
+                                     keywords=frozenset({LURE}), text=face.raw))
+    return True
+
+
+@_static(r"(?:this spell|~) can't be countered(?: by spells or abilities)?\.")
+def _uncounterable(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    if "by spells" in m.group(0):
+        return None
+    # CR 101.2: a spell that "can't be countered" stays on the stack when an effect would counter
+    # it (a rule of the spell, read by ``effects.resolve.counter``)
+    face.keywords.add(UNCOUNTERABLE)
+    return True
+
+
+@_static(r"(you may choose not to untap|~ doesn't untap) ~? ?during your untap step\.")
+def _untap_rule(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 502.3: untapping in the untap step is optional / doesn't happen (a rule of the permanent,
+    # read as it would untap; Rubinia Soulsinger, Merieke Ri Berit)
+    face.keywords.add("may choose not to untap" if m.group(1).lower().startswith("you") else "doesn't untap")
+    return True
+
+
+@_static(r"(enchanted creature|equipped creature|enchanted permanent|~) (.+?)\.")
+def _restriction(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    kw = restrictions(m.group(2))
+    if kw is None:
+        return None
+    # CR 508.1c / 509.1b / 502.3 / 602.5 restrictions, granted like abilities in layer 6.
+    face.static.append(StaticAbility({"~": "self"}.get(m.group(1), m.group(1).lower().split()[0]),
+                                     keywords=kw, text=face.raw))
+    return True
+
+
+@_static(r"(enchanted|equipped) creature has (.+?)\.")
+def _attached_has(m: SpanMatch, face: ScriptBuilder) -> bool:
+    kw = keyword_list(m.group(2))
+    if kw is None:
+        return face.not_implemented()
+    face.static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=face.raw))
+    return True
+
+
+@_static(r"(.+)")
+def _enters_as_copy(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    copy = parse_enters_as_copy(m.group(1), face.name)          # CR 707.5
+    if copy is None:
+        return None
+    face.enters_as_copy = copy
+    return True
+
+
+@_static(r"(.+)")
+def _conditional(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    ability = conditional_static(m.group(1), face.raw)          # Kird Ape, Wild Nacatl (CR 611.3b)
+    if ability is None:
+        return None
+    face.static.append(ability)
+    return True
+
+
+@_static(r"(.+)")
+def _layer_effect(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    ability = parse_layer_static(m.group(1), face.raw)
+    if ability is None:
+        return None
+    face.static.append(ability)
+    return True
+
+
+@_static(r"(.+)")
+def _player(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    ability = player_static(m.group(1), face.raw)               # "You have hexproof" (CR 604.1)
+    if ability is None:
+        return None
+    face.player_statics.append(ability)
+    return True
+
+
+@_static(r"cast (?:~|this spell) only before the combat damage step\.")
+def _before_combat_damage(m: SpanMatch, face: ScriptBuilder) -> bool:
+    face.cast_timing = "before_combat_damage"            # CR 601.3 (Berserk)
+    return True
+
+
+@_static(r"(other )?(.+?) you control have (.+?)\.")
+def _anthem_keywords(m: SpanMatch, face: ScriptBuilder) -> bool:
+    flt = parse_filter(m.group(2))
+    kw = keyword_list(m.group(3))
+    if flt is None or flt.spells or kw is None:
+        return face.not_implemented()
+    # layer 6 (CR 613.1f): Rage Reflection
+    flt = Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors, controller="you", other=bool(m.group(1)))
+    face.static.append(StaticAbility("each", keywords=kw, filter=flt, text=face.raw))
+    return True
+
+
+@_static(r"(other )?(.+?)( you control)? get {PT}(?: and have (.+?))?\.")
+def _anthem(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # "Other Merfolk get +1/+1" (any controller's); the hand-written definitions of Crusade, Bad
+    # Moon and Goblin Chieftain document the definition format
+    flt = parse_filter(m.group(2)) if m.group(3) else creature_type_filter(m.group(2))
+    p, px = pt_value(m.group(4))
+    t, tx = pt_value(m.group(5))
+    kw = keyword_list(m.group(6)) if m.group(6) else frozenset()
+    if flt is None or px or tx or kw is None or flt.spells or flt.controller:
+        return face.not_implemented()
+    # "Other Merfolk get +1/+1 and have islandwalk" (any controller's)
+    flt = Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors, not_colors=flt.not_colors,
+                 subtypes=flt.subtypes, supertypes=flt.supertypes,
+                 controller="you" if m.group(3) else None, other=bool(m.group(1)))
+    face.static.append(StaticAbility("each", p, t, kw, filter=flt, text=face.raw))
+    return True
+
+
+def read_static(para: Span, face: ScriptBuilder) -> bool:
+    """A static ability's paragraph (``STATIC_PARAGRAPHS``)."""
+    return bool(STATIC_PARAGRAPHS.parse(para, face))

@@ -1,0 +1,285 @@
+"""Triggered abilities (CR 603): "[When/Whenever/At] [trigger condition], [if condition,]
+[effect]", state triggers (CR 603.8) and "triggers an additional time" (CR 603.2d).
+
+``TRIGGERS`` is the grammar of trigger conditions; each rule builds the Trigger(s) it stands
+for ("Whenever ~ enters or leaves the battlefield" is two abilities with one text).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from .conditions import parse_condition
+from .filters import parse_filter, subject_filter
+from .grammar import Grammar
+from .lexicon import PERMANENT_TYPES
+from .script_builder import ScriptBuilder
+from .sentences import parse_effects
+from .targets import Parse
+from .text import Span, SpanMatch, consume, fullmatch, match, search
+from ..vocabulary import Condition, ExileChosen, ExtraTriggers, Filter, Ref, SELF, Trigger, TriggeredAbility
+
+_ENTERS = r"enters(?: the battlefield)?"
+_A = r"(a|an|another)"
+
+#: Trigger conditions (CR 603.1) and the Trigger(s) each compiles to.
+TRIGGERS: Grammar[list[Trigger]] = Grammar("trigger condition")
+_trigger = TRIGGERS.rule
+
+
+def _self_events(*events: str) -> Callable[[SpanMatch], list[Trigger]]:
+    return lambda m: [Trigger(e) for e in events]
+
+
+#: The source's own events: the pattern and the events it triggers on.
+for _pattern, _events in (
+    (r"when(?:ever)? ~ " + _ENTERS, ("enters",)),                                   # CR 603.6a
+    (r"when(?:ever)? ~ " + _ENTERS + r" or dies", ("enters", "dies")),
+    (r"when(?:ever)? ~ (?:enters or leaves|enters the battlefield or leaves) the battlefield", ("enters", "leaves")),
+    (r"when(?:ever)? ~ (?:dies|is put into a graveyard from the battlefield)", ("dies",)),   # CR 700.4
+    (r"when(?:ever)? ~ leaves the battlefield", ("leaves",)),                       # CR 603.6c
+    (r"whenever ~ attacks", ("attacks",)),
+    (r"whenever ~ blocks", ("blocks",)),
+    (r"whenever ~ becomes blocked", ("becomes_blocked",)),                        # CR 509.3c
+    (r"whenever ~ blocks or becomes blocked", ("blocks", "becomes_blocked")),
+    (r"whenever ~ attacks or blocks", ("attacks", "blocks")),
+    (r"whenever ~ deals damage", ("deals_damage",)),
+    (r"whenever ~ deals combat damage", ("deals_combat_damage",)),
+    (r"whenever ~ deals combat damage to a player", ("combat_damage_player",)),
+    (r"whenever ~ deals damage to a player", ("damage_player",)),
+    (r"whenever ~ deals damage to an opponent", ("damage_opponent",)),
+    (r"whenever ~ deals damage to a creature", ("damage_creature",)),
+    (r"when(?:ever)? ~ becomes the target of a spell or ability", ("becomes_target",)),   # CR 115.1
+    (r"when(?:ever)? ~ becomes tapped", ("becomes_tapped",)),                      # CR 701.26a
+    (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
+):
+    TRIGGERS.add(_pattern, _self_events(*_events))
+
+
+def _any(event: str, article: str, phrase: str, controller: str | None = None) -> list[Trigger] | None:
+    flt = subject_filter(phrase)
+    if flt is None or flt.spells:
+        return None
+    flt = replace(flt, other=flt.other or article.lower() == "another", controller=controller or flt.controller)
+    return [Trigger(event, "any", flt)]
+
+
+@_trigger(r"when(?:ever)? " + _A + r" (.+?) " + _ENTERS + r"(?: under (your|an opponent's) control)?")
+def _t_enters(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever another creature enters" (CR 603.6a: permanents already there and the newcomers)."""
+    who = {"your": "you", "an opponent's": "opponent"}.get((m.group(3) or "").lower())
+    return _any("enters", m.group(1), m.group(2), who)
+
+
+@_trigger(r"whenever " + _A + r" (.+?) (dies|attacks|deals combat damage to a player|becomes tapped|becomes untapped)")
+def _t_others(m: SpanMatch) -> list[Trigger] | None:
+    event = {"dies": "dies", "attacks": "attacks", "becomes tapped": "becomes_tapped",
+             "becomes untapped": "becomes_untapped"}.get(m.group(3).lower(), "combat_damage_player")
+    return _any(event, m.group(1), m.group(2))
+
+
+@_trigger(r"whenever ~ or another (.+?) dies")
+def _t_self_or_other_dies(m: SpanMatch) -> list[Trigger] | None:
+    """Blood Artist: itself or another creature — any creature that dies."""
+    return _any("dies", "a", m.group(1))
+
+
+_PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent"}
+
+
+@_trigger(r"when you cast (?:~|this spell)")
+def _t_cast_self(m: SpanMatch) -> list[Trigger] | None:
+    """CR 113.6k, 601.2i: "When you cast this spell" triggers from the stack."""
+    return [Trigger("cast", "self")]
+
+
+@_trigger(r"whenever (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
+def _t_cast(m: SpanMatch) -> list[Trigger] | None:
+    """CR 601.2i: "Whenever you cast a noncreature spell"; "a permanent spell with a mana cost
+    that contains {X}" (Unbound Flourishing, CR 107.3); "an instant or sorcery card" (Eye of the
+    Storm): a spell that is a card, not a copy of one (CR 108.2, 707.12)."""
+    what = m.group(2)
+    card = bool(re.search(r" card$", what, re.I))
+    if card:
+        consume(what[-len(" card"):])
+        what = what[: -len(" card")] + " spell"
+    flt = parse_filter(what)
+    if flt is None or not flt.spells or flt.controller:
+        return None
+    if re.search(r"\bpermanent\b", m.group(2), re.I) and not flt.types:
+        flt = replace(flt, types=PERMANENT_TYPES - flt.not_types)   # a permanent spell (CR 110.4a)
+    if m.group(3):
+        flt = replace(flt, x_in_cost=True)
+    if card:
+        flt = replace(flt, card=True)
+    return [Trigger("cast", _PLAYER[m.group(1).lower()], flt)]
+
+
+@_trigger(r"whenever you cast an instant or sorcery spell or activate an ability")
+def _t_cast_or_activate(m: SpanMatch) -> list[Trigger] | None:
+    """Unbound Flourishing: two trigger events, a spell cast (CR 601.2i) and an ability
+    activated (CR 602.2); the condition on {X} follows as an intervening "if"."""
+    return [Trigger("cast", "you", Filter(types=frozenset({"Instant", "Sorcery"}), spells=True)),
+            Trigger("activate", "you")]
+
+
+@_trigger(r"whenever a player taps an? (.+?) for mana")
+def _t_tapped_for_mana(m: SpanMatch) -> list[Trigger] | None:
+    """A triggered mana ability (CR 605.1b, 106.12a): Heartbeat of Spring."""
+    flt = parse_filter(m.group(1))
+    return [Trigger("tapped_for_mana", "any", flt)] if flt is not None and not flt.spells else None
+
+
+@_trigger(r"when(?:ever)? (enchanted|equipped) (?:creature|land|artifact|permanent) (deals combat damage to a player|"
+          r"deals combat damage|deals damage|attacks|dies|becomes tapped|becomes untapped)")
+def _t_attached(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever enchanted creature deals combat damage to a player" (Celestial Mantle): the
+    object the source is attached to."""
+    event = {"deals combat damage to a player": "combat_damage_player", "deals combat damage": "deals_combat_damage",
+             "deals damage": "deals_damage", "attacks": "attacks", "dies": "dies", "becomes tapped": "becomes_tapped",
+             "becomes untapped": "becomes_untapped"}[m.group(2).lower()]
+    return [Trigger(event, m.group(1).lower())]
+
+
+@_trigger(r"whenever a creature dealt damage by ~ this turn dies")
+def _t_damaged_dies(m: SpanMatch) -> list[Trigger] | None:
+    """Sengir Vampire (CR 700.4): a creature this object dealt damage to this turn dies."""
+    return [Trigger("dies", "any", Filter(types=frozenset({"Creature"})), damaged_by_source=True)]
+
+
+@_trigger(r"whenever (you|a player|an opponent) draws? a card")
+def _t_draw(m: SpanMatch) -> list[Trigger] | None:
+    return [Trigger("draw", _PLAYER[m.group(1).lower()])]
+
+
+@_trigger(r"whenever you gain life")
+def _t_gain_life(m: SpanMatch) -> list[Trigger] | None:
+    return [Trigger("gain_life", whose="you")]                                     # CR 119.9
+
+
+_STEPS = {"upkeep": "upkeep", "draw step": "draw_step", "end step": "end_step",
+          "precombat main phase": "precombat_main", "first main phase": "precombat_main"}
+
+
+_WHOSE_STEP = {"your": "you", "each": "any", "each player's": "any", "the": "any", "each opponent's": "opponent"}
+
+
+@_trigger(r"at the beginning of (your|each|each player's|each opponent's|the) "
+          r"(upkeep|draw step|end step|precombat main phase|first main phase)")
+def _t_step(m: SpanMatch) -> list[Trigger] | None:
+    """CR 603.2b: as the step begins."""
+    return [Trigger(_STEPS[m.group(2).lower()], _WHOSE_STEP[m.group(1).lower()])]
+
+
+@_trigger(r"at the beginning of (combat on your turn|each combat)")
+def _t_combat(m: SpanMatch) -> list[Trigger] | None:
+    return [Trigger("beginning_of_combat", "you" if m.group(1).lower().startswith("combat on") else "any")]
+
+
+def _parse_trigger(text: str) -> list[Trigger] | None:
+    return TRIGGERS.parse(text.strip())
+
+
+def _state_trigger(text: str) -> Condition | None:
+    """CR 603.8: "When you control no Islands", "When there are no creatures on the battlefield"."""
+    m = fullmatch(r"when(?:ever)? (.+)", text.strip(), re.I)
+    if not m:
+        return None
+    cond = parse_condition(m.group(1))
+    if cond is not None and cond.kind in ("control", "battlefield", "hand", "graveyard"):
+        m.consume()
+        return cond
+    return None
+
+
+def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[TriggeredAbility] | None:
+    """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
+    triggers = _parse_trigger(text)
+    condition = None
+    if triggers is not None and (x := match(r"if that spell's mana cost or that ability's activation cost contains "
+                                            r"\{x\}, ", body, re.I)):
+        # an intervening "if" (CR 603.4) on a value that can't change: read as part of the
+        # trigger event (the spell or ability has {X} in its cost, CR 107.3)
+        x.consume()
+        triggers = [replace(t, filter=replace(t.filter or Filter(spells=True), x_in_cost=True)) for t in triggers]
+        body = body[x.end():]
+    if triggers is None:
+        condition = _state_trigger(text)
+        if condition is None:
+            return None
+        triggers = [Trigger("state", "you")]
+    elif m := fullmatch(r"if ([^,]+), (.+)", body, re.I):
+        condition = parse_condition(m.group(1))
+        if condition is None:
+            return None
+        m.consume()
+        body = m.group(2)
+    optional = False
+    if body.lower().startswith("you may ") and not match(r"you may [^.]+\. (?:when|if) you do, ", body, re.I):
+        optional = True
+        consume(body[:len("you may ")])
+        body = body[len("you may "):]
+    out = []
+    for trig in triggers:
+        it = SELF if trig.whose == "self" else Ref("triggering") \
+            if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
+        # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
+        # "At the beginning of each player's upkeep, ... that player": the player whose step it is
+        player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you")
+        st = Parse(it=it, link=link, player=Ref("affected") if player_event else None)
+        effects = parse_effects(body, st)
+        if effects is None:
+            return None
+        may = optional
+        if optional and len(effects) == 1 and isinstance(effects[0], ExileChosen):
+            may = False         # imprint's "you may exile a card": one choice, of a card or none
+        out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, may, condition))
+    return out
+
+
+#: Trigger events about an object (the others are about players or steps).
+#: Trigger events done to a player, who is "that player" (``Ref("affected")``).
+PLAYER_DAMAGE_EVENTS = frozenset({"combat_damage_player", "damage_player", "damage_opponent"})
+
+
+OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "becomes_target",
+                                   "deals_damage", "deals_combat_damage", "combat_damage_player",
+                                   "becomes_tapped", "becomes_untapped", "damage_player", "damage_opponent"})
+
+
+def parse_extra_triggers(para: str, raw: str) -> ExtraTriggers | None:
+    """CR 603.2d: Panharmonicon ("If an artifact or creature entering causes a triggered
+    ability of a permanent you control to trigger, that ability triggers an additional time.")."""
+    m = fullmatch(r"if an? (.+?) (entering(?: the battlefield)?|dying) causes a triggered ability of a permanent you "
+                  r"control to trigger, that ability triggers an additional time\.", para, re.I)
+    if not m:
+        return None
+    flt = parse_filter(m.group(1))
+    if flt is None:
+        return None
+    m.consume()
+    event = "dies" if m.group(2).lower() == "dying" else "enters"          # Drivnod: "a creature dying"
+    return ExtraTriggers(event, flt, "you", 1, raw)
+
+
+def read_triggered(para: Span, face: ScriptBuilder) -> bool:
+    """ "When ~ enters, draw a card.": a triggered ability (CR 603.1)."""
+    m = fullmatch(r"((?:when|whenever|at) [^,]+), (.+)", para, re.I)
+    if m is None:
+        return False
+    abilities = triggered_abilities(m.group(1), m.group(2), face.raw, face.link)
+    if abilities is None:
+        return face.not_implemented()
+    m.consume()
+    face.triggered.extend(abilities)
+    return True
+
+
+def read_extra_triggers(para: Span, face: ScriptBuilder) -> bool:
+    """ "... that ability triggers an additional time." (CR 603.2d)"""
+    extra = parse_extra_triggers(para, face.raw)
+    if extra is None:
+        return False
+    face.extra_triggers.append(extra)
+    return True

@@ -1,0 +1,256 @@
+"""Effect templates that move objects between zones (CR 400, 701): destroy, exile, sacrifice,
+return to hand or battlefield, counter, draw, discard, mill, search, scry and surveil, shuffle,
+manifest, take an extra turn."""
+from __future__ import annotations
+
+from .clause import effect_rule
+from .filters import card_filter, parse_filter
+from .lexicon import num
+from .targets import Parse, it_ref, last_target, target_ref, target_spec, who_ref
+from .text import SpanMatch
+from ..vocabulary import (
+    CounterSpell, Destroy, Discard, Draw, Effect, Exile, ExileChosen, ExtraTurn, LookAtTop, Manifest, Mill, PutFromHand,
+    PutOnBottom, Ref, ReturnChosen, ReturnToBattlefield, ReturnToHand, SELF, Sacrifice, SacrificePermanent, Scry, Search,
+    ShuffleIntoLibrary, TapUntap, YOU, n,
+)
+
+
+@effect_rule(r"exile (?:it|that spell)")
+def _exile_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Whenever a player casts ..., exile it" (Eye of the Storm): the object the trigger refers to,
+    exiled with the source when the card links it (CR 607.2a)."""
+    return [Exile(st.it, link=st.link)] if st.it is not None else None
+
+
+@effect_rule(r"exile an? (.+?) card( with mana value \d+(?: or (?:greater|less))?)? from your hand")
+def _exile_from_hand(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Imprint: "[you may] exile an instant card with mana value 2 or less from your hand" (CR
+    701.13a), linked to the card's other abilities (CR 607.2a)."""
+    flt = card_filter(m.group(1) + (m.group(2) or ""))
+    return [ExileChosen(flt, "hand", link=st.link)] if flt is not None else None
+
+
+@effect_rule(r"discard {NUM} cards?")
+def _discard_you(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Draw two cards, then discard two cards" (Izzet Charm): you discard (CR 701.9a)."""
+    return [Discard(YOU, num(m.group(1)))]
+
+
+@effect_rule(r"shuffle ~ into its owner's library")
+def _shuffle_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    return [ShuffleIntoLibrary(SELF)]                                 # CR 701.24a
+
+
+@effect_rule(r"manifest the top (?:card|(\w+) cards) of your library")
+def _manifest(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    return [Manifest(YOU, num(m.group(1)) if m.group(1) else n(1))]   # CR 701.40a
+
+
+@effect_rule(r"(you|target player|target opponent|each player|each opponent|that player) (?:draw|draws) {NUM}"
+             r" (?:additional )?cards?")
+def _draw_who(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    who = who_ref(m.group(1), st)
+    return [Draw(who, num(m.group(2)))] if who else None
+
+
+@effect_rule(r"draw {NUM} cards?")
+def _draw(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    return [Draw(YOU, num(m.group(1)))]
+
+
+@effect_rule(r"(destroy|exile|tap|untap) ({UP_TO}(?:(?:two|three|four|five) )?target .+)")
+def _target_verb(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    ref = target_ref(m.group(2), st)
+    if ref is None:
+        return None
+    spec = st.targets[ref.index]
+    verb = m.group(1).lower()
+    if spec.filter.players or (spec.filter.zone == "graveyard" and verb != "exile"):
+        return None
+    if verb == "destroy":
+        return [Destroy(ref)]
+    if verb == "exile":
+        return [Exile(ref)]
+    return [TapUntap(ref, tap=verb == "tap")]
+
+
+@effect_rule(r"destroy (it|that creature|that permanent|that land)")
+def _destroy_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "destroy that creature" (a delayed ability's object, Merieke Ri Berit), "destroy it" (the
+    triggering object, Blight): CR 701.8a."""
+    ref = it_ref(st, "it" if m.group(1).lower() == "that land" else m.group(1))
+    return [Destroy(ref)] if ref is not None else None
+
+
+@effect_rule(r"destroy all (.+)")
+def _destroy_all(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    flt = parse_filter(m.group(1))
+    return [Destroy(Ref("each", filter=flt))] if flt else None
+
+
+@effect_rule(r"return ({UP_TO}target .+?) to (?:its|their) owner'?s'? hands?")
+def _bounce(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    ref = target_ref(m.group(1), st)
+    return [ReturnToHand(ref)] if ref else None
+
+
+@effect_rule(r"return ({UP_TO}target .+? (?:from|in) your graveyard) to your hand")
+def _regrow(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Raise Dead: a card in a graveyard is targeted (CR 115.2) and returned to its owner's hand."""
+    ref = target_ref(m.group(1), st)
+    return [ReturnToHand(ref)] if ref else None
+
+
+@effect_rule(r"(?:return|put) ({UP_TO}target .+? (?:from|in) (?:your|a) graveyard) "
+             r"(?:to|onto) the battlefield( tapped)?( under your control)?")
+def _reanimate(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    ref = target_ref(m.group(1), st)
+    if ref is None:
+        return None
+    if m.group(4) is None and " a graveyard" in m.group(1).lower():
+        # a card from any graveyard enters under its owner's control unless the text says
+        # otherwise (CR 110.2a), but it is compiled as the effect controller's: not understood
+        m.leave(1)
+    return [ReturnToBattlefield(ref, tapped=bool(m.group(3)))]
+
+
+@effect_rule(r"counter target (.+?)(?: unless its controller pays ((?:\{[0-9X]+\})+))?")
+def _counter(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    phrase = m.group(1).lower()
+    spec = target_spec(phrase)
+    if spec is None or not spec.filter.spells:
+        return None
+    return [CounterSpell(st.add_target(spec), unless_pays=m.group(2) or "")]
+
+
+@effect_rule(r"scry {NUM}")
+def _scry(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    return [Scry(YOU, num(m.group(1)))]
+
+
+@effect_rule(r"fateseal {NUM}")
+def _fateseal(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    # CR 701.29a: scry an opponent's library; the opponent is chosen as it resolves (one opponent
+    # in a two-player game)
+    return [Scry(YOU, num(m.group(1)), library=Ref("each_opponent"))]
+
+
+@effect_rule(r"surveil {NUM}")
+def _surveil(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    return [Scry(YOU, num(m.group(1)), surveil=True)]                 # CR 701.25a
+
+
+@effect_rule(r"(target player|target opponent|each player|each opponent|you) sacrifices? {NUM} (.+)")
+def _sacrifice(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.21a: "Target player sacrifices a creature" (Diabolic Edict)."""
+    flt = parse_filter(m.group(3))
+    if flt is None or flt.spells or flt.controller:
+        return None
+    who = who_ref(m.group(1), st)
+    return [Sacrifice(who, flt, num(m.group(2)))] if who else None
+
+
+@effect_rule(r"(?:(you|its controller|that player|target player) (may )?)?search(?:es)? (?:your|their) library for "
+             r"(a|an|up to (?:one|two|three|four|\d+)) (?:(.+?) )?cards?(?= named ~,|,)(?P<named> named ~)?, "
+             r"(?:reveal (?:it|that card|them|those cards), )?"
+             r"put (?:it|that card|them|those cards|(one) onto the battlefield tapped and the other into your hand)"
+             r"(?: (onto the battlefield( tapped)?|into (?:your|their) hand))?, then shuffle")
+def _search(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.23: search a library for cards, put them somewhere, then shuffle (CR 701.24a)."""
+    who = who_ref(m.group(1), st) if m.group(1) else YOU
+    flt = card_filter(m.group(4) or "")
+    if who is None or flt is None:
+        return None
+    count = m.group(3).lower()
+    amount = num(count.split()[-1]).fixed if count.startswith("up to") else 1
+    named = bool(m.group("named"))          # "cards named ~" (Squadron Hawk): the source's name
+    if m.group(6):
+        # Cultivate, Kodama's Reach: the player chooses which one goes onto the battlefield
+        return [Search(who, flt, "hand", tapped=True, amount=amount, optional=bool(m.group(2)),
+                       one_to_battlefield=True, named_self=named)] if amount == 2 and not m.group(7) else None
+    if not m.group(7):
+        return None
+    to = "battlefield" if m.group(7).lower().startswith("onto") else "hand"
+    return [Search(who, flt, to, tapped=bool(m.group(8)), amount=amount, optional=bool(m.group(2)),
+                   named_self=named)]
+
+
+@effect_rule(r"(target player|target opponent|each opponent|each player|that player|you|"
+             r"that player or that (?:planeswalker|permanent|creature)'s controller) discards? {NUM} cards?( at random)?")
+def _discard(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Target player discards two cards" (Mind Rot); "Draw two cards, then discard two
+    cards" (Careful Study: the subject "you" is implied, CR 701.9a); "at random" (CR 701.9b)."""
+    who = who_ref(m.group(1), st)
+    return [Discard(who, num(m.group(2)), chooser="random" if m.group(3) else "")] if who else None
+
+
+@effect_rule(r"return {NUM} (.+?) you control to (?:its|their) owner'?s'? hands?")
+def _return_own(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Boros Garrison: "return a land you control to its owner's hand" (chosen, not targeted)."""
+    flt = parse_filter(m.group(2))
+    if flt is None or flt.spells or flt.controller:
+        return None
+    return [ReturnChosen(YOU, flt, num(m.group(1)))]
+
+
+@effect_rule(r"put (target .+?) on the bottom of (?:its|their) owner'?s'? librar(?:y|ies)")
+def _tuck(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Condemn: "Put target attacking creature on the bottom of its owner's library" (CR 401.4)."""
+    ref = target_ref(m.group(1), st)
+    if ref is None or st.targets[ref.index].filter.players:
+        return None
+    return [PutOnBottom(ref)]
+
+
+@effect_rule(r"put {NUM} cards? from your hand on top of your library(?: in any order)?")
+def _put_back(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    return [PutFromHand(YOU, num(m.group(1)))]                 # Brainstorm (CR 401.4)
+
+
+@effect_rule(r"(?:(target player|target opponent|each opponent|each player|you|its controller) )?mills? {NUM} cards?")
+def _mill(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.17a; the imperative "Mill two cards" is the controller's."""
+    who = who_ref(m.group(1), st) if m.group(1) else YOU
+    return [Mill(who, num(m.group(2)))] if who else None
+
+
+@effect_rule(r"(?:(target player|you) )?takes? an extra turn after this one")
+def _extra_turn(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    who = who_ref(m.group(1), st) if m.group(1) else YOU                   # Time Walk (CR 500.7)
+    return [ExtraTurn(who)] if who else None
+
+
+@effect_rule(r"look at the top {NUM} cards of your library(?:,? then put them back in any order)?")
+def _look_at_top(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Ponder: "Look at the top three cards of your library, then put them back in any order"."""
+    return [LookAtTop(YOU, num(m.group(1)))]
+
+
+@effect_rule(r"return ~ to (?:its|their) owner'?s'? hand")
+def _return_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Rancor: "When ~ is put into a graveyard from the battlefield, return ~ to its owner's
+    hand": the source is the new object it became in the graveyard (CR 400.7e); from the
+    battlefield, it bounces itself."""
+    return [ReturnToHand(SELF)]
+
+
+@effect_rule(r"sacrifice (?:~|it)")
+def _sacrifice_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    return [SacrificePermanent(SELF)]                           # CR 701.21a
+
+
+@effect_rule(r"return (?:it|that card|that creature) to the battlefield( tapped)?( and transformed)? under "
+             r"(your|its owner's|their owner's) control(?: with an? ([+-]1/[+-]1) counter on it)?")
+def _return_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Exile target creature, then return that card to the battlefield" (Cloudshift): the new
+    object the exiled card became (CR 400.7); in a delayed ability, the object it remembers."""
+    last = last_target(st)
+    if last is not None:
+        ref: Ref | None = Ref("moved", last.index)
+    else:
+        ref = st.it
+    if ref is None:
+        return None
+    # "tapped and transformed": it enters so (CR 712.14a; Ojer Taq)
+    return [ReturnToBattlefield(ref, tapped=bool(m.group(1)), under_owner=m.group(3).lower() != "your",
+                                counter=m.group(4) or "", transformed=bool(m.group(2)))]
