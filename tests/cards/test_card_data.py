@@ -97,7 +97,8 @@ def test_names_flagged(db: CardDB) -> None:
 
 def test_mtg_coverage_says_how_many_texts_are_approximate(monkeypatch: pytest.MonkeyPatch,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    table: dict[str, Any] = {"implemented": 2, "total": 3, "names": ["Collective Drone", "Grizzly Bears"],
+    table: dict[str, Any] = {"implemented": 2, "total": 3, "misparsed": 0,
+                             "names": ["Collective Drone", "Grizzly Bears"],
                              "by_layout": {"normal": {"implemented": 2, "total": 3}}}
     monkeypatch.setattr(cov, "coverage", lambda: dict(table))
     assert main(["coverage"]) == 0
