@@ -53,6 +53,11 @@ THEMED = 12
 NOT_IN_DECKS = frozenset({"Conspiracy", "Plane", "Phenomenon", "Scheme", "Vanguard", "Dungeon"})
 #: Decisions after which a fuzzed game stops: random agents can repeat a free action forever.
 DECISION_CAP = 20_000
+#: Decisions after which a game's checks thin out: one in ``check_rate × decisions / LONG_GAME``.
+#: The dear checks (save/load, clones) cost as much as the state is big, and a state that long
+#: has usually grown a pile of effects (a free ability activated again and again), so checking
+#: at a fixed rate would make a long game's checks cost the square of its length.
+LONG_GAME = 2_000
 #: The decision kinds at which a player's turn goes on (the follow-up questions of an action
 #: end when one of them is asked again).
 TOP_LEVEL = frozenset({"priority", "attackers", "blockers", "mulligan", "bottom"})
@@ -244,7 +249,7 @@ def _play_checked(seed: int, decks: list[list[str]], settings: Settings, report:
         decision = game.pending
         assert decision is not None
         report.turns = game.state.turn
-        if settings.check_rate and checks.randrange(settings.check_rate) == 0:
+        if settings.check_rate and checks.randrange(settings.check_rate * max(1, report.decisions // LONG_GAME)) == 0:
             try:
                 _check(game, agents, checks, settings, report)
             except IllegalActionError as exc:   # an answer chosen among the options, on a copy

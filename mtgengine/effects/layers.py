@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import partial
+from operator import is_not
 from typing import TYPE_CHECKING, Any
 
 from ..cards.compiler import compile_text
@@ -21,7 +22,7 @@ from ..cards.vocabulary import (
 from ..core.enums import Zone
 from ..core.memo import LIMIT as MEMO_LIMIT
 from ..core.mana import ManaCost
-from ..state.game_state import SHARED_CHARACTERISTICS, UNCHANGED_ZONES, VOLATILE
+from ..state.game_state import EFFECTS_INDEX, SHARED_CHARACTERISTICS, UNCHANGED_ZONES, VOLATILE
 from .characteristics import (
     FACE_DOWN_SCRIPT, Characteristics, copy_characteristics as _copy, matches_characteristics,
     matches_keywords_and_power,
@@ -358,20 +359,48 @@ def _only_printed(state: GameState, oid: int, o: Any) -> bool:
     return not state.effects or oid not in _effects_index(state)[0]
 
 
-def _effects_index(state: GameState) -> tuple[frozenset[int], tuple[ContinuousEffect, ...]]:
-    """The objects some resolved effect applies to (CR 611.2c), and the effects that make
-    objects copies (CR 707.4): memoized with the characteristics, as every change of
-    ``GameState.effects`` calls ``changed`` (a pile of "until end of turn" effects is read once)."""
+#: The index of this state version (``_effects_index``), forgotten at every change.
+_EFFECTS_NOW = ("effects now",)
+Index = tuple[frozenset[int], tuple["ContinuousEffect", ...], tuple["ContinuousEffect", ...]]
+
+
+def _effects_index(state: GameState) -> Index:
+    """The objects some resolved effect applies to (CR 611.2c), the effects that make objects
+    copies (CR 707.4) and those that last "for as long as" something holds (CR 611.2b). Kept
+    across changes (``GameState.changed``, under ``EFFECTS_INDEX``) with the effects it was made
+    from: when effects were only added since (CR 611.2a, a new "until end of turn" effect), only
+    those are read, so a pile of them costs each decision nothing more."""
     memo = state._chars
-    index = memo.get(_EFFECTS_INDEX)                         # type: ignore[call-overload]
-    if index is None:
-        effects = state.effects
-        index = memo[_EFFECTS_INDEX] = (                     # type: ignore[index]
-            frozenset().union(*(e.affected for e in effects)), tuple(e for e in effects if _copies(e.mods)))
+    index = memo.get(_EFFECTS_NOW)                           # type: ignore[call-overload]
+    if index is not None:
+        return index
+    effects = state.effects
+    entry = memo.get(EFFECTS_INDEX)                          # type: ignore[call-overload]
+    if entry is not None and len(effects) >= len(entry[0]) and not any(map(is_not, effects, entry[0])):
+        seen, index = entry                                  # (``map`` stops at ``seen``'s end)
+        if len(effects) > len(seen):
+            added = effects[len(seen):]
+            index = _index_of(added, index)
+            memo[EFFECTS_INDEX] = (tuple(effects), index)    # type: ignore[index]
+    else:
+        index = _index_of(effects, (frozenset(), (), ()))
+        memo[EFFECTS_INDEX] = (tuple(effects), index)        # type: ignore[index]
+    memo[_EFFECTS_NOW] = index                               # type: ignore[index]
     return index
 
 
-_EFFECTS_INDEX = ("effects",)
+def _index_of(effects: list[ContinuousEffect], before: Index) -> Index:
+    """``before`` with ``effects`` added (``_effects_index``)."""
+    return (before[0].union(*(e.affected for e in effects)),
+            before[1] + tuple(e for e in effects if _copies(e.mods)),
+            before[2] + tuple(e for e in effects if e.lasts))
+
+
+def lasting_effects(state: GameState) -> tuple[ContinuousEffect, ...]:
+    """The effects that last "for as long as" something holds (CR 611.2b)."""
+    return _effects_index(state)[2] if state.effects else ()
+
+
 #: Whether modifications make a copy (CR 707.4), keyed on the tuple's identity (effects made by
 #: one ability share theirs; the entry holds the tuple, so its id isn't reused meanwhile).
 _COPIES: dict[int, tuple[tuple[Modification, ...], bool]] = {}

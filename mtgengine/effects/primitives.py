@@ -21,8 +21,8 @@ from ..state.objects import GameObject
 from .attachment import can_attach
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent, TapEvent
-from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, matches, object_name, \
-    permanent_moved, permanents_with
+from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, lasting_effects, matches, \
+    object_name, permanent_moved, permanents_with
 from .replacement import apply_replacements, life_gain_forbidden
 from .triggers import condition_holds
 from . import links
@@ -299,11 +299,12 @@ def end_durations(ctx: Ctx) -> None:
     g = ctx.g
     if not g.effects:
         return
-    ended = [e for e in g.effects
-             if e.lasts and not duration_holds(g, e.lasts, e.source_id, e.controller, e.affected)]
+    ended = [e for e in lasting_effects(g)
+             if not duration_holds(g, e.lasts, e.source_id, e.controller, e.affected)]
     if not ended:
         return
-    g.effects = [e for e in g.effects if e not in ended]
+    gone = {id(e) for e in ended}
+    g.effects = [e for e in g.effects if id(e) not in gone]
     g.changed()
     for e in ended:
         ctx.log("611.2b", "an effect \"for as long as " + " and ".join(e.lasts) + "\" ends: "

@@ -29,6 +29,11 @@ VOLATILE = ("volatile",)
 #: The memo's key of the record of the last layer pass (``effects.layer_memo.RECORD``), which
 #: describes the state it was made from and so is kept across changes.
 LAYER_RECORD = ("layers",)
+#: The memo's key of the index of the resolved effects (``layers._effects_index``): it names the
+#: effects it was made from, so it is kept across changes and extended when effects are added.
+EFFECTS_INDEX = ("effects",)
+#: The memo entries that describe the state they were made from, checked before use.
+_KEPT = (LAYER_RECORD, EFFECTS_INDEX)
 
 
 class GameState:
@@ -124,13 +129,17 @@ class GameState:
     def changed(self) -> None:
         """Forget derived characteristics after a change that can alter them, but the record of
         the last layer pass (``layer_memo.LayerRecord``, under ``LAYER_RECORD``): the next pass
-        compares it with the state and derives again only what changed."""
+        compares it with the state and derives again only what changed; and the index of the
+        resolved effects (``EFFECTS_INDEX``), extended when effects are only added."""
         self.version += 1
         chars = self._chars
         record = chars.get(LAYER_RECORD)        # type: ignore[call-overload]
+        index = chars.get(EFFECTS_INDEX)        # type: ignore[call-overload]
         chars.clear()
         if record is not None:
             chars[LAYER_RECORD] = record        # type: ignore[index]
+        if index is not None:
+            chars[EFFECTS_INDEX] = index        # type: ignore[index]
 
     def changed_off_battlefield(self, gone: int = 0) -> None:
         """Forget derived characteristics after a change that involves no permanent: an object
@@ -162,7 +171,7 @@ class GameState:
         if chars.get(0) is None or not chars.get(("closed",)):   # type: ignore[call-overload]
             objects = self.objects
             for key in list(chars):
-                if key == LAYER_RECORD or (id(chars[key]) in SHARED_CHARACTERISTICS and key.__class__ is int
+                if key in _KEPT or (id(chars[key]) in SHARED_CHARACTERISTICS and key.__class__ is int
                                            and (o := objects.get(key)) is not None and o.zone in UNCHANGED_ZONES):
                     continue
                 del chars[key]
