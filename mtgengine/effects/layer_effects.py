@@ -15,8 +15,11 @@ from ..cards.vocabulary import (
     ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, Condition, CopyOf, Filter, ModifyPT, Modification,
     Quantity, SetController, SetPT, StaticAbility, SwitchPT,
 )
+from ..agents.decisions import player_ref
 from ..core.enums import Zone
 from .characteristics import CARD_TYPES, EMPTY_SCRIPT, Characteristics, matches_characteristics
+from .link_records import card_choice, chosen, record, relink
+from .text_change import apply as change_text
 
 if TYPE_CHECKING:
     from ..state.game_state import GameState
@@ -179,7 +182,6 @@ def modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, y
     elif isinstance(mod, SetController):
         ch.controller = you
     elif isinstance(mod, ChangeText):
-        from .text_change import apply as change_text
         change_text(ch, mod)                                   # layer 3 (CR 612, 613.1c)
     elif isinstance(mod, ChangeTypes):
         if mod.set_land_subtypes and "Land" in ch.types:
@@ -196,8 +198,7 @@ def modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, y
         ch.subtypes = ch.subtypes | mod.add_subtypes
     elif isinstance(mod, ChangeColors):
         if mod.pregame:
-            from .links import card_choice           # "~ is the chosen color" (CR 607.2p, 604.3)
-            color = card_choice(state, oid, mod.pregame)
+            color = card_choice(state, oid, mod.pregame)     # "~ is the chosen color" (CR 607.2p, 604.3)
             if color is not None:
                 ch.colors = frozenset({color})
         if mod.set_colors is not None:
@@ -240,8 +241,7 @@ def value_of(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> in
                 kinds |= copiable_values(state, other).types & CARD_TYPES
         value += len(kinds)
     elif q.stat == "chosen" and q.link:
-        from .links import chosen                 # "equal to the last chosen number" (CR 607.2d)
-        v = chosen(state, oid, q.link)
+        v = chosen(state, oid, q.link)            # "equal to the last chosen number" (CR 607.2d)
         value += q.scale * v if isinstance(v, int) and not isinstance(v, bool) else 0
     return value
 
@@ -276,8 +276,6 @@ def linked_select(state: GameState, chars: dict[int, Characteristics], oid: int,
     war", CR 607.2f), read from the layers' characteristics as they stand."""
     if not (flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked or flt.chosen_type):
         return True
-    from ..agents.decisions import player_ref
-    from .links import chosen, record
     ch = chars[oid]
     if flt.linked and oid not in record(state, sid, flt.linked):
         return False
@@ -288,12 +286,6 @@ def linked_select(state: GameState, chars: dict[int, Characteristics], oid: int,
     if flt.chosen_type and chosen(state, sid, flt.chosen_type) not in ch.subtypes:
         return False
     return not flt.chosen_name or chosen(state, sid, flt.chosen_name) == ch.name
-
-
-def relink(value: Any, suffix: str) -> Any:
-    """Linked abilities renamed for a copy or a grant (``links.relink``, CR 607.5, 707.7)."""
-    from .links import relink as relink_links
-    return relink_links(value, suffix)
 
 
 def reads_off_battlefield(eff: Effect) -> bool:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.compiler import compile_text
 from ..cards.compiler.lexicon import BASIC_LAND_MANA
 from ..cards.scripts import face_script
+from ..cards.database import card_db, meld_parts
 from ..cards.vocabulary import (
     ActivatedAbility, AddMana, CardScript, ChangeAbilities, ChangeText, CopyException, CopyOf, Cost, CreateToken,
     Filter, Modification, Ref, SetPT, SpellAbility,
@@ -29,8 +30,9 @@ from .characteristics import (
 )
 from .layer_dependency import apply_layer
 from .layer_effects import (
-    LAYERS, Effect, keyword_counters, modify, pt_counters, reads_off_battlefield, relink, static_effect,
+    LAYERS, Effect, keyword_counters, modify, pt_counters, reads_off_battlefield, static_effect,
 )
+from .link_records import linked_matches, relink
 from .layer_memo import RECORD, LayerRecord, incremental, local_plan, moved, new_record, replay, resolved_effects
 
 if TYPE_CHECKING:
@@ -304,7 +306,6 @@ def _spliced_spell(main: SpellAbility, cards: list[Characteristics]) -> SpellAbi
 def meld_result(card: Any) -> Any:
     """The card data of the melded permanent a meld card's pair becomes (CR 712.4a); the data
     stores the combined back face as a card of its own."""
-    from ..cards.database import card_db
     if card.meld and card.meld.get("role") == "part" and card.meld.get("result"):
         return card_db().get(card.meld["result"])
     return card
@@ -887,7 +888,7 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
     if flt.cast_from and o.choices.get("cast_from") != flt.cast_from:
         return False                                  # "a spell from their hand" (CR 601.2a)
     if (flt.linked or flt.controller_in or flt.chosen_color or flt.chosen_name or flt.chosen_type) \
-            and not _linked_matches(state, oid, flt, source_id):
+            and not linked_matches(state, oid, ch, flt, source_id):
         return False                                  # linked abilities (CR 607)
     if flt.mana_value_max is not None or flt.mana_value_min is not None:
         mv = mana_value(state, oid)                   # CR 202.3, with X on the stack (202.3e)
@@ -916,11 +917,6 @@ def _in_combat_with(state: GameState, oid: int, source: int | None) -> bool:
     if source is None or source not in state.objects:
         return False
     return source in state.objects[oid].blocking or oid in state.objects[source].blocking
-
-
-def _linked_matches(state: GameState, oid: int, flt: Filter, source: int | None) -> bool:
-    from .links import linked_matches
-    return linked_matches(state, oid, flt, source)
 
 
 def _x_in_cost(state: GameState, oid: int) -> bool:
@@ -977,11 +973,9 @@ def copiable_name(state: GameState, oid: int) -> str:
 
 
 def meld_colors(result: Any) -> frozenset[str]:
-    from ..cards.database import meld_parts
     return frozenset(c for part in meld_parts(result.name) for c in part.front.colors)
 
 
 def meld_front_total(result: Any) -> int:
     """A melded back face's mana value (CR 202.3c): its meld pair's front faces' total."""
-    from ..cards.database import meld_parts
     return sum(part.front.mana_value() for part in meld_parts(result.name))

@@ -16,7 +16,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules import mana_pool
 from ..rules.context import Ctx, log_unimplemented
-from ..rules.pregame import combat_damage_by_commander
+from ..rules.commander import combat_damage_by_commander
 from ..state.objects import GameObject
 from .attachment import can_attach
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
@@ -25,8 +25,8 @@ from .layers import ContinuousEffect, characteristics, copy_values, duration_hol
     object_name, permanent_moved, permanents_with
 from .replacement import apply_replacements, life_gain_forbidden
 from .triggers import condition_holds
-from . import links
-# The interpreter (``resolve``) builds on this module: imported where used.
+from . import link_records
+from . import enter_leave
 
 
 #: The zones a zone change tests, as module constants: reading a member off the Enum class
@@ -201,7 +201,7 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         new.attached_to = enchanting                # CR 303.4f: attached as it enters
         ctx.log("303.4f", f"{name_of(ctx, new_id)} enters attached to {name_of(ctx, enchanting)}")
     if to_zone is _BATTLEFIELD:
-        links.entered(ctx, oid, new_id, from_zone)  # CR 607.2q records follow; "as enters" (CR 614.12)
+        enter_leave.entered(ctx, oid, new_id, from_zone)  # CR 607.2q records follow; "as enters" (CR 614.12)
         entered = characteristics(g, new_id)
         if entered.script.unimplemented:
             log_unimplemented(ctx, entered.name, entered.script, "enters the battlefield")     # issue 17
@@ -218,9 +218,9 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if from_zone is _BATTLEFIELD and g.effects:
         end_durations(ctx)                          # "for as long as ~ remains on the battlefield" (CR 611.2b)
     if event.linked[1]:
-        links.add(g, event.linked[0], event.linked[1], [new_id])   # exiled "with" its source (CR 607.2b)
+        link_records.add(g, event.linked[0], event.linked[1], [new_id])   # exiled "with" its source (CR 607.2b)
     if from_zone is _BATTLEFIELD:
-        links.left_battlefield(ctx, oid)            # CR 610.3: "until ~ leaves the battlefield"
+        enter_leave.left_battlefield(ctx, oid)  # CR 610.3: "until ~ leaves the battlefield"
     melded = choices.get("melded") if from_zone is _BATTLEFIELD and choices else None
     if melded is not None:
         # CR 712.21: one permanent leaves the battlefield and its two cards go to the new zone
@@ -261,7 +261,7 @@ def _enters_as_copy(ctx: Ctx, oid: int, controller: int, ch: Any) -> tuple[Any, 
         return None, ()
     values = copy_values(g, answer, ability.exception)
     if ability.when_you_do:
-        links.add(g, oid, links.WHEN_YOU_DO, [answer])  # its "When you do" trigger (CR 603.12, 607.2h)
+        link_records.add(g, oid, link_records.WHEN_YOU_DO, [answer])  # its "When you do" trigger (CR 603.12, 607.2h)
     # CR 707.9e: an additional effect of the exception ("enters with an additional counter")
     counters = tuple((k, n) for k, n in (ability.exception.extra_counters if ability.exception else ())
                      if (k == "+1/+1" and "Creature" in values.types)
@@ -601,7 +601,7 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
         ctx.log("111.1", f"{g.players[controller].name} creates a {pt}"
                 f"{definition.name}" + ("" if definition.name.endswith("Token") else " token")
                 + (" (tapped)" if entering.tapped else ""))
-        links.as_enters(ctx, oid)                  # a token copy's "as enters" choices (CR 614.12)
+        enter_leave.as_enters(ctx, oid)               # a token copy's "as enters" choices (CR 614.12)
         _enters_with_counters(ctx, oid, entering.counters)
         script = characteristics(g, oid).script
         if script.unimplemented:

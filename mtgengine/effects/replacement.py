@@ -38,8 +38,11 @@ from ..core.mana import COLOR_WORDS
 from ..core.errors import IllegalActionError
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ResolvedReplacement, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent
-from ..rules.pregame import is_commander
+from ..rules.commander import is_commander
 from .layers import characteristics, controller_of, matches, object_name, permanents_with
+from .link_records import CostContext
+from .link_values import linked_amount
+from .resolve import Resolving, execute
 from .triggers import condition_holds as holds
 
 if TYPE_CHECKING:
@@ -554,7 +557,6 @@ def _apply(ctx: Ctx, c: Candidate, event: Any) -> Any:
 def _also(ctx: Ctx, c: Candidate) -> None:
     """The effects a replacement effect's controller performs in addition ("instead you draw
     two cards and you lose 1 life", Blood Scrivener): part of the modified event (CR 614.1a)."""
-    from .resolve import Resolving, execute          # the interpreter builds on the pipeline
     execute(ctx, c.ability.also, Resolving(c.source, c.controller, (), (), name=c.name))
 
 
@@ -688,9 +690,8 @@ def _quantity(g: GameState, q: Quantity, c: Candidate, event: Any) -> int:
     if q.link:
         # "for each instant and sorcery card exiled with it" (CR 607.2q): read from the spell that
         # becomes the entering permanent, or the source
-        from .links import _CostContext, linked_amount
         source = event.oid if isinstance(event, ZoneChange) and event.to_zone is Zone.BATTLEFIELD else c.source
-        return value + q.scale * linked_amount(g, q, _CostContext(source, c.controller))
+        return value + q.scale * linked_amount(g, q, CostContext(source, c.controller))
     if q.per is not None:
         value += sum(1 for oid in g.battlefield if matches(g, oid, q.per, c.controller))
     return value

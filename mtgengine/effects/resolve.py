@@ -18,7 +18,8 @@ from ..agents.decisions import player_of, player_ref
 from ..cards.vocabulary import Effect, Quantity, Ref
 from ..rules.context import Ctx
 from .layers import characteristics, mana_value, matches
-from .links import choose_linked, link_source, linked_amount, linked_objects, named_cards, record
+from .link_records import choose_linked, link_source, linked_objects, named_cards, record
+from .link_values import linked_amount
 
 
 @dataclass(slots=True)

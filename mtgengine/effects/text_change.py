@@ -14,16 +14,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, is_dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cards.compiler.lexicon import creature_type_plural, creature_types
-from ..cards.vocabulary import ChangeText, CreateToken, ReplaceWords
+from ..cards.vocabulary import ChangeText, CreateToken
 from ..core.mana import COLOR_WORDS
 
-if TYPE_CHECKING:
-    from ..rules.context import Ctx
-
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
 
 def _case(like: str, word: str) -> str:
     """``word`` capitalized like ``like``."""
@@ -118,48 +116,3 @@ def words(kind: str) -> list[str]:
     if kind == "land_type":
         return list(BASIC_LAND_TYPES)
     return list(creature_types())
-
-
-def _kind_of(word: str, kinds: tuple[str, ...]) -> str:
-    for kind in kinds:
-        if any(word.lower() == w.lower() for w in words(kind)):
-            return kind
-    return ""
-
-
-def replace_words(ctx: Ctx, eff: ReplaceWords, r: Any) -> None:
-    """CR 612: the controller chooses the word to replace and the new one (same kind), and the
-    text change applies to the target from now on, indefinitely (CR 611.2a), with its own
-    timestamp (CR 613.7)."""
-    from ..agents.decisions import Decision
-    from ..core.enums import Zone
-    from ..core.errors import IllegalActionError
-    from .layers import ContinuousEffect
-    from .primitives import name_of
-    from .resolve import refs
-    g = ctx.g
-    targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone in (Zone.BATTLEFIELD,
-                                                                                              Zone.STACK)]
-    if not targets:
-        return
-    target = targets[0]
-    free = "creature_type" in eff.kinds
-
-    def ask(prompt: str, exclude: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, str]:
-        options = [w for k in kinds for w in words(k) if w not in exclude]
-        answer = ctx.ask(Decision(r.controller, "name" if free else "word", prompt, options))
-        word = str(answer)
-        match = next((w for w in options if w.lower() == word.lower()), None)
-        if match is None:
-            raise IllegalActionError(f"{word!r} is not one of: {', '.join(options[:12])}"
-                                     + ("..." if len(options) > 12 else "") + " (CR 612)")
-        return match, _kind_of(match, kinds)
-
-    old, kind = ask(f"the word to replace in the text of {name_of(ctx, target)} ({r.name})", (), eff.kinds)
-    new, _ = ask(f"the word that replaces {old} ({r.name})", (old,) + eff.not_new, (kind,))
-    g.effects.append(ContinuousEffect(g.new_timestamp(), (ChangeText(kind, old, new),), frozenset({target}),
-                                      "", r.source, r.controller))
-    g.changed()
-    ctx.log("612.1", f"{r.name} changes the text of {name_of(ctx, target)}: every {old} becomes {new} "
-            "(layer 3, CR 613.1c)")
-

@@ -26,10 +26,10 @@ from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.vocabulary import (
-    Attach, Condition, CopySpell, CounterSpell, CreateToken, Filter, Pump, Ref, ReturnToBattlefield, Trigger, TriggeredAbility,
+    Attach, CastCard, Condition, CopySpell, CounterSpell, CreateToken, Filter, Pump, Ref, ReturnToBattlefield, Trigger, TriggeredAbility,
     Quantity, n,
 )
-from ..core.enums import Zone
+from ..core.enums import MAIN_PHASES, Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
 from ..rules.context import Ctx
@@ -39,6 +39,7 @@ from .events import (
 )
 from .events import ActivateEvent
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
+from .link_records import condition as linked_condition, record
 from .meld_pairs import meld_pair_ready
 
 
@@ -187,8 +188,7 @@ def _was_creature(g: Any, oid: int) -> bool:
 def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False) -> bool:
     """Whether a Condition is true for the ability's controller (CR 603.4, 603.8)."""
     if cond.link or (cond.kind == "kicked" and cond.value) or cond.kind == "level":
-        from .links import condition as linked_condition          # CR 607.2: chosen words, linked cards
-        return bool(linked_condition(g, cond, controller, source_id, kicked))
+        return bool(linked_condition(g, cond, controller, source_id, kicked))   # CR 607.2: chosen words, linked cards
     if cond.kind == "kicked":
         return kicked
     if cond.kind == "evoked":                                       # CR 702.74a
@@ -235,8 +235,7 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     elif cond.kind == "revolt":
         return g.players[controller].left_battlefield_this_turn > 0   # "if a permanent you controlled left ..."
     elif cond.kind == "main_phase":
-        from ..core.enums import MAIN_PHASES
-        return g.active == controller and g.step in MAIN_PHASES      # CR 505.1
+            return g.active == controller and g.step in MAIN_PHASES      # CR 505.1
     else:
         raise ValueError(f"unknown condition kind {cond.kind!r}")
     if cond.at_least is not None and value < cond.at_least:
@@ -449,7 +448,6 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 if "draw_first" in here or g.delayed or triggered_abilities(sch):    # (else nothing triggers)
                     _occur(ctx, here, gone, "draw_first", ev.card, sch, ev.player)
                 if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is _HAND:
-                    from .links import miracle
                     miracle(ctx, ev.card)                 # CR 702.94a: reveal it as it is drawn
         elif cls is LifeEvent and ev.amount > 0 and "gain_life" in here:
             # CR 119.9: once per life-gain event
@@ -534,7 +532,6 @@ def _subject_matches(g: Any, flt: Filter, subject: int, sch: Any, w: _Watcher, a
     if flt.linked:
         # "When the token leaves the battlefield" (Dance of Many): the object the event is about
         # is linked to the watcher (CR 607.2c), looked at as it was
-        from .links import record
         if subject not in record(g, w.key, flt.linked):
             return False
         flt = replace(flt, linked="")
@@ -767,3 +764,20 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
     obj.choices["counts"] = counts
     g.changed()
     ctx.log("603.3", f"{t.source_name}'s ability is put on the stack")
+
+
+def miracle(ctx: Ctx, card: int) -> None:
+    """CR 702.94a: as its owner draws it as their first card this turn, they may reveal a card
+    with miracle; revealing it triggers the linked "when you reveal it this way" ability
+    (CR 607.2h, 603.11), whose source is the card in hand."""
+    g = ctx.g
+    ch = characteristics(g, card)
+    cost = ch.script.miracle
+    owner = g.objects[card].owner
+    if not ctx.ask(Decision(owner, "yesno", f"reveal {ch.name} as you draw it (miracle {cost})?", [True, False])):
+        return
+    ctx.log("702.94a", f"{g.players[owner].name} reveals {ch.name} (miracle)")
+    ability = TriggeredAbility(Trigger("draw_first"), (CastCard(Ref("self"), cost),),
+                               text=f"Miracle {cost} — when you reveal this card this way, you may cast it by paying "
+                                    f"{cost} rather than its mana cost.")
+    _add(ctx, owner, card, ch.name, ability)

@@ -19,9 +19,11 @@ from ..cards.vocabulary import Cost, CostObjects, Filter
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.layers import characteristics, matches
+from ..effects.link_records import linked_objects
 from ..effects.primitives import move, name_of, remove_counters, set_tapped
 from ..state.game_state import GameState
 from .context import Ctx
+from .mana_requirements import PayOptions
 
 
 def candidates(g: GameState, player: int, source: int, part: CostObjects) -> list[int]:
@@ -32,7 +34,6 @@ def candidates(g: GameState, player: int, source: int, part: CostObjects) -> lis
     if part.verb == "linked_to_graveyard":
         # "Put a card exiled with ~ into its owner's graveyard" (Void Maw): a card linked to the
         # source, still in exile (CR 607.2b)
-        from ..effects.links import linked_objects
         return [o for o in linked_objects(g, source, flt.linked) if g.objects[o].zone is Zone.EXILE]
     if part.verb in ("sacrifice", "remove_counters", "crew"):
         out = [oid for oid in g.battlefield if characteristics(g, oid).controller == player
@@ -62,7 +63,6 @@ def can_pay(g: GameState, player: int, source: int, cost: Cost) -> bool:
 
 def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: str) -> None:
     """Chooses and pays each part (CR 601.2h, 602.2b)."""
-    from .mana_requirements import PayOptions
     g = ctx.g
     opts = PayOptions.of(pay_option)
     who = g.players[player].name

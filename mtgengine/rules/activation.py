@@ -4,18 +4,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..agents.decisions import Decision
 from ..cards.vocabulary import ActivatedAbility, AddMana
 from ..core.enums import MAIN_PHASES, Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.mana import ManaCost
 from ..effects.layers import characteristics, controller_of, summoning_sick
-from ..effects.links import activation_forbidden
-from ..effects.primitives import move, name_of, set_tapped
+from ..effects.link_records import CostContext
+from ..effects.link_values import linked_amount, linked_colors
+from ..effects.links import activation_forbidden, cost_x
+from ..effects.primitives import lose_life, move, name_of, put_counters, remove_counters, set_tapped
 from ..effects.resolutions.mana import add_mana
 from ..effects.resolve import Resolving, execute
+from ..effects.triggers import condition_holds
 from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject
+from .ability_costs import can_pay as can_pay_objects, pay as pay_objects
 from .context import Ctx
 from .mana_sources import tap_sources
 from .mana_planning import can_pay
@@ -42,7 +47,6 @@ def _adds(g: Any, oid: int, eff: AddMana) -> tuple[str, ...]:
     """The mana types an AddMana can add now: a linked one ("of the chosen color", "of the exiled
     card's colors") the colors in its source's record (CR 607.2a, 607.2d)."""
     if eff.link:
-        from ..effects.links import linked_colors
         return tuple(linked_colors(g, oid, eff.link))
     return eff.mana or eff.choice
 
@@ -118,7 +122,6 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         problem = _loyalty_problem(g, oid, ab)
         if problem:
             raise IllegalActionError(f"{name_of(ctx, oid)}{problem}")
-        from ..effects.primitives import put_counters, remove_counters
         if ab.cost.loyalty > 0:
             put_counters(ctx, oid, "loyalty", ab.cost.loyalty, rule="606.4")
         elif ab.cost.loyalty < 0:
@@ -128,12 +131,10 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         g.changed()
     if ab.cost.put_counter:
         # "Put a -0/-1 counter on ~" (CR 118.3): paid by putting it on, whatever its toughness
-        from ..effects.primitives import put_counters
         put_counters(ctx, oid, ab.cost.put_counter, 1, rule="602.2b")
     if ab.cost.pay_life:
         if not g.players[controller_of(g, oid)].can_pay_life(ab.cost.pay_life):
             raise IllegalActionError(f"{g.players[controller_of(g, oid)].name} can't pay {ab.cost.pay_life} life")
-        from ..effects.primitives import lose_life
         lose_life(ctx, controller_of(g, oid), ab.cost.pay_life, rule="119.4")
     if ab.cost.sacrifice_self:
         ctx.log("701.21a", f"{name_of(ctx, oid)} is sacrificed")
@@ -143,7 +144,6 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         move(ctx, oid, Zone.GRAVEYARD, "discard")
     if ab.cost.objects:
         # issue 7: "Sacrifice two other creatures", "Discard two cards", ... (the Dominus cycle)
-        from .ability_costs import pay as pay_objects
         pay_objects(ctx, controller_of(g, oid) if oid in g.objects else o.controller, oid, ab.cost, pay, what)
 
 
@@ -184,9 +184,8 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
     x = 0
     if ab.cost.x_is is not None:
         # X set by the game (Soul Foundry: the exiled card's mana value): payable with that X
-        from ..effects.links import _CostContext, linked_amount
         q = ab.cost.x_is
-        x = q.fixed + (q.scale * linked_amount(g, q, _CostContext(oid, player)) if q.link else 0)
+        x = q.fixed + (q.scale * linked_amount(g, q, CostContext(oid, player)) if q.link else 0)
     spend_on = SpendOn("ability", characteristics(g, oid)) if ab.cost.mana or ab.cost.exile is not None else None
     if ab.cost.mana:
         # a source tapped to pay {T} can't also tap for mana to pay the rest (CR 602.2b, 605.3a)
@@ -197,8 +196,6 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         if not can_pay_exile_cost(g, player, ab.cost, spend_on=spend_on):
             return False
     if ab.cost.objects or ab.condition is not None:        # issue 7: Dominus costs, "Activate only if"
-        from ..effects.triggers import condition_holds
-        from .ability_costs import can_pay as can_pay_objects
         if not can_pay_objects(g, player, oid, ab.cost):
             return False
         if ab.condition is not None and not condition_holds(g, ab.condition, player, oid):
@@ -264,7 +261,6 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         raise IllegalActionError(f"{ch.name}'s ability can be activated only as a sorcery: in your main phase "
                                  f"with an empty stack (CR 307.1{equip})")
     if ab.condition is not None:                        # issue 7: "Activate only if ..." (CR 602.5b)
-        from ..effects.triggers import condition_holds
         if not condition_holds(g, ab.condition, player, oid):
             raise IllegalActionError(f"{ch.name}'s ability can't be activated now: its condition isn't met "
                                      f"({ab.text}; CR 602.5b)")
@@ -281,14 +277,12 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     stack_obj.choices["counts"] = counts
     if ab.cost.x_is is not None:
         # "X is the mana value of that card" (Soul Foundry): X is set by the game, not announced
-        from ..effects.links import cost_x
         stack_obj.x = cost_x(ctx, oid, player, ab.cost.x_is)
     elif "{X}" in ab.cost.mana:
         # issue 7: X in an activation cost is announced (CR 602.2b, 601.2b) and is the
         # ability's X as it resolves (Oracle of Nectars, copied by Unbound Flourishing)
         x = action.get("x")
         if x is None:
-            from ..agents.decisions import Decision
             x = ctx.ask(Decision(player, "x", f"choose X for {ch.name}'s ability", [],
                                  info={"max": affordable_x(g, player, ManaCost.parse(ab.cost.mana))}))
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:

@@ -26,7 +26,8 @@ from ..effects.events import CastEvent
 from ..effects.layers import (
     COMBINED, Characteristics, characteristics, copiable_values, mana_value, matches, printed,
 )
-from ..effects.links import COST_SACRIFICED, KICKERS, add as add_link, may_play, record_cost_exiles
+from ..effects.link_records import COST_SACRIFICED, KICKERS, add as add_link
+from ..effects.links import may_play, record_cost_exiles
 from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing

@@ -13,10 +13,13 @@ mana, then snow mana (kept for {S} symbols).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..cards.vocabulary import ManaRestriction
+from ..effects.characteristics import matches_characteristics
+from ..effects.link_records import chosen
 
 if TYPE_CHECKING:
     from ..effects.layers import Characteristics
@@ -46,7 +49,6 @@ def allows(restriction: ManaRestriction | None, spend_on: SpendOn | None, player
     """Whether mana with ``restriction`` may be spent on ``spend_on`` (CR 106.6)."""
     if restriction is None:
         return True
-    from ..effects.layers import matches_characteristics
     on = spend_on or OTHER
     ch = on.ch
     if on.kind == "spell" and ch is not None:
@@ -66,8 +68,6 @@ def fixed_restriction(g: GameState, restriction: ManaRestriction | None, source:
     qualifies (CR 607.5a)."""
     if restriction is None or restriction.spell is None or not restriction.spell.chosen_type:
         return restriction
-    from dataclasses import replace
-    from ..effects.links import chosen
     kind = chosen(g, source, restriction.spell.chosen_type)
     return replace(restriction, spell=replace(restriction.spell, chosen_type="",
                                               subtypes=frozenset({kind or "(none chosen)"})))
@@ -132,7 +132,6 @@ def spend(g: GameState, player: int, kind: str, n: int, spend_on: SpendOn | None
 
 def _riders(g: GameState, player: int, spent: list[ManaRestriction | None], spend_on: SpendOn | None) -> None:
     """CR 106.6: "that spell can't be countered" when such mana is spent on a spell it names."""
-    from ..effects.layers import matches_characteristics
     if spend_on is None or spend_on.kind != "spell" or not spend_on.oid or spend_on.ch is None:
         return
     ch = spend_on.ch
@@ -152,7 +151,6 @@ def empty(pl: Player) -> None:
 def describe(pl: Player) -> str:
     """The pool as the scenario checks spell it: plain mana as symbols ("{G}{G}"), then each
     snow or restricted mana as its symbol with a note ("{C} (Spend this mana only ...)")."""
-    from collections import Counter
     tagged = Counter(t[0] for t in pl.pool_tags)
     order = ("W", "U", "B", "R", "G", "C")
     text = "".join("{" + k + "}" for k in order for _ in range(pl.pool.get(k, 0) - tagged[k]))

@@ -11,7 +11,8 @@ from ..cards.vocabulary import ActivatedAbility, AddMana, Cost
 from ..core.memo import identity_memo
 from ..core.mana import ManaCost
 from ..effects.layers import characteristics, permanents, permanents_with, summoning_sick
-from ..effects.links import activation_forbidden, linked_colors
+from ..effects.link_values import linked_colors
+from ..effects.links import activation_forbidden
 from ..effects.triggers import condition_holds
 from ..state.game_state import GameState
 from . import mana_pool

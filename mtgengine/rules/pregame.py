@@ -29,10 +29,14 @@ from ..agents.decisions import Decision, player_ref
 from ..cards.database import card_db
 from ..cards.compiler.lexicon import BASIC_LAND_MANA
 from ..cards.scripts import face_script
+from ..cards.vocabulary import Filter
 from ..core.enums import Zone
 from ..core.mana import COLOR_NAMES, COLORS
 from ..effects.layers import characteristics
+from ..effects.link_records import CARD, NAMED
+from ..effects.primitives import move
 from ..state.game_state import GameState
+from .commander import is_commander
 from .context import Ctx
 
 COMMANDER_LIFE = 40          # CR 903.7
@@ -48,14 +52,6 @@ def commander_game(g: GameState) -> bool:
         if p.commanders:
             return True
     return False
-
-
-def is_commander(g: GameState, oid: int) -> bool:
-    """Whether the object is a card designated as its owner's commander (CR 903.3: an attribute of
-    the card, kept in every zone); a copy of it or a token isn't."""
-    o = g.objects.get(oid)
-    return (o is not None and not o.token and not o.is_copy and o.card is not None
-            and o.card_id in g.players[o.owner].commanders)
 
 
 def commander_tax(g: GameState, player: int, oid: int) -> int:
@@ -164,7 +160,6 @@ def pregame(ctx: Ctx, then: str) -> None:
             if oid is None:
                 continue
             if new_game and g.objects[oid].zone is not Zone.COMMAND:
-                from ..effects.primitives import move
                 ctx.log("903.6", f"{g.players[p].name} puts their commander {characteristics(g, oid).name} "
                         "into the command zone")
                 oid = move(ctx, oid, Zone.COMMAND, "commander") or oid
@@ -202,7 +197,6 @@ def _allowed_colors(g: GameState, player: int) -> list[str]:
     """The colors a commander's pre-game choice may take in a new game: the choice applies during
     deck construction (CR 903.4b), so when the deck needs as many colors beyond the commanders'
     identity as choices are left, each choice must be one of them (CR 903.5c)."""
-    from ..effects.links import CARD
     commanders = [_object_of(g, c) for c in g.players[player].commanders]
     cards = [g.objects[o].card for o in commanders if o is not None]
     chosen = {v[-1] for c in g.players[player].commanders for (cid, link), v in g.links.items()
@@ -216,7 +210,6 @@ def _allowed_colors(g: GameState, player: int) -> list[str]:
 def _choose_color(ctx: Ctx, player: int, oid: int, ab: Any, allowed: list[str]) -> None:
     """CR 903.4b, 607.2p: the color chosen for the commander's characteristic-defining ability,
     revealed as it goes to the command zone; recorded for the card (kept through zone changes)."""
-    from ..effects.links import CARD
     g = ctx.g
     name = characteristics(g, oid).name
     color = ctx.ask(Decision(player, "color", f"{name} is your commander: choose a color for it before the game "
@@ -232,8 +225,6 @@ def _choose_color(ctx: Ctx, player: int, oid: int, ab: Any, allowed: list[str]) 
 def _exile_from_outside(ctx: Ctx, player: int, oid: int, ab: Any) -> None:
     """Arcane Savant (CR 607.2n): reveal it and exile a card from outside the game (CR 400.11b)
     that matches the ability's filter; declined with None."""
-    from ..cards.vocabulary import Filter
-    from ..effects.links import NAMED
     from ..engine import add_card
     g = ctx.g
     db = card_db()
@@ -286,17 +277,7 @@ def commander_state_actions(ctx: Ctx) -> bool:
         name = characteristics(g, oid).name
         if ctx.ask(Decision(o.owner, "yesno", f"put your commander {name} from your {o.zone.value} into the "
                             "command zone (CR 903.9a)?", [True, False])):
-            from ..effects.primitives import move
             ctx.log("903.9a", f"{g.players[o.owner].name} puts {name} into the command zone")
             move(ctx, oid, Zone.COMMAND, "commander")
             done = True
     return done
-
-
-def combat_damage_by_commander(g: GameState, source: int, player: int, amount: int) -> None:
-    """Counts combat damage a commander deals to a player (CR 903.10a)."""
-    o = g.objects.get(source)
-    if o is None or not is_commander(g, source):
-        return
-    pl = g.player(player)
-    pl.commander_damage[o.card_id] = pl.commander_damage.get(o.card_id, 0) + amount

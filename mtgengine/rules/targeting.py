@@ -6,7 +6,7 @@ from typing import Any, Callable, Iterator
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..effects.primitives import player_has
-from ..cards.vocabulary import Filter, TargetSpec
+from ..cards.vocabulary import Filter, TargetSpec, TriggeredAbility
 from ..core.memo import identity_memo
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -48,7 +48,6 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
         return
     if flt.objects and flt.abilities:
         # "target triggered/activated ability (you control)" (CR 115.1): abilities on the stack
-        from ..cards.vocabulary import TriggeredAbility
         for oid in _candidates(g.stack, only):
             o = g.objects[oid]
             if o.ability is None or oid == source_id:

@@ -10,17 +10,18 @@ from enum import Enum
 from typing import Any
 
 from ..cards import vocabulary
+from ..cards.database import UnknownCardError, card_db
 from ..core.enums import Step, Zone
 from ..core.errors import GameStateError, quote
 from ..core.mana import ManaCost
 from ..core.rng import Rng
+from ..effects import events, layers, triggers
 from .game_log import GameLog
 from .game_state import GameState
 from .objects import GameObject, Player
 
 
 def _registry() -> dict[str, type]:
-    from ..effects import events, layers, triggers
     out: dict[str, type] = {}
     for module in (vocabulary, events, layers, triggers):
         for name in dir(module):
@@ -82,7 +83,6 @@ def decode(data: Any, reg: dict[str, type]) -> Any:
     if "__mana__" in data:
         return ManaCost.parse(data["__mana__"])
     if "__card__" in data:
-        from ..cards.database import card_db
         if not isinstance(data["__card__"], str):
             raise ValueError(f"a card is saved by its name, got {quote(data['__card__'])}")
         return card_db().get(data["__card__"])
@@ -136,7 +136,6 @@ def _decoded(value: Any, reg: dict[str, type], where: str, field: str = "") -> A
     except _DECODE_ERRORS as exc:
         if field:
             where = f"{where}.{field}"
-        from ..cards.database import UnknownCardError
         if isinstance(exc, KeyError) and not isinstance(exc, UnknownCardError):
             reason = f"missing {quote(exc.args[0] if exc.args else '')}"
         else:
@@ -166,7 +165,6 @@ def _fields(record: Any, template: Any, fields: frozenset[str], reg: dict[str, t
 def state_from_json(data: dict[str, Any]) -> GameState:
     """The state ``state_to_json`` saved, checked (``invariants.check_state``): a tampered or
     damaged save raises GameStateError naming the field and the fault."""
-    from .invariants import check_state
     if not isinstance(data, dict):
         raise _bad("base", f"expected the game state (a mapping), got {quote(data)}")
     for slot in data:
@@ -223,5 +221,6 @@ def state_from_json(data: dict[str, Any]) -> GameState:
             g.rng = rng
         else:
             setattr(g, slot, _decoded(value, reg, f"base.{slot}"))
+    from .invariants import check_state      # (at first use: only a loaded state is checked; keeps startup fast)
     check_state(g)
     return g

@@ -3,7 +3,7 @@ load, and copies or gained abilities get their own links."""
 from __future__ import annotations
 
 from mtgengine.cards.vocabulary import CardScript, Exile, Ref, TriggeredAbility, Trigger
-from mtgengine.effects.links import record, relink
+from mtgengine.effects.link_records import record, relink
 from mtgengine.engine import Game
 from mtgengine.scenario.builder import Scenario
 

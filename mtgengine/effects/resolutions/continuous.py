@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...agents.decisions import Decision
 from ...cards.vocabulary import (
     ApplyModifications, BecomeColor, ChangeAbilities, ChangeColors, GainAbilities, Modification, ModifyPT,
-    MustBlock, Pump, ReplaceWords,
+    ChangeText, MustBlock, Pump, ReplaceWords,
 )
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
@@ -17,7 +17,7 @@ from ..layers import ContinuousEffect, duration_holds
 from ..links import gain_abilities
 from ..primitives import name_of
 from ..resolve import Resolving, refs, resolves, signed_amount
-from ..text_change import replace_words
+from ..text_change import words
 
 
 #: "Protection from the color of your choice" (Gods Willing): the color is asked as it resolves.
@@ -103,7 +103,6 @@ def _apply_modifications(ctx: Ctx, eff: ApplyModifications, r: Resolving) -> Non
 
 
 resolves(GainAbilities)(gain_abilities)   # Quicksilver Elemental (links, CR 607.5)
-resolves(ReplaceWords)(replace_words)     # text-changing effects (CR 612, effects.text_change)
 
 
 @resolves(MustBlock)
@@ -113,3 +112,44 @@ def _must_block(ctx: Ctx, eff: MustBlock, r: Resolving) -> None:
         if t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
             ctx.g.obj(t).choices["must_block"] = (r.source, ctx.g.turn)     # CR 509.1c
             ctx.log("509.1c", f"{name_of(ctx, t)} blocks {r.name} this turn if able")
+
+
+# -- text-changing effects (CR 612; what a text change does in layer 3: effects.text_change) ------
+def _kind_of(word: str, kinds: tuple[str, ...]) -> str:
+    for kind in kinds:
+        if any(word.lower() == w.lower() for w in words(kind)):
+            return kind
+    return ""
+
+
+@resolves(ReplaceWords)
+def _replace_words(ctx: Ctx, eff: ReplaceWords, r: Resolving) -> None:
+    """CR 612: the controller chooses the word to replace and the new one (same kind), and the
+    text change applies to the target from now on, indefinitely (CR 611.2a), with its own
+    timestamp (CR 613.7)."""
+    g = ctx.g
+    targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone in (Zone.BATTLEFIELD,
+                                                                                              Zone.STACK)]
+    if not targets:
+        return
+    target = targets[0]
+    free = "creature_type" in eff.kinds
+
+    def ask(prompt: str, exclude: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, str]:
+        options = [w for k in kinds for w in words(k) if w not in exclude]
+        answer = ctx.ask(Decision(r.controller, "name" if free else "word", prompt, options))
+        word = str(answer)
+        match = next((w for w in options if w.lower() == word.lower()), None)
+        if match is None:
+            raise IllegalActionError(f"{word!r} is not one of: {', '.join(options[:12])}"
+                                     + ("..." if len(options) > 12 else "") + " (CR 612)")
+        return match, _kind_of(match, kinds)
+
+    old, kind = ask(f"the word to replace in the text of {name_of(ctx, target)} ({r.name})", (), eff.kinds)
+    new, _ = ask(f"the word that replaces {old} ({r.name})", (old,) + eff.not_new, (kind,))
+    g.effects.append(ContinuousEffect(g.new_timestamp(), (ChangeText(kind, old, new),), frozenset({target}),
+                                      "", r.source, r.controller))
+    g.changed()
+    ctx.log("612.1", f"{r.name} changes the text of {name_of(ctx, target)}: every {old} becomes {new} "
+            "(layer 3, CR 613.1c)")
+

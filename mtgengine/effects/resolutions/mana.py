@@ -10,7 +10,7 @@ from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ...rules.mana_pool import fixed_restriction
 from ..layers import characteristics
-from ..links import linked_colors
+from ..link_values import linked_colors
 from ..primitives import name_of, produce_mana
 from ..resolve import Resolving, refs, resolves
 

@@ -10,7 +10,7 @@ from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ..attachment import can_attach
 from ..layers import ContinuousEffect, characteristics, duration_holds
-from ..links import link_source
+from ..link_records import link_source
 from ..primitives import name_of, set_tapped
 from ..resolve import Resolving, refs, resolves
 

@@ -1,0 +1,36 @@
+"""Values read from the records of linked abilities through the objects' characteristics (CR
+607.3): a linked quantity ("the exiled card's mana value", "the chosen number") and the colors a
+linked mana ability may add. Above the layers, below the replacement effects and the primitives
+that read them; the records are :mod:`effects.link_records`."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.mana import COLOR_NAMES
+from .layers import characteristics, mana_value, matches
+from .link_records import chosen, link_source, linked_objects, record
+
+
+def linked_amount(g: Any, q: Any, r: Any) -> int:
+    """A Quantity's linked stat (CR 607.3: a sum over each linked object)."""
+    src = link_source(r)
+    if q.stat == "chosen":
+        value = chosen(g, src, q.link)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    if q.stat == "linked_mana_value":
+        return sum(mana_value(g, o) for o in linked_objects(g, src, q.link))
+    if q.stat == "linked_count":
+        return sum(1 for o in linked_objects(g, src, q.link) if q.per is None or matches(g, o, q.per, r.controller))
+    raise ValueError(f"unknown linked stat {q.stat!r}")
+
+
+def linked_colors(g: Any, source: int, link: str) -> list[str]:
+    """The colors a linked mana ability may add: a chosen color, or the colors of each linked
+    object (CR 607.3), in WUBRG order."""
+    found: set[str] = set()
+    for item in record(g, source, link):
+        if isinstance(item, str) and item in COLOR_NAMES:
+            found.add(item)
+        elif isinstance(item, int) and not isinstance(item, bool) and item in g.objects:
+            found |= set(characteristics(g, item).colors)
+    return [c for c in COLOR_NAMES if c in found]
