@@ -309,6 +309,12 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
         return ds or not (fs or oid in g.combat.get("dealt_first", []))   # CR 702.4c, 702.7c
 
     assignments: list[tuple[int, int, int]] = []
+    assigned: dict[int, int] = {}      # damage assigned to each creature so far this step (CR 702.19b)
+
+    def add(src: int, tgt: int, amount: int) -> None:
+        assignments.append((src, tgt, amount))
+        assigned[tgt] = assigned.get(tgt, 0) + amount
+
     for a in attackers(g):
         if not deals(a):
             continue
@@ -319,63 +325,82 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
         o = g.objects[a]
         if not o.blocked:
             if o.attacking is not None and (player_of(o.attacking) is not None or o.attacking in g.objects):
-                assignments.append((a, o.attacking, power))    # CR 510.1b
+                add(a, o.attacking, power)                     # CR 510.1b
             continue
         blockers = [b for b in g.battlefield if a in g.objects[b].blocking]
+        trample = "trample" in ch.keywords
         if not blockers:
-            if "trample" in ch.keywords:                       # CR 702.19d
-                assignments.append((a, o.attacking, power))
+            if trample:                                        # CR 702.19d
+                add(a, o.attacking, power)
             continue
         deathtouch = "deathtouch" in ch.keywords
-        trample = "trample" in ch.keywords
 
         def lethal(b: int) -> int:
-            """Lethal damage for assignment (CR 702.19b, 702.2c: deathtouch makes 1 lethal)."""
-            left = max(0, (characteristics(g, b).toughness or 0) - g.objects[b].damage)
+            """Lethal damage for assignment, counting damage already marked and that assigned by
+            other creatures this step (CR 702.19b; deathtouch makes 1 lethal, 702.2c)."""
+            left = max(0, (characteristics(g, b).toughness or 0) - g.objects[b].damage - assigned.get(b, 0))
             return min(left, 1) if deathtouch else left
 
-        remaining = power
-        if len(blockers) > 1:
-            # CR 510.1c: the attacking player divides the damage among the blockers as they
-            # choose. The answer is a mapping {blocker: amount} (with trample, the defender
-            # may get damage once every blocker has lethal, CR 702.19b), or an order of the
-            # blockers: each in turn is assigned lethal damage, the rest to the last (or,
-            # with trample, to the defender).
-            options = sorted(blockers) + ([o.attacking] if trample else [])
-            answer = ctx.ask(Decision(ch.controller, "damage_assignment",
-                                      f"divide {ch.name}'s {power} combat damage among its blockers", options,
-                                      min=len(blockers), max=len(options)))
-            if isinstance(answer, dict):
-                division = {int(k): v for k, v in answer.items()}
-                _check_division(ctx, division, options, blockers, power, lethal, o.attacking if trample else None)
-                for tgt, amount in division.items():
-                    if amount > 0:
-                        assignments.append((a, tgt, amount))
-                continue
-            order = [x for x in answer if x in blockers]
-            if sorted(order) != sorted(blockers):
-                raise IllegalActionError("the damage order must list each blocking creature once")
-            blockers = order
-        for i, b in enumerate(blockers):
-            last = i == len(blockers) - 1
-            amount = remaining if (last and not trample) else min(remaining, lethal(b))
-            if amount > 0:
-                assignments.append((a, b, amount))
-                remaining -= amount
-        if remaining > 0 and trample:
-            assignments.append((a, o.attacking, remaining))    # CR 702.19b
+        # CR 510.1c: two or more blockers divide the damage as its controller chooses; with
+        # trample the excess over lethal damage may go to what it attacks too (CR 702.19b), a
+        # choice as soon as the power exceeds the one blocker's lethal damage
+        if len(blockers) > 1 or (trample and power > lethal(blockers[0])):
+            defender = o.attacking if trample else None
+            _divided(ctx, a, ch.controller, f"{ch.name}'s {power} combat damage among its blockers", blockers,
+                     defender, power, lethal, add)
+        else:
+            add(a, blockers[0], power)                         # CR 510.1c: all to the one blocker
     for b in g.battlefield:
         bo = g.objects[b]
         if not bo.blocking or not deals(b):
             continue
-        power = characteristics(g, b).power or 0
+        bch = characteristics(g, b)
+        power = bch.power or 0
         blocked = [a for a in bo.blocking if a in g.objects]
-        if power > 0 and blocked:
-            assignments.append((b, blocked[0], power))         # CR 510.1d
+        if power <= 0 or not blocked:
+            continue
+        if len(blocked) == 1:
+            add(b, blocked[0], power)                          # CR 510.1d
+        else:
+            # CR 510.1d: a creature blocking two or more divides its damage as its controller chooses
+            def lethal_to(x: int) -> int:
+                return max(0, (characteristics(g, x).toughness or 0) - g.objects[x].damage - assigned.get(x, 0))
+            _divided(ctx, b, bch.controller, f"{bch.name}'s {power} combat damage among the creatures it blocks",
+                     blocked, None, power, lethal_to, add)
     if first_strike_step:
         g.combat["dealt_first"] = [src for src, _t, _n in assignments]
     for src, tgt, amount in shield_order(ctx, assignments, True):  # CR 510.2: simultaneously (615.7)
         deal_damage(ctx, src, tgt, amount, combat=True)
+
+
+def _divided(ctx: Ctx, src: int, controller: int, what: str, among: list[int], defender: Any, power: int,
+             lethal: Any, add: Any) -> None:
+    """Asks ``controller`` to divide ``src``'s combat damage among the creatures ``among`` (and,
+    with trample, ``defender``): a mapping {creature: amount}, or an order of the creatures —
+    each in turn is assigned lethal damage and the last one (or, with trample, the defender)
+    the rest (CR 510.1c-d, 702.19b). The order of the creatures is the default answer."""
+    options = sorted(among) + ([defender] if defender is not None else [])
+    answer = ctx.ask(Decision(controller, "damage_assignment", f"divide {what}", options,
+                              min=len(among), max=len(options)))
+    if isinstance(answer, dict):
+        division = {int(k): v for k, v in answer.items()}
+        _check_division(ctx, division, options, among, power, lethal, defender)
+        for tgt in options:                                    # (in the options' order)
+            if division.get(tgt, 0) > 0:
+                add(src, tgt, division[tgt])
+        return
+    order = [x for x in answer if x in among]
+    if sorted(order) != sorted(among):
+        raise IllegalActionError("the damage order must list each creature once")
+    remaining = power
+    for i, x in enumerate(order):
+        last = i == len(order) - 1
+        amount = remaining if (last and defender is None) else min(remaining, lethal(x))
+        if amount > 0:
+            add(src, x, amount)
+            remaining -= amount
+    if remaining > 0 and defender is not None:
+        add(src, defender, remaining)                          # CR 702.19b
 
 
 def _check_division(ctx: Ctx, division: dict[int, Any], options: list[int], blockers: list[int], power: int,
@@ -384,7 +409,7 @@ def _check_division(ctx: Ctx, division: dict[int, Any], options: list[int], bloc
     blockers (and, with trample, the defender only once each blocker has lethal damage)."""
     for tgt, amount in division.items():
         if tgt not in options:
-            raise IllegalActionError(f"{name_of(ctx, tgt)} is not blocking this creature (CR 510.1c)")
+            raise IllegalActionError(f"{name_of(ctx, tgt)} is not in combat with this creature (CR 510.1c-d)")
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise IllegalActionError(f"damage amounts are whole numbers 0 or more, got {amount!r}")
     if sum(division.values()) != power:

@@ -422,6 +422,12 @@ class Runner:
                 continue
             if self.interactive:
                 return          # the Python builder answers it with its next call
+            if d.kind == "damage_assignment":
+                # a combat damage division no `choose` answers (version 1 files): lethal damage to
+                # each creature in order, the rest to the last or, with trample, to what the
+                # attacker attacks (CR 510.1c-d, 702.19b), as version 1 assigned it
+                g.submit(first_option(d))
+                continue
             if self.strict:
                 raise StepFailure(self._where_prev() + "unanswered decision (strict): " + self._describe(d))
             g.submit(first_option(d))
