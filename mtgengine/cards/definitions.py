@@ -30,6 +30,7 @@ from .database import CARD_TYPES, CardData, Face, card_db
 from .hooks import HOOKS
 from .compiler import compile_text
 from .compiler.keywords import KEYWORDS, RESTRICTIONS
+from . import vocabulary
 from .vocabulary import (
     ActivatedAbility, AddMana, CardScript, Condition, Cost, CreateToken, Effect, ExtraTriggers, Filter, Pump,
     Quantity, Ref,
@@ -196,7 +197,9 @@ def _unknown(what: str, value: object, valid: Iterable[str]) -> str:
 
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls)
+    """A class's field types, its annotations resolved in the whole vocabulary (its modules name
+    each other's classes in annotations only)."""
+    return get_type_hints(cls, vars(vocabulary))
 
 
 def _writable(cls: type) -> list[str]:

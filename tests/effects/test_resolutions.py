@@ -20,16 +20,13 @@ NOT_EFFECTS = {"ManaRestriction", "CopyException", "Pregame", "PlayFrom"}
 
 
 def _effects_section() -> set[type]:
-    """The classes ``cards/vocabulary.py`` defines between its "-- effects" heading and the
-    ``Effect`` union (where a new effect is written)."""
-    source = inspect.getsource(vocabulary).splitlines()
-    start = next(i for i, line in enumerate(source, 1) if line.startswith("# -- effects"))
-    end = next(i for i, line in enumerate(source, 1) if line.startswith("Effect = Union["))
+    """The classes the vocabulary's effect modules (``cards/vocabulary/actions.py`` and
+    ``effects.py``, where a new effect is written) define."""
     out = set()
-    for name, obj in vars(vocabulary).items():
-        if inspect.isclass(obj) and obj.__module__ == vocabulary.__name__ and dataclasses.is_dataclass(obj):
-            line = inspect.getsourcelines(obj)[1]
-            if start < line < end and name not in NOT_EFFECTS:
+    for module in (vocabulary.actions, vocabulary.effects):
+        for name, obj in vars(module).items():
+            if inspect.isclass(obj) and obj.__module__ == module.__name__ and dataclasses.is_dataclass(obj) \
+                    and name not in NOT_EFFECTS:
                 out.add(obj)
     return out
 

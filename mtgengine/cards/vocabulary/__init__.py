@@ -1,0 +1,52 @@
+"""The typed vocabulary card abilities are written in (ARCHITECTURE principle 7).
+
+Definitions are frozen dataclasses: filters, targets, quantities, effects, costs, and the
+four kinds of abilities (CR 113.3): spell, activated, triggered and static. Keyword
+abilities are kept by name (CR 702). Card text compiles to these (see ``cards.compiler``);
+the effects interpreter is ``effects.resolve``.
+
+One module per part, each importing only the parts before it: ``targets`` (filters,
+references, quantities), ``actions`` and ``effects`` (one-shot effects, CR 610, and the
+``Effect`` union), ``abilities`` (costs, spell/activated/triggered abilities), ``modifications``
+(by layer, CR 613.1), ``statics`` (static and replacement abilities, CR 604, 614) and
+``casting`` (casting costs, class levels, the card script). Everything is imported from here.
+"""
+from __future__ import annotations
+
+from .targets import (  # noqa: F401
+    ANY_TARGET, CREATURE, Filter, PLAYER, Quantity, Ref,
+    SELF, TargetSpec, YOU, n, target,
+)
+from .actions import (  # noqa: F401
+    AddMana, Attach, BecomeColor, CounterSpell, CreateToken, DamageCantBePrevented,
+    DealDamage, Destroy, Discard, Draw, Exile, ExileIfDies,
+    ExtraTurn, Fight, GainControl, GainLife, LookAtTop, LoseLife,
+    ManaRestriction, Mill, Pump, PutCounters, Regenerate, ReturnToBattlefield,
+    ReturnToHand, Sacrifice, SacrificePermanent, Scry, Search, TapUntap,
+    WinGame,
+)
+from .effects import (  # noqa: F401
+    Adapt, AddManaOfCost, ApplyModifications, BecomeCopy, CastCard, CastLinked,
+    Choose, Conditional, CopyCards, CopyException, CopySpell, CounterIfPaid,
+    CreateDelayedTrigger, CreateEmblem, CreateTokenCopy, DoAction, Double, Effect,
+    ExileChosen, ExileTop, Explore, GainAbilities, HoldTapped, IfKicked,
+    Manifest, MayPay, Meld, MustBlock, Note, PayEcho,
+    PlayFrom, Pregame, PreventDamage, Proliferate, PutFromHand, PutIntoGraveyard,
+    PutOnBottom, RemoveCounters, ReplaceWords, ReturnChosen, RevealTop, SetLevel,
+    ShuffleIntoLibrary, SkipNextUntap, Transform, TurnFaceDown, UnlessPays,
+)
+from .abilities import (  # noqa: F401
+    ActivatedAbility, Condition, Cost, CostObjects, ExtraTriggers, SpellAbility,
+    Trigger, TriggeredAbility,
+)
+from .modifications import (  # noqa: F401
+    ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, CopyOf, Modification,
+    ModifyPT, SetController, SetPT, SwitchPT,
+)
+from .statics import (  # noqa: F401
+    Ability, EntersAsCopy, PlayerStatic, ReplacementAbility, StaticAbility,
+)
+from .casting import (  # noqa: F401
+    AdditionalCost, AlternativeCost, CardScript, CastRestriction, ClassLevel, CostChange,
+    Prototype, Splice,
+)
