@@ -120,7 +120,7 @@ _REPLACEMENT_FIELDS: dict[str, frozenset[str]] = {
 }
 #: The only filter fields the layer system reads for static abilities (``layers.matches_characteristics``,
 #: applied to characteristics as the layers stand, CR 613.6; it can't ask about combat).
-_STATIC_FILTER_FIELDS = frozenset({"types", "not_types", "colors", "not_colors", "subtypes", "not_subtypes",
+_STATIC_FILTER_FIELDS = frozenset({"types", "all_types", "not_types", "colors", "not_colors", "subtypes", "not_subtypes",
                                    "supertypes", "not_supertypes", "controller", "other",
                                    "linked", "controller_in", "chosen_color", "chosen_name", "chosen_type"})
 
@@ -150,7 +150,7 @@ _CHOICES: dict[tuple[type, str], tuple[str, ...]] = {
     (CastRestriction, "whose"): ("you", "opponent", "any"),
     (AddMana, "choice"): _COLORS + ("C",),
     **{(cls, name): tuple(sorted(CARD_TYPES)) for cls, name in
-       ((Filter, "types"), (Filter, "not_types"), (CreateToken, "types"))},
+       ((Filter, "types"), (Filter, "all_types"), (Filter, "not_types"), (CreateToken, "types"))},
     **{(cls, name): _COLORS for cls, name in
        ((Filter, "colors"), (Filter, "not_colors"), (CreateToken, "colors"))},
     **{(cls, name): _KEYWORDS for cls, name in

@@ -59,6 +59,8 @@ def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, y
     controller), checked against ``ch`` — current ones, or last known ones (CR 603.10a)."""
     if flt.types and not (flt.types & ch.types):
         return False
+    if flt.all_types and not flt.all_types <= ch.types:
+        return False
     if flt.not_types & ch.types:
         return False
     if flt.colors and not (flt.colors & ch.colors):

@@ -50,7 +50,7 @@ def filter_reads(flt: Filter) -> int:
     """The characteristics ``layer_effects.Effect.targets`` reads to match ``flt`` (the filter
     conditions of ``matches_characteristics`` and ``layer_effects.linked_select``)."""
     r = 0
-    if flt.types or flt.not_types:
+    if flt.types or flt.all_types or flt.not_types:
         r |= TYPES
     if flt.colors or flt.not_colors or flt.color_count or flt.chosen_color:
         r |= COLORS

@@ -662,7 +662,8 @@ def _mana_triggers(ctx: Ctx, event: ManaEvent) -> None:
                 continue
             if t.whose == "you" and event.player != ch.controller or t.whose == "opponent" and event.player == ch.controller:
                 continue
-            if t.filter is not None and (t.filter.types and not t.filter.types & src.types):
+            if t.filter is not None and ((t.filter.types and not t.filter.types & src.types)
+                                         or not t.filter.all_types <= src.types):
                 continue
             ctx.log("605.4a", f"{ch.name}'s triggered mana ability resolves: {ab.text}")
             for eff in ab.effects:

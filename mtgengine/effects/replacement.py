@@ -411,7 +411,7 @@ def _token_matches(definition: Any, flt: Filter) -> bool:
     if not types and hasattr(definition, "card"):        # a copy of a card: its front face's types
         card = definition.card
         types = frozenset(card.front.types) if card is not None else frozenset()
-    return not (flt.types and not flt.types & types) and not flt.not_types & types
+    return not (flt.types and not flt.types & types) and flt.all_types <= types and not flt.not_types & types
 
 
 def _whose(who: str, player: int, you: int) -> bool:
@@ -450,7 +450,8 @@ def _object_matches(g: GameState, oid: int, flt: Filter, you: int, sid: int,
     ch = g.lki.get(oid)
     if ch is None:
         return False
-    return (not (flt.types and not flt.types & ch.types) and not flt.not_types & ch.types
+    return (not (flt.types and not flt.types & ch.types) and flt.all_types <= ch.types
+            and not flt.not_types & ch.types
             and not (flt.colors and not flt.colors & ch.colors) and not flt.not_colors & ch.colors
             and not (flt.subtypes and not flt.subtypes & ch.subtypes)
             and _controller_ok(flt, ch.controller, you))

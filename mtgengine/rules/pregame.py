@@ -230,7 +230,8 @@ def _exile_from_outside(ctx: Ctx, player: int, oid: int, ab: Any) -> None:
     db = card_db()
     flt = ab.filter or Filter()
     pl = g.players[player]
-    options = sorted({n for n in pl.sideboard if not flt.types or set(db.get(n).front.types) & flt.types})
+    options = sorted({n for n in pl.sideboard if (not flt.types or set(db.get(n).front.types) & flt.types)
+                      and flt.all_types <= set(db.get(n).front.types)})
     if not options:
         return
     name = characteristics(g, oid).name

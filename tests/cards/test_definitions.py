@@ -399,7 +399,7 @@ ERRORS = [
         id="condition-filter"),
     pytest.param(
         "Crusade: {static: [{affects: each, filter: {types: [Creature], tapped: true}}]}",
-        ": Crusade: static[0].filter.tapped: the layer system reads only chosen_color, chosen_name, chosen_type, colors, "
+        ": Crusade: static[0].filter.tapped: the layer system reads only all_types, chosen_color, chosen_name, chosen_type, colors, "
         "controller, controller_in, linked, not_colors, not_subtypes, not_supertypes, not_types, other, subtypes, "
         "supertypes, types",
         id="static-filter-field"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .filters import parse_filter, subject_filter
+from .filters import counts_characteristics, parse_filter, subject_filter
 from .grammar import Grammar, attempt
 from .lexicon import num
 from .text import SpanMatch, consume, fullmatch, sub
@@ -176,8 +176,7 @@ def cda_quantity(text: str) -> Quantity | None:
         return Quantity(stat=_CDA_STATS[t])
     if m := fullmatch(r"the number of (.+?) you control", t):
         flt = parse_filter(m.group(1))
-        if flt is not None:
+        if flt is not None and counts_characteristics(flt) and not flt.controller:
             m.consume()
-            return Quantity(per=Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors,
-                                       not_colors=flt.not_colors, controller="you"))
+            return Quantity(per=replace(flt, controller="you"))
     return None

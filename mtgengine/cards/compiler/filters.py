@@ -5,8 +5,8 @@ controls", "artifact or enchantment spell", "basic land card", "Goblins", "creat
 A filter is read from the end (its qualifiers: "with flying", "you control", "spell") to the
 words before the noun, each word a type, supertype, color, basic land type or status. Words
 the vocabulary can't express are not read, so the completeness check reports them: two card
-types in a row ("artifact creature": an object that is both) compile, as they always did, to
-the union ``Filter.types`` means, and are reported as not understood.
+types in a row ("artifact creature": an object that is both) compile to ``Filter.all_types``
+and the last type; such a run next to a union of types is not read.
 """
 from __future__ import annotations
 
@@ -160,13 +160,31 @@ def parse_filter(text: str) -> Filter | None:
             return None
     consume(*read)
     # card types are joined by "or" or commas (a union); two in a row mean an object of both
-    # types ("artifact creature"), which Filter.types can't say: those words stay unread
+    # types ("artifact creature", "enchantment creature card", CR 205.2a): the last one names
+    # the kind and the ones before it must all be there too (``Filter.all_types``). A run of
+    # types next to a union ("artifact creature or enchantment") can't be said: its words stay
+    # unread, so the completeness check reports them.
     joined = {i for i, w in enumerate(pieces) if w.endswith(",")}
-    for k, (i, word) in enumerate(type_words):
-        before = type_words[k - 1][0] if k else None
-        after = type_words[k + 1][0] if k + 1 < len(type_words) else None
-        if (before != i - 1 or before in joined) and (after != i + 1 or i in joined):
-            consume(word)
+    runs: list[list[tuple[int, Any]]] = []
+    for i, word in type_words:
+        if runs and runs[-1][-1][0] == i - 1 and runs[-1][-1][0] not in joined:
+            runs[-1].append((i, word))
+        else:
+            runs.append([(i, word)])
+    all_types: set[str] = set()
+    for run in runs:
+        if len(run) == 1:
+            consume(run[0][1])
+        elif len(runs) == 1:
+            *adjectives, (_, noun) = run
+            for _, word in adjectives:
+                kind = TYPE_WORDS[_singular(word)]
+                all_types.add(kind)
+                types.discard(kind)
+            types.add(TYPE_WORDS[_singular(noun)])
+            consume(*(word for _, word in run))
+    if all_types:
+        extra["all_types"] = frozenset(all_types)
     if subtypes:
         extra["subtypes"] = frozenset(subtypes)
     if not_subtypes:
@@ -179,6 +197,12 @@ def parse_filter(text: str) -> Filter | None:
         supertypes=frozenset(supers), not_supertypes=frozenset(not_super),
         mana_value_min=mv_min, mana_value_max=mv_max, keywords=keywords, not_keywords=not_keywords, **extra,
     )
+
+
+def _singular(word: str) -> str:
+    """A card type word without its plural "s" ("creatures"), as the loop above reads it."""
+    base = word.replace(",", "")
+    return base[:-1] if base.endswith("s") and base[:-1] in TYPE_WORDS else base
 
 
 @attempt
@@ -249,8 +273,9 @@ def spell_filter(text: str) -> Filter | None:
 def counts_characteristics(flt: Filter) -> bool:
     """Whether a "for each ..." filter of a layer effect reads only what the layers compute
     for permanents (types, colors, the controller: CR 613.1): no zone, status or choice."""
-    return flt == Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors, not_colors=flt.not_colors,
-                         subtypes=flt.subtypes, not_subtypes=flt.not_subtypes, supertypes=flt.supertypes,
+    return flt == Filter(types=flt.types, all_types=flt.all_types, not_types=flt.not_types, colors=flt.colors,
+                         not_colors=flt.not_colors, color_count=flt.color_count, subtypes=flt.subtypes,
+                         not_subtypes=flt.not_subtypes, supertypes=flt.supertypes,
                          not_supertypes=flt.not_supertypes, controller=flt.controller, other=flt.other)
 
 

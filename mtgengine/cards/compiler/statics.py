@@ -336,10 +336,10 @@ def _before_combat_damage(m: SpanMatch, face: ScriptBuilder) -> bool:
 def _anthem_keywords(m: SpanMatch, face: ScriptBuilder) -> bool:
     flt = parse_filter(m.group(2))
     kw = keyword_list(m.group(3))
-    if flt is None or flt.spells or kw is None:
+    if flt is None or not counts_characteristics(flt) or kw is None:
         return face.not_implemented()
     # layer 6 (CR 613.1f): Rage Reflection
-    flt = Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors, controller="you", other=bool(m.group(1)))
+    flt = replace(flt, controller="you", other=bool(m.group(1)))
     face.static.append(StaticAbility("each", keywords=kw, filter=flt, text=face.raw))
     return True
 
@@ -352,12 +352,10 @@ def _anthem(m: SpanMatch, face: ScriptBuilder) -> bool:
     p, px = pt_value(m.group(4))
     t, tx = pt_value(m.group(5))
     kw = keyword_list(m.group(6)) if m.group(6) else frozenset()
-    if flt is None or px or tx or kw is None or flt.spells or flt.controller:
+    if flt is None or px or tx or kw is None or not counts_characteristics(flt) or flt.controller:
         return face.not_implemented()
     # "Other Merfolk get +1/+1 and have islandwalk" (any controller's)
-    flt = Filter(types=flt.types, not_types=flt.not_types, colors=flt.colors, not_colors=flt.not_colors,
-                 subtypes=flt.subtypes, supertypes=flt.supertypes,
-                 controller="you" if m.group(3) else None, other=bool(m.group(1)))
+    flt = replace(flt, controller="you" if m.group(3) else None, other=bool(m.group(1)))
     face.static.append(StaticAbility("each", p, t, kw, filter=flt, text=face.raw))
     return True
 

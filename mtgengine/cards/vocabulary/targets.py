@@ -13,6 +13,7 @@ class Filter:
     """Which objects or players qualify: "nonblack creature an opponent controls" etc."""
 
     types: frozenset[str] = frozenset()        # any of these card types (empty: any)
+    all_types: frozenset[str] = frozenset()    # and every one of these ("artifact creature": Artifact here)
     not_types: frozenset[str] = frozenset()
     colors: frozenset[str] = frozenset()       # any of these colors
     not_colors: frozenset[str] = frozenset()
