@@ -46,6 +46,9 @@ SUBPATTERNS: dict[str, str] = {
     "ENTERS": r"enters(?: the battlefield)?",
 }
 _PLACEHOLDER = re.compile(r"(?<!\\)\{([A-Z][A-Z_]*)\}")
+#: A template that begins with a literal word and a space: only a text with that first word can
+#: match it (``Grammar.parse`` skips it for the others).
+_FIRST_WORD = re.compile(r"([a-z][a-z']*) ")
 
 
 def template(text: str) -> str:
@@ -53,10 +56,37 @@ def template(text: str) -> str:
     return _PLACEHOLDER.sub(lambda m: SUBPATTERNS[m.group(1)], text)
 
 
+def _first_word(source: str, flags: int) -> str:
+    """The literal word (lower case) every text a template matches begins with, followed by a
+    space; "" if there is none: the template begins otherwise, is case-sensitive or verbose, or
+    has an alternation outside any group ("destroy it|exile it")."""
+    m = _FIRST_WORD.match(source)
+    if m is None or not flags & re.IGNORECASE or flags & re.VERBOSE or source[m.end():m.end() + 1] in tuple("?*+{"):
+        return ""                               # (a quantifier after the space: it may be missing)
+    depth = 0
+    in_class = escaped = False
+    for ch in source:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return ""
+    return m.group(1)
+
+
 class Rule:
     """One template and its builder."""
 
-    __slots__ = ("source", "flags", "build", "_pattern", "slots")
+    __slots__ = ("source", "flags", "build", "_pattern", "slots", "first")
 
     def __init__(self, source: str, build: Builder, flags: int) -> None:
         self.source = template(source)
@@ -64,6 +94,7 @@ class Rule:
         self.flags = flags
         self._pattern: re.Pattern[str] | None = None
         self.slots: frozenset[int] = frozenset()
+        self.first = _first_word(self.source, flags)
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -87,6 +118,8 @@ class Grammar(Generic[R]):
         self.name = name
         self.first_match = first_match
         self.rules: list[Rule] = []
+        self._by_word: dict[str, list[Rule]] | None = None     # (``candidates``)
+        self._any: list[Rule] = []
 
     def rule(self, source: str, flags: int = re.IGNORECASE) -> Callable[[Builder], Builder]:
         """Decorator: adds the function as the builder of template ``source`` (rules are tried
@@ -98,6 +131,19 @@ class Grammar(Generic[R]):
 
     def add(self, source: str, build: Builder, flags: int = re.IGNORECASE) -> None:
         self.rules.append(Rule(source, build, flags))
+        self._by_word = None
+
+    def candidates(self, text: str) -> list[Rule]:
+        """The rules, in order, that can match ``text``: all but those whose template begins
+        with a word ``text`` doesn't begin with (case aside)."""
+        by_word = self._by_word
+        if by_word is None:
+            words = {r.first for r in self.rules if r.first}
+            by_word = self._by_word = {w: [r for r in self.rules if r.first in ("", w)] for w in words}
+            self._any = [r for r in self.rules if not r.first]
+        space = text.find(" ")
+        # (``str``'s slice: a ``Span``'s would carry positions)
+        return by_word.get(str.__getitem__(text, slice(0, space)).lower() if space > 0 else "", self._any)
 
     def parse(self, text: str, *args: Any) -> R | None:
         """What the first rule that matches all of ``text`` and accepts builds, or None.
@@ -107,7 +153,7 @@ class Grammar(Generic[R]):
         as are the words it read."""
         src = text.src if isinstance(text, Span) else None
         state = args[0] if args and hasattr(args[0], "rollback") else None
-        for rule in self.rules:
+        for rule in self.candidates(text):
             m = rule.pattern.fullmatch(text)
             if m is None:
                 continue
