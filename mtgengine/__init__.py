@@ -22,3 +22,27 @@ def _version() -> str:
 
 #: The version of this package, e.g. "0.1.0" (from pyproject.toml, through the installed metadata).
 __version__: str = _version()
+
+#: The public names, each imported at first use (``import mtgengine`` stays light: a command
+#: that plays no game doesn't load the rules).
+_PUBLIC = {
+    "Game": "mtgengine.engine",
+    "Decision": "mtgengine.agents.decisions",
+    "Option": "mtgengine.options",
+    "Scenario": "mtgengine.scenario.builder",
+    "RandomAgent": "mtgengine.agents.agents",
+    "GreedyAgent": "mtgengine.agents.greedy",
+    "SearchAgent": "mtgengine.agents.search",
+    "make_agent": "mtgengine.agents.registry",
+    "card_db": "mtgengine.cards.database",
+}
+__all__ = ["__version__", *_PUBLIC]
+
+
+def __getattr__(name: str) -> object:
+    """``mtgengine.Game`` and the other public names, imported when first asked for (PEP 562)."""
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mtgengine' has no attribute {name!r}")
+    from importlib import import_module
+    return getattr(import_module(module), name)

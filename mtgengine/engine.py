@@ -24,6 +24,8 @@ from .rules.turn import HANDS_ON, end_round, hand_on, pass_commits_first, run
 from .state.game_state import GameState
 from .state.objects import GameObject
 from .state.serialize import state_from_json, state_to_json
+from .options import Option, options, player_index
+from .options import name as option_name
 
 if TYPE_CHECKING:
     from .agents.view import View
@@ -377,6 +379,46 @@ class Game:
         """What ``player`` may know of the game now (CR 400.2, 708): an ``agents.view.View``."""
         from .agents.view import view_of
         return view_of(self, player)
+
+    # -- reading the game as a person does ---------------------------------------------------
+    def options(self) -> list[Option]:
+        """The pending decision's options, typed (:class:`mtgengine.options.Option`: its words,
+        the object or player it names, and the ``value`` to submit); [] once the game is over."""
+        return options(self.state, self.pending) if self.pending is not None else []
+
+    def choose(self, answer: Option | str | Any) -> None:
+        """Answers the pending decision with one of its options: an :class:`Option`, its label
+        ("cast Lightning Bolt", "pass", "keep", "Bob") or its value. A label that names no
+        option, or names two, raises IllegalActionError listing the options."""
+        if isinstance(answer, Option):
+            self.submit(answer.value)
+            return
+        if isinstance(answer, str) and self.pending is not None:
+            offered = self.options()
+            matching = [o for o in offered if o.label.lower() == answer.lower()]
+            if len(matching) == 1:
+                self.submit(matching[0].value)
+                return
+            if not any(o.value == answer for o in offered):
+                raise IllegalActionError(f"{answer!r} is {'two options' if matching else 'no option'} of "
+                                         f"{self.pending.kind} ({self.pending.prompt}); the options are: "
+                                         + "; ".join(o.label for o in offered))
+        self.submit(answer)
+
+    def name(self, ref: int) -> str:
+        """A player's name (``ref`` a player value, -1, -2, ...) or an object's current name
+        (or last known name once it has left, CR 608.2h)."""
+        return option_name(self.state, ref)
+
+    def player(self, who: str | int) -> int:
+        """The index of the player named ``who`` (0 is the first player listed)."""
+        return player_index(self.state, who)
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's name once the game is over (None while it goes on, or for a draw)."""
+        w = self.state.winner
+        return self.state.players[w].name if w is not None else None
 
 
 #: A game of this engine has two players (CR 103.1 ... for a two-player game).
