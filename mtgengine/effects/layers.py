@@ -852,12 +852,18 @@ def summoning_sick(state: GameState, oid: int) -> bool:
     return o.sick or controller_of(state, oid) != o.steady
 
 
-def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | None = None) -> bool:
-    """Does object ``oid`` satisfy ``flt`` from the point of view of player ``you``?"""
+def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | None = None,
+            ch: Characteristics | None = None) -> bool:
+    """Does object ``oid`` satisfy ``flt`` from the point of view of player ``you``? ``ch``: the
+    characteristics it will have instead of its own now — a card about to be cast as one of its
+    faces or halves has only that face's characteristics on the stack (CR 601.2a-b, 709.3, 715.3),
+    which are what a cost change or an additional cost looks at (CR 601.2f)."""
     if flt.other and oid == source_id:
         return False
-    ch = characteristics(state, oid)
     o = state.objects[oid]
+    as_cast = ch is not None and o.zone is not _BATTLEFIELD and o.zone is not _STACK     # (not cast yet)
+    if ch is None:
+        ch = characteristics(state, oid)
     if not matches_characteristics(flt, ch, ch.controller, you) or not matches_keywords_and_power(flt, ch):
         return False
     if flt.tapped is not None and o.tapped != flt.tapped:
@@ -881,7 +887,8 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False                                  # "a card": not a copy of one, not a token (CR 108.2)
     if flt.attacked_this_turn is not None and (o.choices.get("attacked_turn") == state.turn) != flt.attacked_this_turn:
         return False                                  # "if it attacked this turn" (CR 508.1)
-    if flt.x_in_cost is not None and _x_in_cost(state, oid) != flt.x_in_cost:
+    if flt.x_in_cost is not None and (_x_in_cost(state, oid) if not as_cast else
+                                      ch.mana_cost is not None and ch.mana_cost.x_count > 0) != flt.x_in_cost:
         return False                                  # "a mana cost that contains {X}" (CR 107.3)
     if flt.in_combat_with and not _in_combat_with(state, oid, source_id):
         return False                                  # "blocking or blocked by ~" (CR 509.1h)
@@ -891,7 +898,8 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
             and not linked_matches(state, oid, ch, flt, source_id):
         return False                                  # linked abilities (CR 607)
     if flt.mana_value_max is not None or flt.mana_value_min is not None:
-        mv = mana_value(state, oid)                   # CR 202.3, with X on the stack (202.3e)
+        # CR 202.3, with X on the stack (202.3e; 0 for a card about to be cast, 202.3e too)
+        mv = mana_value(state, oid) if not as_cast else ch.mana_cost.mana_value() if ch.mana_cost else 0
         if flt.mana_value_max is not None and mv > flt.mana_value_max:
             return False
         if flt.mana_value_min is not None and mv < flt.mana_value_min:

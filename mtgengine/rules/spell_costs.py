@@ -38,9 +38,12 @@ def whose_matches(whose: str, caster: int, controller: int) -> bool:
     return whose == "any" or (whose == "you") == (caster == controller)
 
 
-def applies_to_spell(g: GameState, spell: int, flt: Filter | None, whose: str, caster: int, controller: int) -> bool:
-    """Whether an effect of a permanent controlled by ``controller`` applies to ``spell``."""
-    return whose_matches(whose, caster, controller) and (flt is None or matches(g, spell, flt, controller))
+def applies_to_spell(g: GameState, spell: int, flt: Filter | None, whose: str, caster: int, controller: int,
+                     ch: Characteristics | None = None) -> bool:
+    """Whether an effect of a permanent controlled by ``controller`` applies to ``spell``, whose
+    characteristics as it is cast are ``ch`` (an adventurer card cast as its Adventure is a
+    sorcery, CR 715.3: "noncreature spells cost {1} more" applies)."""
+    return whose_matches(whose, caster, controller) and (flt is None or matches(g, spell, flt, controller, ch=ch))
 
 
 def additional_cost_list(g: GameState, player: int, spell: int, ch: Characteristics) -> list[AdditionalCost]:
@@ -60,7 +63,7 @@ def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics)
     out = [(a, ch.name) for a in ch.script.additional_costs if a.itself]
     for sid, sch in permanents_with(g, "additional_costs"):
         for a in sch.script.additional_costs:
-            if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller):
+            if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller, ch):
                 out.append((a, sch.name))
     return out
 
@@ -72,7 +75,7 @@ def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics
            and (a.if_control is None or any(matches(g, o, a.if_control, player) for o in g.battlefield))]
     for sid, sch in permanents_with(g, "alternative_costs"):
         for a in sch.script.alternative_costs:
-            if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller):
+            if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller, ch):
                 out.append((a, sch.name))
     return out
 
