@@ -8,7 +8,7 @@ from dataclasses import replace
 from .filters import spell_filter
 from .grammar import attempt
 from .text import consume, fullmatch, marker, match, sub, undo
-from ..vocabulary import AddMana, ManaRestriction
+from ..vocabulary import COMMANDER_IDENTITY, AddMana, ManaRestriction
 
 _SYMBOL = r"\{[WUBRGC]\}"
 _RIDER = r"(.+?\.) (if that mana is spent on (?:an? )?(.+?), that spell can't be countered)\."
@@ -89,4 +89,8 @@ def parse_add_mana(text: str) -> AddMana | None:
     if fullmatch(r"add one mana of any color", t, re.IGNORECASE):
         consume(t)
         return AddMana(choice=("W", "U", "B", "R", "G"))
+    if fullmatch(r"add one mana of any color in your commander's color identity", t, re.IGNORECASE):
+        # CR 903.4, 903.4f: the colors are read as it resolves (none without a commander)
+        consume(t)
+        return AddMana(link=COMMANDER_IDENTITY)
     return None

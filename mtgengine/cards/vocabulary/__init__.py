@@ -18,7 +18,7 @@ from .targets import (  # noqa: F401
     SELF, TargetSpec, YOU, n, target,
 )
 from .actions import (  # noqa: F401
-    AddMana, Attach, BecomeColor, CounterSpell, CreateToken, DamageCantBePrevented,
+    COMMANDER_IDENTITY, AddMana, Attach, BecomeColor, CounterSpell, CreateToken, DamageCantBePrevented,
     DealDamage, Destroy, Discard, Draw, Exile, ExileIfDies,
     ExtraTurn, Fight, GainControl, GainLife, LookAtTop, LoseLife,
     ManaRestriction, Mill, Pump, PutCounters, Regenerate, ReturnToBattlefield,

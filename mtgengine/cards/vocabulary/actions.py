@@ -182,6 +182,11 @@ class ManaRestriction:
     uncounterable: Filter | None = None
 
 
+#: ``AddMana.link`` of "one mana of any color in your commander's color identity" (Command Tower):
+#: not a linked record but the colors of the controller's commanders' color identity (CR 903.4).
+COMMANDER_IDENTITY = "commander's color identity"
+
+
 @dataclass(frozen=True, slots=True)
 class AddMana:
     """CR 106: add mana. ``choice`` lists alternatives ("{R} or {G}", any color)."""

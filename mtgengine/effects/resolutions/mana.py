@@ -4,7 +4,7 @@ effects (``resolve.resolves``). A mana ability adds its mana through :func:`add_
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import AddMana, AddManaOfCost
+from ...cards.vocabulary import COMMANDER_IDENTITY, AddMana, AddManaOfCost
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
@@ -37,7 +37,11 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
         # CR 607.2a, 607.2d: a color in the source's linked record (none: no mana, CR 607.5a)
         options = linked_colors(ctx.g, source, eff.link)
         if not options:
-            ctx.log("607.5a", f"{source_name} adds no mana: nothing is linked to it")
+            if eff.link == COMMANDER_IDENTITY:
+                ctx.log("903.4f", f"{source_name} adds no mana: {ctx.g.players[player].name} has no commander, "
+                        "so its color identity is undefined (CR 106.5)")
+            else:
+                ctx.log("607.5a", f"{source_name} adds no mana: nothing is linked to it")
             return
         eff = AddMana(choice=tuple(options), amount=eff.amount, restriction=eff.restriction)
     restriction = eff.restriction
