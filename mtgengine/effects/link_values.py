@@ -54,3 +54,12 @@ def commander_colors(g: Any, player: int) -> list[str]:
                   if key == card_id and isinstance(link, str) and link.startswith(CARD)
                   for v in values if isinstance(v, str) and v in COLOR_NAMES}
     return [c for c in COLOR_NAMES if c in found]
+
+
+def mana_amount(g: Any, source: int, eff: Any) -> int:
+    """How many times an AddMana adds its mana: ``amount``, times the permanents matching its
+    ``per`` ("Add {U} for each artifact you control"), counted now (CR 608.2h)."""
+    if eff.per is None:
+        return eff.amount
+    you = characteristics(g, source).controller if source in g.objects else 0
+    return eff.amount * sum(1 for o in g.battlefield if matches(g, o, eff.per, you, source))

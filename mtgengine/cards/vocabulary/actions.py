@@ -200,6 +200,9 @@ class AddMana:
                                                # a color in the source's record, or a color of a linked
                                                # object (CR 607.2a, 607.2d); none: no mana (CR 607.5a)
     restriction: ManaRestriction | None = None # "Spend this mana only ..." (CR 106.6)
+    per: Filter | None = None                  # "Add {U} for each artifact you control" (Tolarian Academy):
+                                               # ``amount`` times the permanents matching, counted as it
+                                               # resolves (CR 106.3, 608.2h)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ...rules.mana_pool import fixed_restriction
 from ..layers import characteristics
-from ..link_values import linked_colors
+from ..link_values import linked_colors, mana_amount
 from ..primitives import name_of, produce_mana
 from ..resolve import Resolving, refs, resolves
 
@@ -47,6 +47,12 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
     restriction = eff.restriction
     if restriction is not None:
         restriction = fixed_restriction(ctx.g, restriction, source)
+    if eff.per is not None:
+        eff = AddMana(mana=eff.mana, choice=eff.choice, amount=mana_amount(ctx.g, source, eff),
+                      restriction=eff.restriction)
+        if not eff.amount:
+            ctx.log("106.5", f"{source_name} adds no mana: there is nothing to count")
+            return
     if eff.mana:
         added = list(eff.mana) * eff.amount
     else:
