@@ -58,7 +58,7 @@ def _draw(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Draw(YOU, num(m.group(1)))]
 
 
-@effect_rule(r"(destroy|exile|tap|untap) ({UP_TO}(?:(?:two|three|four|five) )?target .+)")
+@effect_rule(r"(destroy|exile|tap|untap) ({UP_TO}(?:(?:two|three|four|five|other) )?target .+)")
 def _target_verb(m: SpanMatch, st: Parse) -> list[Effect] | None:
     ref = target_ref(m.group(2), st)
     if ref is None:
