@@ -45,7 +45,7 @@ def parse_cost(text: str) -> Cost | None:
         text = text[: m.start()] + text[m.end():]
     parts = [p.strip() for p in text.split(",") if p.strip()]
     mana = ""
-    tap = sac = untap = False
+    tap = sac = untap = discard = False
     life = energy = 0
     loyalty: int | None = None
     put_counter = ""
@@ -65,6 +65,8 @@ def parse_cost(text: str) -> Cost | None:
             mana += part
         elif part.lower() == "sacrifice ~":
             sac = True
+        elif part.lower() == "discard ~":
+            discard = True                                 # channel: it functions from the hand (CR 113.6m)
         elif (pc := fullmatch(r"put an? ([+-]\d+/[+-]\d+) counter on ~", part, re.I)) and not put_counter:
             put_counter = pc.group(1)                                   # Wall of Roots
         elif m := fullmatch(r"pay (\d+) life", part, re.I):
@@ -76,7 +78,7 @@ def parse_cost(text: str) -> Cost | None:
             return None
         consume(part)
     return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life, objects=tuple(objects), untap=untap,
-                energy=energy, loyalty=loyalty, put_counter=put_counter)
+                energy=energy, loyalty=loyalty, put_counter=put_counter, discard_self=discard)
 
 
 @attempt
