@@ -150,11 +150,12 @@ def _sacrifice(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Sacrifice(who, flt, num(m.group(2)))] if who else None
 
 
-@effect_rule(r"(?:(you|its controller|that player|target player) (may )?)?search(?:es)? (?:your|their) library for "
+@effect_rule(r"(?:(you|its controller|that player|target player|each player) (may )?)?search(?:es)? (?:your|their) "
+             r"library for "
              r"(a|an|up to (?:one|two|three|four|\d+)) (?:(.+?) )?cards?(?= named ~,|,)(?P<named> named ~)?, "
-             r"(?:reveal (?:it|that card|them|those cards), )?"
-             r"put (?:it|that card|them|those cards|(one) onto the battlefield tapped and the other into your hand)"
-             r"(?: (onto the battlefield( tapped)?|into (?:your|their) hand))?, then shuffle")
+             r"(?:reveals? (?:it|that card|them|those cards), )?"
+             r"puts? (?:it|that card|them|those cards|(one) onto the battlefield tapped and the other into your hand)"
+             r"(?: (onto the battlefield( tapped)?|into (?:your|their) (?:hand|graveyard)))?, then shuffles?")
 def _search(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.23: search a library for cards, put them somewhere, then shuffle (CR 701.24a)."""
     who = who_ref(m.group(1), st) if m.group(1) else YOU
@@ -170,7 +171,8 @@ def _search(m: SpanMatch, st: Parse) -> list[Effect] | None:
                        one_to_battlefield=True, named_self=named)] if amount == 2 and not m.group(7) else None
     if not m.group(7):
         return None
-    to = "battlefield" if m.group(7).lower().startswith("onto") else "hand"
+    to = "battlefield" if m.group(7).lower().startswith("onto") else \
+        "graveyard" if m.group(7).lower().endswith("graveyard") else "hand"      # Entomb
     return [Search(who, flt, to, tapped=bool(m.group(8)), amount=amount, optional=bool(m.group(2)),
                    named_self=named)]
 

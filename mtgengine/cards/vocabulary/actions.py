@@ -289,7 +289,8 @@ class Sacrifice:
 @dataclass(frozen=True, slots=True)
 class Search:
     """CR 701.23: ``who`` searches their library for up to ``amount`` cards matching ``filter``
-    (they may find fewer, CR 701.23b), puts them ``to`` "battlefield" (``tapped``) or "hand",
+    (they may find fewer, CR 701.23b), puts them ``to`` "battlefield" (``tapped``), "hand" or
+    "graveyard" (Entomb),
     then shuffles (CR 701.24a). ``optional``: "may search" (CR 701.23g)."""
 
     who: Ref
