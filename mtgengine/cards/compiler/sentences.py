@@ -32,7 +32,7 @@ from .normalize import split_sentences
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
 from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, sub, undo
 from ..vocabulary import (
-    Conditional, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
+    ApplyModifications, ChangeTypes, Conditional, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
     Discard, DoAction, Effect, ExileIfDies, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
     ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
     UnlessPays, YOU, target,
@@ -169,6 +169,21 @@ def _sleep(m: SpanMatch, r: _Reading) -> bool | None:
     if tap is None or not tap.tap or tap.what.kind not in ("each", "target_controls"):
         return None
     r.effects.append(SkipNextUntap(tap.what))
+    return True
+
+
+@_follow_up(r"it's still an? (land|artifact|enchantment)")
+def _still_a(m: SpanMatch, r: _Reading) -> bool | None:
+    """ "~ becomes a 3/3 ... creature until end of turn. It's still a land.": it keeps its card
+    types, subtypes and supertypes, and gains the new ones (CR 205.1b)."""
+    change = r.last(ApplyModifications)
+    if change is None or not change.mods or not isinstance(change.mods[0], ChangeTypes) \
+            or change.mods[0].set_types is None:
+        return None
+    types = change.mods[0]
+    kept = ChangeTypes(add_types=types.set_types, add_subtypes=types.set_subtypes or frozenset())
+    r.effects[-1] = replace(change, mods=(kept,) + change.mods[1:])
+    m.consume()
     return True
 
 
