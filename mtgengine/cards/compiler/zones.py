@@ -15,6 +15,15 @@ from ..vocabulary import (
 )
 
 
+@effect_rule(r"exile (?:all cards from )?(target player's|target opponent's) graveyard")
+def _exile_graveyard(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Bojuka Bog, Tormod's Crypt: "Exile target player's graveyard" — every card in it (CR 406.2)."""
+    spec = target_spec(m.group(1)[len("target "):-2])
+    if spec is None or not spec.filter.players:
+        return None
+    return [Exile(Ref("target_graveyard", st.add_target(spec).index))]
+
+
 @effect_rule(r"exile (?:it|that spell)")
 def _exile_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Whenever a player casts ..., exile it" (Eye of the Storm): the object the trigger refers to,
