@@ -26,6 +26,7 @@ from .conditions import RESOLUTION_CONDITIONS, parse_condition
 from .costs import action_cost
 from .durations import as_long_as
 from .filters import card_filter
+from .statics import becomes
 from .grammar import Grammar, attempt, template
 from .lexicon import num
 from .normalize import split_sentences
@@ -169,6 +170,21 @@ def _sleep(m: SpanMatch, r: _Reading) -> bool | None:
     if tap is None or not tap.tap or tap.what.kind not in ("each", "target_controls"):
         return None
     r.effects.append(SkipNextUntap(tap.what))
+    return True
+
+
+@_follow_up(r"that creature is (an? .+ in addition to its other (?:colors and )?types)")
+def _moved_is(m: SpanMatch, r: _Reading) -> bool | None:
+    """Rise from the Grave: "Put target creature card from a graveyard onto the battlefield under
+    your control. That creature is a black Zombie in addition to its other colors and types." —
+    the permanent it became (CR 400.7) gets layer 4 and 5 effects with no duration (CR 611.2a)."""
+    put = r.last(ReturnToBattlefield)
+    if put is None or put.what.kind != "target":
+        return None
+    mods = becomes("is " + m.group(1))
+    if mods is None:
+        return None
+    r.effects.append(ApplyModifications(Ref("moved", put.what.index), mods, until_end_of_turn=False))
     return True
 
 
