@@ -146,6 +146,12 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
             ctx.log("606.4", f"{-ab.cost.loyalty} loyalty counter(s) removed from {name_of(ctx, oid)}")
         g.obj(oid).choices["loyalty_turn"] = g.turn
         g.changed()
+    if ab.cost.remove_counter:
+        # "Remove a charge counter from ~" (CR 118.3): unpayable without one
+        if g.objects[oid].counters.get(ab.cost.remove_counter, 0) < 1:
+            raise IllegalActionError(f"{name_of(ctx, oid)} has no {ab.cost.remove_counter} counter to remove "
+                                     "(CR 118.3)")
+        remove_counters(ctx, oid, ab.cost.remove_counter, 1)
     if ab.cost.put_counter:
         # "Put a -0/-1 counter on ~" (CR 118.3): paid by putting it on, whatever its toughness
         put_counters(ctx, oid, ab.cost.put_counter, 1, rule="602.2b")
@@ -191,6 +197,8 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         return False                                       # CR 602.5b
     if ab.cost.tap and not can_pay_tap(g, oid):
         return False
+    if ab.cost.remove_counter and o.counters.get(ab.cost.remove_counter, 0) < 1:
+        return False                                       # CR 118.3
     if ab.cost.loyalty is not None and _loyalty_problem(g, oid, ab):
         return False
     if ab.cost.pay_life and not g.players[player].can_pay_life(ab.cost.pay_life):
