@@ -33,7 +33,7 @@ from .normalize import split_sentences
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
 from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, sub, undo
 from ..vocabulary import (
-    ApplyModifications, ChangeTypes, Conditional, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
+    ApplyModifications, ChangeTypes, Conditional, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
     Discard, DoAction, Effect, ExileIfDies, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
     ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
     UnlessPays, YOU, target,
@@ -57,6 +57,17 @@ def _reveal_top_land(m: SpanMatch, st: Parse) -> list[Effect] | bool:
     if who is None or flt is None:
         return False
     return [RevealTop(who, flt, (), optional=False, to_hand=True)]
+
+
+@_multi(r"flip a coin\. if you (win|lose) the flip, (.+?)\.(?: if you (win|lose) the flip, (.+?)\.)?")
+def _flip_coin(m: SpanMatch, st: Parse) -> list[Effect] | bool:
+    """CR 705: "Flip a coin. If you lose the flip, ~ deals 3 damage to you." (Mana Crypt)."""
+    first = parse_effects(m.group(2), st)
+    second = parse_effects(m.group(4), st) if m.group(4) else []
+    if first is None or second is None or (m.group(3) and m.group(3).lower() == m.group(1).lower()):
+        return False
+    won, lost = (first, second) if m.group(1).lower() == "win" else (second, first)
+    return [FlipCoin(tuple(won), tuple(lost))]
 
 
 @_multi(r"reveal the top {NUM} cards of your library\. an opponent separates those cards into two "
