@@ -782,7 +782,9 @@ def _intrinsic_abilities(ch: Characteristics) -> None:
     entry = _WITH_INTRINSIC.get(key)
     if entry is None or entry[0] is not ch.script:
         wanted = _basic_land_abilities(ch.subtypes & frozenset(BASIC_LAND_MANA))
-        current = tuple(ab for ab in ch.script.activated if ab not in _ALL_BASIC_ABILITIES)
+        # (a printed "{T}: Add {U}." of a land that is no Island stays: only the types' own are
+        # not repeated, CR 305.6)
+        current = tuple(ab for ab in ch.script.activated if ab not in wanted)
         if len(_WITH_INTRINSIC) > MEMO_LIMIT:
             _WITH_INTRINSIC.clear()
         entry = _WITH_INTRINSIC[key] = (ch.script, replace(ch.script, activated=wanted + current))

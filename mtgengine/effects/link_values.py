@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards.color_identity import color_identity
+from ..cards.vocabulary import COMMANDER_IDENTITY
 from ..core.mana import COLOR_NAMES
 from .layers import characteristics, mana_value, matches
-from .link_records import chosen, link_source, linked_objects, record
+from .link_records import CARD, chosen, link_source, linked_objects, record
 
 
 def linked_amount(g: Any, q: Any, r: Any) -> int:
@@ -26,7 +28,10 @@ def linked_amount(g: Any, q: Any, r: Any) -> int:
 
 def linked_colors(g: Any, source: int, link: str) -> list[str]:
     """The colors a linked mana ability may add: a chosen color, or the colors of each linked
-    object (CR 607.3), in WUBRG order."""
+    object (CR 607.3), in WUBRG order; or the colors of the source's controller's commanders'
+    color identity (:func:`commander_colors`)."""
+    if link == COMMANDER_IDENTITY:
+        return commander_colors(g, characteristics(g, source).controller)
     found: set[str] = set()
     for item in record(g, source, link):
         if isinstance(item, str) and item in COLOR_NAMES:
@@ -34,3 +39,27 @@ def linked_colors(g: Any, source: int, link: str) -> list[str]:
         elif isinstance(item, int) and not isinstance(item, bool) and item in g.objects:
             found |= set(characteristics(g, item).colors)
     return [c for c in COLOR_NAMES if c in found]
+
+
+def commander_colors(g: Any, player: int) -> list[str]:
+    """The colors of the player's commanders' color identity (CR 903.4), in WUBRG order: a color
+    chosen for a commander before the game included (CR 903.4b). None without a commander: the
+    quality is undefined and the ability adds no mana (CR 903.4f, 106.5)."""
+    found: set[str] = set()
+    for card_id in g.players[player].commanders:
+        card = next((o.card for o in g.objects.values() if o.card_id == card_id and o.card is not None), None)
+        if card is not None:
+            found |= color_identity(card)
+        found |= {v for (key, link), values in g.links.items()
+                  if key == card_id and isinstance(link, str) and link.startswith(CARD)
+                  for v in values if isinstance(v, str) and v in COLOR_NAMES}
+    return [c for c in COLOR_NAMES if c in found]
+
+
+def mana_amount(g: Any, source: int, eff: Any) -> int:
+    """How many times an AddMana adds its mana: ``amount``, times the permanents matching its
+    ``per`` ("Add {U} for each artifact you control"), counted now (CR 608.2h)."""
+    if eff.per is None:
+        return eff.amount
+    you = characteristics(g, source).controller if source in g.objects else 0
+    return eff.amount * sum(1 for o in g.battlefield if matches(g, o, eff.per, you, source))

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, TypeVar
 
 from ..agents.decisions import player_of, player_ref
 from ..cards.vocabulary import Effect, Quantity, Ref
+from ..core.enums import Zone
 from ..rules.context import Ctx
 from .layers import characteristics, mana_value, matches
 from .link_records import choose_linked, link_source, linked_objects, named_cards, record
@@ -196,6 +197,11 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         flt = ref.filter
         return [oid for oid in list(g.battlefield) if characteristics(g, oid).controller in players
                 and (flt is None or matches(g, oid, flt, r.controller, r.source))]
+    if ref.kind == "target_graveyard":
+        # "exile target player's graveyard" (Bojuka Bog): every card in it as it resolves (CR 608.2c)
+        from_zone = [oid for p in players_of(refs(ctx, Ref("target", ref.index), r))
+                     for oid in g.zones[(p, Zone.GRAVEYARD)]]
+        return [oid for oid in from_zone if ref.filter is None or matches(g, oid, ref.filter, r.controller, r.source)]
     if ref.kind == "target_controller":
         out = []
         for oid in _legal_targets(ref.index, r):

@@ -9,7 +9,7 @@ from ..cards.vocabulary import ActivatedAbility, AddMana
 from ..core.enums import MAIN_PHASES, Zone
 from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.mana import ManaCost
-from ..effects.layers import characteristics, controller_of, summoning_sick
+from ..effects.layers import characteristics, controller_of, matches, summoning_sick
 from ..effects.link_records import CostContext
 from ..effects.link_values import linked_amount, linked_colors
 from ..effects.links import activation_forbidden, cost_x
@@ -32,6 +32,23 @@ from .total_cost import affordable_x
 
 def abilities_of(g: GameState, oid: int) -> tuple[ActivatedAbility, ...]:
     return characteristics(g, oid).script.activated
+
+
+def ability_mana(g: GameState, player: int, oid: int, ab: ActivatedAbility) -> ManaCost:
+    """The mana an ability's cost asks for now: its mana cost less a reduction "for each ..."
+    (the channel lands), which reduces only the generic mana (CR 601.2f via 602.2b, 118.7a)."""
+    cost = ManaCost.parse(ab.cost.mana)
+    per = ab.cost.less_per
+    if per is None:
+        return cost
+    times = sum(1 for o in g.battlefield if matches(g, o, per, player, oid))
+    off = ManaCost.parse(ab.cost.less).mana_value() * times
+    generic = sum(sym.generic for sym in cost.symbols if sym.kind == "generic")
+    if not off or not generic:
+        return cost
+    left = generic - min(off, generic)
+    rest = "".join(str(sym) for sym in cost.symbols if sym.kind != "generic")
+    return ManaCost.parse(("{" + str(left) + "}" if left else "") + rest)
 
 
 def can_pay_tap(g: GameState, oid: int) -> bool:
@@ -108,7 +125,7 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
     if ab.cost.untap or ab.cost.energy:
         pay_untap_energy(ctx, oid, ab.cost)              # {Q}, {E} (CR 107.6, 107.14)
     if ab.cost.mana:
-        cost = ManaCost.parse(ab.cost.mana)
+        cost = ability_mana(g, controller_of(g, oid) if o.zone is Zone.BATTLEFIELD else o.owner, oid, ab)
         spend = characteristics(g, oid).script.ability_mana_as_any
         if spend:
             # "spend blue mana as though it were mana of any color" (CR 609.4b): each colored
@@ -129,6 +146,12 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
             ctx.log("606.4", f"{-ab.cost.loyalty} loyalty counter(s) removed from {name_of(ctx, oid)}")
         g.obj(oid).choices["loyalty_turn"] = g.turn
         g.changed()
+    if ab.cost.remove_counter:
+        # "Remove a charge counter from ~" (CR 118.3): unpayable without one
+        if g.objects[oid].counters.get(ab.cost.remove_counter, 0) < 1:
+            raise IllegalActionError(f"{name_of(ctx, oid)} has no {ab.cost.remove_counter} counter to remove "
+                                     "(CR 118.3)")
+        remove_counters(ctx, oid, ab.cost.remove_counter, 1)
     if ab.cost.put_counter:
         # "Put a -0/-1 counter on ~" (CR 118.3): paid by putting it on, whatever its toughness
         put_counters(ctx, oid, ab.cost.put_counter, 1, rule="602.2b")
@@ -174,6 +197,8 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         return False                                       # CR 602.5b
     if ab.cost.tap and not can_pay_tap(g, oid):
         return False
+    if ab.cost.remove_counter and o.counters.get(ab.cost.remove_counter, 0) < 1:
+        return False                                       # CR 118.3
     if ab.cost.loyalty is not None and _loyalty_problem(g, oid, ab):
         return False
     if ab.cost.pay_life and not g.players[player].can_pay_life(ab.cost.pay_life):
@@ -190,7 +215,7 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
     if ab.cost.mana:
         # a source tapped to pay {T} can't also tap for mana to pay the rest (CR 602.2b, 605.3a)
         sources = [s for s in tap_sources(g, player, spend_on) if s[0] != oid] if ab.cost.tap else None
-        if not can_pay(g, player, ManaCost.parse(ab.cost.mana), x, sources=sources, spend_on=spend_on):
+        if not can_pay(g, player, ability_mana(g, player, oid, ab), x, sources=sources, spend_on=spend_on):
             return False
     if ab.cost.exile is not None:
         if not can_pay_exile_cost(g, player, ab.cost, spend_on=spend_on):
@@ -212,8 +237,10 @@ def can_activate_from_hand(g: GameState, player: int, oid: int, index: int) -> b
         return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
-    return not ab.cost.mana or can_pay(g, player, ManaCost.parse(ab.cost.mana),
-                                       spend_on=SpendOn("ability", characteristics(g, oid)))
+    if ab.cost.mana and not can_pay(g, player, ability_mana(g, player, oid, ab),
+                                    spend_on=SpendOn("ability", characteristics(g, oid))):
+        return False
+    return has_targets(g, ab.targets, player, oid)         # CR 602.2b, 601.2c: a target for each
 
 
 def sorcery_timing(g: GameState, player: int) -> bool:

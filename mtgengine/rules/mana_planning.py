@@ -59,7 +59,7 @@ def _fixed_mana(ab: ActivatedAbility, kinds: tuple[str, ...]) -> tuple[str, ...]
     """:func:`_fixed_output`, which follows from the ability and the source's mana types alone."""
     out: list[str] = []
     for eff in ab.effects:
-        if not isinstance(eff, AddMana) or not eff.mana or eff.choice or getattr(eff, "link", ""):
+        if not isinstance(eff, AddMana) or not eff.mana or eff.choice or eff.link or eff.per is not None:
             return None
         out.extend(list(eff.mana) * eff.amount)
     if set(out) != set(kinds):

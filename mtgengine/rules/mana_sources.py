@@ -11,7 +11,7 @@ from ..cards.vocabulary import ActivatedAbility, AddMana, Cost
 from ..core.memo import identity_memo
 from ..core.mana import ManaCost
 from ..effects.layers import characteristics, permanents, permanents_with, summoning_sick
-from ..effects.link_values import linked_colors
+from ..effects.link_values import linked_colors, mana_amount
 from ..effects.links import activation_forbidden
 from ..effects.triggers import condition_holds
 from ..state.game_state import GameState
@@ -36,16 +36,19 @@ def mana_of(ab: ActivatedAbility, g: GameState | None = None, oid: int = 0) -> t
     amount = 0
     for eff in ab.effects:
         if isinstance(eff, AddMana):
+            times = mana_amount(g, oid, eff) if eff.per is not None and g is not None else eff.amount
+            if not times:
+                continue                    # "for each" with nothing to count: no mana (CR 106.5)
             if getattr(eff, "link", "") and g is not None:
                 colors = linked_colors(g, oid, eff.link)
                 kinds.extend(colors)
-                amount += eff.amount if colors else 0
+                amount += times if colors else 0
             elif eff.mana:
                 kinds.extend(eff.mana)
-                amount += len(eff.mana) * eff.amount
+                amount += len(eff.mana) * times
             elif eff.choice:
                 kinds.extend(eff.choice)
-                amount += eff.amount
+                amount += times
     return kinds, amount
 
 
@@ -66,7 +69,7 @@ def _tap_mana_abilities(script: Any) -> tuple[_TapMana, Any, tuple[bool, bool, b
     scripts): whether it has an activated ability that isn't a mana ability (CR 605.3a), an
     ability that gives players something (``player_statics``), and a cost change (CR 601.2f)
     or an alternative (CR 118.9) or additional cost (CR 118.8) for spells."""
-    found = tuple((ab, None if any(getattr(e, "link", "") for e in ab.effects if isinstance(e, AddMana))
+    found = tuple((ab, None if any(e.link or e.per is not None for e in ab.effects if isinstance(e, AddMana))
                    else mana_of(ab))
                   for ab in script.activated if ab.is_mana and ab.cost == TAP_ONLY)
     others = (any(not ab.is_mana for ab in script.activated), bool(script.player_statics),

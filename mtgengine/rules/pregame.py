@@ -22,10 +22,10 @@ the cards the player owns in the scenario's zones count as their deck.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..agents.decisions import Decision, player_ref
+from ..cards.color_identity import color_identity
 from ..cards.database import card_db
 from ..cards.compiler.lexicon import BASIC_LAND_MANA
 from ..cards.scripts import face_script
@@ -85,22 +85,6 @@ def validate_commanders(names: list[str], player: str) -> None:
                 and "can be your commander" not in text:
             raise ValueError(f"{player}: {name} can't be a commander: it is not a legendary creature or "
                              "Vehicle (CR 903.3)")
-
-
-def color_identity(card: Any) -> frozenset[str]:
-    """CR 903.4: the colors of the mana symbols in the card's mana costs and rules text (reminder
-    text ignored, 903.4c), and its color indicators — of every face, the back face and an
-    Adventure included (903.4d-e). A color chosen before the game (903.4b) is added by the caller."""
-    colors: set[str] = set()
-    for face in card.faces:
-        if face.mana_cost is not None:
-            for sym in face.mana_cost.symbols:
-                colors |= set(sym.colors)
-        colors |= set(face.color_indicator or ())
-        text = re.sub(r"\([^)]*\)", "", face.oracle_text or "")
-        for symbol in re.findall(r"\{([^}]*)\}", text):
-            colors |= {c for c in symbol.split("/") if c in COLORS}
-    return frozenset(colors)
 
 
 def deck_outside_identity(deck: list[str], commanders: list[str]) -> set[str]:

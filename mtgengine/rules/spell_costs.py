@@ -72,7 +72,8 @@ def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics
     """Alternative costs that may be paid for the spell (CR 118.9): its own, and those
     permanents grant, each with the names a player may choose it by."""
     out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself and not a.zone
-           and (a.if_control is None or any(matches(g, o, a.if_control, player) for o in g.battlefield))]
+           and (a.if_control is None or any(matches(g, o, a.if_control, player) for o in g.battlefield))
+           and not (a.not_your_turn and g.active == player)]
     for sid, sch in permanents_with(g, "alternative_costs"):
         for a in sch.script.alternative_costs:
             if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller, ch):

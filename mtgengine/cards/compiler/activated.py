@@ -8,11 +8,12 @@ from dataclasses import replace
 
 from .conditions import parse_condition
 from .costs import parse_cost
+from .filters import parse_filter
 from .mana import split_mana_restriction
 from .script_builder import ScriptBuilder
 from .sentences import parse_effects
 from .targets import Parse
-from .text import Span, consume, fullmatch
+from .text import Span, consume, fullmatch, search
 from ..vocabulary import ActivatedAbility, AddMana, Double
 
 _PER_TURN = {None: 1, "twice": 2, "three times": 3}
@@ -26,7 +27,16 @@ def read_activated(para: Span, face: ScriptBuilder) -> bool:
         return False
     cost = parse_cost(m.group(1))
     st = Parse(link=face.link)
-    body, spending = split_mana_restriction(m.group(2))
+    body_text = m.group(2)
+    if cost and (less := search(r" This ability costs (\{\d+\}) less to activate for each (.+?)\.$", body_text)):
+        # the channel lands (CR 601.2f, 602.2b): a reduction of the ability's generic mana
+        per = parse_filter(less.group(2))
+        if per is None:
+            return face.not_implemented()
+        less.consume()
+        cost = replace(cost, less=less.group(1), less_per=per)
+        body_text = body_text[:less.start()]
+    body, spending = split_mana_restriction(body_text)
     effects = parse_effects(body, st) if cost and spending is not False else None
     if effects is not None and spending is not None:
         if not any(isinstance(e, AddMana) for e in effects):
@@ -37,18 +47,18 @@ def read_activated(para: Span, face: ScriptBuilder) -> bool:
     restriction = None
     per_turn = 0
     if effects is None and cost and (lim := fullmatch(
-            r"(.+?) Activate (?:only once|no more than (twice|three times)) each turn\.", m.group(2))):
+            r"(.+?) Activate (?:only once|no more than (twice|three times)) each turn\.", body_text)):
         per_turn = _PER_TURN[lim.group(2)]                                     # CR 602.5b
         effects = parse_effects(lim.group(1), st)
         if effects is not None:
             lim.consume()
-    if effects is None and cost and m.group(2).endswith(_SORCERY):
-        effects = parse_effects(m.group(2)[: -len(_SORCERY)], st)
+    if effects is None and cost and body_text.endswith(_SORCERY):
+        effects = parse_effects(body_text[: -len(_SORCERY)], st)
         sorcery = True
         if effects is not None:
-            consume(m.group(2)[-len(_SORCERY):])
+            consume(body_text[-len(_SORCERY):])
     if effects is None and cost and (r := fullmatch(r"(.+?) Activate only if (.+?)( and only as a sorcery)?\.",
-                                                    m.group(2))):
+                                                    body_text)):
         # "Activate only if ..." (a restriction, CR 602.5b)
         restriction = parse_condition(r.group(2))
         effects = parse_effects(r.group(1), st) if restriction is not None else None
@@ -63,6 +73,7 @@ def read_activated(para: Span, face: ScriptBuilder) -> bool:
     is_mana = (not st.targets and cost.loyalty is None
                and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana") for e in effects))
     face.activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), face.raw, is_mana, sorcery,
-                                           condition=restriction, per_turn=per_turn))
+                                           condition=restriction, per_turn=per_turn,
+                                           zone="hand" if cost.discard_self else ""))   # CR 113.6m
     return True
 

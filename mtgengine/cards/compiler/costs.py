@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from .filters import card_filter, parse_filter
 from .grammar import attempt, template
+from .keywords import counter_kind_ok
 from .lexicon import num
 from .text import consume, fullmatch, search, sub
 from ..vocabulary import Cost, CostObjects
@@ -45,10 +46,10 @@ def parse_cost(text: str) -> Cost | None:
         text = text[: m.start()] + text[m.end():]
     parts = [p.strip() for p in text.split(",") if p.strip()]
     mana = ""
-    tap = sac = untap = False
+    tap = sac = untap = discard = False
     life = energy = 0
     loyalty: int | None = None
-    put_counter = ""
+    put_counter = remove_counter = ""
     for part in parts:
         if lm := fullmatch(r"\[?(?:([+−-])(\d+)|(0))\]?", part):
             # CR 606.2, 606.4: [+1], [−2], and [0] (a loyalty ability whose cost moves no counters)
@@ -65,8 +66,13 @@ def parse_cost(text: str) -> Cost | None:
             mana += part
         elif part.lower() == "sacrifice ~":
             sac = True
+        elif part.lower() == "discard ~":
+            discard = True                                 # channel: it functions from the hand (CR 113.6m)
         elif (pc := fullmatch(r"put an? ([+-]\d+/[+-]\d+) counter on ~", part, re.I)) and not put_counter:
             put_counter = pc.group(1)                                   # Wall of Roots
+        elif (rc := fullmatch(r"remove an? ([\w+/-]+) counter from ~", part, re.I)) and not remove_counter \
+                and counter_kind_ok(rc.group(1).lower()):
+            remove_counter = rc.group(1).lower()                        # the Vivid lands
         elif m := fullmatch(r"pay (\d+) life", part, re.I):
             life = int(m.group(1))
         elif (obj := _cost_objects(part)) is not None:
@@ -76,7 +82,8 @@ def parse_cost(text: str) -> Cost | None:
             return None
         consume(part)
     return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life, objects=tuple(objects), untap=untap,
-                energy=energy, loyalty=loyalty, put_counter=put_counter)
+                energy=energy, loyalty=loyalty, put_counter=put_counter, discard_self=discard,
+                remove_counter=remove_counter)
 
 
 @attempt

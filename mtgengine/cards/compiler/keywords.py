@@ -13,6 +13,7 @@ from .filters import card_filter
 from .grammar import Grammar, attempt
 from .lexicon import creature_type_plurals_lower, creature_type_words, num
 from .script_builder import ScriptBuilder
+from .spell_costs import cost_parts
 from .text import Span, SpanMatch, consume, fullmatch, span_of, split, sub
 from ...core.rules_index import rule_text
 from ..vocabulary import (
@@ -277,10 +278,29 @@ def _evoke(m: SpanMatch, face: ScriptBuilder) -> bool:
     # paid, its controller sacrifices it."
     face.cost_abilities.append({"alternative_costs": (AlternativeCost(mana=m.group(1), name="evoke", itself=True,
                                                                       text=face.raw),)})
-    face.triggered.append(TriggeredAbility(Trigger("enters"), (SacrificePermanent(SELF),),
-                                           text="When this permanent enters, if its evoke cost was paid, its "
-                                                "controller sacrifices it (evoke, CR 702.74a)",
-                                           condition=Condition("evoked")))
+    face.triggered.append(_evoke_sacrifice())
+    return True
+
+
+def _evoke_sacrifice() -> TriggeredAbility:
+    """CR 702.74a: "When this permanent enters, if its evoke cost was paid, its controller
+    sacrifices it." """
+    return TriggeredAbility(Trigger("enters"), (SacrificePermanent(SELF),),
+                            text="When this permanent enters, if its evoke cost was paid, its "
+                                 "controller sacrifices it (evoke, CR 702.74a)",
+                            condition=Condition("evoked"))
+
+
+@_keyword(r"evoke ?[-—–] ?(.+?)\.?")
+def _evoke_in_words(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.74a with a cost in words: "Evoke—Exile a black card from your hand" (Grief)
+    parts = cost_parts(m.group(1))
+    if parts is None:
+        return False
+    mana, life, objects = parts
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(mana=mana, life=life, name="evoke", itself=True,
+                                                                      objects=objects, text=face.raw),)})
+    face.triggered.append(_evoke_sacrifice())
     return True
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .filters import spell_filter
+from .filters import parse_filter, spell_filter
+from .lexicon import NUMBERS
 from .grammar import attempt
 from .text import consume, fullmatch, marker, match, sub, undo
-from ..vocabulary import AddMana, ManaRestriction
+from ..vocabulary import COMMANDER_IDENTITY, AddMana, ManaRestriction
 
 _SYMBOL = r"\{[WUBRGC]\}"
 _RIDER = r"(.+?\.) (if that mana is spent on (?:an? )?(.+?), that spell can't be countered)\."
@@ -89,4 +90,18 @@ def parse_add_mana(text: str) -> AddMana | None:
     if fullmatch(r"add one mana of any color", t, re.IGNORECASE):
         consume(t)
         return AddMana(choice=("W", "U", "B", "R", "G"))
+    m = fullmatch(r"add (two|three|four|five) mana of any one color", t, re.IGNORECASE)
+    if m:
+        # Black Lotus: one color chosen, that much mana of it (CR 106.1b)
+        consume(t)
+        return AddMana(choice=("W", "U", "B", "R", "G"), amount=NUMBERS[m.group(1).lower()])
+    m = fullmatch(r"add ((?:" + _SYMBOL + r")+) for each (.+)", t, re.IGNORECASE)
+    if m and (per := parse_filter(m.group(2))) is not None:
+        # Tolarian Academy: "Add {U} for each artifact you control", counted as it resolves (CR 608.2h)
+        consume(t)
+        return AddMana(mana=tuple(re.findall(r"[WUBRGC]", m.group(1))), per=per)
+    if fullmatch(r"add one mana of any color in your commander's color identity", t, re.IGNORECASE):
+        # CR 903.4, 903.4f: the colors are read as it resolves (none without a commander)
+        consume(t)
+        return AddMana(link=COMMANDER_IDENTITY)
     return None

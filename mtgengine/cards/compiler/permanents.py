@@ -4,16 +4,18 @@ exploring and adapting, regeneration."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from .clause import effect_rule
 from .durations import as_long_as
 from .filters import creature_type_filter, parse_filter
 from .keywords import KEYWORD_COUNTER_KINDS, UNTARGETABLE_BY_OPPONENTS, counter_kind_ok, keyword_list, restrictions
-from .lexicon import creature_types, num, pt_value
+from .lexicon import CARD_TYPE_WORDS, creature_types, num, pt_value
+from ...core.mana import COLOR_WORDS
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, each_controlled, it_ref, last_target, target_ref, target_spec
 from .text import SpanMatch, consume
 from ..vocabulary import (
-    Adapt, ApplyModifications, BecomeColor, ChangeAbilities, ChangeTypes, Effect, Explore, GainControl, Proliferate,
+    Adapt, ApplyModifications, BecomeColor, ChangeAbilities, ChangeColors, ChangeTypes, Effect, Explore, GainControl, Proliferate,
     Pump, PutCounters, Ref, Regenerate, SELF, SetPT, SkipNextUntap, TapUntap, Transform, YOU, n,
 )
 
@@ -36,6 +38,41 @@ def _becomes_subtype(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if ref is None or m.group(1) not in creature_types():
         return None
     return [ApplyModifications(ref, (ChangeTypes(add_subtypes=frozenset({m.group(1)})),), until_end_of_turn=False)]
+
+
+@effect_rule(r"(until end of turn, )?~ becomes an? (\d+)/(\d+) ((?:[\w-]+ )*?)creature(?: with (.+?))?"
+             r"( until end of turn)?")
+def _becomes_creature(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """A manland: "~ becomes a 3/3 green Ape creature with trample until end of turn" (Treetop
+    Village). Its types become the new ones (CR 205.1a; "It's still a land" keeps them, CR 205.1b,
+    read by the sentence after), its colors those named (CR 105.3), its base power and toughness
+    that (layer 7b, CR 613.4b), until end of turn (CR 514.2)."""
+    if bool(m.group(1)) == bool(m.group(6)):
+        return None
+    colors: set[str] = set()
+    cards: set[str] = {"Creature"}
+    subtypes: set[str] = set()
+    for word in m.group(4).split():
+        if word == "and" and colors:
+            continue                                # "white and blue" (Celestial Colonnade)
+        if word in COLOR_WORDS:
+            colors.add(COLOR_WORDS[word])
+        elif word in CARD_TYPE_WORDS:
+            cards.add(CARD_TYPE_WORDS[word])
+        elif word in creature_types():
+            subtypes.add(word)                      # creature types are capitalized in Oracle text
+        else:
+            return None
+    keywords = keyword_list(m.group(5)) if m.group(5) else frozenset()
+    if keywords is None:
+        return None
+    mods: list[Any] = [ChangeTypes(set_types=frozenset(cards), set_subtypes=frozenset(subtypes))]
+    if colors:
+        mods.append(ChangeColors(set_colors=frozenset(colors)))
+    if keywords:
+        mods.append(ChangeAbilities(add_keywords=keywords))
+    mods.append(SetPT(n(int(m.group(2))), n(int(m.group(3)))))
+    return [ApplyModifications(SELF, tuple(mods))]
 
 
 @effect_rule(r"(?:that token|those tokens) gains? (.+?)")

@@ -248,6 +248,8 @@ REPLACEMENTS.add(r"as ~ enters(?: the battlefield)?, you may pay (\d+) life\. if
                  lambda m: ReplacementAbility("enters", itself=True, tapped=True, unless_life=int(m.group(1))))
 REPLACEMENTS.add(r"~ enters(?: the battlefield)? with {NUM} (\S+) counters? on it",
                  _rep_enters_counters)
+REPLACEMENTS.add(r"~ enters(?: the battlefield)? tapped with {NUM} (\S+) counters? on it",
+                 lambda m: (lambda ab: replace(ab, tapped=True) if ab is not None else None)(_rep_enters_counters(m)))
 REPLACEMENTS.add(r"if ~ was kicked, it enters(?: the battlefield)? with {NUM} (\S+) counters? on it"
                  r"(?: and with (.+))?",
                  _rep_kicked_enters_counters)

@@ -26,13 +26,14 @@ from .conditions import RESOLUTION_CONDITIONS, parse_condition
 from .costs import action_cost
 from .durations import as_long_as
 from .filters import card_filter
+from .statics import becomes
 from .grammar import Grammar, attempt, template
 from .lexicon import num
 from .normalize import split_sentences
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
 from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, sub, undo
 from ..vocabulary import (
-    Conditional, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
+    ApplyModifications, ChangeTypes, Conditional, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
     Discard, DoAction, Effect, ExileIfDies, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
     ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
     UnlessPays, YOU, target,
@@ -56,6 +57,17 @@ def _reveal_top_land(m: SpanMatch, st: Parse) -> list[Effect] | bool:
     if who is None or flt is None:
         return False
     return [RevealTop(who, flt, (), optional=False, to_hand=True)]
+
+
+@_multi(r"flip a coin\. if you (win|lose) the flip, (.+?)\.(?: if you (win|lose) the flip, (.+?)\.)?")
+def _flip_coin(m: SpanMatch, st: Parse) -> list[Effect] | bool:
+    """CR 705: "Flip a coin. If you lose the flip, ~ deals 3 damage to you." (Mana Crypt)."""
+    first = parse_effects(m.group(2), st)
+    second = parse_effects(m.group(4), st) if m.group(4) else []
+    if first is None or second is None or (m.group(3) and m.group(3).lower() == m.group(1).lower()):
+        return False
+    won, lost = (first, second) if m.group(1).lower() == "win" else (second, first)
+    return [FlipCoin(tuple(won), tuple(lost))]
 
 
 @_multi(r"reveal the top {NUM} cards of your library\. an opponent separates those cards into two "
@@ -169,6 +181,36 @@ def _sleep(m: SpanMatch, r: _Reading) -> bool | None:
     if tap is None or not tap.tap or tap.what.kind not in ("each", "target_controls"):
         return None
     r.effects.append(SkipNextUntap(tap.what))
+    return True
+
+
+@_follow_up(r"that creature is (an? .+ in addition to its other (?:colors and )?types)")
+def _moved_is(m: SpanMatch, r: _Reading) -> bool | None:
+    """Rise from the Grave: "Put target creature card from a graveyard onto the battlefield under
+    your control. That creature is a black Zombie in addition to its other colors and types." —
+    the permanent it became (CR 400.7) gets layer 4 and 5 effects with no duration (CR 611.2a)."""
+    put = r.last(ReturnToBattlefield)
+    if put is None or put.what.kind != "target":
+        return None
+    mods = becomes("is " + m.group(1))
+    if mods is None:
+        return None
+    r.effects.append(ApplyModifications(Ref("moved", put.what.index), mods, until_end_of_turn=False))
+    return True
+
+
+@_follow_up(r"it's still an? (land|artifact|enchantment)")
+def _still_a(m: SpanMatch, r: _Reading) -> bool | None:
+    """ "~ becomes a 3/3 ... creature until end of turn. It's still a land.": it keeps its card
+    types, subtypes and supertypes, and gains the new ones (CR 205.1b)."""
+    change = r.last(ApplyModifications)
+    if change is None or not change.mods or not isinstance(change.mods[0], ChangeTypes) \
+            or change.mods[0].set_types is None:
+        return None
+    types = change.mods[0]
+    kept = ChangeTypes(add_types=types.set_types, add_subtypes=types.set_subtypes or frozenset())
+    r.effects[-1] = replace(change, mods=(kept,) + change.mods[1:])
+    m.consume()
     return True
 
 

@@ -86,7 +86,7 @@ def _cost_change(para: str) -> CostChange | None:
 
 
 @attempt
-def _cost_parts(body: str) -> tuple[str, int, tuple[AdditionalCost, ...]] | None:
+def cost_parts(body: str) -> tuple[str, int, tuple[AdditionalCost, ...]] | None:
     """A cost written in words, its parts joined by "and" (CR 118.9, 702.34a): "{2}{R}", "pay 1
     life and exile a blue card from your hand", "return an Island you control to its owner's
     hand", "sacrifice two Mountains". Returns (mana, life, objects), or None if not understood."""
@@ -112,6 +112,12 @@ def _cost_parts(body: str) -> tuple[str, int, tuple[AdditionalCost, ...]] | None
 
 @attempt
 def _alternative(para: str) -> AlternativeCost | None:
+    not_your_turn = False
+    if turn := match(r"if it's not your turn, ", para, re.I):
+        # Force of Negation: the alternative cost may be paid only on another player's turn (CR 118.9)
+        turn.consume()
+        para = para[turn.end():]
+        not_your_turn = True
     cond = match(r"if you control (an? .+?), ", para, re.I)
     if_control = None
     if cond is not None:
@@ -124,15 +130,16 @@ def _alternative(para: str) -> AlternativeCost | None:
     m = fullmatch(r"you may (.+?) rather than pay (this spell's|~'s|the) mana cost(?: for (.+?))?\.", para, re.I)
     if m is None:
         return None
-    parts = _cost_parts(m.group(1))
+    parts = cost_parts(m.group(1))
     if parts is None:
         return None
     mana, life, objects = parts
     target, spells_text = m.group(2).lower(), m.group(3)
     if target in ("this spell's", "~'s"):
         m.consume()
-        return AlternativeCost(mana=mana, life=life, itself=True, text=para, objects=objects, if_control=if_control)
-    if spells_text is None or objects or if_control is not None:
+        return AlternativeCost(mana=mana, life=life, itself=True, text=para, objects=objects, if_control=if_control,
+                               not_your_turn=not_your_turn)
+    if spells_text is None or objects or if_control is not None or not_your_turn:
         return None
     sm = fullmatch(r"(.+?)(?: (?:that )?you cast)", spells_text.strip(), re.I)
     if sm is None:
@@ -270,7 +277,7 @@ def cost_paragraph(para: str, raw: str) -> dict[str, Any] | None:
         m.consume()
         return {"x_mana": COLOR_WORDS[m.group(1).lower()]}
     if (m := fullmatch(r"flashback(?: |\s?[-—–]\s?)(.+?)\.?", para, re.I)) \
-            and (parts := _cost_parts(m.group(1))) is not None:
+            and (parts := cost_parts(m.group(1))) is not None:
         m.consume()
         # CR 702.34a: "You may cast this card from your graveyard if the resulting spell is an
         # instant or sorcery spell by paying [cost] rather than paying its mana cost" (Lava Dart:

@@ -157,6 +157,15 @@ def _humility(m: SpanMatch, raw: str) -> StaticAbility:
         ChangeAbilities(remove_all=True), SetPT(n(int(m.group(1))), n(int(m.group(2))))))   # Humility
 
 
+@_layer(r"(?:all )?((?:other )?creatures(?: you control| your opponents control)?) lose all abilities\.")
+def _lose_all_abilities(m: SpanMatch, raw: str) -> StaticAbility | None:
+    """Dress Down: "Creatures lose all abilities." — layer 6 (CR 613.1f), each creature matching."""
+    flt = parse_filter(m.group(1))
+    if flt is None:
+        return None
+    return StaticAbility("each", filter=flt, text=raw, mods=(ChangeAbilities(remove_all=True),))
+
+
 @_layer(r"each other non-aura enchantment is a creature in addition to its other types and has base "
         r"power and base toughness each equal to its mana value\.")
 def _opalescence(m: SpanMatch, raw: str) -> StaticAbility:

@@ -86,7 +86,7 @@ def target_spec(phrase: str) -> TargetSpec | None:
     return TargetSpec(flt, "target " + p)
 
 
-_UP_TO_TARGET = SUBPATTERNS["UP_TO"] + r"target (.+)"
+_UP_TO_TARGET = SUBPATTERNS["UP_TO"] + r"(other |another )?target (.+)"
 
 
 @attempt
@@ -115,15 +115,17 @@ def target_ref(text: str, st: Parse) -> Ref | None:
         n = num(m.group(1)).fixed
         return st.add_target(TargetSpec(spec.filter, f"{m.group(1).lower()} target {m.group(2).lower()}", n, n))
     m = fullmatch(_UP_TO_TARGET, text.strip(), re.IGNORECASE)
-    if not m:
+    if not m or (m.group(2) and not m.group(1)):
         return None
-    spec = target_spec(m.group(2))
+    # "up to one other target creature" (Solitude): not the source itself (CR 115.1)
+    spec = target_spec(("another " if m.group(2) else "") + m.group(3))
     if spec is None:
         return None
     m.consume()
     if m.group(1):
         most = num(m.group(1)).fixed
-        spec = TargetSpec(spec.filter, f"up to {m.group(1).lower()} target {m.group(2).lower()}", 0, most)
+        other = "other " if m.group(2) else ""
+        spec = TargetSpec(spec.filter, f"up to {m.group(1).lower()} {other}target {m.group(3).lower()}", 0, most)
     return st.add_target(spec)
 
 

@@ -15,6 +15,15 @@ from ..vocabulary import (
 )
 
 
+@effect_rule(r"exile (?:all cards from )?(target player's|target opponent's) graveyard")
+def _exile_graveyard(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Bojuka Bog, Tormod's Crypt: "Exile target player's graveyard" — every card in it (CR 406.2)."""
+    spec = target_spec(m.group(1)[len("target "):-2])
+    if spec is None or not spec.filter.players:
+        return None
+    return [Exile(Ref("target_graveyard", st.add_target(spec).index))]
+
+
 @effect_rule(r"exile (?:it|that spell)")
 def _exile_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Whenever a player casts ..., exile it" (Eye of the Storm): the object the trigger refers to,
@@ -58,7 +67,7 @@ def _draw(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Draw(YOU, num(m.group(1)))]
 
 
-@effect_rule(r"(destroy|exile|tap|untap) ({UP_TO}(?:(?:two|three|four|five) )?target .+)")
+@effect_rule(r"(destroy|exile|tap|untap) ({UP_TO}(?:(?:two|three|four|five|other) )?target .+)")
 def _target_verb(m: SpanMatch, st: Parse) -> list[Effect] | None:
     ref = target_ref(m.group(2), st)
     if ref is None:
@@ -150,11 +159,12 @@ def _sacrifice(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Sacrifice(who, flt, num(m.group(2)))] if who else None
 
 
-@effect_rule(r"(?:(you|its controller|that player|target player) (may )?)?search(?:es)? (?:your|their) library for "
+@effect_rule(r"(?:(you|its controller|that player|target player|each player) (may )?)?search(?:es)? (?:your|their) "
+             r"library for "
              r"(a|an|up to (?:one|two|three|four|\d+)) (?:(.+?) )?cards?(?= named ~,|,)(?P<named> named ~)?, "
-             r"(?:reveal (?:it|that card|them|those cards), )?"
-             r"put (?:it|that card|them|those cards|(one) onto the battlefield tapped and the other into your hand)"
-             r"(?: (onto the battlefield( tapped)?|into (?:your|their) hand))?, then shuffle")
+             r"(?:reveals? (?:it|that card|them|those cards), )?"
+             r"puts? (?:it|that card|them|those cards|(one) onto the battlefield tapped and the other into your hand)"
+             r"(?: (onto the battlefield( tapped)?|into (?:your|their) (?:hand|graveyard)))?, then shuffles?")
 def _search(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.23: search a library for cards, put them somewhere, then shuffle (CR 701.24a)."""
     who = who_ref(m.group(1), st) if m.group(1) else YOU
@@ -170,7 +180,8 @@ def _search(m: SpanMatch, st: Parse) -> list[Effect] | None:
                        one_to_battlefield=True, named_self=named)] if amount == 2 and not m.group(7) else None
     if not m.group(7):
         return None
-    to = "battlefield" if m.group(7).lower().startswith("onto") else "hand"
+    to = "battlefield" if m.group(7).lower().startswith("onto") else \
+        "graveyard" if m.group(7).lower().endswith("graveyard") else "hand"      # Entomb
     return [Search(who, flt, to, tapped=bool(m.group(8)), amount=amount, optional=bool(m.group(2)),
                    named_self=named)]
 

@@ -18,7 +18,7 @@ from .targets import (  # noqa: F401
     SELF, TargetSpec, YOU, n, target,
 )
 from .actions import (  # noqa: F401
-    AddMana, Attach, BecomeColor, CounterSpell, CreateToken, DamageCantBePrevented,
+    COMMANDER_IDENTITY, AddMana, Attach, BecomeColor, CounterSpell, CreateToken, DamageCantBePrevented,
     DealDamage, Destroy, Discard, Draw, Exile, ExileIfDies,
     ExtraTurn, Fight, GainControl, GainLife, LookAtTop, LoseLife,
     ManaRestriction, Mill, Pump, PutCounters, Regenerate, ReturnToBattlefield,
@@ -26,7 +26,7 @@ from .actions import (  # noqa: F401
     WinGame,
 )
 from .effects import (  # noqa: F401
-    Adapt, AddManaOfCost, ApplyModifications, BecomeCopy, CastCard, CastLinked,
+    Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, CastCard, CastLinked,
     Choose, Conditional, CopyCards, CopyException, CopySpell, CounterIfPaid,
     CreateDelayedTrigger, CreateEmblem, CreateTokenCopy, DoAction, Double, Effect,
     ExileChosen, ExileTop, Explore, GainAbilities, HoldTapped, IfKicked,

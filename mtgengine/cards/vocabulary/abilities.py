@@ -43,6 +43,11 @@ class Cost:
     untap: bool = False                    # {Q}: untap this permanent (CR 107.6)
     energy: int = 0                        # {E}...: pay that many energy counters (CR 107.14)
     put_counter: str = ""                  # "Put a -0/-1 counter on ~" (Wall of Roots, CR 118.3)
+    remove_counter: str = ""               # "Remove a charge counter from ~" (the Vivid lands, CR 118.3):
+                                           # unpayable without one (CR 118.3)
+    less: str = ""                         # "This ability costs {1} less to activate for each legendary
+    less_per: Filter | None = None         # creature you control" (the channel lands): ``less`` off the
+                                           # generic mana once per permanent matching (CR 601.2f, 602.2b)
 
 
 # -- abilities ----------------------------------------------------------------------

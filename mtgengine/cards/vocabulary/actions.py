@@ -182,6 +182,11 @@ class ManaRestriction:
     uncounterable: Filter | None = None
 
 
+#: ``AddMana.link`` of "one mana of any color in your commander's color identity" (Command Tower):
+#: not a linked record but the colors of the controller's commanders' color identity (CR 903.4).
+COMMANDER_IDENTITY = "commander's color identity"
+
+
 @dataclass(frozen=True, slots=True)
 class AddMana:
     """CR 106: add mana. ``choice`` lists alternatives ("{R} or {G}", any color)."""
@@ -195,6 +200,9 @@ class AddMana:
                                                # a color in the source's record, or a color of a linked
                                                # object (CR 607.2a, 607.2d); none: no mana (CR 607.5a)
     restriction: ManaRestriction | None = None # "Spend this mana only ..." (CR 106.6)
+    per: Filter | None = None                  # "Add {U} for each artifact you control" (Tolarian Academy):
+                                               # ``amount`` times the permanents matching, counted as it
+                                               # resolves (CR 106.3, 608.2h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +289,8 @@ class Sacrifice:
 @dataclass(frozen=True, slots=True)
 class Search:
     """CR 701.23: ``who`` searches their library for up to ``amount`` cards matching ``filter``
-    (they may find fewer, CR 701.23b), puts them ``to`` "battlefield" (``tapped``) or "hand",
+    (they may find fewer, CR 701.23b), puts them ``to`` "battlefield" (``tapped``), "hand" or
+    "graveyard" (Entomb),
     then shuffles (CR 701.24a). ``optional``: "may search" (CR 701.23g)."""
 
     who: Ref

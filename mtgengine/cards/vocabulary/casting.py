@@ -52,6 +52,7 @@ class AlternativeCost:
     zone: str = ""
     objects: tuple[AdditionalCost, ...] = ()   # "return an Island you control to its owner's hand" (Daze)
     if_control: Filter | None = None           # "If you control a Swamp, you may pay ..." (Snuff Out)
+    not_your_turn: bool = False                # "If it's not your turn, you may ..." (Force of Negation)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,15 @@ class IfKicked:
 
 
 @dataclass(frozen=True, slots=True)
+class FlipCoin:
+    """CR 705: "Flip a coin. If you win the flip, [effects]. If you lose the flip, [otherwise]."
+    The coin is the game's RNG (CR 705.1); the player who flips wins or loses (CR 705.2)."""
+
+    effects: tuple["Effect", ...] = ()       # if the flip is won
+    otherwise: tuple["Effect", ...] = ()     # if the flip is lost
+
+
+@dataclass(frozen=True, slots=True)
 class PreventDamage:
     """CR 615: a prevention effect a resolving spell or ability creates, lasting this turn.
 
@@ -557,7 +566,7 @@ Effect = Union[
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,
-    AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
+    AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
     ReturnChosen,

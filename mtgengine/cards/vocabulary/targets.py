@@ -84,7 +84,9 @@ class Ref:
     the source is attached to), "each" (every permanent matching ``filter``),
     "target_controller" (the controller of target ``index``, or, once it has left its zone,
     its last known controller, CR 608.2h), "target_controls" (every permanent matching ``filter``
-    that target player ``index`` controls: "all creatures target player controls"), "triggering" (the object the trigger refers to:
+    that target player ``index`` controls: "all creatures target player controls"),
+    "target_graveyard" (every card, matching ``filter`` if given, in the graveyard of target
+    player ``index``: "exile target player's graveyard"), "triggering" (the object the trigger refers to:
     the creature that entered, died or attacked, the spell cast, CR 603.2), "moved" (the new
     object target ``index`` became when this resolution moved it, CR 400.7: "return that
     card"), "created" (the tokens this resolution created: "attach this to it"),

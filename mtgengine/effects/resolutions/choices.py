@@ -3,7 +3,7 @@
 was kicked" (CR 702.33e): the resolutions of these effects (``resolve.resolves``)."""
 from __future__ import annotations
 
-from ...cards.vocabulary import Choose, Conditional, IfKicked, Note
+from ...cards.vocabulary import Choose, Conditional, FlipCoin, IfKicked, Note
 from ...rules.context import Ctx
 from ..links import choose, link_source, note
 from ..resolve import Resolving, execute, resolves
@@ -19,6 +19,15 @@ def _conditional(ctx: Ctx, eff: Conditional, r: Resolving) -> None:
     """CR 608.2c: "if <condition>, ...; otherwise, ..." as it resolves."""
     holds = condition_holds(ctx.g, eff.condition, r.controller, link_source(r), r.kicked)
     execute(ctx, eff.effects if holds else eff.otherwise, r)
+
+
+@resolves(FlipCoin)
+def _flip_coin(ctx: Ctx, eff: FlipCoin, r: Resolving) -> None:
+    """CR 705.1-705.2: the controller flips a coin (the game's RNG) and wins or loses the flip."""
+    won = ctx.g.rng.randrange(2) == 0
+    ctx.log("705.2", f"{ctx.g.players[r.controller].name} flips a coin for {r.name} and "
+            + ("wins the flip" if won else "loses the flip"))
+    execute(ctx, eff.effects if won else eff.otherwise, r)
 
 
 @resolves(IfKicked)

@@ -274,7 +274,7 @@ def search(ctx: Ctx, player: int, eff: Search, source_name: str, same_mv: int | 
             if new_id is not None and eff.tapped and new_id in g.objects:
                 g.obj(new_id).tapped = True
         else:
-            move(ctx, oid, Zone.HAND, "search")
+            move(ctx, oid, Zone.GRAVEYARD if eff.to == "graveyard" else Zone.HAND, "search")
     shuffle_library(ctx, player)
 
 

@@ -4,13 +4,13 @@ effects (``resolve.resolves``). A mana ability adds its mana through :func:`add_
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import AddMana, AddManaOfCost
+from ...cards.vocabulary import COMMANDER_IDENTITY, AddMana, AddManaOfCost
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ...rules.mana_pool import fixed_restriction
 from ..layers import characteristics
-from ..link_values import linked_colors
+from ..link_values import linked_colors, mana_amount
 from ..primitives import name_of, produce_mana
 from ..resolve import Resolving, refs, resolves
 
@@ -37,12 +37,22 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
         # CR 607.2a, 607.2d: a color in the source's linked record (none: no mana, CR 607.5a)
         options = linked_colors(ctx.g, source, eff.link)
         if not options:
-            ctx.log("607.5a", f"{source_name} adds no mana: nothing is linked to it")
+            if eff.link == COMMANDER_IDENTITY:
+                ctx.log("903.4f", f"{source_name} adds no mana: {ctx.g.players[player].name} has no commander, "
+                        "so its color identity is undefined (CR 106.5)")
+            else:
+                ctx.log("607.5a", f"{source_name} adds no mana: nothing is linked to it")
             return
         eff = AddMana(choice=tuple(options), amount=eff.amount, restriction=eff.restriction)
     restriction = eff.restriction
     if restriction is not None:
         restriction = fixed_restriction(ctx.g, restriction, source)
+    if eff.per is not None:
+        eff = AddMana(mana=eff.mana, choice=eff.choice, amount=mana_amount(ctx.g, source, eff),
+                      restriction=eff.restriction)
+        if not eff.amount:
+            ctx.log("106.5", f"{source_name} adds no mana: there is nothing to count")
+            return
     if eff.mana:
         added = list(eff.mana) * eff.amount
     else:
