@@ -12,6 +12,7 @@ from ..rules.context import Ctx
 from .layers import characteristics, printed
 from .link_records import UNTIL, WHEN_YOU_DO, linked_objects
 from .resolve import Resolving, execute
+from .sagas import enters_with_lore
 from .triggers import create_reflexive
 
 _STACK = Zone.STACK            # (a module constant: an Enum member read off the class costs several times more)
@@ -27,6 +28,7 @@ def entered(ctx: Ctx, old: int, new: int, from_zone: Zone) -> None:
         if moved:
             g.links = {**g.links, **moved}
     _enters_with_loyalty(ctx, new)
+    enters_with_lore(ctx, new)          # a Saga's lore counter (CR 714.3a)
     as_enters(ctx, new)
     # (``record``, written out: most games have no records at all)
     records = g.links

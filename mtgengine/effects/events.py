@@ -76,6 +76,7 @@ class CountersEvent:
     kind: str
     amount: int
     origin: int = 0           # the resolving spell whose instruction it is (CR 614.15)
+    before: int = 0           # once put: how many of that kind it had before (a Saga's chapters, CR 714.2b)
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -490,6 +490,7 @@ def put_counters(ctx: Ctx, oid: int, kind: str, amount: int, rule: str = "122.1"
     if event is None or event.amount <= 0:
         return 0
     p = player_of(oid)
+    before = 0                               # (how many it had: a Saga's chapters, CR 714.2b)
     if p is not None:
         pl = ctx.g.player(p)
         if kind == "poison":
@@ -498,10 +499,11 @@ def put_counters(ctx: Ctx, oid: int, kind: str, amount: int, rule: str = "122.1"
             pl.counters[kind] = pl.counters.get(kind, 0) + event.amount
     else:
         o = ctx.g.obj(oid)
-        o.counters[kind] = o.counters.get(kind, 0) + event.amount
+        before = o.counters.get(kind, 0)
+        o.counters[kind] = before + event.amount
         ctx.g.changed()                      # counters change P/T (CR 613.4c)
     ctx.log(rule, f"{event.amount} {kind} counter(s) put on {name_of(ctx, oid)}")
-    ctx.g.events.append(CountersEvent(oid, kind, event.amount))
+    ctx.g.events.append(CountersEvent(oid, kind, event.amount, before=before))
     return event.amount
 
 

@@ -35,12 +35,14 @@ from ..core.memo import identity_memo
 from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import (
-    AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, TapEvent, TargetedEvent, ZoneChange,
+    AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LifeEvent, TapEvent, TargetedEvent,
+    ZoneChange,
 )
 from .events import ActivateEvent
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
 from .link_records import condition as linked_condition, record
 from .meld_pairs import meld_pair_ready
+from .sagas import LORE, chapters_reached, sagas_of
 
 
 #: Zones as module constants: reading a member off the Zone class costs several times a
@@ -449,6 +451,12 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                     _occur(ctx, here, gone, "draw_first", ev.card, sch, ev.player)
                 if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is _HAND:
                     miracle(ctx, ev.card)                 # CR 702.94a: reveal it as it is drawn
+        elif cls is CountersEvent:
+            if ev.kind == LORE and ev.oid in g.objects:
+                # CR 714.2b: a Saga's chapter abilities whose number the lore counters reached
+                sch = characteristics(g, ev.oid)
+                for ab in chapters_reached(g, ev.oid, ev.before, ev.before + ev.amount):
+                    _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid, cause=("chapter", ev.oid, sch))
         elif cls is LifeEvent and ev.amount > 0 and "gain_life" in here:
             # CR 119.9: once per life-gain event
             _occur(ctx, here, gone, "gain_life", player=ev.player, amount=ev.amount)
@@ -653,8 +661,10 @@ def step_triggers(ctx: Ctx, event: str) -> None:
 
 def step_may_trigger(g: Any, event: str) -> bool:
     """Whether :func:`step_triggers` for ``event`` may trigger anything (else it changes nothing):
-    a permanent watches the event, or a delayed triggered ability waits for it."""
-    if event in _watchers_here(g):
+    a permanent watches the event, or a delayed triggered ability waits for it. The precombat main
+    phase also puts lore counters on Sagas as it begins (CR 714.3b), which may trigger chapters."""
+    here = _watchers_here(g)
+    if event in here or (event == "precombat_main" and sagas_of(g, g.active)):
         return True
     if g.delayed:
         for d in g.delayed:

@@ -19,7 +19,7 @@ ABILITY_WORDS = frozenset({
     "threshold", "undergrowth", "valiant", "vivid", "void", "will of the council",
 })
 _REMINDER = re.compile(r"\s*\([^)]*\)")
-_THIS = re.compile(r"\bthis (creature|spell|permanent|artifact|enchantment|land|card|token)\b", re.IGNORECASE)
+_THIS = re.compile(r"\bthis (creature|spell|permanent|artifact|enchantment|land|card|token|Saga|Class)\b", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[str]:

@@ -22,6 +22,7 @@ from .links import link_name, with_links
 from . import nested
 from .normalize import ability_word, normalize_self, strip_reminder
 from .replacements import read_fog_bank, read_replacement
+from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects
 from .spell_costs import read_cost_paragraph, with_cost_abilities
@@ -93,6 +94,7 @@ def _read_spell(para: Span, face: ScriptBuilder) -> bool:
 
 #: The kinds of paragraphs, in the order they are offered each paragraph.
 READERS: tuple[Reader, ...] = (
+    read_chapter,              # "I, II — ...": a Saga's chapter abilities (sagas, CR 714.2)
     read_keyword_paragraph,    # changeling, devoid, morph, echo, fading, evoke, kicker (keywords)
     read_cost_paragraph,       # alternative and additional costs, cost changes, flashback... (spell_costs)
     _read_modes,               # "Choose one —"
