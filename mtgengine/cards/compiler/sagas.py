@@ -10,27 +10,30 @@ from __future__ import annotations
 
 import re
 
+from .clause import effect_rule
+from .keywords import KEYWORD_PARAGRAPHS
 from .script_builder import ScriptBuilder
 from .sentences import parse_effects
 from .targets import Parse
-from .text import Span, consume, fullmatch, match
-from ..vocabulary import SELF, Trigger, TriggeredAbility
+from .text import Span, SpanMatch, consume, fullmatch, match
+from ..vocabulary import Effect, Exile, Ref, ReturnToBattlefield, SELF, Trigger, TriggeredAbility
 
 #: The Roman numerals of chapter symbols (CR 714.2a), I to X.
 NUMERALS = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 _NUMERAL = r"(?:X|IX|VIII|VII|VI|V|IV|III|II|I)"
+_DASH = r" [—-] "                  # (a few printings have a hyphen)
 
 
 def chapter_numbers(text: str) -> tuple[int, ...]:
     """The chapter numbers of a paragraph's chapter symbols ("I, II — ..." is (1, 2)), or ()."""
-    m = re.match(rf"({_NUMERAL}(?:, {_NUMERAL})*) — ", text)
+    m = re.match(rf"({_NUMERAL}(?:, {_NUMERAL})*){_DASH}", text)
     return tuple(NUMERALS[n] for n in m.group(1).split(", ")) if m else ()
 
 
 def read_chapter(para: Span, face: ScriptBuilder) -> bool:
     """ "I, II — Create a 2/2 white Knight creature token with vigilance.": the chapter abilities
     (CR 714.2b-c), one per number, with the same effect text."""
-    m = fullmatch(rf"({_NUMERAL}(?:, {_NUMERAL})*) — (.+)", para)
+    m = fullmatch(rf"({_NUMERAL}(?:, {_NUMERAL})*){_DASH}(.+)", para)
     if m is None:
         return False
     numbers = [NUMERALS[n] for n in str(m.group(1)).split(", ")]
@@ -51,3 +54,21 @@ def read_chapter(para: Span, face: ScriptBuilder) -> bool:
     m.consume()
     face.triggered.extend(abilities)
     return True
+
+
+@KEYWORD_PARAGRAPHS.rule(r"read ahead")
+def _read_ahead(m: SpanMatch, face: ScriptBuilder) -> bool:
+    """CR 702.155: the Saga enters with a chosen number of lore counters (``effects.sagas``)."""
+    face.keywords.add("read ahead")
+    return True
+
+
+@effect_rule(r"exile ~, then return (?:it|~) to the battlefield( tapped and)? transformed under "
+             r"(your|its owner's) control")
+def _exile_return_transformed(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Exile this Saga, then return it to the battlefield transformed under your control." (Fable
+    of the Mirror-Breaker, the Kamigawa Sagas): the card returns with its back face up (CR 712.14a)
+    as a new object (CR 400.7), without lore counters or chapter abilities (so not sacrificed,
+    CR 714.4)."""
+    return [Exile(SELF), ReturnToBattlefield(Ref("moved_self"), tapped=bool(m.group(1)),
+                                             under_owner=m.group(2).lower() != "your", transformed=True)]
