@@ -50,6 +50,7 @@ def enters_with_lore(ctx: Ctx, oid: int) -> None:
         count = ctx.ask(Decision(ch.controller, "number", f"read ahead: choose how many lore counters {ch.name} "
                                  "enters with", list(range(1, final + 1))))
         g.obj(oid).choices["read_ahead_turn"] = g.turn
+        ctx.log("702.155b", f"{g.players[ch.controller].name} chooses {count} for {ch.name}'s read ahead")
     put_counters(ctx, oid, LORE, count, rule="714.3a")
 
 
