@@ -32,7 +32,7 @@ def chapters(ch: Any) -> tuple[TriggeredAbility, ...]:
 
 def final_chapter(ch: Any) -> int:
     """CR 714.2d: the greatest chapter number among its chapter abilities (0: none)."""
-    return max((ab.trigger.chapter for ab in chapters(ch)), default=0)
+    return max((ab.trigger.number for ab in chapters(ch)), default=0)
 
 
 def enters_with_lore(ctx: Ctx, oid: int) -> None:
@@ -80,8 +80,8 @@ def chapters_reached(g: Any, oid: int, before: int, after: int) -> list[Triggere
         return []
     ch = characteristics(g, oid)
     read_ahead = "read ahead" in ch.keywords and o.choices.get("read_ahead_turn") == g.turn
-    return [ab for ab in chapters(ch) if before < ab.trigger.chapter <= after
-            and (not read_ahead or ab.trigger.chapter == after)]
+    return [ab for ab in chapters(ch) if before < ab.trigger.number <= after
+            and (not read_ahead or ab.trigger.number == after)]
 
 
 def to_sacrifice(g: Any) -> list[int]:

@@ -4,7 +4,7 @@ A chapter symbol is a keyword ability standing for a triggered ability (CR 714.2
 [Effect]" means "When one or more lore counters are put onto this Saga, if the number of lore
 counters on it was less than N and became at least N, [effect]" (714.2b), and "{rN1}, {rN2} —
 [Effect]" is one such ability per number (714.2c). Each compiles to a TriggeredAbility whose
-trigger is ``Trigger("chapter", chapter=N)``, matched by ``effects.sagas``.
+trigger is ``Trigger("chapter", number=N)``, matched by ``effects.sagas``.
 """
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def read_chapter(para: Span, face: ScriptBuilder) -> bool:
         effects = parse_effects(body, st)
         if effects is None:
             return face.not_implemented()
-        abilities.append(TriggeredAbility(Trigger("chapter", chapter=n), tuple(effects), tuple(st.targets),
+        abilities.append(TriggeredAbility(Trigger("chapter", number=n), tuple(effects), tuple(st.targets),
                                           face.raw, optional))
     m.consume()
     face.triggered.extend(abilities)

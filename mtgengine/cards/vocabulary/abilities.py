@@ -110,7 +110,7 @@ class Trigger:
     whose: str = "self"
     filter: Filter | None = None
     damaged_by_source: bool = False   # "a creature dealt damage by ~ this turn" (Sengir Vampire)
-    chapter: int = 0                  # event "chapter": a Saga's chapter N ability (CR 714.2b), ``effects.sagas``
+    number: int = 0                   # event "chapter": a Saga's chapter N (CR 714.2b, ``effects.sagas``); "class_level": "When ~ becomes level N" (CR 716.2a)
 
 
 @dataclass(frozen=True, slots=True)
