@@ -38,7 +38,7 @@ def missing(card: CardData) -> list[str]:
     out: list[str] = []
     if card.layout not in SUPPORTED_LAYOUTS and not (
             card.layout == "class" and all(face_script(face).class_levels for face in card.faces)):
-        # a Class plays by its level bars (CR 716) once they are written (``class_levels``)
+        # a Class plays by its level bars (CR 716) once they are compiled (``class_levels``)
         out.append(f"the {card.layout} layout is not supported yet")
     for face in card.faces:
         script = face_script(face)

@@ -80,6 +80,14 @@ class CountersEvent:
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class LevelEvent:
+    """A Class's level became ``level`` (CR 716.2a): "When this Class becomes level N"."""
+
+    oid: int
+    level: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class DrawEvent:
     """A player would draw a card, or drew one. Replaced by "draw N cards instead", it stands
     for ``count`` new draws that the effects in ``applied`` don't replace again (CR 614.5,
@@ -175,5 +183,5 @@ class BlockEvent:
     attacker: int
 
 
-__all__ = ["ZoneChange", "DamageEvent", "LifeEvent", "ManaEvent", "ProliferateEvent", "CountersEvent", "DrawEvent", "TokensEvent",
+__all__ = ["ZoneChange", "DamageEvent", "LifeEvent", "ManaEvent", "ProliferateEvent", "CountersEvent", "LevelEvent", "DrawEvent", "TokensEvent",
            "ResolvedReplacement", "CastEvent", "AttackEvent", "BlockEvent", "replace"]

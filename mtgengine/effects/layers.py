@@ -908,7 +908,7 @@ def _class_levels(state: GameState, oid: int, ch: Characteristics) -> None:
     for lv in script.class_levels:
         if lv.level <= level:
             script = replace(script, static=script.static + lv.static, triggered=script.triggered + lv.triggered,
-                             play_from=script.play_from + lv.play_from)
+                             play_from=script.play_from + lv.play_from, activated=script.activated + lv.activated)
     ch.script = script
 
 

@@ -35,7 +35,7 @@ from ..core.memo import identity_memo
 from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import (
-    AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LifeEvent, TapEvent, TargetedEvent,
+    AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LevelEvent, LifeEvent, TapEvent, TargetedEvent,
     ZoneChange,
 )
 from .events import ActivateEvent
@@ -451,6 +451,13 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                     _occur(ctx, here, gone, "draw_first", ev.card, sch, ev.player)
                 if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is _HAND:
                     miracle(ctx, ev.card)                 # CR 702.94a: reveal it as it is drawn
+        elif cls is LevelEvent:
+            if ev.oid in g.objects:
+                # CR 716.2a: "When this Class becomes level N" (an ability its level N grants)
+                sch = characteristics(g, ev.oid)
+                for ab in triggered_abilities(sch):
+                    if ab.trigger.event == "class_level" and ab.trigger.number == ev.level:
+                        _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
         elif cls is CountersEvent:
             if ev.kind == LORE and ev.oid in g.objects:
                 # CR 714.2b: a Saga's chapter abilities whose number the lore counters reached

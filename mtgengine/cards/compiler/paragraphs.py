@@ -22,6 +22,7 @@ from .links import link_name, with_links
 from . import nested
 from .normalize import ability_word, normalize_self, strip_reminder
 from .replacements import read_fog_bank, read_replacement
+from .classes import read_level_bar, with_class_levels
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects
@@ -95,6 +96,7 @@ def _read_spell(para: Span, face: ScriptBuilder) -> bool:
 #: The kinds of paragraphs, in the order they are offered each paragraph.
 READERS: tuple[Reader, ...] = (
     read_chapter,              # "I, II — ...": a Saga's chapter abilities (sagas, CR 714.2)
+    read_level_bar,            # "{2}{U}: Level 2": a Class's level bar (classes, CR 716.2)
     read_keyword_paragraph,    # changeling, devoid, morph, echo, fading, evoke, kicker (keywords)
     read_cost_paragraph,       # alternative and additional costs, cost changes, flashback... (spell_costs)
     _read_modes,               # "Choose one —"
@@ -159,7 +161,7 @@ def compile_report(name: str, oracle_text: str, is_spell: bool) -> Compiled:
             face.not_implemented()
         if len(face.unimplemented) > before or number in face.refused:
             source.rollback(0)              # (what was read stands for no ability)
-    script = with_cost_abilities(face.script(oracle_text), face.cost_abilities)
+    script = with_cost_abilities(with_class_levels(face.script(oracle_text), face, lines), face.cost_abilities)
     script = strip_spans(with_links(name, oracle_text, script, sources))      # linked pairs (CR 607)
     missing = {number for number, _text in script.unimplemented}
     reports = []

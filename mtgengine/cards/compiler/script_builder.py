@@ -49,6 +49,8 @@ class ScriptBuilder:
     cast_timing: str = ""
     cost_abilities: list[dict[str, Any]] = field(default_factory=list)
     refused: set[int] = field(default_factory=set)   # paragraphs kept as a mode that is refused if chosen
+    #: a Class's level bars (``classes``): level, paragraph number, how many abilities of each kind came before
+    level_bars: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
 
     def not_implemented(self) -> bool:
         """Records the paragraph being read as one the engine can't do yet; True (it is read)."""

@@ -130,6 +130,7 @@ class ClassLevel:
     triggered: tuple[TriggeredAbility, ...] = ()
     play_from: tuple[PlayFrom, ...] = ()
     text: str = ""
+    activated: tuple[ActivatedAbility, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

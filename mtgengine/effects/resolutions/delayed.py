@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...cards.vocabulary import CreateDelayedTrigger, CreateEmblem, ExtraTurn, SetLevel, TriggeredAbility
 from ...core.enums import Zone
 from ...rules.context import Ctx
+from ..events import LevelEvent
 from ..links import create_emblem
 from ..resolve import Resolving, players_of, refs, resolves
 from ..triggers import create_delayed
@@ -40,3 +41,4 @@ def _set_level(ctx: Ctx, eff: SetLevel, r: Resolving) -> None:
         ctx.g.obj(src).choices["level"] = eff.level
         ctx.g.changed()
         ctx.log("716.2a", f"{r.name}'s level becomes {eff.level}")
+        ctx.g.events.append(LevelEvent(src, eff.level))          # "When this Class becomes level N"
