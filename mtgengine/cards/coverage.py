@@ -30,7 +30,8 @@ from .scripts import face_script
 #: Layouts whose card-level rules (casting a half, transforming...) the engine plays.
 SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "transform",
                                "meld",       # meld: CR 701.42, 712.4, 712.8g, 712.21
-                               "saga"})      # saga: CR 714 (effects.sagas)
+                               "saga",       # saga: CR 714 (effects.sagas)
+                               "flip"})      # flip: CR 710 (primitives.flip)
 
 
 def missing(card: CardData) -> list[str]:

@@ -746,6 +746,22 @@ def transform(ctx: Ctx, oid: int) -> bool:
     return True
 
 
+def flip(ctx: Ctx, oid: int) -> bool:
+    """CR 710.2: a permanent flips: its flipped status (kept in ``transformed``, CR 110.5) makes a
+    flip card's alternative characteristics apply (``layers._flip_status``); it stays the same
+    object. Flipping is one way (CR 710.4): a flipped permanent doesn't flip back. Returns whether
+    it flipped."""
+    g = ctx.g
+    o = g.objects.get(oid)
+    if o is None or o.zone is not Zone.BATTLEFIELD or o.transformed:
+        return False
+    before = name_of(ctx, oid)
+    g.obj(oid).transformed = True
+    g.changed()
+    ctx.log("710.2", f"{before} flips" + (f" into {name_of(ctx, oid)}" if name_of(ctx, oid) != before else ""))
+    return True
+
+
 def turn_face_down(ctx: Ctx, oid: int) -> bool:
     """CR 708.2a: a face-up permanent turned face down is a 2/2 creature with no text, name,
     subtypes or mana cost — its copiable values (layer 1b, CR 613.2b), whatever it copied

@@ -23,6 +23,7 @@ from . import nested
 from .normalize import ability_word, normalize_self, strip_reminder
 from .replacements import read_fog_bank, read_replacement
 from .classes import read_level_bar, with_class_levels
+from . import flip_cards  # noqa: F401  (its effect rules: "flip ~", CR 710)
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects
