@@ -31,7 +31,8 @@ from .scripts import face_script
 SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "transform",
                                "meld",       # meld: CR 701.42, 712.4, 712.8g, 712.21
                                "saga",       # saga: CR 714 (effects.sagas)
-                               "flip"})      # flip: CR 710 (primitives.flip)
+                               "flip",       # flip: CR 710 (primitives.flip)
+                               "leveler"})   # leveler: CR 711, 702.87 (compiler.levels)
 
 
 def missing(card: CardData) -> list[str]:

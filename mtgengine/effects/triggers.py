@@ -218,6 +218,10 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         if cond.kind == "control":
             flt = replace(flt, controller="you")
         value = sum(1 for oid in g.battlefield if matches(g, oid, flt, controller, source_id))
+    elif cond.kind == "source_counters":
+        # "as long as this creature has N1-N2 level counters on it" (a level symbol, CR 711.2a)
+        src = g.objects.get(source_id) if source_id else None
+        value = src.counters.get(cond.value, 0) if src is not None else 0
     elif cond.kind == "life":
         value = g.players[controller].life
     elif cond.kind in ("hand", "graveyard", "library"):

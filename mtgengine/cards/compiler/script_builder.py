@@ -51,6 +51,9 @@ class ScriptBuilder:
     refused: set[int] = field(default_factory=set)   # paragraphs kept as a mode that is refused if chosen
     #: a Class's level bars (``classes``): level, paragraph number, how many abilities of each kind came before
     level_bars: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
+    #: a leveler's level symbols (``levels``): low, high (None: "N+"), paragraph, abilities before,
+    #: keywords before, its P/T box
+    level_symbols: list[list[Any]] = field(default_factory=list)
 
     def not_implemented(self) -> bool:
         """Records the paragraph being read as one the engine can't do yet; True (it is read)."""

@@ -130,7 +130,9 @@ class Condition:
     you controlled left the battlefield this turn), "echo_due" (the source came under your control
     since its echo was last checked, CR 702.30a), "main_phase" (it is your main phase: "if
     you cast this spell during your main phase", CR 505.1), "had_no_counters" (the source as it
-    last existed had no counters of kind ``value``: persist and undying, CR 702.79a, 702.93a).
+    last existed had no counters of kind ``value``: persist and undying, CR 702.79a, 702.93a),
+    "source_counters" (the number of counters of kind ``value`` on the source: a leveler's level
+    symbol, CR 711.2a).
     The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 
