@@ -32,7 +32,8 @@ SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "tra
                                "meld",       # meld: CR 701.42, 712.4, 712.8g, 712.21
                                "saga",       # saga: CR 714 (effects.sagas)
                                "flip",       # flip: CR 710 (primitives.flip)
-                               "leveler"})   # leveler: CR 711, 702.87 (compiler.levels)
+                               "leveler",    # leveler: CR 711, 702.87 (compiler.levels)
+                               "aftermath"})  # aftermath: CR 702.127 (rules.aftermath)
 
 
 def missing(card: CardData) -> list[str]:

@@ -24,7 +24,7 @@ from .normalize import ability_word, normalize_self, strip_reminder
 from .replacements import read_fog_bank, read_replacement
 from .classes import read_level_bar, with_class_levels
 from .levels import read_level_pt, read_level_symbol, read_level_up, with_level_symbols
-from . import flip_cards  # noqa: F401  (its effect rules: "flip ~", CR 710)
+from . import aftermath, flip_cards  # noqa: F401  (their rules: "Aftermath", CR 702.127; "flip ~", CR 710)
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects
