@@ -33,7 +33,8 @@ SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "tra
                                "saga",       # saga: CR 714 (effects.sagas)
                                "flip",       # flip: CR 710 (primitives.flip)
                                "leveler",    # leveler: CR 711, 702.87 (compiler.levels)
-                               "aftermath"})  # aftermath: CR 702.127 (rules.aftermath)
+                               "aftermath",  # aftermath: CR 702.127 (rules.aftermath)
+                               "case"})      # case: CR 719 (compiler.cases)
 
 
 def missing(card: CardData) -> list[str]:

@@ -189,6 +189,8 @@ def _was_creature(g: Any, oid: int) -> bool:
 # -- conditions ---------------------------------------------------------------------------------
 def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False) -> bool:
     """Whether a Condition is true for the ability's controller (CR 603.4, 603.8)."""
+    if cond.also is not None and not condition_holds(g, cond.also, controller, source_id, kicked):
+        return False                                                # "... and [another condition]"
     if cond.link or (cond.kind == "kicked" and cond.value) or cond.kind == "level":
         return bool(linked_condition(g, cond, controller, source_id, kicked))   # CR 607.2: chosen words, linked cards
     if cond.kind == "kicked":
@@ -218,6 +220,10 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         if cond.kind == "control":
             flt = replace(flt, controller="you")
         value = sum(1 for oid in g.battlefield if matches(g, oid, flt, controller, source_id))
+    elif cond.kind == "solved":
+        # "if this Case is not solved" (CR 719.3a): a designation of the permanent (719.3b)
+        src = g.objects.get(source_id) if source_id else None
+        value = 1 if src is not None and src.zone is Zone.BATTLEFIELD and src.choices.get("solved") else 0
     elif cond.kind == "source_counters":
         # "as long as this creature has N1-N2 level counters on it" (a level symbol, CR 711.2a)
         src = g.objects.get(source_id) if source_id else None

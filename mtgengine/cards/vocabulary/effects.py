@@ -115,6 +115,12 @@ class Flip:
 
 
 @dataclass(frozen=True, slots=True)
+class Solve:
+    """CR 719.3a-b: the source (a Case) becomes solved, a designation it keeps until it leaves
+    the battlefield; not a copiable value."""
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveCounters:
     """CR 122.1: remove ``amount`` counters of ``kind`` from ``what``; "If you can't, [effects]"
     (``if_cant``, fading's sacrifice, CR 702.32a) happens when none could be removed."""
@@ -565,7 +571,7 @@ Effect = Union[
     Scry, LookAtTop, ExtraTurn, ExileIfDies, BecomeColor, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
-    Double, Proliferate, ShuffleIntoLibrary, Transform, Flip, TurnFaceDown, RemoveCounters, Manifest,
+    Double, Proliferate, ShuffleIntoLibrary, Transform, Flip, Solve, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
