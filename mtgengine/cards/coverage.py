@@ -34,7 +34,8 @@ SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "tra
                                "flip",       # flip: CR 710 (primitives.flip)
                                "leveler",    # leveler: CR 711, 702.87 (compiler.levels)
                                "aftermath",  # aftermath: CR 702.127 (rules.aftermath)
-                               "case"})      # case: CR 719 (compiler.cases)
+                               "case",       # case: CR 719 (compiler.cases)
+                               "omen"})      # omen: CR 720 (rules.resolution)
 
 
 def missing(card: CardData) -> list[str]:
