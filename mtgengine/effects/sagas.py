@@ -1,26 +1,25 @@
 """Sagas (CR 714): lore counters, chapter abilities and the sacrifice after the last chapter.
 
 - As a Saga enters, its controller puts a lore counter on it (CR 714.3a); with read ahead, the
-  chosen number of them (702.155b). They are counters put on it (CR 122.6).
+  chosen number of them (702.155b): ``enter_leave.enters_with_lore``. They are counters put on
+  it (CR 122.6).
 - As a player's precombat main phase begins, they put a lore counter on each Saga they control
-  with one or more chapter abilities (CR 714.3b, a turn-based action: ``precombat_main``).
+  with one or more chapter abilities (CR 714.3b, a turn-based action: ``rules.sagas``).
 - A chapter ability triggers when lore counters are put on the Saga and their number goes from
   less than its chapter number to at least it (CR 714.2b): ``chapters_reached``. Read ahead: not
   the turn it entered unless the number is exactly the chapter's (CR 702.155a).
 - A Saga with lore counters at least its final chapter number, and no chapter ability of its
   own triggered and not yet gone from the stack, is sacrificed (CR 714.4, ``to_sacrifice``).
 
-All counters go through ``primitives.put_counters`` (and so the replacement pipeline).
+The counters go through ``primitives.put_counters`` (and so the replacement pipeline).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..agents.decisions import Decision
 from ..cards.vocabulary import TriggeredAbility
 from ..core.enums import Zone
-from ..rules.context import Ctx
-from .layers import characteristics
+from .layers import characteristics, permanents
 
 LORE = "lore"
 
@@ -35,38 +34,8 @@ def final_chapter(ch: Any) -> int:
     return max((ab.trigger.number for ab in chapters(ch)), default=0)
 
 
-def enters_with_lore(ctx: Ctx, oid: int) -> None:
-    """CR 714.3a: as a Saga enters, its controller puts a lore counter on it; with read ahead
-    they choose a number from one to its final chapter number and it enters with that many
-    (CR 702.155b)."""
-    from .primitives import put_counters
-    g = ctx.g
-    ch = characteristics(g, oid)
-    if "Saga" not in ch.subtypes:
-        return
-    count = 1
-    final = final_chapter(ch)
-    if "read ahead" in ch.keywords and final > 1:
-        count = ctx.ask(Decision(ch.controller, "number", f"read ahead: choose how many lore counters {ch.name} "
-                                 "enters with", list(range(1, final + 1))))
-        g.obj(oid).choices["read_ahead_turn"] = g.turn
-        ctx.log("702.155b", f"{g.players[ch.controller].name} chooses {count} for {ch.name}'s read ahead")
-    put_counters(ctx, oid, LORE, count, rule="714.3a")
-
-
-def precombat_main(ctx: Ctx) -> None:
-    """CR 714.3b: as the active player's precombat main phase begins, they put a lore counter on
-    each Saga they control with one or more chapter abilities (no stack)."""
-    from .primitives import put_counters
-    g = ctx.g
-    for oid in sorted(sagas_of(g, g.active)):
-        if oid in g.objects and g.objects[oid].zone is Zone.BATTLEFIELD:
-            put_counters(ctx, oid, LORE, 1, rule="714.3b")
-
-
 def sagas_of(g: Any, player: int) -> list[int]:
     """The Sagas with chapter abilities ``player`` controls (CR 714.3b)."""
-    from .layers import permanents
     return [oid for oid, ch in permanents(g).items()
             if ch.controller == player and "Saga" in ch.subtypes and chapters(ch)]
 

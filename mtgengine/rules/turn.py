@@ -17,9 +17,9 @@ from ..effects.layers import characteristics, permanents
 from ..effects.links import next_untap_passes, stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
 from ..effects.replacement import may_replace
-from ..effects import sagas
 from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on_stack, step_may_trigger, step_triggers
 from ..state.game_state import GameState
+from . import sagas
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .spell_choices import FACE_LAYOUTS
 from .castability import (

@@ -10,6 +10,7 @@ readers, and what it added is moved into ``CardScript.solved`` (``with_solved``)
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from .conditions import parse_condition
@@ -19,6 +20,15 @@ from ..vocabulary import CardScript, Condition, Solve, Solved, Trigger, Triggere
 
 #: "and this Case is not solved" (CR 719.3a)
 _UNSOLVED = Condition("solved", at_most=0)
+#: The paragraph readers (``paragraphs.READERS``), which the driver provides as it is imported: the
+#: "Solved —" ability is read by them (the driver imports this module, not the other way round).
+_readers: tuple[Callable[[Span, ScriptBuilder], bool], ...] = ()
+
+
+def provide(readers: tuple[Callable[[Span, ScriptBuilder], bool], ...]) -> None:
+    """Sets the readers of the "Solved —" paragraph's ability."""
+    global _readers
+    _readers = readers
 
 
 def read_to_solve(para: Span, face: ScriptBuilder) -> bool:
@@ -40,13 +50,12 @@ def read_solved(para: Span, face: ScriptBuilder) -> bool:
     m = match(r"solved — ", para, re.I)
     if m is None or face.solved_mark is not None:
         return False
-    from .paragraphs import READERS          # (the driver, which imports this module)
     consume(para[:m.end()])
     before = (len(face.static), len(face.triggered), len(face.activated))
     others = _others(face)
     unimplemented = len(face.unimplemented)
     rest = para[m.end():]
-    if not any(reader(rest, face) for reader in READERS if reader is not read_solved):
+    if not any(reader(rest, face) for reader in _readers if reader is not read_solved):
         face.not_implemented()
     elif len(face.unimplemented) == unimplemented and _others(face) != others:
         face.not_implemented()             # (an ability a solved Case can't hold yet: a replacement effect...)

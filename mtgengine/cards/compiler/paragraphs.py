@@ -22,6 +22,7 @@ from .links import link_name, with_links
 from . import nested
 from .normalize import ability_word, normalize_self, strip_reminder
 from .replacements import read_fog_bank, read_replacement
+from . import cases
 from .cases import read_solved, read_to_solve, with_solved
 from .classes import read_level_bar, with_class_levels
 from .levels import read_level_pt, read_level_symbol, read_level_up, with_level_symbols
@@ -119,6 +120,9 @@ READERS: tuple[Reader, ...] = (
     read_extra_triggers,       # "... triggers an additional time" (triggers)
     _read_spell,               # an instant's or sorcery's instructions
 )
+
+
+cases.provide(READERS)
 
 
 @dataclass(frozen=True)
