@@ -29,7 +29,13 @@ from .scripts import face_script
 
 #: Layouts whose card-level rules (casting a half, transforming...) the engine plays.
 SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "transform",
-                               "meld"})      # meld: CR 701.42, 712.4, 712.8g, 712.21
+                               "meld",       # meld: CR 701.42, 712.4, 712.8g, 712.21
+                               "saga",       # saga: CR 714 (effects.sagas)
+                               "flip",       # flip: CR 710 (primitives.flip)
+                               "leveler",    # leveler: CR 711, 702.87 (compiler.levels)
+                               "aftermath",  # aftermath: CR 702.127 (rules.aftermath)
+                               "case",       # case: CR 719 (compiler.cases)
+                               "omen"})      # omen: CR 720 (rules.resolution)
 
 
 def missing(card: CardData) -> list[str]:
@@ -37,7 +43,7 @@ def missing(card: CardData) -> list[str]:
     out: list[str] = []
     if card.layout not in SUPPORTED_LAYOUTS and not (
             card.layout == "class" and all(face_script(face).class_levels for face in card.faces)):
-        # a Class plays by its level bars (CR 716) once they are written (``class_levels``)
+        # a Class plays by its level bars (CR 716) once they are compiled (``class_levels``)
         out.append(f"the {card.layout} layout is not supported yet")
     for face in card.faces:
         script = face_script(face)

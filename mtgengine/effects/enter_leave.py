@@ -1,17 +1,20 @@
 """What happens as a permanent enters or leaves the battlefield, besides the zone change itself
 (``primitives.move``): the spell's records follow it (CR 607.2j, 607.2q), a planeswalker's
-loyalty (CR 306.5b), its "as enters" choices (CR 614.12, 607.2d-g), the "When you do" of an
+loyalty (CR 306.5b), a Saga's lore counters (CR 714.3a), its "as enters" choices (CR 614.12, 607.2d-g), the "When you do" of an
 "enter as a copy" (CR 603.12), and the cards exiled "until ~ leaves the battlefield" return
 (CR 610.3).
 """
 from __future__ import annotations
 
+from ..agents.decisions import Decision
 from ..cards.vocabulary import Trigger, TriggeredAbility
 from ..core.enums import Zone
+from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from .layers import characteristics, printed
 from .link_records import UNTIL, WHEN_YOU_DO, linked_objects
 from .resolve import Resolving, execute
+from .sagas import LORE, final_chapter
 from .triggers import create_reflexive
 
 _STACK = Zone.STACK            # (a module constant: an Enum member read off the class costs several times more)
@@ -27,6 +30,7 @@ def entered(ctx: Ctx, old: int, new: int, from_zone: Zone) -> None:
         if moved:
             g.links = {**g.links, **moved}
     _enters_with_loyalty(ctx, new)
+    enters_with_lore(ctx, new)          # a Saga's lore counter (CR 714.3a)
     as_enters(ctx, new)
     # (``record``, written out: most games have no records at all)
     records = g.links
@@ -87,3 +91,24 @@ def _enters_with_loyalty(ctx: Ctx, oid: int) -> None:
     if "Planeswalker" in ch.types and ch.loyalty and not g.objects[oid].counters.get("loyalty"):
         from .primitives import put_counters
         put_counters(ctx, oid, "loyalty", ch.loyalty, rule="306.5b")
+
+
+def enters_with_lore(ctx: Ctx, oid: int) -> None:
+    """CR 714.3a: as a Saga enters, its controller puts a lore counter on it; with read ahead
+    they choose a number from one to its final chapter number and it enters with that many
+    (CR 702.155b), its chapters below that number not triggering this turn (702.155a)."""
+    g = ctx.g
+    ch = characteristics(g, oid)
+    if "Saga" not in ch.subtypes:
+        return
+    count = 1
+    final = final_chapter(ch)
+    if "read ahead" in ch.keywords and final > 1:
+        count = ctx.ask(Decision(ch.controller, "number", f"read ahead: choose how many lore counters {ch.name} "
+                                 "enters with", list(range(1, final + 1))))
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= final:
+            raise IllegalActionError(f"{ch.name}: read ahead: choose a number from 1 to {final} (CR 702.155b)")
+        g.obj(oid).choices["read_ahead_turn"] = g.turn
+        ctx.log("702.155b", f"{g.players[ch.controller].name} chooses {count} for {ch.name}'s read ahead")
+    from .primitives import put_counters
+    put_counters(ctx, oid, LORE, count, rule="714.3a")

@@ -76,6 +76,15 @@ class CountersEvent:
     kind: str
     amount: int
     origin: int = 0           # the resolving spell whose instruction it is (CR 614.15)
+    before: int = 0           # once put: how many of that kind it had before (a Saga's chapters, CR 714.2b)
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class LevelEvent:
+    """A Class's level became ``level`` (CR 716.2a): "When this Class becomes level N"."""
+
+    oid: int
+    level: int
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -174,5 +183,5 @@ class BlockEvent:
     attacker: int
 
 
-__all__ = ["ZoneChange", "DamageEvent", "LifeEvent", "ManaEvent", "ProliferateEvent", "CountersEvent", "DrawEvent", "TokensEvent",
+__all__ = ["ZoneChange", "DamageEvent", "LifeEvent", "ManaEvent", "ProliferateEvent", "CountersEvent", "LevelEvent", "DrawEvent", "TokensEvent",
            "ResolvedReplacement", "CastEvent", "AttackEvent", "BlockEvent", "replace"]

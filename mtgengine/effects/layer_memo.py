@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 RECORD = LAYER_RECORD
 #: The choices (``GameObject.choices``) the copiable values and class levels read
 #: (``layers._VALUE_CHOICES`` and "level", CR 716.2a).
-CHARACTERISTIC_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "level"})
+CHARACTERISTIC_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "level",
+                                    "solved"})
 
 _ANY = Filter()
 

@@ -542,6 +542,8 @@ def _base(state: GameState, oid: int) -> Characteristics:
     ch = copiable_values(state, oid)
     if ch.script.class_levels:
         _class_levels(state, oid, ch)
+    if ch.script.solved is not None and state.objects[oid].choices.get("solved"):
+        _solved(ch)
     return ch
 
 
@@ -576,7 +578,7 @@ def _more_than_printed(o: Any) -> bool:
         return True
     face = 1 if o.transformed and len(card.faces) > 1 else COMBINED if card.is_split else o.face
     ch = _PLAIN.get((card.name, face, o.controller))
-    return ch is False or (ch is not None and bool(ch.script.static or ch.script.class_levels))
+    return ch is False or (ch is not None and bool(ch.script.static or ch.script.class_levels or ch.script.solved))
 
 
 def _remember_local(state: GameState, chars: dict[int, Characteristics], record: LayerRecord) -> dict[int, Characteristics]:
@@ -681,7 +683,7 @@ def _printed_permanent(state: GameState, oid: int, o: Any, affected: Any) -> Cha
     ch = _PLAIN.get((card.name, face, o.controller))
     if ch is None:
         ch = _shared_printed(state, oid, o)
-    if not ch or ch.script.static or ch.script.class_levels:
+    if not ch or ch.script.static or ch.script.class_levels or ch.script.solved:
         return None
     return ch
 
@@ -918,8 +920,17 @@ def _class_levels(state: GameState, oid: int, ch: Characteristics) -> None:
     for lv in script.class_levels:
         if lv.level <= level:
             script = replace(script, static=script.static + lv.static, triggered=script.triggered + lv.triggered,
-                             play_from=script.play_from + lv.play_from)
+                             play_from=script.play_from + lv.play_from, activated=script.activated + lv.activated)
     ch.script = script
+
+
+def _solved(ch: Characteristics) -> None:
+    """CR 719.3c: a solved Case has its "Solved —" abilities (the designation is not copiable,
+    CR 719.3b: it is the permanent's, read here after its copiable values)."""
+    script, solved = ch.script, ch.script.solved
+    assert solved is not None
+    ch.script = replace(script, static=script.static + solved.static, triggered=script.triggered + solved.triggered,
+                        activated=script.activated + solved.activated)
 
 
 def _in_combat_with(state: GameState, oid: int, source: int | None) -> bool:

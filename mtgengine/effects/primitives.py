@@ -490,6 +490,7 @@ def put_counters(ctx: Ctx, oid: int, kind: str, amount: int, rule: str = "122.1"
     if event is None or event.amount <= 0:
         return 0
     p = player_of(oid)
+    before = 0                               # (how many it had: a Saga's chapters, CR 714.2b)
     if p is not None:
         pl = ctx.g.player(p)
         if kind == "poison":
@@ -498,10 +499,11 @@ def put_counters(ctx: Ctx, oid: int, kind: str, amount: int, rule: str = "122.1"
             pl.counters[kind] = pl.counters.get(kind, 0) + event.amount
     else:
         o = ctx.g.obj(oid)
-        o.counters[kind] = o.counters.get(kind, 0) + event.amount
+        before = o.counters.get(kind, 0)
+        o.counters[kind] = before + event.amount
         ctx.g.changed()                      # counters change P/T (CR 613.4c)
     ctx.log(rule, f"{event.amount} {kind} counter(s) put on {name_of(ctx, oid)}")
-    ctx.g.events.append(CountersEvent(oid, kind, event.amount))
+    ctx.g.events.append(CountersEvent(oid, kind, event.amount, before=before))
     return event.amount
 
 
@@ -741,6 +743,22 @@ def transform(ctx: Ctx, oid: int) -> bool:
     w.transformed = not o.transformed
     g.changed()
     ctx.log("701.27a", f"{before} transforms into {name_of(ctx, oid)}")
+    return True
+
+
+def flip(ctx: Ctx, oid: int) -> bool:
+    """CR 710.2: a permanent flips: its flipped status (kept in ``transformed``, CR 110.5) makes a
+    flip card's alternative characteristics apply (``layers._flip_status``); it stays the same
+    object. Flipping is one way (CR 710.4): a flipped permanent doesn't flip back. Returns whether
+    it flipped."""
+    g = ctx.g
+    o = g.objects.get(oid)
+    if o is None or o.zone is not Zone.BATTLEFIELD or o.transformed:
+        return False
+    before = name_of(ctx, oid)
+    g.obj(oid).transformed = True
+    g.changed()
+    ctx.log("710.2", f"{before} flips" + (f" into {name_of(ctx, oid)}" if name_of(ctx, oid) != before else ""))
     return True
 
 

@@ -266,14 +266,23 @@ _FLASHBACK = ReplacementAbility("leaves_stack", itself=True, exile=True,
                                 text="flashback: exile it instead of putting it anywhere else (CR 702.34a)")
 
 
+_AFTERMATH = ReplacementAbility("leaves_stack", itself=True, exile=True,
+                                text="aftermath: cast from a graveyard, exile it instead of putting it anywhere else "
+                                     "(CR 702.127a)")
+
+
 def _flashback_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     """CR 702.34a: a spell cast with flashback is exiled instead of going anywhere else when
-    it leaves the stack (resolving, countered, or fizzling)."""
+    it leaves the stack (resolving, countered, or fizzling); so is an aftermath half cast from a
+    graveyard (CR 702.127a)."""
     g = ctx.g
-    if kind != "leaves_stack" or event.oid not in g.objects or not g.objects[event.oid].choices.get("flashback"):
+    if kind != "leaves_stack" or event.oid not in g.objects:
         return []
-    return [Candidate(f"f{event.oid}", _FLASHBACK, g.objects[event.oid].controller, event.oid,
-                      object_name(g, event.oid))]
+    choices = g.objects[event.oid].choices
+    if not choices or not (choices.get("flashback") or choices.get("aftermath")):
+        return []
+    return [Candidate(f"f{event.oid}", _FLASHBACK if choices.get("flashback") else _AFTERMATH,
+                      g.objects[event.oid].controller, event.oid, object_name(g, event.oid))]
 
 
 _TO_COMMAND_ZONE = ReplacementAbility("to_hand_or_library", text="a commander would be put into its owner's hand "
@@ -564,7 +573,8 @@ def _also(ctx: Ctx, c: Candidate) -> None:
 def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
     g = ctx.g
     ab = c.ability
-    rule = "614.15" if ab.self_replacement else "702.34a" if ab.event == "leaves_stack" else "614.1a"
+    rule = "614.15" if ab.self_replacement else ("702.127a" if ab is _AFTERMATH else "702.34a") \
+        if ab.event == "leaves_stack" else "614.1a"
     what = describe_event(g, event)
     if isinstance(event, DamageEvent):
         if ab.prevent:

@@ -155,6 +155,9 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
     if ref.kind == "moved":
         # CR 400.7: "that card" is the new object the target became when this moved it
         return [r.moved[oid] for oid in _legal_targets(ref.index, r) if r.moved.get(oid) in g.objects]
+    if ref.kind == "moved_self":
+        # "Exile this Saga, then return it ...": the new object the source became (CR 400.7)
+        return [r.moved[r.source]] if r.moved.get(r.source) in g.objects else []
     if ref.kind == "created":
         return [oid for oid in r.created if oid in g.objects]
     if ref.kind == "remembered":

@@ -35,12 +35,14 @@ from ..core.memo import identity_memo
 from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import (
-    AttackEvent, BlockEvent, CastEvent, DamageEvent, DrawEvent, LifeEvent, TapEvent, TargetedEvent, ZoneChange,
+    AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LevelEvent, LifeEvent, TapEvent, TargetedEvent,
+    ZoneChange,
 )
 from .events import ActivateEvent
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
 from .link_records import condition as linked_condition, record
 from .meld_pairs import meld_pair_ready
+from .sagas import LORE, chapters_reached, sagas_of
 
 
 #: Zones as module constants: reading a member off the Zone class costs several times a
@@ -187,6 +189,8 @@ def _was_creature(g: Any, oid: int) -> bool:
 # -- conditions ---------------------------------------------------------------------------------
 def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False) -> bool:
     """Whether a Condition is true for the ability's controller (CR 603.4, 603.8)."""
+    if cond.also is not None and not condition_holds(g, cond.also, controller, source_id, kicked):
+        return False                                                # "... and [another condition]"
     if cond.link or (cond.kind == "kicked" and cond.value) or cond.kind == "level":
         return bool(linked_condition(g, cond, controller, source_id, kicked))   # CR 607.2: chosen words, linked cards
     if cond.kind == "kicked":
@@ -216,6 +220,14 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         if cond.kind == "control":
             flt = replace(flt, controller="you")
         value = sum(1 for oid in g.battlefield if matches(g, oid, flt, controller, source_id))
+    elif cond.kind == "solved":
+        # "if this Case is not solved" (CR 719.3a): a designation of the permanent (719.3b)
+        src = g.objects.get(source_id) if source_id else None
+        value = 1 if src is not None and src.zone is Zone.BATTLEFIELD and src.choices.get("solved") else 0
+    elif cond.kind == "source_counters":
+        # "as long as this creature has N1-N2 level counters on it" (a level symbol, CR 711.2a)
+        src = g.objects.get(source_id) if source_id else None
+        value = src.counters.get(cond.value, 0) if src is not None else 0
     elif cond.kind == "life":
         value = g.players[controller].life
     elif cond.kind in ("hand", "graveyard", "library"):
@@ -449,6 +461,19 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                     _occur(ctx, here, gone, "draw_first", ev.card, sch, ev.player)
                 if characteristics(g, ev.card).script.miracle and g.objects[ev.card].zone is _HAND:
                     miracle(ctx, ev.card)                 # CR 702.94a: reveal it as it is drawn
+        elif cls is LevelEvent:
+            if ev.oid in g.objects:
+                # CR 716.2a: "When this Class becomes level N" (an ability its level N grants)
+                sch = characteristics(g, ev.oid)
+                for ab in triggered_abilities(sch):
+                    if ab.trigger.event == "class_level" and ab.trigger.number == ev.level:
+                        _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
+        elif cls is CountersEvent:
+            if ev.kind == LORE and ev.oid in g.objects:
+                # CR 714.2b: a Saga's chapter abilities whose number the lore counters reached
+                sch = characteristics(g, ev.oid)
+                for ab in chapters_reached(g, ev.oid, ev.before, ev.before + ev.amount):
+                    _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid, cause=("chapter", ev.oid, sch))
         elif cls is LifeEvent and ev.amount > 0 and "gain_life" in here:
             # CR 119.9: once per life-gain event
             _occur(ctx, here, gone, "gain_life", player=ev.player, amount=ev.amount)
@@ -653,8 +678,10 @@ def step_triggers(ctx: Ctx, event: str) -> None:
 
 def step_may_trigger(g: Any, event: str) -> bool:
     """Whether :func:`step_triggers` for ``event`` may trigger anything (else it changes nothing):
-    a permanent watches the event, or a delayed triggered ability waits for it."""
-    if event in _watchers_here(g):
+    a permanent watches the event, or a delayed triggered ability waits for it. The precombat main
+    phase also puts lore counters on Sagas as it begins (CR 714.3b), which may trigger chapters."""
+    here = _watchers_here(g)
+    if event in here or (event == "precombat_main" and sagas_of(g, g.active)):
         return True
     if g.delayed:
         for d in g.delayed:

@@ -24,6 +24,7 @@ from .mana_sources import available_mana, may_afford, tap_sources
 from .mana_planning import can_pay_requirement
 from .mana_pool import SpendOn
 from .targeting import has_targets
+from . import aftermath
 from .spell_choices import FACE_LAYOUTS, face_characteristics, least_x, legal_modes, spell_targets
 from .spell_costs import additional_cost_list, alternative_costs, missing_cost_objects, whose_matches
 from .total_cost import affordable_x, costs_per_target, target_costs, total_cost
@@ -152,7 +153,7 @@ def castable_faces(g: GameState, player: int, oid: int, sources: list | None = N
     :func:`castable` checks one: an aftermath card's second half only from a graveyard (CR
     702.127a), so never here."""
     card = g.objects[oid].card
-    return [i for i in range(len(card.faces)) if not (card.layout == "aftermath" and i)
+    return [i for i in range(len(card.faces)) if aftermath.castable_from(card, i, g.objects[oid].zone)
             and castable_as(g, player, oid, face_characteristics(card, i, player), sources, check=check)]
 
 

@@ -31,6 +31,7 @@ from ..effects.links import may_play, record_cost_exiles
 from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
+from . import aftermath
 from .context import Ctx
 from .pregame import cast_from_command_zone, is_commander
 from .mana_requirements import PayOptions, Requirement, requirement
@@ -65,8 +66,10 @@ def choose_face(ctx: Ctx, player: int, oid: int, face_name: Any) -> int:
     if face_name is None:
         # the halves that can be cast now (issue 7: a random player picking Revenge with no
         # {B} or Revival with no target made an illegal cast); all of them if none can
-        options = [n for i, n in enumerate(names)
-                   if castable_as(ctx.g, player, oid, face_characteristics(card, i, player), None)] or names
+        zone = ctx.g.objects[oid].zone          # (an aftermath half only from a graveyard, CR 702.127a)
+        options = [n for i, n in enumerate(names) if aftermath.castable_from(card, i, zone)
+                   and castable_as(ctx.g, player, oid, face_characteristics(card, i, player), None)] \
+            or [n for i, n in enumerate(names) if aftermath.castable_from(card, i, zone)] or names
         face_name = ctx.ask(Decision(player, "face", f"choose which half of {card.name} to cast", options))
     matches_ = [i for i, n in enumerate(names) if normalize_name(n) == normalize_name(str(face_name))]
     if not matches_:
@@ -74,8 +77,6 @@ def choose_face(ctx: Ctx, player: int, oid: int, face_name: Any) -> int:
     index = matches_[0]
     if index and card.layout not in FACE_LAYOUTS:
         raise IllegalActionError(f"{names[index]} is the back face of {card.name} and can't be cast (CR 712.11)")
-    if card.layout == "aftermath" and index:
-        raise IllegalActionError(f"{names[index]} (aftermath) can be cast only from a graveyard, which is not implemented yet")
     return index
 
 
@@ -126,6 +127,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         allowed = permission is not None
         # "you may spend mana as though it were mana of any color to cast those spells" (CR 609.4b)
         any_color = bool(getattr(permission, "any_color", False))
+    cast_aftermath = o.card is not None and aftermath.permission(o.card, face, from_zone, o.owner, player)
+    allowed = allowed or cast_aftermath          # CR 702.127a: this half from your graveyard
     from_graveyard = None
     if not allowed and from_zone is _GRAVEYARD and o.owner == player \
             and ("Instant" in ch.types or "Sorcery" in ch.types):
@@ -221,6 +224,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         alternative, alt_label = choose_alternative(g, player, spell_id, ch, str(alt_name))
         if alternative.name == "evoke":
             spell.choices["evoked"] = True          # CR 702.74a: sacrificed when it enters
+    if cast_aftermath:
+        spell.choices["aftermath"] = True           # CR 702.127a: exiled when it leaves the stack
     if action.get("alt_mana"):
         # an effect's alternative cost: miracle's "by paying [cost] rather than its mana cost"
         alternative = AlternativeCost(mana=str(action["alt_mana"]), name="miracle")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import characteristics
-from ..effects.primitives import move, name_of
+from ..effects.primitives import move, name_of, shuffle_library
 from ..effects import resolutions  # noqa: F401  (registers every effect's resolution, which execute dispatches to)
 from ..effects.resolve import Resolving, execute
 from ..effects.triggers import condition_holds
@@ -69,6 +69,11 @@ def resolve_top(ctx: Ctx) -> None:
                 if new_id is not None:
                     g.obj(new_id).choices["adventure"] = o.controller
                     ctx.log("715.3d", f"{o.card.name} goes on an adventure (exiled; it may be cast from exile)")
+            elif o.card is not None and o.card.layout == "omen" and o.face == 1:
+                # CR 720.3d: an Omen spell is shuffled into its owner's library instead
+                ctx.log("720.3d", f"{o.card.name} is shuffled into its owner's library (Omen)")
+                move(ctx, oid, Zone.LIBRARY, "shuffle")
+                shuffle_library(ctx, o.owner)
             else:
                 move(ctx, oid, _GRAVEYARD, "resolve")   # CR 608.2n
         return

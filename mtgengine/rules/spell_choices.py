@@ -31,7 +31,7 @@ def spell_targets(ch: Characteristics, modes: tuple[int, ...] = ()) -> tuple[Tar
 
 
 #: Layouts whose card is cast as one of several faces or halves.
-FACE_LAYOUTS = ("split", "aftermath", "modal_dfc", "adventure", "room")
+FACE_LAYOUTS = ("split", "aftermath", "modal_dfc", "adventure", "room", "omen")
 
 
 @identity_memo

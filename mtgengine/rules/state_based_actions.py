@@ -7,6 +7,7 @@ from collections import defaultdict
 from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import Characteristics, characteristics, matches, permanents
+from ..effects import sagas
 from ..effects.primitives import end_durations, move, name_of, player_has
 from ..effects.resolutions.zones import destroy
 from .combat import has_protection_from
@@ -95,6 +96,10 @@ def _one_pass(ctx: Ctx) -> bool:
         for oid in ids:
             if oid != keep:
                 to_graveyard.append((oid, "704.5j", f"{name} is put into its owner's graveyard (legend rule)"))
+    for oid in sagas.to_sacrifice(g):
+        # CR 714.4: its lore counters reached its final chapter and no chapter ability is waiting
+        to_graveyard.append((oid, "714.4", f"{g.players[g.objects[oid].controller].name} sacrifices "
+                             f"{name_of(ctx, oid)} (its final chapter number of lore counters)"))
     if not to_graveyard and not to_annihilate:
         return done
     seen: set[int] = set()
@@ -107,7 +112,7 @@ def _one_pass(ctx: Ctx) -> bool:
             destroy(ctx, oid, rule, text=text)
         else:
             ctx.log(rule, text)
-            move(ctx, oid, Zone.GRAVEYARD, "sba")
+            move(ctx, oid, Zone.GRAVEYARD, "sacrifice" if rule == "714.4" else "sba")   # 714.4: sacrificed (701.21a)
         done = True
     for oid, k in to_annihilate:
         if oid in g.objects:

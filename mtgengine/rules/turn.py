@@ -19,6 +19,7 @@ from ..effects.primitives import draw_card, move, name_of, player_has, set_tappe
 from ..effects.replacement import may_replace
 from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on_stack, step_may_trigger, step_triggers
 from ..state.game_state import GameState
+from . import sagas
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .spell_choices import FACE_LAYOUTS
 from .castability import (
@@ -162,6 +163,8 @@ def begin_step(ctx: Ctx, step: Step) -> None:
         actions(ctx)
     else:
         event = _BEGINNING_EVENTS.get(step)
+        if step is Step.PRECOMBAT_MAIN:
+            sagas.precombat_main(ctx)       # CR 714.3b: lore counters, a turn-based action
         if event is not None:
             step_triggers(ctx, event)       # CR 603.2b
 

@@ -161,6 +161,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("effects/resolutions/choices.py", "_conditional"), ("effects/replacement.py", "_applies"),
         ("effects/replacement.py", "condition_holds"), ("effects/triggers.py", "_add"),
         ("effects/triggers.py", "_state_triggers"), ("rules/activation.py", "activate"),
+        ("effects/triggers.py", "condition_holds"),   # itself: a condition's "also" part (Condition.also)
         ("rules/resolution.py", "_resolve_ability"),
     }
 

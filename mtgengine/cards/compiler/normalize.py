@@ -18,8 +18,9 @@ ABILITY_WORDS = frozenset({
     "renew", "revolt", "secret council", "spell mastery", "strive", "survival", "sweep", "tempting offer",
     "threshold", "undergrowth", "valiant", "vivid", "void", "will of the council",
 })
+_THIS_CASE = re.compile(r"\bthis Case\b")        # (capitalized: "in this case" is not a Case)
 _REMINDER = re.compile(r"\s*\([^)]*\)")
-_THIS = re.compile(r"\bthis (creature|spell|permanent|artifact|enchantment|land|card|token)\b", re.IGNORECASE)
+_THIS = re.compile(r"\bthis (creature|spell|permanent|artifact|enchantment|land|card|token|Saga|Class)\b", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -43,7 +44,7 @@ def normalize_self(text: str, name: str) -> str:
     """The text with the card's names and "this creature" etc. written "~"."""
     for nm in sorted(_self_names(name), key=len, reverse=True):
         text = text.replace(nm, "~")
-    return _THIS.sub("~", text)
+    return _THIS_CASE.sub("~", _THIS.sub("~", text))
 
 
 def ability_word(para: str) -> int:

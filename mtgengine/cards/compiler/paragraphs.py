@@ -22,6 +22,12 @@ from .links import link_name, with_links
 from . import nested
 from .normalize import ability_word, normalize_self, strip_reminder
 from .replacements import read_fog_bank, read_replacement
+from . import cases
+from .cases import read_solved, read_to_solve, with_solved
+from .classes import read_level_bar, with_class_levels
+from .levels import read_level_pt, read_level_symbol, read_level_up, with_level_symbols
+from . import aftermath, flip_cards  # noqa: F401  (their rules: "Aftermath", CR 702.127; "flip ~", CR 710)
+from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects
 from .spell_costs import read_cost_paragraph, with_cost_abilities
@@ -93,6 +99,13 @@ def _read_spell(para: Span, face: ScriptBuilder) -> bool:
 
 #: The kinds of paragraphs, in the order they are offered each paragraph.
 READERS: tuple[Reader, ...] = (
+    read_chapter,              # "I, II — ...": a Saga's chapter abilities (sagas, CR 714.2)
+    read_level_bar,            # "{2}{U}: Level 2": a Class's level bar (classes, CR 716.2)
+    read_to_solve,             # "To solve — ..." (cases, CR 719.3a)
+    read_solved,               # "Solved — ...": the ability a solved Case has (cases, CR 719.3c)
+    read_level_up,             # "Level up {W}" (levels, CR 702.87a)
+    read_level_symbol,         # "LEVEL 2-6": a leveler's level symbol (levels, CR 711.2)
+    read_level_pt,             # "3/3": its power/toughness box
     read_keyword_paragraph,    # changeling, devoid, morph, echo, fading, evoke, kicker (keywords)
     read_cost_paragraph,       # alternative and additional costs, cost changes, flashback... (spell_costs)
     _read_modes,               # "Choose one —"
@@ -107,6 +120,9 @@ READERS: tuple[Reader, ...] = (
     read_extra_triggers,       # "... triggers an additional time" (triggers)
     _read_spell,               # an instant's or sorcery's instructions
 )
+
+
+cases.provide(READERS)
 
 
 @dataclass(frozen=True)
@@ -157,7 +173,7 @@ def compile_report(name: str, oracle_text: str, is_spell: bool) -> Compiled:
             face.not_implemented()
         if len(face.unimplemented) > before or number in face.refused:
             source.rollback(0)              # (what was read stands for no ability)
-    script = with_cost_abilities(face.script(oracle_text), face.cost_abilities)
+    script = with_cost_abilities(with_solved(with_level_symbols(with_class_levels(face.script(oracle_text), face, lines), face, lines), face), face.cost_abilities)
     script = strip_spans(with_links(name, oracle_text, script, sources))      # linked pairs (CR 607)
     missing = {number for number, _text in script.unimplemented}
     reports = []

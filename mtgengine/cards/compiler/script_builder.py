@@ -49,6 +49,15 @@ class ScriptBuilder:
     cast_timing: str = ""
     cost_abilities: list[dict[str, Any]] = field(default_factory=list)
     refused: set[int] = field(default_factory=set)   # paragraphs kept as a mode that is refused if chosen
+    #: a Class's level bars (``classes``): level, paragraph number, how many abilities of each kind came before
+    level_bars: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
+    #: a leveler's level symbols (``levels``): low, high (None: "N+"), paragraph, abilities before,
+    #: keywords before, its P/T box
+    level_symbols: list[list[Any]] = field(default_factory=list)
+    #: a Case's "Solved —" paragraph (``cases``): how many static, triggered and activated
+    #: abilities came before it and after it, and its text
+    solved_mark: tuple[int, ...] | None = None
+    solved_text: str = ""
 
     def not_implemented(self) -> bool:
         """Records the paragraph being read as one the engine can't do yet; True (it is read)."""

@@ -29,7 +29,7 @@ from .effects import (  # noqa: F401
     Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, CastCard, CastLinked,
     Choose, Conditional, CopyCards, CopyException, CopySpell, CounterIfPaid,
     CreateDelayedTrigger, CreateEmblem, CreateTokenCopy, DoAction, Double, Effect,
-    ExileChosen, ExileTop, Explore, GainAbilities, HoldTapped, IfKicked,
+    ExileChosen, ExileTop, Explore, Flip, Solve, GainAbilities, HoldTapped, IfKicked,
     Manifest, MayPay, Meld, MustBlock, Note, PayEcho,
     PlayFrom, Pregame, PreventDamage, Proliferate, PutFromHand, PutIntoGraveyard,
     PutOnBottom, RemoveCounters, ReplaceWords, ReturnChosen, RevealTop, SetLevel,
@@ -47,6 +47,6 @@ from .statics import (  # noqa: F401
     Ability, EntersAsCopy, PlayerStatic, ReplacementAbility, StaticAbility,
 )
 from .casting import (  # noqa: F401
-    AdditionalCost, AlternativeCost, CardScript, CastRestriction, ClassLevel, CostChange,
+    AdditionalCost, AlternativeCost, CardScript, CastRestriction, ClassLevel, CostChange, Solved,
     Prototype, Splice,
 )

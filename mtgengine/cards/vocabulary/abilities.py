@@ -115,6 +115,7 @@ class Trigger:
     whose: str = "self"
     filter: Filter | None = None
     damaged_by_source: bool = False   # "a creature dealt damage by ~ this turn" (Sengir Vampire)
+    number: int = 0                   # event "chapter": a Saga's chapter N (CR 714.2b, ``effects.sagas``); "class_level": "When ~ becomes level N" (CR 716.2a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +135,9 @@ class Condition:
     you controlled left the battlefield this turn), "echo_due" (the source came under your control
     since its echo was last checked, CR 702.30a), "main_phase" (it is your main phase: "if
     you cast this spell during your main phase", CR 505.1), "had_no_counters" (the source as it
-    last existed had no counters of kind ``value``: persist and undying, CR 702.79a, 702.93a).
+    last existed had no counters of kind ``value``: persist and undying, CR 702.79a, 702.93a),
+    "source_counters" (the number of counters of kind ``value`` on the source: a leveler's level
+    symbol, CR 711.2a), "solved" (1 if the source is solved, else 0: a Case, CR 719.3a-b).
     The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 
@@ -150,6 +153,7 @@ class Condition:
     at_most: int | None = None
     link: str = ""
     value: str = ""
+    also: "Condition | None" = None     # "... and [another condition]": both must hold
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,6 +131,17 @@ class ClassLevel:
     triggered: tuple[TriggeredAbility, ...] = ()
     play_from: tuple[PlayFrom, ...] = ()
     text: str = ""
+    activated: tuple[ActivatedAbility, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Solved:
+    """ "Solved — [ability]" (CR 719.3c): the abilities a Case has while it is solved."""
+
+    static: tuple[StaticAbility, ...] = ()
+    triggered: tuple[TriggeredAbility, ...] = ()
+    activated: tuple[ActivatedAbility, ...] = ()
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +180,7 @@ class CardScript:
                                              # done as it enters, before anything sees it (CR 607.2d-g)
     play_from: tuple[PlayFrom, ...] = ()     # "You may play cards exiled with ~" (CR 601.3, 607.2a)
     class_levels: tuple[ClassLevel, ...] = ()   # a Class's level bars (CR 716.2): abilities by level
+    solved: Solved | None = None             # a Case's "Solved —" abilities (CR 719.3c)
     exert: tuple[Effect, ...] = ()           # "You may exert ~ as it attacks. When you do, [effects]" (CR
                                              # 701.43d, 508.1g): the linked reflexive trigger (CR 607.2h)
     exert_text: str = ""

@@ -115,6 +115,21 @@ class Transform:
 
 
 @dataclass(frozen=True, slots=True)
+class Flip:
+    """CR 710.2: flip a flip card permanent: its alternative characteristics apply from then on,
+    one way (710.4); a permanent that isn't a flip card (nor a copy of one) flips all the same,
+    a status of no relevance (CR 110.5c)."""
+
+    what: Ref = Ref("self")
+
+
+@dataclass(frozen=True, slots=True)
+class Solve:
+    """CR 719.3a-b: the source (a Case) becomes solved, a designation it keeps until it leaves
+    the battlefield; not a copiable value."""
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveCounters:
     """CR 122.1: remove ``amount`` counters of ``kind`` from ``what``; "If you can't, [effects]"
     (``if_cant``, fading's sacrifice, CR 702.32a) happens when none could be removed."""
@@ -565,7 +580,7 @@ Effect = Union[
     Scry, LookAtTop, ExtraTurn, ExileIfDies, BecomeColor, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
-    Double, Proliferate, ShuffleIntoLibrary, Transform, TurnFaceDown, RemoveCounters, Manifest,
+    Double, Proliferate, ShuffleIntoLibrary, Transform, Flip, Solve, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,

@@ -89,7 +89,8 @@ class Ref:
     player ``index``: "exile target player's graveyard"), "triggering" (the object the trigger refers to:
     the creature that entered, died or attacked, the spell cast, CR 603.2), "moved" (the new
     object target ``index`` became when this resolution moved it, CR 400.7: "return that
-    card"), "created" (the tokens this resolution created: "attach this to it"),
+    card"), "moved_self" (the new object the source became when this resolution moved it: "exile
+    this Saga, then return it", CR 400.7), "created" (the tokens this resolution created: "attach this to it"),
     "remembered" (the ``index``-th object a delayed triggered ability refers to, CR 603.7c),
     "defending" (the player the source is attacking, or the controller of the planeswalker or
     battle it attacks, CR 506.2: "defending player" of an attack trigger),

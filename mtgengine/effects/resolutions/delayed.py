@@ -1,11 +1,12 @@
 """Effects that act after the resolution: delayed triggered abilities (CR 603.7), extra turns
-(500.7), emblems (114), a Class's level (716): the resolutions of these effects
+(500.7), emblems (114), a Class's level (716), a Case solved (719.3a): the resolutions of these effects
 (``resolve.resolves``)."""
 from __future__ import annotations
 
-from ...cards.vocabulary import CreateDelayedTrigger, CreateEmblem, ExtraTurn, SetLevel, TriggeredAbility
+from ...cards.vocabulary import CreateDelayedTrigger, CreateEmblem, ExtraTurn, SetLevel, Solve, TriggeredAbility
 from ...core.enums import Zone
 from ...rules.context import Ctx
+from ..events import LevelEvent
 from ..links import create_emblem
 from ..resolve import Resolving, players_of, refs, resolves
 from ..triggers import create_delayed
@@ -32,6 +33,16 @@ def _extra_turn(ctx: Ctx, eff: ExtraTurn, r: Resolving) -> None:
 resolves(CreateEmblem)(create_emblem)     # CR 114.1-114.2 (links: its records are the source's, CR 607.1d)
 
 
+@resolves(Solve)
+def _solve(ctx: Ctx, eff: Solve, r: Resolving) -> None:
+    """CR 719.3a-b: the Case becomes solved (it stays so until it leaves the battlefield)."""
+    src = r.source
+    if src in ctx.g.objects and ctx.g.objects[src].zone is Zone.BATTLEFIELD and not ctx.g.objects[src].choices.get("solved"):
+        ctx.g.obj(src).choices["solved"] = True
+        ctx.g.changed()
+        ctx.log("719.3a", f"{r.name} becomes solved")
+
+
 @resolves(SetLevel)
 def _set_level(ctx: Ctx, eff: SetLevel, r: Resolving) -> None:
     """CR 716.2a: a Class's level."""
@@ -40,3 +51,4 @@ def _set_level(ctx: Ctx, eff: SetLevel, r: Resolving) -> None:
         ctx.g.obj(src).choices["level"] = eff.level
         ctx.g.changed()
         ctx.log("716.2a", f"{r.name}'s level becomes {eff.level}")
+        ctx.g.events.append(LevelEvent(src, eff.level))          # "When this Class becomes level N"

@@ -2,11 +2,11 @@
 (701.40) and melding (701.42, 712.4): the resolutions of these effects (``resolve.resolves``)."""
 from __future__ import annotations
 
-from ...cards.vocabulary import Manifest, Meld, Transform, TurnFaceDown
+from ...cards.vocabulary import Flip, Manifest, Meld, Transform, TurnFaceDown
 from ...core.enums import Zone
 from ...rules.context import Ctx
 from ..meld_pairs import meld_pair, meld_partner
-from ..primitives import manifest, move, name_of, transform, turn_face_down
+from ..primitives import flip, manifest, move, name_of, transform, turn_face_down
 from ..resolve import Resolving, amount, players_of, refs, resolves
 
 
@@ -15,6 +15,13 @@ def _transform(ctx: Ctx, eff: Transform, r: Resolving) -> None:
     """CR 701.27a."""
     for oid in refs(ctx, eff.what, r):
         transform(ctx, oid)                                        # CR 701.27a
+
+
+@resolves(Flip)
+def _flip(ctx: Ctx, eff: Flip, r: Resolving) -> None:
+    """CR 710.2."""
+    for oid in refs(ctx, eff.what, r):
+        flip(ctx, oid)                                             # CR 710.2
 
 
 @resolves(TurnFaceDown)
