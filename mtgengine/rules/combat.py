@@ -96,6 +96,12 @@ def declare_attackers(ctx: Ctx) -> None:
     required = [oid for oid in options if ATTACKS_EACH_COMBAT in characteristics(g, oid).keywords]
     legal_defenders = defenders(g)
     info: dict[str, Any] = {"defenders": legal_defenders}
+    if len(g.players) > 2:
+        # the defenders each restricted attacker may attack (CR 508.1c, 802.3a)
+        limited = [[oid, [d for d in legal_defenders if _defender_restriction(g, oid, d) is None]] for oid in options
+                   if not characteristics(g, oid).keywords.isdisjoint(_DEFENDER_LAND_RESTRICTIONS)]
+        if limited:
+            info["defenders_of"] = limited
     if required:
         info["required"] = required
     answer = ctx.ask(Decision(g.active, "attackers", "declare attackers", options, min=0, max=len(options),
@@ -111,11 +117,14 @@ def declare_attackers(ctx: Ctx) -> None:
         if isinstance(entry, (list, tuple)):
             attacker, defender = entry
         else:
-            attacker, defender = entry, default
+            attacker, defender = entry, _default_defender(g, attacker, default)
         if attacker not in options:
             raise IllegalActionError(f"{name_of(ctx, attacker)} can't attack (CR 508.1a)")
         if defender not in legal_defenders:
             raise IllegalActionError(f"{name_of(ctx, defender)} can't be attacked (CR 506.3)")
+        reason = _defender_restriction(g, attacker, defender)
+        if reason:
+            raise IllegalActionError(f"{name_of(ctx, attacker)} can't attack {name_of(ctx, defender)}: {reason}")
         chosen.append((attacker, defender))
     if len({a for a, _ in chosen}) != len(chosen):
         raise IllegalActionError("a creature can attack only once (CR 508.1a)")
@@ -136,6 +145,30 @@ def declare_attackers(ctx: Ctx) -> None:
     for attacker, _ in chosen:
         g.events.append(AttackEvent(attacker))  # CR 508.1m
     g.combat = {"attackers": [a for a, _ in chosen]}
+
+
+def _defender_restriction(g: GameState, attacker: int, defender: Any) -> str | None:
+    """Why ``attacker`` can't attack ``defender`` (a player or a planeswalker): "can't attack unless
+    defending player controls an Island" applies to the player it would attack (CR 508.1c, 802.3a)."""
+    ch = characteristics(g, attacker)
+    if ch.keywords.isdisjoint(_DEFENDER_LAND_RESTRICTIONS):
+        return None
+    p = player_of(defender)
+    whose = p if p is not None else controller_of(g, defender)
+    for land_type, keyword in ATTACKS_ONLY_IF_DEFENDER_HAS.items():
+        if keyword in ch.keywords and not any(land_type in c.subtypes and c.controller == whose
+                                              for c in permanents(g).values()):
+            return f"{g.players[whose].name} controls no {land_type} (CR 508.1c)"
+    return None
+
+
+def _default_defender(g: GameState, attacker: int, default: Any) -> Any:
+    """What an attacker named without a defender attacks: the next opponent in turn order (the
+    only one in a two-player game), or the next one it may attack (CR 508.1c, 802.3a)."""
+    if _defender_restriction(g, attacker, default) is None:
+        return default
+    return next((player_ref(p) for p in g.opponents(g.active)
+                 if _defender_restriction(g, attacker, player_ref(p)) is None), default)
 
 
 def attackers(g: GameState) -> list[int]:
