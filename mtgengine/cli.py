@@ -1,6 +1,6 @@
 """The ``mtg`` command.
 
-    mtg simulate [--games N] [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
+    mtg simulate [--games N] [--seed S] [--players P] [--deck FILE]... [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
                  [--jobs J] [--json] [--agent NAME] [--agent2 NAME] [--ai-time SECONDS]
                  [--backend local|ray] [--address ADDR] [--records FILE]
     mtg play [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
