@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..cards.vocabulary import SetController
 from ..core.enums import Zone
-from ..effects.layers import characteristics, permanents
+from ..effects.layers import ContinuousEffect, characteristics, permanents
 from ..effects.primitives import move
 from .context import Ctx
 
@@ -67,10 +67,9 @@ def leave_game(ctx: Ctx, player: int) -> None:
         if oid in g.objects:
             ctx.log("800.4a", f"{characteristics(g, oid).name}, still controlled by {name}, is exiled")
             move(ctx, oid, Zone.EXILE, "left the game", rule="800.4a")
-    g.player(player).drew_from_empty = False
 
 
-def _gives_control(effect: object) -> bool:
+def _gives_control(effect: ContinuousEffect) -> bool:
     """Whether a resolved continuous effect changes control (layer 2, CR 613.1b)."""
-    return any(mod.__class__ is SetController for mod in getattr(effect, "mods", ()))
+    return any(mod.__class__ is SetController for mod in effect.mods)
 
