@@ -1,6 +1,6 @@
 """The ``mtg`` command.
 
-    mtg simulate [--games N] [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
+    mtg simulate [--games N] [--seed S] [--players P] [--deck FILE]... [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
                  [--jobs J] [--json] [--agent NAME] [--agent2 NAME] [--ai-time SECONDS]
                  [--backend local|ray] [--address ADDR] [--records FILE]
     mtg play [--seed S] [--deck FILE] [--deck2 FILE] [--turn-cap T] [--allow-unimplemented]
@@ -125,6 +125,13 @@ def _count(minimum: int) -> Callable[[str], int]:
 MAX_SEED = 2**63 - 2
 
 
+def _players(text: str) -> int:
+    value = _count(2)(text)
+    if value > 6:
+        raise argparse.ArgumentTypeError(f"a game has 2 to 6 players: {value}")
+    return value
+
+
 def _seed(text: str) -> int:
     value = _count(0)(text)
     if value > MAX_SEED:
@@ -134,8 +141,9 @@ def _seed(text: str) -> int:
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=_seed, default=0, help="seed of the (first) game (default 0)")
-    parser.add_argument("--deck", metavar="FILE",
-                        help="Alice's deck list (default: the reference deck, see mtgengine.decklist)")
+    parser.add_argument("--deck", metavar="FILE", action="append",
+                        help="Alice's deck list (default: the reference deck, see mtgengine.decklist); given "
+                             "again, the next player's (Bob's, then Carol's, ...)")
     parser.add_argument("--deck2", metavar="FILE", help="Bob's deck list (default: the same as Alice's)")
     parser.add_argument("--turn-cap", type=_count(0), default=40,
                         help="stop a game after this turn, 0 for no cap (default 40)")
@@ -159,13 +167,33 @@ def _add_ai_time(parser: argparse.ArgumentParser) -> None:
                         help="the ai agent's thinking budget per decision (default 1)")
 
 
-def _deck_lists(args: argparse.Namespace) -> tuple[list[str], list[str], dict[str, Any]]:
-    """Both main decks, and the sideboards and commanders of the deck files (CR 400.11a, 903.3)
-    as keyword arguments for ``play_game``/``simulate`` (none given: none passed)."""
+def _seat_paths(args: argparse.Namespace, players: int) -> list[str | None]:
+    """Each player's deck file (None: the reference deck): the ``--deck`` options in seat order,
+    Bob's ``--deck2`` if given; a seat without one plays Alice's deck."""
+    given = list(args.deck or [])
+    if len(given) > players:
+        raise MtgError(f"--deck given {len(given)} times for a game of {players} players")
+    paths: list[str | None] = [given[i] if i < len(given) else (given[0] if given else None) for i in range(players)]
+    if args.deck2:
+        if len(given) > 1:
+            raise MtgError("Bob's deck is given twice: by --deck2 and by a second --deck")
+        paths[1] = args.deck2
+    return paths
+
+
+def _deck_lists(args: argparse.Namespace, players: int = 2) -> tuple[list[list[str]], dict[str, Any]]:
+    """Each player's main deck (``_seat_paths``), and the sideboards and commanders of the deck
+    files (CR 400.11a, 903.3) as keyword arguments for ``play_game``/``simulate`` (none given:
+    none passed)."""
     from .decklist import REFERENCE_DECK, Deck, load_deck   # the engine loads only for commands that play
-    first = load_deck(args.deck) if args.deck else Deck(main=list(REFERENCE_DECK))
-    second = load_deck(args.deck2) if args.deck2 else first
-    for path, deck, player in ((args.deck, first, "Alice"), (args.deck2 or args.deck, second, "Bob")):
+    from .simulate import seat_names
+    paths = _seat_paths(args, players)
+    loaded: dict[str | None, Deck] = {}
+    for path in paths:
+        if path not in loaded:
+            loaded[path] = load_deck(path) if path else Deck(main=list(REFERENCE_DECK))
+    seats = [loaded[path] for path in paths]
+    for path, deck, player in zip(paths, seats, seat_names(players)):
         if deck.commander:
             # what Game.new_game checks (CR 903.3, 903.5c-d), said of the file
             from .rules.pregame import validate_commanders, validate_deck_colors
@@ -175,10 +203,10 @@ def _deck_lists(args: argparse.Namespace) -> tuple[list[str], list[str], dict[st
             except ValueError as exc:
                 raise DeckError(f"{path}, Commander section: {exc}") from None
     extra: dict[str, Any] = {}
-    if first.sideboard or second.sideboard:
-        extra["sideboards"] = [first.sideboard, second.sideboard]
-    if first.commander or second.commander:
-        extra["commanders"] = [first.commander, second.commander]
+    if any(deck.sideboard for deck in seats):
+        extra["sideboards"] = [deck.sideboard for deck in seats]
+    if any(deck.commander for deck in seats):
+        extra["commanders"] = [deck.commander for deck in seats]
     if args.allow_unimplemented:
         extra["allow_unimplemented"] = True
     else:
@@ -186,12 +214,10 @@ def _deck_lists(args: argparse.Namespace) -> tuple[list[str], list[str], dict[st
         from .cards.database import card_db
         from .engine import refuse_unimplemented
         db = card_db()
-        refuse_unimplemented([(f"{args.deck or 'the reference deck'}", [db.get(n) for n in dict.fromkeys(
-            first.main + first.sideboard + first.commander)]),
-                              (f"{args.deck2 or args.deck or 'the reference deck'}", [db.get(n) for n in dict.fromkeys(
-                                  second.main + second.sideboard + second.commander)])],
+        refuse_unimplemented([(f"{path or 'the reference deck'}", [db.get(n) for n in dict.fromkeys(
+            deck.main + deck.sideboard + deck.commander)]) for path, deck in loaded.items()],
                              "add --allow-unimplemented")
-    return first.main, second.main, extra
+    return [deck.main for deck in seats], extra
 
 
 # -- mtg simulate ----------------------------------------------------------------------------
@@ -202,6 +228,8 @@ def add_simulate_parser(subparsers: Subparsers) -> None:
                     "and reports wins, draws, capped games and speed.")
     parser.add_argument("--games", type=_count(1), default=10, help="number of games (default 10)")
     _add_game_options(parser)
+    parser.add_argument("--players", type=_players, default=2,
+                        help="players in each game, 2 to 6 (default 2; more: a free-for-all game, CR 806)")
     parser.add_argument("--jobs", type=_count(0), default=1,
                         help="worker processes playing the games, 0 for one per CPU (default 1); "
                              "the results are the same for any number")
@@ -231,27 +259,31 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.seed + args.games - 1 > MAX_SEED:
         raise MtgError(f"--seed {args.seed} --games {args.games}: the seeds of the games go up to "
                        f"{args.seed + args.games - 1}, above the largest seed {MAX_SEED}")
-    deck1, deck2, extra = _deck_lists(args)
+    if args.players > 2 and args.seed + args.games - 1 > (2**64 - 1 - args.players) // args.players:
+        raise MtgError(f"--seed {args.seed} --games {args.games}: with {args.players} players the agents' seeds "
+                       f"(S * {args.players} + 1 ...) of the last game pass 64 bits")
+    decks, extra = _deck_lists(args, args.players)
     if args.address is not None and args.backend != "ray":
         raise MtgError("--address is for the ray backend: add --backend ray")
-    labels = (args.deck or "reference", args.deck2 or args.deck or "reference")
+    labels = tuple(path or "reference" for path in _seat_paths(args, args.players))
     with _progress_bar(args.games) as progress, _records_file(args.records) as on_record:
         from .simulate import simulate
-        result = simulate(args.games, args.seed, deck1, deck2, turn_cap=args.turn_cap, progress=progress,
+        result = simulate(args.games, args.seed, decks[0], decks[1], turn_cap=args.turn_cap, progress=progress,
                           jobs=args.jobs, agents=(args.agent, args.agent2), ai_time=args.ai_time,
                           backend=args.backend, address=args.address, on_record=on_record, deck_labels=labels,
-                          **extra)
+                          more_decks=decks[2:], **extra)
     failed = 1 if result["failed"] else 0       # the exit status says some games failed
     if args.json:
         print(json.dumps(result, sort_keys=True))
         return failed
     games = result["games"]
-    from .simulate import PLAYER_NAMES
-    alice, bob = PLAYER_NAMES
+    from .simulate import seat_names
+    names = seat_names(args.players)
+    agents = (args.agent, args.agent2, *["random"] * (args.players - 2))
     print(f"{games} game(s), seeds {args.seed}..{args.seed + games - 1}, turn cap {args.turn_cap or 'none'}, "
-          f"{alice}: {args.agent}, {bob}: {args.agent2}")
-    print(f"{alice} won {result['wins'][alice]}, {bob} won {result['wins'][bob]}, "
-          f"{result['draws']} draw(s), {result['capped']} stopped at the turn cap")
+          + ", ".join(f"{name}: {agent}" for name, agent in zip(names, agents)))
+    print(", ".join(f"{name} won {result['wins'][name]}" for name in names)
+          + f", {result['draws']} draw(s), {result['capped']} stopped at the turn cap")
     print(f"{result['turns'] / games:.1f} turns and {result['decisions'] / games:.0f} decisions per game")
     print(f"{result['seconds']:.2f} s: {result['games_per_second']:.2f} games/s, "
           f"{result['decisions_per_second']:.0f} decisions/s")
@@ -351,12 +383,12 @@ def add_play_parser(subparsers: Subparsers) -> None:
 def run_play(args: argparse.Namespace) -> int:
     if args.vs is not None:
         from .terminal import play_in_terminal
-        deck1, deck2, extra = _deck_lists(args)
-        return play_in_terminal((deck1, deck2), seat=args.seat - 1, opponent=args.vs, seed=args.seed,
+        decks, extra = _deck_lists(args)
+        return play_in_terminal(decks, seat=args.seat - 1, opponent=args.vs, seed=args.seed,
                                 turn_cap=args.turn_cap, ai_time=args.ai_time, lang=args.lang, **extra)
-    deck1, deck2, extra = _deck_lists(args)
+    decks, extra = _deck_lists(args)
     from .simulate import PLAYER_NAMES, play_game
-    result = play_game((deck1, deck2), args.seed, args.seed % 2, args.turn_cap, catch=True, **extra)
+    result = play_game(decks, args.seed, args.seed % 2, args.turn_cap, catch=True, **extra)
     for line in result.log:
         print(translate_log_line(line, args.lang))
     if result.error is not None:
@@ -386,6 +418,8 @@ def add_fuzz_parser(subparsers: Subparsers) -> None:
     parser.add_argument("--jobs", type=_count(0), default=1,
                         help="worker processes, 0 for one per CPU (default 1); same report for any number")
     parser.add_argument("--turn-cap", type=_count(1), default=30, help="stop a game after this turn (default 30)")
+    parser.add_argument("--players", type=_players, default=2,
+                        help="players in each game, 2 to 6 (default 2; more: a free-for-all game, CR 806)")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="CPU seconds a game may take before it counts as a hang (default 60)")
     parser.add_argument("--show", action="store_true",
@@ -398,13 +432,13 @@ def add_fuzz_parser(subparsers: Subparsers) -> None:
 
 def run_fuzz(args: argparse.Namespace) -> int:
     from .fuzz import Settings, fuzz, fuzz_game, implemented_pool, random_decks
-    settings = Settings(turn_cap=args.turn_cap, timeout=args.timeout)
+    settings = Settings(turn_cap=args.turn_cap, timeout=args.timeout, players=args.players)
     if args.show and args.games == 1:
         report = fuzz_game(args.seed, implemented_pool(), settings)
-        for p, deck in enumerate(random_decks(args.seed, implemented_pool())):
+        for p, deck in enumerate(random_decks(args.seed, implemented_pool(), args.players)):
             print(f"deck {p + 1}: {', '.join(deck)}")
         from .simulate import play_game
-        result = play_game(report.decks, args.seed, args.seed % 2, args.turn_cap, catch=True)
+        result = play_game(report.decks, args.seed, args.seed % args.players, args.turn_cap, catch=True)
         for line in result.log:
             print(line)
         for failure in report.failures:
@@ -425,7 +459,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, sort_keys=True))
         return 1 if result["failed"] else 0
-    print(f"{result['games']} game(s), seeds {args.seed}..{args.seed + result['games'] - 1}, "
+    players = f"{args.players} players, " if args.players != 2 else ""
+    print(f"{result['games']} game(s), {players}seeds {args.seed}..{args.seed + result['games'] - 1}, "
           f"turn cap {args.turn_cap}, {result['seconds']} s")
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in result["outcomes"].items()))
     print(f"failed: {result['failed']} (crashes {result['crashes']}, hangs {result['hangs']})")

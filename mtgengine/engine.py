@@ -62,10 +62,12 @@ class Game:
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
-    def new_game(cls, decks: list[list[str]], *, names: Iterable[str] = ("Alice", "Bob"), seed: int = 0,
+    def new_game(cls, decks: list[list[str]], *, names: Iterable[str] | None = None, seed: int = 0,
                  first_player: int = 0, turn_cap: int = 0, sideboards: list[list[str]] | None = None,
                  commanders: list[list[str]] | None = None, allow_unimplemented: bool = False) -> Game:
-        """A new game from two deck lists (card names); starts with shuffles and mulligans.
+        """A new game from one deck list (card names) per player, 2 to 6 players in turn order
+        (CR 103.1; a game of more than two is a free-for-all multiplayer game, CR 800.1, 806);
+        starts with shuffles and mulligans. ``names`` default to ``PLAYER_NAMES``.
 
         ``sideboards``: each player's cards outside the game (CR 400.11a). ``commanders``: each
         player's commander(s), which are part of the deck (a Commander game, CR 903: they start
@@ -79,8 +81,12 @@ class Game:
         entering the battlefield)."""
         from .cards.coverage import is_implemented
         from .rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders, validate_deck_colors
+        if names is None:
+            count = len(decks) if isinstance(decks, (list, tuple)) and MIN_PLAYERS <= len(decks) <= MAX_PLAYERS \
+                else MIN_PLAYERS
+            names = PLAYER_NAMES[:count]
         names = _checked_names(names)
-        _check_setup_numbers(seed, first_player, turn_cap)
+        _check_setup_numbers(seed, first_player, turn_cap, len(names))
         db = card_db()
         known: dict[str, Any] = {}          # each name looked up once (a deck repeats most of them)
         library = _checked_cards(db, known, decks, names, "deck", required=True)
@@ -421,19 +427,22 @@ class Game:
         return self.state.players[w].name if w is not None else None
 
 
-#: A game of this engine has two players (CR 103.1 ... for a two-player game).
-PLAYERS = 2
+#: A game of this engine has 2 to 6 players (CR 103.1; more than two: a free-for-all, CR 806).
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+#: The players' default names, in turn order.
+PLAYER_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
 #: The longest player name a game takes (names appear in every log line about the player).
 MAX_NAME_CHARS = 100
 
 
 def _checked_names(names: Iterable[str]) -> list[str]:
-    """The players' names: two distinct, non-empty strings (GameStateError otherwise)."""
+    """The players' names: 2 to 6 distinct, non-empty strings (GameStateError otherwise)."""
     if isinstance(names, (str, bytes)) or not isinstance(names, abc.Iterable):
-        raise GameStateError(f"names: expected a list of {PLAYERS} player names, got {quote(names)}")
+        raise GameStateError(f"names: expected a list of {MIN_PLAYERS} to {MAX_PLAYERS} player names, "
+                             f"got {quote(names)}")
     out = list(names)
-    if len(out) != PLAYERS:
-        raise GameStateError(f"names: a game has {PLAYERS} players, got {len(out)} name(s)")
+    if not MIN_PLAYERS <= len(out) <= MAX_PLAYERS:
+        raise GameStateError(f"names: a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(out)} name(s)")
     for name in out:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
             raise GameStateError(f"names: a player's name is a non-empty text of at most {MAX_NAME_CHARS} "
@@ -443,8 +452,8 @@ def _checked_names(names: Iterable[str]) -> list[str]:
     return out
 
 
-def _check_setup_numbers(seed: Any, first_player: Any, turn_cap: Any) -> None:
-    for field, value, low, high in (("seed", seed, 0, 2**64 - 1), ("first_player", first_player, 0, PLAYERS - 1),
+def _check_setup_numbers(seed: Any, first_player: Any, turn_cap: Any, players: int) -> None:
+    for field, value, low, high in (("seed", seed, 0, 2**64 - 1), ("first_player", first_player, 0, players - 1),
                                     ("turn_cap", turn_cap, 0, 10**9)):
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise GameStateError(f"{field}: expected a whole number from {low} to {high}, got {quote(value)}")
@@ -460,8 +469,12 @@ def _checked_cards(db: Any, known: dict[str, Any], lists: Any, names: list[str],
         return []
     if isinstance(lists, (str, bytes)) or not isinstance(lists, (list, tuple)):
         raise DeckError(f"{what}s: expected one list of card names per player, got {quote(lists)}")
-    if len(lists) != PLAYERS and (required or len(lists) > PLAYERS):
-        raise DeckError(f"{what}s: a game has {PLAYERS} players, got {len(lists)} {what} list(s)")
+    if required and not MIN_PLAYERS <= len(lists) <= MAX_PLAYERS:
+        raise DeckError(f"{what}s: a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(lists)} "
+                        f"{what} list(s)")
+    if len(lists) != len(names) and (required or len(lists) > len(names)):
+        raise DeckError(f"{what}s: a game of {len(names)} players takes one {what} list per player, in turn "
+                        f"order, got {len(lists)}")
     out = []
     for p, cards in enumerate(lists):
         who = f"{names[p]}'s {what}"

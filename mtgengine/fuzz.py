@@ -40,7 +40,7 @@ from .cards.database import card_db
 from .core.errors import IllegalActionError
 from .core.rng import Rng
 from .engine import Game
-from .simulate import answer_pending, describe_error, in_workers
+from .simulate import agent_seed, answer_pending, describe_error, in_workers
 from .state.invariants import violations
 
 COLORS = ("W", "U", "B", "R", "G")
@@ -209,11 +209,12 @@ class Settings:
     replay_every: int = 8              # every this-many-th game is replayed from its seed
     options_sampled: int = 6           # options of a decision taken on clones, at most
     every_option: bool = False         # take the options at every checked decision (a property test)
+    players: int = 2                   # players in each game (more than two: free-for-all, CR 806)
 
 
 def fuzz_game(seed: int, pool: Pool, settings: Settings = Settings()) -> GameReport:
     """Plays and checks game ``seed`` (see the module's docstring)."""
-    decks = random_decks(seed, pool)
+    decks = random_decks(seed, pool, settings.players)
     report = GameReport(seed, decks)
     start = time.perf_counter()
     game: Game | None = None
@@ -222,7 +223,8 @@ def fuzz_game(seed: int, pool: Pool, settings: Settings = Settings()) -> GameRep
             game = _play_checked(seed, decks, settings, report)
             if not report.failures and settings.replay_every and seed % settings.replay_every == 0:
                 report.checks["replay"] += 1
-                again = _play_checked(seed, decks, Settings(settings.turn_cap, 0, 0, 0, 0, False), GameReport(seed, decks))
+                again = _play_checked(seed, decks, Settings(settings.turn_cap, 0, 0, 0, 0, False, settings.players),
+                                      GameReport(seed, decks))
                 if again.save() != game.save() or again.log != game.log:
                     _fail(report, game, "replay", "replaying the seed gave a different game")
     except Hang as exc:
@@ -242,8 +244,9 @@ def fuzz_game(seed: int, pool: Pool, settings: Settings = Settings()) -> GameRep
 
 
 def _play_checked(seed: int, decks: list[list[str]], settings: Settings, report: GameReport) -> Game:
-    game = Game.new_game(decks, seed=seed, first_player=seed % 2, turn_cap=settings.turn_cap)
-    agents = [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
+    n = len(decks)
+    game = Game.new_game(decks, seed=seed, first_player=seed % n, turn_cap=settings.turn_cap)
+    agents = [RandomAgent(agent_seed(seed, n, i)) for i in range(n)]
     checks = Rng(seed * 7919 + 5)       # the checker's own stream: the agents' stay as in play_game
     while not game.over and report.decisions < DECISION_CAP:
         decision = game.pending
@@ -459,6 +462,7 @@ def summarize(reports: Sequence[GameReport], seed: int, settings: Settings, seco
     slowest = sorted(reports, key=lambda r: -r.seconds)[:3]
     return {
         "games": len(reports), "seed": seed, "turn_cap": settings.turn_cap,
+        **({"players": settings.players} if settings.players != 2 else {}),
         "failed": outcomes.get("failed", 0), "outcomes": dict(sorted(outcomes.items())),
         "crashes": sum(f.kind == "crash" for r in reports for f in r.failures),
         "hangs": sum(f.kind == "hang" for r in reports for f in r.failures),
@@ -471,5 +475,6 @@ def summarize(reports: Sequence[GameReport], seed: int, settings: Settings, seco
 
 
 def replay_command(seed: int, settings: Settings) -> str:
-    return f"mtg fuzz --games 1 --seed {seed} --turn-cap {settings.turn_cap} --show"
+    players = f" --players {settings.players}" if settings.players != 2 else ""
+    return f"mtg fuzz --games 1 --seed {seed} --turn-cap {settings.turn_cap}{players} --show"
 

@@ -22,10 +22,22 @@ from .agents.agents import first_option
 from .agents.registry import decider, make_agent
 from .cards.database import card_db
 from .effects.layers import COMBINED, printed
-from .engine import Game
+from .engine import PLAYER_NAMES as SEAT_NAMES, Game
 
-#: The players' names; ``wins`` in :func:`simulate` is keyed by them.
-PLAYER_NAMES = ("Alice", "Bob")
+#: The players' names of a two-player game; ``wins`` in :func:`simulate` is keyed by the names
+#: of its players (``seat_names``).
+PLAYER_NAMES = SEAT_NAMES[:2]
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The names of a game's ``players`` players, in turn order (``engine.PLAYER_NAMES``)."""
+    return SEAT_NAMES[:players]
+
+
+def agent_seed(seed: int, players: int, seat: int) -> int:
+    """The seed of seat ``seat``'s agent in game ``seed`` of ``players`` players: ``seed * 2 + 1``
+    and ``seed * 2 + 2`` in a two-player game, as always; no two games of a series share one."""
+    return seed * players + 1 + seat
 
 #: Decisions after which a game stops as capped even before the turn cap. Random agents can
 #: repeat a legal action that costs nothing and changes nothing forever (an {X} ability
@@ -61,19 +73,21 @@ def play_game(decks: Sequence[Sequence[str]], seed: int, first_player: int, turn
     """Plays a game to its end (or ``decision_cap`` decisions), each decision answered by the
     deciding player's agent.
 
-    The default agents are random, seeded ``seed * 2 + 1`` and ``seed * 2 + 2`` so that no two
-    games of a series share an agent stream. ``sideboards`` and ``commanders``: see
+    One deck per player, 2 to 6 (CR 806: more than two, a free-for-all game). The default
+    agents are random, seeded ``agent_seed`` (``seed * 2 + 1`` and ``seed * 2 + 2`` with two
+    players) so that no two games of a series share an agent stream. ``sideboards`` and ``commanders``: see
     :meth:`Game.new_game` (cards outside the game; a Commander game), and
     ``allow_unimplemented`` (cards played without the abilities the engine doesn't implement).
     ``catch``: an exception raised by the engine ends the game and is returned in ``error``
     (with the log up to it) instead of being raised.
     """
-    game = Game.new_game([list(deck) for deck in decks], names=PLAYER_NAMES, seed=seed,
+    n = len(decks)
+    game = Game.new_game([list(deck) for deck in decks], names=seat_names(n), seed=seed,
                          first_player=first_player, turn_cap=turn_cap,
                          sideboards=[list(b) for b in sideboards] if sideboards else None,
                          commanders=[list(c) for c in commanders] if commanders else None,
                          allow_unimplemented=allow_unimplemented)
-    players = agents if agents is not None else (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
+    players = agents if agents is not None else [RandomAgent(agent_seed(seed, n, i)) for i in range(n)]
     deciders = [decider(agent, game, i) for i, agent in enumerate(players)]    # (an agent that plays
     decisions = refusals = 0                                                  # from a view gets it)
     error = None
@@ -136,11 +150,14 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
              allow_unimplemented: bool = False, agents: Sequence[str] = ("random", "random"),
              ai_time: float | None = None, backend: str = "local", address: str | None = None,
              on_record: Callable[[dict[str, Any]], None] | None = None,
-             deck_labels: Sequence[str] = ("deck1", "deck2")) -> dict[str, Any]:
+             deck_labels: Sequence[str] = ("deck1", "deck2"),
+             more_decks: Sequence[Sequence[str]] = ()) -> dict[str, Any]:
     """Plays ``games`` games with seeds ``seed`` .. ``seed + games - 1``.
 
-    Alice always plays ``deck1`` and Bob ``deck2``; game ``i`` is started by player ``i % 2``
-    so neither deck gets the first-turn edge every time. ``progress(done, total)`` is called
+    Alice always plays ``deck1``, Bob ``deck2`` and the players after them (Carol, Dave, ...:
+    a free-for-all game of up to 6, CR 806) ``more_decks``; game ``i`` is started by player
+    ``i % players`` so no deck gets the first-turn edge every time. ``agents`` and
+    ``deck_labels`` name one per player (missing agents: random). ``progress(done, total)`` is called
     after each game. ``jobs``: worker processes playing the games (0: one per CPU); the games
     are independent and counted in seed order, so the result is the same for any ``jobs``.
     Everything but ``seconds`` and the per-second rates depends only on the other arguments
@@ -155,15 +172,19 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
     called with each game's record (:func:`game_record`, ``deck_labels`` naming the decks), in
     seed order.
     """
-    wins = dict.fromkeys(PLAYER_NAMES, 0)
+    decks = (deck1, deck2, *more_decks)
+    n = len(decks)
+    names = seat_names(n)
+    agents = (*agents, *["random"] * (n - len(agents)))[:n]
+    wins = dict.fromkeys(names, 0)
     draws = capped = turns = decisions = refusals = 0
     failures: list[dict[str, Any]] = []
-    named = None if tuple(agents) == ("random", "random") else (tuple(agents), ai_time)
-    tasks = [((deck1, deck2), seed + i, i % 2, turn_cap, sideboards, commanders, allow_unimplemented, named)
+    named = None if all(a == "random" for a in agents) else (tuple(agents), ai_time)
+    tasks = [(decks, seed + i, i % n, turn_cap, sideboards, commanders, allow_unimplemented, named)
              for i in range(games)]
     # The timer times the games: the cards are looked up and compiled before it starts (and
     # before workers fork, which then share them), as the phase.rs peer loads its cards first.
-    resolve_cards([deck1, deck2, *(sideboards or ()), *(commanders or ())])
+    resolve_cards([*decks, *(sideboards or ()), *(commanders or ())])
     start = time.perf_counter()
     with _summaries(tasks, jobs, backend, address) as summaries:
         for done, summary in enumerate(summaries, 1):
@@ -174,7 +195,7 @@ def simulate(games: int, seed: int, deck1: Sequence[str], deck2: Sequence[str], 
             else:
                 winner, draw, was_capped, game_turns, game_decisions, game_refusals, _mulligans = summary
                 if winner is not None:
-                    wins[PLAYER_NAMES[winner]] += 1
+                    wins[names[winner]] += 1
                 draws += draw
                 capped += was_capped
                 turns += game_turns
@@ -224,23 +245,24 @@ def game_record(task: tuple[Any, ...], summary: Summary | dict[str, Any], agents
     result with the turn it came (won or lost, CR 104.2-104.3; drew, CR 104.4), or the error of a
     failed game. Nothing in it depends on the machine."""
     seed, first_player = task[1], task[2]
+    names = seat_names(len(task[0]))
     record: dict[str, Any] = {
-        "seed": seed, "first_player": PLAYER_NAMES[first_player],
-        "decks": dict(zip(PLAYER_NAMES, deck_labels)), "agents": dict(zip(PLAYER_NAMES, agents)),
+        "seed": seed, "first_player": names[first_player],
+        "decks": dict(zip(names, deck_labels)), "agents": dict(zip(names, agents)),
     }
     if isinstance(summary, dict):
         return {**record, "failed": True, "error": summary["error"], "where": summary["where"],
                 "turn": summary["turn"], "decisions": summary["decision"]}
     winner, draw, capped, turns, decisions, refusals, mulligans = summary
     if winner is not None:
-        results = ["won" if i == winner else "lost" for i in range(len(PLAYER_NAMES))]
+        results = ["won" if i == winner else "lost" for i in range(len(names))]
     else:
-        results = ["drew" if draw else "capped"] * len(PLAYER_NAMES)
-    return {**record, "winner": None if winner is None else PLAYER_NAMES[winner], "draw": draw, "capped": capped,
+        results = ["drew" if draw else "capped"] * len(names)
+    return {**record, "winner": None if winner is None else names[winner], "draw": draw, "capped": capped,
             "turns": turns, "decisions": decisions, "refusals": refusals,
-            "mulligans": dict(zip(PLAYER_NAMES, mulligans)),
+            "mulligans": dict(zip(names, mulligans)),
             "players": {name: {"result": result, "turn": None if result == "capped" else turns}
-                        for name, result in zip(PLAYER_NAMES, results)}}
+                        for name, result in zip(names, results)}}
 
 
 def _summary(task: tuple[Any, ...]) -> Summary | dict[str, Any]:
@@ -249,7 +271,7 @@ def _summary(task: tuple[Any, ...]) -> Summary | dict[str, Any]:
     decks, seed, first_player, turn_cap, sideboards, commanders, allow, *rest = task
     named = rest[0] if rest else None       # the agents by name and the ai's seconds, or random ones
     players = None if named is None else \
-        [make_agent(name, seed * 2 + 1 + i, named[1]) for i, name in enumerate(named[0])]
+        [make_agent(name, agent_seed(seed, len(decks), i), named[1]) for i, name in enumerate(named[0])]
     result = play_game(decks, seed, first_player, turn_cap, players, sideboards=sideboards, commanders=commanders,
                        catch=True, allow_unimplemented=allow)
     if result.error is not None:    # a bug: reported with the seed that replays it (``mtg play --seed``)

@@ -169,3 +169,35 @@ def test_a_commander_that_can_t_be_one_names_the_file(capsys: pytest.CaptureFixt
     assert code == 2 and out == ""
     assert err == (f"mtg: error: {deck}, Commander section: Alice: Grizzly Bears can't be a commander: it is not a "
                    "legendary creature or Vehicle (CR 903.3)\n")
+
+
+def test_simulate_plays_free_for_all_games_with_a_deck_per_seat(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    bolts = tmp_path / "bolts.txt"
+    bolts.write_text("24 Mountain\n36 Lightning Bolt\n", encoding="utf-8")
+    code, out, _ = run(capsys, "simulate", "--games", "3", "--players", "3", "--turn-cap", "30",
+                       "--deck", str(bolts), "--json", "--records", str(tmp_path / "r.jsonl"))
+    assert code == 0
+    result = json.loads(out)
+    assert set(result["wins"]) == {"Alice", "Bob", "Carol"}
+    assert sum(result["wins"].values()) + result["draws"] + result["capped"] == 3
+    records = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    # the first player goes round the three seats; Bob and Carol play Alice's deck
+    assert [r["first_player"] for r in records] == ["Alice", "Bob", "Carol"]
+    assert records[0]["decks"] == {"Alice": str(bolts), "Bob": str(bolts), "Carol": str(bolts)}
+    code, out, err = run(capsys, "simulate", "--games", "1", "--players", "3", "--turn-cap", "3",
+                       "--deck", str(bolts), "--deck", str(bolts), "--deck", str(bolts), "--deck", str(bolts))
+    assert code == 2 and "--deck given 4 times for a game of 3 players" in err
+
+
+def test_simulate_refuses_seven_players(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--players", "7"])
+    assert "2 to 6 players" in capsys.readouterr().err
+
+
+def test_fuzz_plays_four_player_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "fuzz", "--games", "2", "--players", "4", "--turn-cap", "8", "--json")
+    assert code == 0, out
+    result = json.loads(out)
+    assert result["players"] == 4 and result["failed"] == 0

@@ -62,8 +62,21 @@ class RandomAgent:
         if kind == "attackers":
             required = decision.info.get("required")       # those that must attack (CR 508.1d)
             if required:
-                return [o for o in opts if o in required or rng.randrange(2)]
-            return [o for o in opts if rng.randrange(2)]
+                chosen = [o for o in opts if o in required or rng.randrange(2)]
+            else:
+                chosen = [o for o in opts if rng.randrange(2)]
+            players = [d for d in decision.info.get("defenders", ()) if d < 0]
+            if len(players) > 1:
+                # a multiplayer game: each attacker attacks an opponent at random (CR 802.3), one it
+                # may attack (CR 508.1c); (a two-player game's attackers attack the one opponent)
+                limited = {oid: [d for d in allowed if d < 0] for oid, allowed in decision.info.get("defenders_of", ())}
+                out = []
+                for o in chosen:
+                    mine = limited.get(o, players)
+                    if mine:
+                        out.append([o, mine[rng.randrange(len(mine))]])
+                return out
+            return chosen
         if kind == "blockers":
             return _random_blocks(rng, opts, decision.info.get("required", ()), decision.info.get("menace", ()))
         if kind == "divide":

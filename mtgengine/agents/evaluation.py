@@ -55,7 +55,9 @@ def evaluate(g: GameState, player: int) -> float:
         if g.winner is None:
             return 0.5
         return 1.0 if g.winner == player else 0.0
-    diff = material(g, player) - material(g, 1 - player)
+    # against the strongest opponent (the only one in a two-player game); a multiplayer game's
+    # other opponents don't count yet (issue 24: a threat assessment of each opponent)
+    diff = material(g, player) - max(material(g, q) for q in g.opponents(player))
     return 1.0 / (1.0 + math.exp(-diff / SCALE))
 
 

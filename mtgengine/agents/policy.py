@@ -190,7 +190,7 @@ def pick_target(g: Any, d: Decision) -> Any:
     it can kill (damage: toughness not above the damage), else the opponent; for a helpful one
     the deciding player's creature in combat, else their biggest, else themselves."""
     me = d.player
-    opp = player_ref(1 - me)
+    opp = player_ref(g.opponent(me))          # the next opponent in turn order
     source = g.stack[-1] if g.stack else 0
     kind = polarity(g, source) if source else "harm"
     board = permanents(g)
@@ -268,7 +268,7 @@ def _spell_by_rule(g: Any, player: int, spells: list[dict[str, Any]], own_main: 
             if any(damage is None or (board[c].toughness or 0) - g.objects[c].damage <= damage for c in theirs):
                 if own_main or g.stack or in_combat:
                     return o
-            elif damage is not None and (g.players[1 - player].life <= damage or rng.random() < 0.15):
+            elif damage is not None and (g.players[g.opponent(player)].life <= damage or rng.random() < 0.15):
                 return o
         elif kind == "help" and targeted:
             if in_combat:
@@ -298,7 +298,7 @@ def attacks(g: Any, d: Decision) -> list[Any]:
     """Attackers no untapped potential blocker kills while surviving; all when lethal."""
     required = list(d.info.get("required", []))
     me = d.player
-    opp = 1 - me
+    opp = g.opponent(me)       # the one the attackers attack (the next opponent in turn order)
     board = permanents(g)
     blockers = [(oid, ch) for oid, ch in board.items()
                 if ch.controller == opp and "Creature" in ch.types and not g.objects[oid].tapped]

@@ -25,7 +25,7 @@ from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import ZoneChange
-from .layers import ContinuousEffect, characteristics, matches, permanents_with
+from .layers import ContinuousEffect, characteristics, controller_of, matches, permanents_with
 from .rules_interface import can_pay, cast_spell, pay_mana, uncastable_copy
 from .link_values import linked_amount
 from .primitives import lose_life, move, name_of
@@ -318,6 +318,15 @@ def gain_abilities(ctx: Ctx, eff: GainAbilities, r: Any) -> None:
                 + (" until end of turn" if eff.until_end_of_turn else "") + " (linked only among themselves, CR 607.5)")
 
 
+def _defending_player(g: Any, attacker: int) -> int | None:
+    """The player an attacking creature attacks, or the controller of the planeswalker it attacks
+    (CR 802.2a)."""
+    defending = g.objects[attacker].attacking
+    if defending is not None and defending < 0:
+        return -defending - 1
+    return controller_of(g, defending) if defending in g.objects else None
+
+
 def block_requirements(g: Any) -> list[tuple[int, int]]:
     """(blocker, attacker) pairs a requirement asks for this turn ("blocks ~ this turn if able")."""
     out = []
@@ -327,12 +336,12 @@ def block_requirements(g: Any) -> list[tuple[int, int]]:
             out.append((oid, req[0]))
     lures = [a for a in g.battlefield if g.objects[a].attacking is not None and LURE in characteristics(g, a).keywords]
     if lures:
-        # Lure: every creature of the defending player able to block it must (CR 509.1c)
-        defender = g.opponent(g.active)
+        # Lure: every creature of the defending player able to block it must (CR 509.1c); with
+        # several defending players, the one it attacks (CR 802.2a)
         for b in g.battlefield:
             ch = characteristics(g, b)
-            if "Creature" in ch.types and ch.controller == defender:
-                out += [(b, a) for a in lures if (b, a) not in out]
+            if "Creature" in ch.types:
+                out += [(b, a) for a in lures if (b, a) not in out and ch.controller == _defending_player(g, a)]
     return out
 
 

@@ -451,6 +451,9 @@ def lose_game(ctx: Ctx, player: int, reason: str) -> None:
         g.draw = not alive
         if alive:
             ctx.log("104.2a", f"{g.players[alive[0]].name} wins the game")
+    else:
+        from ..rules.leaving import leave_game     # (rules imports effects)
+        leave_game(ctx, player)                     # CR 800.4a
 
 
 def gain_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3", *, origin: int = 0) -> int:

@@ -96,6 +96,12 @@ def declare_attackers(ctx: Ctx) -> None:
     required = [oid for oid in options if ATTACKS_EACH_COMBAT in characteristics(g, oid).keywords]
     legal_defenders = defenders(g)
     info: dict[str, Any] = {"defenders": legal_defenders}
+    if len(g.players) > 2:
+        # the defenders each restricted attacker may attack (CR 508.1c, 802.3a)
+        limited = [[oid, [d for d in legal_defenders if _defender_restriction(g, oid, d) is None]] for oid in options
+                   if not characteristics(g, oid).keywords.isdisjoint(_DEFENDER_LAND_RESTRICTIONS)]
+        if limited:
+            info["defenders_of"] = limited
     if required:
         info["required"] = required
     answer = ctx.ask(Decision(g.active, "attackers", "declare attackers", options, min=0, max=len(options),
@@ -111,11 +117,14 @@ def declare_attackers(ctx: Ctx) -> None:
         if isinstance(entry, (list, tuple)):
             attacker, defender = entry
         else:
-            attacker, defender = entry, default
+            attacker, defender = entry, _default_defender(g, attacker, default)
         if attacker not in options:
             raise IllegalActionError(f"{name_of(ctx, attacker)} can't attack (CR 508.1a)")
         if defender not in legal_defenders:
             raise IllegalActionError(f"{name_of(ctx, defender)} can't be attacked (CR 506.3)")
+        reason = _defender_restriction(g, attacker, defender)
+        if reason:
+            raise IllegalActionError(f"{name_of(ctx, attacker)} can't attack {name_of(ctx, defender)}: {reason}")
         chosen.append((attacker, defender))
     if len({a for a, _ in chosen}) != len(chosen):
         raise IllegalActionError("a creature can attack only once (CR 508.1a)")
@@ -136,6 +145,30 @@ def declare_attackers(ctx: Ctx) -> None:
     for attacker, _ in chosen:
         g.events.append(AttackEvent(attacker))  # CR 508.1m
     g.combat = {"attackers": [a for a, _ in chosen]}
+
+
+def _defender_restriction(g: GameState, attacker: int, defender: Any) -> str | None:
+    """Why ``attacker`` can't attack ``defender`` (a player or a planeswalker): "can't attack unless
+    defending player controls an Island" applies to the player it would attack (CR 508.1c, 802.3a)."""
+    ch = characteristics(g, attacker)
+    if ch.keywords.isdisjoint(_DEFENDER_LAND_RESTRICTIONS):
+        return None
+    p = player_of(defender)
+    whose = p if p is not None else controller_of(g, defender)
+    for land_type, keyword in ATTACKS_ONLY_IF_DEFENDER_HAS.items():
+        if keyword in ch.keywords and not any(land_type in c.subtypes and c.controller == whose
+                                              for c in permanents(g).values()):
+            return f"{g.players[whose].name} controls no {land_type} (CR 508.1c)"
+    return None
+
+
+def _default_defender(g: GameState, attacker: int, default: Any) -> Any:
+    """What an attacker named without a defender attacks: the next opponent in turn order (the
+    only one in a two-player game), or the next one it may attack (CR 508.1c, 802.3a)."""
+    if _defender_restriction(g, attacker, default) is None:
+        return default
+    return next((player_ref(p) for p in g.opponents(g.active)
+                 if _defender_restriction(g, attacker, player_ref(p)) is None), default)
 
 
 def attackers(g: GameState) -> list[int]:
@@ -213,34 +246,55 @@ def block_options(g: GameState, player: int) -> list[list[int]]:
 
 
 def declare_blockers(ctx: Ctx) -> None:
-    """CR 509.1: the defending player declares blockers."""
+    """CR 509.1: the defending player declares blockers; with several defending players, each in
+    APNAP order declares all their blocks (CR 802.4), only for the creatures attacking them or
+    their planeswalkers (CR 509.1a, 802.4a)."""
     g = ctx.g
     atk = attackers(g)
     if not atk:
         return
-    defender = g.opponent(g.active)
-    options = block_options(g, defender)
-    if not options:
-        for a in atk:
-            g.obj(a).blocked = False
-        return
-    required = _required_blocks(g, options)
-    info: dict[str, Any] = {"required": required} if required else {}
-    menace = [a for a in atk if "menace" in characteristics(g, a).keywords]
-    if menace:
-        info["menace"] = menace         # blocked by two or more creatures or not at all (CR 702.111b)
-    answer = ctx.ask(Decision(defender, "blockers", "declare blockers (pairs [blocker, attacker])", options,
-                              min=0, max=len(options), info=info))
-    pairs = [tuple(p) for p in answer]
-    validate_blocks(ctx, pairs)
-    for blocker, attacker in pairs:
-        b = g.obj(blocker)
-        b.blocking = (attacker,)
-        ctx.log("509.1", f"{name_of(ctx, blocker)} blocks {name_of(ctx, attacker)}")
+    pairs: list[tuple[int, int]] = []
+    for defender in defending_players(g):
+        options = block_options(g, defender)
+        if not options:
+            continue
+        required = _required_blocks(g, options)
+        info: dict[str, Any] = {"required": required} if required else {}
+        menace = [a for a in atk if "menace" in characteristics(g, a).keywords and _defending(g, a) == defender]
+        if menace:
+            info["menace"] = menace         # blocked by two or more creatures or not at all (CR 702.111b)
+        answer = ctx.ask(Decision(defender, "blockers", "declare blockers (pairs [blocker, attacker])", options,
+                                  min=0, max=len(options), info=info))
+        declared = [tuple(p) for p in answer]
+        validate_blocks(ctx, declared, defender)
+        for blocker, attacker in declared:
+            b = g.obj(blocker)
+            b.blocking = (attacker,)
+            ctx.log("509.1", f"{name_of(ctx, blocker)} blocks {name_of(ctx, attacker)}")
+        pairs += declared
     for a in atk:
         g.obj(a).blocked = any(att == a for _, att in pairs)    # CR 509.1h
     for blocker, attacker in pairs:
         g.events.append(BlockEvent(blocker, attacker))          # CR 509.2a: blocks triggers
+
+
+def defending_players(g: GameState) -> list[int]:
+    """The players attacked, or whose planeswalkers are, in APNAP order (CR 506.2, 802.2, 802.4);
+    in a two-player game the nonactive player (CR 506.2), attacked or not."""
+    if len(g.players) == 2:
+        return [g.opponent(g.active)]
+    attacked = {_defending(g, a) for a in attackers(g)}
+    return [p for p in g.apnap() if p in attacked]
+
+
+def _defending(g: GameState, attacker: int) -> int | None:
+    """The defending player of an attacking creature: the player it attacks or the controller of
+    the planeswalker it attacks (CR 802.2a)."""
+    defending = g.objects[attacker].attacking
+    p = player_of(defending)
+    if p is not None:
+        return p
+    return controller_of(g, defending) if defending in g.objects else None
 
 
 def _required_blocks(g: GameState, options: list[list[int]]) -> list[list[int]]:
@@ -257,8 +311,12 @@ def _required_blocks(g: GameState, options: list[list[int]]) -> list[list[int]]:
     return out
 
 
-def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]]) -> None:
+def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]], defender: int | None = None) -> None:
+    """CR 509.1a-c: ``defender``'s blocks (default: the nonactive player of a two-player game);
+    other players' attackers and blockers are ignored (CR 802.4b)."""
     g = ctx.g
+    if defender is None:
+        defender = g.opponent(g.active)
     blockers = [b for b, _ in pairs]
     if len(set(blockers)) != len(blockers):
         raise IllegalActionError("a creature can block only one attacker (CR 509.1a)")
@@ -273,7 +331,7 @@ def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]]) -> None:
     for b, a in required:
         # CR 509.1c: a requirement it can obey without breaking a restriction must be obeyed; a
         # creature blocking another attacker it is required to block obeys as many as it can
-        if (b, a) not in pairs and characteristics(g, b).controller == g.opponent(g.active) and can_block(g, b, a) \
+        if (b, a) not in pairs and characteristics(g, b).controller == defender and can_block(g, b, a) \
                 and "menace" not in characteristics(g, a).keywords \
                 and (b not in blocking or (b, blocking[b]) not in required):
             raise IllegalActionError(f"{name_of(ctx, b)} must block {name_of(ctx, a)} this turn if able (CR 509.1c)")
@@ -324,13 +382,13 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
             continue                                           # CR 510.1a
         o = g.objects[a]
         if not o.blocked:
-            if o.attacking is not None and (player_of(o.attacking) is not None or o.attacking in g.objects):
+            if _still_there(g, o.attacking):
                 add(a, o.attacking, power)                     # CR 510.1b
             continue
         blockers = [b for b in g.battlefield if a in g.objects[b].blocking]
         trample = "trample" in ch.keywords
         if not blockers:
-            if trample:                                        # CR 702.19d
+            if trample and _still_there(g, o.attacking):       # CR 702.19d
                 add(a, o.attacking, power)
             continue
         deathtouch = "deathtouch" in ch.keywords
@@ -345,7 +403,7 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
         # trample the excess over lethal damage may go to what it attacks too (CR 702.19b), a
         # choice as soon as the power exceeds the one blocker's lethal damage
         if len(blockers) > 1 or (trample and power > lethal(blockers[0])):
-            defender = o.attacking if trample else None
+            defender = o.attacking if trample and _still_there(g, o.attacking) else None
             _divided(ctx, a, ch.controller, f"{ch.name}'s {power} combat damage among its blockers", blockers,
                      defender, power, lethal, add)
         else:
@@ -371,6 +429,15 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
         g.combat["dealt_first"] = [src for src, _t, _n in assignments]
     for src, tgt, amount in shield_order(ctx, assignments, True):  # CR 510.2: simultaneously (615.7)
         deal_damage(ctx, src, tgt, amount, combat=True)
+
+
+def _still_there(g: GameState, defending: Any) -> bool:
+    """Whether what an attacker attacks can be dealt its combat damage: a player still in the game
+    (CR 800.4e) or a permanent still there."""
+    if defending is None:
+        return False
+    p = player_of(defending)
+    return not g.players[p].lost if p is not None else defending in g.objects
 
 
 def _divided(ctx: Ctx, src: int, controller: int, what: str, among: list[int], defender: Any, power: int,

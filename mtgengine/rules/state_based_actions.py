@@ -12,6 +12,7 @@ from ..effects.primitives import end_durations, move, name_of, player_has
 from ..effects.resolutions.zones import destroy
 from .combat import has_protection_from
 from .context import Ctx
+from .leaving import leave_game
 from .pregame import commander_game, commander_state_actions
 from ..state.game_state import GameState
 
@@ -32,6 +33,7 @@ def _one_pass(ctx: Ctx) -> bool:
     g = ctx.g
     done = False
     losers: list[int] = []
+    playing = [p.index for p in g.players if not p.lost]
     for p in g.players:
         if p.lost:
             continue
@@ -55,6 +57,9 @@ def _one_pass(ctx: Ctx) -> bool:
         _check_game_over(ctx)
         if g.over:
             return True
+        for i in playing:
+            if g.players[i].lost:
+                leave_game(ctx, i)          # CR 800.4a: a multiplayer game goes on without them
     # CR 704.5d: tokens off the battlefield cease to exist; CR 704.5e: spell copies off the stack,
     # and copies of cards off the stack and the battlefield.
     strays, g.strays = g.strays, ()

@@ -64,7 +64,7 @@ def run(ctx: Ctx) -> Decision | None:
             begin_step(ctx, _STEP_OF[g.marker[1]])
         elif kind == "resolve":
             resolve_top(ctx)
-            g.priority = g.active                 # CR 117.3b
+            g.priority = g.first_in_game(g.active)    # CR 117.3b; 800.4j: the next one if they left
             g.passes = 0
             g.marker = ("priority",)
         elif kind == "end_step":
@@ -100,15 +100,16 @@ def mulligan(ctx: Ctx, player: int) -> None:
     keeps after N mulligans puts N cards on the bottom."""
     g = ctx.g
     p = g.players[player]
+    counted = counted_mulligans(g, p.mulligans)
     # committed at the question itself (without a copy) when there is one: an answer replays
     # this procedure from its marker
-    ctx.commit_point(asking_now=p.mulligans < HAND_SIZE, resume=False)
+    ctx.commit_point(asking_now=counted < HAND_SIZE, resume=False)
     hand = g.zones[(player, _HAND)]
-    keep = p.mulligans >= HAND_SIZE or ctx.ask(Decision(
+    keep = counted >= HAND_SIZE or ctx.ask(Decision(
         player, "mulligan", f"keep this hand of {len(hand)} (after {p.mulligans} mulligan(s))?", [True, False]))
     if keep:
-        if p.mulligans:
-            count = min(p.mulligans, len(hand))
+        if counted:
+            count = min(counted, len(hand))
             chosen = ctx.ask(Decision(player, "bottom", f"choose {count} card(s) to put on the bottom of your library",
                                       sorted(hand), min=count, max=count))
             for oid in chosen:
@@ -135,6 +136,13 @@ def mulligan(ctx: Ctx, player: int) -> None:
     g.marker = ("mulligan", nxt)
 
 
+def counted_mulligans(g: GameState, mulligans: int) -> int:
+    """The mulligans that count toward the cards put on the bottom and the mulligans a player may
+    take: in a multiplayer game the first one doesn't (CR 103.5c, 800.6; a game that begins with
+    more than two players, CR 800.1)."""
+    return mulligans - 1 if mulligans and len(g.players) > 2 else mulligans
+
+
 # -- steps ----------------------------------------------------------------------------------
 def begin_step(ctx: Ctx, step: Step) -> None:
     """Turn-based actions as a step begins, then priority (CR 500.6, 502-514)."""
@@ -148,7 +156,7 @@ def begin_step(ctx: Ctx, step: Step) -> None:
         ctx.commit_point(asks_soon=step is not _CLEANUP or len(g.zones[(g.active, _HAND)]) > HAND_SIZE
                          or bool(g.turn_cap and g.turn >= g.turn_cap))
     g.step = step
-    g.priority = g.active
+    g.priority = g.first_in_game(g.active)      # CR 800.4j: the next one if the active player left
     g.passes = 0
     if step is _DECLARE_ATTACKERS:
         # The marker stays at this step's beginning while attackers are declared: the state is
@@ -323,12 +331,14 @@ def end_step(ctx: Ctx) -> None:
             ctx.log("104.1", f"the game stops at the turn cap ({g.turn_cap})")
             return
         g.turn += 1
+        while g.extra_turns and g.players[g.extra_turns[0]].lost:
+            g.extra_turns = tuple(g.extra_turns[1:])    # CR 800.4k: a player who left begins no turn
         if g.extra_turns:
             # CR 500.7: an extra turn is taken after this one; the most recently created first
             g.active, g.extra_turns = g.extra_turns[0], tuple(g.extra_turns[1:])
             ctx.log("500.7", f"{g.players[g.active].name} takes an extra turn")
         else:
-            g.active = g.opponent(g.active)
+            g.active = g.next_player(g.active)          # CR 103.1 turn order; 800.4k
         nxt = _UNTAP
     g.marker = ("begin_step", nxt._value_)
     begin_step(ctx, nxt)        # (what ``run`` does next with this marker)
@@ -529,7 +539,7 @@ def hand_on(g: GameState) -> Decision:
     """The pass of ``g``'s priority question that ``pass_commits_first`` finds ``HANDS_ON``, made:
     the next player receives priority (CR 117.3d) and is asked at once. Returns the question."""
     g.passes += 1
-    g.priority = g.opponent(g.priority)
+    g.priority = g.next_player(g.priority)      # CR 117.3d
     return question(g)
 
 
@@ -606,6 +616,9 @@ def priority(ctx: Ctx) -> Decision | None:
                 settle(ctx)
                 if g.over:
                     return None
+                if g.players[g.priority].lost:
+                    # CR 800.4a: the player with priority left the game: the next player gets it
+                    g.priority = g.next_player(g.priority)
             decision = question(g)      # before the commit, so the committed state memoizes its list
             player = decision.player
             if ctx.used == len(ctx.answers):
@@ -635,7 +648,7 @@ def priority(ctx: Ctx) -> Decision | None:
             end_round(g)                   # CR 117.4, 500.2
             return None
         g.passes = passes
-        g.priority = g.opponent(player)
+        g.priority = g.next_player(player)  # CR 117.3d: the next player in turn order
         decision = None
     if act == "play":
         play_land(ctx, player, answer["object"], answer.get("face"))

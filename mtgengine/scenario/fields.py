@@ -26,7 +26,7 @@ from typing import NamedTuple
 #: the cards of a position, its players, an amount (life within ±, counters, X), the turn number,
 #: the length of a name or reference, the passes of one ``pass: N``.
 MAX_CARDS = 10_000
-MAX_PLAYERS = 8
+MAX_PLAYERS = 6
 MAX_AMOUNT = 1_000_000_000
 MAX_TURN = 1_000_000
 MAX_NAME_CHARS = 200
@@ -52,6 +52,11 @@ TOP: dict[str, Field] = {
     "script": Field("script", "actions, answers and checkpoints, in order"),
     "expect": Field("expect", "the final checks"),
     "allow_unimplemented": Field("flag", "play cards whose abilities the engine lacks without them (default false)"),
+    "teams": Field("teams", "teams of players (version 1.1; this engine FAILs such a file: not supported yet)"),
+    "variant": Field("text", "the multiplayer variant (version 1.1; this engine plays free_for_all only)"),
+    "commander_damage": Field("commander_damage", "combat damage already dealt to each player by each commander "
+                                                  "(CR 903.10a)"),
+    "commander_tax": Field("commander_tax", "times each commander was already cast from the command zone (CR 903.8)"),
 }
 REQUIRED_TOP = ("name", "players")
 
@@ -144,6 +149,11 @@ CHECKS: dict[str, Field] = {
     "loser": Field("text", "a player who lost"),
     "draw": Field("flag", "the game is a draw"),
     "log": Field("strings", "texts each of which must appear in the log"),
+    "active": Field("text", "the active player (whose turn it is)"),
+    "turn_number": Field("turn_number", "the turn number"),
+    "over": Field("flag", "the game is over"),
+    "commander_damage": Field("commander_damage", "combat damage dealt to each player by each commander (CR 903.10a)"),
+    "commander_tax": Field("commander_tax", "times each commander was cast from the command zone (CR 903.8)"),
 }
 
 #: The keys of one item of ``permanents`` and ``objects``.

@@ -339,6 +339,9 @@ class Runner:
                     raise IllegalActionError(f"no {kind} can be declared this turn: no creature can "
                                              f"{'attack' if verb == 'attack' else 'block'} (or that step is past)")
                 g.submit({"action": "pass"})
+        if verb == "block" and len(self.names) > 2:
+            self._multiplayer_blocks(arg, opts, illegal_check)
+            return
         if "by" in opts and self._player(opts["by"]) != d.player:
             raise IllegalActionError(f"{opts['by']} is not the {'attacking' if verb == 'attack' else 'defending'} player")
         if verb == "attack":
@@ -356,6 +359,52 @@ class Runner:
                       for b, a in (arg or {}).items()]
         self.checkpoint = g.save()
         g.submit(answer)
+        self._resolve_decisions()
+
+    def _multiplayer_blocks(self, arg: Any, opts: dict[str, Any], illegal_check: bool) -> None:
+        """Version 1.1: each `block` step names the blockers of one defending player (``by``, else
+        the controller of its first blocker, else the player asked first); this step and the
+        `block` steps right after it answer the defending players' declarations, asked in APNAP
+        order (CR 802.4); a defending player with no `block` step declares none. A step marked
+        `illegal` stands alone and must name the player asked now; after the named players have
+        declared, a `block` step that comes next (one marked `illegal`) answers the next one."""
+        g = self.game
+        steps = [(arg, opts)]
+        while not illegal_check and self.pos < len(self.script) and isinstance(nxt := self.script[self.pos], dict) \
+                and "block" in nxt and "illegal" not in nxt:
+            _verb, more, more_opts = self._parse_step(nxt)
+            self.pos += 1
+            steps.append((more, more_opts))
+        blocks: dict[int, list[list[int]]] = {}
+        for value, options in steps:
+            if not isinstance(value, dict):
+                raise ScenarioError("block: expects a mapping {BLOCKER: ATTACKER, ...} ({} for none)")
+            pairs = [[self._one(b, (Zone.BATTLEFIELD,)), self._one(a, (Zone.BATTLEFIELD,))] for b, a in value.items()]
+            if "by" in options:
+                who = self._player(options["by"])
+            elif pairs:
+                who = characteristics(g.state, pairs[0][0]).controller
+            else:
+                assert g.pending is not None
+                who = g.pending.player
+            if who in blocks:
+                raise ScenarioError(f"block: two block steps for {self.names[who]} in one combat")
+            blocks[who] = pairs
+        while g.pending is not None and g.pending.kind == "blockers":
+            asked = g.pending.player
+            if not blocks and self.pos < len(self.script) and isinstance(nxt := self.script[self.pos], dict) \
+                    and "block" in nxt:
+                return          # the next step declares for the player asked now
+            if illegal_check and asked not in blocks:
+                raise StepFailure(self._where_prev() + f"{self.names[asked]} declares blockers first (APNAP order, "
+                                  "CR 802.4): a block step marked illegal must be theirs")
+            answer = blocks.pop(asked, [])
+            self.checkpoint = g.save()
+            g.submit(answer)
+        left = [self.names[p] for p, pairs in blocks.items() if pairs]
+        if left:
+            raise IllegalActionError(f"{', '.join(left)}: not a defending player whose creatures can block "
+                                     "(CR 509.1a, 802.4)")
         self._resolve_decisions()
 
     def _pass(self, arg: Any) -> None:

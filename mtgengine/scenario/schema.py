@@ -73,6 +73,10 @@ _KINDS: dict[str, dict[str, Any]] = {
     "zones": _nullable({"type": "object", "additionalProperties": _nullable(
         {"type": "object", "additionalProperties": {"anyOf": [_STRINGS, _COUNT, {"type": "null"}]}})}),
     "object_checks": _nullable({"type": "array", "items": {"$ref": "#/$defs/object_check"}}),
+    "teams": _nullable({"type": "array", "items": {"type": "array", "items": _TEXT}}),
+    "commander_damage": _nullable({"type": "object", "additionalProperties": _nullable(
+        {"type": "object", "additionalProperties": _whole(0, MAX_AMOUNT)})}),
+    "commander_tax": _nullable({"type": "object", "additionalProperties": _whole(0, MAX_AMOUNT)}),
     "any": {},
 }
 

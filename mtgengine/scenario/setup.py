@@ -69,6 +69,7 @@ def parse_entry(entry: Any, where: str) -> tuple[str, int, dict[str, Any]]:
 
 
 def build(data: dict[str, Any]) -> Setup:
+    check_variant(data)
     players = data.get("players")
     if not isinstance(players, dict) or not players:
         raise ScenarioError("'players' is required: a mapping of player names to their zones")
@@ -173,6 +174,7 @@ def build(data: dict[str, Any]) -> Setup:
                 raise ScenarioError(f"players.{exc}") from None
     if commander:
         g.starting_life = COMMANDER_LIFE
+    _commander_records(g, data, names)
     for oid, ref, where in s.attachments:
         target = resolve_setup_ref(s, ref, where)
         if target == oid:
@@ -195,7 +197,8 @@ def build(data: dict[str, Any]) -> Setup:
     if active not in names:
         raise ScenarioError(f"turn.active: unknown player {quote(active)}{suggest(active, names)}")
     g.active = names.index(active)
-    g.first_player = g.active if g.turn % 2 == 1 else 1 - g.active
+    # the player whose turn 1 was, turns going round the players in order (CR 103.1, 500.1)
+    g.first_player = (g.active - (g.turn - 1)) % len(names)
     step = turn.get("step", "precombat_main")
     if step not in STEPS:
         raise ScenarioError(f"turn.step: unknown step {quote(step)}{suggest(step, STEPS)}")
@@ -214,6 +217,60 @@ def build(data: dict[str, Any]) -> Setup:
         g.combat = {"attackers": []}
     g.changed()
     return s
+
+
+def check_variant(data: dict[str, Any]) -> None:
+    """Teams and Two-Headed Giant (SCENARIO-FORMAT 1.1, CR 810) are not played by this engine yet:
+    such a file FAILs saying so rather than running as a free-for-all game."""
+    variant = data.get("variant")
+    if variant is not None and variant != "free_for_all":
+        raise ScenarioError(f"variant: {quote(variant)} is not supported by this engine yet (it plays "
+                            "free-for-all games of 2 to 6 players, CR 806)")
+    if data.get("teams") is not None:
+        raise ScenarioError("teams: games between teams (CR 808, 810: Two-Headed Giant) are not supported by "
+                            "this engine yet (it plays free-for-all games of 2 to 6 players, CR 806)")
+
+
+def commander_card_ids(g: GameState, name: Any, where: str) -> list[int]:
+    """The card ids of the commanders named ``name`` (CR 903.3), or the ScenarioError naming ``where``."""
+    text = _name(name, where, "a commander's name")
+    found = [c for p in g.players for c in p.commanders
+             if any(o.card_id == c and o.card is not None and o.card.name == text for o in g.objects.values())]
+    if not found:
+        raise ScenarioError(f"{where}: no player has a commander named {quote(text)} (a card entry with "
+                            "'commander: true')")
+    return found
+
+
+def _commander_records(g: GameState, data: dict[str, Any], names: list[str]) -> None:
+    """Top-level ``commander_damage: {PLAYER: {COMMANDER: N}}`` (combat damage already dealt to the
+    player by that commander, CR 903.10a) and ``commander_tax: {COMMANDER: N}`` (the times it was
+    already cast from the command zone, CR 903.8), SCENARIO-FORMAT 1.1."""
+    damage = data.get("commander_damage")
+    if damage is not None:
+        if not isinstance(damage, dict):
+            raise ScenarioError(f"commander_damage: expected a mapping {{PLAYER: {{COMMANDER: N}}}}, got {quote(damage)}")
+        for who, by in damage.items():
+            if who not in names:
+                raise ScenarioError(f"commander_damage: unknown player {quote(who)}{suggest(who, names)}")
+            if not isinstance(by, dict):
+                raise ScenarioError(f"commander_damage.{who}: expected a mapping {{COMMANDER: N}}, got {quote(by)}")
+            pl = g.players[names.index(who)]
+            for commander, amount in by.items():
+                where = f"commander_damage.{who}.{commander}"
+                n = _int(amount, where, 0, MAX_AMOUNT)
+                for card_id in commander_card_ids(g, commander, where):
+                    pl.commander_damage = {**pl.commander_damage, card_id: n}
+    tax = data.get("commander_tax")
+    if tax is not None:
+        if not isinstance(tax, dict):
+            raise ScenarioError(f"commander_tax: expected a mapping {{COMMANDER: N}}, got {quote(tax)}")
+        for commander, times in tax.items():
+            where = f"commander_tax.{commander}"
+            n = _int(times, where, 0, MAX_AMOUNT)
+            for card_id in commander_card_ids(g, commander, where):
+                owner = next(p for p in g.players if card_id in p.commanders)
+                owner.commander_casts = {**owner.commander_casts, card_id: n}
 
 
 def _int(value: Any, where: str, low: int, high: int) -> int:

@@ -205,13 +205,43 @@ class GameState:
         self.next_timestamp += 1
         return ts
 
+    # -- players in turn order (CR 101.4, 102.2, 800.4) --------------------------------------
+    def next_player(self, player: int) -> int:
+        """The next player in turn order after ``player`` who is still in the game (CR 117.3d,
+        800.4a, 800.4k); ``player`` itself when no other is left."""
+        players = self.players
+        n = len(players)
+        for k in range(1, n):
+            q = (player + k) % n
+            if not players[q].lost:
+                return q
+        return player
+
+    def first_in_game(self, player: int) -> int:
+        """``player`` if still in the game, else the next player in turn order who is (CR 800.4j:
+        priority the active player who left would receive goes to the next player)."""
+        return player if not self.players[player].lost else self.next_player(player)
+
+    def opponents(self, player: int) -> list[int]:
+        """``player``'s opponents still in the game, in turn order from the player after them
+        (CR 102.2; 102.3 a free-for-all game has no teams; 800.4a: a player who left is no one's
+        opponent)."""
+        players = self.players
+        n = len(players)
+        return [q for q in ((player + k) % n for k in range(1, n)) if not players[q].lost]
+
     def opponent(self, player: int) -> int:
-        return 1 - player if len(self.players) == 2 else (player + 1) % len(self.players)
+        """The next opponent in turn order still in the game (the only one in a two-player game,
+        CR 102.2; the default defending player of an attack, SCENARIO-FORMAT 1.1)."""
+        if len(self.players) == 2:
+            return 1 - player
+        return self.next_player(player)
 
     def apnap(self) -> list[int]:
-        """Players in APNAP order (CR 101.4)."""
-        n = len(self.players)
-        return [(self.active + i) % n for i in range(n)]
+        """The players still in the game in APNAP order (CR 101.4, 800.4a)."""
+        players = self.players
+        n = len(players)
+        return [q for q in ((self.active + i) % n for i in range(n)) if not players[q].lost]
 
 
 #: How :meth:`GameState.clone` copies the mutable slots; every other slot holds an immutable

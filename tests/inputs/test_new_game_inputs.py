@@ -13,8 +13,8 @@ FORESTS = ["Forest"] * 40
 
 
 @pytest.mark.parametrize(("decks", "message"), [
-    ([FORESTS] * 3, "a game has 2 players, got 3 deck list(s)"),        # was KeyError: (2, Zone.LIBRARY)
-    ([FORESTS], "a game has 2 players, got 1 deck list(s)"),
+    ([FORESTS] * 7, "a game has 2 to 6 players, got 7 deck list(s)"),
+    ([FORESTS], "a game has 2 to 6 players, got 1 deck list(s)"),
     ([FORESTS, []], "Bob's deck is empty"),
     ([[], FORESTS], "Alice's deck is empty"),
     ("Forest", "expected one list of card names per player"),
@@ -38,10 +38,10 @@ def test_decks_that_make_no_game_are_refused(decks: Any, message: str) -> None:
     ({"first_player": 2}, "first_player: expected a whole number from 0 to 1, got 2"),
     ({"turn_cap": -1}, "turn_cap: expected a whole number from 0"),
     ({"turn_cap": True}, "turn_cap: expected a whole number"),
-    ({"names": ["Alice"]}, "names: a game has 2 players, got 1 name(s)"),
+    ({"names": ["Alice"]}, "names: a game has 2 to 6 players, got 1 name(s)"),
     ({"names": ["Alice", "Alice"]}, "names: the players need different names"),
     ({"names": ["Alice", ""]}, "names: a player's name is a non-empty text"),
-    ({"names": "AB"}, "names: expected a list of 2 player names"),
+    ({"names": "AB"}, "names: expected a list of 2 to 6 player names"),
 ])
 def test_other_bad_arguments_are_refused(options: dict[str, Any], message: str) -> None:
     with pytest.raises(GameStateError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
@@ -49,7 +49,7 @@ def test_other_bad_arguments_are_refused(options: dict[str, Any], message: str) 
 
 
 @pytest.mark.parametrize(("extra", "message"), [
-    ({"sideboards": [["Shock"]] * 3}, "sideboards: a game has 2 players, got 3"),
+    ({"sideboards": [["Shock"]] * 3}, "sideboards: a game of 2 players takes one sideboard list per player"),
     ({"sideboards": [["Shok"]]}, "Alice's sideboard, card 1: unknown card name 'Shok'"),
     ({"commanders": [[None]]}, "Alice's commanders, card 1: expected a card name"),
 ])
@@ -62,3 +62,8 @@ def test_a_good_game_still_starts() -> None:
     game = Game.new_game([FORESTS, ["Mountain"] * 40], sideboards=[["Shock"]], seed=2**64 - 1)
     assert game.pending is not None and game.pending.kind == "mulligan"
     assert game.state.players[0].sideboard == ("Shock",)
+
+
+def test_deck_lists_and_names_must_agree() -> None:
+    with pytest.raises(DeckError, match="a game of 2 players takes one deck list per player"):
+        Game.new_game([FORESTS] * 3, names=["Alice", "Bob"])
