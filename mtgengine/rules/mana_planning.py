@@ -301,12 +301,11 @@ def can_pay_requirement(g: GameState, player: int, req: Requirement, spell_color
     nothing of ``spend_on``) are recomputed when restricted mana might change the answer."""
     if req.life and g.players[player].life < req.life:
         return False
-    if _plan_found(g, player, req, spell_colors, sources, spend_on):
-        return True
     if sources is None or spend_on is None or not has_restricted_sources(g, player):
-        return False
-    # Recomputed knowing what the mana is spent on, still without the permanents the caller
-    # left out: a source whose {T} pays the cost itself can't tap for mana too (CR 602.2b, 605.3a)
+        return _plan_found(g, player, req, spell_colors, sources, spend_on)
+    # Recomputed knowing what the mana is spent on (restricted mana may pay it or not, CR
+    # 106.6), still without the permanents the caller left out: a source whose {T} pays the
+    # cost itself can't tap for mana too (CR 602.2b, 605.3a)
     left_out = {s[0] for s in tap_sources(g, player)}.difference(s[0] for s in sources)
     fresh = [s for s in tap_sources(g, player, spend_on) if s[0] not in left_out]
     return plan_payment(g, player, req, spell_colors, sources=fresh, spend_on=spend_on) is not None

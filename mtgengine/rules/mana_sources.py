@@ -238,7 +238,10 @@ def has_restricted_sources(g: GameState, player: int) -> bool:
     key = ("restricted_sources", player)
     cached = g._chars.get(key)                          # type: ignore[call-overload]
     if cached is None:                                  # memoized until something changes
-        cached = any(ch.controller == player and ab.is_mana and not restriction_allows(g, oid, ab, None, player)
+        # any restriction: one that allows other uses may still forbid this one ("can't be spent
+        # to cast a nonartifact spell", Hydraulic Helper, CR 106.6)
+        cached = any(ch.controller == player and ab.is_mana
+                     and any(getattr(e, "restriction", None) is not None for e in ab.effects)
                      for oid, ch in permanents_with(g, "activated") for ab in ch.script.activated)
         g._chars[key] = cached                          # type: ignore[index]
     return cached
