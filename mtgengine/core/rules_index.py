@@ -72,6 +72,13 @@ def rule_text(number: str) -> str:
         raise KeyError(number) from None
 
 
+def rules_under(section: str) -> list[tuple[str, str]]:
+    """Every rule numbered under ``section`` ("702": 702.1, 702.1a, ...), with its text, in the
+    rules' order: for reading what a whole section says (e.g. which keywords are redundant)."""
+    prefix = _normalize(section) + "."
+    return [(number, text) for number, text in _rules().items() if number.startswith(prefix)]
+
+
 # A cited number.  Letters are matched greedily and numbers of any length are accepted so
 # that malformed citations (704.5gg, 1000) are reported instead of half-matched.
 _NUMBER = r"\d+(?:\.\d+[a-z]*)?"

@@ -13,6 +13,7 @@ from ...core.enums import Zone
 from ...core.errors import IllegalActionError
 from ...core.mana import COLOR_NAMES
 from ...rules.context import Ctx
+from ..effect_begins import begin
 from ..layers import ContinuousEffect, duration_holds
 from ..links import gain_abilities
 from ..primitives import name_of
@@ -57,7 +58,7 @@ def _pump(ctx: Ctx, eff: Pump, r: Resolving) -> None:
             keywords = (keywords - {chosen_kw}) | {f"protection from {quality}"}
         if keywords:
             mods += (ChangeAbilities(add_keywords=keywords),)
-        g.effects.append(ContinuousEffect(                 # CR 611.2c: affected set locked in
+        begin(g, ContinuousEffect(                          # CR 611.2c: affected set locked in
             g.new_timestamp(), mods, frozenset(targets),
             "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller, eff.lasts))
         g.changed()
@@ -80,8 +81,8 @@ def _become_color(ctx: Ctx, eff: BecomeColor, r: Resolving) -> None:
         color = ctx.ask(Decision(r.controller, "color", f"choose a color ({r.name})", list(COLOR_NAMES)))
         if color not in COLOR_NAMES:
             raise IllegalActionError(f"{r.name}: choose a color (white, blue, black, red or green)")
-        g.effects.append(ContinuousEffect(g.new_timestamp(), (ChangeColors(set_colors=frozenset({color})),),
-                                          frozenset(targets), "end_of_turn", r.source, r.controller))
+        begin(g, ContinuousEffect(g.new_timestamp(), (ChangeColors(set_colors=frozenset({color})),),
+                                  frozenset(targets), "end_of_turn", r.source, r.controller))
         g.changed()
         for t in targets:
             ctx.log("613.1e", f"{name_of(ctx, t)} becomes {COLOR_NAMES[color]} until end of turn")
@@ -93,9 +94,8 @@ def _apply_modifications(ctx: Ctx, eff: ApplyModifications, r: Resolving) -> Non
     g = ctx.g
     targets = [t for t in refs(ctx, eff.what, r) if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD]
     if targets:
-        g.effects.append(ContinuousEffect(g.new_timestamp(), eff.mods, frozenset(targets),   # CR 611.2c
-                                          "end_of_turn" if eff.until_end_of_turn else "", r.source,
-                                          r.controller))
+        begin(g, ContinuousEffect(g.new_timestamp(), eff.mods, frozenset(targets),   # CR 611.2c
+                                  "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller))
         g.changed()
         for t in targets:
             ctx.log("611.2", f"{r.name}: a continuous effect applies to {name_of(ctx, t)}"
