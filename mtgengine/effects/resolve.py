@@ -66,14 +66,75 @@ def amount(ctx: Ctx, q: Quantity, r: Resolving, player: int | None = None) -> in
         return value + r.event_amount
     if q.link:
         return value + q.scale * linked_amount(ctx.g, q, r)
+    if q.stat == "domain":
+        return value + q.scale * domain(ctx.g, r.controller)
+    if q.stat in _PLAYER_STATS:
+        return value + q.scale * _PLAYER_STATS[q.stat](ctx.g, r.controller)
+    if q.stat.startswith("devotion:"):
+        return value + q.scale * devotion(ctx.g, r.controller, q.stat[len("devotion:"):])
+    if q.stat == "greatest_power":
+        # "the greatest power among creatures you control" (0 if there are none)
+        return value + q.scale * max((max(0, characteristics(ctx.g, oid).power or 0) for oid in ctx.g.battlefield
+                                      if matches(ctx.g, oid, q.per, r.controller, r.source)), default=0)
+    if q.stat.startswith("cards_in:"):
+        # "for each creature card in your graveyard" (CR 608.2h: counted as it resolves)
+        zone = Zone(q.stat[len("cards_in:"):])
+        cards = ctx.g.zones[(r.controller, zone)]
+        return value + q.scale * (len(cards) if q.per is None else
+                                  sum(1 for oid in cards if matches(ctx.g, oid, q.per, r.controller)))
     if q.per is not None:
-        value += sum(1 for oid in ctx.g.battlefield if matches(ctx.g, oid, q.per, r.controller))
+        # "other creatures you control": not the source itself
+        value += q.scale * sum(1 for oid in ctx.g.battlefield if matches(ctx.g, oid, q.per, r.controller, r.source))
     if q.stat and q.of is not None:
         # CR 608.2h: the object's current information if it is still where it was expected
         # to be, else its last known information; an illegal target gives none (CR 608.2b).
-        for oid in refs(ctx, q.of, r)[:1]:
-            value += max(0, stat_value(ctx, oid, q.stat))
+        for oid in _stat_of(ctx, q.of, r):
+            value += q.scale * max(0, stat_value(ctx, oid, q.stat))
     return value
+
+
+def _stat_of(ctx: Ctx, of: Ref, r: Resolving) -> list[int]:
+    """The object whose stat a number reads: the source itself even once it has left (its last
+    known information, CR 608.2h: Torch Song, sacrificed to pay, counts its verse counters)."""
+    found = refs(ctx, of, r)[:1]
+    if not found and of.kind == "self" and r.source in ctx.g.lki:
+        return [r.source]
+    return found
+
+
+#: Numbers of the effect's controller: their life total (CR 119.1), the life they gained this turn
+#: (CR 119.3).
+_PLAYER_STATS: dict[str, Callable[[Any, int], int]] = {
+    "your_life": lambda g, p: max(0, g.players[p].life),
+    "life_gained": lambda g, p: g.players[p].life_gained_this_turn,
+}
+
+
+def devotion(g: Any, player: int, color: str) -> int:
+    """CR 700.5: the mana symbols of ``color`` among the mana costs of the permanents ``player``
+    controls (a hybrid symbol counts for each of its colors, CR 700.5's "or both colors";
+    the costs as copy and control effects leave them, 700.5a: the layers' values)."""
+    total = 0
+    for oid in g.battlefield:
+        ch = characteristics(g, oid)
+        if ch.controller == player and ch.mana_cost is not None:
+            total += sum(1 for sym in ch.mana_cost.symbols if color in sym.colors)
+    return total
+
+
+#: The basic land types (CR 205.3i).
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def domain(g: Any, player: int) -> int:
+    """The number of basic land types among lands ``player`` controls (domain, CR 207.2c; the
+    types, CR 205.3i)."""
+    seen: set[str] = set()
+    for oid in g.battlefield:
+        ch = characteristics(g, oid)
+        if ch.controller == player and "Land" in ch.types:
+            seen.update(t for t in BASIC_LAND_TYPES if t in ch.subtypes)
+    return len(seen)
 
 
 def stat_value(ctx: Ctx, oid: int, stat: str) -> int:
@@ -89,8 +150,10 @@ def stat_value(ctx: Ctx, oid: int, stat: str) -> int:
         if stat == "mana_value":
             return ch.mana_cost.mana_value(0) if ch.mana_cost is not None else 0
     if stat.startswith("counters:"):
+        # (gone: the counters it had as it last existed, CR 608.2h — Torch Song sacrificed to pay)
         o = g.objects.get(oid)
-        return o.counters.get(stat[len("counters:"):], 0) if o is not None else 0
+        counters = o.counters if o is not None else dict(ch.counters)
+        return counters.get(stat[len("counters:"):], 0)
     return (ch.power if stat == "power" else ch.toughness) or 0
 
 
@@ -256,7 +319,7 @@ def signed_amount(ctx: Ctx, q: Quantity, r: Resolving) -> int:
     """A number that may be negative: an object's power or toughness as it is (or last was,
     CR 608.2h), not clamped at 0 like an amount of damage or life."""
     if q.stat in ("power", "toughness") and q.of is not None:
-        return q.fixed + sum(stat_value(ctx, oid, q.stat) for oid in refs(ctx, q.of, r)[:1])
+        return q.fixed + sum(stat_value(ctx, oid, q.stat) for oid in _stat_of(ctx, q.of, r))
     return amount(ctx, q, r)
 
 

@@ -136,7 +136,7 @@ def _pump(m: SpanMatch, st: Parse) -> list[Effect] | None:
         if parsed is None:
             return None
         kws = parsed
-    return [Pump(ref, p, t, kws, x_sign=px or tx)]
+    return [_x_pump(Pump(ref, p, t, kws), px, tx)]
 
 
 @effect_rule(r"((?:up to (?:one|two|three) )?target .+?|~|it|that creature|(?:other )?creatures (?:you|your opponents) control"
@@ -177,9 +177,16 @@ def _mass_pump(m: SpanMatch, st: Parse) -> list[Effect] | None:
     p, px = pt_value(m.group(4))
     t, tx = pt_value(m.group(5))
     kws = keyword_list(m.group(6)) if m.group(6) else frozenset()
-    if px or tx or kws is None:
+    if kws is None:
         return None
-    return [Pump(Ref("each", filter=flt), p, t, kws)]
+    return [_x_pump(Pump(Ref("each", filter=flt), p, t, kws), px, tx)]
+
+
+def _x_pump(pump: Pump, px: int, tx: int) -> Pump:
+    """ "get -X/-X": the sign of X in each half (X: the spell's, or a count, ``amounts``)."""
+    if px and px == tx:
+        return replace(pump, x_sign=px)
+    return replace(pump, x_power=px, x_toughness=tx) if px or tx else pump
 
 
 @effect_rule(r"(other )?((?:attacking |blocking )?(?:creatures|permanents|[a-z]+ creatures))( you control| your opponents control)? "
@@ -199,9 +206,7 @@ def _mass_pump_or_gain(m: SpanMatch, st: Parse) -> list[Effect] | None:
         return None
     p, px = pt_value(m.group(4)) if m.group(4) else (0, 0)
     t, tx = pt_value(m.group(5)) if m.group(5) else (0, 0)
-    if px or tx:
-        return None
-    return [Pump(Ref("each", filter=flt), p, t, kws)]
+    return [_x_pump(Pump(Ref("each", filter=flt), p, t, kws), px, tx)]
 
 
 @effect_rule(r"((?:another )?target (.+?)|~) gains (.+?) until end of turn")

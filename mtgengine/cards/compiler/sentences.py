@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .amounts import counted, where_x
 from .clause import parse_clause
 # the effect templates, registered with ``clause.EFFECTS`` as they are imported (in this order)
 from . import zones, damage_life, permanents, tokens_copies  # noqa: F401
@@ -393,7 +394,11 @@ def _kicked(m: SpanMatch, r: _Reading) -> bool:
 def _instructions(s: str, st: Parse) -> list[Effect] | None:
     """One sentence's instructions: a template, or two joined, or one with a duration, a
     payment or a delay."""
-    result = parse_clause(s, st)
+    result = where_x(s, st, _instructions)
+    if result is None:
+        result = parse_clause(s, st)
+    if result is None:
+        result = counted(s, st, _instructions)
     read = marker(s)
     if result is None and (dur := fullmatch(r"(.+) for as long as (.+)", s, re.I)) \
             and (lasts := as_long_as(dur.group(2))):
@@ -424,7 +429,7 @@ def _instructions(s: str, st: Parse) -> list[Effect] | None:
         saved = st.mark()
         result = []
         for part in s.split(", then "):
-            more = parse_clause(part, st) or _parse_compound(part, st)
+            more = parse_clause(part, st) or _parse_compound(part, st) or counted(part, st, parse_clause)
             if more is None:
                 st.rollback(saved)
                 undo(read)
