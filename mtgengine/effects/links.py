@@ -383,6 +383,11 @@ def cast_card(ctx: Ctx, eff: CastCard, r: Any) -> None:
         if oid not in g.objects or g.objects[oid].zone is not Zone.HAND:
             continue
         name = name_of(ctx, oid)
+        problem = uncastable_copy(g, r.controller, oid, free=not eff.mana, alt_mana=eff.mana)
+        if problem:
+            # no "yes" to offer that could be carried out (a miracle cost that can't be paid, CR 601.2h)
+            ctx.log("608.2g", f"{name} can't be cast ({problem})")
+            continue
         if eff.optional and not ctx.ask(Decision(r.controller, "yesno", f"cast {name} for {eff.mana or 'free'}?",
                                                  [True, False])):
             continue

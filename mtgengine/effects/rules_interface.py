@@ -51,10 +51,11 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     return _get("cast_spell")(ctx, player, oid, action)
 
 
-def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> str:
+def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True, alt_mana: str = "") -> str:
     """``rules.castability.uncastable_copy``: why ``player`` can't cast ``oid`` while an effect
-    resolves (without paying its mana cost when ``free``), or "" if they can (CR 601.2b-h)."""
-    return _get("uncastable_copy")(g, player, oid, free)
+    resolves (without paying its mana cost when ``free``, for ``alt_mana`` when given), or "" if
+    they can (CR 601.2b-h)."""
+    return _get("uncastable_copy")(g, player, oid, free, alt_mana)
 
 
 def can_pay(g: GameState, player: int, cost: ManaCost | None, x: int = 0,

@@ -366,11 +366,12 @@ def _choices_possible(g: GameState, player: int, ch: Characteristics, oid: int) 
     return has_targets(g, spell_targets(ch), player, oid)
 
 
-def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> str:
-    """Why a copy of a card can't be cast (without paying its mana cost when ``free``) while an
-    effect resolves (CR 707.12): a cost it can't pay (mandatory additional costs, cost increases,
-    CR 601.2f-h, 118.3) or no legal choice of modes or targets (CR 601.2b-c); "" if it can be.
-    (A split card's halves: any of them.)"""
+def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True, alt_mana: str = "") -> str:
+    """Why a card or a copy of one can't be cast while an effect resolves (CR 707.12, 608.2g) —
+    without paying its mana cost when ``free``, for ``alt_mana`` instead when given (miracle, CR
+    702.94a): a cost it can't pay (mandatory additional costs, cost increases, CR 601.2f-h,
+    118.3) or no legal choice of modes or targets (CR 601.2b-c); "" if it can be. (A split
+    card's halves: any of them.)"""
     o = g.objects[oid]
     card = o.card
     faces = [face_characteristics(card, i, player) for i in range(len(card.faces))] \
@@ -387,8 +388,9 @@ def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True) -> s
         if not _choices_possible(g, player, ch, oid):
             reason = f"{ch.name} has no legal choice of modes or targets (CR 601.2b-c)"
             continue
-        if ch.mana_cost is not None or free:
-            alternative = AlternativeCost(name="without paying its mana cost") if free else None
+        if ch.mana_cost is not None or free or alt_mana:
+            alternative = AlternativeCost(name="without paying its mana cost") if free else \
+                AlternativeCost(mana=alt_mana, name="alternative cost") if alt_mana else None
             total = total_cost(g, player, oid, ch, 0, alternative, False, 0, {})
             if not any(can_pay_requirement(g, player, v, ch.colors, spend_on=SpendOn("spell", ch))
                        for v in total.variants):

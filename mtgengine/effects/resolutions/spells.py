@@ -20,7 +20,6 @@ from typing import Any
 
 from ...agents.decisions import Decision
 from ...cards.vocabulary import CastCard, CastLinked, CopyCards
-from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ...state.objects import GameObject
 from ..links import cast_card, cast_linked
@@ -77,13 +76,16 @@ def cast_copy(ctx: Ctx, copy: int, player: int, free: bool, source_name: str) ->
     g = ctx.g
     name = name_of(ctx, copy)
     how = " without paying its mana cost" if free else ""
+    problem = uncastable_copy(g, player, copy, free)
+    if problem:
+        # no choice to offer: a "yes" could not be carried out (Annul's copy with no artifact or
+        # enchantment spell to target, CR 601.2c)
+        ctx.log("707.12", f"the copy of {name} can't be cast ({problem}): it ceases to exist (CR 704.5e)")
+        return
     if not ctx.ask(Decision(player, "yesno", f"cast the copy of {name}{how} ({source_name}, CR 707.12)?",
                             [True, False])):
         ctx.log("707.12", f"{g.players[player].name} doesn't cast the copy of {name}: it ceases to exist (CR 704.5e)")
         return
-    problem = uncastable_copy(g, player, copy, free)
-    if problem:
-        raise IllegalActionError(f"the copy of {name} can't be cast: {problem}")
     ctx.log("608.2g", f"{g.players[player].name} casts the copy of {name}{how} while {source_name} resolves")
     zone = g.objects[copy].zone
     action: dict[str, Any] = {"action": "cast", "object": copy, "from": zone.value, "by_effect": True}
