@@ -18,7 +18,7 @@ from ...core.mana import COLOR_WORDS
 from .grammar import attempt
 from .lexicon import (
     ALL_COLORS, BASIC_LAND_MANA, BASIC_PLURALS, IRREGULAR_PLURALS, LAND_TYPE_WORDS, PERMANENT_TYPES, SUPERTYPE_WORDS,
-    TYPE_WORDS, creature_type_names, creature_type_words,
+    TYPE_WORDS, artifact_enchantment_types, creature_type_names, creature_type_words,
 )
 from .text import consume, fullmatch, join, search, split, sub
 from ..vocabulary import Filter
@@ -234,15 +234,29 @@ def card_filter(text: str) -> Filter | None:
         consume(t)
         return Filter(supertypes=supertypes)
     flt = parse_filter(t)
-    if flt is None and (kind := creature_type_words().get(t.lower())):
-        consume(t)
-        flt = Filter(subtypes=frozenset({kind}))       # "target Spirit card" (soulshift): any card of that type
+    if flt is None:
+        flt = _subtype_card(t)
     if flt is None:
         return None
     if not flt.types and search(r"\bpermanents?\b", t, re.I):
         # off the battlefield, a "permanent card" is one with a permanent type (CR 110.4a)
         flt = replace(flt, types=PERMANENT_TYPES - flt.not_types)
     return replace(flt, supertypes=supertypes)
+
+
+def _subtype_card(t: Any) -> Filter | None:
+    """ "Spirit" (soulshift: any card of that creature type, CR 205.3m), "Equipment", "Aura"
+    (an artifact or enchantment type, CR 205.3g-h), "Rebel permanent" (a permanent card of that
+    type, CR 110.4a)."""
+    words = t.lower().split()
+    permanent = len(words) == 2 and words[1] == "permanent"
+    if len(words) != 1 and not permanent:
+        return None
+    kind = creature_type_words().get(words[0]) or artifact_enchantment_types().get(words[0])
+    if kind is None:
+        return None
+    consume(t)
+    return Filter(subtypes=frozenset({kind}), types=PERMANENT_TYPES if permanent else frozenset())
 
 
 @attempt

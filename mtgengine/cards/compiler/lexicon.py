@@ -84,6 +84,18 @@ def creature_types() -> tuple[str, ...]:
 
 
 @cache
+def artifact_enchantment_types() -> dict[str, str]:
+    """The artifact types (CR 205.3g) and enchantment types (CR 205.3h) by their lowercase
+    spelling ("equipment": "Equipment"), read from the rules."""
+    found: dict[str, str] = {}
+    for number in ("205.3g", "205.3h"):
+        listed = rule_text(number).rsplit(" are ", 1)[-1]
+        for word in re.findall(r"\b([A-Z][a-z]+)\b(?! \d)", re.sub(r"\(see rule [^)]*\)", "", listed)):
+            found[word.lower()] = word
+    return found
+
+
+@cache
 def creature_type_words() -> dict[str, str]:
     """The creature types (CR 205.3m) by their lowercase spelling ("vampire": "Vampire")."""
     return {kind.lower(): kind for kind in creature_types()}

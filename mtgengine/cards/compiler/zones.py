@@ -3,11 +3,13 @@ return to hand or battlefield, counter, draw, discard, mill, search, scry and su
 manifest, take an extra turn."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .clause import effect_rule
 from .filters import card_filter, parse_filter
 from .lexicon import num
 from .targets import Parse, it_ref, last_target, target_ref, target_spec, who_ref
-from .text import SpanMatch
+from .text import SpanMatch, fullmatch
 from ..vocabulary import (
     CounterSpell, Destroy, Discard, Draw, Effect, Exile, ExileChosen, ExtraTurn, LookAtTop, Manifest, Mill, PutFromHand,
     PutOnBottom, Ref, ReturnChosen, ReturnToBattlefield, ReturnToHand, SELF, Sacrifice, SacrificePermanent, Scry, Search,
@@ -161,29 +163,59 @@ def _sacrifice(m: SpanMatch, st: Parse) -> list[Effect] | None:
 
 @effect_rule(r"(?:(you|its controller|that player|target player|each player) (may )?)?search(?:es)? (?:your|their) "
              r"library for "
-             r"(a|an|up to (?:one|two|three|four|\d+)) (?:(.+?) )?cards?(?= named ~,|,)(?P<named> named ~)?, "
+             r"(a|an|up to (?:one|two|three|four|\d+)) (?:(.+?) )?cards?(?P<with> with [^,]+?)?(?= named ~,|,)"
+             r"(?P<named> named ~)?, "
              r"(?:reveals? (?:it|that card|them|those cards), )?"
-             r"puts? (?:it|that card|them|those cards|(one) onto the battlefield tapped and the other into your hand)"
-             r"(?: (onto the battlefield( tapped)?|into (?:your|their) (?:hand|graveyard)))?, then shuffles?")
+             r"puts? (?:it|that card|them|those cards|(?P<one>one) onto the battlefield tapped and the other into your hand)"
+             r"(?: (?P<to>onto the battlefield(?P<tapped> tapped)?|into (?:your|their) (?:hand|graveyard)))?, then shuffles?")
 def _search(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.23: search a library for cards, put them somewhere, then shuffle (CR 701.24a)."""
     who = who_ref(m.group(1), st) if m.group(1) else YOU
-    flt = card_filter(m.group(4) or "")
+    flt = _found_card(m.group(4), m.group("with"))
     if who is None or flt is None:
         return None
     count = m.group(3).lower()
     amount = num(count.split()[-1]).fixed if count.startswith("up to") else 1
     named = bool(m.group("named"))          # "cards named ~" (Squadron Hawk): the source's name
-    if m.group(6):
+    if m.group("one"):
         # Cultivate, Kodama's Reach: the player chooses which one goes onto the battlefield
         return [Search(who, flt, "hand", tapped=True, amount=amount, optional=bool(m.group(2)),
-                       one_to_battlefield=True, named_self=named)] if amount == 2 and not m.group(7) else None
-    if not m.group(7):
+                       one_to_battlefield=True, named_self=named)] if amount == 2 and not m.group("to") else None
+    if not m.group("to"):
         return None
-    to = "battlefield" if m.group(7).lower().startswith("onto") else \
-        "graveyard" if m.group(7).lower().endswith("graveyard") else "hand"      # Entomb
-    return [Search(who, flt, to, tapped=bool(m.group(8)), amount=amount, optional=bool(m.group(2)),
+    to = "battlefield" if m.group("to").lower().startswith("onto") else \
+        "graveyard" if m.group("to").lower().endswith("graveyard") else "hand"      # Entomb
+    return [Search(who, flt, to, tapped=bool(m.group("tapped")), amount=amount, optional=bool(m.group(2)),
                    named_self=named)]
+
+
+def _found_card(kind: str | None, qualities: str | None) -> Filter | None:
+    """ "a Rebel permanent card with mana value 3 or less": the card a search looks for, its
+    qualities after "card" read as those of the kind ("permanent with mana value 3 or less";
+    a subtype's: "Rebel permanent" and the mana value read apart)."""
+    if not qualities:
+        return card_filter(kind or "")
+    if not kind:
+        return None
+    flt = card_filter(kind + qualities)
+    if flt is None and (mv := fullmatch(r" with mana value (\d+)(?: or (less|greater))?", qualities)):
+        base = card_filter(kind)
+        if base is not None and base.mana_value_min is None and base.mana_value_max is None:
+            mv.consume()
+            value = int(mv.group(1))                    # CR 202.3
+            flt = replace(base, mana_value_min=value if mv.group(2) != "less" else None,
+                          mana_value_max=value if mv.group(2) != "greater" else None)
+    return flt
+
+
+@effect_rule(r"search your library for (a|an) (?:(.+?) )?card(?P<with> with [^,]+?)?, (?:reveal it, )?"
+             r"then shuffle and put (?:that|the) card on top")
+def _search_to_top(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Vampiric Tutor, Enlightened Tutor: the library is shuffled, then the card found is put on
+    top (CR 701.23a, 701.24a)."""
+    m.group(1)                                          # ("a", "an": one card)
+    flt = _found_card(m.group(2), m.group("with"))
+    return [Search(YOU, flt, "top")] if flt is not None else None
 
 
 @effect_rule(r"(target player|target opponent|each opponent|each player|that player|you|"

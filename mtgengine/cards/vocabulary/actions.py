@@ -290,8 +290,8 @@ class Sacrifice:
 class Search:
     """CR 701.23: ``who`` searches their library for up to ``amount`` cards matching ``filter``
     (they may find fewer, CR 701.23b), puts them ``to`` "battlefield" (``tapped``), "hand" or
-    "graveyard" (Entomb),
-    then shuffles (CR 701.24a). ``optional``: "may search" (CR 701.23g)."""
+    "graveyard" (Entomb), then shuffles (CR 701.24a); or ``to`` "top": shuffles, then puts them
+    on top (Vampiric Tutor). ``optional``: "may search" (CR 701.23g)."""
 
     who: Ref
     filter: Filter

@@ -268,6 +268,14 @@ def search(ctx: Ctx, player: int, eff: Search, source_name: str, same_mv: int | 
         onto = [] if pick in (None, "none", []) else pick if isinstance(pick, list) else [pick]
         if any(c not in found for c in onto):
             raise IllegalActionError(f"{source_name}: choose one of the cards found")
+    if eff.to == "top":
+        # "then shuffle and put that card on top" (Vampiric Tutor): the rest is shuffled, the
+        # cards found go on top (CR 701.24a), staying in the library (the same objects)
+        shuffle_library(ctx, player)
+        library = g.zones[(player, Zone.LIBRARY)]
+        reorder_library(ctx, player, found + [c for c in library if c not in found])
+        ctx.log("701.23a", f"{name} puts the card(s) found on top of their library")
+        return
     for oid in found:
         if eff.to == "battlefield" or oid in onto:
             new_id = move(ctx, oid, Zone.BATTLEFIELD, "search", controller=player)
