@@ -41,6 +41,7 @@ from .events import ManaEvent, ProliferateEvent
 from ..rules.commander import is_commander
 from .layers import characteristics, controller_of, matches, object_name, permanents_with
 from .link_records import CostContext
+from .counts import count
 from .link_values import linked_amount
 from .resolve import Resolving, execute
 from .triggers import condition_holds as holds
@@ -703,9 +704,8 @@ def _quantity(g: GameState, q: Quantity, c: Candidate, event: Any) -> int:
         # becomes the entering permanent, or the source
         source = event.oid if isinstance(event, ZoneChange) and event.to_zone is Zone.BATTLEFIELD else c.source
         return value + q.scale * linked_amount(g, q, CostContext(source, c.controller))
-    if q.per is not None:
-        value += sum(1 for oid in g.battlefield if matches(g, oid, q.per, c.controller))
-    return value
+    counted = count(g, q, c.controller, c.source)
+    return value + (counted or 0)
 
 
 def damage_unpreventable(g: GameState) -> bool:

@@ -18,6 +18,7 @@ from ..agents.decisions import player_of, player_ref
 from ..cards.vocabulary import Effect, Quantity, Ref
 from ..core.enums import Zone
 from ..rules.context import Ctx
+from .counts import count
 from .layers import characteristics, mana_value, matches
 from .link_records import choose_linked, link_source, linked_objects, named_cards, record
 from .link_values import linked_amount
@@ -66,25 +67,9 @@ def amount(ctx: Ctx, q: Quantity, r: Resolving, player: int | None = None) -> in
         return value + r.event_amount
     if q.link:
         return value + q.scale * linked_amount(ctx.g, q, r)
-    if q.stat == "domain":
-        return value + q.scale * domain(ctx.g, r.controller)
-    if q.stat in _PLAYER_STATS:
-        return value + q.scale * _PLAYER_STATS[q.stat](ctx.g, r.controller)
-    if q.stat.startswith("devotion:"):
-        return value + q.scale * devotion(ctx.g, r.controller, q.stat[len("devotion:"):])
-    if q.stat == "greatest_power":
-        # "the greatest power among creatures you control" (0 if there are none)
-        return value + q.scale * max((max(0, characteristics(ctx.g, oid).power or 0) for oid in ctx.g.battlefield
-                                      if matches(ctx.g, oid, q.per, r.controller, r.source)), default=0)
-    if q.stat.startswith("cards_in:"):
-        # "for each creature card in your graveyard" (CR 608.2h: counted as it resolves)
-        zone = Zone(q.stat[len("cards_in:"):])
-        cards = ctx.g.zones[(r.controller, zone)]
-        return value + q.scale * (len(cards) if q.per is None else
-                                  sum(1 for oid in cards if matches(ctx.g, oid, q.per, r.controller)))
-    if q.per is not None:
-        # "other creatures you control": not the source itself
-        value += q.scale * sum(1 for oid in ctx.g.battlefield if matches(ctx.g, oid, q.per, r.controller, r.source))
+    counted = count(ctx.g, q, r.controller, r.source)
+    if counted is not None:
+        return value + counted
     if q.stat and q.of is not None:
         # CR 608.2h: the object's current information if it is still where it was expected
         # to be, else its last known information; an illegal target gives none (CR 608.2b).
@@ -100,41 +85,6 @@ def _stat_of(ctx: Ctx, of: Ref, r: Resolving) -> list[int]:
     if not found and of.kind == "self" and r.source in ctx.g.lki:
         return [r.source]
     return found
-
-
-#: Numbers of the effect's controller: their life total (CR 119.1), the life they gained this turn
-#: (CR 119.3).
-_PLAYER_STATS: dict[str, Callable[[Any, int], int]] = {
-    "your_life": lambda g, p: max(0, g.players[p].life),
-    "life_gained": lambda g, p: g.players[p].life_gained_this_turn,
-}
-
-
-def devotion(g: Any, player: int, color: str) -> int:
-    """CR 700.5: the mana symbols of ``color`` among the mana costs of the permanents ``player``
-    controls (a hybrid symbol counts for each of its colors, CR 700.5's "or both colors";
-    the costs as copy and control effects leave them, 700.5a: the layers' values)."""
-    total = 0
-    for oid in g.battlefield:
-        ch = characteristics(g, oid)
-        if ch.controller == player and ch.mana_cost is not None:
-            total += sum(1 for sym in ch.mana_cost.symbols if color in sym.colors)
-    return total
-
-
-#: The basic land types (CR 205.3i).
-BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-
-
-def domain(g: Any, player: int) -> int:
-    """The number of basic land types among lands ``player`` controls (domain, CR 207.2c; the
-    types, CR 205.3i)."""
-    seen: set[str] = set()
-    for oid in g.battlefield:
-        ch = characteristics(g, oid)
-        if ch.controller == player and "Land" in ch.types:
-            seen.update(t for t in BASIC_LAND_TYPES if t in ch.subtypes)
-    return len(seen)
 
 
 def stat_value(ctx: Ctx, oid: int, stat: str) -> int:

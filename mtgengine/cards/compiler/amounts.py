@@ -44,7 +44,7 @@ def where_x(s: Any, st: Parse, read: Reader) -> list[Effect] | None:
     body = read(m.group(1), st)
     effects = None
     if body and not any(map(_reads_x, st.targets[saved:])):
-        count = _count(m.group(2), _its(st, saved, body[0]))
+        count = count_phrase(m.group(2), _its(st, saved, body[0]))
         if count is not None:
             bound = [_bind_x(e, count) for e in body]
             if any(b is not e for b, e in zip(bound, body)) and not any(map(_reads_x, bound)):
@@ -69,7 +69,7 @@ def counted(s: Any, st: Parse, read: Reader) -> list[Effect] | None:
     body = read(m.group(1), st)
     effects = None
     if body is not None and len(body) == 1 and not any(map(_reads_x, st.targets[saved:])):
-        count = _each(m.group(2))
+        count = each_phrase(m.group(2))
         bound = _scale(body[0], count) if count is not None else None
         if bound is not None and not _reads_x(bound):
             effects = [bound]
@@ -103,7 +103,7 @@ _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": 
 
 
 @attempt
-def _count(text: Any, its: Ref | None = None) -> Quantity | None:
+def count_phrase(text: Any, its: Ref | None = None) -> Quantity | None:
     """ "the number of creatures you control", "1 plus the number of ...", "twice ...", "its power" """
     t = text.strip().rstrip(".").lower()
     fixed, scale = 0, 1
@@ -136,7 +136,7 @@ def _count(text: Any, its: Ref | None = None) -> Quantity | None:
 
 
 @attempt
-def _each(text: Any) -> Quantity | None:
+def each_phrase(text: Any) -> Quantity | None:
     """ "for each [thing]": one thing of ``_counted_things`` in the singular, or "[kind] counter on ~"."""
     t = text.strip().rstrip(".").lower()
     if m := re.fullmatch(r"([a-z0-9+/-]+) counter on ~", t):
@@ -152,11 +152,12 @@ def _counted_things(t: str) -> Quantity | None:
     """What "the number of ..." or "for each ..." counts, as read after those words."""
     if t in (_BASIC_TYPES, "basic land type among lands you control"):
         return Quantity(stat="domain")                                  # CR 205.3i
-    if m := re.fullmatch(r"(?:(.+?) )?cards? in your (hand|graveyard)", t):
+    if m := re.fullmatch(r"(?:(.+?) )?cards? in (your (?:hand|graveyard)|all graveyards)", t):
         flt = parse_filter(m.group(1)) if m.group(1) else Filter()
         if flt is None or flt.controller or not _card_filter(flt):
             return None
-        return Quantity(stat=f"cards_in:{m.group(2)}", per=flt)
+        where = "all_graveyards" if m.group(2) == "all graveyards" else m.group(2).split()[1]
+        return Quantity(stat=f"cards_in:{where}", per=flt)
     flt = _permanents(t)
     return Quantity(per=flt) if flt is not None else None
 

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from ...core.mana import COLOR_WORDS
+from .amounts import count_phrase, each_phrase
 from .conditions import negated_condition, parse_condition
 from .filters import parse_filter
 from .grammar import Grammar, attempt, template
@@ -16,7 +17,7 @@ from .lexicon import TIMES, TYPE_WORDS, num
 from .normalize import ability_word
 from .script_builder import ScriptBuilder
 from .text import Span, SpanMatch, consume, fullmatch, sub
-from ..vocabulary import Condition, Filter, LoseLife, Quantity, ReplacementAbility, YOU
+from ..vocabulary import Condition, Filter, LoseLife, Quantity, ReplacementAbility, SELF, YOU
 
 
 _YOU = Filter(players=True, objects=False, controller="you")
@@ -182,6 +183,20 @@ def _rep_enters_counters(m: SpanMatch) -> ReplacementAbility | None:
     return ReplacementAbility("enters", itself=True, enters_counters=kind, amount=num(m.group(1)))
 
 
+def _rep_enters_counted(m: SpanMatch) -> ReplacementAbility | None:
+    """ "~ enters with X +1/+1 counters on it, where X is the number of ..." (CR 107.3a), "...
+    with a +1/+1 counter on it for each creature card in your graveyard" (undergrowth): counted
+    as it enters (CR 614.1c, 608.2h; ``amounts``)."""
+    kind = m.group(2).lower()
+    one = m.group(1).lower() != "x"
+    if not counter_kind_ok(kind) or one != bool(m.group(4)):
+        return None
+    amount = each_phrase(m.group(4)) if one else count_phrase(m.group(3), SELF)
+    if amount is None:
+        return None
+    return ReplacementAbility("enters", itself=True, enters_counters=kind, amount=amount)
+
+
 def _rep_kicked_enters_counters(m: SpanMatch) -> ReplacementAbility | None:
     """"If ~ was kicked, it enters with three +1/+1 counters on it" (CR 702.33d, 614.1c)."""
     ab = _rep_enters_counters(m)
@@ -246,6 +261,8 @@ REPLACEMENTS.add(r"~ enters(?: the battlefield)? tapped unless (.+)",
 REPLACEMENTS.add(r"as ~ enters(?: the battlefield)?, you may pay (\d+) life\. if you don't, it enters(?: the "
                  r"battlefield)? tapped",
                  lambda m: ReplacementAbility("enters", itself=True, tapped=True, unless_life=int(m.group(1))))
+REPLACEMENTS.add(r"~ enters(?: the battlefield)? with (a|an|one|x) (\S+) counters? on it(?:, where x is (.+)| for each (.+))",
+                 _rep_enters_counted)
 REPLACEMENTS.add(r"~ enters(?: the battlefield)? with {NUM} (\S+) counters? on it",
                  _rep_enters_counters)
 REPLACEMENTS.add(r"~ enters(?: the battlefield)? tapped with {NUM} (\S+) counters? on it",

@@ -1,0 +1,77 @@
+"""Counting for a number of an effect (CR 107.3a, 608.2h): "the number of creatures you control",
+"for each card in your hand", domain, devotion — what ``cards.compiler.amounts`` compiles into a
+``Quantity``, counted from the point of view of the effect's controller, for a resolving spell or
+ability (``resolve.amount``) and a replacement effect alike ("enters with a +1/+1 counter on it
+for each ...", ``replacement``)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..cards.vocabulary import Quantity
+from ..core.enums import Zone
+from .layers import characteristics, matches
+
+if TYPE_CHECKING:
+    from ..state.game_state import GameState
+
+
+def count(g: GameState, q: Quantity, controller: int, source: int) -> int | None:
+    """The counted part of ``q`` (times its scale), or None if it counts nothing of this kind
+    (a fixed number, X, a stat of an object, a linked number: read by the caller)."""
+    stat = q.stat
+    if stat == "domain":
+        return q.scale * domain(g, controller)
+    if stat in _PLAYER_STATS:
+        return q.scale * _PLAYER_STATS[stat](g, controller)
+    if stat.startswith("devotion:"):
+        return q.scale * devotion(g, controller, stat[len("devotion:"):])
+    if stat == "greatest_power":
+        # "the greatest power among creatures you control" (0 if there are none)
+        return q.scale * max((max(0, characteristics(g, oid).power or 0) for oid in g.battlefield
+                              if q.per is not None and matches(g, oid, q.per, controller, source)), default=0)
+    if stat.startswith("cards_in:"):
+        # "for each creature card in your graveyard", "... in all graveyards"
+        where = stat[len("cards_in:"):]
+        cards = [oid for p in range(len(g.players)) for oid in g.zones[(p, Zone.GRAVEYARD)]] \
+            if where == "all_graveyards" else g.zones[(controller, Zone(where))]
+        return q.scale * (len(cards) if q.per is None else
+                          sum(1 for oid in cards if matches(g, oid, q.per, controller)))
+    if q.per is not None and not stat:
+        # permanents (CR 109.2); "other creatures you control": not the source itself
+        return q.scale * sum(1 for oid in g.battlefield if matches(g, oid, q.per, controller, source))
+    return None
+
+
+#: Numbers of the effect's controller: their life total (CR 119.1), the life they gained this turn
+#: (CR 119.3).
+_PLAYER_STATS: dict[str, Callable[[Any, int], int]] = {
+    "your_life": lambda g, p: max(0, g.players[p].life),
+    "life_gained": lambda g, p: g.players[p].life_gained_this_turn,
+}
+
+
+def devotion(g: GameState, player: int, color: str) -> int:
+    """CR 700.5: the mana symbols of ``color`` among the mana costs of the permanents ``player``
+    controls (a hybrid symbol counts for each of its colors, CR 700.5's "or both colors"; the
+    costs as copy and control effects leave them, 700.5a: the layers' values)."""
+    total = 0
+    for oid in g.battlefield:
+        ch = characteristics(g, oid)
+        if ch.controller == player and ch.mana_cost is not None:
+            total += sum(1 for sym in ch.mana_cost.symbols if color in sym.colors)
+    return total
+
+
+#: The basic land types (CR 205.3i).
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def domain(g: GameState, player: int) -> int:
+    """The number of basic land types among lands ``player`` controls (domain, CR 207.2c; the
+    types, CR 205.3i)."""
+    seen: set[str] = set()
+    for oid in g.battlefield:
+        ch = characteristics(g, oid)
+        if ch.controller == player and "Land" in ch.types:
+            seen.update(t for t in BASIC_LAND_TYPES if t in ch.subtypes)
+    return len(seen)
