@@ -12,6 +12,7 @@ from ..cards.vocabulary import AdditionalCost, AlternativeCost, CostChange, Filt
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
 from ..core.mana import ManaCost
+from ..effects.counts import count as counted
 from ..effects.layers import Characteristics, matches, permanents_with
 from ..state.game_state import GameState
 from .pregame import commander_tax
@@ -180,6 +181,8 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         times = 1
         if cc.per is not None:
             times = _count(g, cc.per, controller)
+        if cc.per_count is not None:
+            times = counted(g, cc.per_count, controller, spell) or 0     # domain (Leyline Binding)
         if cc.per_extra_target:
             times *= max(0, targets - 1)
         if not times:

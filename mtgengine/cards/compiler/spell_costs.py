@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...core.mana import COLOR_WORDS
+from .amounts import each_phrase
 from .filters import card_filter, parse_filter
 from .grammar import attempt
 from .script_builder import ScriptBuilder
@@ -68,6 +69,7 @@ def _cost_change(para: str) -> CostChange | None:
         if spells is False:
             return None
     per = None
+    per_count = None
     per_extra = False
     if m.group(5):
         each = m.group(5).strip().lower()
@@ -77,12 +79,15 @@ def _cost_change(para: str) -> CostChange | None:
         else:
             per = parse_filter(each)
             if per is None:
-                return None
+                counted = each_phrase(m.group(5))       # domain, cards in a graveyard (CR 118.7, 601.2f)
+                if counted is None or counted.of is not None:
+                    return None                         # (not an object's stat: "each +1/+1 counter on ~")
+                per, per_count = counted.per if not counted.stat else None, counted if counted.stat else None
     m.consume()
     amount = m.group(3)
     more, less = (amount, "") if m.group(4).lower() == "more" else ("", amount)
     return CostChange(more=more, less=less, spells=spells, whose=_WHOSE[(m.group(2) or "").lower()],
-                      itself=itself, per=per, per_extra_target=per_extra, text=para)
+                      itself=itself, per=per, per_extra_target=per_extra, text=para, per_count=per_count)
 
 
 @attempt

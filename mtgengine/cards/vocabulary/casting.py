@@ -30,6 +30,8 @@ class CostChange:
     per_extra_target: bool = False
     text: str = ""
     if_targets: Filter | None = None   # "costs {2} less to cast if it targets a blue spell" (Mystical Dispute)
+    per_count: Quantity | None = None  # "for each basic land type among lands you control" (domain), "for each
+                                       # card in your graveyard": a count other than permanents (``amounts``)
 
 
 @dataclass(frozen=True, slots=True)
