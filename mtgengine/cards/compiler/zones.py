@@ -236,10 +236,19 @@ def _return_own(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [ReturnChosen(YOU, flt, num(m.group(1)))]
 
 
-@effect_rule(r"put (target .+?) on the bottom of (?:its|their) owner'?s'? librar(?:y|ies)")
+@effect_rule(r"put (target .+?|~|it|that card|that permanent) on the bottom of (?:its|their) owner'?s'? librar(?:y|ies)")
 def _tuck(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    """Condemn: "Put target attacking creature on the bottom of its owner's library" (CR 401.4)."""
-    ref = target_ref(m.group(1), st)
+    """Condemn: "Put target attacking creature on the bottom of its owner's library" (CR 401.4);
+    Murderous Rider: "When ~ dies, put it on the bottom ..." (the card it became, CR 400.7, 603.10a);
+    Sanguine Sacrament: "Put ~ on the bottom ..." (the resolving spell itself, not into the
+    graveyard then, CR 608.2n)."""
+    what = m.group(1)
+    if what == "~":
+        return [PutOnBottom(SELF)]
+    if not what.lower().startswith("target "):
+        found = it_ref(st, what)
+        return [PutOnBottom(found)] if found is not None else None
+    ref = target_ref(what, st)
     if ref is None or st.targets[ref.index].filter.players:
         return None
     return [PutOnBottom(ref)]
