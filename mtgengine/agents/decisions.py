@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards.vocabulary.casting import NAMED_OPTIONAL_COSTS
 from ..core.errors import IllegalActionError, quote
 
 
@@ -387,9 +388,12 @@ def _field_additional(d: Decision, key: str, value: Any, g: Any) -> None:
                 raise _refuse(d, f"additional.{part}: expected an amount, got {quote(given)}")
         elif part in _ADDITIONAL_OBJECTS:
             _field_refs(d, f"additional.{part}", given, g)
+        elif part in NAMED_OPTIONAL_COSTS:          # buyback (CR 702.27a): announced or not
+            if given.__class__ is not bool:
+                raise _refuse(d, f"additional.{part}: expected true or false, got {quote(given)}")
         else:
             raise _refuse(d, f"additional: unknown cost {quote(part)} (it takes mana, life, "
-                             f"{', '.join(sorted(_ADDITIONAL_OBJECTS))})")
+                             f"{', '.join(sorted(_ADDITIONAL_OBJECTS) + list(NAMED_OPTIONAL_COSTS))})")
 
 
 def _field_divide(d: Decision, key: str, value: Any, g: Any) -> None:

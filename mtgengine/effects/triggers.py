@@ -39,6 +39,7 @@ from .events import (
     ZoneChange,
 )
 from .events import ActivateEvent
+from .cast_keywords import CAST_KEYWORD_CONDITIONS
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
 from .link_records import condition as linked_condition, record
 from .meld_pairs import meld_pair_ready
@@ -198,6 +199,8 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     if cond.kind == "evoked":                                       # CR 702.74a
         src = g.objects.get(source_id) if source_id else None
         return bool(src is not None and src.choices.get("evoked"))
+    if cond.kind in CAST_KEYWORD_CONDITIONS:                        # dash, blitz, spectacle, surge (CR 702)
+        return CAST_KEYWORD_CONDITIONS[cond.kind](g, cond, controller, source_id)
     if cond.kind == "had_no_counters":
         # the permanent as it last existed on the battlefield (CR 603.10a): persist, undying
         gone = g.lki.get(source_id) if source_id else None

@@ -32,6 +32,7 @@ from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
+from .alternative_casts import record_announced
 from .context import Ctx
 from .pregame import cast_from_command_zone, is_commander
 from .mana_requirements import PayOptions, Requirement, requirement
@@ -303,6 +304,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         spell.choices["enters_counters"] = tuple(total.counters)
     if alternative is not None:
         spell.choices["alternative"] = alt_label
+    record_announced(g, spell_id, ch, additional)       # buyback (CR 702.27a)
     # CR 601.2i: the spell becomes cast.
     tgt = ""
     if targets:

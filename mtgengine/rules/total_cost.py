@@ -127,14 +127,16 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         if add.optional:
             keys = [k for k, v in (("mana", add.mana), ("life", add.life or add.life_x), ("sacrifice", add.sacrifice),
                                    ("exile", add.exile), ("discard", add.discard)) if v]
-            wanted = any(k in additional and k not in used for k in keys)
+            if add.name:
+                keys = [add.name]                   # a keyword's cost, announced by its name (buyback)
+            wanted = any(k in additional and k not in used and additional[k] is not False for k in keys)
             if not wanted:
                 continue
             used.update(keys)
         if add.mana:
             extra = ManaCost.parse(add.mana)
             symbols += extra.symbols
-            parts.append(f"+ {extra} (additional cost: {source})")
+            parts.append(f"+ {extra} (additional cost: {add.name or source})")
         if add.life_x:
             amount = int(life_announced) if life_announced is not None else x
             life += amount

@@ -7,6 +7,7 @@ from typing import Any
 from ..agents.agents import first_option
 from ..agents.decisions import Decision, player_ref
 from ..cards.database import UnknownCardError, card_db, normalize_name
+from ..cards.vocabulary.casting import NAMED_OPTIONAL_COSTS
 from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError, MtgError, quote
 from ..core.mana import COLOR_WORDS, ManaCost, ManaCostError
@@ -739,9 +740,13 @@ class Runner:
                 owner = player if key != "sacrifice" else None
                 out[key] = self._many(v, self._PAY_ZONES[key], owner, player if key == "sacrifice" else None,
                                       f"additional: {key}")
+            elif key in NAMED_OPTIONAL_COSTS:       # buyback (CR 702.27a)
+                if not isinstance(v, bool):
+                    raise ScenarioError(f"additional: {key} takes true or false, got {quote(v)}")
+                out[key] = v
             else:
                 raise ScenarioError(f"additional: unknown cost {quote(key)}"
-                                    f"{suggest(str(key), ['mana', 'life', 'exile', 'sacrifice', 'discard'])}")
+                                    f"{suggest(str(key), ['mana', 'life', 'exile', 'sacrifice', 'discard', *NAMED_OPTIONAL_COSTS])}")
         return out
 
     def _many(self, refs: Any, zones: tuple[Zone, ...], owner: int | None, controller: int | None,

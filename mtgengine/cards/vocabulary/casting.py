@@ -53,6 +53,12 @@ class AlternativeCost:
     objects: tuple[AdditionalCost, ...] = ()   # "return an Island you control to its owner's hand" (Daze)
     if_control: Filter | None = None           # "If you control a Swamp, you may pay ..." (Snuff Out)
     not_your_turn: bool = False                # "If it's not your turn, you may ..." (Force of Negation)
+    condition: Condition | None = None         # spectacle, surge (CR 702.137a, 702.117a): only while it holds
+
+
+#: Optional additional costs of keywords, announced by name (``additional: {buyback: true}``, CR
+#: 601.2b): ``AdditionalCost.name``.
+NAMED_OPTIONAL_COSTS = ("buyback",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +91,8 @@ class AdditionalCost:
     text: str = ""
     any_number: bool = False    # "exile any number of ...": as many as announced (``count`` ignored)
     less_each: str = ""         # "This spell costs {2} less to cast for each card exiled this way" (CR 118.7)
+    name: str = ""              # a keyword's optional cost ("buyback", CR 702.27a): announced by this name
+                                # (scenario ``additional: {buyback: true}``), remembered in the spell's choices
 
 
 @dataclass(frozen=True, slots=True)

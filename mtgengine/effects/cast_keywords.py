@@ -1,0 +1,79 @@
+"""What the keywords that change how or from where a spell is cast (CR 702) do once it is cast:
+the conditions they ask ("if its dash cost was paid", "if an opponent lost life this turn") and
+the replacement effects they are ("put this spell into its owner's hand instead", buyback; "exile
+it instead", unearth and jump-start), each keyed on what the spell's or permanent's ``choices``
+remember of how it was cast. ``effects.triggers.condition_holds`` and ``effects.replacement`` read
+them; ``rules.alternative_casts`` sets the choices.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..cards.vocabulary import Condition, ReplacementAbility
+from ..core.enums import Zone
+from ..state.game_state import GameState
+from .events import ZoneChange
+
+_BATTLEFIELD, _EXILE, _GRAVEYARD, _HAND, _STACK = Zone.BATTLEFIELD, Zone.EXILE, Zone.GRAVEYARD, Zone.HAND, Zone.STACK
+
+
+# -- conditions ------------------------------------------------------------------------------
+def _cost_paid(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:
+    """ "As long as this permanent's dash cost was paid" (CR 702.109a, 702.152a): the
+    alternative cost the spell it was was cast for (``choices["alternative"]``, kept by the
+    permanent, CR 400.7d)."""
+    src = g.objects.get(source_id) if source_id else None
+    return src is not None and str(src.choices.get("alternative", "")).lower() == cond.value
+
+
+def _opponent_lost_life(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:
+    """Spectacle (CR 702.137a): "if an opponent lost life this turn"."""
+    return any(i != controller and not p.lost and p.life_lost_this_turn > 0 for i, p in enumerate(g.players))
+
+
+def _cast_another_spell(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:
+    """Surge (CR 702.117a): "if you or one of your teammates has cast another spell this turn"
+    (no teams in these games: you). Asked as the spell is cast, before it becomes cast (CR 601.2i)."""
+    return g.players[controller].spells_cast_this_turn > 0
+
+
+#: Condition kinds of the casting keywords, read by ``triggers.condition_holds``.
+CAST_KEYWORD_CONDITIONS: dict[str, Callable[[GameState, Condition, int, int | None], bool]] = {
+    "cost_paid": _cost_paid, "opponent_lost_life": _opponent_lost_life, "cast_another_spell": _cast_another_spell,
+}
+
+
+# -- replacement effects ---------------------------------------------------------------------
+BUYBACK = ReplacementAbility("leaves_stack", itself=True, to_zone="hand", rule="702.27a",
+                             text="buyback: put this spell into its owner's hand instead of into that player's "
+                                  "graveyard as it resolves (CR 702.27a)")
+JUMP_START = ReplacementAbility("leaves_stack", itself=True, exile=True, rule="702.133a",
+                                text="jump-start: exile this card instead of putting it anywhere else any time it "
+                                     "would leave the stack (CR 702.133a)")
+UNEARTH = ReplacementAbility("dies", itself=True, exile=True, rule="702.84a",
+                             text="unearth: if it would leave the battlefield, exile it instead of putting it "
+                                  "anywhere else (CR 702.84a)")
+
+
+def keyword_replacements(g: GameState, event: Any, kind: str) -> list[tuple[str, ReplacementAbility, int, int]]:
+    """The replacement effects of the casting keywords that apply to ``event`` (a ZoneChange of
+    ``kind``): (key, ability, controller, source) for each."""
+    if event.__class__ is not ZoneChange:
+        return []
+    o = g.objects.get(event.oid)
+    if o is None or not o.choices:
+        return []
+    choices = o.choices
+    out: list[tuple[str, ReplacementAbility, int, int]] = []
+    if event.from_zone is _STACK:
+        if choices.get("jump-start") and event.to_zone is not _EXILE:
+            out.append((f"js{event.oid}", JUMP_START, o.controller, event.oid))
+        elif choices.get("buyback") and event.cause == "resolve" and event.to_zone is _GRAVEYARD:
+            out.append((f"bb{event.oid}", BUYBACK, o.controller, event.oid))
+    elif event.from_zone is _BATTLEFIELD and choices.get("unearthed") and event.to_zone is not _EXILE:
+        out.append((f"ue{event.oid}", UNEARTH, o.controller, event.oid))
+    return out
+
+
+#: The event kinds (``replacement.event_kind``) :func:`keyword_replacements` may replace.
+KEYWORD_REPLACEMENT_KINDS = frozenset({"leaves_stack", "dies", "to_hand_or_library"})
