@@ -1,7 +1,7 @@
 """What the keywords that change how or from where a spell is cast (CR 702) do once it is cast:
 the conditions they ask ("if its dash cost was paid", "if an opponent lost life this turn") and
 the replacement effects they are ("put this spell into its owner's hand instead", buyback; "exile
-it instead", unearth and jump-start), each keyed on what the spell's or permanent's ``choices``
+it instead", jump-start; "if it would leave the battlefield, exile it instead", unearth's), each keyed on what the spell's or permanent's ``choices``
 remember of how it was cast. ``effects.triggers.condition_holds`` and ``effects.replacement`` read
 them; ``rules.alternative_casts`` sets the choices.
 """
@@ -50,9 +50,9 @@ BUYBACK = ReplacementAbility("leaves_stack", itself=True, to_zone="hand", rule="
 JUMP_START = ReplacementAbility("leaves_stack", itself=True, exile=True, rule="702.133a",
                                 text="jump-start: exile this card instead of putting it anywhere else any time it "
                                      "would leave the stack (CR 702.133a)")
-UNEARTH = ReplacementAbility("dies", itself=True, exile=True, rule="702.84a",
-                             text="unearth: if it would leave the battlefield, exile it instead of putting it "
-                                  "anywhere else (CR 702.84a)")
+EXILE_IF_LEAVES = ReplacementAbility("dies", itself=True, exile=True, rule="614.1a",
+                                     text="if it would leave the battlefield, exile it instead of putting it anywhere "
+                                          "else (unearth, CR 702.84a)")
 
 
 def keyword_replacements(g: GameState, event: Any, kind: str) -> list[tuple[str, ReplacementAbility, int, int]]:
@@ -70,8 +70,8 @@ def keyword_replacements(g: GameState, event: Any, kind: str) -> list[tuple[str,
             out.append((f"js{event.oid}", JUMP_START, o.controller, event.oid))
         elif choices.get("buyback") and event.cause == "resolve" and event.to_zone is _GRAVEYARD:
             out.append((f"bb{event.oid}", BUYBACK, o.controller, event.oid))
-    elif event.from_zone is _BATTLEFIELD and choices.get("unearthed") and event.to_zone is not _EXILE:
-        out.append((f"ue{event.oid}", UNEARTH, o.controller, event.oid))
+    elif event.from_zone is _BATTLEFIELD and choices.get("exile_if_leaves") and event.to_zone is not _EXILE:
+        out.append((f"ue{event.oid}", EXILE_IF_LEAVES, o.controller, event.oid))
     return out
 
 

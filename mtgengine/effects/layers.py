@@ -749,6 +749,8 @@ def _with_exception(values: Characteristics, exception: CopyException | None) ->
         ch.supertypes = (ch.supertypes | exception.add_supertypes) - exception.remove_supertypes
         if exception.set_name:
             ch.name = exception.set_name
+        if exception.no_mana_cost:
+            ch.mana_cost = None                     # CR 707.9b (embalm, CR 702.128a)
         if exception.set_power is not None:
             # CR 707.9d: a characteristic-defining ability setting P/T isn't copied
             ch.power, ch.toughness = exception.set_power, exception.set_toughness

@@ -1,7 +1,8 @@
 """The keywords that change how or from where a spell is cast (CR 702), as the casting
 procedure (``rules.casting``) and the legal-action list meet them: the optional costs announced
-by name (buyback, CR 702.27a), remembered in the spell's ``choices``; the legal-action options
-they add; the delayed triggered abilities a permanent spell cast for its dash or blitz cost
+by name (buyback, CR 702.27a), remembered in the spell's ``choices``; the casts from the
+graveyard (flashback, retrace, jump-start) and the abilities functioning there that the
+legal-action list offers; the delayed triggered abilities a permanent spell cast for its dash or blitz cost
 creates as it resolves (CR 702.109a, 702.152a). The replacement effects and conditions they
 imply are ``effects.cast_keywords``; the compiler's side is ``cards.compiler.casting_keywords``.
 """
@@ -10,12 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.vocabulary import (
-    Ref, ReturnToHand, SacrificePermanent, Trigger, TriggeredAbility,
+    AlternativeCost, CardScript, Ref, ReturnToHand, SacrificePermanent, Trigger, TriggeredAbility,
 )
-from ..effects.layers import Characteristics
+from ..core.enums import Zone
+from ..core.memo import identity_memo
+from ..cards.database import card_db
+from ..effects.layers import Characteristics, characteristics, printed
 from ..effects.triggers import create_delayed
 from ..state.game_state import GameState
 from ..state.objects import GameObject
+from .activation import can_activate_from_hand
+from .castability import castable_as
+from .spell_choices import FACE_LAYOUTS
 from .context import Ctx
 
 
@@ -30,12 +37,6 @@ def record_announced(g: GameState, spell_id: int, ch: Characteristics, additiona
     for name in named_optional_costs(ch):
         if additional.get(name) not in (None, False):
             g.obj(spell_id).choices[name] = True
-
-
-def optional_cost_variants(ch: Characteristics) -> list[dict[str, Any]]:
-    """The ``cast`` options of the legal-action list for the keyword costs (``castability.
-    cast_variants`` checks each can be paid): ``{"additional": {"buyback": True}}``."""
-    return [{"additional": {name: True}} for name in named_optional_costs(ch)]
 
 
 #: CR 702.109a, 702.152a: the delayed triggered ability a permanent spell cast for this
@@ -62,3 +63,80 @@ def permanent_spell_resolved(ctx: Ctx, spell: GameObject, name: str, new_id: int
     create_delayed(ctx, spell.controller, new_id, name,
                    TriggeredAbility(Trigger("end_step", whose="any"), (effect,), text=f"{paid} (CR {rule}): {text}"),
                    (new_id,))
+
+
+# -- from the graveyard ----------------------------------------------------------------------
+#: Keywords that let a card be cast from its owner's graveyard with an additional cost (its
+#: ``AdditionalCost.only_from``): retrace (CR 702.81a), jump-start (an instant or sorcery, 702.133a).
+GRAVEYARD_CAST_KEYWORDS = ("retrace", "jump-start")
+
+
+def graveyard_cast_keyword(ch: Characteristics) -> str | None:
+    """The keyword that allows casting this card from its owner's graveyard (CR 601.3), if any."""
+    for keyword in GRAVEYARD_CAST_KEYWORDS:
+        if keyword in ch.keywords and (keyword != "jump-start" or ch.types & _INSTANT_SORCERY):
+            return keyword
+    return None
+
+
+_INSTANT_SORCERY = frozenset({"Instant", "Sorcery"})
+
+
+def flashback_cost(ch: Characteristics, keywords: frozenset[str] | None = None) -> AlternativeCost | None:
+    """CR 702.34a: the flashback cost of an instant or sorcery card in a graveyard: its own, or
+    its mana cost when it was granted flashback (Snapcaster Mage). ``keywords``: the card's
+    (``ch`` may be the face being cast, which a granted keyword isn't part of)."""
+    if not ch.types & _INSTANT_SORCERY:
+        return None
+    own = next((a for a in ch.script.alternative_costs if a.zone == "graveyard"), None)
+    if own is None and ch.mana_cost is not None and "flashback" in (ch.keywords if keywords is None else keywords):
+        own = AlternativeCost(mana=str(ch.mana_cost), name="flashback", itself=True, zone="graveyard")
+    return own
+
+
+@identity_memo
+def graveyard_abilities(script: CardScript) -> tuple[int, ...]:
+    """The activated abilities that function while the card is in its owner's graveyard (CR
+    113.6m: unearth, scavenge, embalm, eternalize)."""
+    return tuple(i for i, ab in enumerate(script.activated) if ab.zone == "graveyard")
+
+
+def _graveyard_options(ch: Characteristics) -> bool:
+    return bool(graveyard_abilities(ch.script)) or graveyard_cast_keyword(ch) is not None \
+        or ("flashback" in ch.keywords or any(a.zone == "graveyard" for a in ch.script.alternative_costs))
+
+
+def graveyard_actions(g: GameState, player: int) -> list[dict[str, Any]]:
+    """The legal-action list's options for the cards in ``player``'s graveyard: casting the
+    ones a keyword lets be cast from there (flashback, retrace, jump-start; CR 702.34a, 702.81a,
+    702.133a) and their abilities that function there (CR 602.2, 113.6m), when the quick checks
+    (``castability.castable_as``, ``activation.can_activate_from_hand``) find them possible now."""
+    out: list[dict[str, Any]] = []
+    for oid in sorted(g.zones[(player, Zone.GRAVEYARD)]):
+        ch = characteristics(g, oid)
+        if not _graveyard_options(ch):
+            continue
+        card = g.objects[oid].card
+        if card is None or card.layout not in FACE_LAYOUTS:
+            flashback = flashback_cost(ch)
+            if flashback is not None:
+                if castable_as(g, player, oid, ch, None, alternative=flashback):
+                    out.append({"action": "cast", "object": oid, "from": "graveyard"})
+            elif graveyard_cast_keyword(ch) is not None and castable_as(g, player, oid, ch, None):
+                out.append({"action": "cast", "object": oid, "from": "graveyard"})
+        for i in graveyard_abilities(ch.script):
+            if can_activate_from_hand(g, player, oid, i):
+                out.append({"action": "activate", "object": oid, "ability": i})
+    return out
+
+
+def has_graveyard_options(g: GameState, player: int) -> bool:
+    """Whether a card in ``player``'s graveyard may be cast from there or has an ability that
+    functions there."""
+    return any(_graveyard_options(characteristics(g, oid)) for oid in g.zones[(player, Zone.GRAVEYARD)])
+
+
+def has_graveyard_options_of(name: str) -> bool:
+    """Whether the card named ``name`` (its front face as printed) may be cast from a graveyard
+    or has an ability that functions there: the smoke test tries it from there."""
+    return _graveyard_options(printed(card_db().get(name), 0))

@@ -25,7 +25,6 @@ from .mana_planning import can_pay_requirement
 from .mana_pool import SpendOn
 from .targeting import has_targets
 from . import aftermath
-from .alternative_casts import optional_cost_variants
 from .spell_choices import FACE_LAYOUTS, face_characteristics, least_x, legal_modes, spell_targets
 from .spell_costs import additional_cost_list, alternative_costs, missing_cost_objects, whose_matches
 from .total_cost import affordable_x, costs_per_target, target_costs, total_cost
@@ -232,9 +231,10 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
         if _has_phyrexian(ch.mana_cost) \
                 and castable_as(g, player, oid, ch, sources, pay=PayOptions(phyrexian="life")):
             out.append({"pay": {"phyrexian": "life"}})
-        for options in optional_cost_variants(ch):        # buyback (CR 702.27a)
-            if castable_as(g, player, oid, ch, sources, additional=options["additional"]):
-                out.append(options)
+        for add in script.additional_costs:             # buyback (CR 702.27a), announced by name
+            if add.optional and add.name and add.itself \
+                    and castable_as(g, player, oid, ch, sources, additional={add.name: True}):
+                out.append({"additional": {add.name: True}})
     return out
 
 

@@ -32,7 +32,7 @@ from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
-from .alternative_casts import record_announced
+from .alternative_casts import flashback_cost, graveyard_cast_keyword, record_announced
 from .context import Ctx
 from .pregame import cast_from_command_zone, is_commander
 from .mana_requirements import PayOptions, Requirement, requirement
@@ -131,14 +131,15 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     cast_aftermath = o.card is not None and aftermath.permission(o.card, face, from_zone, o.owner, player)
     allowed = allowed or cast_aftermath          # CR 702.127a: this half from your graveyard
     from_graveyard = None
-    if not allowed and from_zone is _GRAVEYARD and o.owner == player \
-            and ("Instant" in ch.types or "Sorcery" in ch.types):
-        # CR 702.34a: flashback, cast from its owner's graveyard for its flashback cost
-        from_graveyard = next((a for a in ch.script.alternative_costs if a.zone == "graveyard"), None)
-        if from_graveyard is None and ch.mana_cost is not None and "flashback" in characteristics(g, oid).keywords:
-            # granted flashback whose cost is the card's mana cost (Snapcaster Mage, CR 702.34a)
-            from_graveyard = AlternativeCost(mana=str(ch.mana_cost), name="flashback", itself=True, zone="graveyard")
+    if not allowed and from_zone is _GRAVEYARD and o.owner == player:
+        # CR 702.34a: flashback, cast from its owner's graveyard for its flashback cost (a granted
+        # flashback's is the card's mana cost: Snapcaster Mage)
+        from_graveyard = flashback_cost(ch, characteristics(g, oid).keywords)
         allowed = from_graveyard is not None
+    graveyard_keyword = None
+    if not allowed and from_zone is _GRAVEYARD and o.owner == player:
+        graveyard_keyword = graveyard_cast_keyword(ch)      # retrace, jump-start (CR 702.81a, 702.133a)
+        allowed = graveyard_keyword is not None
     by_effect = bool(action.get("by_effect"))
     if by_effect:
         allowed = True          # cast as an effect instructs, while it resolves (CR 608.2g): its permission
@@ -169,6 +170,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     spell.face = face       # CR 709.3b, 712.11b, 715.3b: only the chosen half or face exists
     if fused:
         spell.choices["fused"] = True                   # CR 702.102b: both halves, combined
+    if graveyard_keyword == "jump-start":
+        spell.choices["jump-start"] = True              # CR 702.133a: exiled when it leaves the stack
     if prototype:
         spell.choices["prototype"] = True               # CR 718.3b
     g.changed_off_battlefield()                         # the spell's face and choices

@@ -62,12 +62,22 @@ def life_x(g: GameState, player: int, spell: int, ch: Characteristics) -> bool:
 def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[AdditionalCost, str]]:
     """The additional costs of the spell (CR 118.8): its own, then those permanents impose or
     offer, with the name of where each comes from."""
-    out = [(a, ch.name) for a in ch.script.additional_costs if a.itself]
+    out = [(a, ch.name) for a in ch.script.additional_costs if a.itself
+           and (not a.only_from or a.only_from == cast_from(g, spell))]       # retrace, jump-start
     for sid, sch in permanents_with(g, "additional_costs"):
         for a in sch.script.additional_costs:
             if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller, ch):
                 out.append((a, sch.name))
     return out
+
+
+def cast_from(g: GameState, spell: int) -> str:
+    """The zone a spell is (being) cast from: the card's zone, or once it is on the stack the
+    zone it came from (CR 601.2a)."""
+    o = g.objects.get(spell)
+    if o is None:
+        return ""
+    return str(o.choices.get("cast_from", "")) if o.zone is Zone.STACK else o.zone.value
 
 
 def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[AlternativeCost, str]]:

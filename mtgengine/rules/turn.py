@@ -21,6 +21,7 @@ from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on
 from ..state.game_state import GameState
 from . import sagas
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
+from .alternative_casts import graveyard_actions, has_graveyard_options
 from .spell_choices import FACE_LAYOUTS
 from .castability import (
     OWN_TIMING, SORCERY_SPEED, HandCheck, cast_actions, cast_variants, castable, castable_plain,
@@ -443,6 +444,9 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
                 reads_step = True
                 if can_activate_from_hand(g, player, oid, i):
                     actions.append({"action": "activate", "object": oid, "ability": i})
+    if has_graveyard_options(g, player):           # unearth, scavenge, embalm (CR 113.6m)
+        reads_step = True
+        actions += graveyard_actions(g, player)
     for oid in sorted(command) if command else ():
         if is_commander(g, oid):
             reads_step = reads_step or timing_reads_step(g, oid, characteristics(g, oid))

@@ -271,7 +271,8 @@ class Runner:
                 oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
             except ScenarioError:
                 # beyond the format: an ability that functions from the hand (transmute, CR 702.53a)
-                oid = self._one(arg, (Zone.HAND,), owner=by)
+                # or the graveyard (unearth, CR 702.84a)
+                oid = self._one(arg, (Zone.HAND, Zone.GRAVEYARD), owner=by)
             player = by if by is not None else characteristics(g.state, oid).controller
             action = {"action": "activate", "object": oid, "ability": self._ability_index(oid, opts.get("ability"))}
             if "targets" in opts:

@@ -157,6 +157,8 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("rules/mana_sources.py", "tap_sources"),     # conditional_sources
         ("effects/primitives.py", "player_has"),      # permanents with player_statics
         ("effects/layer_effects.py", "static_condition"),   # characteristics: memoized by version alone
+        ("rules/spell_costs.py", "alternative_costs"),      # spectacle, surge: life lost, spells cast this turn
+                                                            # (effects.cast_keywords), not the step
         # not reached by the legal-action list (they need a game in progress: ctx, events)
         ("effects/resolutions/choices.py", "_conditional"), ("effects/replacement.py", "_applies"),
         ("effects/replacement.py", "condition_holds"), ("effects/triggers.py", "_add"),

@@ -1,18 +1,25 @@
 """Keyword abilities that change how or from where a spell is cast (CR 702), each compiled from
 the abilities its rule says it represents: dash and blitz (alternative costs whose permanent has
 haste, CR 702.109a, 702.152a), spectacle and surge (alternative costs with a condition, CR
-702.137a, 702.117a), buyback (an optional additional cost, CR 702.27a). What happens once the
-spell is cast is ``rules.alternative_casts`` and ``effects.cast_keywords``.
+702.137a, 702.117a), buyback (an optional additional cost, CR 702.27a); and the activated
+abilities that function from the graveyard: unearth, scavenge, embalm, eternalize (CR 702.84a,
+702.97a, 702.128a, 702.129a); and the permissions to cast the card from the graveyard with an
+additional cost: retrace and jump-start (CR 702.81a, 702.133a). What happens once the spell is
+cast is ``rules.alternative_casts`` and ``effects.cast_keywords``.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from .costs import parse_cost
 from .keywords import KEYWORD_PARAGRAPHS
 from .script_builder import ScriptBuilder
 from .spell_costs import cost_parts
 from .text import SpanMatch
 from ..vocabulary import (
-    AdditionalCost, AlternativeCost, ChangeAbilities, Condition, Draw, StaticAbility, Trigger, TriggeredAbility, YOU,
-    n,
+    ActivatedAbility, AdditionalCost, AlternativeCost, ChangeAbilities, Condition, CopyException, Cost,
+    CreateDelayedTrigger, CreateTokenCopy, Draw, Effect, Exile, Filter, Pump, PutCounters, Quantity, Ref, SELF,
+    ReturnToBattlefield, StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
 )
 
 _COST = r"((?:\{[^}]+\})+)"
@@ -85,4 +92,75 @@ def _buyback(m: SpanMatch, face: ScriptBuilder) -> bool:
     # as it resolves" (``effects.cast_keywords.BUYBACK``)
     face.cost_abilities.append({"additional_costs": (AdditionalCost(mana=m.group(1), optional=True, name="buyback",
                                                                     itself=True, text=face.raw),)})
+    return True
+
+
+# -- activated abilities that function in the graveyard (CR 113.6m) --------------------------
+def _graveyard_ability(face: ScriptBuilder, cost_text: str, effects: tuple[Effect, ...], exile_self: bool,
+                       targets: tuple[TargetSpec, ...] = ()) -> bool:
+    """ "[Cost][, Exile this card from your graveyard]: [effects]. Activate only as a sorcery.",
+    an ability of the card in its owner's graveyard; the cost in symbols or in words
+    ("Eternalize—{2}{B}{B}, Discard a card")."""
+    cost = parse_cost(cost_text)
+    if cost is None or cost.tap or cost.sacrifice_self or cost.discard_self or cost.loyalty is not None:
+        return face.not_implemented()
+    face.activated.append(ActivatedAbility(replace(cost, exile_self=exile_self), effects, targets, face.raw,
+                                           sorcery_speed=True, zone="graveyard"))
+    return True
+
+
+_CARD = Ref("remembered", 0)          # the card the ability's cost exiled (``rules.activation``)
+
+
+@_keyword(r"unearth " + _COST + r"|unearth ?[-—–] ?(.+?)\.?")
+def _unearth(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.84a: "[Cost]: Return this card from your graveyard to the battlefield. It gains
+    # haste. Exile it at the beginning of the next end step. If it would leave the battlefield,
+    # exile it instead of putting it anywhere else. Activate only as a sorcery."
+    it = Ref("moved_self")           # the new object the card became (CR 400.7)
+    effects = (ReturnToBattlefield(SELF, exile_if_leaves=True),
+               Pump(it, keywords=frozenset({"haste"}), until_end_of_turn=False),
+               CreateDelayedTrigger(Trigger("end_step", whose="any"), (Exile(Ref("remembered", 0)),), remember=it,
+                                    text="unearth: exile it at the beginning of the next end step (CR 702.84a)"))
+    return _graveyard_ability(face, m.group(1) or m.group(2), effects, exile_self=False)
+
+
+@_keyword(r"scavenge " + _COST)
+def _scavenge(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.97a: "[Cost], Exile this card from your graveyard: Put a number of +1/+1 counters
+    # equal to the power of the card you exiled on target creature. Activate only as a sorcery."
+    effects = (PutCounters(target(0), "+1/+1", Quantity(stat="power", of=_CARD)),)
+    return _graveyard_ability(face, m.group(1), effects, exile_self=True,
+                              targets=(TargetSpec(Filter(types=frozenset({"Creature"})), "target creature"),))
+
+
+@_keyword(r"(embalm|eternalize) " + _COST + r"|(embalm|eternalize) ?[-—–] ?(.+?)\.?")
+def _embalm(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.128a: "[Cost], Exile this card from your graveyard: Create a token that's a copy of
+    # this card, except it's white, it has no mana cost, and it's a Zombie in addition to its
+    # other types. Activate only as a sorcery." CR 702.129a (eternalize): "... except it's
+    # black, it's 4/4, it has no mana cost, and it's a Zombie in addition to its other types."
+    keyword = (m.group(1) or m.group(3)).lower()
+    if keyword == "embalm":
+        exception = CopyException(add_subtypes=frozenset({"Zombie"}), set_colors=frozenset({"W"}), no_mana_cost=True)
+    else:
+        exception = CopyException(add_subtypes=frozenset({"Zombie"}), set_colors=frozenset({"B"}), no_mana_cost=True,
+                                  set_power=4, set_toughness=4)
+    return _graveyard_ability(face, m.group(2) or m.group(4), (CreateTokenCopy(_CARD, exception=exception),),
+                              exile_self=True)
+
+
+# -- cast from the graveyard ------------------------------------------------------------------
+@_keyword(r"(retrace|jump-start)")
+def _from_graveyard(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.81a: "You may cast this card from your graveyard by discarding a land card as an
+    # additional cost to cast it." CR 702.133a: "You may cast this card from your graveyard if
+    # the resulting spell is an instant or sorcery spell by discarding a card as an additional
+    # cost to cast it" and "If this spell was cast using its jump-start ability, exile this card
+    # instead of putting it anywhere else any time it would leave the stack."
+    keyword = m.group(1).lower()
+    discard = Filter(types=frozenset({"Land"})) if keyword == "retrace" else Filter()
+    face.keywords.add(keyword)
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(discard=discard, itself=True, only_from="graveyard",
+                                                                    text=face.raw),)})
     return True

@@ -91,6 +91,8 @@ class AdditionalCost:
     text: str = ""
     any_number: bool = False    # "exile any number of ...": as many as announced (``count`` ignored)
     less_each: str = ""         # "This spell costs {2} less to cast for each card exiled this way" (CR 118.7)
+    only_from: str = ""         # paid only when the spell is cast from this zone: retrace's and jump-start's
+                                # "discard a card" from the graveyard (CR 702.81a, 702.133a)
     name: str = ""              # a keyword's optional cost ("buyback", CR 702.27a): announced by this name
                                 # (scenario ``additional: {buyback: true}``), remembered in the spell's choices
 

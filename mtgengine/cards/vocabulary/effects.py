@@ -177,6 +177,7 @@ class CopyException:
     add_supertypes: frozenset[str] = frozenset()  # "it's legendary in addition to its other types"
     set_power: int | None = None                  # "except it's 7/7": base P/T, and no P/T-defining
     set_toughness: int | None = None              # ability is copied (CR 707.9b, 707.9d)
+    no_mana_cost: bool = False                    # "it has no mana cost" (embalm, eternalize, CR 702.128a)
 
 
 @dataclass(frozen=True, slots=True)
