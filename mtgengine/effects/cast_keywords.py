@@ -13,6 +13,7 @@ from ..cards.vocabulary import Condition, ReplacementAbility
 from ..core.enums import Zone
 from ..state.game_state import GameState
 from .events import ZoneChange
+from .layers import characteristics
 
 _BATTLEFIELD, _EXILE, _GRAVEYARD, _HAND, _STACK = Zone.BATTLEFIELD, Zone.EXILE, Zone.GRAVEYARD, Zone.HAND, Zone.STACK
 
@@ -77,3 +78,14 @@ def keyword_replacements(g: GameState, event: Any, kind: str) -> list[tuple[str,
 
 #: The event kinds (``replacement.event_kind``) :func:`keyword_replacements` may replace.
 KEYWORD_REPLACEMENT_KINDS = frozenset({"leaves_stack", "dies", "to_hand_or_library"})
+
+
+def split_second(g: GameState) -> str:
+    """CR 702.61a: the name of a spell with split second on the stack ("" if none): while it is
+    there, players can't cast other spells or activate abilities that aren't mana abilities
+    (they may still take special actions, CR 702.61b)."""
+    for oid in g.stack:
+        o = g.objects[oid]
+        if o.ability is None and "split second" in characteristics(g, oid).keywords:
+            return characteristics(g, oid).name
+    return ""

@@ -17,6 +17,7 @@ from ..effects.primitives import lose_life, move, name_of, put_counters, remove_
 from ..effects.resolutions.mana import add_mana
 from ..effects.resolve import Resolving, execute
 from ..effects.triggers import condition_holds
+from ..effects.cast_keywords import split_second
 from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject
@@ -295,6 +296,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     if ab.is_mana:
         activate_mana_ability(ctx, oid, index, action.get("color"), action.get("pay"))
         return
+    if g.stack and (held := split_second(g)):
+        raise IllegalActionError(f"{ch.name}'s ability can't be activated while {held} (split second) is on the "
+                                 f"stack: only mana abilities can (CR 702.61a)")
     if ab.sorcery_speed and not sorcery_timing(g, player):
         equip = " and equip is a sorcery-speed ability, CR 702.6a" if ab.text.lower().startswith("equip") else ""
         raise IllegalActionError(f"{ch.name}'s ability can be activated only as a sorcery: in your main phase "

@@ -22,6 +22,7 @@ from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.memo import identity_memo
 from ..core.mana import ManaCost
 from ..effects import rules_interface
+from ..effects.cast_keywords import split_second
 from ..effects.events import CastEvent
 from ..effects.layers import (
     COMBINED, Characteristics, characteristics, copiable_values, mana_value, matches, printed,
@@ -141,6 +142,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         graveyard_keyword = graveyard_cast_keyword(ch)      # retrace, jump-start (CR 702.81a, 702.133a)
         allowed = graveyard_keyword is not None
     by_effect = bool(action.get("by_effect"))
+    if not by_effect and g.stack and (held := split_second(g)):
+        raise IllegalActionError(f"{name} can't be cast while {held} (split second) is on the stack (CR 702.61a)")
     if by_effect:
         allowed = True          # cast as an effect instructs, while it resolves (CR 608.2g): its permission
     if not allowed:

@@ -16,6 +16,7 @@ from ..core.errors import IllegalActionError
 from ..effects.layers import characteristics, permanents
 from ..effects.links import next_untap_passes, stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
+from ..effects.cast_keywords import split_second
 from ..effects.replacement import may_replace
 from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on_stack, step_may_trigger, step_triggers
 from ..state.game_state import GameState
@@ -389,6 +390,12 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
         sorcery_ok = sorcery_timing(g, player)
     reads_step = False
     board = priority_facts(g)           # the actors, who may read the step, a plain world
+    if g.stack and split_second(g):
+        # CR 702.61a-b: no spell may be cast nor non-mana ability activated; special actions may
+        # be taken (turning a face-down permanent face up, CR 116.2b)
+        actions += [{"action": "turn_face_up", "object": oid} for oid, ch in board[0] if ch.controller == player
+                    and g.objects[oid].face_down and can_turn_face_up(g, player, oid)]
+        return actions, False
     hand, command = g.zones[(player, _HAND)], g.zones[(player, _COMMAND)]
     # the list's scratch (``HandCheck``: the sources when first needed, answers for equal
     # cards), made when a card could be offered

@@ -4,7 +4,8 @@ haste, CR 702.109a, 702.152a), spectacle and surge (alternative costs with a con
 702.137a, 702.117a), buyback (an optional additional cost, CR 702.27a); and the activated
 abilities that function from the graveyard: unearth, scavenge, embalm, eternalize (CR 702.84a,
 702.97a, 702.128a, 702.129a); and the permissions to cast the card from the graveyard with an
-additional cost: retrace and jump-start (CR 702.81a, 702.133a). What happens once the spell is
+additional cost: retrace and jump-start (CR 702.81a, 702.133a); split second (CR 702.61a) and
+cascade (CR 702.85a). What happens once the spell is
 cast is ``rules.alternative_casts`` and ``effects.cast_keywords``.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from .script_builder import ScriptBuilder
 from .spell_costs import cost_parts
 from .text import SpanMatch
 from ..vocabulary import (
-    ActivatedAbility, AdditionalCost, AlternativeCost, ChangeAbilities, Condition, CopyException, Cost,
+    ActivatedAbility, AdditionalCost, AlternativeCost, Cascade, ChangeAbilities, Condition, CopyException, Cost,
     CreateDelayedTrigger, CreateTokenCopy, Draw, Effect, Exile, Filter, Pump, PutCounters, Quantity, Ref, SELF,
     ReturnToBattlefield, StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
 )
@@ -163,4 +164,26 @@ def _from_graveyard(m: SpanMatch, face: ScriptBuilder) -> bool:
     face.keywords.add(keyword)
     face.cost_abilities.append({"additional_costs": (AdditionalCost(discard=discard, itself=True, only_from="graveyard",
                                                                     text=face.raw),)})
+    return True
+
+
+# -- while the spell is on the stack ----------------------------------------------------------
+@_keyword(r"split second")
+def _split_second(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.61a: "As long as this spell is on the stack, players can't cast other spells or
+    # activate abilities that aren't mana abilities." (``effects.cast_keywords.split_second``)
+    face.keywords.add("split second")
+    return True
+
+
+@_keyword(r"cascade((?:, cascade)*)")
+def _cascade(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.85a: "When you cast this spell, exile cards from the top of your library until ...";
+    # each instance triggers separately (CR 702.85c)
+    for _ in range(1 + m.group(1).count(",")):
+        face.triggered.append(TriggeredAbility(Trigger("cast"), (Cascade(),),
+                                               text="Cascade (CR 702.85a): when you cast this spell, exile cards from "
+                                                    "the top of your library until you exile a nonland card that costs "
+                                                    "less. You may cast it without paying its mana cost. Put the "
+                                                    "exiled cards on the bottom in a random order."))
     return True

@@ -462,6 +462,15 @@ class CastCard:
 
 
 @dataclass(frozen=True, slots=True)
+class Cascade:
+    """CR 702.85a: "exile cards from the top of your library until you exile a nonland card whose
+    mana value is less than this spell's mana value. You may cast that card without paying its
+    mana cost if the resulting spell's mana value is less than this spell's mana value. Then put
+    all cards exiled this way that weren't cast on the bottom of your library in a random order."
+    """
+
+
+@dataclass(frozen=True, slots=True)
 class PutOnBottom:
     """"Put [what] on the bottom of their owners' libraries" (CR 401.4)."""
 
@@ -585,5 +594,5 @@ Effect = Union[
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
-    ReturnChosen,
+    ReturnChosen, Cascade,
 ]
