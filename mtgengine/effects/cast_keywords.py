@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..cards.vocabulary import Condition, ReplacementAbility
+from ..cards.vocabulary import CastFromExile, Condition, ReplacementAbility, Trigger, TriggeredAbility
 from ..core.enums import Zone
 from ..state.game_state import GameState
 from .events import ZoneChange
@@ -56,12 +56,24 @@ EXILE_IF_LEAVES = ReplacementAbility("dies", itself=True, exile=True, rule="614.
                                           "else (unearth, CR 702.84a)")
 
 
+REBOUND = ReplacementAbility("leaves_stack", itself=True, exile=True, rule="702.88a",
+                             text="rebound: cast from its owner's hand, it is exiled instead of put into the graveyard "
+                                  "as it resolves (CR 702.88a)")
+MADNESS = ReplacementAbility("discard", itself=True, exile=True, rule="702.35a",
+                             text="madness: if a player would discard this card, that player discards it, but exiles "
+                                  "it instead of putting it into their graveyard (CR 702.35a)")
+
+
 def keyword_replacements(g: GameState, event: Any, kind: str) -> list[tuple[str, ReplacementAbility, int, int]]:
     """The replacement effects of the casting keywords that apply to ``event`` (a ZoneChange of
     ``kind``): (key, ability, controller, source) for each."""
     if event.__class__ is not ZoneChange:
         return []
     o = g.objects.get(event.oid)
+    if kind == "discard":
+        if o is not None and "madness" in characteristics(g, event.oid).keywords:
+            return [(f"md{event.oid}", MADNESS, o.owner, event.oid)]
+        return []
     if o is None or not o.choices:
         return []
     choices = o.choices
@@ -71,13 +83,32 @@ def keyword_replacements(g: GameState, event: Any, kind: str) -> list[tuple[str,
             out.append((f"js{event.oid}", JUMP_START, o.controller, event.oid))
         elif choices.get("buyback") and event.cause == "resolve" and event.to_zone is _GRAVEYARD:
             out.append((f"bb{event.oid}", BUYBACK, o.controller, event.oid))
+        elif event.cause == "resolve" and event.to_zone is _GRAVEYARD and choices.get("cast_from") == "hand" \
+                and "rebound" in characteristics(g, event.oid).keywords:
+            out.append((f"rb{event.oid}", REBOUND, o.controller, event.oid))
     elif event.from_zone is _BATTLEFIELD and choices.get("exile_if_leaves") and event.to_zone is not _EXILE:
         out.append((f"ue{event.oid}", EXILE_IF_LEAVES, o.controller, event.oid))
     return out
 
 
 #: The event kinds (``replacement.event_kind``) :func:`keyword_replacements` may replace.
-KEYWORD_REPLACEMENT_KINDS = frozenset({"leaves_stack", "dies", "to_hand_or_library"})
+KEYWORD_REPLACEMENT_KINDS = frozenset({"leaves_stack", "dies", "to_hand_or_library", "discard"})
+
+
+#: CR 702.35a: "When this card is exiled this way, its owner may cast it by paying [cost] rather
+#: than paying its mana cost. If that player doesn't, they put this card into their graveyard."
+MADNESS_TRIGGER = TriggeredAbility(Trigger("reflexive", "you"), (CastFromExile("madness", otherwise_graveyard=True),),
+                                   text="madness (CR 702.35a): when this card is exiled this way, its owner may cast "
+                                        "it by paying its madness cost rather than its mana cost; if they don't, they "
+                                        "put it into their graveyard")
+
+
+def madness_trigger(g: GameState, event: ZoneChange) -> TriggeredAbility | None:
+    """The madness ability that triggers as a discarded card with madness is exiled by its
+    replacement effect (CR 702.35a): ``event`` a ZoneChange from a hand to exile, cause "discard"."""
+    if event.new_id in g.objects and "madness" in characteristics(g, event.new_id).keywords:
+        return MADNESS_TRIGGER
+    return None
 
 
 def split_second(g: GameState) -> str:

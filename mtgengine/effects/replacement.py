@@ -148,6 +148,8 @@ def event_kind(event: Any) -> str | None:
             return "leaves_stack"                      # flashback (CR 702.34a)
         if to_zone is _HAND or to_zone is _LIBRARY:
             return "to_hand_or_library"                # a commander's (CR 903.9b)
+        if from_zone is _HAND and event.cause == "discard":
+            return "discard"                           # madness (CR 702.35a)
         return None
     kind = _KIND_OF_TYPE.get(cls)
     if kind is not None:
@@ -287,7 +289,7 @@ def _flashback_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
 
 
 def _cast_keyword_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
-    """The rules of the casting keywords: buyback, jump-start, unearth (``effects.cast_keywords``)."""
+    """The rules of the casting keywords: buyback, jump-start, unearth, madness (``effects.cast_keywords``)."""
     return [Candidate(key, ab, controller, source, object_name(ctx.g, event.oid))
             for key, ab, controller, source in keyword_replacements(ctx.g, event, kind)]
 
@@ -320,6 +322,7 @@ REPLACEMENT_SOURCES: tuple[Source, ...] = (_self_candidates, _static_candidates,
 #: The event type behind each kind (``event_kind``).
 _TYPE_OF_KIND: dict[str, type] = {
     "enters": ZoneChange, "dies": ZoneChange, "leaves_stack": ZoneChange, "to_hand_or_library": ZoneChange,
+    "discard": ZoneChange,
     "gain_life": LifeEvent, "life_reduced": LifeEvent, "tapped_for_mana": ManaEvent,
     **{kind: cls for cls, kind in _KIND_OF_TYPE.items()}}
 #: The kinds whose events name no resolving spell (no ``origin``; damage names its ``source``):
@@ -856,6 +859,8 @@ def describe_event(g: GameState, event: Any) -> str:
         return f"{object_name(g, event.oid)} would die"
     if isinstance(event, ZoneChange) and event.from_zone is Zone.STACK and event.to_zone is not Zone.BATTLEFIELD:
         return f"{object_name(g, event.oid)} would leave the stack for the {event.to_zone.value}"
+    if isinstance(event, ZoneChange) and event.cause == "discard" and event.from_zone is Zone.HAND:
+        return f"{object_name(g, event.oid)} would be discarded into its owner's graveyard"
     if isinstance(event, ZoneChange):
         return f"{object_name(g, event.oid)} would enter the battlefield"
     return repr(event)

@@ -3,7 +3,8 @@ procedure (``rules.casting``) and the legal-action list meet them: the optional 
 by name (buyback, CR 702.27a), remembered in the spell's ``choices``; the casts from the
 graveyard (flashback, retrace, jump-start) and the abilities functioning there that the
 legal-action list offers; the delayed triggered abilities a permanent spell cast for its dash or blitz cost
-creates as it resolves (CR 702.109a, 702.152a). The replacement effects and conditions they
+creates as it resolves (CR 702.109a, 702.152a), and the one rebound's exiled spell does (CR
+702.88a). The replacement effects and conditions they
 imply are ``effects.cast_keywords``; the compiler's side is ``cards.compiler.casting_keywords``.
 """
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.vocabulary import (
-    AlternativeCost, CardScript, Ref, ReturnToHand, SacrificePermanent, Trigger, TriggeredAbility,
+    AlternativeCost, CardScript, CastFromExile, Ref, ReturnToHand, SacrificePermanent, Trigger, TriggeredAbility,
 )
 from ..core.enums import Zone
 from ..core.memo import identity_memo
@@ -47,6 +48,23 @@ _AT_NEXT_END_STEP = {
     "blitz": (SacrificePermanent(Ref("remembered", 0)), "702.152a",
               "sacrifice the permanent this spell became at the beginning of the next end step"),
 }
+
+
+#: CR 702.88a: "at the beginning of your next upkeep, you may cast this card from exile without
+#: paying its mana cost"
+_REBOUND_CAST = TriggeredAbility(Trigger("upkeep", whose="you"), (CastFromExile(),),
+                                 text="rebound (CR 702.88a): at the beginning of your next upkeep, you may cast this "
+                                      "card from exile without paying its mana cost")
+
+
+def spell_left_stack(ctx: Ctx, spell: GameObject, name: str, new_id: int | None) -> None:
+    """CR 608.2n: an instant or sorcery spell resolved and was put where it went (``new_id``):
+    exiled by rebound (``effects.cast_keywords.REBOUND``), it creates the delayed triggered
+    ability that casts it again (CR 702.88a)."""
+    if new_id is None or new_id not in ctx.g.objects or ctx.g.objects[new_id].zone is not Zone.EXILE:
+        return
+    if spell.choices.get("cast_from") == "hand" and "rebound" in characteristics(ctx.g, new_id).keywords:
+        create_delayed(ctx, spell.controller, new_id, name, _REBOUND_CAST, (new_id,))
 
 
 def permanent_spell_resolved(ctx: Ctx, spell: GameObject, name: str, new_id: int | None) -> None:

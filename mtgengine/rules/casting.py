@@ -237,6 +237,10 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         # an effect's alternative cost: miracle's "by paying [cost] rather than its mana cost"
         alternative = AlternativeCost(mana=str(action["alt_mana"]), name="miracle")
         alt_label = "miracle"
+    if action.get("alt_cost") is not None:
+        # an effect casts it for one of its own alternative costs (madness, CR 702.35b)
+        alternative = action["alt_cost"]
+        alt_label = alternative.name
     if action.get("free"):
         # "cast ... without paying its mana cost" (CR 118.9): an alternative cost of nothing
         alternative = AlternativeCost(name="without paying its mana cost")

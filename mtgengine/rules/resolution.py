@@ -9,7 +9,7 @@ from ..effects import resolutions  # noqa: F401  (registers every effect's resol
 from ..effects.resolve import Resolving, execute
 from ..effects.triggers import condition_holds
 from .spell_choices import spell_targets
-from .alternative_casts import permanent_spell_resolved
+from .alternative_casts import permanent_spell_resolved, spell_left_stack
 from .context import Ctx, log_unimplemented
 from .targeting import expand_specs, is_legal_target
 
@@ -76,7 +76,8 @@ def resolve_top(ctx: Ctx) -> None:
                 move(ctx, oid, Zone.LIBRARY, "shuffle")
                 shuffle_library(ctx, o.owner)
             else:
-                move(ctx, oid, _GRAVEYARD, "resolve")   # CR 608.2n
+                new_id = move(ctx, oid, _GRAVEYARD, "resolve")   # CR 608.2n
+                spell_left_stack(ctx, o, ch.name, new_id)        # rebound (CR 702.88a)
         return
     # CR 608.3: a permanent spell enters the battlefield under its controller's control.
     ctx.log("608.3", f"{ch.name} resolves and enters the battlefield")

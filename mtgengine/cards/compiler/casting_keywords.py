@@ -6,7 +6,8 @@ abilities that function from the graveyard: unearth, scavenge, embalm, eternaliz
 702.97a, 702.128a, 702.129a); and the permissions to cast the card from the graveyard with an
 additional cost: retrace and jump-start (CR 702.81a, 702.133a); split second (CR 702.61a) and
 cascade (CR 702.85a). What happens once the spell is
-cast is ``rules.alternative_casts`` and ``effects.cast_keywords``.
+cast is ``rules.alternative_casts`` and ``effects.cast_keywords``. Madness (CR 702.35a): an
+alternative cost paid only as its trigger resolves, the card exiled as it is discarded.
 """
 from __future__ import annotations
 
@@ -168,6 +169,16 @@ def _from_graveyard(m: SpanMatch, face: ScriptBuilder) -> bool:
 
 
 # -- while the spell is on the stack ----------------------------------------------------------
+@_keyword(r"rebound")
+def _rebound(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.88a: "If this spell was cast from your hand, instead of putting it into your graveyard
+    # as it resolves, exile it and, at the beginning of your next upkeep, you may cast this card
+    # from exile without paying its mana cost." (``effects.cast_keywords.REBOUND``,
+    # ``rules.alternative_casts.spell_left_stack``)
+    face.keywords.add("rebound")
+    return True
+
+
 @_keyword(r"split second")
 def _split_second(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.61a: "As long as this spell is on the stack, players can't cast other spells or
@@ -186,4 +197,23 @@ def _cascade(m: SpanMatch, face: ScriptBuilder) -> bool:
                                                     "the top of your library until you exile a nonland card that costs "
                                                     "less. You may cast it without paying its mana cost. Put the "
                                                     "exiled cards on the bottom in a random order."))
+    return True
+
+
+@_keyword(r"madness " + _COST + r"|madness ?[-—–] ?(.+?)\.?")
+def _madness(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.35a: "If a player would discard this card, that player discards it, but exiles it
+    # instead of putting it into their graveyard" and "When this card is exiled this way, its
+    # owner may cast it by paying [cost] rather than paying its mana cost. If that player
+    # doesn't, they put this card into their graveyard." (``effects.cast_keywords``: the
+    # replacement and the trigger; the cost is paid only from exile, as the trigger resolves)
+    parts = cost_parts(m.group(1) or m.group(2))
+    if parts is None:
+        return face.not_implemented()
+    mana, life, objects = parts
+    if objects:
+        return face.not_implemented()
+    face.keywords.add("madness")
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=mana, life=life, name="madness", itself=True, zone="exile", text=face.raw),)})
     return True

@@ -26,7 +26,7 @@ from .actions import (  # noqa: F401
     WinGame,
 )
 from .effects import (  # noqa: F401
-    Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, Cascade, CastCard, CastLinked,
+    Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, Cascade, CastCard, CastFromExile, CastLinked,
     Choose, Conditional, CopyCards, CopyException, CopySpell, CounterIfPaid,
     CreateDelayedTrigger, CreateEmblem, CreateTokenCopy, DoAction, Double, Effect,
     ExileChosen, ExileTop, Explore, Flip, Solve, GainAbilities, HoldTapped, IfKicked,

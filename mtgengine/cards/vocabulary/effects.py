@@ -471,6 +471,18 @@ class Cascade:
 
 
 @dataclass(frozen=True, slots=True)
+class CastFromExile:
+    """The source, a card in exile, may be cast by its owner while this resolves (CR 608.2g): for
+    its alternative cost named ``cost`` ("madness": "its owner may cast it by paying [cost]
+    rather than paying its mana cost", CR 702.35a), or without paying its mana cost when
+    ``cost`` is "" (rebound, CR 702.88a). ``otherwise_graveyard``: "If that player doesn't, they
+    put this card into their graveyard" (madness)."""
+
+    cost: str = ""
+    otherwise_graveyard: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class PutOnBottom:
     """"Put [what] on the bottom of their owners' libraries" (CR 401.4)."""
 
@@ -594,5 +606,5 @@ Effect = Union[
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
-    ReturnChosen, Cascade,
+    ReturnChosen, Cascade, CastFromExile,
 ]

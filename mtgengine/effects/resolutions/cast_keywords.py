@@ -1,14 +1,16 @@
-"""Spells cast while a keyword's triggered ability resolves (CR 608.2g): cascade (CR 702.85a)."""
+"""Spells cast while a keyword's triggered ability resolves (CR 608.2g): cascade (CR 702.85a),
+madness's cast from exile (CR 702.35a), rebound's (CR 702.88a)."""
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import Cascade
+from ...cards.vocabulary import Cascade, CastFromExile
 from ...core.enums import Zone
+from ...core.mana import ManaCost
 from ...rules.context import Ctx
 from ..layers import characteristics, mana_value
 from ..primitives import move, name_of
 from ..resolve import Resolving, resolves
-from ..rules_interface import cast_spell, uncastable_copy
+from ..rules_interface import can_pay, cast_spell, uncastable_copy
 
 
 def _spell_mana_value(ctx: Ctx, spell: int) -> int:
@@ -59,3 +61,34 @@ def _cascade(ctx: Ctx, eff: Cascade, r: Resolving) -> None:
         move(ctx, c, Zone.LIBRARY, "bottom", top=False)
     if rest:
         ctx.log("702.85a", f"{name} puts {len(rest)} card(s) on the bottom of their library in a random order")
+
+
+@resolves(CastFromExile)
+def _cast_from_exile(ctx: Ctx, eff: CastFromExile, r: Resolving) -> None:
+    """The source card, still in exile, may be cast by its owner now (CR 608.2g): for its
+    alternative cost ``eff.cost`` (madness, CR 702.35a, 702.35b) or without paying its mana cost
+    (rebound, CR 702.88a, 702.88b). Offered only if it could be: a legal choice of targets and
+    modes and, for a cost, mana and life enough (CR 601.2b-h); else, or if declined, madness
+    puts it into its owner's graveyard."""
+    g = ctx.g
+    oid = r.source
+    if oid not in g.objects or g.objects[oid].zone is not Zone.EXILE:
+        return                                  # it left exile: a new object (CR 400.7)
+    owner = g.objects[oid].owner
+    ch = characteristics(g, oid)
+    alternative = None
+    if eff.cost:
+        alternative = next((a for a in ch.script.alternative_costs if a.name == eff.cost), None)
+    possible = not uncastable_copy(g, owner, oid, True) and (
+        not eff.cost or (alternative is not None and g.players[owner].can_pay_life(alternative.life)
+                         and (not alternative.mana or can_pay(g, owner, ManaCost.parse(alternative.mana)))))
+    how = f"for its {eff.cost} cost" if eff.cost else "without paying its mana cost"
+    if possible and ctx.ask(Decision(owner, "yesno", f"cast {ch.name} from exile {how}?", [True, False])):
+        ctx.log("608.2g", f"{g.players[owner].name} casts {ch.name} from exile {how}")
+        action = {"action": "cast", "object": oid, "from": "exile", "by_effect": True}
+        action.update({"alt_cost": alternative} if alternative is not None else {"free": True})
+        cast_spell(ctx, owner, oid, action)
+        return
+    if eff.otherwise_graveyard:
+        ctx.log("702.35a", f"{g.players[owner].name} doesn't cast {ch.name}: it is put into their graveyard")
+        move(ctx, oid, Zone.GRAVEYARD, "put")
