@@ -24,6 +24,7 @@ from ..state.objects import GameObject
 from .activation import can_activate_from_hand
 from .castability import castable_as
 from .spell_choices import FACE_LAYOUTS
+from .targeting import legal_targets
 from .context import Ctx
 
 
@@ -135,7 +136,7 @@ def graveyard_actions(g: GameState, player: int) -> list[dict[str, Any]]:
         if not _graveyard_options(ch):
             continue
         card = g.objects[oid].card
-        if card is None or card.layout not in FACE_LAYOUTS:
+        if (card is None or card.layout not in FACE_LAYOUTS) and _targets_besides_itself(g, player, oid, ch):
             flashback = flashback_cost(ch)
             if flashback is not None:
                 if castable_as(g, player, oid, ch, None, alternative=flashback):
@@ -146,6 +147,16 @@ def graveyard_actions(g: GameState, player: int) -> list[dict[str, Any]]:
             if can_activate_from_hand(g, player, oid, i):
                 out.append({"action": "activate", "object": oid, "ability": i})
     return out
+
+
+def _targets_besides_itself(g: GameState, player: int, oid: int, ch: Characteristics) -> bool:
+    """CR 601.2c: each target phrase of the spell has enough legal targets other than the card
+    itself, which is on the stack by then (Recoup's "target sorcery card in your graveyard")."""
+    spell = ch.script.spell
+    if spell is None or spell.modes:
+        return True                  # (modes: ``castable_as`` checks them)
+    return all(len([t for t in legal_targets(g, spec, player, oid) if t != oid]) >= spec.min
+               for spec in spell.targets)
 
 
 def has_graveyard_options(g: GameState, player: int) -> bool:

@@ -258,7 +258,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         if x is None and life_x(g, player, spell_id, ch) and "life" in additional:
             x = int(additional["life"])
         if x is None:
-            info = {"spell": spell_id, "max": affordable_x(g, player, ch.mana_cost or ManaCost(), spell_id, ch)}
+            info = {"spell": spell_id, "max": affordable_x(g, player, ch.mana_cost or ManaCost(), spell_id, ch,
+                                                           alternative)}
             least = least_x(ch)
             if least:
                 info["min"] = least
