@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..cards.vocabulary import CastFromExile, Condition, ReplacementAbility, Trigger, TriggeredAbility
+from ..cards.vocabulary import CastFromExile, Condition, ReplacementAbility, SuspendTick, Trigger, TriggeredAbility
 from ..core.enums import Zone
 from ..state.game_state import GameState
 from .events import ZoneChange
@@ -120,3 +120,21 @@ def split_second(g: GameState) -> str:
         if o.ability is None and "split second" in characteristics(g, oid).keywords:
             return characteristics(g, oid).name
     return ""
+
+
+#: CR 702.62a: the suspend upkeep trigger (a delayed triggered ability of the card, made again
+#: each upkeep while it stays suspended: ``rules.special_actions.suspend_upkeep``) and the one
+#: that triggers when its last time counter is removed.
+SUSPEND_UPKEEP = TriggeredAbility(Trigger("upkeep", whose="you"), (SuspendTick(),),
+                                  text="suspend (CR 702.62a): at the beginning of your upkeep, if this card is "
+                                       "suspended, remove a time counter from it")
+SUSPEND_LAST_COUNTER = TriggeredAbility(Trigger("reflexive", "you"), (CastFromExile(haste=True),),
+                                        text="suspend (CR 702.62a): when the last time counter is removed from this "
+                                             "card, if it's exiled, you may play it without paying its mana cost")
+
+
+def suspended(g: GameState, oid: int) -> bool:
+    """CR 702.62b: in exile, with suspend and a time counter on it."""
+    o = g.objects.get(oid)
+    return o is not None and o.zone is _EXILE and o.counters.get("time", 0) > 0 \
+        and any(k.startswith("suspend ") for k in characteristics(g, oid).keywords)

@@ -34,6 +34,7 @@ from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
 from .alternative_casts import flashback_cost, graveyard_cast_keyword, record_announced
+from .special_actions import exile_permission
 from .context import Ctx
 from .pregame import cast_from_command_zone, is_commander
 from .mana_requirements import PayOptions, Requirement, requirement
@@ -137,6 +138,10 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         # flashback's is the card's mana cost: Snapcaster Mage)
         from_graveyard = flashback_cost(ch, characteristics(g, oid).keywords)
         allowed = from_graveyard is not None
+    from_exile = None
+    if not allowed and from_zone is _EXILE:
+        from_exile = exile_permission(g, player, oid, ch)   # foretold, plotted (CR 702.143a, 702.170d)
+        allowed = from_exile is not None
     graveyard_keyword = None
     if not allowed and from_zone is _GRAVEYARD and o.owner == player:
         graveyard_keyword = graveyard_cast_keyword(ch)      # retrace, jump-start (CR 702.81a, 702.133a)
@@ -227,6 +232,11 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
                                      f"only one alternative cost may be paid (CR 118.9a)")
         alternative, alt_label = from_graveyard, from_graveyard.name or "flashback"
         spell.choices["flashback"] = True           # CR 702.34a: exiled when it leaves the stack
+    elif from_exile is not None and not by_effect:
+        if alt_name and str(alt_name).strip().lower() != from_exile[1]:
+            raise IllegalActionError(f"{name} cast from exile is cast for its {from_exile[1]} cost: only one "
+                                     f"alternative cost may be paid (CR 118.9a)")
+        alternative, alt_label = from_exile
     elif alt_name and not prototype:
         alternative, alt_label = choose_alternative(g, player, spell_id, ch, str(alt_name))
         if alternative.name == "evoke":

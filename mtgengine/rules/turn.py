@@ -23,6 +23,7 @@ from ..state.game_state import GameState
 from . import sagas
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .alternative_casts import graveyard_actions, has_graveyard_options
+from .special_actions import exile_casts, has_exile_casts, has_special_keyword, special_actions, take_special_action
 from .spell_choices import FACE_LAYOUTS
 from .castability import (
     OWN_TIMING, SORCERY_SPEED, HandCheck, cast_actions, cast_variants, castable, castable_plain,
@@ -454,6 +455,12 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
     if has_graveyard_options(g, player):           # unearth, scavenge, embalm (CR 113.6m)
         reads_step = True
         actions += graveyard_actions(g, player)
+    if hand and any(has_special_keyword(characteristics(g, oid).keywords) for oid in hand):
+        reads_step = True
+        actions += special_actions(g, player)          # foretell, plot, suspend (CR 116.2f, h, k)
+    if g.zones[(player, Zone.EXILE)] and has_exile_casts(g, player):
+        reads_step = True
+        actions += exile_casts(g, player)              # foretold and plotted cards (CR 702.143a, 702.170d)
     for oid in sorted(command) if command else ():
         if is_commander(g, oid):
             reads_step = reads_step or timing_reads_step(g, oid, characteristics(g, oid))
@@ -667,6 +674,8 @@ def priority(ctx: Ctx) -> Decision | None:
         cast_face_down(ctx, player, answer["object"], answer)
     elif act == "cast":
         cast_spell(ctx, player, answer["object"], answer)
+    elif act == "special":
+        take_special_action(ctx, player, answer["object"], answer)     # foretell, plot, suspend (CR 116.2)
     elif act == "turn_face_up":
         turn_face_up(ctx, player, answer["object"], answer)     # a special action (CR 116.2b)
     elif act == "activate":

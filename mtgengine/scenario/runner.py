@@ -282,6 +282,14 @@ class Runner:
             if "pay" in opts:
                 action["pay"] = self._pay(opts["pay"], player)
             self._act(player, action)
+        elif verb == "special":
+            # a keyword's special action from the hand: foretell, plot, suspend (CR 116.2f, h, k)
+            oid = self._one(arg, (Zone.HAND,), owner=by)
+            player = by if by is not None else g.state.objects[oid].owner
+            action = {"action": "special", "object": oid, "keyword": str(opts.get("keyword", ""))}
+            if "pay" in opts:
+                action["pay"] = self._pay(opts["pay"], player)
+            self._act(player, action)
         elif verb == "turn_face_up":
             oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
             player = by if by is not None else characteristics(g.state, oid).controller

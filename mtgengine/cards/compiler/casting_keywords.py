@@ -7,7 +7,9 @@ abilities that function from the graveyard: unearth, scavenge, embalm, eternaliz
 additional cost: retrace and jump-start (CR 702.81a, 702.133a); split second (CR 702.61a) and
 cascade (CR 702.85a). What happens once the spell is
 cast is ``rules.alternative_casts`` and ``effects.cast_keywords``. Madness (CR 702.35a): an
-alternative cost paid only as its trigger resolves, the card exiled as it is discarded.
+alternative cost paid only as its trigger resolves, the card exiled as it is discarded. Foretell,
+plot and suspend (CR 702.143a, 702.170a, 702.62a): special actions that exile the card from the
+hand, to be cast from exile later.
 """
 from __future__ import annotations
 
@@ -216,4 +218,33 @@ def _madness(m: SpanMatch, face: ScriptBuilder) -> bool:
     face.keywords.add("madness")
     face.cost_abilities.append({"alternative_costs": (AlternativeCost(
         mana=mana, life=life, name="madness", itself=True, zone="exile", text=face.raw),)})
+    return True
+
+
+# -- special actions from the hand, cast from exile later (CR 116.2; ``rules.special_actions``) --
+@_keyword(r"foretell " + _COST)
+def _foretell(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.143a: during your turn, pay {2} and exile this card from your hand face down; cast
+    # it after this turn by paying its foretell cost rather than its mana cost
+    face.keywords.add("foretell")
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=m.group(1), name="foretell", itself=True, zone="exile", text=face.raw),)})
+    return True
+
+
+@_keyword(r"plot " + _COST)
+def _plot(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.170a: "Any time you have priority during your main phase while the stack is empty,
+    # you may exile this card from your hand and pay [cost]. It becomes a plotted card." (the
+    # keyword keeps its cost, as ward's does)
+    face.keywords.add("plot " + m.group(1).upper())
+    return True
+
+
+@_keyword(r"suspend (\d+) ?[-—–] ?" + _COST)
+def _suspend(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.62a: "Suspend N—[cost]": pay [cost] and exile it from your hand with N time
+    # counters; one is removed at the beginning of your upkeep; when the last is, you may cast it
+    # without paying its mana cost (a creature spell gains haste)
+    face.keywords.add(f"suspend {int(m.group(1))}—{m.group(2).upper()}")
     return True

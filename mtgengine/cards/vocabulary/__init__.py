@@ -33,7 +33,7 @@ from .effects import (  # noqa: F401
     Manifest, MayPay, Meld, MustBlock, Note, PayEcho,
     PlayFrom, Pregame, PreventDamage, Proliferate, PutFromHand, PutIntoGraveyard,
     PutOnBottom, RemoveCounters, ReplaceWords, ReturnChosen, RevealTop, SetLevel,
-    ShuffleIntoLibrary, SkipNextUntap, Transform, TurnFaceDown, UnlessPays,
+    ShuffleIntoLibrary, SkipNextUntap, SuspendTick, Transform, TurnFaceDown, UnlessPays,
 )
 from .abilities import (  # noqa: F401
     ActivatedAbility, Condition, Cost, CostObjects, ExtraTriggers, SpellAbility,

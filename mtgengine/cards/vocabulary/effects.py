@@ -480,6 +480,14 @@ class CastFromExile:
 
     cost: str = ""
     otherwise_graveyard: bool = False
+    haste: bool = False              # suspend: "If you cast a creature spell this way, it gains haste" (CR 702.62a)
+
+
+@dataclass(frozen=True, slots=True)
+class SuspendTick:
+    """CR 702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time
+    counter from it" and "When the last time counter is removed from this card, if it's exiled,
+    you may play it without paying its mana cost if able": the source card's tick."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -606,5 +614,5 @@ Effect = Union[
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
-    ReturnChosen, Cascade, CastFromExile,
+    ReturnChosen, Cascade, CastFromExile, SuspendTick,
 ]

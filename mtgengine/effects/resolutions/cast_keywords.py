@@ -1,14 +1,16 @@
 """Spells cast while a keyword's triggered ability resolves (CR 608.2g): cascade (CR 702.85a),
-madness's cast from exile (CR 702.35a), rebound's (CR 702.88a)."""
+madness's cast from exile (CR 702.35a), rebound's (CR 702.88a), suspend's (CR 702.62a)."""
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import Cascade, CastFromExile
+from ...cards.vocabulary import Cascade, CastFromExile, ChangeAbilities, SuspendTick
 from ...core.enums import Zone
 from ...core.mana import ManaCost
 from ...rules.context import Ctx
-from ..layers import characteristics, mana_value
-from ..primitives import move, name_of
+from ..cast_keywords import SUSPEND_LAST_COUNTER, SUSPEND_UPKEEP, suspended
+from ..layers import ContinuousEffect, characteristics, mana_value
+from ..primitives import move, name_of, remove_counters
+from ..triggers import create_delayed, create_reflexive
 from ..resolve import Resolving, resolves
 from ..rules_interface import can_pay, cast_spell, uncastable_copy
 
@@ -87,8 +89,35 @@ def _cast_from_exile(ctx: Ctx, eff: CastFromExile, r: Resolving) -> None:
         ctx.log("608.2g", f"{g.players[owner].name} casts {ch.name} from exile {how}")
         action = {"action": "cast", "object": oid, "from": "exile", "by_effect": True}
         action.update({"alt_cost": alternative} if alternative is not None else {"free": True})
-        cast_spell(ctx, owner, oid, action)
+        spell = cast_spell(ctx, owner, oid, action)
+        if eff.haste and spell in g.objects and "Creature" in characteristics(g, spell).types:
+            # CR 702.62a: "it gains haste until you lose control of the spell or the permanent it
+            # becomes" (an effect on the spell goes on applying to the permanent, CR 400.7a)
+            g.effects = g.effects + [ContinuousEffect(g.new_timestamp(), (ChangeAbilities(add_keywords=frozenset({"haste"})),),
+                                                      frozenset({spell}), "", spell, owner)]
+            g.changed()
+            ctx.log("702.62a", f"{ch.name} gains haste (suspend)")
         return
     if eff.otherwise_graveyard:
         ctx.log("702.35a", f"{g.players[owner].name} doesn't cast {ch.name}: it is put into their graveyard")
         move(ctx, oid, Zone.GRAVEYARD, "put")
+
+
+@resolves(SuspendTick)
+def _suspend_tick(ctx: Ctx, eff: SuspendTick, r: Resolving) -> None:
+    """CR 702.62a: a time counter is removed from the suspended card (none if it no longer is,
+    CR 702.62b); the last one removed, its "when the last time counter is removed" ability
+    triggers; else the next upkeep's removal waits."""
+    g = ctx.g
+    card = r.source
+    if not suspended(g, card):
+        return
+    name = characteristics(g, card).name
+    remove_counters(ctx, card, "time", 1)
+    left = g.objects[card].counters.get("time", 0)
+    ctx.log("702.62a", f"a time counter is removed from {name} ({left} left)")
+    owner = g.objects[card].owner
+    if left:
+        create_delayed(ctx, owner, card, name, SUSPEND_UPKEEP, (card,))
+    else:
+        create_reflexive(ctx, owner, card, name, SUSPEND_LAST_COUNTER)
