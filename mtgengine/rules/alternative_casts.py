@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.vocabulary import (
-    AlternativeCost, CardScript, CastFromExile, Ref, ReturnToHand, SacrificePermanent, Trigger, TriggeredAbility,
+    AlternativeCost, CardScript, CastFromExile, ExileWarped, Ref, ReturnToHand, SacrificePermanent, Trigger, TriggeredAbility,
 )
 from ..core.enums import Zone
 from ..core.memo import identity_memo
@@ -48,6 +48,8 @@ _AT_NEXT_END_STEP = {
              "return the permanent this spell became to its owner's hand at the beginning of the next end step"),
     "blitz": (SacrificePermanent(Ref("remembered", 0)), "702.152a",
               "sacrifice the permanent this spell became at the beginning of the next end step"),
+    "warp": (ExileWarped(Ref("remembered", 0)), "702.185a",
+             "exile the permanent this spell became at the beginning of the next end step"),
 }
 
 

@@ -232,7 +232,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
                                      f"only one alternative cost may be paid (CR 118.9a)")
         alternative, alt_label = from_graveyard, from_graveyard.name or "flashback"
         spell.choices["flashback"] = True           # CR 702.34a: exiled when it leaves the stack
-    elif from_exile is not None and not by_effect:
+    elif from_exile is not None and from_exile[0] is not None and not by_effect:
         if alt_name and str(alt_name).strip().lower() != from_exile[1]:
             raise IllegalActionError(f"{name} cast from exile is cast for its {from_exile[1]} cost: only one "
                                      f"alternative cost may be paid (CR 118.9a)")

@@ -133,13 +133,19 @@ def suspend_upkeep(ctx: Ctx, player: int, card: int, name: str) -> None:
 
 
 # -- cast from exile ------------------------------------------------------------------------
-def exile_permission(g: GameState, player: int, oid: int, ch: Characteristics) -> tuple[AlternativeCost, str] | None:
+def exile_permission(g: GameState, player: int, oid: int,
+                     ch: Characteristics) -> tuple[AlternativeCost | None, str] | None:
     """CR 601.3: a foretold card may be cast by its owner after the turn it was foretold for its
     foretell cost (CR 702.143a); a plotted card on a later turn, in its owner's main phase with an
-    empty stack, without paying its mana cost (CR 702.170d). The cost and its name, or None."""
+    empty stack, without paying its mana cost (CR 702.170d); a warped card after the turn it was
+    exiled, for its mana cost (CR 702.185a). The alternative cost (None: the mana cost) and the
+    keyword, or None."""
     o = g.objects[oid]
     if o.owner != player or not o.choices:
         return None
+    warped = o.choices.get("warped")
+    if warped is not None and g.turn > warped:
+        return None if ch.mana_cost is None else (None, "warp")
     foretold = o.choices.get("foretold")
     if foretold is not None and g.turn > foretold:
         cost = next((a for a in ch.script.alternative_costs if a.name == "foretell"), None)
@@ -157,7 +163,7 @@ def exile_casts(g: GameState, player: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for oid in sorted(g.zones[(player, Zone.EXILE)]):
         o = g.objects[oid]
-        if not o.choices or o.card is None or ("foretold" not in o.choices and "plotted" not in o.choices):
+        if not o.choices or o.card is None or not any(k in o.choices for k in _CAST_LATER):
             continue
         ch = printed(o.card, 0)
         permission = exile_permission(g, player, oid, ch)
@@ -167,6 +173,10 @@ def exile_casts(g: GameState, player: int) -> list[dict[str, Any]]:
 
 
 def has_exile_casts(g: GameState, player: int) -> bool:
-    """Whether ``player`` has a foretold or plotted card in exile."""
-    return any(g.objects[oid].choices and ("foretold" in g.objects[oid].choices or "plotted" in g.objects[oid].choices)
+    """Whether ``player`` has a foretold, plotted or warped card in exile."""
+    return any(g.objects[oid].choices and any(k in g.objects[oid].choices for k in _CAST_LATER)
                for oid in g.zones[(player, Zone.EXILE)])
+
+
+#: What a card exiled to be cast later remembers (``choices``): the turn it was exiled.
+_CAST_LATER = ("foretold", "plotted", "warped")

@@ -83,7 +83,8 @@ def cast_from(g: GameState, spell: int) -> str:
 def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[AlternativeCost, str]]:
     """Alternative costs that may be paid for the spell (CR 118.9): its own, and those
     permanents grant, each with the names a player may choose it by."""
-    out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself and not a.zone
+    out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself
+           and (not a.zone or (a.zone == "hand" and cast_from(g, spell) == "hand"))      # warp: from the hand
            and (a.if_control is None or any(matches(g, o, a.if_control, player) for o in g.battlefield))
            and not (a.not_your_turn and g.active == player)
            and (a.condition is None or condition_holds(g, a.condition, player, spell))]      # spectacle, surge

@@ -76,6 +76,18 @@ def _blitz(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"warp " + _COST)
+def _warp(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.185a: "You may cast this card from your hand by paying [cost] rather than its mana
+    # cost" (``zone`` "hand") and "If this spell's warp cost was paid, exile the permanent this
+    # spell becomes at the beginning of the next end step. Its owner may cast this card after the
+    # current turn has ended for as long as it remains exiled." (``rules.alternative_casts``,
+    # ``rules.special_actions.exile_permission``)
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=m.group(1), name="warp", itself=True, zone="hand", text=face.raw),)})
+    return True
+
+
 @_keyword(r"spectacle " + _COST)
 def _spectacle(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.137a: "You may pay [cost] rather than pay this spell's mana cost if an opponent lost

@@ -29,7 +29,7 @@ from .effects import (  # noqa: F401
     Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, Cascade, CastCard, CastFromExile, CastLinked,
     Choose, Conditional, CopyCards, CopyException, CopySpell, CounterIfPaid,
     CreateDelayedTrigger, CreateEmblem, CreateTokenCopy, DoAction, Double, Effect,
-    ExileChosen, ExileTop, Explore, Flip, Solve, GainAbilities, HoldTapped, IfKicked,
+    ExileChosen, ExileTop, ExileWarped, Explore, Flip, Solve, GainAbilities, HoldTapped, IfKicked,
     Manifest, MayPay, Meld, MustBlock, Note, PayEcho,
     PlayFrom, Pregame, PreventDamage, Proliferate, PutFromHand, PutIntoGraveyard,
     PutOnBottom, RemoveCounters, ReplaceWords, ReturnChosen, RevealTop, SetLevel,

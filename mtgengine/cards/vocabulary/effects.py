@@ -484,6 +484,15 @@ class CastFromExile:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileWarped:
+    """CR 702.185a-b: "exile the permanent this spell becomes": ``what`` is exiled and becomes a
+    warped card, which its owner may cast after the current turn has ended for as long as it
+    remains exiled."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class SuspendTick:
     """CR 702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time
     counter from it" and "When the last time counter is removed from this card, if it's exiled,
@@ -614,5 +623,5 @@ Effect = Union[
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
-    ReturnChosen, Cascade, CastFromExile, SuspendTick,
+    ReturnChosen, Cascade, CastFromExile, SuspendTick, ExileWarped,
 ]

@@ -3,7 +3,7 @@ madness's cast from exile (CR 702.35a), rebound's (CR 702.88a), suspend's (CR 70
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import Cascade, CastFromExile, ChangeAbilities, SuspendTick
+from ...cards.vocabulary import Cascade, CastFromExile, ChangeAbilities, ExileWarped, SuspendTick
 from ...core.enums import Zone
 from ...core.mana import ManaCost
 from ...rules.context import Ctx
@@ -11,7 +11,7 @@ from ..cast_keywords import SUSPEND_LAST_COUNTER, SUSPEND_UPKEEP, suspended
 from ..layers import ContinuousEffect, characteristics, mana_value
 from ..primitives import move, name_of, remove_counters
 from ..triggers import create_delayed, create_reflexive
-from ..resolve import Resolving, resolves
+from ..resolve import Resolving, refs, resolves
 from ..rules_interface import can_pay, cast_spell, uncastable_copy
 
 
@@ -121,3 +121,17 @@ def _suspend_tick(ctx: Ctx, eff: SuspendTick, r: Resolving) -> None:
         create_delayed(ctx, owner, card, name, SUSPEND_UPKEEP, (card,))
     else:
         create_reflexive(ctx, owner, card, name, SUSPEND_LAST_COUNTER)
+
+
+@resolves(ExileWarped)
+def _exile_warped(ctx: Ctx, eff: ExileWarped, r: Resolving) -> None:
+    """CR 702.185a-b: the permanent is exiled and becomes a warped card (``choices["warped"]``:
+    the turn; ``rules.special_actions.exile_permission`` lets its owner cast it later)."""
+    g = ctx.g
+    for oid in refs(ctx, eff.what, r):
+        if oid not in g.objects or g.objects[oid].zone is not Zone.BATTLEFIELD:
+            continue
+        ctx.log("702.185a", f"{name_of(ctx, oid)} is exiled (warp); its owner may cast it after this turn")
+        new = move(ctx, oid, Zone.EXILE, "exile")
+        if new is not None and new in g.objects:
+            g.obj(new).choices["warped"] = g.turn
