@@ -9,6 +9,7 @@ imply are ``effects.cast_keywords``; the compiler's side is ``cards.compiler.cas
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..cards.vocabulary import (
@@ -39,6 +40,17 @@ def record_announced(g: GameState, spell_id: int, ch: Characteristics, additiona
     for name in named_optional_costs(ch):
         if additional.get(name) not in (None, False):
             g.obj(spell_id).choices[name] = True
+
+
+def modes_to_choose(ch: Characteristics, additional: dict[str, Any] | None) -> Characteristics:
+    """CR 702.42a-b: with its entwine cost announced, a modal spell's modes are all of them (the
+    characteristics the modes are chosen from, CR 601.2b)."""
+    spell = ch.script.spell
+    if not additional or not additional.get("entwine") or spell is None or not spell.modes \
+            or "entwine" not in named_optional_costs(ch):
+        return ch
+    every = len(spell.modes)
+    return replace(ch, script=replace(ch.script, spell=replace(spell, min_modes=every, max_modes=every)))
 
 
 #: CR 702.109a, 702.152a: the delayed triggered ability a permanent spell cast for this

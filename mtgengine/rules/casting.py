@@ -33,7 +33,7 @@ from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
-from .alternative_casts import flashback_cost, graveyard_cast_keyword, record_announced
+from .alternative_casts import flashback_cost, graveyard_cast_keyword, modes_to_choose, record_announced
 from .special_actions import exile_permission
 from .context import Ctx
 from .pregame import cast_from_command_zone, is_commander
@@ -189,7 +189,9 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     # costs (kicker, CR 702.33d), then X, then how hybrid and Phyrexian symbols are paid.
     script = ch.script
     if script.spell is not None and script.spell.modes:
-        spell.modes = choose_modes(ctx, ch, player, action.get("modes"), name, spell_id)
+        # (entwine: all of them, CR 702.42a)
+        spell.modes = choose_modes(ctx, modes_to_choose(ch, action.get("additional")), player, action.get("modes"),
+                                   name, spell_id)
     elif action.get("modes"):
         raise IllegalActionError(f"{name} is not a modal spell: it has no modes to choose (CR 700.2)")
     splice_costs = _announce_splice(ctx, player, spell_id, ch, action.get("splice"))

@@ -101,6 +101,17 @@ def _surge(m: SpanMatch, face: ScriptBuilder) -> bool:
     return _alternative(face, "surge", m.group(1), Condition("cast_another_spell")) or face.not_implemented()
 
 
+@_keyword(r"entwine " + _COST)
+def _entwine(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.42a: "You may choose all modes of this spell instead of just the number specified.
+    # If you do, you pay an additional [cost]." (a modal spell's; ``rules.alternative_casts``)
+    if not face.is_spell or face.mode_range is None:
+        return face.not_implemented()
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(mana=m.group(1), optional=True, name="entwine",
+                                                                    itself=True, text=face.raw),)})
+    return True
+
+
 @_keyword(r"buyback " + _COST)
 def _buyback(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.27a: "You may pay an additional [cost] as you cast this spell" and "If the buyback

@@ -58,7 +58,7 @@ class AlternativeCost:
 
 #: Optional additional costs of keywords, announced by name (``additional: {buyback: true}``, CR
 #: 601.2b): ``AdditionalCost.name``.
-NAMED_OPTIONAL_COSTS = ("buyback",)
+NAMED_OPTIONAL_COSTS = ("buyback", "entwine")
 
 
 @dataclass(frozen=True, slots=True)
