@@ -149,6 +149,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
                 new.token = True
             else:
                 new.choices["card_copy"] = True
+    if cause == "discard" and to_zone is _GRAVEYARD:
+        new.choices["discarded"] = g.turn           # "if you discarded it this turn" (mayhem, CR 702.187b)
     if o.face_down:
         if to_zone is _BATTLEFIELD and (from_zone is _STACK or face_down):
             new.face_down = True                    # CR 702.37c: a face-down spell enters face down

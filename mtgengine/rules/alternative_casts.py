@@ -121,10 +121,19 @@ def flashback_cost(ch: Characteristics, keywords: frozenset[str] | None = None) 
     (``ch`` may be the face being cast, which a granted keyword isn't part of)."""
     if not ch.types & _INSTANT_SORCERY:
         return None
-    own = next((a for a in ch.script.alternative_costs if a.zone == "graveyard"), None)
+    own = next((a for a in ch.script.alternative_costs if a.zone == "graveyard" and a.name == "flashback"), None)
     if own is None and ch.mana_cost is not None and "flashback" in (ch.keywords if keywords is None else keywords):
         own = AlternativeCost(mana=str(ch.mana_cost), name="flashback", itself=True, zone="graveyard")
     return own
+
+
+def mayhem_cost(g: GameState, oid: int, ch: Characteristics) -> AlternativeCost | None:
+    """CR 702.187b: "As long as you discarded this card this turn, you may cast it from your
+    graveyard by paying [cost] rather than paying its mana cost" (``choices["discarded"]``: the
+    turn it was discarded, kept by ``effects.primitives.move``)."""
+    if g.objects[oid].choices.get("discarded") != g.turn:
+        return None
+    return next((a for a in ch.script.alternative_costs if a.zone == "graveyard" and a.name == "mayhem"), None)
 
 
 @identity_memo
@@ -139,6 +148,15 @@ def _graveyard_options(ch: Characteristics) -> bool:
         or ("flashback" in ch.keywords or any(a.zone == "graveyard" for a in ch.script.alternative_costs))
 
 
+def _graveyard_cast(g: GameState, oid: int, ch: Characteristics) -> AlternativeCost | None | bool:
+    """How the card may be cast from its owner's graveyard now: for its flashback or mayhem cost
+    (an AlternativeCost), for its mana cost (True: retrace, jump-start), or not (None)."""
+    found = flashback_cost(ch) or mayhem_cost(g, oid, ch)
+    if found is not None:
+        return found
+    return True if graveyard_cast_keyword(ch) is not None else None
+
+
 def graveyard_actions(g: GameState, player: int) -> list[dict[str, Any]]:
     """The legal-action list's options for the cards in ``player``'s graveyard: casting the
     ones a keyword lets be cast from there (flashback, retrace, jump-start; CR 702.34a, 702.81a,
@@ -151,11 +169,8 @@ def graveyard_actions(g: GameState, player: int) -> list[dict[str, Any]]:
             continue
         card = g.objects[oid].card
         if (card is None or card.layout not in FACE_LAYOUTS) and _targets_besides_itself(g, player, oid, ch):
-            flashback = flashback_cost(ch)
-            if flashback is not None:
-                if castable_as(g, player, oid, ch, None, alternative=flashback):
-                    out.append({"action": "cast", "object": oid, "from": "graveyard"})
-            elif graveyard_cast_keyword(ch) is not None and castable_as(g, player, oid, ch, None):
+            how = _graveyard_cast(g, oid, ch)
+            if how is not None and castable_as(g, player, oid, ch, None, alternative=None if how is True else how):
                 out.append({"action": "cast", "object": oid, "from": "graveyard"})
         for i in graveyard_abilities(ch.script):
             if can_activate_from_hand(g, player, oid, i):

@@ -76,6 +76,15 @@ def _blitz(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"mayhem " + _COST)
+def _mayhem(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.187b: "As long as you discarded this card this turn, you may cast it from your
+    # graveyard by paying [cost] rather than paying its mana cost." (``rules.alternative_casts``)
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=m.group(1), name="mayhem", itself=True, zone="graveyard", text=face.raw),)})
+    return True
+
+
 @_keyword(r"warp " + _COST)
 def _warp(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.185a: "You may cast this card from your hand by paying [cost] rather than its mana
