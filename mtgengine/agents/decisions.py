@@ -389,9 +389,9 @@ def _field_additional(d: Decision, key: str, value: Any, g: Any) -> None:
                 raise _refuse(d, f"additional.{part}: expected an amount, got {quote(given)}")
         elif part in _ADDITIONAL_OBJECTS:
             _field_refs(d, f"additional.{part}", given, g)
-        elif part in NAMED_OPTIONAL_COSTS:          # buyback (CR 702.27a): announced or not
-            if given.__class__ is not bool:
-                raise _refuse(d, f"additional.{part}: expected true or false, got {quote(given)}")
+        elif part in NAMED_OPTIONAL_COSTS:          # buyback (CR 702.27a): announced or not; replicate: times
+            if given.__class__ is not bool and not (_whole(given) and 0 <= given <= MAX_NUMBER):
+                raise _refuse(d, f"additional.{part}: expected true, false or a number of times, got {quote(given)}")
         else:
             raise _refuse(d, f"additional: unknown cost {quote(part)} (it takes mana, life, "
                              f"{', '.join(sorted(_ADDITIONAL_OBJECTS) + list(NAMED_OPTIONAL_COSTS))})")

@@ -38,9 +38,16 @@ def _cast_another_spell(g: GameState, cond: Condition, controller: int, source_i
     return g.players[controller].spells_cast_this_turn > 0
 
 
+def _optional_paid(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:
+    """ "If a replicate cost was paid for it" (CR 702.56a): the spell's choices."""
+    src = g.objects.get(source_id) if source_id else None
+    return src is not None and bool(src.choices.get(cond.value))
+
+
 #: Condition kinds of the casting keywords, read by ``triggers.condition_holds``.
 CAST_KEYWORD_CONDITIONS: dict[str, Callable[[GameState, Condition, int, int | None], bool]] = {
     "cost_paid": _cost_paid, "opponent_lost_life": _opponent_lost_life, "cast_another_spell": _cast_another_spell,
+    "optional_paid": _optional_paid,
 }
 
 

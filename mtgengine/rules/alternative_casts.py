@@ -38,8 +38,9 @@ def record_announced(g: GameState, spell_id: int, ch: Characteristics, additiona
     """CR 601.2b: the spell remembers which of its keyword costs were announced (and then paid,
     CR 601.2h): "if the buyback cost was paid" (CR 702.27a)."""
     for name in named_optional_costs(ch):
-        if additional.get(name) not in (None, False):
-            g.obj(spell_id).choices[name] = True
+        value = additional.get(name)
+        if value not in (None, False, 0):
+            g.obj(spell_id).choices[name] = value if value.__class__ is int else True    # replicate: times
 
 
 def modes_to_choose(ch: Characteristics, additional: dict[str, Any] | None) -> Characteristics:

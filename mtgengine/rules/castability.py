@@ -233,10 +233,10 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
             out.append({"pay": {"phyrexian": "life"}})
         for add in script.additional_costs:             # buyback, entwine (CR 702.27a, 702.42a), by name
             if add.optional and add.name and add.itself \
-                    and castable_as(g, player, oid, ch, sources, additional={add.name: True}) \
+                    and castable_as(g, player, oid, ch, sources, additional={add.name: 1 if add.repeatable else True}) \
                     and (add.name != "entwine" or script.spell is None
                          or len(legal_modes(g, ch, player, oid)) == len(script.spell.modes)):
-                out.append({"additional": {add.name: True}})
+                out.append({"additional": {add.name: 1 if add.repeatable else True}})   # (replicate: once)
     return out
 
 

@@ -70,6 +70,16 @@ def _count(g: GameState, flt: Filter, controller: int) -> int:
     return sum(1 for oid in g.battlefield if matches(g, oid, flt, controller))
 
 
+def _times_announced(add: AdditionalCost, additional: dict[str, Any]) -> int:
+    """How many times a repeatable cost was announced (replicate, CR 702.56a); 1 for another."""
+    if not add.repeatable:
+        return 1
+    value = additional.get(add.name)
+    if value.__class__ is not int or value < 1:
+        raise IllegalActionError(f"additional: {add.name} takes how many times it is paid (1 or more), got {value!r}")
+    return value
+
+
 def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: int,
                alternative: AlternativeCost | None, kicked: bool, targets: int, additional: dict[str, Any],
                pay: PayOptions | None = None, alternative_name: str = "",
@@ -136,8 +146,10 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
             used.update(keys)
         if add.mana:
             extra = ManaCost.parse(add.mana)
-            symbols += extra.symbols
-            parts.append(f"+ {extra} (additional cost: {add.name or source})")
+            times = _times_announced(add, additional)
+            for _ in range(times):
+                symbols += extra.symbols
+            parts.append(f"+ {extra}{' x' + str(times) if times != 1 else ''} (additional cost: {add.name or source})")
         if add.life_x:
             amount = int(life_announced) if life_announced is not None else x
             life += amount

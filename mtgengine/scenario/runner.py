@@ -749,9 +749,9 @@ class Runner:
                 owner = player if key != "sacrifice" else None
                 out[key] = self._many(v, self._PAY_ZONES[key], owner, player if key == "sacrifice" else None,
                                       f"additional: {key}")
-            elif key in NAMED_OPTIONAL_COSTS:       # buyback (CR 702.27a)
-                if not isinstance(v, bool):
-                    raise ScenarioError(f"additional: {key} takes true or false, got {quote(v)}")
+            elif key in NAMED_OPTIONAL_COSTS:       # buyback (CR 702.27a); replicate: how many times
+                if not isinstance(v, (bool, int)):
+                    raise ScenarioError(f"additional: {key} takes true, false or a number of times, got {quote(v)}")
                 out[key] = v
             else:
                 raise ScenarioError(f"additional: unknown cost {quote(key)}"

@@ -21,7 +21,8 @@ from .script_builder import ScriptBuilder
 from .spell_costs import cost_parts
 from .text import SpanMatch
 from ..vocabulary import (
-    ActivatedAbility, AdditionalCost, AlternativeCost, Cascade, ChangeAbilities, Condition, CopyException, Cost,
+    ActivatedAbility, AdditionalCost, AlternativeCost, Cascade, ChangeAbilities, Condition, CopyException, CopySpell,
+    Cost,
     CreateDelayedTrigger, CreateTokenCopy, Draw, Effect, Exile, Filter, Pump, PutCounters, Quantity, Ref, SELF,
     ReturnToBattlefield, StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
 )
@@ -118,6 +119,22 @@ def _entwine(m: SpanMatch, face: ScriptBuilder) -> bool:
         return face.not_implemented()
     face.cost_abilities.append({"additional_costs": (AdditionalCost(mana=m.group(1), optional=True, name="entwine",
                                                                     itself=True, text=face.raw),)})
+    return True
+
+
+@_keyword(r"replicate " + _COST)
+def _replicate(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.56a: "As an additional cost to cast this spell, you may pay [cost] any number of
+    # times" and "When you cast this spell, if a replicate cost was paid for it, copy it for each
+    # time its replicate cost was paid. If the spell has any targets, you may choose new targets
+    # for any of the copies."
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(mana=m.group(1), optional=True, name="replicate",
+                                                                    repeatable=True, itself=True, text=face.raw),)})
+    face.triggered.append(TriggeredAbility(
+        Trigger("cast"), (CopySpell(SELF, amount=Quantity(stat="paid:replicate", of=SELF)),),
+        condition=Condition("optional_paid", value="replicate"),
+        text="Replicate (CR 702.56a): when you cast this spell, if a replicate cost was paid for it, copy it for each "
+             "time its replicate cost was paid; you may choose new targets for the copies"))
     return True
 
 
