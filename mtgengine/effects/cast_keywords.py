@@ -52,23 +52,30 @@ CAST_KEYWORD_CONDITIONS: dict[str, Callable[[GameState, Condition, int, int | No
 
 
 # -- replacement effects ---------------------------------------------------------------------
-BUYBACK = ReplacementAbility("leaves_stack", itself=True, to_zone="hand", rule="702.27a",
+BUYBACK = ReplacementAbility("leaves_stack", itself=True,
                              text="buyback: put this spell into its owner's hand instead of into that player's "
                                   "graveyard as it resolves (CR 702.27a)")
-JUMP_START = ReplacementAbility("leaves_stack", itself=True, exile=True, rule="702.133a",
+JUMP_START = ReplacementAbility("leaves_stack", itself=True, exile=True,
                                 text="jump-start: exile this card instead of putting it anywhere else any time it "
                                      "would leave the stack (CR 702.133a)")
-EXILE_IF_LEAVES = ReplacementAbility("dies", itself=True, exile=True, rule="614.1a",
+EXILE_IF_LEAVES = ReplacementAbility("dies", itself=True, exile=True,
                                      text="if it would leave the battlefield, exile it instead of putting it anywhere "
                                           "else (unearth, CR 702.84a)")
 
 
-REBOUND = ReplacementAbility("leaves_stack", itself=True, exile=True, rule="702.88a",
+REBOUND = ReplacementAbility("leaves_stack", itself=True, exile=True,
                              text="rebound: cast from its owner's hand, it is exiled instead of put into the graveyard "
                                   "as it resolves (CR 702.88a)")
-MADNESS = ReplacementAbility("discard", itself=True, exile=True, rule="702.35a",
+MADNESS = ReplacementAbility("discard", itself=True, exile=True,
                              text="madness: if a player would discard this card, that player discards it, but exiles "
                                   "it instead of putting it into their graveyard (CR 702.35a)")
+
+
+#: The rule each keyword's replacement effect follows (for the log), and where buyback puts the
+#: spell instead (``replacement._apply_one``).
+KEYWORD_RULES: dict[ReplacementAbility, str] = {BUYBACK: "702.27a", JUMP_START: "702.133a", EXILE_IF_LEAVES: "614.1a",
+                                                REBOUND: "702.88a", MADNESS: "702.35a"}
+INSTEAD_TO: dict[ReplacementAbility, Zone] = {BUYBACK: _HAND}
 
 
 def keyword_replacements(g: GameState, event: Any, kind: str) -> list[tuple[str, ReplacementAbility, int, int]]:

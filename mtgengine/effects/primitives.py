@@ -149,7 +149,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
                 new.token = True
             else:
                 new.choices["card_copy"] = True
-    if cause == "discard" and to_zone is _GRAVEYARD:
+    if cause == "discard" and to_zone is _GRAVEYARD and lki.script.alternative_costs \
+            and any(a.name == "mayhem" for a in lki.script.alternative_costs):
         new.choices["discarded"] = g.turn           # "if you discarded it this turn" (mayhem, CR 702.187b)
     if o.face_down:
         if to_zone is _BATTLEFIELD and (from_zone is _STACK or face_down):

@@ -38,7 +38,7 @@ from ..core.mana import COLOR_WORDS
 from ..core.errors import IllegalActionError
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ResolvedReplacement, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent
-from .cast_keywords import KEYWORD_REPLACEMENT_KINDS, keyword_replacements
+from .cast_keywords import INSTEAD_TO, KEYWORD_REPLACEMENT_KINDS, KEYWORD_RULES, keyword_replacements
 from ..rules.commander import is_commander
 from .layers import characteristics, controller_of, matches, object_name, permanents_with
 from .link_records import CostContext
@@ -585,8 +585,9 @@ def _also(ctx: Ctx, c: Candidate) -> None:
 def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
     g = ctx.g
     ab = c.ability
-    rule = ab.rule or ("614.15" if ab.self_replacement else ("702.127a" if ab is _AFTERMATH else "702.34a")
-                       if ab.event == "leaves_stack" else "614.1a")
+    rule = KEYWORD_RULES.get(ab) or ("614.15" if ab.self_replacement else ("702.127a" if ab is _AFTERMATH else
+                                                                         "702.34a")
+                                     if ab.event == "leaves_stack" else "614.1a")
     what = describe_event(g, event)
     if isinstance(event, DamageEvent):
         if ab.prevent:
@@ -631,9 +632,10 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         ctx.log("903.9b", f"{g.players[c.controller].name} puts {name} into the command zone instead of their "
                 f"{event.to_zone.value}")
         return replace(event, to_zone=Zone.COMMAND)
-    if isinstance(event, ZoneChange) and ab.to_zone:
-        ctx.log(rule, f"{c.name}: {what}; it is put into its owner's {ab.to_zone} instead")
-        return replace(event, to_zone=Zone(ab.to_zone), to_player=g.objects[event.oid].owner)
+    if isinstance(event, ZoneChange) and ab in INSTEAD_TO:
+        to_zone = INSTEAD_TO[ab]                   # buyback (CR 702.27a)
+        ctx.log(rule, f"{c.name}: {what}; it is put into its owner's {to_zone.value} instead")
+        return replace(event, to_zone=to_zone, to_player=g.objects[event.oid].owner)
     if isinstance(event, ZoneChange) and ab.exile:
         # "exile it instead" (CR 614.1a); exiled "with" the source (CR 607.2b)
         ctx.log(rule, f"{c.name}: {what}; it is exiled instead")

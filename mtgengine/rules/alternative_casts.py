@@ -16,6 +16,7 @@ from ..cards.vocabulary import (
     AlternativeCost, CardScript, CastFromExile, ExileWarped, Ref, ReturnToHand, SacrificePermanent, Trigger, TriggeredAbility,
 )
 from ..core.enums import Zone
+from ..core.mana import ManaCost
 from ..core.memo import identity_memo
 from ..cards.database import card_db
 from ..effects.layers import Characteristics, characteristics, printed
@@ -24,6 +25,7 @@ from ..state.game_state import GameState
 from ..state.objects import GameObject
 from .activation import can_activate_from_hand
 from .castability import castable_as
+from .mana_planning import can_pay
 from .spell_choices import FACE_LAYOUTS
 from .targeting import legal_targets
 from .context import Ctx
@@ -43,15 +45,25 @@ def record_announced(g: GameState, spell_id: int, ch: Characteristics, additiona
             g.obj(spell_id).choices[name] = value if value.__class__ is int else True    # replicate: times
 
 
-def modes_to_choose(ch: Characteristics, additional: dict[str, Any] | None) -> Characteristics:
-    """CR 702.42a-b: with its entwine cost announced, a modal spell's modes are all of them (the
-    characteristics the modes are chosen from, CR 601.2b)."""
+def modes_to_choose(g: GameState, player: int, ch: Characteristics, additional: dict[str, Any] | None,
+                    alternative_mana: str | None = None) -> Characteristics:
+    """The characteristics the modes are chosen from (CR 601.2b): with its entwine cost announced,
+    a modal spell's modes are all of them (CR 702.42a-b); with escalate, no more modes than the
+    player's mana could pay the escalate cost for (CR 702.120a: each one beyond the first)."""
     spell = ch.script.spell
-    if not additional or not additional.get("entwine") or spell is None or not spell.modes \
-            or "entwine" not in named_optional_costs(ch):
+    if spell is None or not spell.modes:
         return ch
-    every = len(spell.modes)
-    return replace(ch, script=replace(ch.script, spell=replace(spell, min_modes=every, max_modes=every)))
+    if additional and additional.get("entwine") and "entwine" in named_optional_costs(ch):
+        every = len(spell.modes)
+        return replace(ch, script=replace(ch.script, spell=replace(spell, min_modes=every, max_modes=every)))
+    escalate = next((a for a in ch.script.additional_costs if a.per_extra_mode and a.itself), None)
+    if escalate is None or spell.max_modes <= 1:
+        return ch
+    base = alternative_mana if alternative_mana is not None else str(ch.mana_cost or "")
+    most = spell.min_modes
+    while most < spell.max_modes and can_pay(g, player, ManaCost.parse(base + escalate.mana * most)):
+        most += 1
+    return replace(ch, script=replace(ch.script, spell=replace(spell, max_modes=most)))
 
 
 #: CR 702.109a, 702.152a: the delayed triggered ability a permanent spell cast for this

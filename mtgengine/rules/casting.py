@@ -192,8 +192,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     script = ch.script
     if script.spell is not None and script.spell.modes:
         # (entwine: all of them, CR 702.42a)
-        spell.modes = choose_modes(ctx, modes_to_choose(ch, action.get("additional")), player, action.get("modes"),
-                                   name, spell_id)
+        spell.modes = choose_modes(ctx, modes_to_choose(g, player, ch, action.get("additional")), player,
+                                   action.get("modes"), name, spell_id)
     elif action.get("modes"):
         raise IllegalActionError(f"{name} is not a modal spell: it has no modes to choose (CR 700.2)")
     splice_costs = _announce_splice(ctx, player, spell_id, ch, action.get("splice"))

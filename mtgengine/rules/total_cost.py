@@ -146,7 +146,8 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
             used.update(keys)
         if add.mana:
             extra = ManaCost.parse(add.mana)
-            times = _times_announced(add, additional)
+            times = _times_announced(add, additional) if not add.per_extra_mode \
+                else max(0, len(g.objects[spell].modes) - 1) if spell in g.objects else 0      # escalate
             for _ in range(times):
                 symbols += extra.symbols
             parts.append(f"+ {extra}{' x' + str(times) if times != 1 else ''} (additional cost: {add.name or source})")

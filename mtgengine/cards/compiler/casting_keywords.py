@@ -138,6 +138,17 @@ def _replicate(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"escalate " + _COST)
+def _escalate(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.120a: "For each mode you choose beyond the first as you cast this spell, you pay an
+    # additional [cost]." (``rules.total_cost``)
+    if not face.is_spell:
+        return face.not_implemented()
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(mana=m.group(1), per_extra_mode=True, itself=True,
+                                                                    text=face.raw),)})
+    return True
+
+
 @_keyword(r"buyback " + _COST)
 def _buyback(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.27a: "You may pay an additional [cost] as you cast this spell" and "If the buyback

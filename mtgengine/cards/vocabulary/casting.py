@@ -94,6 +94,8 @@ class AdditionalCost:
     only_from: str = ""         # paid only when the spell is cast from this zone: retrace's and jump-start's
                                 # "discard a card" from the graveyard (CR 702.81a, 702.133a)
     name: str = ""              # a keyword's optional cost ("buyback", CR 702.27a): announced by this name
+    per_extra_mode: bool = False    # "For each mode you choose beyond the first as you cast this spell, you pay
+                                    # an additional [cost]" (escalate, CR 702.120a)
     repeatable: bool = False    # "you may pay [cost] any number of times" (replicate, CR 702.56a): announced
                                 # with how many times (``additional: {replicate: 2}``)
                                 # (scenario ``additional: {buyback: true}``), remembered in the spell's choices

@@ -109,8 +109,6 @@ class ReplacementAbility:
     link: str = ""
     from_itself: bool = False      # "damage that would be dealt by ~" (Fog Bank): this permanent is the source
     unless_life: int = 0           # "you may pay 2 life. If you don't, it enters tapped" (CR 614.12, 119.4)
-    to_zone: str = ""              # a moved object is put into this zone instead ("hand": buyback, CR 702.27a)
-    rule: str = ""                 # the rule a keyword's replacement effect follows, for the log
 
 
 @dataclass(frozen=True, slots=True)
