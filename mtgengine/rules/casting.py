@@ -246,6 +246,12 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         alternative, alt_label = choose_alternative(g, player, spell_id, ch, str(alt_name))
         if alternative.name == "evoke":
             spell.choices["evoked"] = True          # CR 702.74a: sacrificed when it enters
+        if alternative.spell is not None:
+            # overload (CR 702.96a-b): its text says "each" for "target": no targets to choose
+            spell.choices["overloaded"] = True
+            g.changed_off_battlefield()
+            ch = characteristics(g, spell_id)
+            script = ch.script
     if cast_aftermath:
         spell.choices["aftermath"] = True           # CR 702.127a: exiled when it leaves the stack
     if action.get("alt_mana"):

@@ -13,7 +13,10 @@ hand, to be cast from exile later.
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from .costs import parse_cost
 from .keywords import KEYWORD_PARAGRAPHS
@@ -29,6 +32,15 @@ from ..vocabulary import (
 
 _COST = r"((?:\{[^}]+\})+)"
 _keyword = KEYWORD_PARAGRAPHS.rule
+
+#: The driver's ``compile_report`` (``paragraphs`` provides it as it is imported: it sits above
+#: this module), for overload's changed text.
+_compile: Callable[[str, str, bool], Any] | None = None
+
+
+def provide(compile_report: Callable[[str, str, bool], Any]) -> None:
+    global _compile
+    _compile = compile_report
 
 
 def _alternative(face: ScriptBuilder, name: str, cost: str, condition: Condition | None = None) -> bool:
@@ -95,6 +107,26 @@ def _warp(m: SpanMatch, face: ScriptBuilder) -> bool:
     # ``rules.special_actions.exile_permission``)
     face.cost_abilities.append({"alternative_costs": (AlternativeCost(
         mana=m.group(1), name="warp", itself=True, zone="hand", text=face.raw),)})
+    return True
+
+
+@_keyword(r"overload " + _COST)
+def _overload(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.96a: "You may choose to pay [cost] rather than pay this spell's mana cost" and "If
+    # you chose to pay this spell's overload cost, change its text by replacing all instances of
+    # the word 'target' with the word 'each.'" The changed text is compiled now; the spell uses it
+    # on the stack when cast for that cost (``effects.layers``, CR 612). If it can't be read, the
+    # keyword isn't implemented.
+    if not face.is_spell or not face.oracle_text:
+        return face.not_implemented()
+    changed = re.sub(r"\b(t|T)arget\b", lambda t: "each" if t.group(1) == "t" else "Each", "\n".join(
+        line for line in face.oracle_text.split("\n") if not re.match(r"overload\b", line, re.I)))
+    compiled = _compile(face.name, changed, True) if _compile is not None else None
+    if compiled is None or not all(p.implemented and not p.unread for p in compiled.paragraphs):
+        return face.not_implemented()
+    spell = compiled.script.spell
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=m.group(1), name="overload", itself=True, spell=spell, text=face.raw),)})
     return True
 
 

@@ -157,7 +157,7 @@ def compile_report(name: str, oracle_text: str, is_spell: bool) -> Compiled:
     # card" in it or in another paragraph refer to the same record
     lines = oracle_text.split("\n")
     exiling = [i for i, raw in enumerate(lines, start=1) if re.search(r"\bexile\b", raw, re.I)]
-    face = ScriptBuilder(name, is_spell, link=link_name(name, exiling[0]) if exiling else "")
+    face = ScriptBuilder(name, is_spell, link=link_name(name, exiling[0]) if exiling else "", oracle_text=oracle_text)
     sources: dict[int, Span] = {}
     for number, raw in enumerate(lines, start=1):
         source = Source(strip_reminder(normalize_self(raw, name)))
@@ -194,3 +194,4 @@ def _read_whole(text: str) -> bool:
 
 
 nested.provide(_read_whole)
+casting_keywords.provide(compile_report)       # overload's text with "each" (CR 702.96a)

@@ -54,6 +54,8 @@ class AlternativeCost:
     if_control: Filter | None = None           # "If you control a Swamp, you may pay ..." (Snuff Out)
     not_your_turn: bool = False                # "If it's not your turn, you may ..." (Force of Negation)
     condition: Condition | None = None         # spectacle, surge (CR 702.137a, 702.117a): only while it holds
+    spell: SpellAbility | None = None          # the spell ability while cast for this cost: overload's, its
+                                               # text with "each" for "target" (CR 702.96a)
 
 
 #: Optional additional costs of keywords, announced by name (``additional: {buyback: true}``, CR
