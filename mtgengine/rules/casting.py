@@ -280,7 +280,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
             x = int(additional["life"])
         if x is None:
             info = {"spell": spell_id, "max": affordable_x(g, player, ch.mana_cost or ManaCost(), spell_id, ch,
-                                                           alternative)}
+                                                           alternative, kicked, additional)}
             least = least_x(ch)
             if least:
                 info["min"] = least

@@ -27,13 +27,16 @@ from .targeting import legal_targets
 
 
 def affordable_x(g: GameState, player: int, cost: ManaCost, oid: int | None = None,
-                 ch: Characteristics | None = None, alternative: AlternativeCost | None = None) -> int:
+                 ch: Characteristics | None = None, alternative: AlternativeCost | None = None,
+                 kicked: tuple[str, ...] | bool = False, additional: dict[str, Any] | None = None) -> int:
     """The largest X the default payment could pay now (a hint for agents; CR 107.3 allows any
-    X, and an unaffordable one is refused when the cost is paid). ``alternative``: the cost paid
-    instead of the mana cost (a flashback cost with {X}, CR 702.34a)."""
+    X, and an unaffordable one is refused when the cost is paid). ``alternative``, ``kicked``,
+    ``additional``: the costs announced with it (a flashback cost with {X}, CR 702.34a; buyback,
+    CR 702.27a)."""
     def ok(x: int) -> bool:
         if oid is not None and ch is not None:
-            return can_pay_requirement(g, player, total_cost(g, player, oid, ch, x, alternative, False, 0, {}).requirement,
+            return can_pay_requirement(g, player, total_cost(g, player, oid, ch, x, alternative, kicked, 0,
+                                                             additional or {}).requirement,
                                        ch.colors, spend_on=SpendOn("spell", ch))
         return can_pay_requirement(g, player, requirement(cost, x))
     x = 0

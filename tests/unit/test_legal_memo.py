@@ -143,6 +143,8 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"),
         ("rules/turn.py", "question"),                # its prompt
         ("rules/turn.py", "pass_commits_first"),      # (the engine's, before a run)
+        ("rules/ability_costs.py", "candidates"),     # ninjutsu's unblocked attackers (CR 702.49a): an ability
+                                                      # from the hand, which makes the list read the step
         ("state/invariants.py", "_check_numbers"),    # a loaded save's step is checked, before any run
     }
 

@@ -25,7 +25,7 @@ from .spell_costs import cost_parts
 from .text import SpanMatch
 from ..vocabulary import (
     ActivatedAbility, AdditionalCost, AlternativeCost, Cascade, ChangeAbilities, Condition, CopyException, CopySpell,
-    Cost,
+    Cost, CostObjects, EnterAttacking,
     CreateDelayedTrigger, CreateTokenCopy, Draw, Effect, Exile, Filter, Pump, PutCounters, Quantity, Ref, SELF,
     ReturnToBattlefield, StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
 )
@@ -339,4 +339,15 @@ def _suspend(m: SpanMatch, face: ScriptBuilder) -> bool:
     # counters; one is removed at the beginning of your upkeep; when the last is, you may cast it
     # without paying its mana cost (a creature spell gains haste)
     face.keywords.add(f"suspend {int(m.group(1))}—{m.group(2).upper()}")
+    return True
+
+
+# -- from the hand during combat ---------------------------------------------------------------
+@_keyword(r"ninjutsu " + _COST)
+def _ninjutsu(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.49a: "[Cost], Reveal this card from your hand, Return an unblocked attacking creature
+    # you control to its owner's hand: Put this card onto the battlefield from your hand tapped and
+    # attacking." (an ability of the card in the hand; ``rules.ability_costs``'s "return_unblocked")
+    face.activated.append(ActivatedAbility(Cost(mana=m.group(1), objects=(CostObjects("return_unblocked", 1, None),)),
+                                           (EnterAttacking(),), (), face.raw, zone="hand"))
     return True

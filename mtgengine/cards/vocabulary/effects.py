@@ -493,6 +493,13 @@ class ExileWarped:
 
 
 @dataclass(frozen=True, slots=True)
+class EnterAttacking:
+    """CR 702.49a, 702.49c: "Put this card onto the battlefield from your hand tapped and
+    attacking": the source card, still in its owner's hand, enters tapped, unblocked and attacking
+    the player or planeswalker the creature its ninjutsu cost returned was attacking."""
+
+
+@dataclass(frozen=True, slots=True)
 class SuspendTick:
     """CR 702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time
     counter from it" and "When the last time counter is removed from this card, if it's exiled,
@@ -623,5 +630,5 @@ Effect = Union[
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
-    ReturnChosen, Cascade, CastFromExile, SuspendTick, ExileWarped,
+    ReturnChosen, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking,
 ]

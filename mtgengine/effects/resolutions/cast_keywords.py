@@ -3,7 +3,7 @@ madness's cast from exile (CR 702.35a), rebound's (CR 702.88a), suspend's (CR 70
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import Cascade, CastFromExile, ChangeAbilities, ExileWarped, SuspendTick
+from ...cards.vocabulary import Cascade, CastFromExile, ChangeAbilities, EnterAttacking, ExileWarped, SuspendTick
 from ...core.enums import Zone
 from ...core.mana import ManaCost
 from ...rules.context import Ctx
@@ -135,3 +135,28 @@ def _exile_warped(ctx: Ctx, eff: ExileWarped, r: Resolving) -> None:
         new = move(ctx, oid, Zone.EXILE, "exile")
         if new is not None and new in g.objects:
             g.obj(new).choices["warped"] = g.turn
+
+
+@resolves(EnterAttacking)
+def _enter_attacking(ctx: Ctx, eff: EnterAttacking, r: Resolving) -> None:
+    """CR 702.49a, 702.49c: the card, if still in its owner's hand, is put onto the battlefield
+    tapped, unblocked and attacking what the returned creature attacked (not declared as an
+    attacker: nothing "whenever ~ attacks" triggers, CR 508.4). A planeswalker that has left
+    can't be attacked: it enters tapped only."""
+    g = ctx.g
+    card = r.source
+    if card not in g.objects or g.objects[card].zone is not Zone.HAND:
+        return
+    defender = g.objects[card].choices.get("attacking_as")
+    new = move(ctx, card, Zone.BATTLEFIELD, "ninjutsu", controller=r.controller)
+    if new is None or new not in g.objects:
+        return
+    o = g.obj(new)
+    o.tapped = True
+    if defender is not None and ((defender < 0 and not g.players[-defender - 1].lost)
+                                 or (defender in g.objects and g.objects[defender].zone is Zone.BATTLEFIELD)):
+        o.attacking = defender
+        o.blocked = False
+        g.combat = {**g.combat, "attackers": [*g.combat.get("attackers", []), new]}     # (replaced: clones share it)
+        ctx.log("702.49c", f"{name_of(ctx, new)} enters tapped and attacking {name_of(ctx, defender)}, unblocked")
+    g.changed()
