@@ -25,7 +25,7 @@ from .spell_costs import cost_parts
 from .text import SpanMatch
 from ..vocabulary import (
     ActivatedAbility, AdditionalCost, AlternativeCost, Cascade, ChangeAbilities, Condition, CopyException, CopySpell,
-    Cost, CostObjects, EnterAttacking,
+    Cost, CostObjects, Encore, EnterAttacking,
     CreateDelayedTrigger, CreateTokenCopy, Draw, Effect, Exile, Filter, Pump, PutCounters, Quantity, Ref, SELF,
     ReturnToBattlefield, StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
 )
@@ -228,6 +228,14 @@ def _scavenge(m: SpanMatch, face: ScriptBuilder) -> bool:
     effects = (PutCounters(target(0), "+1/+1", Quantity(stat="power", of=_CARD)),)
     return _graveyard_ability(face, m.group(1), effects, exile_self=True,
                               targets=(TargetSpec(Filter(types=frozenset({"Creature"})), "target creature"),))
+
+
+@_keyword(r"encore " + _COST)
+def _encore(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.141a: "[Cost], Exile this card from your graveyard: For each opponent, create a token
+    # that's a copy of this card that attacks that opponent this turn if able. The tokens gain
+    # haste. Sacrifice them at the beginning of the next end step. Activate only as a sorcery."
+    return _graveyard_ability(face, m.group(1), (Encore(_CARD),), exile_self=True)
 
 
 @_keyword(r"(embalm|eternalize) " + _COST + r"|(embalm|eternalize) ?[-—–] ?(.+?)\.?")

@@ -500,6 +500,15 @@ class EnterAttacking:
 
 
 @dataclass(frozen=True, slots=True)
+class Encore:
+    """CR 702.141a: "For each opponent, create a token that's a copy of this card that attacks
+    that opponent this turn if able. The tokens gain haste. Sacrifice them at the beginning of
+    the next end step." ``what``: the card (exiled by the ability's cost)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class SuspendTick:
     """CR 702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time
     counter from it" and "When the last time counter is removed from this card, if it's exiled,
@@ -630,5 +639,5 @@ Effect = Union[
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
-    ReturnChosen, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking,
+    ReturnChosen, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
 ]

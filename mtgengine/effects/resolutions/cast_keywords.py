@@ -1,15 +1,20 @@
-"""Spells cast while a keyword's triggered ability resolves (CR 608.2g): cascade (CR 702.85a),
-madness's cast from exile (CR 702.35a), rebound's (CR 702.88a), suspend's (CR 702.62a)."""
+"""What keywords do as their abilities resolve: spells cast (CR 608.2g) by cascade (CR 702.85a),
+madness (CR 702.35a), rebound (CR 702.88a) and suspend (CR 702.62a); warp's exile (702.185a),
+ninjutsu's entry (702.49a), encore's tokens (702.141a)."""
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import Cascade, CastFromExile, ChangeAbilities, EnterAttacking, ExileWarped, SuspendTick
+from ...agents.decisions import player_ref
+from ...cards.vocabulary import (
+    Cascade, CastFromExile, ChangeAbilities, Encore, EnterAttacking, ExileWarped, Ref, SacrificePermanent, SuspendTick,
+    Trigger, TriggeredAbility,
+)
 from ...core.enums import Zone
 from ...core.mana import ManaCost
 from ...rules.context import Ctx
 from ..cast_keywords import SUSPEND_LAST_COUNTER, SUSPEND_UPKEEP, suspended
-from ..layers import ContinuousEffect, characteristics, mana_value
-from ..primitives import move, name_of, remove_counters
+from ..layers import ContinuousEffect, characteristics, copy_values, mana_value
+from ..primitives import create_tokens, move, name_of, remove_counters
 from ..triggers import create_delayed, create_reflexive
 from ..resolve import Resolving, refs, resolves
 from ..rules_interface import can_pay, cast_spell, uncastable_copy
@@ -160,3 +165,29 @@ def _enter_attacking(ctx: Ctx, eff: EnterAttacking, r: Resolving) -> None:
         g.combat = {**g.combat, "attackers": [*g.combat.get("attackers", []), new]}     # (replaced: clones share it)
         ctx.log("702.49c", f"{name_of(ctx, new)} enters tapped and attacking {name_of(ctx, defender)}, unblocked")
     g.changed()
+
+
+_ENCORE_SACRIFICE = TriggeredAbility(Trigger("end_step", whose="any"), (SacrificePermanent(Ref("remembered", 0)),),
+                                     text="encore (CR 702.141a): sacrifice the token at the beginning of the next "
+                                          "end step")
+
+
+@resolves(Encore)
+def _encore(ctx: Ctx, eff: Encore, r: Resolving) -> None:
+    """CR 702.141a: for each opponent (in turn order, CR 102.2), a token copy of the card that
+    attacks that opponent this turn if able (``choices["must_attack"]``, read by
+    ``rules.combat``), with haste, sacrificed at the beginning of the next end step."""
+    g = ctx.g
+    for card in refs(ctx, eff.what, r):
+        if card not in g.objects:
+            continue
+        for opponent in g.opponents(r.controller):
+            for token in create_tokens(ctx, r.controller, copy_values(g, card, None), 1, origin=r.source):
+                g.obj(token).choices["must_attack"] = (player_ref(opponent), g.turn)
+                g.effects = g.effects + [ContinuousEffect(g.new_timestamp(),
+                                                          (ChangeAbilities(add_keywords=frozenset({"haste"})),),
+                                                          frozenset({token}), "", token, r.controller)]
+                g.changed()
+                ctx.log("702.141a", f"{name_of(ctx, token)} gains haste and attacks {g.players[opponent].name} this "
+                                    f"turn if able")
+                create_delayed(ctx, r.controller, token, name_of(ctx, token), _ENCORE_SACRIFICE, (token,))
