@@ -19,7 +19,9 @@ from ..core.enums import Zone
 from ..core.mana import ManaCost
 from ..core.memo import identity_memo
 from ..cards.database import card_db
-from ..effects.layers import Characteristics, characteristics, printed
+from ..agents.decisions import Decision
+from ..core.errors import IllegalActionError
+from ..effects.layers import Characteristics, characteristics, mana_value, printed
 from ..effects.triggers import create_delayed
 from ..state.game_state import GameState
 from ..state.objects import GameObject
@@ -27,6 +29,7 @@ from .activation import can_activate_from_hand
 from .castability import castable_as
 from .mana_planning import can_pay
 from .spell_choices import FACE_LAYOUTS
+from .spell_costs import cost_candidates
 from .targeting import legal_targets
 from .context import Ctx
 
@@ -64,6 +67,46 @@ def modes_to_choose(g: GameState, player: int, ch: Characteristics, additional: 
     while most < spell.max_modes and can_pay(g, player, ManaCost.parse(base + escalate.mana * most)):
         most += 1
     return replace(ch, script=replace(ch.script, spell=replace(spell, max_modes=most)))
+
+
+def announce_emerge(ctx: Ctx, player: int, spell_id: int, alternative: AlternativeCost,
+                    action: dict[str, Any]) -> tuple[AlternativeCost, dict[str, Any]]:
+    """CR 702.119a, 702.119c: casting for its emerge cost, the player chooses the creature to
+    sacrifice as they choose to pay it (CR 601.2b); the cost is reduced by an amount of generic
+    mana equal to that creature's mana value (taken off the emerge cost's generic mana). Returns
+    the reduced cost and the action with the creature announced (sacrificed as the cost is paid,
+    CR 601.2h). Only creatures whose reduced cost the player's mana could pay are offered."""
+    g = ctx.g
+    part = alternative.objects[0]
+    candidates = cost_candidates(g, player, "sacrifice", part, spell_id)
+    reduced = {c: _less_generic(alternative.mana, mana_value(g, c)) for c in candidates}
+    paid = action.get("pay")
+    given = (action.get("additional") or {}).get("sacrifice") \
+        or (paid.get("sacrifice") if isinstance(paid, dict) else None)
+    if given:
+        chosen = given[0] if isinstance(given, list) else given
+    else:
+        options = [c for c in candidates if can_pay(g, player, ManaCost.parse(reduced[c]))] or candidates
+        if not options:
+            raise IllegalActionError(f"{ctx.g.players[player].name} has no creature to sacrifice for emerge "
+                                     f"(CR 702.119a)")
+        chosen = ctx.ask(Decision(player, "sacrifice", "choose a creature to sacrifice to pay the emerge cost",
+                                  options, min=1, max=1))
+        chosen = chosen[0] if isinstance(chosen, list) and len(chosen) == 1 else chosen
+    if chosen not in reduced:
+        raise IllegalActionError("emerge sacrifices a creature you control (CR 702.119a)")
+    ctx.log("702.119a", f"emerge: the cost is reduced by {mana_value(g, chosen)} (the sacrificed creature's mana value)")
+    additional = {**(action.get("additional") or {}), "sacrifice": [chosen]}
+    return replace(alternative, mana=reduced[chosen]), {**action, "additional": additional}
+
+
+def _less_generic(mana: str, amount: int) -> str:
+    """A mana cost with ``amount`` less generic mana (CR 118.7a: only generic mana is taken off)."""
+    cost = ManaCost.parse(mana)
+    generic = sum(sym.generic for sym in cost.symbols if sym.kind == "generic")
+    left = generic - min(generic, amount)
+    rest = "".join(str(sym) for sym in cost.symbols if sym.kind != "generic")
+    return ("{" + str(left) + "}" if left or not rest else "") + rest
 
 
 #: CR 702.109a, 702.152a: the delayed triggered ability a permanent spell cast for this

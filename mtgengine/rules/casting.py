@@ -34,7 +34,7 @@ from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
 from .alternative_casts import (
-    flashback_cost, graveyard_cast_keyword, mayhem_cost, modes_to_choose, record_announced,
+    announce_emerge, flashback_cost, graveyard_cast_keyword, mayhem_cost, modes_to_choose, record_announced,
 )
 from .special_actions import exile_permission
 from .context import Ctx
@@ -246,6 +246,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         alternative, alt_label = choose_alternative(g, player, spell_id, ch, str(alt_name))
         if alternative.name == "evoke":
             spell.choices["evoked"] = True          # CR 702.74a: sacrificed when it enters
+        if alternative.name == "emerge" and alternative.objects:
+            alternative, action = announce_emerge(ctx, player, spell_id, alternative, action)   # CR 702.119a
         if alternative.spell is not None:
             # overload (CR 702.96a-b): its text says "each" for "target": no targets to choose
             spell.choices["overloaded"] = True

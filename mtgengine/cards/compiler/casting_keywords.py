@@ -130,6 +130,17 @@ def _overload(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"emerge " + _COST)
+def _emerge(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.119a: "You may cast this spell by paying [cost] and sacrificing a creature rather
+    # than paying its mana cost" and "its total cost is reduced by an amount of generic mana
+    # equal to the sacrificed creature's mana value" (``rules.alternative_casts.announce_emerge``)
+    creature = AdditionalCost(sacrifice=Filter(types=frozenset({"Creature"})), itself=True, text=face.raw)
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=m.group(1), name="emerge", itself=True, objects=(creature,), text=face.raw),)})
+    return True
+
+
 @_keyword(r"spectacle " + _COST)
 def _spectacle(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.137a: "You may pay [cost] rather than pay this spell's mana cost if an opponent lost
