@@ -154,14 +154,14 @@ def _surge(m: SpanMatch, face: ScriptBuilder) -> bool:
     return _alternative(face, "surge", m.group(1), Condition("cast_another_spell")) or face.not_implemented()
 
 
-@_keyword(r"entwine " + _COST)
+@_keyword(r"entwine " + _COST + r"|entwine ?[-—–] ?(.+?)\.?")
 def _entwine(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.42a: "You may choose all modes of this spell instead of just the number specified.
     # If you do, you pay an additional [cost]." (a modal spell's; ``rules.alternative_casts``)
-    if not face.is_spell or face.mode_range is None:
+    cost = _optional_cost(face, "entwine", m.group(1) or m.group(2)) if face.is_spell and face.mode_range else None
+    if cost is None:
         return face.not_implemented()
-    face.cost_abilities.append({"additional_costs": (AdditionalCost(mana=m.group(1), optional=True, name="entwine",
-                                                                    itself=True, text=face.raw),)})
+    face.cost_abilities.append({"additional_costs": (cost,)})
     return True
 
 
@@ -192,14 +192,32 @@ def _escalate(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_keyword(r"buyback " + _COST)
+@_keyword(r"buyback " + _COST + r"|buyback ?[-—–] ?(.+?)\.?")
 def _buyback(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.27a: "You may pay an additional [cost] as you cast this spell" and "If the buyback
     # cost was paid, put this spell into its owner's hand instead of into that player's graveyard
-    # as it resolves" (``effects.cast_keywords.BUYBACK``)
-    face.cost_abilities.append({"additional_costs": (AdditionalCost(mana=m.group(1), optional=True, name="buyback",
-                                                                    itself=True, text=face.raw),)})
+    # as it resolves" (``effects.cast_keywords.BUYBACK``); a cost in words: "Buyback—Sacrifice a
+    # land"
+    cost = _optional_cost(face, "buyback", m.group(1) or m.group(2))
+    if cost is None:
+        return face.not_implemented()
+    face.cost_abilities.append({"additional_costs": (cost,)})
     return True
+
+
+def _optional_cost(face: ScriptBuilder, name: str, words: str) -> AdditionalCost | None:
+    """A keyword's optional additional cost announced by ``name``: mana, life, or one kind of
+    objects ("Sacrifice two lands", "Discard two cards"), as one AdditionalCost; None if the
+    cost isn't understood or has parts of several kinds."""
+    parts = cost_parts(words)
+    if parts is None:
+        return None
+    mana, life, objects = parts
+    if len(objects) > 1 or (objects and (mana or life)):
+        return None
+    if objects:
+        return replace(objects[0], optional=True, name=name, itself=True, text=face.raw)
+    return AdditionalCost(mana=mana, life=life, optional=True, name=name, itself=True, text=face.raw)
 
 
 # -- activated abilities that function in the graveyard (CR 113.6m) --------------------------
