@@ -22,6 +22,7 @@ from ..cards.database import card_db
 from ..agents.decisions import Decision
 from ..core.errors import IllegalActionError
 from ..effects.layers import Characteristics, characteristics, mana_value, printed
+from ..effects.primitives import name_of, set_tapped
 from ..effects.triggers import create_delayed
 from ..state.game_state import GameState
 from ..state.objects import GameObject
@@ -183,6 +184,36 @@ def flashback_cost(ch: Characteristics, keywords: frozenset[str] | None = None) 
     return own
 
 
+def harmonize_cost(ch: Characteristics) -> AlternativeCost | None:
+    """CR 702.180a: the harmonize cost of a card in its owner's graveyard."""
+    return next((a for a in ch.script.alternative_costs if a.zone == "graveyard" and a.name == "harmonize"), None)
+
+
+def announce_harmonize(ctx: Ctx, player: int, spell_id: int, alternative: AlternativeCost,
+                       action: dict[str, Any]) -> AlternativeCost:
+    """CR 702.180a-b: casting for its harmonize cost, the player chooses up to one untapped
+    creature they control to tap as they choose to pay it (CR 601.2b), and taps it as the cost is
+    paid; the cost is reduced by an amount of generic mana equal to its power (taken off the
+    harmonize cost's generic mana). It is asked (a ``choose`` decision: the creature, or none)."""
+    g = ctx.g
+    creatures = [oid for oid in g.battlefield if not g.objects[oid].tapped
+                 and characteristics(g, oid).controller == player and "Creature" in characteristics(g, oid).types]
+    if creatures:
+        chosen = ctx.ask(Decision(player, "choose", "choose up to one untapped creature to tap for harmonize "
+                                  "(its power reduces the cost)", creatures + [None]))
+    else:
+        chosen = None
+    if chosen is None:
+        return alternative
+    if chosen not in creatures:
+        raise IllegalActionError("harmonize taps an untapped creature you control (CR 702.180a)")
+    power = max(0, characteristics(g, chosen).power or 0)
+    set_tapped(ctx, chosen, True)
+    ctx.log("702.180b", f"{g.players[player].name} taps {name_of(ctx, chosen)} for harmonize: the cost is reduced "
+                        f"by {power}")
+    return replace(alternative, mana=_less_generic(alternative.mana, power))
+
+
 def mayhem_cost(g: GameState, oid: int, ch: Characteristics) -> AlternativeCost | None:
     """CR 702.187b: "As long as you discarded this card this turn, you may cast it from your
     graveyard by paying [cost] rather than paying its mana cost" (``choices["discarded"]``: the
@@ -207,7 +238,7 @@ def _graveyard_options(ch: Characteristics) -> bool:
 def _graveyard_cast(g: GameState, oid: int, ch: Characteristics) -> AlternativeCost | None | bool:
     """How the card may be cast from its owner's graveyard now: for its flashback or mayhem cost
     (an AlternativeCost), for its mana cost (True: retrace, jump-start), or not (None)."""
-    found = flashback_cost(ch) or mayhem_cost(g, oid, ch)
+    found = flashback_cost(ch) or mayhem_cost(g, oid, ch) or harmonize_cost(ch)
     if found is not None:
         return found
     return True if graveyard_cast_keyword(ch) is not None else None

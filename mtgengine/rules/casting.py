@@ -34,7 +34,8 @@ from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
 from .alternative_casts import (
-    announce_emerge, flashback_cost, graveyard_cast_keyword, mayhem_cost, modes_to_choose, record_announced,
+    announce_emerge, announce_harmonize, flashback_cost, graveyard_cast_keyword, harmonize_cost, mayhem_cost,
+    modes_to_choose, record_announced,
 )
 from .special_actions import exile_permission
 from .context import Ctx
@@ -138,7 +139,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     if not allowed and from_zone is _GRAVEYARD and o.owner == player:
         # CR 702.34a: flashback, cast from its owner's graveyard for its flashback cost (a granted
         # flashback's is the card's mana cost: Snapcaster Mage)
-        from_graveyard = flashback_cost(ch, characteristics(g, oid).keywords) or mayhem_cost(g, oid, ch)
+        from_graveyard = flashback_cost(ch, characteristics(g, oid).keywords) or mayhem_cost(g, oid, ch) \
+            or harmonize_cost(ch)
         allowed = from_graveyard is not None
     from_exile = None
     if not allowed and from_zone is _EXILE:
@@ -235,8 +237,10 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
             raise IllegalActionError(f"{name} cast from the graveyard is cast for its {from_graveyard.name} cost: "
                                      f"only one alternative cost may be paid (CR 118.9a)")
         alternative, alt_label = from_graveyard, from_graveyard.name or "flashback"
-        if alt_label == "flashback":
-            spell.choices["flashback"] = True       # CR 702.34a: exiled when it leaves the stack
+        if alt_label in ("flashback", "harmonize"):
+            spell.choices["flashback"] = True       # CR 702.34a, 702.180a: exiled when it leaves the stack
+        if alt_label == "harmonize":
+            alternative = announce_harmonize(ctx, player, spell_id, alternative, action)     # CR 702.180b
     elif from_exile is not None and from_exile[0] is not None and not by_effect:
         if alt_name and str(alt_name).strip().lower() != from_exile[1]:
             raise IllegalActionError(f"{name} cast from exile is cast for its {from_exile[1]} cost: only one "

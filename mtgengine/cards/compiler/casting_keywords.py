@@ -89,6 +89,18 @@ def _blitz(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"harmonize " + _COST)
+def _harmonize(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.180a: "You may cast this card from your graveyard by paying [cost] and tapping up to
+    # one untapped creature you control rather than paying this spell's mana cost", "its total
+    # cost is reduced by an amount of generic mana equal to the tapped creature's power" and
+    # "exile this card instead of putting it anywhere else any time it would leave the stack"
+    # (``rules.alternative_casts.announce_harmonize``)
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=m.group(1), name="harmonize", itself=True, zone="graveyard", text=face.raw),)})
+    return True
+
+
 @_keyword(r"mayhem " + _COST)
 def _mayhem(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.187b: "As long as you discarded this card this turn, you may cast it from your
