@@ -78,6 +78,11 @@ def amount(ctx: Ctx, q: Quantity, r: Resolving, player: int | None = None) -> in
 
 def stat_value(ctx: Ctx, oid: int, stat: str) -> int:
     g = ctx.g
+    if stat.startswith("paid:"):
+        # the times a spell's optional cost was paid (replicate, CR 702.56a): its choices
+        o = g.objects.get(oid)
+        paid = o.choices.get(stat[len("paid:"):], 0) if o is not None else 0
+        return paid if paid.__class__ is int else int(bool(paid))
     if oid in g.objects:
         if stat == "mana_value":
             return mana_value(g, oid)
@@ -91,11 +96,6 @@ def stat_value(ctx: Ctx, oid: int, stat: str) -> int:
     if stat.startswith("counters:"):
         o = g.objects.get(oid)
         return o.counters.get(stat[len("counters:"):], 0) if o is not None else 0
-    if stat.startswith("paid:"):
-        # the times a spell's optional cost was paid (replicate, CR 702.56a): its choices
-        o = g.objects.get(oid)
-        paid = o.choices.get(stat[len("paid:"):], 0) if o is not None else 0
-        return paid if paid.__class__ is int else int(bool(paid))
     return (ch.power if stat == "power" else ch.toughness) or 0
 
 
