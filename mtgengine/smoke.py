@@ -25,6 +25,7 @@ from .cards.database import UnknownCardError, card_db
 from .core.enums import Zone
 from .core.errors import IllegalActionError
 from .engine import Game
+from .rules.alternative_casts import has_graveyard_options_of
 from .scenario.builder import Scenario
 from .simulate import describe_error, in_workers
 from .state.invariants import violations
@@ -74,6 +75,10 @@ def smoke_card(name: str, seed: int = 0) -> SmokeReport:
                       lambda s: s.cast("Grizzly Bears", by="Alice").cast("Lightning Bolt", by="Alice", targets=["Bob"]))
         _try_position(report, "combat", hand, seed + 3,
                       lambda s: s.attack(["Alice:Grizzly Bears", "Alice:Ornithopter"]))
+    if has_graveyard_options_of(front.name):
+        # cast from the graveyard (flashback, retrace, CR 702.34a, 702.81a) or an ability that
+        # functions there (unearth, CR 702.84a)
+        _try_position(report, "graveyard", {**ALICE, "graveyard": [name, *ALICE["graveyard"]]}, seed + 4)
     if permanent and "Aura" not in front.subtypes:      # (an Aura is tried as it's cast: CR 303.4)
         battlefield = {**ALICE, "battlefield": [name, *ALICE["battlefield"]]}
         _try_position(report, "battlefield", battlefield, seed + 1)
@@ -91,7 +96,7 @@ def _try_position(report: SmokeReport, where: str, alice: dict[str, Any], seed: 
         report.problems.append(f"{where}: the position could not be set up: {_error(exc)}")
         return
     g = game.state
-    zone = g.battlefield if where == "battlefield" else g.zone_list(Zone.HAND, 0)
+    zone = g.battlefield if where == "battlefield" else g.zone_list(Zone.GRAVEYARD if where == "graveyard" else Zone.HAND, 0)
     card = next((oid for oid in zone if _is(g.objects[oid].card, report.name)), None)
     if card is None:         # a permanent that can't stay there (Clone copying nothing is 0/0, CR 704.5f)
         return

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards.vocabulary.casting import NAMED_OPTIONAL_COSTS
 from ..core.errors import IllegalActionError, quote
 
 
@@ -102,6 +103,7 @@ ACTION_KEYS: dict[str, frozenset[str]] = {
                        "fuse", "alternative", "additional", "splice", "divide"}),
     "activate": frozenset({"action", "object", "ability", "targets", "x", "pay", "color"}),
     "turn_face_up": frozenset({"action", "object", "pay"}),
+    "special": frozenset({"action", "object", "keyword", "pay"}),     # foretell, plot, suspend (CR 116.2)
 }
 _ZONES = frozenset({"hand", "library", "graveyard", "battlefield", "stack", "exile", "command"})
 #: ``pay``'s keys (mana_payment.PayOptions): a mana string, the ways to pay a hybrid or
@@ -387,9 +389,12 @@ def _field_additional(d: Decision, key: str, value: Any, g: Any) -> None:
                 raise _refuse(d, f"additional.{part}: expected an amount, got {quote(given)}")
         elif part in _ADDITIONAL_OBJECTS:
             _field_refs(d, f"additional.{part}", given, g)
+        elif part in NAMED_OPTIONAL_COSTS:          # buyback (CR 702.27a): announced or not; replicate: times
+            if given.__class__ is not bool and not (_whole(given) and 0 <= given <= MAX_NUMBER):
+                raise _refuse(d, f"additional.{part}: expected true, false or a number of times, got {quote(given)}")
         else:
             raise _refuse(d, f"additional: unknown cost {quote(part)} (it takes mana, life, "
-                             f"{', '.join(sorted(_ADDITIONAL_OBJECTS))})")
+                             f"{', '.join(sorted(_ADDITIONAL_OBJECTS) + list(NAMED_OPTIONAL_COSTS))})")
 
 
 def _field_divide(d: Decision, key: str, value: Any, g: Any) -> None:
@@ -407,7 +412,7 @@ def _field_divide(d: Decision, key: str, value: Any, g: Any) -> None:
 
 _ACTION_FIELDS: dict[str, Callable[[Decision, str, Any, Any], None]] = {
     "ability": _field_index, "x": _field_index,
-    "from": _field_text, "face": _field_text, "alternative": _field_text, "color": _field_text,
+    "from": _field_text, "face": _field_text, "keyword": _field_text, "alternative": _field_text, "color": _field_text,
     "face_down": _field_flag, "fuse": _field_flag, "kicked": _field_kicked, "modes": _field_modes,
     "targets": _field_targets, "splice": _field_refs, "pay": _field_pay, "additional": _field_additional,
     "divide": _field_divide,

@@ -261,6 +261,12 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         b = _copy(b)
         b.script = replace(b.script, spell=spell)
         b.text = spell.text
+    if choices and choices.get("overloaded") and o.zone is Zone.STACK:
+        # CR 702.96a, 612: cast for its overload cost, its text says "each" for "target"
+        overload = next((a.spell for a in b.script.alternative_costs if a.name == "overload" and a.spell), None)
+        if overload is not None:
+            b = _copy(b)
+            b.script = replace(b.script, spell=overload)
     if choices and choices.get("prototype") and b.script.prototype is not None \
             and o.zone in (Zone.STACK, Zone.BATTLEFIELD):
         # CR 718.3b: a prototyped spell, and the permanent it becomes, has the prototype's mana
@@ -348,7 +354,7 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
 
 #: The choices (``GameObject.choices``) that change an object's copiable values: see
 #: :func:`copiable_values`.
-_VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype"})
+_VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "overloaded"})
 
 
 def _only_printed(state: GameState, oid: int, o: Any) -> bool:
@@ -749,6 +755,8 @@ def _with_exception(values: Characteristics, exception: CopyException | None) ->
         ch.supertypes = (ch.supertypes | exception.add_supertypes) - exception.remove_supertypes
         if exception.set_name:
             ch.name = exception.set_name
+        if exception.no_mana_cost:
+            ch.mana_cost = None                     # CR 707.9b (embalm, CR 702.128a)
         if exception.set_power is not None:
             # CR 707.9d: a characteristic-defining ability setting P/T isn't copied
             ch.power, ch.toughness = exception.set_power, exception.set_toughness

@@ -149,6 +149,9 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
                 new.token = True
             else:
                 new.choices["card_copy"] = True
+    if cause == "discard" and to_zone is _GRAVEYARD and lki.script.alternative_costs \
+            and any(a.name == "mayhem" for a in lki.script.alternative_costs):
+        new.choices["discarded"] = g.turn           # "if you discarded it this turn" (mayhem, CR 702.187b)
     if o.face_down:
         if to_zone is _BATTLEFIELD and (from_zone is _STACK or face_down):
             new.face_down = True                    # CR 702.37c: a face-down spell enters face down
@@ -173,6 +176,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.choices["prototype"] = True         # CR 718.3b: the permanent is prototyped too
         if from_zone is _STACK and o.choices.get("evoked"):
             new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
+        if from_zone is _STACK and o.choices.get("alternative"):
+            new.choices["alternative"] = o.choices["alternative"]   # CR 400.7d: "if its dash cost was paid"
     elif to_zone is _STACK:
         new.controller = controller if controller is not None else owner
     if from_zone is _STACK and to_zone is _BATTLEFIELD and g.effects:

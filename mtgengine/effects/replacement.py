@@ -38,6 +38,7 @@ from ..core.mana import COLOR_WORDS
 from ..core.errors import IllegalActionError
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, ResolvedReplacement, TokensEvent, ZoneChange
 from .events import ManaEvent, ProliferateEvent
+from .cast_keywords import INSTEAD_TO, KEYWORD_REPLACEMENT_KINDS, KEYWORD_RULES, keyword_replacements
 from ..rules.commander import is_commander
 from .layers import characteristics, controller_of, matches, object_name, permanents_with
 from .link_records import CostContext
@@ -148,6 +149,8 @@ def event_kind(event: Any) -> str | None:
             return "leaves_stack"                      # flashback (CR 702.34a)
         if to_zone is _HAND or to_zone is _LIBRARY:
             return "to_hand_or_library"                # a commander's (CR 903.9b)
+        if from_zone is _HAND and event.cause == "discard":
+            return "discard"                           # madness (CR 702.35a)
         return None
     kind = _KIND_OF_TYPE.get(cls)
     if kind is not None:
@@ -286,6 +289,12 @@ def _flashback_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
                       g.objects[event.oid].controller, event.oid, object_name(g, event.oid))]
 
 
+def _cast_keyword_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """The rules of the casting keywords: buyback, jump-start, unearth, madness (``effects.cast_keywords``)."""
+    return [Candidate(key, ab, controller, source, object_name(ctx.g, event.oid))
+            for key, ab, controller, source in keyword_replacements(ctx.g, event, kind)]
+
+
 _TO_COMMAND_ZONE = ReplacementAbility("to_hand_or_library", text="a commander would be put into its owner's hand "
                                       "or library: its owner may put it into the command zone instead (CR 903.9b)")
 
@@ -309,10 +318,12 @@ def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
 #: Functions listing the replacement effects that apply to an event (``event_kind`` gives
 #: the kind); the pipeline asks each of them.
 REPLACEMENT_SOURCES: tuple[Source, ...] = (_self_candidates, _static_candidates, _resolved_candidates,
-                                           _protection_candidates, _flashback_candidates, _commander_candidates)
+                                           _protection_candidates, _flashback_candidates, _commander_candidates,
+                                           _cast_keyword_candidates)
 #: The event type behind each kind (``event_kind``).
 _TYPE_OF_KIND: dict[str, type] = {
     "enters": ZoneChange, "dies": ZoneChange, "leaves_stack": ZoneChange, "to_hand_or_library": ZoneChange,
+    "discard": ZoneChange,
     "gain_life": LifeEvent, "life_reduced": LifeEvent, "tapped_for_mana": ManaEvent,
     **{kind: cls for cls, kind in _KIND_OF_TYPE.items()}}
 #: The kinds whose events name no resolving spell (no ``origin``; damage names its ``source``):
@@ -325,6 +336,7 @@ _SOURCE_KINDS: dict[Source, frozenset[str]] = {
     _protection_candidates: frozenset({"damage"}),
     _flashback_candidates: frozenset({"leaves_stack"}),
     _commander_candidates: frozenset({"to_hand_or_library", "leaves_stack"}),
+    _cast_keyword_candidates: KEYWORD_REPLACEMENT_KINDS,
 }
 #: The sources to ask for each kind of event, in ``REPLACEMENT_SOURCES`` order, by (kind, whether
 #: the permanents' abilities may apply, whether there are resolved effects).
@@ -574,8 +586,9 @@ def _also(ctx: Ctx, c: Candidate) -> None:
 def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
     g = ctx.g
     ab = c.ability
-    rule = "614.15" if ab.self_replacement else ("702.127a" if ab is _AFTERMATH else "702.34a") \
-        if ab.event == "leaves_stack" else "614.1a"
+    rule = KEYWORD_RULES.get(ab) or ("614.15" if ab.self_replacement else ("702.127a" if ab is _AFTERMATH else
+                                                                         "702.34a")
+                                     if ab.event == "leaves_stack" else "614.1a")
     what = describe_event(g, event)
     if isinstance(event, DamageEvent):
         if ab.prevent:
@@ -620,6 +633,10 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         ctx.log("903.9b", f"{g.players[c.controller].name} puts {name} into the command zone instead of their "
                 f"{event.to_zone.value}")
         return replace(event, to_zone=Zone.COMMAND)
+    if isinstance(event, ZoneChange) and ab in INSTEAD_TO:
+        to_zone = INSTEAD_TO[ab]                   # buyback (CR 702.27a)
+        ctx.log(rule, f"{c.name}: {what}; it is put into its owner's {to_zone.value} instead")
+        return replace(event, to_zone=to_zone, to_player=g.objects[event.oid].owner)
     if isinstance(event, ZoneChange) and ab.exile:
         # "exile it instead" (CR 614.1a); exiled "with" the source (CR 607.2b)
         ctx.log(rule, f"{c.name}: {what}; it is exiled instead")
@@ -844,6 +861,8 @@ def describe_event(g: GameState, event: Any) -> str:
         return f"{object_name(g, event.oid)} would die"
     if isinstance(event, ZoneChange) and event.from_zone is Zone.STACK and event.to_zone is not Zone.BATTLEFIELD:
         return f"{object_name(g, event.oid)} would leave the stack for the {event.to_zone.value}"
+    if isinstance(event, ZoneChange) and event.cause == "discard" and event.from_zone is Zone.HAND:
+        return f"{object_name(g, event.oid)} would be discarded into its owner's graveyard"
     if isinstance(event, ZoneChange):
         return f"{object_name(g, event.oid)} would enter the battlefield"
     return repr(event)

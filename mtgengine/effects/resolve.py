@@ -89,6 +89,11 @@ def _stat_of(ctx: Ctx, of: Ref, r: Resolving) -> list[int]:
 
 def stat_value(ctx: Ctx, oid: int, stat: str) -> int:
     g = ctx.g
+    if stat.startswith("paid:"):
+        # the times a spell's optional cost was paid (replicate, CR 702.56a): its choices
+        o = g.objects.get(oid)
+        paid = o.choices.get(stat[len("paid:"):], 0) if o is not None else 0
+        return paid if paid.__class__ is int else int(bool(paid))
     if oid in g.objects:
         if stat == "mana_value":
             return mana_value(g, oid)

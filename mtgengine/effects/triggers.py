@@ -39,6 +39,7 @@ from .events import (
     ZoneChange,
 )
 from .events import ActivateEvent
+from .cast_keywords import CAST_KEYWORD_CONDITIONS, madness_trigger
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
 from .link_records import condition as linked_condition, record
 from .meld_pairs import meld_pair_ready
@@ -47,7 +48,7 @@ from .sagas import LORE, chapters_reached, sagas_of
 
 #: Zones as module constants: reading a member off the Zone class costs several times a
 #: global's in CPython 3.11 (``EnumType`` defines ``__getattr__``); the trigger check reads them often.
-_BATTLEFIELD, _GRAVEYARD, _HAND, _STACK = Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.HAND, Zone.STACK
+_BATTLEFIELD, _EXILE, _GRAVEYARD, _HAND, _STACK = Zone.BATTLEFIELD, Zone.EXILE, Zone.GRAVEYARD, Zone.HAND, Zone.STACK
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +199,8 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     if cond.kind == "evoked":                                       # CR 702.74a
         src = g.objects.get(source_id) if source_id else None
         return bool(src is not None and src.choices.get("evoked"))
+    if cond.kind in CAST_KEYWORD_CONDITIONS:                        # dash, blitz, spectacle, surge (CR 702)
+        return CAST_KEYWORD_CONDITIONS[cond.kind](g, cond, controller, source_id)
     if cond.kind == "had_no_counters":
         # the permanent as it last existed on the battlefield (CR 603.10a): persist, undying
         gone = g.lki.get(source_id) if source_id else None
@@ -348,6 +351,9 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
     for ev in events:
         cls = ev.__class__                  # the event types (effects.events) have no subclasses
         if cls is ZoneChange:
+            if ev.to_zone is _EXILE and ev.cause == "discard" and ev.from_zone is _HAND \
+                    and (madness := madness_trigger(g, ev)) is not None:
+                _add(ctx, ev.to_player, ev.new_id, characteristics(g, ev.new_id).name, madness)   # CR 702.35a
             if ev.to_zone is _BATTLEFIELD and ev.new_id:
                 # CR 603.6a; if it has already left again, as it last existed there (CR 603.10)
                 sch = characteristics(g, ev.new_id) if ev.new_id in g.objects else g.lki.get(ev.new_id)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..agents.decisions import Decision
 from ..cards.vocabulary import Cost, CostObjects, Filter
-from ..core.enums import Zone
+from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError
 from ..effects.layers import characteristics, matches
 from ..effects.link_records import linked_objects
@@ -24,6 +24,10 @@ from ..effects.primitives import move, name_of, remove_counters, set_tapped
 from ..state.game_state import GameState
 from .context import Ctx
 from .mana_requirements import PayOptions
+
+
+#: The steps in which blockers have been declared, so attackers are blocked or unblocked (CR 509.1h).
+_BLOCKERS_DECLARED = (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
 
 
 def candidates(g: GameState, player: int, source: int, part: CostObjects) -> list[int]:
@@ -35,6 +39,13 @@ def candidates(g: GameState, player: int, source: int, part: CostObjects) -> lis
         # "Put a card exiled with ~ into its owner's graveyard" (Void Maw): a card linked to the
         # source, still in exile (CR 607.2b)
         return [o for o in linked_objects(g, source, flt.linked) if g.objects[o].zone is Zone.EXILE]
+    if part.verb == "return_unblocked":
+        # ninjutsu (CR 702.49a, 509.1h): an unblocked attacking creature you control, once
+        # blockers have been declared
+        if g.step not in _BLOCKERS_DECLARED:
+            return []
+        return [oid for oid in g.battlefield if g.objects[oid].attacking is not None and not g.objects[oid].blocked
+                and characteristics(g, oid).controller == player]
     if part.verb in ("sacrifice", "remove_counters", "crew"):
         out = [oid for oid in g.battlefield if characteristics(g, oid).controller == player
                and matches(g, oid, flt, player, source)]
@@ -81,13 +92,14 @@ def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: s
                 move(ctx, oid, Zone.EXILE, "cost")
             ctx.log("602.2b", f"{who} exiles the top {part.count} cards of their library to pay for {what}")
             continue
-        given = opts.objects.get(part.verb)
+        given = opts.objects.get("return" if part.verb == "return_unblocked" else part.verb)
         if given:
             chosen = list(given)
         else:
             if len(options) < part.count:
                 raise IllegalActionError(f"{what}: can't pay the cost ({part.verb} {part.count}; CR 118.3)")
-            answer = ctx.ask(Decision(player, part.verb, f"choose {part.count} to {part.verb} to pay for {what}",
+            verb = "return" if part.verb == "return_unblocked" else part.verb
+            answer = ctx.ask(Decision(player, verb, f"choose {part.count} to {verb} to pay for {what}",
                                       options, min=part.count, max=part.count))
             chosen = answer if isinstance(answer, list) else [answer]
         if len(chosen) != part.count or len(set(chosen)) != len(chosen) or any(c not in options for c in chosen):
@@ -100,6 +112,12 @@ def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: s
             elif part.verb == "discard":
                 ctx.log("701.9a", f"{who} discards {name_of(ctx, oid)} to pay for {what}")
                 move(ctx, oid, Zone.GRAVEYARD, "discard")
+            elif part.verb == "return_unblocked":
+                # the ninja enters attacking what this creature attacked (CR 702.49c)
+                g.obj(source).choices["attacking_as"] = g.objects[oid].attacking
+                ctx.log("702.49a", f"{who} returns the unblocked {name_of(ctx, oid)} to its owner's hand to pay for "
+                                   f"{what}")
+                move(ctx, oid, Zone.HAND, "cost")
             elif part.verb == "linked_to_graveyard":
                 ctx.log("602.2b", f"{who} puts {name_of(ctx, oid)} into its owner's graveyard to pay for {what}")
                 move(ctx, oid, Zone.GRAVEYARD, "cost")

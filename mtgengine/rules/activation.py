@@ -17,6 +17,7 @@ from ..effects.primitives import lose_life, move, name_of, put_counters, remove_
 from ..effects.resolutions.mana import add_mana
 from ..effects.resolve import Resolving, execute
 from ..effects.triggers import condition_holds
+from ..effects.cast_keywords import split_second
 from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject
@@ -187,7 +188,7 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
     if o.zone is not Zone.BATTLEFIELD or controller_of(g, oid) != player:
         return False
     ab = abilities_of(g, oid)[index]
-    if ab.is_mana or ab.zone == "hand":
+    if ab.is_mana or ab.zone:                      # (abilities of a card in a hand or graveyard)
         return False
     if activation_forbidden(g, player, oid):
         return False
@@ -230,17 +231,27 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
 
 def can_activate_from_hand(g: GameState, player: int, oid: int, index: int) -> bool:
     """Whether the legal-action list offers an ability that functions from its owner's hand
-    (transmute, CR 702.53a; cycling, 702.29a) now, with its mana payable."""
+    (transmute, CR 702.53a; cycling, 702.29a) or graveyard (unearth, CR 702.84a) now, with its
+    mana payable."""
     o = g.objects[oid]
     ab = abilities_of(g, oid)[index]
-    if o.zone is not Zone.HAND or o.owner != player or ab.zone != "hand":
+    if o.zone.value != ab.zone or o.owner != player or o.zone not in _CARD_ZONES:
+        return False
+    if activation_forbidden(g, player, oid):
         return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
     if ab.cost.mana and not can_pay(g, player, ability_mana(g, player, oid, ab),
                                     spend_on=SpendOn("ability", characteristics(g, oid))):
         return False
+    if ab.cost.objects and not can_pay_objects(g, player, oid, ab.cost):
+        return False                                       # "Eternalize—{2}{B}{B}, Discard a card"
     return has_targets(g, ab.targets, player, oid)         # CR 602.2b, 601.2c: a target for each
+
+
+#: The zones of a card whose abilities may function there (CR 113.6m): its owner's hand
+#: (transmute, cycling) and graveyard (unearth, scavenge, embalm, eternalize).
+_CARD_ZONES = (Zone.HAND, Zone.GRAVEYARD)
 
 
 def sorcery_timing(g: GameState, player: int) -> bool:
@@ -251,25 +262,27 @@ def sorcery_timing(g: GameState, player: int) -> bool:
 def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]) -> None:
     """CR 602.2: announce, choose targets, pay costs; the ability goes on the stack."""
     g = ctx.g
-    in_hand = oid in g.objects and g.objects[oid].zone is Zone.HAND      # issue 7: transmute (CR 702.53a)
+    # issue 7: transmute (CR 702.53a) from the hand; unearth (CR 702.84a) from the graveyard
+    in_hand = oid in g.objects and g.objects[oid].zone in _CARD_ZONES
     if oid not in g.objects or (g.objects[oid].zone is not Zone.BATTLEFIELD and not in_hand):
         raise IllegalActionError("only permanents on the battlefield have activatable abilities here")
+    zone = g.objects[oid].zone.value if in_hand else ""
     o = g.objects[oid]
     if (o.owner if in_hand else controller_of(g, oid)) != player:
         raise IllegalActionError(f"{g.players[player].name} doesn't control {name_of(ctx, oid)} (CR 602.2)")
     ch = characteristics(g, oid)
     abilities = ch.script.activated
-    if in_hand and not any(ab.zone == "hand" for ab in abilities):
-        raise IllegalActionError(f"{ch.name} has no ability that can be activated from a hand")
+    if in_hand and not any(ab.zone == zone for ab in abilities):
+        raise IllegalActionError(f"{ch.name} has no ability that can be activated from a {zone}")
     if not 0 <= index < len(abilities):
         if ch.script.unimplemented:
             num, text = ch.script.unimplemented[0]
             raise NotImplementedCardError(f"{ch.name}: its ability {text!r} is not implemented yet")
         raise IllegalActionError(f"{ch.name} has no activated ability number {index + 1}")
     ab = abilities[index]
-    if (ab.zone == "hand") != in_hand:                  # issue 7: transmute works only from the hand
+    if ab.zone != zone:                                 # issue 7: transmute works only from the hand
         raise IllegalActionError(f"{ch.name}'s ability functions only while the card is "
-                                 + ("in its owner's hand (CR 702.53a)" if not in_hand else "on the battlefield"))
+                                 + (f"in its owner's {ab.zone} (CR 113.6m)" if ab.zone else "on the battlefield"))
     _not_forbidden(g, oid)
     if ab.per_turn:
         # CR 602.5b: "Activate no more than twice each turn" (this object: a new one after a zone change)
@@ -283,6 +296,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     if ab.is_mana:
         activate_mana_ability(ctx, oid, index, action.get("color"), action.get("pay"))
         return
+    if g.stack and (held := split_second(g)):
+        raise IllegalActionError(f"{ch.name}'s ability can't be activated while {held} (split second) is on the "
+                                 f"stack: only mana abilities can (CR 702.61a)")
     if ab.sorcery_speed and not sorcery_timing(g, player):
         equip = " and equip is a sorcery-speed ability, CR 702.6a" if ab.text.lower().startswith("equip") else ""
         raise IllegalActionError(f"{ch.name}'s ability can be activated only as a sorcery: in your main phase "
@@ -316,6 +332,12 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
             raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
         stack_obj.x = x
     pay_ability_costs(ctx, oid, ab, action.get("pay"), stack_obj.x)  # CR 602.2b
+    if ab.cost.exile_self:
+        # "Exile this card from your graveyard" (CR 118.3): the ability refers to the card exiled
+        # (scavenge's "the card you exiled", CR 702.97a; embalm's copy, CR 702.128a)
+        ctx.log("602.2b", f"{g.players[player].name} exiles {ch.name} from their graveyard to pay for its ability")
+        exiled = move(ctx, oid, Zone.EXILE, "cost")
+        stack_obj.choices["remembered"] = (exiled,) if exiled is not None else ()
     if ab.cost.exile is not None:
         # "Exile a creature card from your graveyard [and pay its mana cost]": the ability
         # refers to that card (Back from the Brink)

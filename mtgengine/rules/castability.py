@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..cards.vocabulary import AlternativeCost
+from ..cards.vocabulary import AdditionalCost, AlternativeCost
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import LIMIT as MEMO_LIMIT, identity_memo
@@ -26,7 +26,9 @@ from .mana_pool import SpendOn
 from .targeting import has_targets
 from . import aftermath
 from .spell_choices import FACE_LAYOUTS, face_characteristics, least_x, legal_modes, spell_targets
-from .spell_costs import additional_cost_list, alternative_costs, missing_cost_objects, whose_matches
+from .spell_costs import (
+    COST_VERBS, additional_cost_list, alternative_costs, cost_candidates, missing_cost_objects, whose_matches,
+)
 from .total_cost import affordable_x, costs_per_target, target_costs, total_cost
 
 
@@ -231,7 +233,19 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
         if _has_phyrexian(ch.mana_cost) \
                 and castable_as(g, player, oid, ch, sources, pay=PayOptions(phyrexian="life")):
             out.append({"pay": {"phyrexian": "life"}})
+        for add in script.additional_costs:             # buyback, entwine (CR 702.27a, 702.42a), by name
+            if add.optional and add.name and add.itself and _objects_available(g, player, oid, add) \
+                    and castable_as(g, player, oid, ch, sources, additional={add.name: 1 if add.repeatable else True}) \
+                    and (add.name != "entwine" or script.spell is None
+                         or len(legal_modes(g, ch, player, oid)) == len(script.spell.modes)):
+                out.append({"additional": {add.name: 1 if add.repeatable else True}})   # (replicate: once)
     return out
+
+
+def _objects_available(g: GameState, player: int, oid: int, add: AdditionalCost) -> bool:
+    """Whether the objects an optional cost takes are there ("Buyback—Sacrifice a land", CR 118.3)."""
+    return all(len(cost_candidates(g, player, verb, add, oid)) >= add.count
+               for verb, attr in COST_VERBS.items() if getattr(add, attr) is not None)
 
 
 def castable_as(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,

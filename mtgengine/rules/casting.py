@@ -22,6 +22,7 @@ from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.memo import identity_memo
 from ..core.mana import ManaCost
 from ..effects import rules_interface
+from ..effects.cast_keywords import split_second
 from ..effects.events import CastEvent
 from ..effects.layers import (
     COMBINED, Characteristics, characteristics, copiable_values, mana_value, matches, printed,
@@ -32,6 +33,11 @@ from ..effects.primitives import move, name_of
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
+from .alternative_casts import (
+    announce_emerge, announce_harmonize, flashback_cost, graveyard_cast_keyword, harmonize_cost, mayhem_cost,
+    modes_to_choose, record_announced,
+)
+from .special_actions import exile_permission
 from .context import Ctx
 from .pregame import cast_from_command_zone, is_commander
 from .mana_requirements import PayOptions, Requirement, requirement
@@ -130,15 +136,23 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     cast_aftermath = o.card is not None and aftermath.permission(o.card, face, from_zone, o.owner, player)
     allowed = allowed or cast_aftermath          # CR 702.127a: this half from your graveyard
     from_graveyard = None
-    if not allowed and from_zone is _GRAVEYARD and o.owner == player \
-            and ("Instant" in ch.types or "Sorcery" in ch.types):
-        # CR 702.34a: flashback, cast from its owner's graveyard for its flashback cost
-        from_graveyard = next((a for a in ch.script.alternative_costs if a.zone == "graveyard"), None)
-        if from_graveyard is None and ch.mana_cost is not None and "flashback" in characteristics(g, oid).keywords:
-            # granted flashback whose cost is the card's mana cost (Snapcaster Mage, CR 702.34a)
-            from_graveyard = AlternativeCost(mana=str(ch.mana_cost), name="flashback", itself=True, zone="graveyard")
+    if not allowed and from_zone is _GRAVEYARD and o.owner == player:
+        # CR 702.34a: flashback, cast from its owner's graveyard for its flashback cost (a granted
+        # flashback's is the card's mana cost: Snapcaster Mage)
+        from_graveyard = flashback_cost(ch, characteristics(g, oid).keywords) or mayhem_cost(g, oid, ch) \
+            or harmonize_cost(ch)
         allowed = from_graveyard is not None
+    from_exile = None
+    if not allowed and from_zone is _EXILE:
+        from_exile = exile_permission(g, player, oid, ch)   # foretold, plotted (CR 702.143a, 702.170d)
+        allowed = from_exile is not None
+    graveyard_keyword = None
+    if not allowed and from_zone is _GRAVEYARD and o.owner == player:
+        graveyard_keyword = graveyard_cast_keyword(ch)      # retrace, jump-start (CR 702.81a, 702.133a)
+        allowed = graveyard_keyword is not None
     by_effect = bool(action.get("by_effect"))
+    if not by_effect and g.stack and (held := split_second(g)):
+        raise IllegalActionError(f"{name} can't be cast while {held} (split second) is on the stack (CR 702.61a)")
     if by_effect:
         allowed = True          # cast as an effect instructs, while it resolves (CR 608.2g): its permission
     if not allowed:
@@ -168,6 +182,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     spell.face = face       # CR 709.3b, 712.11b, 715.3b: only the chosen half or face exists
     if fused:
         spell.choices["fused"] = True                   # CR 702.102b: both halves, combined
+    if graveyard_keyword == "jump-start":
+        spell.choices["jump-start"] = True              # CR 702.133a: exiled when it leaves the stack
     if prototype:
         spell.choices["prototype"] = True               # CR 718.3b
     g.changed_off_battlefield()                         # the spell's face and choices
@@ -177,7 +193,9 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     # costs (kicker, CR 702.33d), then X, then how hybrid and Phyrexian symbols are paid.
     script = ch.script
     if script.spell is not None and script.spell.modes:
-        spell.modes = choose_modes(ctx, ch, player, action.get("modes"), name, spell_id)
+        # (entwine: all of them, CR 702.42a)
+        spell.modes = choose_modes(ctx, modes_to_choose(g, player, ch, action.get("additional")), player,
+                                   action.get("modes"), name, spell_id)
     elif action.get("modes"):
         raise IllegalActionError(f"{name} is not a modal spell: it has no modes to choose (CR 700.2)")
     splice_costs = _announce_splice(ctx, player, spell_id, ch, action.get("splice"))
@@ -219,17 +237,37 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
             raise IllegalActionError(f"{name} cast from the graveyard is cast for its {from_graveyard.name} cost: "
                                      f"only one alternative cost may be paid (CR 118.9a)")
         alternative, alt_label = from_graveyard, from_graveyard.name or "flashback"
-        spell.choices["flashback"] = True           # CR 702.34a: exiled when it leaves the stack
+        if alt_label in ("flashback", "harmonize"):
+            spell.choices["flashback"] = True       # CR 702.34a, 702.180a: exiled when it leaves the stack
+        if alt_label == "harmonize":
+            alternative = announce_harmonize(ctx, player, spell_id, alternative, action)     # CR 702.180b
+    elif from_exile is not None and from_exile[0] is not None and not by_effect:
+        if alt_name and str(alt_name).strip().lower() != from_exile[1]:
+            raise IllegalActionError(f"{name} cast from exile is cast for its {from_exile[1]} cost: only one "
+                                     f"alternative cost may be paid (CR 118.9a)")
+        alternative, alt_label = from_exile
     elif alt_name and not prototype:
         alternative, alt_label = choose_alternative(g, player, spell_id, ch, str(alt_name))
         if alternative.name == "evoke":
             spell.choices["evoked"] = True          # CR 702.74a: sacrificed when it enters
+        if alternative.name == "emerge" and alternative.objects:
+            alternative, action = announce_emerge(ctx, player, spell_id, alternative, action)   # CR 702.119a
+        if alternative.spell is not None:
+            # overload (CR 702.96a-b): its text says "each" for "target": no targets to choose
+            spell.choices["overloaded"] = True
+            g.changed_off_battlefield()
+            ch = characteristics(g, spell_id)
+            script = ch.script
     if cast_aftermath:
         spell.choices["aftermath"] = True           # CR 702.127a: exiled when it leaves the stack
     if action.get("alt_mana"):
         # an effect's alternative cost: miracle's "by paying [cost] rather than its mana cost"
         alternative = AlternativeCost(mana=str(action["alt_mana"]), name="miracle")
         alt_label = "miracle"
+    if action.get("alt_cost") is not None:
+        # an effect casts it for one of its own alternative costs (madness, CR 702.35b)
+        alternative = action["alt_cost"]
+        alt_label = alternative.name
     if action.get("free"):
         # "cast ... without paying its mana cost" (CR 118.9): an alternative cost of nothing
         alternative = AlternativeCost(name="without paying its mana cost")
@@ -247,7 +285,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         if x is None and life_x(g, player, spell_id, ch) and "life" in additional:
             x = int(additional["life"])
         if x is None:
-            info = {"spell": spell_id, "max": affordable_x(g, player, ch.mana_cost or ManaCost(), spell_id, ch)}
+            info = {"spell": spell_id, "max": affordable_x(g, player, ch.mana_cost or ManaCost(), spell_id, ch,
+                                                           alternative, kicked, additional)}
             least = least_x(ch)
             if least:
                 info["min"] = least
@@ -303,6 +342,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         spell.choices["enters_counters"] = tuple(total.counters)
     if alternative is not None:
         spell.choices["alternative"] = alt_label
+    record_announced(g, spell_id, ch, additional)       # buyback (CR 702.27a)
     # CR 601.2i: the spell becomes cast.
     tgt = ""
     if targets:

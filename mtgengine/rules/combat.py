@@ -93,13 +93,15 @@ def declare_attackers(ctx: Ctx) -> None:
     ctx.commit_point(asking_now=True, resume=False)    # replayed from the step's beginning (turn.begin_step)
     # CR 508.1d: a creature that "attacks each combat if able" and can attack must (no attack
     # has a cost to pay here, so each such requirement can be obeyed)
-    required = [oid for oid in options if ATTACKS_EACH_COMBAT in characteristics(g, oid).keywords]
     legal_defenders = defenders(g)
+    required = [oid for oid in options if ATTACKS_EACH_COMBAT in characteristics(g, oid).keywords
+                or _must_attack(g, oid, legal_defenders) is not None]
     info: dict[str, Any] = {"defenders": legal_defenders}
     if len(g.players) > 2:
         # the defenders each restricted attacker may attack (CR 508.1c, 802.3a)
         limited = [[oid, [d for d in legal_defenders if _defender_restriction(g, oid, d) is None]] for oid in options
                    if not characteristics(g, oid).keywords.isdisjoint(_DEFENDER_LAND_RESTRICTIONS)]
+        limited += [[oid, [d]] for oid in options if (d := _must_attack(g, oid, legal_defenders)) is not None]
         if limited:
             info["defenders_of"] = limited
     if required:
@@ -125,6 +127,10 @@ def declare_attackers(ctx: Ctx) -> None:
         reason = _defender_restriction(g, attacker, defender)
         if reason:
             raise IllegalActionError(f"{name_of(ctx, attacker)} can't attack {name_of(ctx, defender)}: {reason}")
+        must = _must_attack(g, attacker, legal_defenders)
+        if must is not None and defender != must:
+            raise IllegalActionError(f"{name_of(ctx, attacker)} attacks {name_of(ctx, must)} this turn if able "
+                                     f"(encore, CR 702.141a, 508.1d)")
         chosen.append((attacker, defender))
     if len({a for a, _ in chosen}) != len(chosen):
         raise IllegalActionError("a creature can attack only once (CR 508.1a)")
@@ -162,9 +168,21 @@ def _defender_restriction(g: GameState, attacker: int, defender: Any) -> str | N
     return None
 
 
+def _must_attack(g: GameState, attacker: int, legal: list[Any]) -> Any:
+    """The player an attacker "attacks this turn if able" (encore's tokens, CR 702.141a): a
+    requirement (CR 508.1d) while that player can be attacked by it; else None."""
+    must = g.objects[attacker].choices.get("must_attack") if g.objects[attacker].choices else None
+    if must is None or must[1] != g.turn or must[0] not in legal or _defender_restriction(g, attacker, must[0]):
+        return None
+    return must[0]
+
+
 def _default_defender(g: GameState, attacker: int, default: Any) -> Any:
     """What an attacker named without a defender attacks: the next opponent in turn order (the
     only one in a two-player game), or the next one it may attack (CR 508.1c, 802.3a)."""
+    must = _must_attack(g, attacker, defenders(g))
+    if must is not None:
+        return must                                 # "attacks that opponent this turn if able" (CR 508.1d)
     if _defender_restriction(g, attacker, default) is None:
         return default
     return next((player_ref(p) for p in g.opponents(g.active)

@@ -9,6 +9,7 @@ from ..effects import resolutions  # noqa: F401  (registers every effect's resol
 from ..effects.resolve import Resolving, execute
 from ..effects.triggers import condition_holds
 from .spell_choices import spell_targets
+from .alternative_casts import permanent_spell_resolved, spell_left_stack
 from .context import Ctx, log_unimplemented
 from .targeting import expand_specs, is_legal_target
 
@@ -75,13 +76,15 @@ def resolve_top(ctx: Ctx) -> None:
                 move(ctx, oid, Zone.LIBRARY, "shuffle")
                 shuffle_library(ctx, o.owner)
             else:
-                move(ctx, oid, _GRAVEYARD, "resolve")   # CR 608.2n
+                new_id = move(ctx, oid, _GRAVEYARD, "resolve")   # CR 608.2n
+                spell_left_stack(ctx, o, ch.name, new_id)        # rebound (CR 702.88a)
         return
     # CR 608.3: a permanent spell enters the battlefield under its controller's control.
     ctx.log("608.3", f"{ch.name} resolves and enters the battlefield")
     controller = o.controller
     targets = o.targets
     new_id = move(ctx, oid, _BATTLEFIELD, "resolve", controller=controller)
+    permanent_spell_resolved(ctx, o, ch.name, new_id)          # dash, blitz (CR 702.109a, 702.152a)
     if new_id is not None and "Aura" in ch.subtypes and targets:
         # CR 608.3c: an Aura spell enters attached to the object it targeted.
         g.obj(new_id).attached_to = targets[0]

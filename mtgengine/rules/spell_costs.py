@@ -10,10 +10,12 @@ from typing import Any
 
 from ..cards.database import normalize_name
 from ..cards.vocabulary import AdditionalCost, AlternativeCost, Filter
+from ..cards.vocabulary.casting import NAMED_OPTIONAL_COSTS
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.layers import Characteristics, characteristics, matches, permanents_with
 from ..state.game_state import GameState
+from ..effects.triggers import condition_holds
 from .mana_sources import priority_facts
 
 
@@ -60,7 +62,8 @@ def life_x(g: GameState, player: int, spell: int, ch: Characteristics) -> bool:
 def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[AdditionalCost, str]]:
     """The additional costs of the spell (CR 118.8): its own, then those permanents impose or
     offer, with the name of where each comes from."""
-    out = [(a, ch.name) for a in ch.script.additional_costs if a.itself]
+    out = [(a, ch.name) for a in ch.script.additional_costs if a.itself
+           and (not a.only_from or a.only_from == cast_from(g, spell))]       # retrace, jump-start
     for sid, sch in permanents_with(g, "additional_costs"):
         for a in sch.script.additional_costs:
             if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller, ch):
@@ -68,12 +71,23 @@ def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics)
     return out
 
 
+def cast_from(g: GameState, spell: int) -> str:
+    """The zone a spell is (being) cast from: the card's zone, or once it is on the stack the
+    zone it came from (CR 601.2a)."""
+    o = g.objects.get(spell)
+    if o is None:
+        return ""
+    return str(o.choices.get("cast_from", "")) if o.zone is Zone.STACK else o.zone.value
+
+
 def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics) -> list[tuple[AlternativeCost, str]]:
     """Alternative costs that may be paid for the spell (CR 118.9): its own, and those
     permanents grant, each with the names a player may choose it by."""
-    out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself and not a.zone
+    out = [(a, a.name or ch.name) for a in ch.script.alternative_costs if a.itself
+           and (not a.zone or (a.zone == "hand" and cast_from(g, spell) == "hand"))      # warp: from the hand
            and (a.if_control is None or any(matches(g, o, a.if_control, player) for o in g.battlefield))
-           and not (a.not_your_turn and g.active == player)]
+           and not (a.not_your_turn and g.active == player)
+           and (a.condition is None or condition_holds(g, a.condition, player, spell))]      # spectacle, surge
     for sid, sch in permanents_with(g, "alternative_costs"):
         for a in sch.script.alternative_costs:
             if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller, ch):
@@ -103,8 +117,9 @@ def announced_additional(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise IllegalActionError(f"additional: expected a mapping such as {{mana: 2}}, got {value!r}")
     for key in value:
-        if key not in ("mana", "life", "sacrifice", "exile", "discard", "return"):
-            raise IllegalActionError(f"additional: unknown cost {key!r} (mana, life, sacrifice, exile, discard, return)")
+        if key not in ("mana", "life", "sacrifice", "exile", "discard", "return") + NAMED_OPTIONAL_COSTS:
+            raise IllegalActionError(f"additional: unknown cost {key!r} (mana, life, sacrifice, exile, discard, return, "
+                                     f"{', '.join(NAMED_OPTIONAL_COSTS)})")
     mana = value.get("mana")
     if mana is not None and not (isinstance(mana, str) or (isinstance(mana, int) and not isinstance(mana, bool)
                                                             and mana >= 0)):

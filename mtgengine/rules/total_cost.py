@@ -28,12 +28,16 @@ from .targeting import legal_targets
 
 
 def affordable_x(g: GameState, player: int, cost: ManaCost, oid: int | None = None,
-                 ch: Characteristics | None = None) -> int:
+                 ch: Characteristics | None = None, alternative: AlternativeCost | None = None,
+                 kicked: tuple[str, ...] | bool = False, additional: dict[str, Any] | None = None) -> int:
     """The largest X the default payment could pay now (a hint for agents; CR 107.3 allows any
-    X, and an unaffordable one is refused when the cost is paid)."""
+    X, and an unaffordable one is refused when the cost is paid). ``alternative``, ``kicked``,
+    ``additional``: the costs announced with it (a flashback cost with {X}, CR 702.34a; buyback,
+    CR 702.27a)."""
     def ok(x: int) -> bool:
         if oid is not None and ch is not None:
-            return can_pay_requirement(g, player, total_cost(g, player, oid, ch, x, None, False, 0, {}).requirement,
+            return can_pay_requirement(g, player, total_cost(g, player, oid, ch, x, alternative, kicked, 0,
+                                                             additional or {}).requirement,
                                        ch.colors, spend_on=SpendOn("spell", ch))
         return can_pay_requirement(g, player, requirement(cost, x))
     x = 0
@@ -68,6 +72,16 @@ def _cost_changes(g: GameState, player: int, spell: int, ch: Characteristics) ->
 
 def _count(g: GameState, flt: Filter, controller: int) -> int:
     return sum(1 for oid in g.battlefield if matches(g, oid, flt, controller))
+
+
+def _times_announced(add: AdditionalCost, additional: dict[str, Any]) -> int:
+    """How many times a repeatable cost was announced (replicate, CR 702.56a); 1 for another."""
+    if not add.repeatable:
+        return 1
+    value = additional.get(add.name)
+    if value.__class__ is not int or value < 1:
+        raise IllegalActionError(f"additional: {add.name} takes how many times it is paid (1 or more), got {value!r}")
+    return value
 
 
 def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: int,
@@ -128,14 +142,19 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         if add.optional:
             keys = [k for k, v in (("mana", add.mana), ("life", add.life or add.life_x), ("sacrifice", add.sacrifice),
                                    ("exile", add.exile), ("discard", add.discard)) if v]
-            wanted = any(k in additional and k not in used for k in keys)
+            if add.name:
+                keys = [add.name]                   # a keyword's cost, announced by its name (buyback)
+            wanted = any(k in additional and k not in used and additional[k] is not False for k in keys)
             if not wanted:
                 continue
             used.update(keys)
         if add.mana:
             extra = ManaCost.parse(add.mana)
-            symbols += extra.symbols
-            parts.append(f"+ {extra} (additional cost: {source})")
+            times = _times_announced(add, additional) if not add.per_extra_mode \
+                else max(0, len(g.objects[spell].modes) - 1) if spell in g.objects else 0      # escalate
+            for _ in range(times):
+                symbols += extra.symbols
+            parts.append(f"+ {extra}{' x' + str(times) if times != 1 else ''} (additional cost: {add.name or source})")
         if add.life_x:
             amount = int(life_announced) if life_announced is not None else x
             life += amount

@@ -16,11 +16,14 @@ from ..core.errors import IllegalActionError
 from ..effects.layers import characteristics, permanents
 from ..effects.links import next_untap_passes, stays_tapped
 from ..effects.primitives import draw_card, move, name_of, player_has, set_tapped
+from ..effects.cast_keywords import split_second
 from ..effects.replacement import may_replace
 from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on_stack, step_may_trigger, step_triggers
 from ..state.game_state import GameState
 from . import sagas
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
+from .alternative_casts import graveyard_actions, has_graveyard_options
+from .special_actions import exile_casts, has_exile_casts, has_special_keyword, special_actions, take_special_action
 from .spell_choices import FACE_LAYOUTS
 from .castability import (
     OWN_TIMING, SORCERY_SPEED, HandCheck, cast_actions, cast_variants, castable, castable_plain,
@@ -388,6 +391,12 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
         sorcery_ok = sorcery_timing(g, player)
     reads_step = False
     board = priority_facts(g)           # the actors, who may read the step, a plain world
+    if g.stack and split_second(g):
+        # CR 702.61a-b: no spell may be cast nor non-mana ability activated; special actions may
+        # be taken (turning a face-down permanent face up, CR 116.2b)
+        actions += [{"action": "turn_face_up", "object": oid} for oid, ch in board[0] if ch.controller == player
+                    and g.objects[oid].face_down and can_turn_face_up(g, player, oid)]
+        return actions, False
     hand, command = g.zones[(player, _HAND)], g.zones[(player, _COMMAND)]
     # the list's scratch (``HandCheck``: the sources when first needed, answers for equal
     # cards), made when a card could be offered
@@ -443,6 +452,15 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
                 reads_step = True
                 if can_activate_from_hand(g, player, oid, i):
                     actions.append({"action": "activate", "object": oid, "ability": i})
+    if has_graveyard_options(g, player):           # unearth, scavenge, embalm (CR 113.6m)
+        reads_step = True
+        actions += graveyard_actions(g, player)
+    if hand and any(has_special_keyword(characteristics(g, oid).keywords) for oid in hand):
+        reads_step = True
+        actions += special_actions(g, player)          # foretell, plot, suspend (CR 116.2f, h, k)
+    if g.zones[(player, Zone.EXILE)] and has_exile_casts(g, player):
+        reads_step = True
+        actions += exile_casts(g, player)              # foretold and plotted cards (CR 702.143a, 702.170d)
     for oid in sorted(command) if command else ():
         if is_commander(g, oid):
             reads_step = reads_step or timing_reads_step(g, oid, characteristics(g, oid))
@@ -656,6 +674,8 @@ def priority(ctx: Ctx) -> Decision | None:
         cast_face_down(ctx, player, answer["object"], answer)
     elif act == "cast":
         cast_spell(ctx, player, answer["object"], answer)
+    elif act == "special":
+        take_special_action(ctx, player, answer["object"], answer)     # foretell, plot, suspend (CR 116.2)
     elif act == "turn_face_up":
         turn_face_up(ctx, player, answer["object"], answer)     # a special action (CR 116.2b)
     elif act == "activate":

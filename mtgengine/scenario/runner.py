@@ -7,6 +7,7 @@ from typing import Any
 from ..agents.agents import first_option
 from ..agents.decisions import Decision, player_ref
 from ..cards.database import UnknownCardError, card_db, normalize_name
+from ..cards.vocabulary.casting import NAMED_OPTIONAL_COSTS
 from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError, MtgError, quote
 from ..core.mana import COLOR_WORDS, ManaCost, ManaCostError
@@ -270,13 +271,22 @@ class Runner:
                 oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
             except ScenarioError:
                 # beyond the format: an ability that functions from the hand (transmute, CR 702.53a)
-                oid = self._one(arg, (Zone.HAND,), owner=by)
+                # or the graveyard (unearth, CR 702.84a)
+                oid = self._one(arg, (Zone.HAND, Zone.GRAVEYARD), owner=by)
             player = by if by is not None else characteristics(g.state, oid).controller
             action = {"action": "activate", "object": oid, "ability": self._ability_index(oid, opts.get("ability"))}
             if "targets" in opts:
                 action["targets"] = self._targets(opts["targets"])
             if "x" in opts:
                 action["x"] = opts["x"]
+            if "pay" in opts:
+                action["pay"] = self._pay(opts["pay"], player)
+            self._act(player, action)
+        elif verb == "special":
+            # a keyword's special action from the hand: foretell, plot, suspend (CR 116.2f, h, k)
+            oid = self._one(arg, (Zone.HAND,), owner=by)
+            player = by if by is not None else g.state.objects[oid].owner
+            action = {"action": "special", "object": oid, "keyword": str(opts.get("keyword", ""))}
             if "pay" in opts:
                 action["pay"] = self._pay(opts["pay"], player)
             self._act(player, action)
@@ -739,9 +749,13 @@ class Runner:
                 owner = player if key != "sacrifice" else None
                 out[key] = self._many(v, self._PAY_ZONES[key], owner, player if key == "sacrifice" else None,
                                       f"additional: {key}")
+            elif key in NAMED_OPTIONAL_COSTS:       # buyback (CR 702.27a); replicate: how many times
+                if not isinstance(v, (bool, int)):
+                    raise ScenarioError(f"additional: {key} takes true, false or a number of times, got {quote(v)}")
+                out[key] = v
             else:
                 raise ScenarioError(f"additional: unknown cost {quote(key)}"
-                                    f"{suggest(str(key), ['mana', 'life', 'exile', 'sacrifice', 'discard'])}")
+                                    f"{suggest(str(key), ['mana', 'life', 'exile', 'sacrifice', 'discard', *NAMED_OPTIONAL_COSTS])}")
         return out
 
     def _many(self, refs: Any, zones: tuple[Zone, ...], owner: int | None, controller: int | None,

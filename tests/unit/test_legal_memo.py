@@ -143,6 +143,8 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"),
         ("rules/turn.py", "question"),                # its prompt
         ("rules/turn.py", "pass_commits_first"),      # (the engine's, before a run)
+        ("rules/ability_costs.py", "candidates"),     # ninjutsu's unblocked attackers (CR 702.49a): an ability
+                                                      # from the hand, which makes the list read the step
         ("state/invariants.py", "_check_numbers"),    # a loaded save's step is checked, before any run
     }
 
@@ -157,6 +159,8 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("rules/mana_sources.py", "tap_sources"),     # conditional_sources
         ("effects/primitives.py", "player_has"),      # permanents with player_statics
         ("effects/layer_effects.py", "static_condition"),   # characteristics: memoized by version alone
+        ("rules/spell_costs.py", "alternative_costs"),      # spectacle, surge: life lost, spells cast this turn
+                                                            # (effects.cast_keywords), not the step
         # not reached by the legal-action list (they need a game in progress: ctx, events)
         ("effects/resolutions/choices.py", "_conditional"), ("effects/replacement.py", "_applies"),
         ("effects/replacement.py", "condition_holds"), ("effects/triggers.py", "_add"),

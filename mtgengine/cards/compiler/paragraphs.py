@@ -27,6 +27,7 @@ from .cases import read_solved, read_to_solve, with_solved
 from .classes import read_level_bar, with_class_levels
 from .levels import read_level_pt, read_level_symbol, read_level_up, with_level_symbols
 from . import aftermath, flip_cards  # noqa: F401  (their rules: "Aftermath", CR 702.127; "flip ~", CR 710)
+from . import casting_keywords  # noqa: F401  (dash, blitz, buyback, ...: CR 702, rules.alternative_casts)
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects
@@ -156,7 +157,7 @@ def compile_report(name: str, oracle_text: str, is_spell: bool) -> Compiled:
     # card" in it or in another paragraph refer to the same record
     lines = oracle_text.split("\n")
     exiling = [i for i, raw in enumerate(lines, start=1) if re.search(r"\bexile\b", raw, re.I)]
-    face = ScriptBuilder(name, is_spell, link=link_name(name, exiling[0]) if exiling else "")
+    face = ScriptBuilder(name, is_spell, link=link_name(name, exiling[0]) if exiling else "", oracle_text=oracle_text)
     sources: dict[int, Span] = {}
     for number, raw in enumerate(lines, start=1):
         source = Source(strip_reminder(normalize_self(raw, name)))
@@ -193,3 +194,4 @@ def _read_whole(text: str) -> bool:
 
 
 nested.provide(_read_whole)
+casting_keywords.provide(compile_report)       # overload's text with "each" (CR 702.96a)

@@ -58,6 +58,7 @@ class ScriptBuilder:
     #: abilities came before it and after it, and its text
     solved_mark: tuple[int, ...] | None = None
     solved_text: str = ""
+    oracle_text: str = ""             # the face's whole rules text (overload compiles it with "each", CR 702.96a)
 
     def not_implemented(self) -> bool:
         """Records the paragraph being read as one the engine can't do yet; True (it is read)."""

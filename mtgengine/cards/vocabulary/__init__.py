@@ -26,14 +26,14 @@ from .actions import (  # noqa: F401
     WinGame,
 )
 from .effects import (  # noqa: F401
-    Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, CastCard, CastLinked,
+    Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, Cascade, CastCard, CastFromExile, CastLinked,
     Choose, Conditional, CopyCards, CopyException, CopySpell, CounterIfPaid,
-    CreateDelayedTrigger, CreateEmblem, CreateTokenCopy, DoAction, Double, Effect,
-    ExileChosen, ExileTop, Explore, Flip, Solve, GainAbilities, HoldTapped, IfKicked,
+    CreateDelayedTrigger, CreateEmblem, CreateTokenCopy, DoAction, Double, Effect, Encore, EnterAttacking,
+    ExileChosen, ExileTop, ExileWarped, Explore, Flip, Solve, GainAbilities, HoldTapped, IfKicked,
     Manifest, MayPay, Meld, MustBlock, Note, PayEcho,
     PlayFrom, Pregame, PreventDamage, Proliferate, PutFromHand, PutIntoGraveyard,
     PutOnBottom, RemoveCounters, ReplaceWords, ReturnChosen, RevealTop, SetLevel,
-    ShuffleIntoLibrary, SkipNextUntap, Transform, TurnFaceDown, UnlessPays,
+    ShuffleIntoLibrary, SkipNextUntap, SuspendTick, Transform, TurnFaceDown, UnlessPays,
 )
 from .abilities import (  # noqa: F401
     ActivatedAbility, Condition, Cost, CostObjects, ExtraTriggers, SpellAbility,

@@ -40,6 +40,8 @@ class Cost:
     x_is: "Quantity | None" = None         # "X is the mana value of the exiled card": X isn't announced
                                            # but set by the game (Soul Foundry; linked, CR 607.3: the sum)
     discard_self: bool = False             # "Discard this card" (transmute, CR 702.53a)
+    exile_self: bool = False               # "Exile this card from your graveyard" (scavenge, embalm, CR 702.97a,
+                                           # 702.128a): the ability refers to the exiled card ("remembered")
     untap: bool = False                    # {Q}: untap this permanent (CR 107.6)
     energy: int = 0                        # {E}...: pay that many energy counters (CR 107.14)
     put_counter: str = ""                  # "Put a -0/-1 counter on ~" (Wall of Roots, CR 118.3)
@@ -79,7 +81,8 @@ class ActivatedAbility:
     sorcery_speed: bool = False
     condition: "Condition | None" = None   # "Activate only if ..." (a restriction, CR 602.5b)
     zone: str = ""                # "hand": it functions only while the card is in its owner's hand
-                                  # (transmute, CR 702.53a); "": on the battlefield
+                                  # (transmute, CR 702.53a); "graveyard": in its owner's graveyard (unearth,
+                                  # CR 702.84a); "": on the battlefield
     per_turn: int = 0             # "Activate only once each turn" 1, "no more than twice each turn" 2 (CR 602.5b)
 
 

@@ -316,6 +316,8 @@ class ReturnToBattlefield:
     counter: str = ""                # "with a +1/+1 counter on it": its kind (CR 122.6)
     counter_amount: int = 1
     transformed: bool = False        # "return it ... transformed": it enters with its back face up (CR 712.14a)
+    exile_if_leaves: bool = False    # "If it would leave the battlefield, exile it instead of putting it anywhere
+                                     # else" (unearth, CR 702.84a): a replacement effect on the permanent it becomes
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,14 @@ class AlternativeCost:
     objects: tuple[AdditionalCost, ...] = ()   # "return an Island you control to its owner's hand" (Daze)
     if_control: Filter | None = None           # "If you control a Swamp, you may pay ..." (Snuff Out)
     not_your_turn: bool = False                # "If it's not your turn, you may ..." (Force of Negation)
+    condition: Condition | None = None         # spectacle, surge (CR 702.137a, 702.117a): only while it holds
+    spell: SpellAbility | None = None          # the spell ability while cast for this cost: overload's, its
+                                               # text with "each" for "target" (CR 702.96a)
+
+
+#: Optional additional costs of keywords, announced by name (``additional: {buyback: true}``, CR
+#: 601.2b): ``AdditionalCost.name``.
+NAMED_OPTIONAL_COSTS = ("buyback", "entwine", "replicate")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +95,14 @@ class AdditionalCost:
     text: str = ""
     any_number: bool = False    # "exile any number of ...": as many as announced (``count`` ignored)
     less_each: str = ""         # "This spell costs {2} less to cast for each card exiled this way" (CR 118.7)
+    only_from: str = ""         # paid only when the spell is cast from this zone: retrace's and jump-start's
+                                # "discard a card" from the graveyard (CR 702.81a, 702.133a)
+    name: str = ""              # a keyword's optional cost ("buyback", CR 702.27a): announced by this name
+    per_extra_mode: bool = False    # "For each mode you choose beyond the first as you cast this spell, you pay
+                                    # an additional [cost]" (escalate, CR 702.120a)
+    repeatable: bool = False    # "you may pay [cost] any number of times" (replicate, CR 702.56a): announced
+                                # with how many times (``additional: {replicate: 2}``)
+                                # (scenario ``additional: {buyback: true}``), remembered in the spell's choices
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,6 +177,7 @@ class CopyException:
     add_supertypes: frozenset[str] = frozenset()  # "it's legendary in addition to its other types"
     set_power: int | None = None                  # "except it's 7/7": base P/T, and no P/T-defining
     set_toughness: int | None = None              # ability is copied (CR 707.9b, 707.9d)
+    no_mana_cost: bool = False                    # "it has no mana cost" (embalm, eternalize, CR 702.128a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,6 +462,60 @@ class CastCard:
 
 
 @dataclass(frozen=True, slots=True)
+class Cascade:
+    """CR 702.85a: "exile cards from the top of your library until you exile a nonland card whose
+    mana value is less than this spell's mana value. You may cast that card without paying its
+    mana cost if the resulting spell's mana value is less than this spell's mana value. Then put
+    all cards exiled this way that weren't cast on the bottom of your library in a random order."
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class CastFromExile:
+    """The source, a card in exile, may be cast by its owner while this resolves (CR 608.2g): for
+    its alternative cost named ``cost`` ("madness": "its owner may cast it by paying [cost]
+    rather than paying its mana cost", CR 702.35a), or without paying its mana cost when
+    ``cost`` is "" (rebound, CR 702.88a). ``otherwise_graveyard``: "If that player doesn't, they
+    put this card into their graveyard" (madness)."""
+
+    cost: str = ""
+    otherwise_graveyard: bool = False
+    haste: bool = False              # suspend: "If you cast a creature spell this way, it gains haste" (CR 702.62a)
+
+
+@dataclass(frozen=True, slots=True)
+class ExileWarped:
+    """CR 702.185a-b: "exile the permanent this spell becomes": ``what`` is exiled and becomes a
+    warped card, which its owner may cast after the current turn has ended for as long as it
+    remains exiled."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class EnterAttacking:
+    """CR 702.49a, 702.49c: "Put this card onto the battlefield from your hand tapped and
+    attacking": the source card, still in its owner's hand, enters tapped, unblocked and attacking
+    the player or planeswalker the creature its ninjutsu cost returned was attacking."""
+
+
+@dataclass(frozen=True, slots=True)
+class Encore:
+    """CR 702.141a: "For each opponent, create a token that's a copy of this card that attacks
+    that opponent this turn if able. The tokens gain haste. Sacrifice them at the beginning of
+    the next end step." ``what``: the card (exiled by the ability's cost)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class SuspendTick:
+    """CR 702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time
+    counter from it" and "When the last time counter is removed from this card, if it's exiled,
+    you may play it without paying its mana cost if able": the source card's tick."""
+
+
+@dataclass(frozen=True, slots=True)
 class PutOnBottom:
     """"Put [what] on the bottom of their owners' libraries" (CR 401.4)."""
 
@@ -584,5 +639,5 @@ Effect = Union[
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
-    ReturnChosen,
+    ReturnChosen, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
 ]

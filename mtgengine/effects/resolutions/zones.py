@@ -89,6 +89,8 @@ def _return_to_battlefield(ctx: Ctx, eff: ReturnToBattlefield, r: Resolving) -> 
             g.obj(new_id).tapped = True
         if new_id is not None and eff.counter and new_id in g.objects:
             put_counters(ctx, new_id, eff.counter, eff.counter_amount, rule="122.6")
+        if new_id is not None and eff.exile_if_leaves and new_id in g.objects:
+            g.obj(new_id).choices["exile_if_leaves"] = True     # CR 614.1a (unearth, CR 702.84a)
 
 
 @resolves(ReturnChosen)
