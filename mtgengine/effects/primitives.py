@@ -818,6 +818,12 @@ def set_tapped(ctx: Ctx, oid: int, tapped: bool) -> bool:
     g = ctx.g
     if oid not in g.objects or g.objects[oid].tapped == tapped:
         return False
+    if not tapped and g.objects[oid].counters.get("stun") and g.objects[oid].zone is Zone.BATTLEFIELD:
+        # CR 122.1d: "If a permanent with a stun counter on it would become untapped, instead
+        # remove a stun counter from it."
+        remove_counters(ctx, oid, "stun", 1)
+        ctx.log("122.1d", f"{name_of(ctx, oid)} would untap: a stun counter is removed from it instead")
+        return False
     g.obj(oid).tapped = tapped
     g.events.append(TapEvent(oid, tapped))
     return True
