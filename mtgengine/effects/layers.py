@@ -875,6 +875,9 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
     if flt.power_max_source and source_id in state.objects \
             and (ch.power or 0) > (characteristics(state, source_id).power or 0):
         return False                                  # "power less than or equal to ~'s power"
+    if flt.power_below_source and source_id in state.objects \
+            and (ch.power or 0) >= (characteristics(state, source_id).power or 0):
+        return False                                  # "power less than this creature's power" (CR 702.134a)
     if flt.controller_controls and not any(
             flt.controller_controls in characteristics(state, p).subtypes and controller_of(state, p) == ch.controller
             for p in state.battlefield):

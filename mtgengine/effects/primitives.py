@@ -20,7 +20,7 @@ from ..rules.commander import combat_damage_by_commander
 from ..state.objects import GameObject
 from .attachment import can_attach
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
-from .events import ManaEvent, ProliferateEvent, TapEvent
+from .events import LastCounterRemoved, ManaEvent, ProliferateEvent, TapEvent
 from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, lasting_effects, matches, \
     object_name, permanent_moved, permanents_with
 from .replacement import apply_replacements, life_gain_forbidden
@@ -522,6 +522,8 @@ def remove_counters(ctx: Ctx, oid: int, kind: str, amount: int) -> int:
         o.counters[kind] = have - removed
         if not o.counters[kind]:
             del o.counters[kind]
+            if o.zone is Zone.BATTLEFIELD:
+                ctx.g.events.append(LastCounterRemoved(oid, kind))     # (vanishing, CR 702.63a)
         ctx.g.changed()
     return removed
 

@@ -628,7 +628,12 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
                 and not (ab.unless_life and _pays_life_instead(ctx, c, ab.unless_life, event)):   # Blood Crypt
             ctx.log("614.1d", f"{c.name}: {object_name(g, event.oid)} enters the battlefield tapped")
             event = replace(event, tapped=True)
-        if ab.enters_counters:
+        if ab.enters_counters and ab.optional and not _chooses_counters(ctx, c, event):
+            if ab.declined_keywords:            # riot: "If you don't, it gains haste" (CR 702.136a)
+                ctx.log("702.136a", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with "
+                        f"{', '.join(sorted(ab.declined_keywords))}")
+                event = replace(event, keywords=event.keywords | ab.declined_keywords)
+        elif ab.enters_counters:
             n = _quantity(g, ab.amount or Quantity(), c, event)
             ctx.log("614.1c", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with {n} "
                     f"{ab.enters_counters} counter(s) on it")
@@ -639,6 +644,14 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
             event = replace(event, keywords=event.keywords | ab.enters_keywords)
         return event
     return event
+
+
+def _chooses_counters(ctx: Ctx, c: Candidate, event: ZoneChange) -> bool:
+    """ "You may have ~ enter with an additional +1/+1 counter on it" (unleash, riot: CR 702.98a,
+    702.136a): the player it would enter under chooses as it enters (CR 614.12)."""
+    player = event.controller if event.controller is not None else c.controller
+    return bool(ctx.ask(Decision(player, "yesno", f"have {object_name(ctx.g, event.oid)} enter with "
+                                 f"{c.ability.enters_counters} counter(s) on it ({c.name})?", [True, False])))
 
 
 def _pays_life_instead(ctx: Ctx, c: Candidate, amount: int, event: ZoneChange) -> bool:

@@ -72,7 +72,7 @@ def amount(ctx: Ctx, q: Quantity, r: Resolving, player: int | None = None) -> in
         # CR 608.2h: the object's current information if it is still where it was expected
         # to be, else its last known information; an illegal target gives none (CR 608.2b).
         for oid in refs(ctx, q.of, r)[:1]:
-            value += max(0, stat_value(ctx, oid, q.stat))
+            value += q.scale * max(0, stat_value(ctx, oid, q.stat))
     return value
 
 
@@ -88,9 +88,15 @@ def stat_value(ctx: Ctx, oid: int, stat: str) -> int:
             return 0
         if stat == "mana_value":
             return ch.mana_cost.mana_value(0) if ch.mana_cost is not None else 0
+    if stat == "blockers_beyond_first":
+        # rampage's "for each creature blocking it beyond the first" (CR 702.23a, 509.1h)
+        return max(0, sum(1 for b in g.battlefield if oid in g.objects[b].blocking) - 1)
     if stat.startswith("counters:"):
+        kind = stat[len("counters:"):]
         o = g.objects.get(oid)
-        return o.counters.get(stat[len("counters:"):], 0) if o is not None else 0
+        if o is None:       # CR 608.2h: as it last existed (modular's "each +1/+1 counter on it", 702.43a)
+            return sum(count for k, count in getattr(ch, "counters", ()) if k == kind)
+        return o.counters.get(kind, 0)
     return (ch.power if stat == "power" else ch.toughness) or 0
 
 

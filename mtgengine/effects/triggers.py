@@ -38,7 +38,7 @@ from .events import (
     AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LevelEvent, LifeEvent, TapEvent, TargetedEvent,
     ZoneChange,
 )
-from .events import ActivateEvent
+from .events import ActivateEvent, LastCounterRemoved
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
 from .link_records import condition as linked_condition, record
 from .meld_pairs import meld_pair_ready
@@ -212,6 +212,14 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         # only permanents have a status (CR 110.5d): one that has left is not untapped
         src = g.objects.get(source_id) if source_id else None
         return src is not None and src.zone is Zone.BATTLEFIELD and not src.tapped
+    if cond.kind == "designated":
+        # "if it isn't renowned" (CR 702.112a-b): a designation of the permanent, which it loses
+        # as it leaves the battlefield
+        src = g.objects.get(source_id) if source_id else None
+        value = 1 if src is not None and src.zone is _BATTLEFIELD and src.choices.get(cond.value) else 0
+        return (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most)
+    if cond.kind in ("attacking_most_life", "attacks_with_greater_power"):
+        return _attack_condition(g, cond.kind, source_id)
     if cond.kind == "meld":
         # "if you both own and control ~ and a creature named [its meld partner]" (CR 701.42a)
         return meld_pair_ready(g, controller, source_id)
@@ -253,6 +261,21 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     if cond.at_least is not None and value < cond.at_least:
         return False
     return cond.at_most is None or value <= cond.at_most
+
+
+def _attack_condition(g: Any, kind: str, source_id: int | None) -> bool:
+    """Conditions of an attack trigger about the attack (CR 508.1): dethrone's "attacks the
+    player with the most life or tied for most life" (CR 702.105a), training's "and at least one
+    other creature with power greater than this creature's power attack" (CR 702.149a)."""
+    src = g.objects.get(source_id) if source_id else None
+    if src is None or src.zone is not _BATTLEFIELD or src.attacking is None:
+        return False
+    if kind == "attacking_most_life":
+        defender = player_of(src.attacking)
+        return defender is not None and all(g.players[defender].life >= p.life for p in g.players if not p.lost)
+    power = characteristics(g, source_id).power or 0
+    return any(oid != source_id and g.objects[oid].attacking is not None and (characteristics(g, oid).power or 0) > power
+               for oid in g.battlefield)
 
 
 # -- matching events ----------------------------------------------------------------------------
@@ -467,6 +490,13 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 sch = characteristics(g, ev.oid)
                 for ab in triggered_abilities(sch):
                     if ab.trigger.event == "class_level" and ab.trigger.number == ev.level:
+                        _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
+        elif cls is LastCounterRemoved:
+            if ev.oid in g.objects:
+                # "When the last time counter is removed from this permanent" (CR 702.63a)
+                sch = characteristics(g, ev.oid)
+                for ab in triggered_abilities(sch):
+                    if ab.trigger.event == "last_counter_removed:" + ev.kind:
                         _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
         elif cls is CountersEvent:
             if ev.kind == LORE and ev.oid in g.objects:

@@ -27,6 +27,7 @@ from .cases import read_solved, read_to_solve, with_solved
 from .classes import read_level_bar, with_class_levels
 from .levels import read_level_pt, read_level_symbol, read_level_up, with_level_symbols
 from . import aftermath, flip_cards  # noqa: F401  (their rules: "Aftermath", CR 702.127; "flip ~", CR 710)
+from . import permanent_keywords  # noqa: F401  (keyword abilities of permanents, CR 702; keyword actions, CR 701)
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects

@@ -35,6 +35,9 @@ from .effects import (  # noqa: F401
     PutOnBottom, RemoveCounters, ReplaceWords, ReturnChosen, RevealTop, SetLevel,
     ShuffleIntoLibrary, SkipNextUntap, Transform, TurnFaceDown, UnlessPays,
 )
+from .keyword_actions import (  # noqa: F401
+    Amass, Bolster, Connive, CumulativeUpkeep, Designate, Drain, MayElse,
+)
 from .abilities import (  # noqa: F401
     ActivatedAbility, Condition, Cost, CostObjects, ExtraTriggers, SpellAbility,
     Trigger, TriggeredAbility,

@@ -35,6 +35,7 @@ class Filter:
     power_max: int | None = None               # "with power N or less"
     power_min: int | None = None
     power_max_source: bool = False             # "with power less than or equal to ~'s power" (now)
+    power_below_source: bool = False           # "with power less than this creature's power" (mentor, CR 702.134a)
     controller_controls: str = ""              # "whose controller controls an Island": a subtype
     mana_value_max: int | None = None
     mana_value_min: int | None = None          # "with mana value N or greater" (CR 202.3; a spell's X counts, 202.3e)

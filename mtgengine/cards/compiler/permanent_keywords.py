@@ -1,0 +1,310 @@
+"""Keyword abilities of permanents (CR 702) and keyword actions (CR 701), each compiled from its
+rule for every card that has it.
+
+A keyword paragraph ("Modular 2", "Fabricate 1", "Cumulative upkeep {1}") becomes the abilities
+its rule says it means, built in the vocabulary and carried out by the existing pipelines:
+"enters with counters" through the replacement pipeline (CR 614.1c), triggered abilities
+through ``effects.triggers``, counters, life and zone changes through ``effects.primitives``
+(the one-shot effects of ``vocabulary.keyword_actions``). Keyword actions inside an effect
+("bolster 2", "amass Orcs 2", "it connives", "support 2") are effect templates (``clause``).
+Registered by importing this module (``paragraphs``).
+"""
+from __future__ import annotations
+
+from .clause import effect_rule
+from .keywords import KEYWORD_PARAGRAPHS
+from .lexicon import creature_type_plural, creature_types, num
+from .script_builder import ScriptBuilder
+from .sentences import parse_effects
+from .targets import Parse, it_ref
+from .text import SpanMatch
+from ..vocabulary import (
+    ActivatedAbility, Amass, Bolster, CREATURE, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
+    Designate, DoAction, Drain, Effect, ExileTop, Filter, MayElse, MayPay, Pump, PutCounters, Quantity, Ref,
+    RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, StaticAbility, TargetSpec, Trigger,
+    TriggeredAbility, n, target,
+)
+
+_keyword = KEYWORD_PARAGRAPHS.rule
+_COST = r"((?:\{[0-9WUBRGCX/]+\})+)"
+_N = r"(\d+|x)"
+
+
+def _enters_with(face: ScriptBuilder, kind: str, amount: Quantity, *, optional: bool = False,
+                 declined: frozenset[str] = frozenset()) -> None:
+    """ "This permanent enters with N [kind] counters on it" (CR 614.1c, 122.6)."""
+    face.replacements.append(ReplacementAbility("enters", itself=True, enters_counters=kind, amount=amount,
+                                                optional=optional, declined_keywords=declined, text=face.raw))
+
+
+@_keyword(r"modular " + _N)
+def _modular(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.43a: "This permanent enters with N +1/+1 counters on it" and "When this permanent is
+    # put into a graveyard from the battlefield, you may put a +1/+1 counter on target artifact
+    # creature for each +1/+1 counter on this permanent" (as it last existed, CR 603.10a, 608.2h).
+    _enters_with(face, "+1/+1", num(m.group(1)))
+    face.triggered.append(TriggeredAbility(
+        Trigger("dies"),
+        (PutCounters(target(0), "+1/+1", Quantity(stat="counters:+1/+1", of=Ref("triggering"))),),
+        (TargetSpec(Filter(types=frozenset({"Creature"}), all_types=frozenset({"Artifact"})),
+                    "target artifact creature"),),
+        text=f"Modular {m.group(1)}: when {face.name} dies, you may put a +1/+1 counter on target artifact "
+             f"creature for each +1/+1 counter on it", optional=True))
+    return True
+
+
+@_keyword(r"fabricate " + _N)
+def _fabricate(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.123a: "When this permanent enters, you may put N +1/+1 counters on it. If you
+    # don't, create N 1/1 colorless Servo artifact creature tokens."
+    amount = num(m.group(1))
+    servo = CreateToken(amount, "Servo Token", 1, 1, (), ("Artifact", "Creature"), ("Servo",))
+    face.triggered.append(TriggeredAbility(
+        Trigger("enters"),
+        (MayElse((PutCounters(SELF, "+1/+1", amount),), (servo,),
+                 prompt=f"put {m.group(1)} +1/+1 counter(s) on {face.name} (no: create {m.group(1)} Servo(s))"),),
+        text=f"Fabricate {m.group(1)}: when {face.name} enters, you may put {m.group(1)} +1/+1 counter(s) on it; "
+             f"if you don't, create {m.group(1)} 1/1 colorless Servo artifact creature token(s)"))
+    return True
+
+
+@_keyword(r"renown " + _N)
+def _renown(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.112a: "When this creature deals combat damage to a player, if it isn't renowned,
+    # put N +1/+1 counters on it and it becomes renowned."
+    face.triggered.append(TriggeredAbility(
+        Trigger("combat_damage_player"),
+        (PutCounters(SELF, "+1/+1", num(m.group(1))), Designate(SELF, "renowned")),
+        condition=Condition("designated", value="renowned", at_most=0),
+        text=f"Renown {m.group(1)}: when {face.name} deals combat damage to a player, if it isn't renowned, "
+             f"put {m.group(1)} +1/+1 counter(s) on it and it becomes renowned"))
+    return True
+
+
+@_keyword(r"unleash")
+def _unleash(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.98a: "You may have this permanent enter with an additional +1/+1 counter on it" and
+    # "This permanent can't block as long as it has a +1/+1 counter on it."
+    _enters_with(face, "+1/+1", n(1), optional=True)
+    face.static.append(StaticAbility("self", keywords=frozenset({"can't block"}), text=face.raw,
+                                     condition=Condition("source_counters", value="+1/+1", at_least=1)))
+    return True
+
+
+@_keyword(r"riot")
+def _riot(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.136a: "You may have this permanent enter with an additional +1/+1 counter on it. If
+    # you don't, it gains haste."
+    _enters_with(face, "+1/+1", n(1), optional=True, declined=frozenset({"haste"}))
+    return True
+
+
+@_keyword(r"cumulative upkeep(?: " + _COST + r"|\s?[-—–]\s?pay (\d+) life\.?)")
+def _cumulative_upkeep(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.24a: "At the beginning of your upkeep, if this permanent is on the battlefield, put an
+    # age counter on this permanent. Then you may pay [cost] for each age counter on it. If you
+    # don't, sacrifice it."
+    mana, life = (m.group(1) or "").upper(), int(m.group(2) or 0)
+    cost = mana or f"{life} life"
+    face.triggered.append(TriggeredAbility(
+        Trigger("upkeep", "you"), (CumulativeUpkeep(mana=mana, life=life),),
+        text=f"Cumulative upkeep {cost}: at the beginning of your upkeep, put an age counter on {face.name}, "
+             f"then pay {cost} for each age counter on it or sacrifice it"))
+    return True
+
+
+@_keyword(r"extort")
+def _extort(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.101a: "Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1
+    # life and you gain life equal to the total life lost this way."
+    face.triggered.append(TriggeredAbility(
+        Trigger("cast", "you", Filter(spells=True)), (MayPay("{W/B}", (Drain(n(1)),)),),
+        text="Extort: whenever you cast a spell, you may pay {W/B}; if you do, each opponent loses 1 life "
+             "and you gain life equal to the total life lost this way"))
+    return True
+
+
+@_keyword(r"ingest")
+def _ingest(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.115a: "Whenever this creature deals combat damage to a player, that player exiles the
+    # top card of their library."
+    face.triggered.append(TriggeredAbility(
+        Trigger("combat_damage_player"), (ExileTop(Ref("affected")),),
+        text="Ingest: whenever this creature deals combat damage to a player, that player exiles the top card "
+             "of their library"))
+    return True
+
+
+@_keyword(r"outlast " + _COST)
+def _outlast(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery."
+    face.activated.append(ActivatedAbility(Cost(mana=m.group(1).upper(), tap=True),
+                                           (PutCounters(SELF, "+1/+1", n(1)),), (), face.raw, False, True))
+    return True
+
+
+@_keyword(r"reinforce " + _N + r"\s?[-—–]\s?" + _COST)
+def _reinforce(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.77a: "[Cost], Discard this card: Put N +1/+1 counters on target creature", from the hand
+    face.activated.append(ActivatedAbility(
+        Cost(mana=m.group(2).upper(), discard_self=True), (PutCounters(target(0), "+1/+1", num(m.group(1))),),
+        (TargetSpec(CREATURE, "target creature"),), face.raw, False, False, zone="hand"))
+    return True
+
+
+@_keyword(r"rampage (\d+)")
+def _rampage(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.23a: "Whenever this creature becomes blocked, it gets +N/+N until end of turn for
+    # each creature blocking it beyond the first."
+    each = int(m.group(1))
+    face.triggered.append(TriggeredAbility(
+        Trigger("becomes_blocked"),
+        (Pump(SELF, x_sign=1, x_value=Quantity(stat="blockers_beyond_first", of=SELF, scale=each)),),
+        text=f"Rampage {each}: whenever {face.name} becomes blocked, it gets +{each}/+{each} until end of turn "
+             f"for each creature blocking it beyond the first"))
+    return True
+
+
+@_keyword(r"mentor")
+def _mentor(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.134a: "Whenever this creature attacks, put a +1/+1 counter on target attacking
+    # creature with power less than this creature's power."
+    face.triggered.append(TriggeredAbility(
+        Trigger("attacks"), (PutCounters(target(0), "+1/+1", n(1)),),
+        (TargetSpec(Filter(types=frozenset({"Creature"}), attacking=True, power_below_source=True),
+                    "target attacking creature with power less than this creature's power"),),
+        text="Mentor: whenever this creature attacks, put a +1/+1 counter on target attacking creature with "
+             "power less than this creature's power"))
+    return True
+
+
+@_keyword(r"dethrone")
+def _dethrone(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.105a: "Whenever this creature attacks the player with the most life or tied for most
+    # life, put a +1/+1 counter on this creature." (a condition of the event, CR 603.2)
+    face.triggered.append(TriggeredAbility(
+        Trigger("attacks"), (PutCounters(SELF, "+1/+1", n(1)),),
+        condition=Condition("attacking_most_life", event_only=True),
+        text="Dethrone: whenever this creature attacks the player with the most life or tied for most life, "
+             "put a +1/+1 counter on this creature"))
+    return True
+
+
+@_keyword(r"training")
+def _training(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.149a: "Whenever this creature and at least one other creature with power greater
+    # than this creature's power attack, put a +1/+1 counter on this creature."
+    face.triggered.append(TriggeredAbility(
+        Trigger("attacks"), (PutCounters(SELF, "+1/+1", n(1)),),
+        condition=Condition("attacks_with_greater_power", event_only=True),
+        text="Training: whenever this creature and at least one other creature with power greater than this "
+             "creature's power attack, put a +1/+1 counter on this creature"))
+    return True
+
+
+@_keyword(r"vanishing(?: (\d+))?")
+def _vanishing(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.63a: "This permanent enters with N time counters on it," "At the beginning of your
+    # upkeep, if this permanent has a time counter on it, remove a time counter from it," and
+    # "When the last time counter is removed from this permanent, sacrifice it."
+    # CR 702.63b: without a number, only the two triggered abilities
+    if m.group(1):
+        _enters_with(face, "time", num(m.group(1)))
+    face.triggered.append(TriggeredAbility(
+        Trigger("upkeep", "you"), (RemoveCounters(SELF, "time", n(1)),),
+        condition=Condition("source_counters", value="time", at_least=1),
+        text=f"Vanishing: at the beginning of your upkeep, if {face.name} has a time counter on it, "
+             f"remove a time counter from it"))
+    face.triggered.append(TriggeredAbility(
+        Trigger("last_counter_removed:time"), (SacrificePermanent(SELF),),
+        text=f"Vanishing: when the last time counter is removed from {face.name}, sacrifice it"))
+    return True
+
+
+@_keyword(r"exploit")
+def _exploit(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.110a: "When this creature enters, you may sacrifice a creature."
+    face.triggered.append(_exploit_ability(None))
+    return True
+
+
+_EXPLOIT_TEXT = "Exploit: when this creature enters, you may sacrifice a creature"
+
+
+def _exploit_ability(when: TriggeredAbility | None) -> TriggeredAbility:
+    """Exploit's ability; ``when``: the card's "When ~ exploits a creature, ..." ability, which
+    triggers when this ability's controller sacrifices a creature as it resolves (CR 702.110b)."""
+    sacrifice = Cost(objects=(CostObjects("sacrifice", 1, Filter(types=frozenset({"Creature"}))),))
+    return TriggeredAbility(Trigger("enters"), (DoAction(sacrifice, True, when, text="sacrifice a creature"),),
+                            text=_EXPLOIT_TEXT)
+
+
+@_keyword(r"when ~ exploits a creature, (.+)")
+def _exploits(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.110b: "exploits a creature": the exploit ability's controller sacrifices a creature
+    # as it resolves — the trigger event of this ability, which is linked to it
+    found = [i for i, ab in enumerate(face.triggered) if ab.text == _EXPLOIT_TEXT]
+    if not found:
+        return False
+    st = Parse()
+    effects = parse_effects(m.group(1), st)
+    if effects is None:
+        return face.not_implemented()
+    when = TriggeredAbility(Trigger("reflexive", "you"), tuple(effects), tuple(st.targets), text=face.raw)
+    face.triggered[found[-1]] = _exploit_ability(when)
+    return True
+
+
+# -- keyword actions (CR 701) inside effects ---------------------------------------------------
+@effect_rule(r"bolster {NUM}")
+def _bolster(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.39a."""
+    return [Bolster(num(m.group(1)))]
+
+
+@effect_rule(r"[Aa]mass ([A-Z][a-z]+) {NUM}", flags=0)
+def _amass(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.47a: "amass Orcs 2" (the subtype by its plural, CR 205.3m)."""
+    plural = m.group(1)
+    subtype = next((t for t in creature_types() if creature_type_plural(t) == plural), None)
+    return [Amass(subtype, num(m.group(2)))] if subtype is not None else None
+
+
+@effect_rule(r"support {NUM}")
+def _support(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.41a: "Support N" on a permanent: "Put a +1/+1 counter on each of up to N other
+    target creatures." (On an instant or sorcery: ``_support_spell``.)"""
+    return [_support_effect(m, st, other=True)]
+
+
+def _support_effect(m: SpanMatch, st: Parse, other: bool) -> Effect:
+    count = int(num(m.group(1)).fixed)
+    spec = TargetSpec(Filter(types=frozenset({"Creature"}), other=other),
+                      f"up to {count} {'other ' if other else ''}target creatures", min=0, max=count)
+    return PutCounters(st.add_target(spec), "+1/+1", n(1))
+
+
+@_keyword(r"support (\w+)\.")
+def _support_spell(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 701.41a: "Support N" on an instant or sorcery spell: "Put a +1/+1 counter on each of up
+    # to N target creatures."
+    if not face.is_spell:
+        return False
+    st = Parse()
+    st.targets = face.spell_targets
+    face.spell_effects.append(_support_effect(m, st, other=False))
+    return True
+
+
+@effect_rule(r"(~|it|target creature you control) connives")
+def _connive(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.50a: "When ~ enters, it connives"."""
+    words = m.group(1).lower()
+    if words == "~":
+        ref: Ref | None = SELF
+    elif words == "it":
+        ref = it_ref(st, words) if st.targets else (st.it or SELF)
+    else:
+        ref = st.add_target(TargetSpec(Filter(types=frozenset({"Creature"}), controller="you"),
+                                       "target creature you control"))
+    return [Connive(ref)] if ref is not None else None
