@@ -45,7 +45,7 @@ def _modular(m: SpanMatch, face: ScriptBuilder) -> bool:
     _enters_with(face, "+1/+1", num(m.group(1)))
     face.triggered.append(TriggeredAbility(
         Trigger("dies"),
-        (PutCounters(target(0), "+1/+1", Quantity(stat="counters:+1/+1", of=Ref("triggering"))),),
+        (PutCounters(target(0), "+1/+1", Quantity(stat="last_counters:+1/+1")),),
         (TargetSpec(Filter(types=frozenset({"Creature"}), all_types=frozenset({"Artifact"})),
                     "target artifact creature"),),
         text=f"Modular {m.group(1)}: when {face.name} dies, you may put a +1/+1 counter on target artifact "

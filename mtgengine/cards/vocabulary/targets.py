@@ -128,7 +128,9 @@ class Quantity:
     per: Filter | None = None        # plus the number of permanents matching
     stat: str = ""                   # plus "power" / "toughness" / "mana_value" of ``of``
     of: Ref | None = None            # ... as it is now, or its last known information (CR 608.2h)
-    # Other stats: "counters:KIND" (the number of KIND counters on ``of``); with ``of`` None,
+    # Other stats: "counters:KIND" (the number of KIND counters on ``of``), "blockers_beyond_first"
+    # (the creatures blocking ``of`` beyond the first: rampage, CR 702.23a); "last_counters:KIND" (the
+    # KIND counters on the source as it last existed: modular, CR 702.43a); with ``of`` None,
     # of the player the effect acts on: "life", "half_life" (half their life, rounded up,
     # CR 107.1a), "life_lost_this_turn" (Wound Reflection).
     link: str = ""                   # linked abilities (CR 607): stat "chosen" (the last number chosen or
