@@ -369,6 +369,7 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
     keywords = src.keywords if src is not None else frozenset()
     if p is not None:
         ctx.log("120.3a" if not combat else rule, f"{src_name} deals {amount} damage to {g.players[p].name}")
+        g.damage_events = g.damage_events + [(g.turn, source, target)]     # (bloodthirst, CR 702.54a)
         if "infect" in keywords:
             put_counters(ctx, target, "poison", amount, rule="120.3b")      # CR 702.90b
         elif player_has(g, p, "damage_as_infect"):

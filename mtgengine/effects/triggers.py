@@ -187,8 +187,10 @@ def _was_creature(g: Any, oid: int) -> bool:
 
 
 # -- conditions ---------------------------------------------------------------------------------
-def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False) -> bool:
-    """Whether a Condition is true for the ability's controller (CR 603.4, 603.8)."""
+def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False,
+                    subject: int = 0) -> bool:
+    """Whether a Condition is true for the ability's controller (CR 603.4, 603.8); ``subject``:
+    the object the triggered ability refers to (the creature that entered, for evolve)."""
     if cond.also is not None and not condition_holds(g, cond.also, controller, source_id, kicked):
         return False                                                # "... and [another condition]"
     if cond.link or (cond.kind == "kicked" and cond.value) or cond.kind == "level":
@@ -218,6 +220,11 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         src = g.objects.get(source_id) if source_id else None
         value = 1 if src is not None and src.zone is _BATTLEFIELD and src.choices.get(cond.value) else 0
         return (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most)
+    if cond.kind == "evolve":
+        return _evolves(g, source_id, subject)
+    if cond.kind == "opponent_dealt_damage":
+        # "if an opponent was dealt damage this turn" (bloodthirst, CR 702.54a)
+        return any(e[0] == g.turn and player_of(e[2]) not in (None, controller) for e in g.damage_events)
     if cond.kind in ("attacking_most_life", "attacks_with_greater_power"):
         return _attack_condition(g, cond.kind, source_id)
     if cond.kind == "meld":
@@ -261,6 +268,21 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     if cond.at_least is not None and value < cond.at_least:
         return False
     return cond.at_most is None or value <= cond.at_most
+
+
+def _evolves(g: Any, source_id: int | None, subject: int) -> bool:
+    """Evolve's "if that creature's power is greater than this creature's power and/or that
+    creature's toughness is greater than this creature's toughness" (CR 702.100a), the one that
+    entered as it is or last existed (CR 608.2h); a noncreature has neither (CR 702.100c)."""
+    src = g.objects.get(source_id) if source_id else None
+    if src is None or src.zone is not _BATTLEFIELD:
+        return False
+    mine = characteristics(g, source_id)
+    theirs = characteristics(g, subject) if subject in g.objects and g.objects[subject].zone is _BATTLEFIELD \
+        else g.lki.get(subject)
+    if theirs is None or "Creature" not in mine.types or "Creature" not in theirs.types:
+        return False
+    return (theirs.power or 0) > (mine.power or 0) or (theirs.toughness or 0) > (mine.toughness or 0)
 
 
 def _attack_condition(g: Any, kind: str, source_id: int | None) -> bool:
@@ -640,7 +662,7 @@ def _add(ctx: Ctx, controller: int, source_id: int, name: str, ab: TriggeredAbil
     src = g.objects.get(source_id)
     kicked = bool(src is not None and src.kicked)
     if ab.condition is not None and ab.trigger.event != "state" \
-            and not condition_holds(g, ab.condition, controller, link_source or source_id, kicked):
+            and not condition_holds(g, ab.condition, controller, link_source or source_id, kicked, subject):
         ctx.log("603.4", f"{name}'s ability doesn't trigger: its condition is false ({ab.text})")
         return
     times = 1 + _extra_times(ctx, source_id, controller, cause)

@@ -53,6 +53,29 @@ def _modular(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"bloodthirst (\d+)")
+def _bloodthirst(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.54a: "If an opponent was dealt damage this turn, this permanent enters with N +1/+1
+    # counters on it."
+    face.replacements.append(ReplacementAbility("enters", itself=True, enters_counters="+1/+1",
+                                                amount=num(m.group(1)), text=face.raw,
+                                                condition=Condition("opponent_dealt_damage")))
+    return True
+
+
+@_keyword(r"evolve")
+def _evolve(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.100a: "Whenever a creature you control enters, if that creature's power is greater
+    # than this creature's power and/or that creature's toughness is greater than this creature's
+    # toughness, put a +1/+1 counter on this creature."
+    face.triggered.append(TriggeredAbility(
+        Trigger("enters", "any", Filter(types=frozenset({"Creature"}), controller="you")),
+        (PutCounters(SELF, "+1/+1", n(1)),), condition=Condition("evolve"),
+        text="Evolve: whenever a creature you control enters, if that creature's power or toughness is greater "
+             "than this creature's, put a +1/+1 counter on this creature"))
+    return True
+
+
 @_keyword(r"fabricate " + _N)
 def _fabricate(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.123a: "When this permanent enters, you may put N +1/+1 counters on it. If you

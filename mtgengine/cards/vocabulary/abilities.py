@@ -141,7 +141,9 @@ class Condition:
     "designated" (1 if the source has the designation ``value``, else 0: "if it isn't renowned", CR
     702.112a), "attacking_most_life" (the source attacks a player with the most life or tied for it,
     CR 702.105a), "attacks_with_greater_power" (another creature with greater power than the source
-    attacks too, CR 702.149a).
+    attacks too, CR 702.149a), "evolve" (the creature the ability refers to has greater power or
+    toughness than the source, CR 702.100a), "opponent_dealt_damage" (an opponent was dealt damage
+    this turn, CR 702.54a).
     The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 
