@@ -43,6 +43,7 @@ from .layers import characteristics, controller_of, matches, object_name, perman
 from .link_records import CostContext
 from .link_values import linked_amount
 from .resolve import Resolving, execute
+from .shield_counters import SHIELD, SHIELD_SPENT, note_shield_used, shield_effect
 from .triggers import condition_holds as holds
 
 if TYPE_CHECKING:
@@ -262,6 +263,15 @@ def _protection_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     return [Candidate(f"p{event.target}", _PROTECTION, target.controller, event.target, target.name)]
 
 
+def _shield_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """CR 122.1c: damage to a permanent with a shield counter is prevented (``shield_counters``)."""
+    ab = shield_effect(ctx.g, event) if kind == "damage" and event.target in ctx.g.objects else None
+    if ab is None:
+        return []
+    target = characteristics(ctx.g, event.target)
+    return [Candidate(f"shield{event.target}", ab, target.controller, event.target, target.name)]
+
+
 _FLASHBACK = ReplacementAbility("leaves_stack", itself=True, exile=True,
                                 text="flashback: exile it instead of putting it anywhere else (CR 702.34a)")
 
@@ -308,7 +318,8 @@ def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
 #: Functions listing the replacement effects that apply to an event (``event_kind`` gives
 #: the kind); the pipeline asks each of them.
 REPLACEMENT_SOURCES: tuple[Source, ...] = (_self_candidates, _static_candidates, _resolved_candidates,
-                                           _protection_candidates, _flashback_candidates, _commander_candidates)
+                                           _protection_candidates, _flashback_candidates, _commander_candidates,
+                                           _shield_candidates)
 #: The event type behind each kind (``event_kind``).
 _TYPE_OF_KIND: dict[str, type] = {
     "enters": ZoneChange, "dies": ZoneChange, "leaves_stack": ZoneChange, "to_hand_or_library": ZoneChange,
@@ -322,6 +333,7 @@ _NO_SPELL_KINDS = frozenset(kind for kind, cls in _TYPE_OF_KIND.items()
 #: The kinds of event a source can list effects for, if not every kind.
 _SOURCE_KINDS: dict[Source, frozenset[str]] = {
     _protection_candidates: frozenset({"damage"}),
+    _shield_candidates: frozenset({"damage"}),
     _flashback_candidates: frozenset({"leaves_stack"}),
     _commander_candidates: frozenset({"to_hand_or_library", "leaves_stack"}),
 }
@@ -749,6 +761,9 @@ def _prevent(ctx: Ctx, c: Candidate, event: DamageEvent, what: str) -> DamageEve
         return None
     if c.ability is _PROTECTION:
         ctx.log("702.16e", f"{c.name} has protection: {what}; the damage is prevented")
+    elif c.ability is SHIELD or c.ability is SHIELD_SPENT:
+        note_shield_used(g, event)
+        ctx.log("122.1c", f"{c.name}'s shield counter: {what}; the damage is prevented")
     else:
         ctx.log("615.1a", f"{c.name}: {what}; the damage is prevented")
     return None

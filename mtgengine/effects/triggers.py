@@ -41,6 +41,7 @@ from .events import (
 from .events import ActivateEvent, LastCounterRemoved
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
 from .link_records import condition as linked_condition, record
+from .keyword_conditions import KEYWORD_CONDITIONS, keyword_condition
 from .meld_pairs import meld_pair_ready
 from .sagas import LORE, chapters_reached, sagas_of
 
@@ -214,19 +215,9 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         # only permanents have a status (CR 110.5d): one that has left is not untapped
         src = g.objects.get(source_id) if source_id else None
         return src is not None and src.zone is Zone.BATTLEFIELD and not src.tapped
-    if cond.kind == "designated":
-        # "if it isn't renowned" (CR 702.112a-b): a designation of the permanent, which it loses
-        # as it leaves the battlefield
-        src = g.objects.get(source_id) if source_id else None
-        value = 1 if src is not None and src.zone is _BATTLEFIELD and src.choices.get(cond.value) else 0
-        return (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most)
-    if cond.kind == "evolve":
-        return _evolves(g, source_id, subject)
-    if cond.kind == "opponent_dealt_damage":
-        # "if an opponent was dealt damage this turn" (bloodthirst, CR 702.54a)
-        return any(e[0] == g.turn and player_of(e[2]) not in (None, controller) for e in g.damage_events)
-    if cond.kind in ("attacking_most_life", "attacks_with_greater_power"):
-        return _attack_condition(g, cond.kind, source_id)
+    if cond.kind in KEYWORD_CONDITIONS:
+        # renown, evolve, bloodthirst, dethrone, training (``keyword_conditions``)
+        return keyword_condition(g, cond, controller, source_id, subject)
     if cond.kind == "meld":
         # "if you both own and control ~ and a creature named [its meld partner]" (CR 701.42a)
         return meld_pair_ready(g, controller, source_id)
@@ -268,36 +259,6 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     if cond.at_least is not None and value < cond.at_least:
         return False
     return cond.at_most is None or value <= cond.at_most
-
-
-def _evolves(g: Any, source_id: int | None, subject: int) -> bool:
-    """Evolve's "if that creature's power is greater than this creature's power and/or that
-    creature's toughness is greater than this creature's toughness" (CR 702.100a), the one that
-    entered as it is or last existed (CR 608.2h); a noncreature has neither (CR 702.100c)."""
-    src = g.objects.get(source_id) if source_id else None
-    if src is None or src.zone is not _BATTLEFIELD:
-        return False
-    mine = characteristics(g, source_id)
-    theirs = characteristics(g, subject) if subject in g.objects and g.objects[subject].zone is _BATTLEFIELD \
-        else g.lki.get(subject)
-    if theirs is None or "Creature" not in mine.types or "Creature" not in theirs.types:
-        return False
-    return (theirs.power or 0) > (mine.power or 0) or (theirs.toughness or 0) > (mine.toughness or 0)
-
-
-def _attack_condition(g: Any, kind: str, source_id: int | None) -> bool:
-    """Conditions of an attack trigger about the attack (CR 508.1): dethrone's "attacks the
-    player with the most life or tied for most life" (CR 702.105a), training's "and at least one
-    other creature with power greater than this creature's power attack" (CR 702.149a)."""
-    src = g.objects.get(source_id) if source_id else None
-    if src is None or src.zone is not _BATTLEFIELD or src.attacking is None:
-        return False
-    if kind == "attacking_most_life":
-        defender = player_of(src.attacking)
-        return defender is not None and all(g.players[defender].life >= p.life for p in g.players if not p.lost)
-    power = characteristics(g, source_id).power or 0
-    return any(oid != source_id and g.objects[oid].attacking is not None and (characteristics(g, oid).power or 0) > power
-               for oid in g.battlefield)
 
 
 # -- matching events ----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ..layers import characteristics, matches
 from ..links import exile_chosen, exiled, link_source, pays
-from ..primitives import move, name_of, put_counters, set_tapped, shuffle_library
+from ..primitives import move, name_of, put_counters, remove_counters, set_tapped, shuffle_library
 from ..resolve import Resolving, amount, moved_to, players_of, refs, resolves
 
 
@@ -185,11 +185,26 @@ def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True
     shield = g.objects[oid].choices.get("regeneration")
     shielded = bool(regenerate and shield and shield[0] == g.turn and shield[1] > 0)
     armors = [a for a in g.battlefield if g.objects[a].attached_to == oid and "umbra armor" in characteristics(g, a).keywords]
+    if g.objects[oid].counters.get("shield") and not rule.startswith("704."):
+        # CR 122.1c: "If this permanent would be destroyed as the result of an effect, instead
+        # remove a shield counter from it" (not a state-based action's destruction); with other
+        # such effects its controller chooses the one to apply (CR 616.1)
+        options: list[Any] = ["shield counter"] + armors + (["regenerate"] if shielded else [])
+        chosen = options[0] if len(options) == 1 else ctx.ask(Decision(
+            characteristics(g, oid).controller, "replacement",
+            f"choose the replacement effect to apply to {name_of(ctx, oid)} being destroyed", options))
+        if chosen not in options:
+            raise IllegalActionError(f"choose one of {options}")
+        if chosen == "shield counter":
+            remove_counters(ctx, oid, "shield", 1)
+            ctx.log("122.1c", f"{name_of(ctx, oid)} isn't destroyed: a shield counter is removed from it instead")
+            return None
+        armors, shielded = ([], shielded) if chosen == "regenerate" else ([chosen], False)
     if armors:
         # CR 702.89a: "If enchanted permanent would be destroyed, instead remove all damage marked on
         # it and destroy this Aura"; with several such effects (or a regeneration shield), the
         # permanent's controller chooses the one to apply (CR 616.1)
-        options: list[Any] = armors + (["regenerate"] if shielded else [])
+        options = armors + (["regenerate"] if shielded else [])
         chosen = options[0] if len(options) == 1 else ctx.ask(Decision(
             characteristics(g, oid).controller, "replacement",
             f"choose the replacement effect to apply to {name_of(ctx, oid)} being destroyed", options))
