@@ -42,6 +42,7 @@ from ..rules.commander import is_commander
 from .layers import characteristics, controller_of, matches, object_name, permanents_with
 from .link_records import CostContext
 from .link_values import linked_amount
+from .devour import DEVOURED, devour
 from .resolve import Resolving, execute
 from .shield_counters import SHIELD, SHIELD_SPENT, note_shield_used, shield_effect
 from .triggers import condition_holds as holds
@@ -646,7 +647,8 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
                         f"{', '.join(sorted(ab.declined_keywords))}")
                 event = replace(event, keywords=event.keywords | ab.declined_keywords)
         elif ab.enters_counters:
-            n = _quantity(g, ab.amount or Quantity(), c, event)
+            n = devour(ctx, event.oid, _entering_controller(g, event), c.name) * ab.amount.scale \
+                if ab.amount is not None and ab.amount.stat == DEVOURED else _quantity(g, ab.amount or Quantity(), c, event)
             ctx.log("614.1c", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with {n} "
                     f"{ab.enters_counters} counter(s) on it")
             event = replace(event, counters=event.counters + ((ab.enters_counters, n),))

@@ -63,6 +63,14 @@ def _bloodthirst(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"devour (\d+)")
+def _devour(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.82a: "As this object enters, you may sacrifice any number of creatures. This
+    # permanent enters with N +1/+1 counters on it for each creature sacrificed this way."
+    _enters_with(face, "+1/+1", Quantity(stat="devoured", scale=int(m.group(1))))
+    return True
+
+
 @_keyword(r"evolve")
 def _evolve(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.100a: "Whenever a creature you control enters, if that creature's power is greater

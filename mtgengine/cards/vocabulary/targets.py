@@ -130,7 +130,9 @@ class Quantity:
     of: Ref | None = None            # ... as it is now, or its last known information (CR 608.2h)
     # Other stats: "counters:KIND" (the number of KIND counters on ``of``), "blockers_beyond_first"
     # (the creatures blocking ``of`` beyond the first: rampage, CR 702.23a); "last_counters:KIND" (the
-    # KIND counters on the source as it last existed: modular, CR 702.43a); with ``of`` None,
+    # KIND counters on the source as it last existed: modular, CR 702.43a); "devoured" (of an
+    # entering permanent's "enters with" counters: the creatures sacrificed to its devour, CR 702.82a,
+    # times ``scale``); with ``of`` None,
     # of the player the effect acts on: "life", "half_life" (half their life, rounded up,
     # CR 107.1a), "life_lost_this_turn" (Wound Reflection).
     link: str = ""                   # linked abilities (CR 607): stat "chosen" (the last number chosen or
