@@ -11,6 +11,8 @@ Registered by importing this module (``paragraphs``).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .clause import effect_rule
 from .keywords import KEYWORD_PARAGRAPHS
 from .lexicon import creature_type_plural, creature_types, num
@@ -19,7 +21,7 @@ from .sentences import parse_effects
 from .targets import Parse, it_ref
 from .text import SpanMatch
 from ..vocabulary import (
-    ActivatedAbility, Amass, Bolster, CREATURE, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
+    ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
     Designate, DoAction, Drain, Effect, ExileTop, Filter, MayElse, MayPay, Pump, PutCounters, Quantity, Ref,
     RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, StaticAbility, TargetSpec, Trigger,
     TriggeredAbility, n, target,
@@ -284,6 +286,46 @@ def _exploits(m: SpanMatch, face: ScriptBuilder) -> bool:
     when = TriggeredAbility(Trigger("reflexive", "you"), tuple(effects), tuple(st.targets), text=face.raw)
     face.triggered[found[-1]] = _exploit_ability(when)
     return True
+
+
+@_keyword(r"backup (\d+)")
+def _backup(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.165a: "When this creature enters, put N +1/+1 counters on target creature. If that's
+    # another creature, it also gains the non-backup abilities of this creature printed below this
+    # one until end of turn." (Those abilities are known once the face is read: ``with_backup``.)
+    below = (len(face.triggered) + 1, len(face.activated), len(face.static), len(face.replacements),
+             len(face.player_statics))
+    face.triggered.append(TriggeredAbility(
+        Trigger("enters"),
+        (PutCounters(target(0), "+1/+1", num(m.group(1))),
+         BackupGrant(target(0), below=below, keywords_before=frozenset(face.keywords), paragraph=face.number)),
+        (TargetSpec(CREATURE, "target creature"),), text=face.raw))
+    return True
+
+
+def with_backup(script: CardScript) -> CardScript:
+    """Fills in each backup ability's grant (CR 702.165a): the keywords, triggered and activated
+    abilities printed below it. An ability below that can't be granted (a static, replacement or
+    player ability) leaves the backup paragraph unimplemented."""
+    found = [(i, ab) for i, ab in enumerate(script.triggered)
+             if len(ab.effects) == 2 and isinstance(ab.effects[1], BackupGrant) and not ab.effects[1].mods]
+    if not found:
+        return script
+    triggered = list(script.triggered)
+    unimplemented = list(script.unimplemented)
+    for i, ab in found:
+        grant = ab.effects[1]
+        assert isinstance(grant, BackupGrant)
+        t_from, a_from, s_from, r_from, p_from = grant.below
+        later = [t for t in script.triggered[t_from:]
+                 if not any(isinstance(e, BackupGrant) for e in t.effects)]       # "non-backup abilities"
+        if script.static[s_from:] or script.replacements[r_from:] or script.player_statics[p_from:]:
+            unimplemented.append((grant.paragraph, ab.text))
+            continue
+        mods = (ChangeAbilities(add_keywords=script.keywords - grant.keywords_before,
+                                add_triggered=tuple(later), add_activated=script.activated[a_from:]),)
+        triggered[i] = replace(ab, effects=(ab.effects[0], replace(grant, mods=mods)))
+    return replace(script, triggered=tuple(triggered), unimplemented=tuple(unimplemented))
 
 
 # -- keyword actions (CR 701) inside effects ---------------------------------------------------

@@ -73,3 +73,19 @@ class Connive:
     nonland card is discarded, they put a +1/+1 counter on it (CR 701.50c: even if it has left)."""
 
     what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class BackupGrant:
+    """Backup's "If that's another creature, it also gains the non-backup abilities of this
+    creature printed below this one until end of turn" (CR 702.165a): ``mods`` (layer 6) apply to
+    ``what`` until end of turn unless it is the source itself. ``below``: where the abilities
+    printed after the backup paragraph start in the face's lists (triggered, activated, static,
+    replacement, player static) and the keywords printed before it — filled in by the compiler
+    once the whole face is read (``compiler.permanent_keywords.with_backup``)."""
+
+    what: Ref
+    mods: tuple["Modification", ...] = ()
+    below: tuple[int, ...] = ()
+    keywords_before: frozenset[str] = frozenset()
+    paragraph: int = 0

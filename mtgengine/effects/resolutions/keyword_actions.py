@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ...agents.decisions import Decision
 from ...cards.vocabulary import (
-    Amass, ApplyModifications, Bolster, ChangeTypes, Connive, CreateToken, CumulativeUpkeep, Designate, Drain,
+    Amass, ApplyModifications, BackupGrant, Bolster, ChangeTypes, Connive, CreateToken, CumulativeUpkeep, Designate, Drain,
     MayElse, Ref, n,
 )
 from ...core.enums import Zone
@@ -160,3 +160,13 @@ def _connive(ctx: Ctx, eff: Connive, r: Resolving) -> None:
         move(ctx, card, Zone.GRAVEYARD, "discard")
         if nonland and oid in g.objects and g.objects[oid].zone is Zone.BATTLEFIELD:
             put_counters(ctx, oid, "+1/+1", 1, rule="701.50a", origin=r.source)
+
+
+@resolves(BackupGrant)
+def _backup_grant(ctx: Ctx, eff: BackupGrant, r: Resolving) -> None:
+    """CR 702.165a: "If that's another creature, it also gains the non-backup abilities of this
+    creature printed below this one until end of turn" (CR 613.1f, 611.2)."""
+    others = tuple(oid for oid in refs(ctx, eff.what, r) if oid != r.source)
+    if others and eff.mods:
+        execute(ctx, tuple(ApplyModifications(Ref("remembered", i), eff.mods) for i in range(len(others))),
+                replace(r, remembered=others))
