@@ -135,6 +135,10 @@ def _keyword_trigger(keyword: str) -> tuple[TriggeredAbility, ...]:
     """The triggered abilities one keyword is (none for most keywords)."""
     if keyword in KEYWORD_TRIGGERS:
         return (KEYWORD_TRIGGERS[keyword],)
+    if keyword.startswith("ward—"):
+        # CR 702.21a with a cost in words: "Ward—Pay 2 life", "Ward—Discard a card"
+        return (TriggeredAbility(Trigger("ward"), (CounterSpell(Ref("triggering"), unless_pays=keyword[len("ward—"):]),),
+                                 text=keyword.capitalize()),)
     if keyword.startswith("ward {"):
         return (TriggeredAbility(Trigger("ward"), (CounterSpell(Ref("triggering"), unless_pays=keyword[len("ward "):]),),
                                  text=keyword.capitalize()),)

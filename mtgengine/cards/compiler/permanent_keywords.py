@@ -288,6 +288,15 @@ def _exploits(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"ward\s?[-—–]\s?(pay (\d+) life|discard a card)\.?")
+def _ward_in_words(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.21a: "Whenever this permanent becomes the target of a spell or ability an opponent
+    # controls, counter that spell or ability unless that player pays [cost]" (a keyword: the
+    # triggered ability is ``effects.triggers.keyword_triggers``')
+    face.keywords.add("ward—" + m.group(1).lower())
+    return True
+
+
 @_keyword(r"backup (\d+)")
 def _backup(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.165a: "When this creature enters, put N +1/+1 counters on target creature. If that's
