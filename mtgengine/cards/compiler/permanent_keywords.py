@@ -86,6 +86,21 @@ def _evolve(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"graft (\d+)")
+def _graft(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.58a: "This permanent enters with N +1/+1 counters on it" and "Whenever another
+    # creature enters, if this permanent has a +1/+1 counter on it, you may move a +1/+1 counter
+    # from this permanent onto that creature" (moving: removed from one, put on the other, CR 122.5)
+    _enters_with(face, "+1/+1", num(m.group(1)))
+    face.triggered.append(TriggeredAbility(
+        Trigger("enters", "any", Filter(types=frozenset({"Creature"}), other=True)),
+        (RemoveCounters(SELF, "+1/+1", n(1), move_to=Ref("triggering")),),
+        condition=Condition("source_counters", value="+1/+1", at_least=1), optional=True,
+        text=f"Graft {m.group(1)}: whenever another creature enters, if {face.name} has a +1/+1 counter on it, "
+             f"you may move a +1/+1 counter from it onto that creature"))
+    return True
+
+
 @_keyword(r"fabricate " + _N)
 def _fabricate(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.123a: "When this permanent enters, you may put N +1/+1 counters on it. If you

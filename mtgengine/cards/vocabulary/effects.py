@@ -139,6 +139,8 @@ class RemoveCounters:
     kind: str
     amount: "Quantity"
     if_cant: tuple["Effect", ...] = ()
+    move_to: Ref | None = None      # "move a +1/+1 counter from ~ onto that creature" (graft, CR 122.5): those
+                                    # removed are put on it
 
 
 @dataclass(frozen=True, slots=True)
