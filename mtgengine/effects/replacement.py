@@ -43,6 +43,7 @@ from .layers import characteristics, controller_of, matches, object_name, perman
 from .link_records import CostContext
 from .link_values import linked_amount
 from .devour import DEVOURED, devour
+from .dredge import any_dredge, dredge_abilities, dredge_instead, is_dredge
 from .resolve import Resolving, execute
 from .shield_counters import SHIELD, SHIELD_SPENT, note_shield_used, shield_effect
 from .triggers import condition_holds as holds
@@ -173,6 +174,8 @@ def may_replace(g: GameState, *kinds: str) -> bool:
     as it is, asking nothing."""
     if not _replaced_kinds(g).isdisjoint(kinds):
         return True
+    if "draw" in kinds and any_dredge(g):
+        return True                                 # a card in a graveyard with dredge (CR 702.52a)
     for r in g.replacement_effects:
         if r.ability.event in kinds:
             return True
@@ -264,6 +267,12 @@ def _protection_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     return [Candidate(f"p{event.target}", _PROTECTION, target.controller, event.target, target.name)]
 
 
+def _dredge_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """CR 702.52a: the dredge cards in the drawing player's graveyard (``dredge``)."""
+    return [Candidate(f"dredge{oid}", ab, event.player, oid, object_name(ctx.g, oid))
+            for oid, ab in dredge_abilities(ctx.g, event.player)] if kind == "draw" else []
+
+
 def _shield_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     """CR 122.1c: damage to a permanent with a shield counter is prevented (``shield_counters``)."""
     ab = shield_effect(ctx.g, event) if kind == "damage" and event.target in ctx.g.objects else None
@@ -320,7 +329,7 @@ def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
 #: the kind); the pipeline asks each of them.
 REPLACEMENT_SOURCES: tuple[Source, ...] = (_self_candidates, _static_candidates, _resolved_candidates,
                                            _protection_candidates, _flashback_candidates, _commander_candidates,
-                                           _shield_candidates)
+                                           _shield_candidates, _dredge_candidates)
 #: The event type behind each kind (``event_kind``).
 _TYPE_OF_KIND: dict[str, type] = {
     "enters": ZoneChange, "dies": ZoneChange, "leaves_stack": ZoneChange, "to_hand_or_library": ZoneChange,
@@ -335,6 +344,7 @@ _NO_SPELL_KINDS = frozenset(kind for kind, cls in _TYPE_OF_KIND.items()
 _SOURCE_KINDS: dict[Source, frozenset[str]] = {
     _protection_candidates: frozenset({"damage"}),
     _shield_candidates: frozenset({"damage"}),
+    _dredge_candidates: frozenset({"draw"}),
     _flashback_candidates: frozenset({"leaves_stack"}),
     _commander_candidates: frozenset({"to_hand_or_library", "leaves_stack"}),
 }
@@ -612,6 +622,8 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         ctx.log(rule, f"{c.name}: {what}; they proliferate {count} times instead")
         return replace(event, count=count)
     if isinstance(event, DrawEvent):
+        if is_dredge(ab):
+            return None if dredge_instead(ctx, c.source, c.controller, ab, what) else event
         if ab.draw:
             ctx.log("614.11", f"{c.name}: {what}; they draw {ab.draw} cards instead")
             return replace(event, count=ab.draw)

@@ -312,6 +312,14 @@ def _ward_in_words(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"dredge (\d+)")
+def _dredge(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.52a: a static ability of the card in a graveyard, a replacement effect of its owner's
+    # draws (``effects.dredge``)
+    face.keywords.add(f"dredge {int(m.group(1))}")
+    return True
+
+
 @_keyword(r"backup (\d+)")
 def _backup(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.165a: "When this creature enters, put N +1/+1 counters on target creature. If that's
