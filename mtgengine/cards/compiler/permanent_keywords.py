@@ -22,8 +22,8 @@ from .targets import Parse, it_ref
 from .text import SpanMatch
 from ..vocabulary import (
     ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
-    Designate, DoAction, Drain, Effect, ExileTop, Filter, MayElse, MayPay, Pump, PutCounters, Quantity, Ref,
-    RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, StaticAbility, TargetSpec, Trigger,
+    Designate, DoAction, Drain, Effect, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
+    RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, StaticAbility, TapUntap, TargetSpec, Trigger,
     TriggeredAbility, n, target,
 )
 
@@ -223,6 +223,20 @@ def _mentor(m: SpanMatch, face: ScriptBuilder) -> bool:
                     "target attacking creature with power less than this creature's power"),),
         text="Mentor: whenever this creature attacks, put a +1/+1 counter on target attacking creature with "
              "power less than this creature's power"))
+    return True
+
+
+@_keyword(r"provoke")
+def _provoke(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.39a: "Whenever this creature attacks, you may choose to have target creature
+    # defending player controls block this creature this combat if able. If you do, untap that
+    # creature." (a blocking requirement, CR 509.1c)
+    face.triggered.append(TriggeredAbility(
+        Trigger("attacks"), (MustBlock(target(0)), TapUntap(target(0), tap=False)),
+        (TargetSpec(Filter(types=frozenset({"Creature"}), controller="defending"),
+                    "target creature defending player controls"),), optional=True,
+        text="Provoke: whenever this creature attacks, you may have target creature defending player controls "
+             "block it this combat if able; if you do, untap that creature"))
     return True
 
 

@@ -23,7 +23,8 @@ class Filter:
     not_supertypes: frozenset[str] = frozenset()   # "nonbasic", "nonlegendary"
     keywords: frozenset[str] = frozenset()     # has any of these keywords
     not_keywords: frozenset[str] = frozenset()
-    controller: str | None = None              # "you" / "opponent"
+    controller: str | None = None              # "you" / "opponent" / "defending" (the player the source
+                                               # attacks, or the controller of what it attacks, CR 506.2)
     players: bool = False                      # players qualify too ("any target")
     objects: bool = True                       # objects qualify
     spells: bool = False                       # looks at the stack (spells) instead of permanents
