@@ -43,6 +43,7 @@ from .layers import characteristics, controller_of, matches, object_name, perman
 from .link_records import CostContext
 from .link_values import linked_amount
 from .devour import DEVOURED, devour
+from .tribute import TRIBUTE, tribute
 from .dredge import any_dredge, dredge_abilities, dredge_instead, is_dredge
 from .resolve import Resolving, execute
 from .shield_counters import SHIELD, SHIELD_SPENT, note_shield_used, shield_effect
@@ -659,8 +660,10 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
                         f"{', '.join(sorted(ab.declined_keywords))}")
                 event = replace(event, keywords=event.keywords | ab.declined_keywords)
         elif ab.enters_counters:
-            n = devour(ctx, event.oid, _entering_controller(g, event), c.name) * ab.amount.scale \
-                if ab.amount is not None and ab.amount.stat == DEVOURED else _quantity(g, ab.amount or Quantity(), c, event)
+            stat = ab.amount.stat if ab.amount is not None else ""
+            n = devour(ctx, event.oid, _entering_controller(g, event), c.name) * ab.amount.scale if stat == DEVOURED \
+                else tribute(ctx, event.oid, _entering_controller(g, event), c.name, ab.amount.fixed) \
+                if stat == TRIBUTE else _quantity(g, ab.amount or Quantity(), c, event)
             ctx.log("614.1c", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with {n} "
                     f"{ab.enters_counters} counter(s) on it")
             event = replace(event, counters=event.counters + ((ab.enters_counters, n),))

@@ -326,6 +326,27 @@ def _ward_in_words(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"tribute (\d+)")
+def _tribute(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.104a: "As this creature enters, choose an opponent. That player may put an
+    # additional N +1/+1 counters on it as it enters." (``effects.tribute``)
+    _enters_with(face, "+1/+1", Quantity(fixed=int(m.group(1)), stat="tribute"))
+    return True
+
+
+@_keyword(r"when ~ enters(?: the battlefield)?, if tribute wasn't paid, (.+)")
+def _tribute_unpaid(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.104b: "if tribute wasn't paid": the opponent chosen didn't have it enter with the
+    # counters (noted on the permanent as it entered)
+    st = Parse()
+    effects = parse_effects(m.group(1), st)
+    if effects is None:
+        return face.not_implemented()
+    face.triggered.append(TriggeredAbility(Trigger("enters"), tuple(effects), tuple(st.targets), text=face.raw,
+                                           condition=Condition("designated", value="tribute_unpaid", at_least=1)))
+    return True
+
+
 @_keyword(r"dredge (\d+)")
 def _dredge(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.52a: a static ability of the card in a graveyard, a replacement effect of its owner's
