@@ -46,7 +46,7 @@ from .devour import DEVOURED, devour
 from .tribute import TRIBUTE, tribute
 from .dredge import any_dredge, dredge_abilities, dredge_instead, is_dredge
 from .resolve import Resolving, execute
-from .shield_counters import SHIELD, SHIELD_SPENT, note_shield_used, shield_effect
+from .counter_rules import FINALITY, SHIELD, SHIELD_SPENT, finality_effect, note_shield_used, shield_effect
 from .triggers import condition_holds as holds
 
 if TYPE_CHECKING:
@@ -268,6 +268,15 @@ def _protection_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     return [Candidate(f"p{event.target}", _PROTECTION, target.controller, event.target, target.name)]
 
 
+def _finality_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """CR 122.1h: a permanent with a finality counter that would die is exiled instead."""
+    ab = finality_effect(ctx.g, event) if kind == "dies" else None
+    if ab is None:
+        return []
+    ch = characteristics(ctx.g, event.oid)
+    return [Candidate(f"finality{event.oid}", ab, ch.controller, event.oid, ch.name)]
+
+
 def _dredge_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     """CR 702.52a: the dredge cards in the drawing player's graveyard (``dredge``)."""
     return [Candidate(f"dredge{oid}", ab, event.player, oid, object_name(ctx.g, oid))
@@ -330,7 +339,7 @@ def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
 #: the kind); the pipeline asks each of them.
 REPLACEMENT_SOURCES: tuple[Source, ...] = (_self_candidates, _static_candidates, _resolved_candidates,
                                            _protection_candidates, _flashback_candidates, _commander_candidates,
-                                           _shield_candidates, _dredge_candidates)
+                                           _shield_candidates, _dredge_candidates, _finality_candidates)
 #: The event type behind each kind (``event_kind``).
 _TYPE_OF_KIND: dict[str, type] = {
     "enters": ZoneChange, "dies": ZoneChange, "leaves_stack": ZoneChange, "to_hand_or_library": ZoneChange,
@@ -346,6 +355,7 @@ _SOURCE_KINDS: dict[Source, frozenset[str]] = {
     _protection_candidates: frozenset({"damage"}),
     _shield_candidates: frozenset({"damage"}),
     _dredge_candidates: frozenset({"draw"}),
+    _finality_candidates: frozenset({"dies"}),
     _flashback_candidates: frozenset({"leaves_stack"}),
     _commander_candidates: frozenset({"to_hand_or_library", "leaves_stack"}),
 }
@@ -647,7 +657,7 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         return replace(event, to_zone=Zone.COMMAND)
     if isinstance(event, ZoneChange) and ab.exile:
         # "exile it instead" (CR 614.1a); exiled "with" the source (CR 607.2b)
-        ctx.log(rule, f"{c.name}: {what}; it is exiled instead")
+        ctx.log("122.1h" if ab is FINALITY else rule, f"{c.name}: {what}; it is exiled instead")
         return replace(event, to_zone=Zone.EXILE, linked=(c.source, ab.link) if ab.link else (0, ""))
     if isinstance(event, ZoneChange):
         if ab.tapped and not event.tapped \

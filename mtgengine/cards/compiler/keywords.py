@@ -178,8 +178,9 @@ def cycling_ability(kind: str, mana: str, raw: str) -> ActivatedAbility | None:
 
 #: Counter kinds that mean something the engine doesn't carry out (keyword counters, CR
 #: 122.1b): "enters with" them stays unimplemented. (Stun counters, CR 122.1d, are carried out by
-#: ``effects.primitives.set_tapped``; shield counters, CR 122.1c, by ``effects.shield_counters``.)
-_COUNTERS_WITH_RULES = frozenset(KEYWORDS) | {"finality", "first strike", "double strike"}
+#: ``effects.primitives.set_tapped``; shield and finality counters, CR 122.1c, 122.1h, by
+#: ``effects.counter_rules``.)
+_COUNTERS_WITH_RULES = frozenset(KEYWORDS) | {"first strike", "double strike"}
 
 
 #: Keyword counters (CR 122.1b) the layer system gives their keyword (``layers.KEYWORD_COUNTERS``).

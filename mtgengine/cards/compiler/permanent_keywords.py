@@ -18,12 +18,12 @@ from .keywords import KEYWORD_PARAGRAPHS
 from .lexicon import creature_type_plural, creature_types, num
 from .script_builder import ScriptBuilder
 from .sentences import parse_effects
-from .targets import Parse, it_ref
+from .targets import Parse, it_ref, target_ref
 from .text import SpanMatch
 from ..vocabulary import (
     ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
     Designate, DoAction, Drain, Effect, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
-    RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, StaticAbility, TapUntap, TargetSpec, Trigger,
+    RemoveCounters, ReplacementAbility, ReturnToBattlefield, SELF, SacrificePermanent, StaticAbility, TapUntap, TargetSpec, Trigger,
     TriggeredAbility, n, target,
 )
 
@@ -408,6 +408,22 @@ def _amass(m: SpanMatch, st: Parse) -> list[Effect] | None:
     plural = m.group(1)
     subtype = next((t for t in creature_types() if creature_type_plural(t) == plural), None)
     return [Amass(subtype, num(m.group(2)))] if subtype is not None else None
+
+
+@effect_rule(r"[Aa]mass {NUM}", flags=0)
+def _amass_zombies(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.47d: "amass N" of older cards means "amass Zombies N"."""
+    return [Amass("Zombie", num(m.group(1)))]
+
+
+@effect_rule(r"(?:return|put) ({UP_TO}target .+? (?:from|in) your graveyard) (?:to|onto) the battlefield( tapped)? "
+             r"with an? (finality|shield|stun) counter on it")
+def _reanimate_with_counter(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Return target creature card from your graveyard to the battlefield with a finality
+    counter on it" (Rite of the Moth): it enters with the counter (CR 122.6), whose rule then
+    applies (CR 122.1c, 122.1d, 122.1h)."""
+    ref = target_ref(m.group(1), st)
+    return [ReturnToBattlefield(ref, tapped=bool(m.group(3)), counter=m.group(4).lower())] if ref else None
 
 
 @effect_rule(r"support {NUM}")
