@@ -22,7 +22,7 @@ from .targets import Parse, it_ref, target_ref
 from .text import SpanMatch
 from ..vocabulary import (
     ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
-    Designate, DoAction, Drain, Effect, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
+    Designate, DoAction, Drain, Effect, Learn, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
     RemoveCounters, ReplacementAbility, ReturnToBattlefield, SELF, SacrificePermanent, StaticAbility, TapUntap, TargetSpec, Trigger,
     TriggeredAbility, n, target,
 )
@@ -424,6 +424,12 @@ def _reanimate_with_counter(m: SpanMatch, st: Parse) -> list[Effect] | None:
     applies (CR 122.1c, 122.1d, 122.1h)."""
     ref = target_ref(m.group(1), st)
     return [ReturnToBattlefield(ref, tapped=bool(m.group(3)), counter=m.group(4).lower())] if ref else None
+
+
+@effect_rule(r"learn")
+def _learn(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.48a."""
+    return [Learn()]
 
 
 @effect_rule(r"support {NUM}")

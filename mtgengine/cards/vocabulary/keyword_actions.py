@@ -89,3 +89,9 @@ class BackupGrant:
     below: tuple[int, ...] = ()
     keywords_before: frozenset[str] = frozenset()
     paragraph: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Learn:
+    """CR 701.48a: "You may discard a card. If you do, draw a card. If you didn't discard a card,
+    you may reveal a Lesson card you own from outside the game and put it into your hand." """

@@ -9,10 +9,12 @@ from dataclasses import replace
 
 from ...agents.decisions import Decision
 from ...cards.vocabulary import (
-    Amass, ApplyModifications, BackupGrant, Bolster, ChangeTypes, Connive, CreateToken, CumulativeUpkeep, Designate, Drain,
+    Amass, ApplyModifications, BackupGrant, Bolster, Learn, ChangeTypes, Connive, CreateToken, CumulativeUpkeep, Designate, Drain,
     MayElse, Ref, n,
 )
+from ...cards.database import card_db
 from ...core.enums import Zone
+from ...state.objects import GameObject
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ..layers import characteristics
@@ -170,3 +172,42 @@ def _backup_grant(ctx: Ctx, eff: BackupGrant, r: Resolving) -> None:
     if others and eff.mods:
         execute(ctx, tuple(ApplyModifications(Ref("remembered", i), eff.mods) for i in range(len(others))),
                 replace(r, remembered=others))
+
+
+@resolves(Learn)
+def _learn(ctx: Ctx, eff: Learn, r: Resolving) -> None:
+    """CR 701.48a: rummage (discard, then draw), or else a Lesson card from outside the game
+    (the player's sideboard, CR 400.11a) into the hand, or nothing."""
+    g = ctx.g
+    player = r.controller
+    who = g.players[player].name
+    hand = sorted(g.zones[(player, Zone.HAND)])
+    if hand and ctx.ask(Decision(player, "yesno", f"learn: discard a card to draw a card ({r.name})?", [True, False])):
+        card = hand[0] if len(hand) == 1 else ctx.ask(Decision(player, "discard", f"learn: discard a card ({r.name})",
+                                                               hand, min=1, max=1))
+        card = card[0] if isinstance(card, list) else card
+        if card not in hand:
+            raise IllegalActionError("discard a card from your hand")
+        ctx.log("701.9a", f"{who} discards {name_of(ctx, card)}")
+        move(ctx, card, Zone.GRAVEYARD, "discard")
+        draw_card(ctx, player, rule="701.48a")
+        return
+    db = card_db()
+    lessons = sorted({name for name in g.players[player].sideboard if "Lesson" in db.get(name).front.subtypes})
+    if not lessons:
+        return
+    answer = ctx.ask(Decision(player, "choose", f"learn: reveal a Lesson card from outside the game and put it into "
+                              f"your hand ({r.name}), or none", lessons + [None]))
+    if answer is None:
+        return
+    if answer not in lessons:
+        raise IllegalActionError("choose a Lesson card you own from outside the game, or none")
+    board = list(g.players[player].sideboard)
+    board.remove(answer)
+    g.player(player).sideboard = tuple(board)
+    obj = GameObject(g.new_id(), db.get(answer), player, Zone.HAND, g.new_timestamp())   # CR 400.11b
+    obj._gen = g._gen               # a new object, shared with no clone (``GameState.obj``)
+    g.objects[obj.id] = obj
+    g.zones[(player, Zone.HAND)].append(obj.id)
+    g.changed()
+    ctx.log("701.48a", f"{who} reveals {answer} from outside the game and puts it into their hand")
