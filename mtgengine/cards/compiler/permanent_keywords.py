@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .clause import effect_rule
+from .conditions import CONDITIONS
 from .keywords import KEYWORD_PARAGRAPHS
 from .lexicon import creature_type_plural, creature_types, num
 from .script_builder import ScriptBuilder
@@ -393,6 +394,14 @@ def with_backup(script: CardScript) -> CardScript:
                                 add_triggered=tuple(later), add_activated=script.activated[a_from:]),)
         triggered[i] = replace(ab, effects=(ab.effects[0], replace(grant, mods=mods)))
     return replace(script, triggered=tuple(triggered), unimplemented=tuple(unimplemented))
+
+
+@CONDITIONS.rule(r"(?:~|it) ?(is|'s|isn't) renowned")
+def _renowned(m: SpanMatch) -> Condition:
+    """ "As long as ~ is renowned", "if it isn't renowned": the designation (CR 702.112b)."""
+    if m.group(1).lower() in ("is", "'s"):
+        return Condition("designated", value="renowned", at_least=1)
+    return Condition("designated", value="renowned", at_most=0)
 
 
 # -- keyword actions (CR 701) inside effects ---------------------------------------------------
