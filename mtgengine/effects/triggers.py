@@ -157,7 +157,7 @@ _KEYWORD_TRIGGERS_OF: dict[frozenset[str], tuple[TriggeredAbility, ...]] = {}
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
 PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone"})
 #: "At the beginning of" events, by the step that begins (CR 603.2b).
-STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_step"})
+STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_of_combat", "end_step"})
 #: Trigger events about an object.
 OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "deals_damage",
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",

@@ -23,7 +23,7 @@ from .targets import Parse, it_ref, target_ref
 from .text import SpanMatch
 from ..vocabulary import (
     ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
-    Designate, DoAction, Drain, Effect, Learn, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
+    Designate, DoAction, Drain, Effect, Learn, Myriad, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
     RemoveCounters, ReplacementAbility, ReturnToBattlefield, SELF, SacrificePermanent, StaticAbility, TapUntap, TargetSpec, Trigger,
     TriggeredAbility, n, target,
 )
@@ -224,6 +224,19 @@ def _mentor(m: SpanMatch, face: ScriptBuilder) -> bool:
                     "target attacking creature with power less than this creature's power"),),
         text="Mentor: whenever this creature attacks, put a +1/+1 counter on target attacking creature with "
              "power less than this creature's power"))
+    return True
+
+
+@_keyword(r"myriad")
+def _myriad(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.116a: "Whenever this creature attacks, for each opponent other than defending player,
+    # you may create a token that's a copy of this creature that's tapped and attacking that player
+    # or a planeswalker they control. If one or more tokens are created this way, exile the tokens
+    # at end of combat."
+    face.triggered.append(TriggeredAbility(
+        Trigger("attacks"), (Myriad(),),
+        text="Myriad: whenever this creature attacks, for each opponent other than defending player, you may "
+             "create a token copy of it tapped and attacking that player; exile them at end of combat"))
     return True
 
 

@@ -36,7 +36,7 @@ from .effects import (  # noqa: F401
     ShuffleIntoLibrary, SkipNextUntap, Transform, TurnFaceDown, UnlessPays,
 )
 from .keyword_actions import (  # noqa: F401
-    Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse,
+    Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Myriad,
 )
 from .abilities import (  # noqa: F401
     ActivatedAbility, Condition, Cost, CostObjects, ExtraTriggers, SpellAbility,

@@ -15,7 +15,7 @@ from .actions import (
     LoseLife, Mill, Pump, PutCounters, Regenerate, ReturnToBattlefield, ReturnToHand, Sacrifice,
     SacrificePermanent, Scry, Search, TapUntap, WinGame,
 )
-from .keyword_actions import Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse
+from .keyword_actions import Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Myriad
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,5 +588,5 @@ Effect = Union[
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
     ReturnChosen,
-    MayElse, Designate, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn,      # (keyword_actions)
+    MayElse, Designate, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,      # (keyword_actions)
 ]

@@ -95,3 +95,11 @@ class BackupGrant:
 class Learn:
     """CR 701.48a: "You may discard a card. If you do, draw a card. If you didn't discard a card,
     you may reveal a Lesson card you own from outside the game and put it into your hand." """
+
+
+@dataclass(frozen=True, slots=True)
+class Myriad:
+    """CR 702.116a: "for each opponent other than defending player, you may create a token that's a
+    copy of this creature that's tapped and attacking that player or a planeswalker they control.
+    If one or more tokens are created this way, exile the tokens at end of combat." (Each token
+    attacks the player.)"""

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...agents.decisions import Decision
+from ...agents.decisions import Decision, player_of, player_ref
 from ...cards.vocabulary import (
-    Amass, ApplyModifications, BackupGrant, Bolster, Learn, ChangeTypes, Connive, CreateToken, CumulativeUpkeep, Designate, Drain,
+    Amass, ApplyModifications, BackupGrant, Bolster, CreateDelayedTrigger, Exile, Learn, Myriad, Trigger, ChangeTypes, Connive, CreateToken, CumulativeUpkeep, Designate, Drain,
     MayElse, Ref, n,
 )
 from ...cards.database import card_db
@@ -17,7 +17,7 @@ from ...core.enums import Zone
 from ...state.objects import GameObject
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
-from ..layers import characteristics
+from ..layers import characteristics, controller_of, copy_values
 from ..links import pays
 from ..primitives import create_tokens, draw_card, gain_life, lose_life, move, name_of, put_counters
 from ..resolve import Resolving, amount, execute, refs, resolves
@@ -211,3 +211,37 @@ def _learn(ctx: Ctx, eff: Learn, r: Resolving) -> None:
     g.zones[(player, Zone.HAND)].append(obj.id)
     g.changed()
     ctx.log("701.48a", f"{who} reveals {answer} from outside the game and puts it into their hand")
+
+
+@resolves(Myriad)
+def _myriad(ctx: Ctx, eff: Myriad, r: Resolving) -> None:
+    """CR 702.116a: token copies put onto the battlefield tapped and attacking (CR 508.4: they
+    were never declared as attackers), exiled at end of combat by a delayed triggered ability
+    (CR 603.7, 511.2)."""
+    g = ctx.g
+    src = g.objects.get(r.source)
+    if src is None or src.zone is not Zone.BATTLEFIELD or src.attacking is None:
+        return
+    attacked = src.attacking
+    defending = player_of(attacked) if attacked < 0 else controller_of(g, attacked) if attacked in g.objects else None
+    made: list[int] = []
+    for opponent in g.opponents(r.controller):
+        if opponent == defending:
+            continue
+        who = g.players[opponent].name
+        if not ctx.ask(Decision(r.controller, "yesno", f"myriad: create a token copy of {r.name} tapped and "
+                                f"attacking {who}?", [True, False])):
+            continue
+        for token in create_tokens(ctx, r.controller, copy_values(g, r.source), 1, origin=r.source):
+            w = g.obj(token)
+            w.tapped = True
+            w.attacking = player_ref(opponent)
+            g.combat = {**g.combat, "attackers": list(g.combat.get("attackers", ())) + [token]}
+            g.changed()
+            ctx.log("508.4", f"{name_of(ctx, token)} is put onto the battlefield tapped and attacking {who} (myriad)")
+            made.append(token)
+    if made:
+        exile = tuple(Exile(Ref("remembered", i)) for i in range(len(made)))
+        execute(ctx, (CreateDelayedTrigger(Trigger("end_of_combat", "you"), exile, remember=Ref("created"),
+                                           text=f"exile the tokens created by {r.name}'s myriad at end of combat"),),
+                replace(r, created=list(made)))
