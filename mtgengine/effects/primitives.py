@@ -173,9 +173,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.choices["prototype"] = True         # CR 718.3b: the permanent is prototyped too
         if from_zone is _STACK and o.choices.get("evoked"):
             new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
-        for note in ("tribute_unpaid", "devoured"):
-            if o.choices and note in o.choices:     # choices made as it enters (CR 702.104b, 702.82b)
-                new.choices[note] = o.choices[note]
+        made = g.objects[oid].choices             # (as the replacement effects left it: not ``o``, a copy
+        for note in ("tribute_unpaid", "devoured"):   # may have been written since, GameState.obj)
+            if made and note in made:               # choices made as it enters (CR 702.104b, 702.82b)
+                new.choices[note] = made[note]
     elif to_zone is _STACK:
         new.controller = controller if controller is not None else owner
     if from_zone is _STACK and to_zone is _BATTLEFIELD and g.effects:
