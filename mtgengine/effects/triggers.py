@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
+from ..cards.compiler.keyword_triggers import keyword_triggered
 from ..cards.vocabulary import (
     Attach, CastCard, Condition, CopySpell, CounterSpell, CreateToken, Filter, Pump, Ref, ReturnToBattlefield, Trigger, TriggeredAbility,
     Quantity, n,
@@ -135,6 +136,8 @@ def _keyword_trigger(keyword: str) -> tuple[TriggeredAbility, ...]:
     """The triggered abilities one keyword is (none for most keywords)."""
     if keyword in KEYWORD_TRIGGERS:
         return (KEYWORD_TRIGGERS[keyword],)
+    if found := keyword_triggered(keyword):
+        return found                    # extort, mentor, renown N... (cards.compiler.keyword_triggers)
     if keyword.startswith("ward—"):
         # CR 702.21a with a cost in words: "Ward—Pay 2 life", "Ward—Discard a card"
         return (TriggeredAbility(Trigger("ward"), (CounterSpell(Ref("triggering"), unless_pays=keyword[len("ward—"):]),),

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from .clause import effect_rule
 from .conditions import CONDITIONS
+from .keyword_triggers import keyword_triggered
 from .keywords import KEYWORD_PARAGRAPHS
 from .lexicon import creature_type_plural, creature_types, num
 from .script_builder import ScriptBuilder
@@ -74,19 +75,6 @@ def _devour(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_keyword(r"evolve")
-def _evolve(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.100a: "Whenever a creature you control enters, if that creature's power is greater
-    # than this creature's power and/or that creature's toughness is greater than this creature's
-    # toughness, put a +1/+1 counter on this creature."
-    face.triggered.append(TriggeredAbility(
-        Trigger("enters", "any", Filter(types=frozenset({"Creature"}), controller="you")),
-        (PutCounters(SELF, "+1/+1", n(1)),), condition=Condition("evolve"),
-        text="Evolve: whenever a creature you control enters, if that creature's power or toughness is greater "
-             "than this creature's, put a +1/+1 counter on this creature"))
-    return True
-
-
 @_keyword(r"graft (\d+)")
 def _graft(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.58a: "This permanent enters with N +1/+1 counters on it" and "Whenever another
@@ -102,31 +90,12 @@ def _graft(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_keyword(r"fabricate " + _N)
-def _fabricate(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.123a: "When this permanent enters, you may put N +1/+1 counters on it. If you
-    # don't, create N 1/1 colorless Servo artifact creature tokens."
-    amount = num(m.group(1))
-    servo = CreateToken(amount, "Servo Token", 1, 1, (), ("Artifact", "Creature"), ("Servo",))
-    face.triggered.append(TriggeredAbility(
-        Trigger("enters"),
-        (MayElse((PutCounters(SELF, "+1/+1", amount),), (servo,),
-                 prompt=f"put {m.group(1)} +1/+1 counter(s) on {face.name} (no: create {m.group(1)} Servo(s))"),),
-        text=f"Fabricate {m.group(1)}: when {face.name} enters, you may put {m.group(1)} +1/+1 counter(s) on it; "
-             f"if you don't, create {m.group(1)} 1/1 colorless Servo artifact creature token(s)"))
-    return True
-
-
-@_keyword(r"renown " + _N)
-def _renown(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.112a: "When this creature deals combat damage to a player, if it isn't renowned,
-    # put N +1/+1 counters on it and it becomes renowned."
-    face.triggered.append(TriggeredAbility(
-        Trigger("combat_damage_player"),
-        (PutCounters(SELF, "+1/+1", num(m.group(1))), Designate(SELF, "renowned")),
-        condition=Condition("designated", value="renowned", at_most=0),
-        text=f"Renown {m.group(1)}: when {face.name} deals combat damage to a player, if it isn't renowned, "
-             f"put {m.group(1)} +1/+1 counter(s) on it and it becomes renowned"))
+@_keyword(r"(extort|ingest|mentor|dethrone|training|myriad|evolve|provoke|(?:rampage|renown|fabricate) \d+)")
+def _triggered_keyword(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # extort (CR 702.101a), ingest (702.115a), mentor (702.134a), dethrone (702.105a), training
+    # (702.149a), myriad (702.116a), evolve (702.100a), provoke (702.39a), rampage (702.23a), renown
+    # (702.112a), fabricate (702.123a): the triggered abilities of ``keyword_triggers``
+    face.triggered.extend(keyword_triggered(m.group(1).lower()))
     return True
 
 
@@ -162,28 +131,6 @@ def _cumulative_upkeep(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_keyword(r"extort")
-def _extort(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.101a: "Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1
-    # life and you gain life equal to the total life lost this way."
-    face.triggered.append(TriggeredAbility(
-        Trigger("cast", "you", Filter(spells=True)), (MayPay("{W/B}", (Drain(n(1)),)),),
-        text="Extort: whenever you cast a spell, you may pay {W/B}; if you do, each opponent loses 1 life "
-             "and you gain life equal to the total life lost this way"))
-    return True
-
-
-@_keyword(r"ingest")
-def _ingest(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.115a: "Whenever this creature deals combat damage to a player, that player exiles the
-    # top card of their library."
-    face.triggered.append(TriggeredAbility(
-        Trigger("combat_damage_player"), (ExileTop(Ref("affected")),),
-        text="Ingest: whenever this creature deals combat damage to a player, that player exiles the top card "
-             "of their library"))
-    return True
-
-
 @_keyword(r"outlast " + _COST)
 def _outlast(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery."
@@ -198,83 +145,6 @@ def _reinforce(m: SpanMatch, face: ScriptBuilder) -> bool:
     face.activated.append(ActivatedAbility(
         Cost(mana=m.group(2).upper(), discard_self=True), (PutCounters(target(0), "+1/+1", num(m.group(1))),),
         (TargetSpec(CREATURE, "target creature"),), face.raw, False, False, zone="hand"))
-    return True
-
-
-@_keyword(r"rampage (\d+)")
-def _rampage(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.23a: "Whenever this creature becomes blocked, it gets +N/+N until end of turn for
-    # each creature blocking it beyond the first."
-    each = int(m.group(1))
-    face.triggered.append(TriggeredAbility(
-        Trigger("becomes_blocked"),
-        (Pump(SELF, x_sign=1, x_value=Quantity(stat="blockers_beyond_first", of=SELF, scale=each)),),
-        text=f"Rampage {each}: whenever {face.name} becomes blocked, it gets +{each}/+{each} until end of turn "
-             f"for each creature blocking it beyond the first"))
-    return True
-
-
-@_keyword(r"mentor")
-def _mentor(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.134a: "Whenever this creature attacks, put a +1/+1 counter on target attacking
-    # creature with power less than this creature's power."
-    face.triggered.append(TriggeredAbility(
-        Trigger("attacks"), (PutCounters(target(0), "+1/+1", n(1)),),
-        (TargetSpec(Filter(types=frozenset({"Creature"}), attacking=True, power_below_source=True),
-                    "target attacking creature with power less than this creature's power"),),
-        text="Mentor: whenever this creature attacks, put a +1/+1 counter on target attacking creature with "
-             "power less than this creature's power"))
-    return True
-
-
-@_keyword(r"myriad")
-def _myriad(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.116a: "Whenever this creature attacks, for each opponent other than defending player,
-    # you may create a token that's a copy of this creature that's tapped and attacking that player
-    # or a planeswalker they control. If one or more tokens are created this way, exile the tokens
-    # at end of combat."
-    face.triggered.append(TriggeredAbility(
-        Trigger("attacks"), (Myriad(),),
-        text="Myriad: whenever this creature attacks, for each opponent other than defending player, you may "
-             "create a token copy of it tapped and attacking that player; exile them at end of combat"))
-    return True
-
-
-@_keyword(r"provoke")
-def _provoke(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.39a: "Whenever this creature attacks, you may choose to have target creature
-    # defending player controls block this creature this combat if able. If you do, untap that
-    # creature." (a blocking requirement, CR 509.1c)
-    face.triggered.append(TriggeredAbility(
-        Trigger("attacks"), (MustBlock(target(0)), TapUntap(target(0), tap=False)),
-        (TargetSpec(Filter(types=frozenset({"Creature"}), controller="defending"),
-                    "target creature defending player controls"),), optional=True,
-        text="Provoke: whenever this creature attacks, you may have target creature defending player controls "
-             "block it this combat if able; if you do, untap that creature"))
-    return True
-
-
-@_keyword(r"dethrone")
-def _dethrone(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.105a: "Whenever this creature attacks the player with the most life or tied for most
-    # life, put a +1/+1 counter on this creature." (a condition of the event, CR 603.2)
-    face.triggered.append(TriggeredAbility(
-        Trigger("attacks"), (PutCounters(SELF, "+1/+1", n(1)),),
-        condition=Condition("attacking_most_life", event_only=True),
-        text="Dethrone: whenever this creature attacks the player with the most life or tied for most life, "
-             "put a +1/+1 counter on this creature"))
-    return True
-
-
-@_keyword(r"training")
-def _training(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # CR 702.149a: "Whenever this creature and at least one other creature with power greater
-    # than this creature's power attack, put a +1/+1 counter on this creature."
-    face.triggered.append(TriggeredAbility(
-        Trigger("attacks"), (PutCounters(SELF, "+1/+1", n(1)),),
-        condition=Condition("attacks_with_greater_power", event_only=True),
-        text="Training: whenever this creature and at least one other creature with power greater than this "
-             "creature's power attack, put a +1/+1 counter on this creature"))
     return True
 
 
