@@ -80,6 +80,15 @@ class CountersEvent:
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class LastCounterRemoved:
+    """The last counter of ``kind`` was removed from a permanent: "When the last time counter is
+    removed from this permanent" (vanishing, CR 702.63a)."""
+
+    oid: int
+    kind: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class LevelEvent:
     """A Class's level became ``level`` (CR 716.2a): "When this Class becomes level N"."""
 

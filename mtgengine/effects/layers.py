@@ -864,6 +864,18 @@ def summoning_sick(state: GameState, oid: int) -> bool:
     return o.sick or controller_of(state, oid) != o.steady
 
 
+def _defending_controls(state: GameState, controller: int, source_id: int | None) -> bool:
+    """Whether ``controller`` is the defending player of the attacking source: the player it
+    attacks, or the controller of the planeswalker or battle it attacks (CR 506.2, 508.1b)."""
+    src = state.objects.get(source_id) if source_id else None
+    attacked = src.attacking if src is not None else None
+    if attacked is None:
+        return False
+    if attacked < 0:
+        return -attacked - 1 == controller
+    return attacked in state.objects and controller_of(state, attacked) == controller
+
+
 def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | None = None,
             ch: Characteristics | None = None) -> bool:
     """Does object ``oid`` satisfy ``flt`` from the point of view of player ``you``? ``ch``: the
@@ -883,6 +895,11 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
     if flt.power_max_source and source_id in state.objects \
             and (ch.power or 0) > (characteristics(state, source_id).power or 0):
         return False                                  # "power less than or equal to ~'s power"
+    if flt.controller == "defending" and not _defending_controls(state, ch.controller, source_id):
+        return False                                  # "creature defending player controls" (CR 506.2)
+    if flt.power_below_source and source_id in state.objects \
+            and (ch.power or 0) >= (characteristics(state, source_id).power or 0):
+        return False                                  # "power less than this creature's power" (CR 702.134a)
     if flt.controller_controls and not any(
             flt.controller_controls in characteristics(state, p).subtypes and controller_of(state, p) == ch.controller
             for p in state.battlefield):

@@ -20,7 +20,7 @@ from ..rules.commander import combat_damage_by_commander
 from ..state.objects import GameObject
 from .attachment import can_attach
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
-from .events import ManaEvent, ProliferateEvent, TapEvent
+from .events import LastCounterRemoved, ManaEvent, ProliferateEvent, TapEvent
 from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, lasting_effects, matches, \
     object_name, permanent_moved, permanents_with
 from .replacement import apply_replacements, life_gain_forbidden
@@ -178,6 +178,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
         if from_zone is _STACK and o.choices.get("alternative"):
             new.choices["alternative"] = o.choices["alternative"]   # CR 400.7d: "if its dash cost was paid"
+        made = g.objects[oid].choices             # (as the replacement effects left it: not ``o``, a copy
+        for note in ("tribute_unpaid", "devoured"):   # may have been written since, GameState.obj)
+            if made and note in made:               # choices made as it enters (CR 702.104b, 702.82b)
+                new.choices[note] = made[note]
     elif to_zone is _STACK:
         new.controller = controller if controller is not None else owner
     if from_zone is _STACK and to_zone is _BATTLEFIELD and g.effects:
@@ -374,6 +378,7 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
     keywords = src.keywords if src is not None else frozenset()
     if p is not None:
         ctx.log("120.3a" if not combat else rule, f"{src_name} deals {amount} damage to {g.players[p].name}")
+        g.damage_events = g.damage_events + [(g.turn, source, target)]     # (bloodthirst, CR 702.54a)
         if "infect" in keywords:
             put_counters(ctx, target, "poison", amount, rule="120.3b")      # CR 702.90b
         elif player_has(g, p, "damage_as_infect"):
@@ -527,6 +532,8 @@ def remove_counters(ctx: Ctx, oid: int, kind: str, amount: int) -> int:
         o.counters[kind] = have - removed
         if not o.counters[kind]:
             del o.counters[kind]
+            if o.zone is Zone.BATTLEFIELD:
+                ctx.g.events.append(LastCounterRemoved(oid, kind))     # (vanishing, CR 702.63a)
         ctx.g.changed()
     return removed
 
@@ -822,6 +829,12 @@ def set_tapped(ctx: Ctx, oid: int, tapped: bool) -> bool:
     tapped / untapped" triggers. A permanent already that way doesn't change (returns False)."""
     g = ctx.g
     if oid not in g.objects or g.objects[oid].tapped == tapped:
+        return False
+    if not tapped and g.objects[oid].counters.get("stun") and g.objects[oid].zone is Zone.BATTLEFIELD:
+        # CR 122.1d: "If a permanent with a stun counter on it would become untapped, instead
+        # remove a stun counter from it."
+        remove_counters(ctx, oid, "stun", 1)
+        ctx.log("122.1d", f"{name_of(ctx, oid)} would untap: a stun counter is removed from it instead")
         return False
     g.obj(oid).tapped = tapped
     g.events.append(TapEvent(oid, tapped))

@@ -44,7 +44,11 @@ from .layers import characteristics, controller_of, matches, object_name, perman
 from .link_records import CostContext
 from .counts import count
 from .link_values import linked_amount
+from .devour import DEVOURED, devour
+from .tribute import TRIBUTE, tribute
+from .dredge import any_dredge, dredge_abilities, dredge_instead, is_dredge
 from .resolve import Resolving, execute
+from .counter_rules import FINALITY, SHIELD, SHIELD_SPENT, finality_effect, note_shield_used, shield_effect
 from .triggers import condition_holds as holds
 
 if TYPE_CHECKING:
@@ -175,6 +179,8 @@ def may_replace(g: GameState, *kinds: str) -> bool:
     as it is, asking nothing."""
     if not _replaced_kinds(g).isdisjoint(kinds):
         return True
+    if "draw" in kinds and any_dredge(g):
+        return True                                 # a card in a graveyard with dredge (CR 702.52a)
     for r in g.replacement_effects:
         if r.ability.event in kinds:
             return True
@@ -266,6 +272,30 @@ def _protection_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     return [Candidate(f"p{event.target}", _PROTECTION, target.controller, event.target, target.name)]
 
 
+def _finality_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """CR 122.1h: a permanent with a finality counter that would die is exiled instead."""
+    ab = finality_effect(ctx.g, event) if kind == "dies" else None
+    if ab is None:
+        return []
+    ch = characteristics(ctx.g, event.oid)
+    return [Candidate(f"finality{event.oid}", ab, ch.controller, event.oid, ch.name)]
+
+
+def _dredge_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """CR 702.52a: the dredge cards in the drawing player's graveyard (``dredge``)."""
+    return [Candidate(f"dredge{oid}", ab, event.player, oid, object_name(ctx.g, oid))
+            for oid, ab in dredge_abilities(ctx.g, event.player)] if kind == "draw" else []
+
+
+def _shield_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
+    """CR 122.1c: damage to a permanent with a shield counter is prevented (``shield_counters``)."""
+    ab = shield_effect(ctx.g, event) if kind == "damage" and event.target in ctx.g.objects else None
+    if ab is None:
+        return []
+    target = characteristics(ctx.g, event.target)
+    return [Candidate(f"shield{event.target}", ab, target.controller, event.target, target.name)]
+
+
 _FLASHBACK = ReplacementAbility("leaves_stack", itself=True, exile=True,
                                 text="flashback: exile it instead of putting it anywhere else (CR 702.34a)")
 
@@ -319,7 +349,8 @@ def _commander_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
 #: the kind); the pipeline asks each of them.
 REPLACEMENT_SOURCES: tuple[Source, ...] = (_self_candidates, _static_candidates, _resolved_candidates,
                                            _protection_candidates, _flashback_candidates, _commander_candidates,
-                                           _cast_keyword_candidates)
+                                           _cast_keyword_candidates, _shield_candidates, _dredge_candidates,
+                                           _finality_candidates)
 #: The event type behind each kind (``event_kind``).
 _TYPE_OF_KIND: dict[str, type] = {
     "enters": ZoneChange, "dies": ZoneChange, "leaves_stack": ZoneChange, "to_hand_or_library": ZoneChange,
@@ -334,6 +365,9 @@ _NO_SPELL_KINDS = frozenset(kind for kind, cls in _TYPE_OF_KIND.items()
 #: The kinds of event a source can list effects for, if not every kind.
 _SOURCE_KINDS: dict[Source, frozenset[str]] = {
     _protection_candidates: frozenset({"damage"}),
+    _shield_candidates: frozenset({"damage"}),
+    _dredge_candidates: frozenset({"draw"}),
+    _finality_candidates: frozenset({"dies"}),
     _flashback_candidates: frozenset({"leaves_stack"}),
     _commander_candidates: frozenset({"to_hand_or_library", "leaves_stack"}),
     _cast_keyword_candidates: KEYWORD_REPLACEMENT_KINDS,
@@ -613,6 +647,8 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         ctx.log(rule, f"{c.name}: {what}; they proliferate {count} times instead")
         return replace(event, count=count)
     if isinstance(event, DrawEvent):
+        if is_dredge(ab):
+            return None if dredge_instead(ctx, c.source, c.controller, ab, what) else event
         if ab.draw:
             ctx.log("614.11", f"{c.name}: {what}; they draw {ab.draw} cards instead")
             return replace(event, count=ab.draw)
@@ -639,15 +675,23 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
         return replace(event, to_zone=to_zone, to_player=g.objects[event.oid].owner)
     if isinstance(event, ZoneChange) and ab.exile:
         # "exile it instead" (CR 614.1a); exiled "with" the source (CR 607.2b)
-        ctx.log(rule, f"{c.name}: {what}; it is exiled instead")
+        ctx.log("122.1h" if ab is FINALITY else rule, f"{c.name}: {what}; it is exiled instead")
         return replace(event, to_zone=Zone.EXILE, linked=(c.source, ab.link) if ab.link else (0, ""))
     if isinstance(event, ZoneChange):
         if ab.tapped and not event.tapped \
                 and not (ab.unless_life and _pays_life_instead(ctx, c, ab.unless_life, event)):   # Blood Crypt
             ctx.log("614.1d", f"{c.name}: {object_name(g, event.oid)} enters the battlefield tapped")
             event = replace(event, tapped=True)
-        if ab.enters_counters:
-            n = _quantity(g, ab.amount or Quantity(), c, event)
+        if ab.enters_counters and ab.optional and not _chooses_counters(ctx, c, event):
+            if ab.declined_keywords:            # riot: "If you don't, it gains haste" (CR 702.136a)
+                ctx.log("702.136a", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with "
+                        f"{', '.join(sorted(ab.declined_keywords))}")
+                event = replace(event, keywords=event.keywords | ab.declined_keywords)
+        elif ab.enters_counters:
+            stat = ab.amount.stat if ab.amount is not None else ""
+            n = devour(ctx, event.oid, _entering_controller(g, event), c.name) * ab.amount.scale if stat == DEVOURED \
+                else tribute(ctx, event.oid, _entering_controller(g, event), c.name, ab.amount.fixed) \
+                if stat == TRIBUTE else _quantity(g, ab.amount or Quantity(), c, event)
             ctx.log("614.1c", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with {n} "
                     f"{ab.enters_counters} counter(s) on it")
             event = replace(event, counters=event.counters + ((ab.enters_counters, n),))
@@ -657,6 +701,14 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
             event = replace(event, keywords=event.keywords | ab.enters_keywords)
         return event
     return event
+
+
+def _chooses_counters(ctx: Ctx, c: Candidate, event: ZoneChange) -> bool:
+    """ "You may have ~ enter with an additional +1/+1 counter on it" (unleash, riot: CR 702.98a,
+    702.136a): the player it would enter under chooses as it enters (CR 614.12)."""
+    player = event.controller if event.controller is not None else c.controller
+    return bool(ctx.ask(Decision(player, "yesno", f"have {object_name(ctx.g, event.oid)} enter with "
+                                 f"{c.ability.enters_counters} counter(s) on it ({c.name})?", [True, False])))
 
 
 def _pays_life_instead(ctx: Ctx, c: Candidate, amount: int, event: ZoneChange) -> bool:
@@ -753,6 +805,9 @@ def _prevent(ctx: Ctx, c: Candidate, event: DamageEvent, what: str) -> DamageEve
         return None
     if c.ability is _PROTECTION:
         ctx.log("702.16e", f"{c.name} has protection: {what}; the damage is prevented")
+    elif c.ability is SHIELD or c.ability is SHIELD_SPENT:
+        note_shield_used(g, event)
+        ctx.log("122.1c", f"{c.name}'s shield counter: {what}; the damage is prevented")
     else:
         ctx.log("615.1a", f"{c.name}: {what}; the damage is prevented")
     return None

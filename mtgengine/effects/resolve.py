@@ -63,6 +63,13 @@ def amount(ctx: Ctx, q: Quantity, r: Resolving, player: int | None = None) -> in
         if q.stat == "life_lost_this_turn":
             return value + pl.life_lost_this_turn
         return value + (max(0, pl.life) + 1) // 2 if q.stat == "half_life" else value + pl.life
+    if q.stat.startswith("last_counters:"):
+        # the counters on the source as it last existed on the battlefield, for a leaves-the-
+        # battlefield ability (CR 603.10a, 608.2h): modular's "for each +1/+1 counter on this
+        # permanent" (CR 702.43a)
+        lki = ctx.g.lki.get(r.link_source or r.source)
+        kind = q.stat[len("last_counters:"):]
+        return value + q.scale * sum(c for k, c in (lki.counters if lki is not None else ()) if k == kind)
     if q.stat == "that_much":
         return value + r.event_amount
     if q.link:
@@ -104,6 +111,9 @@ def stat_value(ctx: Ctx, oid: int, stat: str) -> int:
             return 0
         if stat == "mana_value":
             return ch.mana_cost.mana_value(0) if ch.mana_cost is not None else 0
+    if stat == "blockers_beyond_first":
+        # rampage's "for each creature blocking it beyond the first" (CR 702.23a, 509.1h)
+        return max(0, sum(1 for b in g.battlefield if oid in g.objects[b].blocking) - 1)
     if stat.startswith("counters:"):
         # (gone: the counters it had as it last existed, CR 608.2h — Torch Song sacrificed to pay)
         o = g.objects.get(oid)

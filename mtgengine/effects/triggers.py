@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
+from ..cards.compiler.keyword_triggers import keyword_triggered
 from ..cards.vocabulary import (
     Attach, CastCard, Condition, CopySpell, CounterSpell, CreateToken, Filter, Pump, Ref, ReturnToBattlefield, Trigger, TriggeredAbility,
     Quantity, n,
@@ -38,10 +39,11 @@ from .events import (
     AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LevelEvent, LifeEvent, TapEvent, TargetedEvent,
     ZoneChange,
 )
-from .events import ActivateEvent
+from .events import ActivateEvent, LastCounterRemoved
 from .cast_keywords import CAST_KEYWORD_CONDITIONS, madness_trigger
 from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
 from .link_records import condition as linked_condition, record
+from .keyword_conditions import KEYWORD_CONDITIONS, keyword_condition
 from .meld_pairs import meld_pair_ready
 from .sagas import LORE, chapters_reached, sagas_of
 
@@ -135,6 +137,12 @@ def _keyword_trigger(keyword: str) -> tuple[TriggeredAbility, ...]:
     """The triggered abilities one keyword is (none for most keywords)."""
     if keyword in KEYWORD_TRIGGERS:
         return (KEYWORD_TRIGGERS[keyword],)
+    if found := keyword_triggered(keyword):
+        return found                    # extort, mentor, renown N... (cards.compiler.keyword_triggers)
+    if keyword.startswith("ward—"):
+        # CR 702.21a with a cost in words: "Ward—Pay 2 life", "Ward—Discard a card"
+        return (TriggeredAbility(Trigger("ward"), (CounterSpell(Ref("triggering"), unless_pays=keyword[len("ward—"):]),),
+                                 text=keyword.capitalize()),)
     if keyword.startswith("ward {"):
         return (TriggeredAbility(Trigger("ward"), (CounterSpell(Ref("triggering"), unless_pays=keyword[len("ward "):]),),
                                  text=keyword.capitalize()),)
@@ -153,7 +161,7 @@ _KEYWORD_TRIGGERS_OF: dict[frozenset[str], tuple[TriggeredAbility, ...]] = {}
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
 PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone"})
 #: "At the beginning of" events, by the step that begins (CR 603.2b).
-STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_step"})
+STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_of_combat", "end_step"})
 #: Trigger events about an object.
 OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "deals_damage",
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
@@ -188,8 +196,10 @@ def _was_creature(g: Any, oid: int) -> bool:
 
 
 # -- conditions ---------------------------------------------------------------------------------
-def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False) -> bool:
-    """Whether a Condition is true for the ability's controller (CR 603.4, 603.8)."""
+def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False,
+                    subject: int = 0) -> bool:
+    """Whether a Condition is true for the ability's controller (CR 603.4, 603.8); ``subject``:
+    the object the triggered ability refers to (the creature that entered, for evolve)."""
     if cond.also is not None and not condition_holds(g, cond.also, controller, source_id, kicked):
         return False                                                # "... and [another condition]"
     if cond.link or (cond.kind == "kicked" and cond.value) or cond.kind == "level":
@@ -215,6 +225,9 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         # only permanents have a status (CR 110.5d): one that has left is not untapped
         src = g.objects.get(source_id) if source_id else None
         return src is not None and src.zone is Zone.BATTLEFIELD and not src.tapped
+    if cond.kind in KEYWORD_CONDITIONS:
+        # renown, evolve, bloodthirst, dethrone, training (``keyword_conditions``)
+        return keyword_condition(g, cond, controller, source_id, subject)
     if cond.kind == "meld":
         # "if you both own and control ~ and a creature named [its meld partner]" (CR 701.42a)
         return meld_pair_ready(g, controller, source_id)
@@ -474,6 +487,13 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 for ab in triggered_abilities(sch):
                     if ab.trigger.event == "class_level" and ab.trigger.number == ev.level:
                         _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
+        elif cls is LastCounterRemoved:
+            if ev.oid in g.objects:
+                # "When the last time counter is removed from this permanent" (CR 702.63a)
+                sch = characteristics(g, ev.oid)
+                for ab in triggered_abilities(sch):
+                    if ab.trigger.event == "last_counter_removed:" + ev.kind:
+                        _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
         elif cls is CountersEvent:
             if ev.kind == LORE and ev.oid in g.objects:
                 # CR 714.2b: a Saga's chapter abilities whose number the lore counters reached
@@ -616,7 +636,7 @@ def _add(ctx: Ctx, controller: int, source_id: int, name: str, ab: TriggeredAbil
     src = g.objects.get(source_id)
     kicked = bool(src is not None and src.kicked)
     if ab.condition is not None and ab.trigger.event != "state" \
-            and not condition_holds(g, ab.condition, controller, link_source or source_id, kicked):
+            and not condition_holds(g, ab.condition, controller, link_source or source_id, kicked, subject):
         ctx.log("603.4", f"{name}'s ability doesn't trigger: its condition is false ({ab.text})")
         return
     times = 1 + _extra_times(ctx, source_id, controller, cause)

@@ -104,8 +104,9 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
     condition = getattr(ab, "condition", None) if hasattr(ab, "trigger") else None
     if o.targets and not any(legal):
         ctx.log("608.2b", f"{o.source_name}'s ability doesn't resolve: all its targets are illegal")
-    elif condition is not None and ab.trigger.event != "state" and not condition_holds(
-            g, condition, o.controller, o.choices.get("link_source") or o.source_id, bool(o.choices.get("kicked"))):
+    elif condition is not None and ab.trigger.event != "state" and not condition.event_only and not condition_holds(
+            g, condition, o.controller, o.choices.get("link_source") or o.source_id, bool(o.choices.get("kicked")),
+            o.choices.get("subject", 0)):
         # CR 603.4: an intervening "if" is checked again as the ability resolves
         ctx.log("603.4", f"{o.source_name}'s ability is removed from the stack: its condition is no longer true")
     else:

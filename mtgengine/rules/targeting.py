@@ -105,7 +105,7 @@ def _characteristics_only(flt: Filter) -> bool:
     """Whether ``matches`` checks nothing of ``flt`` but its conditions on characteristics,
     keywords and power and "other" (every other field at its default: a field added to
     ``Filter`` later counts as one more condition). :func:`_targets` then reads them itself."""
-    return flt == Filter(types=flt.types, all_types=flt.all_types, not_types=flt.not_types, colors=flt.colors, not_colors=flt.not_colors,
+    return flt.controller != "defending" and flt == Filter(types=flt.types, all_types=flt.all_types, not_types=flt.not_types, colors=flt.colors, not_colors=flt.not_colors,
                          subtypes=flt.subtypes, not_subtypes=flt.not_subtypes, supertypes=flt.supertypes,
                          not_supertypes=flt.not_supertypes, keywords=flt.keywords, not_keywords=flt.not_keywords,
                          controller=flt.controller, players=flt.players, objects=flt.objects, spells=flt.spells,

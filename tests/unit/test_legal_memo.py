@@ -138,6 +138,8 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
     step = _readers(lambda n: isinstance(n, ast.Attribute) and n.attr == "step" and isinstance(n.ctx, ast.Load))
     assert step == {
         ("effects/triggers.py", "condition_holds"),   # "main_phase": conditions are keyed below
+        ("effects/counter_rules.py", "shield_effect"),      # combat damage at once (CR 122.1c): only as
+        ("effects/counter_rules.py", "note_shield_used"),   # damage is dealt, never while listing actions
         ("rules/activation.py", "sorcery_timing"),    # in the memo's key
         ("rules/castability.py", "timing_ok"),        # a card's restriction: castability.timing_reads_step
         ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"),

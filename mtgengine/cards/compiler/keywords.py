@@ -11,6 +11,7 @@ import re
 from .. import lazy_re                                              # patterns compiled at first use
 from .filters import card_filter
 from .grammar import Grammar, attempt
+from .keyword_triggers import TRIGGER_KEYWORDS
 from .lexicon import creature_type_plurals_lower, creature_type_words, num
 from .script_builder import ScriptBuilder
 from .spell_costs import cost_parts
@@ -133,7 +134,8 @@ def keyword_list(text: str) -> frozenset[str] | None:
     text = sub(r"(protection from [^,]+?),? and from ", r"\1, protection from ", text, re.I)
     text = sub(r"(protection from [^,]+?), from ", r"\1, protection from ", text, re.I)
     parts = [p.strip().lower() for p in split(r",\s*(?:and\s+)?|\s+and\s+", text) if p.strip()]
-    ok = parts and all(p in _KEYWORD_SET or _PARAM_KEYWORD.fullmatch(p) or _protection_ok(p) for p in parts)
+    ok = parts and all(p in _KEYWORD_SET or _PARAM_KEYWORD.fullmatch(p) or _protection_ok(p)
+                       or TRIGGER_KEYWORDS.fullmatch(p) for p in parts)     # (granted: "have extort")
     if not ok:
         return None
     consume(text)
@@ -177,8 +179,10 @@ def cycling_ability(kind: str, mana: str, raw: str) -> ActivatedAbility | None:
 
 
 #: Counter kinds that mean something the engine doesn't carry out (keyword counters, CR
-#: 122.1b; shield and stun counters, CR 122.1c-d): "enters with" them stays unimplemented.
-_COUNTERS_WITH_RULES = frozenset(KEYWORDS) | {"shield", "stun", "finality", "first strike", "double strike"}
+#: 122.1b): "enters with" them stays unimplemented. (Stun counters, CR 122.1d, are carried out by
+#: ``effects.primitives.set_tapped``; shield and finality counters, CR 122.1c, 122.1h, by
+#: ``effects.counter_rules``.)
+_COUNTERS_WITH_RULES = frozenset(KEYWORDS) | {"first strike", "double strike"}
 
 
 #: Keyword counters (CR 122.1b) the layer system gives their keyword (``layers.KEYWORD_COUNTERS``).

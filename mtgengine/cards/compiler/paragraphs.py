@@ -28,6 +28,7 @@ from .classes import read_level_bar, with_class_levels
 from .levels import read_level_pt, read_level_symbol, read_level_up, with_level_symbols
 from . import aftermath, flip_cards  # noqa: F401  (their rules: "Aftermath", CR 702.127; "flip ~", CR 710)
 from . import casting_keywords  # noqa: F401  (dash, blitz, buyback, ...: CR 702, rules.alternative_casts)
+from .permanent_keywords import with_backup     # (and keyword abilities of permanents, CR 702; actions, CR 701)
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects
@@ -175,6 +176,7 @@ def compile_report(name: str, oracle_text: str, is_spell: bool) -> Compiled:
         if len(face.unimplemented) > before or number in face.refused:
             source.rollback(0)              # (what was read stands for no ability)
     script = with_cost_abilities(with_solved(with_level_symbols(with_class_levels(face.script(oracle_text), face, lines), face, lines), face), face.cost_abilities)
+    script = with_backup(script)            # backup's grant: the abilities printed below it (CR 702.165a)
     script = strip_spans(with_links(name, oracle_text, script, sources))      # linked pairs (CR 607)
     missing = {number for number, _text in script.unimplemented}
     reports = []

@@ -35,6 +35,9 @@ from .effects import (  # noqa: F401
     PutOnBottom, RemoveCounters, ReplaceWords, ReturnChosen, RevealTop, SetLevel,
     ShuffleIntoLibrary, SkipNextUntap, SuspendTick, Transform, TurnFaceDown, UnlessPays,
 )
+from .keyword_actions import (  # noqa: F401
+    Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Myriad,
+)
 from .abilities import (  # noqa: F401
     ActivatedAbility, Condition, Cost, CostObjects, ExtraTriggers, SpellAbility,
     Trigger, TriggeredAbility,

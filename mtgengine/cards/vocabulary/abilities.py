@@ -140,7 +140,13 @@ class Condition:
     you cast this spell during your main phase", CR 505.1), "had_no_counters" (the source as it
     last existed had no counters of kind ``value``: persist and undying, CR 702.79a, 702.93a),
     "source_counters" (the number of counters of kind ``value`` on the source: a leveler's level
-    symbol, CR 711.2a), "solved" (1 if the source is solved, else 0: a Case, CR 719.3a-b).
+    symbol, CR 711.2a), "solved" (1 if the source is solved, else 0: a Case, CR 719.3a-b),
+    "designated" (1 if the source has the designation ``value``, else 0: "if it isn't renowned", CR
+    702.112a), "attacking_most_life" (the source attacks a player with the most life or tied for it,
+    CR 702.105a), "attacks_with_greater_power" (another creature with greater power than the source
+    attacks too, CR 702.149a), "evolve" (the creature the ability refers to has greater power or
+    toughness than the source, CR 702.100a), "opponent_dealt_damage" (an opponent was dealt damage
+    this turn, CR 702.54a).
     The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 
@@ -157,6 +163,9 @@ class Condition:
     link: str = ""
     value: str = ""
     also: "Condition | None" = None     # "... and [another condition]": both must hold
+    event_only: bool = False            # a condition of the trigger event itself, checked only as it triggers
+                                        # (dethrone's "attacks the player with the most life", CR 702.105a), not
+                                        # an intervening "if" checked again on resolution (CR 603.4)
 
 
 @dataclass(frozen=True, slots=True)

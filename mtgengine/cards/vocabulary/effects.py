@@ -15,6 +15,7 @@ from .actions import (
     LoseLife, Mill, Pump, PutCounters, Regenerate, ReturnToBattlefield, ReturnToHand, Sacrifice,
     SacrificePermanent, Scry, Search, TapUntap, WinGame,
 )
+from .keyword_actions import Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Myriad
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +139,8 @@ class RemoveCounters:
     kind: str
     amount: "Quantity"
     if_cant: tuple["Effect", ...] = ()
+    move_to: Ref | None = None      # "move a +1/+1 counter from ~ onto that creature" (graft, CR 122.5): those
+                                    # removed are put on it
 
 
 @dataclass(frozen=True, slots=True)
@@ -640,4 +643,5 @@ Effect = Union[
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
     ReturnChosen, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
+    MayElse, Designate, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,      # (keyword_actions)
 ]

@@ -109,6 +109,9 @@ class ReplacementAbility:
     link: str = ""
     from_itself: bool = False      # "damage that would be dealt by ~" (Fog Bank): this permanent is the source
     unless_life: int = 0           # "you may pay 2 life. If you don't, it enters tapped" (CR 614.12, 119.4)
+    optional: bool = False         # "You may have ~ enter with an additional +1/+1 counter on it" (unleash, riot,
+                                   # CR 702.98a, 702.136a): chosen by the player it enters under as it enters
+    declined_keywords: frozenset[str] = frozenset()   # riot's "If you don't, it gains haste" (CR 702.136a)
 
 
 @dataclass(frozen=True, slots=True)

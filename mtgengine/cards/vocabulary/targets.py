@@ -23,7 +23,8 @@ class Filter:
     not_supertypes: frozenset[str] = frozenset()   # "nonbasic", "nonlegendary"
     keywords: frozenset[str] = frozenset()     # has any of these keywords
     not_keywords: frozenset[str] = frozenset()
-    controller: str | None = None              # "you" / "opponent"
+    controller: str | None = None              # "you" / "opponent" / "defending" (the player the source
+                                               # attacks, or the controller of what it attacks, CR 506.2)
     players: bool = False                      # players qualify too ("any target")
     objects: bool = True                       # objects qualify
     spells: bool = False                       # looks at the stack (spells) instead of permanents
@@ -35,6 +36,7 @@ class Filter:
     power_max: int | None = None               # "with power N or less"
     power_min: int | None = None
     power_max_source: bool = False             # "with power less than or equal to ~'s power" (now)
+    power_below_source: bool = False           # "with power less than this creature's power" (mentor, CR 702.134a)
     controller_controls: str = ""              # "whose controller controls an Island": a subtype
     mana_value_max: int | None = None
     mana_value_min: int | None = None          # "with mana value N or greater" (CR 202.3; a spell's X counts, 202.3e)
@@ -127,7 +129,11 @@ class Quantity:
     per: Filter | None = None        # plus the number of permanents matching
     stat: str = ""                   # plus "power" / "toughness" / "mana_value" of ``of``
     of: Ref | None = None            # ... as it is now, or its last known information (CR 608.2h)
-    # Other stats: "counters:KIND" (the number of KIND counters on ``of``); with ``of`` None,
+    # Other stats: "counters:KIND" (the number of KIND counters on ``of``), "blockers_beyond_first"
+    # (the creatures blocking ``of`` beyond the first: rampage, CR 702.23a); "last_counters:KIND" (the
+    # KIND counters on the source as it last existed: modular, CR 702.43a); "devoured" (of an
+    # entering permanent's "enters with" counters: the creatures sacrificed to its devour, CR 702.82a,
+    # times ``scale``); with ``of`` None,
     # of the player the effect acts on: "life", "half_life" (half their life, rounded up,
     # CR 107.1a), "life_lost_this_turn" (Wound Reflection).
     link: str = ""                   # linked abilities (CR 607): stat "chosen" (the last number chosen or

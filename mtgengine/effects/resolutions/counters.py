@@ -25,12 +25,19 @@ def _remove_counters(ctx: Ctx, eff: RemoveCounters, r: Resolving) -> None:
     """CR 122.1; "If you can't, ..." when none was removed."""
     g = ctx.g
     removed = 0
+    onto = None if eff.move_to is None else [t for t in refs(ctx, eff.move_to, r)
+                                             if t > 0 and g.objects[t].zone is Zone.BATTLEFIELD][:1]
     for oid in refs(ctx, eff.what, r):
+        if onto is not None and (not onto or onto[0] == oid):
+            ctx.log("122.5", f"no counter can be moved from {name_of(ctx, oid)}")     # CR 122.5
+            continue
         if g.objects[oid].zone is Zone.BATTLEFIELD:
             done = remove_counters(ctx, oid, eff.kind, amount(ctx, eff.amount, r))
             removed += done
             if done:
                 ctx.log("122.1", f"{done} {eff.kind} counter(s) removed from {name_of(ctx, oid)}")
+            if done and onto:                          # CR 122.5: moved onto the other object
+                put_counters(ctx, onto[0], eff.kind, done, rule="122.5", origin=r.source)
     if not removed and eff.if_cant:
         execute(ctx, eff.if_cant, r)                               # "If you can't, ..."
 

@@ -18,7 +18,7 @@ from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ..layers import characteristics, matches
 from ..links import exile_chosen, exiled, link_source, pays
-from ..primitives import move, name_of, put_counters, set_tapped, shuffle_library
+from ..primitives import lose_life, move, name_of, put_counters, remove_counters, set_tapped, shuffle_library
 from ..resolve import Resolving, amount, moved_to, players_of, refs, resolves
 
 
@@ -187,11 +187,26 @@ def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True
     shield = g.objects[oid].choices.get("regeneration")
     shielded = bool(regenerate and shield and shield[0] == g.turn and shield[1] > 0)
     armors = [a for a in g.battlefield if g.objects[a].attached_to == oid and "umbra armor" in characteristics(g, a).keywords]
+    if g.objects[oid].counters.get("shield") and not rule.startswith("704."):
+        # CR 122.1c: "If this permanent would be destroyed as the result of an effect, instead
+        # remove a shield counter from it" (not a state-based action's destruction); with other
+        # such effects its controller chooses the one to apply (CR 616.1)
+        options: list[Any] = ["shield counter"] + armors + (["regenerate"] if shielded else [])
+        chosen = options[0] if len(options) == 1 else ctx.ask(Decision(
+            characteristics(g, oid).controller, "replacement",
+            f"choose the replacement effect to apply to {name_of(ctx, oid)} being destroyed", options))
+        if chosen not in options:
+            raise IllegalActionError(f"choose one of {options}")
+        if chosen == "shield counter":
+            remove_counters(ctx, oid, "shield", 1)
+            ctx.log("122.1c", f"{name_of(ctx, oid)} isn't destroyed: a shield counter is removed from it instead")
+            return None
+        armors, shielded = ([], shielded) if chosen == "regenerate" else ([chosen], False)
     if armors:
         # CR 702.89a: "If enchanted permanent would be destroyed, instead remove all damage marked on
         # it and destroy this Aura"; with several such effects (or a regeneration shield), the
         # permanent's controller chooses the one to apply (CR 616.1)
-        options: list[Any] = armors + (["regenerate"] if shielded else [])
+        options = armors + (["regenerate"] if shielded else [])
         chosen = options[0] if len(options) == 1 else ctx.ask(Decision(
             characteristics(g, oid).controller, "replacement",
             f"choose the replacement effect to apply to {name_of(ctx, oid)} being destroyed", options))
@@ -251,10 +266,30 @@ def _pays_instead(ctx: Ctx, oid: int, cost_text: str, r: Resolving) -> bool:
     g = ctx.g
     if oid not in g.objects or g.objects[oid].zone is not Zone.STACK:
         return False
-    mana = cost_text.replace("{X}", "{" + str(r.x) + "}")
     name = name_of(ctx, oid)
+    if not cost_text.startswith("{"):
+        return _pays_in_words(ctx, g.objects[oid].controller, cost_text, f"{name} isn't countered by {r.name}")
+    mana = cost_text.replace("{X}", "{" + str(r.x) + "}")
     return pays(ctx, g.objects[oid].controller, mana, f"{name} ({r.name})", rule="118.12a",
                 prompt=f"pay {mana} so that {name} isn't countered by {r.name}?")
+
+
+def _pays_in_words(ctx: Ctx, player: int, cost: str, so_that: str) -> bool:
+    """ "unless that player pays 2 life" / "discards a card" (ward's costs in words, CR 702.21a,
+    118.12a): paid only in full (CR 118.3: enough life, a card in hand, CR 119.4)."""
+    g = ctx.g
+    who = g.players[player].name
+    life = int(cost.split()[1]) if cost.startswith("pay ") and cost.endswith(" life") else 0
+    can = g.players[player].can_pay_life(life) if life else bool(g.zones[(player, Zone.HAND)])
+    if not can or not ctx.ask(Decision(player, "yesno", f"{cost} so that {so_that}?", [True, False])):
+        ctx.log("118.12a", f"{who} doesn't {cost}")
+        return False
+    if life:
+        lose_life(ctx, player, life, rule="119.4")
+    else:
+        discard(ctx, player, 1)
+    ctx.log("118.12a", f"{who} pays: {cost}")
+    return True
 
 
 def discard(ctx: Ctx, player: int, count: int, at_random: bool = False) -> None:
