@@ -17,16 +17,17 @@ _REMOVE_COUNTERS = template(r"(?:^|, )remove {NUM} counters from among (.+?) you
 
 @attempt
 def action_cost(text: str) -> Cost | None:
-    """The action of "you may pay {1}", "you may pay 2 life", "you may sacrifice another
-    creature", "you may discard a nonland card", "sacrifice ~" as a cost (CR 118.3)."""
-    t = sub(r"^pay (?=\{)", "", text.strip(), re.IGNORECASE, understood=True)
+    """The action of "you may pay {1}", "you may pay 2 life", "you may pay {E}{E}" (CR 107.14),
+    "you may sacrifice another creature", "you may discard a nonland card", "sacrifice ~" as a
+    cost (CR 118.3)."""
+    t = sub(r"^pay (?=\{)(?!\{E\})", "", text.strip(), re.IGNORECASE, understood=True)
     t = sub(r"^sacrifice another ", "sacrifice one other ", t, re.IGNORECASE)
     t = sub(r"^sacrifice (it|this (?:creature|artifact|enchantment|land|permanent))$", "sacrifice ~", t,
             re.IGNORECASE)
     if "," in t:
         return None
     cost = parse_cost(t)
-    if cost is None or cost.tap or cost.untap or cost.energy or "X" in cost.mana:
+    if cost is None or cost.tap or cost.untap or "X" in cost.mana:
         return None
     return cost
 

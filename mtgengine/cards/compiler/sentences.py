@@ -542,17 +542,19 @@ def _action_then(s: str, sentences: list[Any], nxt: int, st: Parse) -> DoAction 
     effect_action: list[Effect] | None = None
     saved = st.mark()
     if cost is None:
-        effect_action = parse_effects(action, st)        # "Create two ... tokens. When you do, ..."
-        if effect_action is None or m.group(1).lower() == "if":
+        # "Create two ... tokens. When you do, ...", "you may draw a card. If you do, discard a card"
+        effect_action = parse_effects(action, st)
+        if effect_action is None or (m.group(1).lower() == "if" and actor is not None):
             st.rollback(saved)
             return None
     if m.group(1).lower() == "if":
         then = parse_effects(sub(r"^they ", "you ", m.group(2), re.I) if actor else m.group(2), st)
         if then is None:
+            st.rollback(saved)
             return None
         sentences[nxt] = None
         _read_action(m, s if optional else None)
-        return DoAction(cost, optional, then=tuple(then), text=action, who=actor)
+        return DoAction(cost, optional, then=tuple(then), text=action, who=actor, action=tuple(effect_action or ()))
     rest = join(" ", [m.group(2)] + [x for x in sentences[nxt + 1:] if x is not None])
     # CR 603.12, 400.7: in the reflexive ability "it" is what the action did something to (the
     # new object a returned card became: Back for More), remembered as it triggers
