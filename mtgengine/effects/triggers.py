@@ -39,7 +39,7 @@ from .events import (
     ZoneChange,
 )
 from .events import ActivateEvent
-from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
+from .layers import characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents
 from .link_records import condition as linked_condition, record
 from .meld_pairs import meld_pair_ready
 from .sagas import LORE, chapters_reached, sagas_of
@@ -189,6 +189,9 @@ def _was_creature(g: Any, oid: int) -> bool:
 # -- conditions ---------------------------------------------------------------------------------
 def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False) -> bool:
     """Whether a Condition is true for the ability's controller (CR 603.4, 603.8)."""
+    if cond.either is not None:                                     # "... or [another condition]"
+        return condition_holds(g, replace(cond, either=None), controller, source_id, kicked) \
+            or condition_holds(g, cond.either, controller, source_id, kicked)
     if cond.also is not None and not condition_holds(g, cond.also, controller, source_id, kicked):
         return False                                                # "... and [another condition]"
     if cond.link or (cond.kind == "kicked" and cond.value) or cond.kind == "level":
@@ -231,7 +234,16 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     elif cond.kind == "life":
         value = g.players[controller].life
     elif cond.kind in ("hand", "graveyard", "library"):
-        value = len(g.zones[(controller, Zone(cond.kind))])
+        cards = g.zones[(controller, Zone(cond.kind))]
+        # "if there is a Desert card in your graveyard": only the cards that match
+        value = len(cards) if cond.filter is None else sum(1 for oid in cards
+                                                           if matches(g, oid, cond.filter, controller, source_id))
+    elif cond.kind == "distinct":
+        # coven: "three or more creatures with different powers"; "Demons with different names"
+        flt = replace(cond.filter or Filter(), controller="you")
+        found = {characteristics(g, oid).power if cond.value == "power" else characteristics(g, oid).name
+                 for oid in g.battlefield if matches(g, oid, flt, controller, source_id)}
+        value = len(found)
     elif cond.kind == "attacked_with":
         value = g.players[controller].attacked_with_this_turn        # CR 508.1
     elif cond.kind == "opponent_more":
@@ -571,6 +583,8 @@ def _snapshot_matches(flt: Filter, ch: Any, you: int) -> bool:
     """A filter checked against last known characteristics (CR 603.10a)."""
     if flt.token is not None and getattr(ch, "token", False) != flt.token:
         return False                                # "another nontoken creature" (CR 111.1)
+    if flt.counter and not has_counter(getattr(ch, "counters", ()) or (), flt.counter):
+        return False                                # "a creature with a +1/+1 counter on it" (CR 122.1)
     return matches_characteristics(flt, ch, ch.controller, you) and matches_keywords_and_power(flt, ch)
 
 

@@ -170,7 +170,7 @@ def _untargetable(m: SpanMatch, st: Parse) -> list[Effect] | None:
 def _mass_pump(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Creatures you control get +2/+1 until end of turn", "Attacking creatures get +2/+0
     until end of turn": the creatures are those matching as it resolves (CR 611.2c)."""
-    flt = parse_filter(m.group(2)) or creature_type_filter(m.group(2))
+    flt = creature_type_filter(m.group(2)) or parse_filter(m.group(2))     # "Goblins": Goblin creatures
     if flt is None or flt.spells or flt.controller or "Creature" not in flt.types:
         return None
     flt = replace(flt, controller="you" if m.group(3) else None, other=bool(m.group(1)) or flt.other)

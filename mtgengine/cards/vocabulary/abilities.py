@@ -137,7 +137,10 @@ class Condition:
     you cast this spell during your main phase", CR 505.1), "had_no_counters" (the source as it
     last existed had no counters of kind ``value``: persist and undying, CR 702.79a, 702.93a),
     "source_counters" (the number of counters of kind ``value`` on the source: a leveler's level
-    symbol, CR 711.2a), "solved" (1 if the source is solved, else 0: a Case, CR 719.3a-b).
+    symbol, CR 711.2a), "solved" (1 if the source is solved, else 0: a Case, CR 719.3a-b),
+    "distinct" (how many different values of ``value``, "power" or "name", the permanents you
+    control matching ``filter`` have: coven's "three or more creatures with different powers").
+    "hand" / "graveyard" / "library" with a ``filter`` count only the cards matching it.
     The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 
@@ -154,6 +157,7 @@ class Condition:
     link: str = ""
     value: str = ""
     also: "Condition | None" = None     # "... and [another condition]": both must hold
+    either: "Condition | None" = None   # "... or [another condition]": one of them must hold
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,76 @@
+"""The general phrases of the grammar (issue 19): filter words, joined conditions, optional
+actions. Each reading must say all the words mean, or fail."""
+from __future__ import annotations
+
+from mtgengine.cards.compiler import compile_report
+from mtgengine.cards.compiler.conditions import parse_condition, static_condition_ok
+from mtgengine.cards.compiler.costs import action_cost
+from mtgengine.cards.compiler.filters import card_filter, parse_filter
+from mtgengine.cards.compiler.lexicon import OUTLAW_TYPES
+
+
+def _read(text: str, spell: bool = False) -> bool:
+    """Whether every paragraph of ``text`` compiled with every word read."""
+    return all(p.implemented and not p.unread for p in compile_report("Testcard", text, spell).paragraphs)
+
+
+def test_token_words() -> None:
+    nontoken = parse_filter("nontoken creature you control")
+    assert nontoken is not None and nontoken.token is False and nontoken.types == {"Creature"}
+    tokens = parse_filter("tokens")
+    assert tokens is not None and tokens.token is True and not tokens.types
+
+
+def test_subtypes_are_read_when_capitalized() -> None:
+    spell = parse_filter("Spirit or Arcane spell")
+    assert spell is not None and spell.spells and spell.subtypes == {"Spirit", "Arcane"}
+    walker = parse_filter("Vraska planeswalker")
+    assert walker is not None and walker.types == {"Planeswalker"} and walker.subtypes == {"Vraska"}
+    assert parse_filter("legendary Assassin").subtypes == {"Assassin"}          # type: ignore[union-attr]
+    assert parse_filter("another outlaw").subtypes == OUTLAW_TYPES             # type: ignore[union-attr]
+    assert parse_filter("will creature") is None          # an English word, not the planeswalker type Will
+    desert = card_filter("Desert")
+    assert desert is not None and desert.subtypes == {"Desert"}
+
+
+def test_counter_qualifier() -> None:
+    assert parse_filter("creature with a +1/+1 counter on it").counter == "+1/+1"     # type: ignore[union-attr]
+    assert parse_filter("creature with a counter on it").counter == "any"             # type: ignore[union-attr]
+    assert parse_filter("creature with three counters on it") is None                  # a number of counters
+
+
+def test_untapped_and_other_than() -> None:
+    assert parse_filter("untapped lands").tapped is False                               # type: ignore[union-attr]
+    assert parse_filter("permanents other than ~").other                                # type: ignore[union-attr]
+
+
+def test_joined_conditions() -> None:
+    both = parse_condition("you control an artifact and an enchantment")
+    assert both is not None and both.also is not None and both.filter.types == {"Artifact"}     # type: ignore[union-attr]
+    assert both.also.filter.types == {"Enchantment"}                                          # type: ignore[union-attr]
+    either = parse_condition("you control a Desert or there is a Desert card in your graveyard")
+    assert either is not None and either.either is not None and either.either.kind == "graveyard"
+    subject = parse_condition("you control no permanents other than ~ and have no cards in hand")
+    assert subject is not None and subject.also is not None and subject.also.kind == "hand"
+    assert parse_condition("you control an artifact and frobnicate") is None
+
+
+def test_coven_condition() -> None:
+    coven = parse_condition("you control three or more creatures with different powers")
+    assert coven is not None and coven.kind == "distinct" and coven.value == "power" and coven.at_least == 3
+
+
+def test_a_static_condition_counts_only_characteristics() -> None:
+    assert static_condition_ok(parse_condition("you control an Island"))                      # type: ignore[arg-type]
+    assert not static_condition_ok(parse_condition("you control three or more tokens"))       # type: ignore[arg-type]
+    assert not _read("~ gets +1/+1 as long as you control a creature with a counter on it.")
+
+
+def test_energy_is_an_action_cost() -> None:
+    cost = action_cost("pay {E}{E}")
+    assert cost is not None and cost.energy == 2 and not cost.mana
+
+
+def test_optional_effects_with_if_you_do() -> None:
+    assert _read("Whenever another creature dies, you may draw a card. If you do, discard a card.")
+    assert _read("Whenever ~ attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it.")
