@@ -521,6 +521,8 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
             g.delayed = [d for d in g.delayed if d not in fired]
             for d in fired:
                 _add(ctx, d.controller, d.source_id, d.source_name, d.ability, remembered=d.remembered)
+    if event in PLAYER_EVENTS and player is not None and not affected:
+        affected = player_ref(player)        # "Whenever a player casts a spell, ~ deals 2 damage to that player"
     looking = here.get(event, [])
     if event in ("leaves", "dies") and event in gone:
         looking = looking + gone[event]

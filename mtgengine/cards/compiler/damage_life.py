@@ -146,6 +146,13 @@ def _life(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [GainLife(who, amount) if m.group(2).startswith("gain") else LoseLife(who, amount)]
 
 
+@effect_rule(r"(gain|lose) {NUM} life")
+def _your_life(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "you may gain 1 life" read after "you may " (Demon's Horn): the imperative is yours (CR 119.3)."""
+    amount = num(m.group(2))
+    return [GainLife(YOU, amount) if m.group(1).lower() == "gain" else LoseLife(YOU, amount)]
+
+
 @effect_rule(r"(target (.+?)|~|it) fights ({UP_TO}(?:another )?target .+)")
 def _fight(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.14a: "Target creature you control fights target creature you don't control"."""

@@ -127,6 +127,10 @@ def parse_filter(text: str) -> Filter | None:
             tapped = word == "tapped"
             read.append(word)
             continue
+        if word == "historic":
+            extra["historic"] = True                    # CR 700.6: legendary, an artifact or a Saga
+            read.append(word)
+            continue
         if word in ("token", "tokens", "nontoken"):
             extra["token"] = word != "nontoken"         # "nontoken creature", "creature token" (CR 111.1)
             read.append(word)
@@ -177,7 +181,7 @@ def parse_filter(text: str) -> Filter | None:
             return None
     if not spells and not types and "permanent" not in words and "permanents" not in words:
         if not (types or not_types or colors or not_colors or subtypes or "color_count" in extra
-                or extra.get("token")):                 # "three or more tokens": permanents that are tokens
+                or extra.get("token") or extra.get("historic")):    # "three or more tokens", "historic"
             return None
     consume(*read)
     # card types are joined by "or" or commas (a union); two in a row mean an object of both
@@ -316,7 +320,8 @@ def counts_characteristics(flt: Filter) -> bool:
     return flt == Filter(types=flt.types, all_types=flt.all_types, not_types=flt.not_types, colors=flt.colors,
                          not_colors=flt.not_colors, color_count=flt.color_count, subtypes=flt.subtypes,
                          not_subtypes=flt.not_subtypes, supertypes=flt.supertypes,
-                         not_supertypes=flt.not_supertypes, controller=flt.controller, other=flt.other)
+                         not_supertypes=flt.not_supertypes, controller=flt.controller, other=flt.other,
+                         historic=flt.historic)
 
 
 @attempt

@@ -226,7 +226,9 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
             if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
         # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
         # "At the beginning of each player's upkeep, ... that player": the player whose step it is
-        player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you")
+        # "Whenever a player casts a spell / an opponent draws a card, ... that player": the player who did it
+        player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you") \
+            or (trig.event in _PLAYER_ACTS and trig.whose in ("any", "opponent"))
         st = Parse(it=it, link=link, player=Ref("affected") if player_event else None)
         effects = parse_effects(body, st)
         if effects is None:
@@ -236,6 +238,10 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
             may = False         # imprint's "you may exile a card": one choice, of a card or none
         out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, may, condition))
     return out
+
+
+#: Trigger events that are a player's own acts (CR 601.2i, 121.1, 119.3): "that player" is who did it.
+_PLAYER_ACTS = frozenset({"cast", "draw", "gain_life"})
 
 
 #: Trigger events about an object (the others are about players or steps).
