@@ -29,7 +29,7 @@ from ..cards.vocabulary import (
     Attach, CastCard, Condition, CopySpell, CounterSpell, CreateToken, Filter, Pump, Ref, ReturnToBattlefield, Trigger, TriggeredAbility,
     Quantity, n,
 )
-from ..core.enums import MAIN_PHASES, Zone
+from ..core.enums import COMBAT_STEPS, MAIN_PHASES, Step, Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
 from ..rules.context import Ctx
@@ -258,6 +258,15 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         return any(p.died_this_turn for p in g.players)              # "if a creature died this turn" (CR 700.4)
     elif cond.kind == "revolt":
         return g.players[controller].left_battlefield_this_turn > 0   # "if a permanent you controlled left ..."
+    elif cond.kind == "opponents":
+        value = sum(1 for p in g.players if p.index != controller and not p.lost)     # CR 102.1, 800.4a
+    elif cond.kind == "lowest_life":
+        value = min(p.life for p in g.players if not p.lost)          # "a player has 13 or less life"
+    elif cond.kind == "turn":
+        # "Activate only during your turn" / "during an opponent's turn" (CR 602.5)
+        return (g.active == controller) == (cond.value == "you")
+    elif cond.kind == "step":
+        return _during(g, cond.value, controller)
     elif cond.kind == "main_phase":
             return g.active == controller and g.step in MAIN_PHASES      # CR 505.1
     else:
@@ -265,6 +274,22 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     if cond.at_least is not None and value < cond.at_least:
         return False
     return cond.at_most is None or value <= cond.at_most
+
+
+#: The steps "Activate only during ..." names (CR 602.5; the steps of a turn, CR 500.1).
+_STEP_NAMES = {"upkeep": (Step.UPKEEP,), "combat": COMBAT_STEPS, "declare_blockers": (Step.DECLARE_BLOCKERS,),
+               "declare_attackers": (Step.DECLARE_ATTACKERS,), "end": (Step.END,)}
+_BEFORE_ATTACKERS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT)
+
+
+def _during(g: Any, step: str, controller: int) -> bool:
+    """Whether it is now the step an activation instruction names. "before_attackers": "during
+    your turn, before attackers are declared" — your turn, before its (first) declare attackers
+    step (CR 508.1)."""
+    if step == "before_attackers":
+        return g.active == controller and g.step in _BEFORE_ATTACKERS \
+            and not g.players[controller].attacked_with_this_turn
+    return g.step in _STEP_NAMES[step]
 
 
 # -- matching events ----------------------------------------------------------------------------

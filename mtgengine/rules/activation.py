@@ -86,6 +86,9 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
     reason = activation_forbidden(g, ch.controller, oid)     # as ``_not_forbidden``, with ``ch`` at hand
     if reason:
         raise IllegalActionError(f"{ch.name}'s abilities can't be activated: {reason}")
+    if ab.condition is not None and not condition_holds(g, ab.condition, ch.controller, oid):
+        raise IllegalActionError(f"{ch.name}'s ability can't be activated now: its condition isn't met "
+                                 f"({ab.text}; CR 602.5)")
     pay_ability_costs(ctx, oid, ab, pay)
     src = g.objects.get(oid)
     controller = ch.controller      # who activated it gets the mana (CR 106.3), control changed in layer 2 too

@@ -74,3 +74,22 @@ def test_energy_is_an_action_cost() -> None:
 def test_optional_effects_with_if_you_do() -> None:
     assert _read("Whenever another creature dies, you may draw a card. If you do, discard a card.")
     assert _read("Whenever ~ attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it.")
+
+
+def test_activation_instructions() -> None:
+    from mtgengine.cards.compiler.activation_limits import split_activation_limits
+    from mtgengine.cards.compiler.text import span_of
+    body, limits = split_activation_limits(span_of("Draw a card. Activate only during your turn and only once each turn."))  # type: ignore[misc]
+    assert body == "Draw a card." and limits.per_turn == 1
+    assert limits.condition is not None and limits.condition.kind == "turn" and limits.condition.value == "you"
+    upkeep = split_activation_limits(span_of("Untap ~. Activate only during your upkeep."))
+    assert upkeep is not None and upkeep[1].condition.kind == "step" and upkeep[1].condition.also.value == "you"  # type: ignore[union-attr]
+    assert split_activation_limits(span_of("Draw a card. Activate only during the full moon.")) is None
+    # the effect is read once, after its instructions are split off: one target, not two
+    script = compile_report("Testcard", "{3}{B}: Target player discards a card. Activate only as a sorcery.", False).script
+    assert len(script.activated) == 1 and len(script.activated[0].targets) == 1 and script.activated[0].sorcery_speed
+
+
+def test_enters_tapped_unless_players() -> None:
+    assert _read("~ enters tapped unless you have two or more opponents.")
+    assert _read("~ enters tapped unless a player has 13 or less life.")

@@ -121,6 +121,17 @@ def _life(m: SpanMatch) -> Condition:
     return Condition("life", at_least=value) if m.group(2).lower() == "more" else Condition("life", at_most=value)
 
 
+@_condition(r"you have {COUNT} or more opponents")
+def _opponents(m: SpanMatch) -> Condition:
+    return Condition("opponents", at_least=num(m.group(1)).fixed)      # CR 102.1: the players still in the game
+
+
+@_condition(r"a player has {COUNT} or less life")
+def _a_player_life(m: SpanMatch) -> Condition:
+    # the lowest life total among the players: "a player has 13 or less life" if it is 13 or less
+    return Condition("lowest_life", at_most=num(m.group(1)).fixed)
+
+
 @_condition(r"your life total is {COUNT} or (less|greater)")
 def _life_total(m: SpanMatch) -> Condition:
     value = num(m.group(1)).fixed
@@ -221,7 +232,8 @@ def static_condition_ok(cond: Condition) -> bool:
 
 def negated_condition(cond: Condition) -> Condition | None:
     """The condition's opposite, for a count with one bound ("N or more" <-> "N-1 or fewer")."""
-    if cond.kind not in ("control", "battlefield", "life", "hand", "graveyard", "library") or cond.link \
+    if cond.kind not in ("control", "battlefield", "life", "hand", "graveyard", "library", "opponents",
+                         "lowest_life") or cond.link \
             or cond.also or cond.either or cond.filter and cond.kind not in ("control", "battlefield"):
         return None
     if cond.at_least is not None and cond.at_most is None:

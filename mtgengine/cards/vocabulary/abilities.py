@@ -140,7 +140,11 @@ class Condition:
     symbol, CR 711.2a), "solved" (1 if the source is solved, else 0: a Case, CR 719.3a-b),
     "distinct" (how many different values of ``value``, "power" or "name", the permanents you
     control matching ``filter`` have: coven's "three or more creatures with different powers").
-    "hand" / "graveyard" / "library" with a ``filter`` count only the cards matching it.
+    "hand" / "graveyard" / "library" with a ``filter`` count only the cards matching it;
+    "opponents" (how many opponents are still in the game), "lowest_life" (the lowest life total
+    among the players in the game), "turn" (``value`` "you" / "opponent": whose turn it is) and
+    "step" (``value`` the step it is: "upkeep", "combat", "before_attackers", ...: activation
+    instructions, CR 602.5).
     The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 
