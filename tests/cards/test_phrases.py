@@ -93,3 +93,14 @@ def test_activation_instructions() -> None:
 def test_enters_tapped_unless_players() -> None:
     assert _read("~ enters tapped unless you have two or more opponents.")
     assert _read("~ enters tapped unless a player has 13 or less life.")
+
+
+def test_compound_damage_and_restrictions() -> None:
+    assert _read("~ deals 3 damage to target player and 1 damage to each creature that player controls.", True)
+    assert _read("{1}{R}: ~ deals 1 damage to any target and 1 damage to itself.")
+    assert _read("Up to two target creatures each get +2/+2 and gain trample until end of turn.", True)
+    assert _read("Target creature gains vigilance until end of turn and can't be blocked this turn.", True)
+    assert _read("{B}: Regenerate enchanted creature.")
+    # not the player's creatures when the target may be a planeswalker too: not read
+    assert not _read("~ deals 4 damage to target player or planeswalker and 1 damage to each creature that player "
+                     "controls.", True)

@@ -81,10 +81,12 @@ def _token_gains(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Pump(Ref("created"), keywords=kws, until_end_of_turn=False)] if kws else None
 
 
-@effect_rule(r"regenerate (~|target (.+?))")
+@effect_rule(r"regenerate (~|enchanted creature|equipped creature|target (.+?))")
 def _regenerate(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if m.group(1) == "~":
         return [Regenerate(SELF)]                                               # CR 701.19a
+    if m.group(2) is None:
+        return [Regenerate(Ref(m.group(1).split()[0].lower()))]               # the creature it's attached to
     spec = target_spec(m.group(2))
     return [Regenerate(st.add_target(spec))] if spec else None
 
@@ -108,11 +110,17 @@ def _transform_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Transform(SELF)]                                          # CR 701.27a
 
 
-@effect_rule(r"(target (.+?)|~|enchanted creature|equipped creature|it|that creature) gets? {PT}"
-             r"(?: and gains (.+?))? until end of turn")
+@effect_rule(r"((?:up to (?:one|two|three) |two |three )?target (.+?)|~|enchanted creature|equipped creature|it|"
+             r"that creature) (?:each )?gets? {PT}(?: and gains? (.+?))? until end of turn")
 def _pump(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Target creature gets +3/+3 until end of turn"; "Up to two target creatures each get
+    +2/+2 and gain trample until end of turn" (each target, CR 115.6, 601.2c)."""
     subject = m.group(1).lower()
-    if subject.startswith("target "):
+    if not subject.startswith(("target ", "~", "enchanted", "equipped", "it", "that")):
+        ref = target_ref(m.group(1), st)
+        if ref is None:
+            return None
+    elif subject.startswith("target "):
         spec = target_spec(m.group(2))
         if spec is None:
             return None

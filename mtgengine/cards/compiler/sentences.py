@@ -606,6 +606,11 @@ def _parse_compound(s: str, st: Parse) -> list[Effect] | None:
                     b = [GainLife(who, amount) if verb.group(1).lower() == "gains" else LoseLife(who, amount)]
             elif subject:
                 b = parse_clause(subject.group(0) + second, st)
+            elif (obj := match(r"(~|(?:up to \w+ )?target .+?|enchanted creature|equipped creature|it|that creature) "
+                               r"(?:each )?(?:gets?|gains?) ", first, re.I)) and match(r"can't ", second, re.I):
+                # "Target creature gains vigilance until end of turn and can't be blocked this turn":
+                # the same creature (the target chosen for the first, CR 608.2c)
+                b = parse_clause(("~ " if obj.group(1) == "~" else "it ") + second, st)
         if b is not None:
             consume(s[m.start():m.end()])
             return a + b
