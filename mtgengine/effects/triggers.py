@@ -150,7 +150,7 @@ def _keyword_trigger(keyword: str) -> tuple[TriggeredAbility, ...]:
 _KEYWORD_TRIGGERS_OF: dict[frozenset[str], tuple[TriggeredAbility, ...]] = {}
 
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
-PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone"})
+PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone", "draw_second"})
 #: "At the beginning of" events, by the step that begins (CR 603.2b).
 STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_step"})
 #: Trigger events about an object.
@@ -491,6 +491,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             if "draw" in here:                      # (a player's event: only watchers see it)
                 for _ in range(getattr(ev, "count", 1)):
                     _occur(ctx, here, gone, "draw", player=ev.player)   # once per card drawn
+            if ev.nth == 2 and "draw_second" in here:
+                _occur(ctx, here, gone, "draw_second", player=ev.player)   # "your second card each turn"
             if ev.nth == 1 and ev.card in g.objects:
                 # "the first card you draw each turn" (Rowen; miracle, CR 702.94a): about that card
                 sch = characteristics(g, ev.card)
@@ -736,12 +738,12 @@ def draw_may_trigger(g: Any, card: int) -> bool:
     may trigger anything, as the step begins or at the next check (else the trigger checks up
     to the next priority put nothing on the stack and ask nothing): an "at the beginning of the
     draw step" ability or a delayed one waiting for it (CR 603.2b, 603.7b), an ability watching
-    draws ("draw", "draw_first"), a delayed ability of the card itself, the card's own "when you
+    draws ("draw", "draw_first", "draw_second"), a delayed ability of the card itself, the card's own "when you
     draw it" abilities or miracle (CR 702.94a), or a state trigger (CR 603.8: checked at every
     check, its state may read the hand). Moving a card from the library to the hand triggers
     nothing else (``_match_events``)."""
     here = _watchers_here(g)
-    if "draw" in here or "draw_first" in here or "draw_step" in here or _state_watchers(g):
+    if "draw" in here or "draw_first" in here or "draw_second" in here or "draw_step" in here or _state_watchers(g):
         return True
     for d in g.delayed:
         if d.source_id == card or d.ability.trigger.event == "draw_step":     # (``step_may_trigger``)

@@ -153,6 +153,12 @@ def _t_draw(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("draw", _PLAYER[m.group(1).lower()])]
 
 
+@_trigger(r"whenever (you|an opponent|a player) draws? (?:your|their|his or her) second card each turn")
+def _t_draw_second(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever you draw your second card each turn" (CR 121.1, 603.2): as that card is drawn."""
+    return [Trigger("draw_second", _PLAYER[m.group(1).lower()])]
+
+
 @_trigger(r"whenever you gain life")
 def _t_gain_life(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("gain_life", whose="you")]                                     # CR 119.9
@@ -241,7 +247,7 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
 
 
 #: Trigger events that are a player's own acts (CR 601.2i, 121.1, 119.3): "that player" is who did it.
-_PLAYER_ACTS = frozenset({"cast", "draw", "gain_life"})
+_PLAYER_ACTS = frozenset({"cast", "draw", "gain_life", "draw_second"})
 
 
 #: Trigger events about an object (the others are about players or steps).
