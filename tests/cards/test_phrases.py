@@ -104,3 +104,13 @@ def test_compound_damage_and_restrictions() -> None:
     # not the player's creatures when the target may be a planeswalker too: not read
     assert not _read("~ deals 4 damage to target player or planeswalker and 1 damage to each creature that player "
                      "controls.", True)
+
+
+def test_token_abilities_in_quotation_marks() -> None:
+    spawn = compile_report("Testcard", 'When ~ enters, create a 0/1 colorless Eldrazi Spawn creature token. It has '
+                           '"Sacrifice ~: Add {C}."', False)
+    assert all(p.implemented and not p.unread for p in spawn.paragraphs)
+    token = spawn.script.triggered[0].effects[0]
+    assert token.text == "Sacrifice ~: Add {C}."          # type: ignore[union-attr]
+    assert _read('When ~ enters, create a 1/1 red Goblin creature token with haste and "~ can\'t block."')
+    assert not _read('When ~ enters, create a 1/1 red Goblin creature token with "~ frobnicates."')

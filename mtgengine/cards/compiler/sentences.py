@@ -29,11 +29,12 @@ from .filters import card_filter
 from .statics import becomes
 from .grammar import Grammar, attempt, template
 from .lexicon import num
+from . import nested
 from .normalize import split_sentences
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
 from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, sub, undo
 from ..vocabulary import (
-    ApplyModifications, ChangeTypes, Conditional, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
+    ApplyModifications, ChangeTypes, Conditional, CreateToken, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
     Discard, DoAction, Effect, ExileIfDies, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
     ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
     UnlessPays, YOU, target,
@@ -211,6 +212,18 @@ def _still_a(m: SpanMatch, r: _Reading) -> bool | None:
     kept = ChangeTypes(add_types=types.set_types, add_subtypes=types.set_subtypes or frozenset())
     r.effects[-1] = replace(change, mods=(kept,) + change.mods[1:])
     m.consume()
+    return True
+
+
+@_follow_up(r'(?:it has|they have|those tokens have|each of them has) "([^"]+)"')
+def _token_has(m: SpanMatch, r: _Reading) -> bool | None:
+    """ 'Create a 0/1 colorless Eldrazi Spawn creature token. It has "Sacrifice ~: Add {C}."':
+    the ability is the created token's rules text (CR 111.1), "~" the token itself."""
+    token = r.last(CreateToken)
+    if token is None or not nested.understood(m.group(1)):
+        return None
+    consume(m.group(1))
+    r.effects[-1] = replace(token, text=(token.text + "\n" if token.text else "") + str.__str__(m.group(1)))
     return True
 
 
