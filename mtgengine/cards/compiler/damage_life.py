@@ -196,6 +196,9 @@ def _prevent_ref(phrase: str, st: Parse) -> Ref | None:
     if p == "you":
         consume(p)
         return YOU
+    if p == "~":
+        consume(p)
+        return SELF                  # "Prevent the next 1 damage that would be dealt to ~ this turn"
     if p.startswith("target "):
         return target_ref(p, st)
     if m := fullmatch(r"(?:each )?(.+?)", p):

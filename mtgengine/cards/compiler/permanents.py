@@ -110,7 +110,7 @@ def _transform_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Transform(SELF)]                                          # CR 701.27a
 
 
-@effect_rule(r"((?:up to (?:one|two|three) |two |three )?target (.+?)|~|enchanted creature|equipped creature|it|"
+@effect_rule(r"((?:up to (?:one|two|three) |two |three |another )?target (.+?)|~|enchanted creature|equipped creature|it|"
              r"that creature) (?:each )?gets? {PT}(?: and gains? (.+?))? until end of turn")
 def _pump(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Target creature gets +3/+3 until end of turn"; "Up to two target creatures each get
