@@ -114,3 +114,11 @@ def test_token_abilities_in_quotation_marks() -> None:
     assert token.text == "Sacrifice ~: Add {C}."          # type: ignore[union-attr]
     assert _read('When ~ enters, create a 1/1 red Goblin creature token with haste and "~ can\'t block."')
     assert not _read('When ~ enters, create a 1/1 red Goblin creature token with "~ frobnicates."')
+
+
+def test_self_or_another_enters() -> None:
+    report = compile_report("Testcard", "Whenever ~ or another Ally enters the battlefield under your control, "
+                            "you gain 1 life.", False)
+    triggers = [ab.trigger for ab in report.script.triggered]
+    assert [t.whose for t in triggers] == ["self", "any"]
+    assert triggers[1].filter is not None and triggers[1].filter.other and triggers[1].filter.subtypes == {"Ally"}

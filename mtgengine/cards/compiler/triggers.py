@@ -85,6 +85,15 @@ def _t_self_or_other_dies(m: SpanMatch) -> list[Trigger] | None:
     return _any("dies", "a", m.group(1))
 
 
+@_trigger(r"whenever ~ or another (.+?) " + _ENTERS + r"(?: under (your|an opponent's) control)?")
+def _t_self_or_other_enters(m: SpanMatch) -> list[Trigger] | None:
+    """Rally: "Whenever ~ or another Ally enters the battlefield under your control" — its own
+    entering, or another permanent's that matches (CR 603.6a)."""
+    who = {"your": "you", "an opponent's": "opponent"}.get((m.group(2) or "").lower())
+    others = _any("enters", "another", m.group(1), who)
+    return [Trigger("enters")] + others if others else None
+
+
 _PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent"}
 
 
