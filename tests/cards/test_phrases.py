@@ -122,3 +122,10 @@ def test_self_or_another_enters() -> None:
     triggers = [ab.trigger for ab in report.script.triggered]
     assert [t.whose for t in triggers] == ["self", "any"]
     assert triggers[1].filter is not None and triggers[1].filter.other and triggers[1].filter.subtypes == {"Ally"}
+
+
+def test_attach_it() -> None:
+    report = compile_report("Testcard", "When ~ enters the battlefield, attach it to target creature you control.", False)
+    effect = report.script.triggered[0].effects[0]
+    assert type(effect).__name__ == "Attach" and effect.what.kind == "self" and effect.to.kind == "target"  # type: ignore[union-attr]
+    assert not _read("When ~ enters, attach it to target player.")

@@ -15,7 +15,7 @@ from ...core.mana import COLOR_WORDS
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, each_controlled, it_ref, last_target, target_ref, target_spec
 from .text import SpanMatch, consume
 from ..vocabulary import (
-    Adapt, ApplyModifications, BecomeColor, ChangeAbilities, ChangeColors, ChangeTypes, Effect, Explore, GainControl, Proliferate,
+    Adapt, ApplyModifications, Attach, BecomeColor, ChangeAbilities, ChangeColors, ChangeTypes, Effect, Explore, GainControl, Proliferate,
     Pump, PutCounters, Ref, Regenerate, SELF, SetPT, SkipNextUntap, TapUntap, Transform, YOU, n,
 )
 
@@ -327,6 +327,20 @@ def _tap_attached(m: SpanMatch, st: Parse) -> list[Effect] | None:
     what = m.group(2).lower()
     ref = SELF if what == "~" else Ref(what.split()[0])
     return [TapUntap(ref, tap=m.group(1).lower() == "tap")]
+
+
+@effect_rule(r"attach (~|it|this (?:equipment|aura)) to (target .+|that creature)")
+def _attach_to(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "When ~ enters, attach it to target creature you control" (Dueling Rapier); "attach this
+    Aura to that creature" (Brilliant Wings): CR 701.3a (it doesn't move if it can't legally be
+    attached, 701.3b)."""
+    what = SELF if m.group(1).lower() != "it" else it_ref(st, m.group(1))
+    if what is None:
+        return None
+    to = target_ref(m.group(2), st) if m.group(2).lower().startswith("target ") else it_ref(st, m.group(2))
+    if to is None or to == what or (st.targets and st.targets[-1].filter.players):
+        return None
+    return [Attach(to, what)]
 
 
 @effect_rule(r"(untap|tap) (it|that creature|that permanent)")
