@@ -129,3 +129,10 @@ def test_attach_it() -> None:
     effect = report.script.triggered[0].effects[0]
     assert type(effect).__name__ == "Attach" and effect.what.kind == "self" and effect.to.kind == "target"  # type: ignore[union-attr]
     assert not _read("When ~ enters, attach it to target player.")
+
+
+def test_remove_several_counters_cost() -> None:
+    from mtgengine.cards.compiler.costs import parse_cost
+    cost = parse_cost("Remove three spore counters from ~")
+    assert cost is not None and cost.remove_counter == "spore" and cost.remove_counter_amount == 3
+    assert parse_cost("Remove X charge counters from ~") is None         # X isn't read

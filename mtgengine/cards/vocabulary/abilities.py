@@ -45,6 +45,7 @@ class Cost:
     put_counter: str = ""                  # "Put a -0/-1 counter on ~" (Wall of Roots, CR 118.3)
     remove_counter: str = ""               # "Remove a charge counter from ~" (the Vivid lands, CR 118.3):
                                            # unpayable without one (CR 118.3)
+    remove_counter_amount: int = 1         # "Remove three spore counters from ~": that many of them
     less: str = ""                         # "This ability costs {1} less to activate for each legendary
     less_per: Filter | None = None         # creature you control" (the channel lands): ``less`` off the
                                            # generic mana once per permanent matching (CR 601.2f, 602.2b)
