@@ -91,7 +91,7 @@ _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
     "cast": _PLAYER_WHOSE + ("self",),       # self: "When you cast this spell" (CR 113.6k)
     "becomes_spell_target": ("self",),       # "Whenever ~ becomes the target of a spell" (CR 115.1)
     **{e: _PLAYER_WHOSE for e in ("draw", "gain_life", "upkeep", "draw_step", "beginning_of_combat",
-                                  "end_step", "precombat_main", "draw_first")},
+                                  "end_step", "precombat_main", "draw_first", "draw_second")},
     # a triggered mana ability (CR 605.1b): whose is the player tapping; the filter, the permanent tapped
     "tapped_for_mana": _PLAYER_WHOSE,
     "activate": _PLAYER_WHOSE,

@@ -77,6 +77,8 @@ def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, y
         return False
     if flt.not_supertypes & ch.supertypes:
         return False
+    if flt.historic and not ("Legendary" in ch.supertypes or "Artifact" in ch.types or "Saga" in ch.subtypes):
+        return False                        # CR 700.6
     if flt.controller == "you" and controller != you:
         return False
     if flt.controller == "opponent" and controller == you:

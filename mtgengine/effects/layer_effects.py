@@ -261,6 +261,9 @@ def static_condition(state: GameState, chars: dict[int, Characteristics], sid: i
     """ "As long as you control a Forest" (Kird Ape, CR 611.3b): counted on the permanents'
     characteristics as the layers stand, so no characteristic is asked for while being computed."""
     you = chars[sid].controller if sid in chars else state.objects[sid].controller
+    if cond.either is not None:
+        return static_condition(state, chars, sid, replace(cond, either=None)) \
+            or static_condition(state, chars, sid, cond.either)
     if cond.also is not None and not static_condition(state, chars, sid, cond.also):
         return False
     if cond.kind != "control":

@@ -910,6 +910,8 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     if flt.token is not None and o.token != flt.token:
         return False                                  # "creature token" (CR 111.1)
+    if flt.counter and not has_counter(o.counters, flt.counter):
+        return False                                  # "with a +1/+1 counter on it" (CR 122.1)
     if flt.face_down is not None and o.face_down != flt.face_down:
         return False                                  # "face-down creatures" (CR 708.2)
     if flt.card and (o.card is None or o.token or o.is_copy):
@@ -934,6 +936,13 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         if flt.mana_value_min is not None and mv < flt.mana_value_min:
             return False
     return True
+
+
+def has_counter(counters: Any, kind: str) -> bool:
+    """Whether ``counters`` (a mapping, or last known (kind, number) pairs) include one of
+    ``kind`` ("any": of any kind), CR 122.1."""
+    pairs = counters.items() if isinstance(counters, dict) else counters
+    return any(n > 0 and (kind == "any" or k == kind) for k, n in pairs)
 
 
 def _class_levels(state: GameState, oid: int, ch: Characteristics) -> None:

@@ -538,6 +538,18 @@ def remove_counters(ctx: Ctx, oid: int, kind: str, amount: int) -> int:
     return removed
 
 
+def pay_energy(ctx: Ctx, player: int, amount: int) -> bool:
+    """CR 107.14: pays {E} ``amount`` times by removing that many energy counters from the
+    player; False (nothing paid) if they have fewer (CR 118.3)."""
+    pl = ctx.g.player(player)
+    have = pl.counters.get("energy", 0)
+    if amount <= 0 or have < amount:
+        return amount <= 0
+    pl.counters["energy"] = have - amount
+    ctx.log("107.14", f"{pl.name} pays {'{E}' * amount}")
+    return True
+
+
 def draw_card(ctx: Ctx, player: int, rule: str = "121.1", *, origin: int = 0) -> int | None:
     """CR 121.1: the top card of the library goes to hand. With an empty library the player
     will lose the next time state-based actions are checked (CR 704.5b). A draw replaced by

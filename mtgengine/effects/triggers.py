@@ -30,7 +30,7 @@ from ..cards.vocabulary import (
     Attach, CastCard, Condition, CopySpell, CounterSpell, CreateToken, Filter, Pump, Ref, ReturnToBattlefield, Trigger, TriggeredAbility,
     Quantity, n,
 )
-from ..core.enums import MAIN_PHASES, Zone
+from ..core.enums import COMBAT_STEPS, MAIN_PHASES, Step, Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
 from ..rules.context import Ctx
@@ -41,7 +41,7 @@ from .events import (
 )
 from .events import ActivateEvent, LastCounterRemoved
 from .cast_keywords import CAST_KEYWORD_CONDITIONS, madness_trigger
-from .layers import characteristics, matches, matches_characteristics, matches_keywords_and_power, permanents
+from .layers import characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents
 from .link_records import condition as linked_condition, record
 from .keyword_conditions import KEYWORD_CONDITIONS, keyword_condition
 from .meld_pairs import meld_pair_ready
@@ -159,7 +159,7 @@ def _keyword_trigger(keyword: str) -> tuple[TriggeredAbility, ...]:
 _KEYWORD_TRIGGERS_OF: dict[frozenset[str], tuple[TriggeredAbility, ...]] = {}
 
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
-PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone"})
+PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone", "draw_second"})
 #: "At the beginning of" events, by the step that begins (CR 603.2b).
 STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_of_combat", "end_step"})
 #: Trigger events about an object.
@@ -200,7 +200,10 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
                     subject: int = 0) -> bool:
     """Whether a Condition is true for the ability's controller (CR 603.4, 603.8); ``subject``:
     the object the triggered ability refers to (the creature that entered, for evolve)."""
-    if cond.also is not None and not condition_holds(g, cond.also, controller, source_id, kicked):
+    if cond.either is not None:                                     # "... or [another condition]"
+        return condition_holds(g, replace(cond, either=None), controller, source_id, kicked, subject) \
+            or condition_holds(g, cond.either, controller, source_id, kicked, subject)
+    if cond.also is not None and not condition_holds(g, cond.also, controller, source_id, kicked, subject):
         return False                                                # "... and [another condition]"
     if cond.link or (cond.kind == "kicked" and cond.value) or cond.kind == "level":
         return bool(linked_condition(g, cond, controller, source_id, kicked))   # CR 607.2: chosen words, linked cards
@@ -247,7 +250,16 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     elif cond.kind == "life":
         value = g.players[controller].life
     elif cond.kind in ("hand", "graveyard", "library"):
-        value = len(g.zones[(controller, Zone(cond.kind))])
+        cards = g.zones[(controller, Zone(cond.kind))]
+        # "if there is a Desert card in your graveyard": only the cards that match
+        value = len(cards) if cond.filter is None else sum(1 for oid in cards
+                                                           if matches(g, oid, cond.filter, controller, source_id))
+    elif cond.kind == "distinct":
+        # coven: "three or more creatures with different powers"; "Demons with different names"
+        flt = replace(cond.filter or Filter(), controller="you")
+        found = {characteristics(g, oid).power if cond.value == "power" else characteristics(g, oid).name
+                 for oid in g.battlefield if matches(g, oid, flt, controller, source_id)}
+        value = len(found)
     elif cond.kind == "attacked_with":
         value = g.players[controller].attacked_with_this_turn        # CR 508.1
     elif cond.kind == "opponent_more":
@@ -262,6 +274,15 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         return any(p.died_this_turn for p in g.players)              # "if a creature died this turn" (CR 700.4)
     elif cond.kind == "revolt":
         return g.players[controller].left_battlefield_this_turn > 0   # "if a permanent you controlled left ..."
+    elif cond.kind == "opponents":
+        value = sum(1 for p in g.players if p.index != controller and not p.lost)     # CR 102.1, 800.4a
+    elif cond.kind == "lowest_life":
+        value = min(p.life for p in g.players if not p.lost)          # "a player has 13 or less life"
+    elif cond.kind == "turn":
+        # "Activate only during your turn" / "during an opponent's turn" (CR 602.5)
+        return (g.active == controller) == (cond.value == "you")
+    elif cond.kind == "step":
+        return _during(g, cond.value, controller)
     elif cond.kind == "main_phase":
             return g.active == controller and g.step in MAIN_PHASES      # CR 505.1
     else:
@@ -269,6 +290,22 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     if cond.at_least is not None and value < cond.at_least:
         return False
     return cond.at_most is None or value <= cond.at_most
+
+
+#: The steps "Activate only during ..." names (CR 602.5; the steps of a turn, CR 500.1).
+_STEP_NAMES = {"upkeep": (Step.UPKEEP,), "combat": COMBAT_STEPS, "declare_blockers": (Step.DECLARE_BLOCKERS,),
+               "declare_attackers": (Step.DECLARE_ATTACKERS,), "end": (Step.END,)}
+_BEFORE_ATTACKERS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT)
+
+
+def _during(g: Any, step: str, controller: int) -> bool:
+    """Whether it is now the step an activation instruction names. "before_attackers": "during
+    your turn, before attackers are declared" — your turn, before its (first) declare attackers
+    step (CR 508.1)."""
+    if step == "before_attackers":
+        return g.active == controller and g.step in _BEFORE_ATTACKERS \
+            and not g.players[controller].attacked_with_this_turn
+    return g.step in _STEP_NAMES[step]
 
 
 # -- matching events ----------------------------------------------------------------------------
@@ -473,6 +510,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             if "draw" in here:                      # (a player's event: only watchers see it)
                 for _ in range(getattr(ev, "count", 1)):
                     _occur(ctx, here, gone, "draw", player=ev.player)   # once per card drawn
+            if ev.nth == 2 and "draw_second" in here:
+                _occur(ctx, here, gone, "draw_second", player=ev.player)   # "your second card each turn"
             if ev.nth == 1 and ev.card in g.objects:
                 # "the first card you draw each turn" (Rowen; miracle, CR 702.94a): about that card
                 sch = characteristics(g, ev.card)
@@ -535,6 +574,8 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
             g.delayed = [d for d in g.delayed if d not in fired]
             for d in fired:
                 _add(ctx, d.controller, d.source_id, d.source_name, d.ability, remembered=d.remembered)
+    if event in PLAYER_EVENTS and player is not None and not affected:
+        affected = player_ref(player)        # "Whenever a player casts a spell, ~ deals 2 damage to that player"
     looking = here.get(event, [])
     if event in ("leaves", "dies") and event in gone:
         looking = looking + gone[event]
@@ -597,6 +638,8 @@ def _snapshot_matches(flt: Filter, ch: Any, you: int) -> bool:
     """A filter checked against last known characteristics (CR 603.10a)."""
     if flt.token is not None and getattr(ch, "token", False) != flt.token:
         return False                                # "another nontoken creature" (CR 111.1)
+    if flt.counter and not has_counter(getattr(ch, "counters", ()) or (), flt.counter):
+        return False                                # "a creature with a +1/+1 counter on it" (CR 122.1)
     return matches_characteristics(flt, ch, ch.controller, you) and matches_keywords_and_power(flt, ch)
 
 
@@ -721,12 +764,12 @@ def draw_may_trigger(g: Any, card: int) -> bool:
     may trigger anything, as the step begins or at the next check (else the trigger checks up
     to the next priority put nothing on the stack and ask nothing): an "at the beginning of the
     draw step" ability or a delayed one waiting for it (CR 603.2b, 603.7b), an ability watching
-    draws ("draw", "draw_first"), a delayed ability of the card itself, the card's own "when you
+    draws ("draw", "draw_first", "draw_second"), a delayed ability of the card itself, the card's own "when you
     draw it" abilities or miracle (CR 702.94a), or a state trigger (CR 603.8: checked at every
     check, its state may read the hand). Moving a card from the library to the hand triggers
     nothing else (``_match_events``)."""
     here = _watchers_here(g)
-    if "draw" in here or "draw_first" in here or "draw_step" in here or _state_watchers(g):
+    if "draw" in here or "draw_first" in here or "draw_second" in here or "draw_step" in here or _state_watchers(g):
         return True
     for d in g.delayed:
         if d.source_id == card or d.ability.trigger.event == "draw_step":     # (``step_may_trigger``)

@@ -87,6 +87,9 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
     reason = activation_forbidden(g, ch.controller, oid)     # as ``_not_forbidden``, with ``ch`` at hand
     if reason:
         raise IllegalActionError(f"{ch.name}'s abilities can't be activated: {reason}")
+    if ab.condition is not None and not condition_holds(g, ab.condition, ch.controller, oid):
+        raise IllegalActionError(f"{ch.name}'s ability can't be activated now: its condition isn't met "
+                                 f"({ab.text}; CR 602.5)")
     pay_ability_costs(ctx, oid, ab, pay)
     src = g.objects.get(oid)
     controller = ch.controller      # who activated it gets the mana (CR 106.3), control changed in layer 2 too
@@ -149,10 +152,11 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         g.changed()
     if ab.cost.remove_counter:
         # "Remove a charge counter from ~" (CR 118.3): unpayable without one
-        if g.objects[oid].counters.get(ab.cost.remove_counter, 0) < 1:
-            raise IllegalActionError(f"{name_of(ctx, oid)} has no {ab.cost.remove_counter} counter to remove "
-                                     "(CR 118.3)")
-        remove_counters(ctx, oid, ab.cost.remove_counter, 1)
+        if g.objects[oid].counters.get(ab.cost.remove_counter, 0) < ab.cost.remove_counter_amount:
+            n = ab.cost.remove_counter_amount
+            raise IllegalActionError(f"{name_of(ctx, oid)} has {'no' if n == 1 else f'fewer than {n}'} "
+                                     f"{ab.cost.remove_counter} counter{'s' if n > 1 else ''} to remove (CR 118.3)")
+        remove_counters(ctx, oid, ab.cost.remove_counter, ab.cost.remove_counter_amount)
     if ab.cost.put_counter:
         # "Put a -0/-1 counter on ~" (CR 118.3): paid by putting it on, whatever its toughness
         put_counters(ctx, oid, ab.cost.put_counter, 1, rule="602.2b")
@@ -198,7 +202,7 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         return False                                       # CR 602.5b
     if ab.cost.tap and not can_pay_tap(g, oid):
         return False
-    if ab.cost.remove_counter and o.counters.get(ab.cost.remove_counter, 0) < 1:
+    if ab.cost.remove_counter and o.counters.get(ab.cost.remove_counter, 0) < ab.cost.remove_counter_amount:
         return False                                       # CR 118.3
     if ab.cost.loyalty is not None and _loyalty_problem(g, oid, ab):
         return False

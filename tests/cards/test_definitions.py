@@ -85,7 +85,7 @@ def test_load_definitions_and_definition_for_give_the_written_script() -> None:
     assert definition_for("Crusade", "Crusade").static[0].filter.colors == frozenset({"W"})
     assert definition_for("Lightning Bolt", "Lightning Bolt") is None
     # A merged definition's script is what it adds, not the merged result.
-    assert definition_for("Goblin Chieftain", "Goblin Chieftain").keywords == frozenset()
+    assert definition_for("Nightveil Specter", "Nightveil Specter").keywords == frozenset()
 
 
 def test_apply_definition() -> None:
@@ -197,37 +197,36 @@ def test_short_forms_equal_the_full_mappings(tmp_path: Path) -> None:
 
 # -- merging --------------------------------------------------------------------------------
 
-CAPTAIN_LORD = """
-    Captain of the Watch:
+HEARTSTABBER = """
+    Aven Heartstabber:
       replace: false
       covers: [2]
       keywords: [first strike]
       static:
-        - affects: each
-          filter: {types: [Creature], subtypes: [Soldier], controller: you, other: true}
-          power: 1
-          toughness: 1
-          keywords: [vigilance]
-          text: Other Soldier creatures you control get +1/+1 and have vigilance.
+        - affects: self
+          power: 2
+          toughness: 2
+          keywords: [deathtouch]
+          text: Aven Heartstabber gets +2/+2 and has deathtouch.
     """
 
 
 def test_merge_keeps_compiled_abilities_adds_the_definitions_and_removes_covered_paragraphs(tmp_path: Path) -> None:
-    definition = read_one(tmp_path, CAPTAIN_LORD)["Captain of the Watch"]["Captain of the Watch"]
-    face = card_db().get("Captain of the Watch").front
-    before = compiled("Captain of the Watch")
+    definition = read_one(tmp_path, HEARTSTABBER)["Aven Heartstabber"]["Aven Heartstabber"]
+    face = card_db().get("Aven Heartstabber").front
+    before = compiled("Aven Heartstabber")
     assert [number for number, _text in before.unimplemented] == [2]
     merged = merge_definition(face, before, definition)
-    assert merged.keywords == frozenset({"vigilance", "first strike"})
-    assert merged.triggered == before.triggered            # the compiled token trigger stays
+    assert merged.keywords == frozenset({"flying", "first strike"})
+    assert merged.triggered == before.triggered            # the compiled dies trigger stays
     assert merged.static == before.static + definition.script.static
     assert merged.unimplemented == ()
 
 
 def test_merge_without_covers_leaves_the_paragraph_unimplemented(tmp_path: Path) -> None:
-    text = CAPTAIN_LORD.replace("covers: [2]", "covers: []")
-    definition = read_one(tmp_path, text)["Captain of the Watch"]["Captain of the Watch"]
-    merged = merge_definition(card_db().get("Captain of the Watch").front, compiled("Captain of the Watch"), definition)
+    text = HEARTSTABBER.replace("covers: [2]", "covers: []")
+    definition = read_one(tmp_path, text)["Aven Heartstabber"]["Aven Heartstabber"]
+    merged = merge_definition(card_db().get("Aven Heartstabber").front, compiled("Aven Heartstabber"), definition)
     assert [number for number, _text in merged.unimplemented] == [2]
     assert len(merged.static) == 1
 

@@ -88,7 +88,7 @@ def test_prevention_spells() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "This land enters tapped unless a player has 13 or less life.",               # a condition not read
+    "This land enters tapped unless it's your turn.",                             # a condition not read
     "This creature enters with a blight counter on it and a shield counter on it.",  # two kinds: not read
     "If a source an opponent controls would deal damage to you, it deals that much damage minus 1 instead.",
     "If this creature would deal combat damage to a player, it deals double that damage to that player instead.",

@@ -1,23 +1,20 @@
 """Activated abilities (CR 602): "[Cost]: [Effect.] [Activation instructions.]" — the cost
 (``costs``), the effect (``sentences``), a mana ability's restriction on its mana (``mana``,
-CR 106.6) and the instructions that limit when it may be activated (CR 602.5b): "Activate only
-once each turn", "Activate only as a sorcery", "Activate only if ..."."""
+CR 106.6) and the instructions that limit when it may be activated (``activation_limits``, CR
+602.5): "Activate only once each turn", "Activate only as a sorcery", "Activate only if ..."."""
 from __future__ import annotations
 
 from dataclasses import replace
 
-from .conditions import parse_condition
+from .activation_limits import split_activation_limits
 from .costs import parse_cost
 from .filters import parse_filter
 from .mana import split_mana_restriction
 from .script_builder import ScriptBuilder
 from .sentences import parse_effects
 from .targets import Parse
-from .text import Span, consume, fullmatch, search
+from .text import Span, fullmatch, search
 from ..vocabulary import ActivatedAbility, AddMana, Double
-
-_PER_TURN = {None: 1, "twice": 2, "three times": 3}
-_SORCERY = "Activate only as a sorcery."
 
 
 def read_activated(para: Span, face: ScriptBuilder) -> bool:
@@ -36,35 +33,18 @@ def read_activated(para: Span, face: ScriptBuilder) -> bool:
         less.consume()
         cost = replace(cost, less=less.group(1), less_per=per)
         body_text = body_text[:less.start()]
+    limited = split_activation_limits(body_text) if cost else None
+    if limited is None:
+        return face.not_implemented()
+    body_text, limits = limited
     body, spending = split_mana_restriction(body_text)
-    effects = parse_effects(body, st) if cost and spending is not False else None
+    effects = parse_effects(body, st) if spending is not False else None
     if effects is not None and spending is not None:
         if not any(isinstance(e, AddMana) for e in effects):
             effects = None
         else:                                       # CR 106.6: on the mana the ability adds
             effects = [replace(e, restriction=spending) if isinstance(e, AddMana) else e for e in effects]
-    sorcery = False
-    restriction = None
-    per_turn = 0
-    if effects is None and cost and (lim := fullmatch(
-            r"(.+?) Activate (?:only once|no more than (twice|three times)) each turn\.", body_text)):
-        per_turn = _PER_TURN[lim.group(2)]                                     # CR 602.5b
-        effects = parse_effects(lim.group(1), st)
-        if effects is not None:
-            lim.consume()
-    if effects is None and cost and body_text.endswith(_SORCERY):
-        effects = parse_effects(body_text[: -len(_SORCERY)], st)
-        sorcery = True
-        if effects is not None:
-            consume(body_text[-len(_SORCERY):])
-    if effects is None and cost and (r := fullmatch(r"(.+?) Activate only if (.+?)( and only as a sorcery)?\.",
-                                                    body_text)):
-        # "Activate only if ..." (a restriction, CR 602.5b)
-        restriction = parse_condition(r.group(2))
-        effects = parse_effects(r.group(1), st) if restriction is not None else None
-        sorcery = bool(r.group(3))
-        if effects is not None:
-            r.consume()
+    sorcery, restriction, per_turn = limits.sorcery, limits.condition, limits.per_turn
     if cost is None or effects is None:
         return face.not_implemented()
     m.consume()

@@ -7,12 +7,13 @@ use is said where it is read (``STATIC_CONDITION_KINDS``, ``RESOLUTION_CONDITION
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from .filters import counts_characteristics, parse_filter, subject_filter
+from .filters import card_filter, counts_characteristics, parse_filter, subject_filter
 from .grammar import Grammar, attempt
 from .lexicon import num
-from .text import SpanMatch, consume, fullmatch, sub
+from .text import Span, SpanMatch, consume, finditer, fullmatch, sub
 from ..vocabulary import Condition, Filter, Quantity
 
 #: The conditions a static ability of a permanent may have (CR 611.3b): each reads only what the
@@ -31,8 +32,10 @@ _condition = CONDITIONS.rule
 
 
 def parse_condition(text: str) -> Condition | None:
-    """An intervening "if" (CR 603.4), a state trigger's state (CR 603.8), an "as long as"."""
-    return CONDITIONS.parse(text.strip().rstrip("."))
+    """An intervening "if" (CR 603.4), a state trigger's state (CR 603.8), an "as long as";
+    failing one reading, two conditions joined by "and" / "or" (:func:`joined_condition`)."""
+    text = text.strip().rstrip(".")
+    return CONDITIONS.parse(text) or joined_condition(text)
 
 
 
@@ -74,6 +77,14 @@ def _attacked_with(m: SpanMatch) -> Condition:
     return Condition("attacked_with", at_least=num(m.group(1)).fixed)          # CR 508.1
 
 
+@_condition(r"you control {COUNT} or more (.+?) with different (powers|names)")
+def _distinct(m: SpanMatch) -> Condition | None:
+    """Coven (Candlelit Cavalry): "three or more creatures with different powers"; "four or
+    more Demons with different names" (Liliana's Contract): different values among them."""
+    flt = subject_filter(m.group(2), plural=True)
+    return Condition("distinct", flt, at_least=num(m.group(1)).fixed, value=m.group(3).lower()[:-1]) if flt else None
+
+
 @_condition(r"you control no (other )?(.+)")
 def _control_none(m: SpanMatch) -> Condition | None:
     flt = subject_filter(m.group(2), plural=True)
@@ -108,6 +119,17 @@ def _none_on_battlefield(m: SpanMatch) -> Condition | None:
 def _life(m: SpanMatch) -> Condition:
     value = num(m.group(1)).fixed
     return Condition("life", at_least=value) if m.group(2).lower() == "more" else Condition("life", at_most=value)
+
+
+@_condition(r"you have {COUNT} or more opponents")
+def _opponents(m: SpanMatch) -> Condition:
+    return Condition("opponents", at_least=num(m.group(1)).fixed)      # CR 102.1: the players still in the game
+
+
+@_condition(r"a player has {COUNT} or less life")
+def _a_player_life(m: SpanMatch) -> Condition:
+    # the lowest life total among the players: "a player has 13 or less life" if it is 13 or less
+    return Condition("lowest_life", at_most=num(m.group(1)).fixed)
 
 
 @_condition(r"your life total is {COUNT} or (less|greater)")
@@ -151,9 +173,68 @@ def _threshold(m: SpanMatch) -> Condition:
     return Condition("graveyard", at_least=num(m.group(1)).fixed)
 
 
+@_condition(r"there is an? (.+?) card in your (graveyard|hand)")
+def _card_in_zone(m: SpanMatch) -> Condition | None:
+    flt = card_filter(m.group(1))                   # "there is a Desert card in your graveyard"
+    return Condition(m.group(2).lower(), flt, at_least=1) if flt is not None else None
+
+
+#: The conditions that may be joined by "and" / "or" into one: those every kind of ability
+#: reads the same way (``STATIC_CONDITION_KINDS`` and ``RESOLUTION_CONDITIONS`` both).
+_JOINABLE = frozenset({"control", "life", "hand", "graveyard"})
+#: The subject a second condition may leave out ("if you control an artifact and an
+#: enchantment", "if you control no other permanents and have no cards in hand").
+_SUBJECTS = ("you control ", "you ")
+
+
+@attempt
+def joined_condition(text: str) -> Condition | None:
+    """Two conditions joined: "you control an artifact and an enchantment" (both hold), "you
+    control a Desert or there is a Desert card in your graveyard" (either holds). The second
+    may leave out the first one's subject ("... and have no cards in hand")."""
+    src = text.src if isinstance(text, Span) else None
+    for m in finditer(r" (and|or) ", text, re.I):
+        read = src.mark() if src is not None else 0
+        cond = _joined_at(text, m)
+        if cond is not None:
+            return cond
+        if src is not None:
+            src.rollback(read)
+    return None
+
+
+def _joined_at(text: str, m: SpanMatch) -> Condition | None:
+    first = CONDITIONS.parse(text[: m.start()])
+    if first is None or first.kind not in _JOINABLE or first.link:
+        return None
+    rest = text[m.end():]
+    second = parse_condition(rest)
+    for subject in _SUBJECTS:
+        if second is None and text.lower().startswith(subject) and not rest.lower().startswith("you "):
+            second = parse_condition(subject + rest)
+    if second is None or second.kind not in _JOINABLE or second.link:
+        return None
+    consume(m.group(0))
+    return replace(first, also=second) if m.group(1).lower() == "and" else replace(first, either=second)
+
+
+def static_condition_ok(cond: Condition) -> bool:
+    """Whether a static ability's condition (CR 611.3b) can be read as the layers stand
+    (``effects.layer_effects.static_condition``): a kind of ``STATIC_CONDITION_KINDS``, and a
+    count of permanents only by their characteristics (not tapped, tokens or counters), those
+    joined to it too."""
+    if cond.link or cond.kind not in STATIC_CONDITION_KINDS:
+        return False
+    if cond.filter is not None and (cond.kind != "control" or not counts_characteristics(cond.filter)):
+        return False
+    return all(static_condition_ok(c) for c in (cond.also, cond.either) if c is not None)
+
+
 def negated_condition(cond: Condition) -> Condition | None:
     """The condition's opposite, for a count with one bound ("N or more" <-> "N-1 or fewer")."""
-    if cond.kind not in ("control", "battlefield", "life", "hand", "graveyard", "library") or cond.link:
+    if cond.kind not in ("control", "battlefield", "life", "hand", "graveyard", "library", "opponents",
+                         "lowest_life") or cond.link \
+            or cond.also or cond.either or cond.filter and cond.kind not in ("control", "battlefield"):
         return None
     if cond.at_least is not None and cond.at_most is None:
         return replace(cond, at_least=None, at_most=cond.at_least - 1)

@@ -17,16 +17,17 @@ _REMOVE_COUNTERS = template(r"(?:^|, )remove {NUM} counters from among (.+?) you
 
 @attempt
 def action_cost(text: str) -> Cost | None:
-    """The action of "you may pay {1}", "you may pay 2 life", "you may sacrifice another
-    creature", "you may discard a nonland card", "sacrifice ~" as a cost (CR 118.3)."""
-    t = sub(r"^pay (?=\{)", "", text.strip(), re.IGNORECASE, understood=True)
+    """The action of "you may pay {1}", "you may pay 2 life", "you may pay {E}{E}" (CR 107.14),
+    "you may sacrifice another creature", "you may discard a nonland card", "sacrifice ~" as a
+    cost (CR 118.3)."""
+    t = sub(r"^pay (?=\{)(?!\{E\})", "", text.strip(), re.IGNORECASE, understood=True)
     t = sub(r"^sacrifice another ", "sacrifice one other ", t, re.IGNORECASE)
     t = sub(r"^sacrifice (it|this (?:creature|artifact|enchantment|land|permanent))$", "sacrifice ~", t,
             re.IGNORECASE)
     if "," in t:
         return None
     cost = parse_cost(t)
-    if cost is None or cost.tap or cost.untap or cost.energy or "X" in cost.mana:
+    if cost is None or cost.tap or cost.untap or "X" in cost.mana:
         return None
     return cost
 
@@ -50,6 +51,7 @@ def parse_cost(text: str) -> Cost | None:
     life = energy = 0
     loyalty: int | None = None
     put_counter = remove_counter = ""
+    remove_amount = 1
     for part in parts:
         if lm := fullmatch(r"\[?(?:([+−-])(\d+)|(0))\]?", part):
             # CR 606.2, 606.4: [+1], [−2], and [0] (a loyalty ability whose cost moves no counters)
@@ -70,9 +72,12 @@ def parse_cost(text: str) -> Cost | None:
             discard = True                                 # channel: it functions from the hand (CR 113.6m)
         elif (pc := fullmatch(r"put an? ([+-]\d+/[+-]\d+) counter on ~", part, re.I)) and not put_counter:
             put_counter = pc.group(1)                                   # Wall of Roots
-        elif (rc := fullmatch(r"remove an? ([\w+/-]+) counter from ~", part, re.I)) and not remove_counter \
-                and counter_kind_ok(rc.group(1).lower()):
-            remove_counter = rc.group(1).lower()                        # the Vivid lands
+        elif (rc := fullmatch(template(r"remove (?:an? ([\w+/-]+) counter|{COUNT} ([\w+/-]+) counters) from ~"),
+                              part, re.I)) and not remove_counter \
+                and counter_kind_ok((rc.group(1) or rc.group(3)).lower()):
+            # the Vivid lands' "Remove a charge counter from ~"; "Remove three spore counters from ~"
+            remove_counter = (rc.group(1) or rc.group(3)).lower()
+            remove_amount = num(rc.group(2)).fixed if rc.group(2) else 1
         elif m := fullmatch(r"pay (\d+) life", part, re.I):
             life = int(m.group(1))
         elif (obj := _cost_objects(part)) is not None:
@@ -83,7 +88,7 @@ def parse_cost(text: str) -> Cost | None:
         consume(part)
     return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life, objects=tuple(objects), untap=untap,
                 energy=energy, loyalty=loyalty, put_counter=put_counter, discard_self=discard,
-                remove_counter=remove_counter)
+                remove_counter=remove_counter, remove_counter_amount=remove_amount)
 
 
 @attempt

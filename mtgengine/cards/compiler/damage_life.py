@@ -8,7 +8,7 @@ from .filters import parse_filter
 from .grammar import attempt
 from .lexicon import num
 from .targets import Parse, SUBJECT, last_target, target_ref, target_spec, who_ref
-from .text import SpanMatch, consume, fullmatch
+from .text import SpanMatch, consume, fullmatch, match
 from ..vocabulary import (
     ANY_TARGET, DamageCantBePrevented, DealDamage, Effect, Fight, Filter, GainLife, LoseLife, PreventDamage, Quantity,
     Ref, SELF, TargetSpec, WinGame, YOU,
@@ -94,9 +94,20 @@ def _damage_to(dest: str, amount: Quantity, st: Parse) -> list[Effect] | None:
     if dest == "any target":
         consume(dest)
         return [DealDamage(amount, st.add_target(TargetSpec(ANY_TARGET, "any target")))]
-    if dest.startswith("another target "):
-        ref = target_ref(dest, st)
+    if dest.startswith("another target ") or match(r"up to (?:one|two|three) (?:other )?target ", dest):
+        ref = target_ref(dest, st)             # "and 2 damage to up to one target creature or planeswalker"
         return [DealDamage(amount, ref)] if ref else None
+    if dest == "itself":
+        consume(dest)
+        return [DealDamage(amount, SELF)]      # "~ deals 1 damage to any target and 1 damage to itself"
+    if (those := fullmatch(r"each (.+) (?:that|the) player controls", dest)) and st.targets \
+            and st.targets[-1].filter.players and not st.targets[-1].filter.objects:
+        # "3 damage to target player and 1 damage to each creature that player controls"
+        flt = parse_filter(those.group(1))
+        if flt is None or flt.spells or flt.controller:
+            return None
+        those.consume()
+        return [DealDamage(amount, Ref("target_controls", len(st.targets) - 1, filter=flt))]
     if dest.startswith("target "):
         spec = target_spec(dest[7:])
         if spec is None:
@@ -146,6 +157,13 @@ def _life(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [GainLife(who, amount) if m.group(2).startswith("gain") else LoseLife(who, amount)]
 
 
+@effect_rule(r"(gain|lose) {NUM} life")
+def _your_life(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "you may gain 1 life" read after "you may " (Demon's Horn): the imperative is yours (CR 119.3)."""
+    amount = num(m.group(2))
+    return [GainLife(YOU, amount) if m.group(1).lower() == "gain" else LoseLife(YOU, amount)]
+
+
 @effect_rule(r"(target (.+?)|~|it) fights ({UP_TO}(?:another )?target .+)")
 def _fight(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.14a: "Target creature you control fights target creature you don't control"."""
@@ -178,6 +196,9 @@ def _prevent_ref(phrase: str, st: Parse) -> Ref | None:
     if p == "you":
         consume(p)
         return YOU
+    if p == "~":
+        consume(p)
+        return SELF                  # "Prevent the next 1 damage that would be dealt to ~ this turn"
     if p.startswith("target "):
         return target_ref(p, st)
     if m := fullmatch(r"(?:each )?(.+?)", p):

@@ -17,10 +17,10 @@ from typing import Any
 from ...core.mana import COLOR_WORDS
 from .grammar import attempt
 from .lexicon import (
-    ALL_COLORS, BASIC_LAND_MANA, BASIC_PLURALS, IRREGULAR_PLURALS, LAND_TYPE_WORDS, PERMANENT_TYPES, SUPERTYPE_WORDS,
-    TYPE_WORDS, artifact_enchantment_types, creature_type_names, creature_type_words,
+    ALL_COLORS, BASIC_LAND_MANA, BASIC_PLURALS, IRREGULAR_PLURALS, LAND_TYPE_WORDS, OUTLAW_TYPES, PERMANENT_TYPES,
+    SUPERTYPE_WORDS, TYPE_WORDS, artifact_enchantment_types, creature_type_names, creature_type_words, subtype_names,
 )
-from .text import consume, fullmatch, join, search, split, sub
+from .text import Span, consume, fullmatch, join, search, split, sub
 from ..vocabulary import Filter
 
 #: Qualifiers read off the end of a filter, in this order: (pattern, what it sets).
@@ -37,6 +37,7 @@ _OTHER = ("another", "other", "all")
 def parse_filter(text: str) -> Filter | None:
     """Parses "nonblack creature an opponent controls", "artifact or enchantment", "spell",
     "attacking or blocking creature", "creature with power 4 or greater"."""
+    written = {w.strip(",") for w in str(text).split() if w[:1].isupper()}      # (capitalized words)
     text = text.strip().lower()
     extra: dict[str, Any] = {}
     if text.endswith(" with power less than or equal to ~'s power"):
@@ -47,6 +48,10 @@ def parse_filter(text: str) -> Filter | None:
         m.consume()
         text = text[: m.start()]
         extra["controller_controls"] = m.group(1).capitalize()
+    if m := search(r" other than ~$", text):
+        m.consume()                         # "permanents other than ~": not the source itself
+        text = text[: m.start()]
+        extra["other"] = True
     power_min = power_max = None
     if m := search(r" with power (\d+) or (greater|less)$", text):
         m.consume()
@@ -62,6 +67,12 @@ def parse_filter(text: str) -> Filter | None:
         text = text[: m.start()]
         mv_min = int(m.group(1)) if m.group(2) != "less" else None
         mv_max = int(m.group(1)) if m.group(2) != "greater" else None
+    if m := search(r" with (?:a |an |one or more )?([+-]\d+/[+-]\d+ |(?!(?:two|three|four|five|six|seven|eight|nine|ten|no|x) )[a-z]+ )?"
+                r"counters? on (?:it|them)$", text):
+        # "creature with a +1/+1 counter on it", "a creature with a counter on it" (CR 122.1)
+        m.consume()
+        text = text[: m.start()]
+        extra["counter"] = m.group(1).strip() if m.group(1) else "any"
     keywords: frozenset[str] = frozenset()
     not_keywords: frozenset[str] = frozenset()
     if m := search(_KEYWORD_QUALIFIER, text):
@@ -103,6 +114,7 @@ def parse_filter(text: str) -> Filter | None:
     not_subtypes: set[str] = set()
     read: list[Any] = []               # the words read (a type word: read unless it's one of two in a row)
     type_words: list[tuple[int, Any]] = []
+    named: set[str] = set()            # the subtypes named by a capitalized word
     for i, word in enumerate(words):
         if word in _JOINERS or word in _OTHER:
             read.append(word)
@@ -111,8 +123,16 @@ def parse_filter(text: str) -> Filter | None:
             subtypes.add(LAND_TYPE_WORDS[word])         # "an Island you control" (Daze), "two Mountains"
             read.append(word)
             continue
-        if word == "tapped":
-            tapped = True
+        if word in ("tapped", "untapped"):
+            tapped = word == "tapped"
+            read.append(word)
+            continue
+        if word == "historic":
+            extra["historic"] = True                    # CR 700.6: legendary, an artifact or a Saga
+            read.append(word)
+            continue
+        if word in ("token", "tokens", "nontoken"):
+            extra["token"] = word != "nontoken"         # "nontoken creature", "creature token" (CR 111.1)
             read.append(word)
             continue
         if word == "colorless":
@@ -153,10 +173,15 @@ def parse_filter(text: str) -> Filter | None:
         elif base in COLOR_WORDS:
             (not_colors if neg else colors).add(COLOR_WORDS[base])
             read.append(word)
+        elif not neg and (kinds := _subtypes_named(word, written)):
+            subtypes.update(kinds)          # "legendary Assassin", "Vraska planeswalker", "Spirit or Arcane spell"
+            named.update(kinds if word.lower() not in ("outlaw", "outlaws") else ())
+            read.append(word)
         else:
             return None
     if not spells and not types and "permanent" not in words and "permanents" not in words:
-        if not (types or not_types or colors or not_colors or subtypes or "color_count" in extra):
+        if not (types or not_types or colors or not_colors or subtypes or "color_count" in extra
+                or extra.get("token") or extra.get("historic")):    # "three or more tokens", "historic"
             return None
     consume(*read)
     # card types are joined by "or" or commas (a union); two in a row mean an object of both
@@ -192,11 +217,29 @@ def parse_filter(text: str) -> Filter | None:
     return Filter(
         types=frozenset(types), not_types=frozenset(not_types), colors=frozenset(colors),
         not_colors=frozenset(not_colors), controller=controller, spells=spells,
-        tapped=tapped, attacking=attacking, other="another" in words or "other" in words,
+        tapped=tapped, attacking=attacking, other="another" in words or "other" in words or extra.pop("other", False),
         power_min=power_min, power_max=power_max, in_combat=blocking,
         supertypes=frozenset(supers), not_supertypes=frozenset(not_super),
         mana_value_min=mv_min, mana_value_max=mv_max, keywords=keywords, not_keywords=not_keywords, **extra,
     )
+
+
+def _subtypes_named(word: str, written: set[str]) -> frozenset[str]:
+    """The subtypes a word of a filter names: a subtype written capitalized, as rules text
+    writes them (CR 205.3g-m: "Assassin", "Vraska", "Deserts"), or "outlaw(s)" (CR 700.12)."""
+    low = word.lower()
+    if low in ("outlaw", "outlaws"):
+        return OUTLAW_TYPES
+    kind = subtype_names().get(low)
+    return frozenset({kind}) if kind is not None and _capitalized(word, written) else frozenset()
+
+
+def _capitalized(word: str, written: set[str]) -> bool:
+    """Whether the word is capitalized as written on the card: a lowered Span remembers its
+    source's letters; a plain string, the words of the text the filter was given."""
+    if isinstance(word, Span) and word.src is not None and len(word.pos) and word.pos[0] >= 0:
+        return word.src.text[word.pos[0]].isupper()
+    return any(w.lower() == word for w in written)
 
 
 def _singular(word: str) -> str:
@@ -233,7 +276,11 @@ def card_filter(text: str) -> Filter | None:
     if t.lower() in ("", "card"):
         consume(t)
         return Filter(supertypes=supertypes)
-    flt = parse_filter(t)
+    if kind := creature_type_words().get(t.lower()):
+        consume(t)
+        flt: Filter | None = Filter(subtypes=frozenset({kind}))   # "target Spirit card" (soulshift): any card of that type
+    else:
+        flt = parse_filter(t)
     if flt is None:
         flt = _subtype_card(t)
     if flt is None:
@@ -290,7 +337,8 @@ def counts_characteristics(flt: Filter) -> bool:
     return flt == Filter(types=flt.types, all_types=flt.all_types, not_types=flt.not_types, colors=flt.colors,
                          not_colors=flt.not_colors, color_count=flt.color_count, subtypes=flt.subtypes,
                          not_subtypes=flt.not_subtypes, supertypes=flt.supertypes,
-                         not_supertypes=flt.not_supertypes, controller=flt.controller, other=flt.other)
+                         not_supertypes=flt.not_supertypes, controller=flt.controller, other=flt.other,
+                         historic=flt.historic)
 
 
 @attempt

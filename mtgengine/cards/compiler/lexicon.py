@@ -117,3 +117,27 @@ def creature_type_plurals_lower() -> frozenset[str]:
     """Every creature type's plural, in lowercase ("protection from demons")."""
     return frozenset(creature_type_plural(k).lower() for k in creature_types())
 
+
+
+#: The subtype lists other than creature types (CR 205.3g-k): artifact, enchantment, land,
+#: planeswalker and spell types.
+_OTHER_SUBTYPE_RULES = ("205.3g", "205.3h", "205.3i", "205.3j", "205.3k")
+#: CR 700.12: "outlaw" is an object with any of these creature types.
+OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})
+
+
+@cache
+def subtype_names() -> dict[str, str]:
+    """Every one-word subtype (CR 205.3g-m) by its lowercase singular and plural spelling
+    ("vraska": Vraska, "deserts": Desert, "elves": Elf): the words a filter may name a subtype by."""
+    names: dict[str, str] = {}
+    for rule in _OTHER_SUBTYPE_RULES:
+        tail = rule_text(rule).split(" are ", 2)[-1]
+        for kind in re.findall(r"[A-Z][A-Za-z'’-]+", re.sub(r"\(see rule[^)]*\)", "", tail)):
+            if kind not in ("Of", "See"):
+                names.setdefault(kind.lower(), kind)
+                names.setdefault(kind.lower() + "s", kind)
+    for spelled, kind in creature_type_names().items():
+        if " " not in spelled:
+            names.setdefault(spelled.lower(), kind)
+    return names

@@ -15,7 +15,7 @@ from ...core.mana import COLOR_WORDS
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, each_controlled, it_ref, last_target, target_ref, target_spec
 from .text import SpanMatch, consume
 from ..vocabulary import (
-    Adapt, ApplyModifications, BecomeColor, ChangeAbilities, ChangeColors, ChangeTypes, Effect, Explore, GainControl, Proliferate,
+    Adapt, ApplyModifications, Attach, BecomeColor, ChangeAbilities, ChangeColors, ChangeTypes, Effect, Explore, GainControl, Proliferate,
     Pump, PutCounters, Ref, Regenerate, SELF, SetPT, SkipNextUntap, TapUntap, Transform, YOU, n,
 )
 
@@ -81,10 +81,12 @@ def _token_gains(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Pump(Ref("created"), keywords=kws, until_end_of_turn=False)] if kws else None
 
 
-@effect_rule(r"regenerate (~|target (.+?))")
+@effect_rule(r"regenerate (~|enchanted creature|equipped creature|target (.+?))")
 def _regenerate(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if m.group(1) == "~":
         return [Regenerate(SELF)]                                               # CR 701.19a
+    if m.group(2) is None:
+        return [Regenerate(Ref(m.group(1).split()[0].lower()))]               # the creature it's attached to
     spec = target_spec(m.group(2))
     return [Regenerate(st.add_target(spec))] if spec else None
 
@@ -108,11 +110,17 @@ def _transform_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Transform(SELF)]                                          # CR 701.27a
 
 
-@effect_rule(r"(target (.+?)|~|enchanted creature|equipped creature|it|that creature) gets? {PT}"
-             r"(?: and gains (.+?))? until end of turn")
+@effect_rule(r"((?:up to (?:one|two|three) |two |three |another )?target (.+?)|~|enchanted creature|equipped creature|it|"
+             r"that creature) (?:each )?gets? {PT}(?: and gains? (.+?))? until end of turn")
 def _pump(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Target creature gets +3/+3 until end of turn"; "Up to two target creatures each get
+    +2/+2 and gain trample until end of turn" (each target, CR 115.6, 601.2c)."""
     subject = m.group(1).lower()
-    if subject.startswith("target "):
+    if not subject.startswith(("target ", "~", "enchanted", "equipped", "it", "that")):
+        ref = target_ref(m.group(1), st)
+        if ref is None:
+            return None
+    elif subject.startswith("target "):
         spec = target_spec(m.group(2))
         if spec is None:
             return None
@@ -170,7 +178,7 @@ def _untargetable(m: SpanMatch, st: Parse) -> list[Effect] | None:
 def _mass_pump(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Creatures you control get +2/+1 until end of turn", "Attacking creatures get +2/+0
     until end of turn": the creatures are those matching as it resolves (CR 611.2c)."""
-    flt = parse_filter(m.group(2)) or creature_type_filter(m.group(2))
+    flt = creature_type_filter(m.group(2)) or parse_filter(m.group(2))     # "Goblins": Goblin creatures
     if flt is None or flt.spells or flt.controller or "Creature" not in flt.types:
         return None
     flt = replace(flt, controller="you" if m.group(3) else None, other=bool(m.group(1)) or flt.other)
@@ -324,6 +332,20 @@ def _tap_attached(m: SpanMatch, st: Parse) -> list[Effect] | None:
     what = m.group(2).lower()
     ref = SELF if what == "~" else Ref(what.split()[0])
     return [TapUntap(ref, tap=m.group(1).lower() == "tap")]
+
+
+@effect_rule(r"attach (~|it|this (?:equipment|aura)) to (target .+|that creature)")
+def _attach_to(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "When ~ enters, attach it to target creature you control" (Dueling Rapier); "attach this
+    Aura to that creature" (Brilliant Wings): CR 701.3a (it doesn't move if it can't legally be
+    attached, 701.3b)."""
+    what = SELF if m.group(1).lower() != "it" else it_ref(st, m.group(1))
+    if what is None:
+        return None
+    to = target_ref(m.group(2), st) if m.group(2).lower().startswith("target ") else it_ref(st, m.group(2))
+    if to is None or to == what or (st.targets and st.targets[-1].filter.players):
+        return None
+    return [Attach(to, what)]
 
 
 @effect_rule(r"(untap|tap) (it|that creature|that permanent)")

@@ -30,11 +30,12 @@ from .filters import card_filter
 from .statics import becomes
 from .grammar import Grammar, attempt, template
 from .lexicon import num
+from . import nested
 from .normalize import split_sentences
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
 from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, sub, undo
 from ..vocabulary import (
-    ApplyModifications, ChangeTypes, Conditional, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
+    ApplyModifications, ChangeTypes, Conditional, CreateToken, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
     Discard, DoAction, Effect, ExileIfDies, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
     ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
     UnlessPays, YOU, target,
@@ -212,6 +213,18 @@ def _still_a(m: SpanMatch, r: _Reading) -> bool | None:
     kept = ChangeTypes(add_types=types.set_types, add_subtypes=types.set_subtypes or frozenset())
     r.effects[-1] = replace(change, mods=(kept,) + change.mods[1:])
     m.consume()
+    return True
+
+
+@_follow_up(r'(?:it has|they have|those tokens have|each of them has) "([^"]+)"')
+def _token_has(m: SpanMatch, r: _Reading) -> bool | None:
+    """ 'Create a 0/1 colorless Eldrazi Spawn creature token. It has "Sacrifice ~: Add {C}."':
+    the ability is the created token's rules text (CR 111.1), "~" the token itself."""
+    token = r.last(CreateToken)
+    if token is None or not nested.understood(m.group(1)):
+        return None
+    consume(m.group(1))
+    r.effects[-1] = replace(token, text=(token.text + "\n" if token.text else "") + str.__str__(m.group(1)))
     return True
 
 
@@ -547,17 +560,19 @@ def _action_then(s: str, sentences: list[Any], nxt: int, st: Parse) -> DoAction 
     effect_action: list[Effect] | None = None
     saved = st.mark()
     if cost is None:
-        effect_action = parse_effects(action, st)        # "Create two ... tokens. When you do, ..."
-        if effect_action is None or m.group(1).lower() == "if":
+        # "Create two ... tokens. When you do, ...", "you may draw a card. If you do, discard a card"
+        effect_action = parse_effects(action, st)
+        if effect_action is None or (m.group(1).lower() == "if" and actor is not None):
             st.rollback(saved)
             return None
     if m.group(1).lower() == "if":
         then = parse_effects(sub(r"^they ", "you ", m.group(2), re.I) if actor else m.group(2), st)
         if then is None:
+            st.rollback(saved)
             return None
         sentences[nxt] = None
         _read_action(m, s if optional else None)
-        return DoAction(cost, optional, then=tuple(then), text=action, who=actor)
+        return DoAction(cost, optional, then=tuple(then), text=action, who=actor, action=tuple(effect_action or ()))
     rest = join(" ", [m.group(2)] + [x for x in sentences[nxt + 1:] if x is not None])
     # CR 603.12, 400.7: in the reflexive ability "it" is what the action did something to (the
     # new object a returned card became: Back for More), remembered as it triggers
@@ -609,6 +624,11 @@ def _parse_compound(s: str, st: Parse) -> list[Effect] | None:
                     b = [GainLife(who, amount) if verb.group(1).lower() == "gains" else LoseLife(who, amount)]
             elif subject:
                 b = parse_clause(subject.group(0) + second, st)
+            elif (obj := match(r"(~|(?:up to \w+ )?target .+?|enchanted creature|equipped creature|it|that creature) "
+                               r"(?:each )?(?:gets?|gains?) ", first, re.I)) and match(r"can't ", second, re.I):
+                # "Target creature gains vigilance until end of turn and can't be blocked this turn":
+                # the same creature (the target chosen for the first, CR 608.2c)
+                b = parse_clause(("~ " if obj.group(1) == "~" else "it ") + second, st)
         if b is not None:
             consume(s[m.start():m.end()])
             return a + b

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...core.mana import COLOR_WORDS
-from .conditions import STATIC_CONDITION_KINDS, cda_quantity, parse_condition
+from .conditions import cda_quantity, parse_condition, static_condition_ok
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
@@ -123,7 +123,7 @@ def conditional_static(para: str, raw: str) -> StaticAbility | None:
         return None
     what, cond_text = (m.group(1), m.group(2)) if t.startswith("~") else (m.group(2), m.group(1))
     condition = parse_condition(cond_text)
-    if condition is None or condition.link or condition.kind not in STATIC_CONDITION_KINDS:
+    if condition is None or not static_condition_ok(condition):
         return None
     p = tgh = 0
     kws: frozenset[str] | None = frozenset()

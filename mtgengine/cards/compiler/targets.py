@@ -76,7 +76,7 @@ def target_spec(phrase: str) -> TargetSpec | None:
             flt = replace(flt, mana_value_min=mv.mana_value_min, mana_value_max=mv.mana_value_max)
         owner = {"your": "you", "a": None, "an opponent's": "opponent"}[m.group(3)]
         return TargetSpec(replace(flt, zone="graveyard", controller=owner), "target " + p)
-    flt = parse_filter(p) or creature_type_filter(phrase)     # "target Dragon" (CR 205.3m)
+    flt = creature_type_filter(phrase) or parse_filter(p)     # "target Dragon" (CR 205.3m)
     if flt is None:
         kind = creature_type_words().get(p)
         if kind is None:

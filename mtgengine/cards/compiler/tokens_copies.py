@@ -267,17 +267,39 @@ def _token(m: SpanMatch, st: Parse) -> list[Effect] | None:
     subtypes = tuple(m.group(6).split())
     if not all(t in creature_types() for t in subtypes):
         m.leave(6)          # a word that is no creature type (CR 205.3m) taken for one: not understood
-    kws = frozenset()
+    kws: frozenset[str] = frozenset()
+    text = ""
     if m.group(8):
-        parsed = keyword_list(m.group(8))
-        if parsed is None:
+        extras = token_abilities(m.group(8))
+        if extras is None:
             return None
-        kws = parsed
+        kws, text = extras
     # "a 2/2 blue Bird enchantment creature token" (Aerie Worshippers): card types before "creature"
     types = tuple(w.capitalize() for w in (m.group(7) or "").split()) + ("Creature",)
     # CR 111.4: unnamed, a token is named after its subtypes plus the word "Token"
     return [CreateToken(num(m.group(2)), " ".join(subtypes) + " Token", int(m.group(3)), int(m.group(4)),
-                        colors, types, subtypes, kws, who=who)]
+                        colors, types, subtypes, kws, who=who, text=text)]
+
+
+@attempt
+def token_abilities(text: str) -> tuple[frozenset[str], str] | None:
+    """What a token is created "with" (CR 111.1): keywords ("flying and haste"), an ability in
+    quotation marks ('"~ gets +1/+1 for each artifact you control."'), or keywords and then one
+    ability ('flying and "Whenever ..."'). The quoted ability is the token's rules text, "~" the
+    token itself, compiled when the token exists (``effects.layers``); its words count as read
+    only if all of them are (``nested``)."""
+    if '"' not in text:
+        kws = keyword_list(text)
+        return (kws, "") if kws is not None else None
+    m = fullmatch(r'(?:(.+?),? and )?"([^"]+)"', text.strip())
+    if m is None or not nested.understood(m.group(2)):
+        return None
+    kws = keyword_list(m.group(1)) if m.group(1) else frozenset()
+    if kws is None:
+        return None
+    consume(m.group(2))
+    m.consume()
+    return kws, str.__str__(m.group(2))
 
 
 #: The predefined tokens (CR 111.10): card types, subtypes and rules text ("this token": itself).

@@ -85,6 +85,15 @@ def _t_self_or_other_dies(m: SpanMatch) -> list[Trigger] | None:
     return _any("dies", "a", m.group(1))
 
 
+@_trigger(r"whenever ~ or another (.+?) " + _ENTERS + r"(?: under (your|an opponent's) control)?")
+def _t_self_or_other_enters(m: SpanMatch) -> list[Trigger] | None:
+    """Rally: "Whenever ~ or another Ally enters the battlefield under your control" — its own
+    entering, or another permanent's that matches (CR 603.6a)."""
+    who = {"your": "you", "an opponent's": "opponent"}.get((m.group(2) or "").lower())
+    others = _any("enters", "another", m.group(1), who)
+    return [Trigger("enters")] + others if others else None
+
+
 _PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent"}
 
 
@@ -151,6 +160,12 @@ def _t_damaged_dies(m: SpanMatch) -> list[Trigger] | None:
 @_trigger(r"whenever (you|a player|an opponent) draws? a card")
 def _t_draw(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("draw", _PLAYER[m.group(1).lower()])]
+
+
+@_trigger(r"whenever (you|an opponent|a player) draws? (?:your|their|his or her) second card each turn")
+def _t_draw_second(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever you draw your second card each turn" (CR 121.1, 603.2): as that card is drawn."""
+    return [Trigger("draw_second", _PLAYER[m.group(1).lower()])]
 
 
 @_trigger(r"whenever you gain life")
@@ -226,7 +241,9 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
             if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
         # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
         # "At the beginning of each player's upkeep, ... that player": the player whose step it is
-        player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you")
+        # "Whenever a player casts a spell / an opponent draws a card, ... that player": the player who did it
+        player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you") \
+            or (trig.event in _PLAYER_ACTS and trig.whose in ("any", "opponent"))
         st = Parse(it=it, link=link, player=Ref("affected") if player_event else None)
         effects = parse_effects(body, st)
         if effects is None:
@@ -236,6 +253,10 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
             may = False         # imprint's "you may exile a card": one choice, of a card or none
         out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, may, condition))
     return out
+
+
+#: Trigger events that are a player's own acts (CR 601.2i, 121.1, 119.3): "that player" is who did it.
+_PLAYER_ACTS = frozenset({"cast", "draw", "gain_life", "draw_second"})
 
 
 #: Trigger events about an object (the others are about players or steps).

@@ -12,7 +12,7 @@ from .targets import Parse, it_ref, last_target, target_ref, target_spec, who_re
 from .text import SpanMatch, fullmatch
 from ..vocabulary import (
     CounterSpell, Destroy, Discard, Draw, Effect, Exile, ExileChosen, ExtraTurn, LookAtTop, Manifest, Mill, PutFromHand,
-    PutOnBottom, Ref, ReturnChosen, ReturnToBattlefield, ReturnToHand, SELF, Sacrifice, SacrificePermanent, Scry, Search,
+    PutOnBottom, PutOntoBattlefieldFromHand, Ref, ReturnChosen, ReturnToBattlefield, ReturnToHand, SELF, Sacrifice, SacrificePermanent, Scry, Search,
     ShuffleIntoLibrary, TapUntap, YOU, n,
 )
 
@@ -39,6 +39,16 @@ def _exile_from_hand(m: SpanMatch, st: Parse) -> list[Effect] | None:
     701.13a), linked to the card's other abilities (CR 607.2a)."""
     flt = card_filter(m.group(1) + (m.group(2) or ""))
     return [ExileChosen(flt, "hand", link=st.link)] if flt is not None else None
+
+
+@effect_rule(r"(?:you may )?put an? (.+?) card from your hand onto the battlefield( tapped)?")
+def _put_from_hand_onto_battlefield(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "You may put a land card from your hand onto the battlefield" (Growth Spiral, CR 110.2);
+    in a "you may" trigger the choice of none is the trigger's own."""
+    flt = card_filter(m.group(1))
+    if flt is None or flt.controller or flt.zone:
+        return None
+    return [PutOntoBattlefieldFromHand(flt, tapped=bool(m.group(2)), optional=True)]
 
 
 @effect_rule(r"discard {NUM} cards?")

@@ -47,6 +47,7 @@ class Cost:
     put_counter: str = ""                  # "Put a -0/-1 counter on ~" (Wall of Roots, CR 118.3)
     remove_counter: str = ""               # "Remove a charge counter from ~" (the Vivid lands, CR 118.3):
                                            # unpayable without one (CR 118.3)
+    remove_counter_amount: int = 1         # "Remove three spore counters from ~": that many of them
     less: str = ""                         # "This ability costs {1} less to activate for each legendary
     less_per: Filter | None = None         # creature you control" (the channel lands): ``less`` off the
                                            # generic mana once per permanent matching (CR 601.2f, 602.2b)
@@ -147,6 +148,13 @@ class Condition:
     attacks too, CR 702.149a), "evolve" (the creature the ability refers to has greater power or
     toughness than the source, CR 702.100a), "opponent_dealt_damage" (an opponent was dealt damage
     this turn, CR 702.54a).
+    "distinct" (how many different values of ``value``, "power" or "name", the permanents you
+    control matching ``filter`` have: coven's "three or more creatures with different powers").
+    "hand" / "graveyard" / "library" with a ``filter`` count only the cards matching it;
+    "opponents" (how many opponents are still in the game), "lowest_life" (the lowest life total
+    among the players in the game), "turn" (``value`` "you" / "opponent": whose turn it is) and
+    "step" (``value`` the step it is: "upkeep", "combat", "before_attackers", ...: activation
+    instructions, CR 602.5).
     The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 
@@ -166,6 +174,7 @@ class Condition:
     event_only: bool = False            # a condition of the trigger event itself, checked only as it triggers
                                         # (dethrone's "attacks the player with the most life", CR 702.105a), not
                                         # an intervening "if" checked again on resolution (CR 603.4)
+    either: "Condition | None" = None   # "... or [another condition]": one of them must hold
 
 
 @dataclass(frozen=True, slots=True)

@@ -526,6 +526,17 @@ class PutOnBottom:
 
 
 @dataclass(frozen=True, slots=True)
+class PutOntoBattlefieldFromHand:
+    """ "[You may] put a land card from your hand onto the battlefield [tapped]" (Growth Spiral):
+    the controller chooses such a card of their hand, or none if ``optional``, and puts it onto
+    the battlefield (CR 110.2: under their control; no land is played, CR 305.4)."""
+
+    filter: "Filter"
+    tapped: bool = False
+    optional: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class PutFromHand:
     """ "Put two cards from your hand on top of your library in any order" (Brainstorm, CR
     401.4): ``who`` chooses ``amount`` cards of their hand and their order (first listed: the
@@ -642,6 +653,6 @@ Effect = Union[
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
-    ReturnChosen, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
+    ReturnChosen, PutOntoBattlefieldFromHand, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
     MayElse, Designate, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,      # (keyword_actions)
 ]

@@ -59,6 +59,9 @@ class Filter:
     chosen_type: str = ""                      # "a spell of the chosen type": the creature type chosen (CR 607.2d)
     face_down: bool | None = None              # "face-down creatures" (CR 708.2)
     color_count: str = ""                      # "mono": monocolored (CR 105.2a); "multi": multicolored (105.2b)
+    historic: bool = False                     # "historic": legendary, an artifact or a Saga (CR 700.6)
+    counter: str = ""                          # "with a +1/+1 counter on it": has a counter of that kind;
+                                               # "any": "with a counter on it" (CR 122.1)
 
 
 ANY_TARGET = Filter(types=frozenset({"Creature", "Planeswalker", "Battle"}), players=True)

@@ -15,7 +15,7 @@ from ...rules import ability_costs
 from ...rules.context import Ctx
 from ..layers import characteristics
 from ..links import pays
-from ..primitives import lose_life, move, name_of
+from ..primitives import lose_life, move, name_of, pay_energy
 from ..resolve import Resolving, execute, players_of, refs, resolves
 from ..rules_interface import can_pay, pay_mana
 from ..triggers import create_reflexive
@@ -75,6 +75,13 @@ def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
             return
         before, moved_before = len(g.events), dict(r.moved)
         execute(ctx, eff.action, r)
+        if len(g.events) > before and eff.then:
+            # CR 118.12: "you may draw a card. If you do, ...": the action is a cost the player
+            # chose to pay; one that couldn't be done at all (it changed nothing) wasn't paid
+            ctx.log("118.12", f"{player} did {_action_text(ctx, eff, r)} ({name})")
+            execute(ctx, eff.then, r)
+        elif eff.then:
+            ctx.log("118.12", f"{player} couldn't {_action_text(ctx, eff, r)} ({name})")
         if len(g.events) > before and eff.reflexive is not None:
             # CR 603.12, 400.7: the reflexive ability remembers the objects the action moved, as
             # the new objects they became ("it fights ...")
@@ -87,6 +94,7 @@ def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
     payable = (ability_costs.can_pay(g, who, src, cost)
                and (mana is None or can_pay(g, who, mana))
                and g.players[who].can_pay_life(cost.pay_life)
+               and g.players[who].counters.get("energy", 0) >= cost.energy          # CR 107.14
                and (not cost.sacrifice_self or (src in g.objects and g.objects[src].zone is Zone.BATTLEFIELD
                                                 and characteristics(g, src).controller == who)))
     what = _action_text(ctx, eff, r)
@@ -112,6 +120,8 @@ def do_action(ctx: Ctx, eff: DoAction, r: Resolving) -> None:
         pay_mana(ctx, who, mana, 0, frozenset(), name)
     if cost.pay_life:
         lose_life(ctx, who, cost.pay_life, rule="119.4")
+    if cost.energy:
+        pay_energy(ctx, who, cost.energy)
     if cost.sacrifice_self:
         ctx.log("701.21a", f"{player} sacrifices {name_of(ctx, src)}")
         move(ctx, src, Zone.GRAVEYARD, "sacrifice")
@@ -134,6 +144,8 @@ def _action_text(ctx: Ctx, eff: DoAction, r: Resolving) -> str:
     parts = [f"pay {cost.mana}"] if cost.mana else []
     if cost.pay_life:
         parts.append(f"pay {cost.pay_life} life")
+    if cost.energy:
+        parts.append("pay " + "{E}" * cost.energy)
     if cost.sacrifice_self:
         parts.append(f"sacrifice {r.name}")
     parts += [f"{p.verb} {p.count}" for p in cost.objects]

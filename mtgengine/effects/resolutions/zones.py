@@ -10,6 +10,7 @@ from ...agents.decisions import Decision
 from ...cards.compiler.keywords import UNCOUNTERABLE
 from ...cards.vocabulary import (
     CounterSpell, Destroy, Discard, Exile, ExileChosen, Filter, PutFromHand, PutIntoGraveyard, PutOnBottom,
+    PutOntoBattlefieldFromHand,
     Regenerate, ReturnChosen, ReturnToBattlefield, ReturnToHand, Sacrifice, SacrificePermanent,
     ShuffleIntoLibrary,
 )
@@ -142,6 +143,32 @@ def _put_from_hand(ctx: Ctx, eff: PutFromHand, r: Resolving) -> None:
     """Brainstorm (CR 401.4)."""
     for p in players_of(refs(ctx, eff.who, r)):
         put_from_hand(ctx, p, amount(ctx, eff.amount, r), r.name)
+
+
+@resolves(PutOntoBattlefieldFromHand)
+def _put_onto_battlefield_from_hand(ctx: Ctx, eff: PutOntoBattlefieldFromHand, r: Resolving) -> None:
+    """ "You may put a land card from your hand onto the battlefield" (CR 110.2; not a land
+    play, CR 305.4): one card of the controller's hand matching the filter, or none."""
+    g = ctx.g
+    p = r.controller
+    options = [c for c in g.zones[(p, Zone.HAND)] if matches(g, c, eff.filter, p)]
+    if not options:
+        ctx.log("110.2", f"{g.players[p].name} has no card to put onto the battlefield ({r.name})")
+        return
+    answer = ctx.ask(Decision(p, "choose", f"choose a card to put onto the battlefield for {r.name}"
+                              + (" (or none)" if eff.optional else ""), options + ([None] if eff.optional else [])))
+    chosen = answer[0] if isinstance(answer, list) and answer else answer
+    if chosen is None:
+        if not eff.optional:
+            raise IllegalActionError(f"{r.name}: choose a card to put onto the battlefield")
+        ctx.log("110.2", f"{g.players[p].name} puts no card onto the battlefield ({r.name})")
+        return
+    if chosen not in options:
+        raise IllegalActionError(f"{r.name}: choose one of the cards that can be put onto the battlefield")
+    ctx.log("110.2", f"{g.players[p].name} puts {name_of(ctx, chosen)} onto the battlefield ({r.name})")
+    new_id = move(ctx, chosen, Zone.BATTLEFIELD, "put", controller=p)
+    if new_id is not None and eff.tapped and new_id in g.objects:
+        g.obj(new_id).tapped = True
 
 
 @resolves(ShuffleIntoLibrary)
