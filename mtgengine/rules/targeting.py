@@ -191,8 +191,13 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
         if len(options) < spec.min:
             raise IllegalActionError(f"{what} has no legal target ({spec.text})")
         top = spec.max if most is None else max(spec.min, min(spec.max, most - len(chosen)))
+        low = spec.min
+        if keep is not None and low == 0 and not chosen and options and not keep(i, None):
+            # "up to two targets" of a spell that can be paid for only with a target (This Town
+            # Ain't Big Enough's reduction, CR 601.2f): choosing none couldn't be completed
+            low = 1
         answer = ctx.ask(Decision(controller, "targets", f"choose {spec.text} for {what}", options,
-                                  min=spec.min, max=top, info={"spec": i}))
+                                  min=low, max=top, info={"spec": i}))
         values = answer if isinstance(answer, list) else [answer]
         chosen.extend(values)
         counts.append(len(values))

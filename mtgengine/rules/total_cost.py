@@ -306,8 +306,10 @@ def target_payable(g: GameState, player: int, spell: int, ch: Characteristics, x
     spend_on = SpendOn("spell", ch)
 
     def payable(_phrase: int, target: Any) -> bool:
+        """(``target`` None: with no target from this phrase.)"""
         try:
-            cost = total_cost(g, player, spell, ch, x, alternative, kicked, 1, additional, pay, target_ids=(target,))
+            cost = total_cost(g, player, spell, ch, x, alternative, kicked, 1 if target is not None else 0, additional,
+                              pay, target_ids=(target,) if target is not None else ())
         except IllegalActionError:
             return False
         return any(can_pay_requirement(g, player, v, ch.colors, None, spend_on) for v in cost.variants)
