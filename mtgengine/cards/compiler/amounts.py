@@ -36,43 +36,40 @@ def where_x(s: Any, st: Parse, read: Reader) -> list[Effect] | None:
     """The effects of sentence ``s`` ending "..., where X is [count]", or None (nothing read). The
     whole sentence defines X: every instruction of it ("Target player loses X life and you gain
     X life, where X is ...") reads the count, so this is read before the sentence is split."""
-    m = fullmatch(r"(.+?),? where x is (.+)", s, re.I)
-    if m is None:
-        return None
-    mark = marker(m.group(0))
-    saved = st.mark()
-    body = read(m.group(1), st)
-    effects = None
-    if body and not any(map(_reads_x, st.targets[saved:])):
-        count = count_phrase(m.group(2), _its(st, saved, body[0]))
-        if count is not None:
-            bound = [_bind_x(e, count) for e in body]
-            if any(b is not e for b, e in zip(bound, body)) and not any(map(_reads_x, bound)):
-                effects = bound
-    if effects is None:
-        st.rollback(saved)
-        undo(mark)
-        return None
-    m.consume()
-    return effects
+    def bind(body: list[Effect], count_text: Any, st: Parse, saved: int) -> list[Effect] | None:
+        count = count_phrase(count_text, _its(st, saved, body[0]))
+        if count is None:
+            return None
+        bound = [_bind_x(e, count) for e in body]
+        return bound if any(b is not e for b, e in zip(bound, body)) and not any(map(_reads_x, bound)) else None
+    return _with_count(r"(.+?),? where x is (.+)", s, st, read, bind)
 
 
 def counted(s: Any, st: Parse, read: Reader) -> list[Effect] | None:
     """The effects of sentence ``s`` ending "for each [count]", or None (nothing read): one
     instruction with one number (after "A and B for each ...", which of them counts is not
     known: not read)."""
-    m = fullmatch(r"(.+?) for each (.+)", s, re.I)
+    def bind(body: list[Effect], count_text: Any, st: Parse, saved: int) -> list[Effect] | None:
+        count = each_phrase(count_text)
+        bound = _scale(body[0], count) if count is not None and len(body) == 1 else None
+        return [bound] if bound is not None and not _reads_x(bound) else None
+    return _with_count(r"(.+?) for each (.+)", s, st, read, bind)
+
+
+Binder = Callable[[list[Effect], Any, Parse, int], "list[Effect] | None"]
+
+
+def _with_count(pattern: str, s: Any, st: Parse, read: Reader, bind: Binder) -> list[Effect] | None:
+    """``s`` read as an instruction (group 1 of ``pattern``) and the count that goes with it
+    (group 2), put together by ``bind``; nothing read (targets and words undone) if either fails or
+    a target still reads X."""
+    m = fullmatch(pattern, s, re.I)
     if m is None:
         return None
     mark = marker(m.group(0))
     saved = st.mark()
     body = read(m.group(1), st)
-    effects = None
-    if body is not None and len(body) == 1 and not any(map(_reads_x, st.targets[saved:])):
-        count = each_phrase(m.group(2))
-        bound = _scale(body[0], count) if count is not None else None
-        if bound is not None and not _reads_x(bound):
-            effects = [bound]
+    effects = bind(body, m.group(2), st, saved) if body and not any(map(_reads_x, st.targets[saved:])) else None
     if effects is None:
         st.rollback(saved)
         undo(mark)
