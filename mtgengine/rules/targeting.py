@@ -24,9 +24,11 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
 
 
 def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | None,
-             only: int | None = None) -> Iterator[int]:
+             only: int | None = None, quality: Any = None) -> Iterator[int]:
     """The legal choices of :func:`legal_targets`, one by one (``has_targets`` stops early).
-    ``only``: an object id, the one candidate looked at (``is_legal_target``)."""
+    ``only``: an object id, the one candidate looked at (``is_legal_target``). ``quality``: the
+    characteristics protection looks at (CR 702.16b) when the source isn't yet what it will be
+    (a card about to be cast: a foretold card is face down in exile, CR 702.143a)."""
     flt = spec.filter
     if flt.players and only is None:
         statics = permanents_with(g, "player_statics")     # only those give a player hexproof
@@ -62,7 +64,7 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
         both = flt.zone == "stack_or_battlefield"          # "target spell or permanent" (Sleight of Mind)
         zone_ids = list(g.stack) + list(g.battlefield) if both else g.stack if flt.spells else g.battlefield
         protected_from = source_id is not None and source_id in g.objects
-        quality = None              # the source's, for protection (found once, when first needed)
+        # the source's qualities, for protection (found once, when first needed)
         # permanents only, and a filter of nothing but characteristics: ``matches`` comes down
         # to its characteristic conditions, read off the permanents' memoized characteristics
         chars = permanents(g) if zone_ids is g.battlefield and _characteristics_only(flt) else None
@@ -216,10 +218,12 @@ def expand_specs(specs: tuple[TargetSpec, ...], counts: tuple[int, ...]) -> list
 
 
 
-def has_targets(g: GameState, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None) -> bool:
+def has_targets(g: GameState, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None,
+                quality: Any = None) -> bool:
     """Whether each target phrase has as many legal choices as it needs (CR 601.2c): the
-    choices are looked for only until there are that many."""
+    choices are looked for only until there are that many. ``quality``: see :func:`_targets`."""
     for spec in specs:
-        if spec.min and next(islice(_targets(g, spec, controller, source_id), spec.min - 1, None), None) is None:
+        if spec.min and next(islice(_targets(g, spec, controller, source_id, quality=quality), spec.min - 1, None),
+                             None) is None:
             return False
     return True

@@ -175,3 +175,22 @@ def test_strive_offers_no_more_targets_than_its_controller_can_pay_for() -> None
     s = Scenario("Strive", Alice={"battlefield": ["Forest"] * 7 + bears, "hand": ["Solidarity of Heroes"]}, Bob={})
     s.cast("Solidarity of Heroes", by="Alice")
     assert s.game.pending.max == 3
+
+
+def test_a_foretold_card_is_offered_only_with_a_target_it_could_have_as_the_spell() -> None:
+    # Fuzz seed 4670 (3 players): a foretold card is face down in exile (CR 702.143a) and so has
+    # no color, but protection looks at the spell it will be (CR 702.16b): Kaya's Onslaught
+    # (white) can't target Black Knight (protection from white), so with no other creature its
+    # cast from exile must not be offered (CR 601.2c)
+    s = Scenario("foretold", Alice={"battlefield": ["Plains x3"], "hand": ["Kaya's Onslaught"]},
+                 Bob={"battlefield": ["Black Knight"]})
+    s.step({"special": "Kaya's Onslaught", "keyword": "foretell"})
+    s.pass_("turn").pass_("turn")
+    assert s.game.state.turn == 3
+    assert not [a for a in _offered(s, 0) if a.get("from") == "exile"]
+    s = Scenario("foretold, a target", Alice={"battlefield": ["Plains x3"], "hand": ["Kaya's Onslaught"]},
+                 Bob={"battlefield": ["Black Knight", "Grizzly Bears"]})
+    s.step({"special": "Kaya's Onslaught", "keyword": "foretell"})
+    s.pass_("turn").pass_("turn")
+    assert [a for a in _offered(s, 0) if a.get("from") == "exile"]
+    _all_accepted(s, 0)
