@@ -194,3 +194,25 @@ def test_a_foretold_card_is_offered_only_with_a_target_it_could_have_as_the_spel
     s.pass_("turn").pass_("turn")
     assert [a for a in _offered(s, 0) if a.get("from") == "exile"]
     _all_accepted(s, 0)
+
+
+def test_a_reduction_from_one_target_limits_what_the_next_phrase_offers() -> None:
+    # Titanic Brawl ({1}{G}) "costs {1} less to cast if it targets a creature you control with a
+    # +1/+1 counter on it": with one Forest, only the countered creature can be its first target
+    # (the reduction is needed, CR 601.2f), and the second phrase is then offered in full
+    # (found by the fuzzer, seed 1502849: the second phrase was checked without the first
+    # target, so nothing was payable and the offered cast was refused)
+    s = Scenario("Brawl", Alice={"battlefield": ["Forest", "Grizzly Bears", {"card": "Runeclaw Bear",
+                                                                             "counters": {"+1/+1": 1}}],
+                                 "hand": ["Titanic Brawl"]},
+                 Bob={"battlefield": ["Craw Wurm"]})
+    _all_accepted(s, 0)
+    s.cast("Titanic Brawl", by="Alice")
+    d = s.game.pending
+    assert d.kind == "targets" and [characteristics(s.game.state, t).name for t in d.options] == ["Runeclaw Bear"]
+    s.choose(d.options[0])
+    d = s.game.pending
+    assert d.kind == "targets" and [characteristics(s.game.state, t).name for t in d.options] == ["Craw Wurm"]
+    s.choose(d.options[0])
+    s.pass_("stack")
+    s.expect(permanents=[{"ref": "Runeclaw Bear", "count": 0}, {"ref": "Craw Wurm", "damage": 3}])
