@@ -216,3 +216,19 @@ def test_a_reduction_from_one_target_limits_what_the_next_phrase_offers() -> Non
     s.choose(d.options[0])
     s.pass_("stack")
     s.expect(permanents=[{"ref": "Runeclaw Bear", "count": 0}, {"ref": "Craw Wurm", "damage": 3}])
+
+
+def test_an_exile_cost_that_pays_the_cards_mana_cost_offers_only_cards_it_can_pay_for() -> None:
+    # Back from the Brink: "Exile a creature card from your graveyard and pay its mana cost":
+    # with three Forests, Grizzly Bears ({1}{G}) can pay the cost and Craw Wurm ({4}{G}{G})
+    # can't (CR 601.2h, 602.2b; found by the fuzzer, seed 1500211: a card whose cost couldn't
+    # be paid was offered, then refused)
+    s = Scenario("Brink", Alice={"battlefield": ["Back from the Brink", "Forest x3"],
+                                 "graveyard": ["Craw Wurm", "Grizzly Bears"]}, Bob={})
+    _all_accepted(s, 0)
+    s.activate("Back from the Brink", by="Alice")
+    d = s.game.pending
+    assert d.kind == "exile" and [characteristics(s.game.state, t).name for t in d.options] == ["Grizzly Bears"]
+    s.choose(d.options[0])
+    s.pass_("stack")
+    s.expect(permanents=[{"ref": "Grizzly Bears", "count": 1}], zones={"Alice": {"graveyard": ["Craw Wurm"]}})
