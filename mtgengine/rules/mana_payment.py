@@ -283,8 +283,10 @@ def pay_exile_cost(ctx: Ctx, player: int, cost: Any, pay: Any, what: str,
             raise IllegalActionError(f"{what}: exile exactly one card to pay its cost")
         card = named[0]
         if card not in candidates:
-            reason = ("its mana cost can't be paid (CR 118.6, 601.2h)" if card in everything
-                      else "it isn't a card the cost can exile")
+            cost_now = characteristics(g, card).mana_cost if card in everything else None
+            reason = ("it isn't a card the cost can exile" if card not in everything
+                      else "it has no mana cost, which can't be paid (CR 118.6)" if cost_now is None
+                      else f"{g.players[player].name} can't pay its mana cost {cost_now} (CR 601.2h)")
             raise IllegalActionError(f"{what}: {name_of(ctx, card)} can't be exiled to pay the cost: {reason}")
     else:
         if not candidates:
