@@ -35,6 +35,7 @@ SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "tra
                                "leveler",    # leveler: CR 711, 702.87 (compiler.levels)
                                "aftermath",  # aftermath: CR 702.127 (rules.aftermath)
                                "case",       # case: CR 719 (compiler.cases)
+                               "room",       # room: CR 709.5 (rules.rooms)
                                "omen"})      # omen: CR 720 (rules.resolution)
 
 

@@ -39,9 +39,10 @@ from .events import (
     AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LevelEvent, LifeEvent, TapEvent, TargetedEvent,
     ZoneChange,
 )
-from .events import ActivateEvent, LastCounterRemoved
+from .events import ActivateEvent, LastCounterRemoved, UnlockEvent
 from .cast_keywords import CAST_KEYWORD_CONDITIONS, madness_trigger
-from .layers import characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents
+from .layers import (characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents,
+                     printed)
 from .link_records import condition as linked_condition, record
 from .keyword_conditions import KEYWORD_CONDITIONS, keyword_condition
 from .meld_pairs import meld_pair_ready
@@ -525,6 +526,15 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 sch = characteristics(g, ev.oid)
                 for ab in triggered_abilities(sch):
                     if ab.trigger.event == "class_level" and ab.trigger.number == ev.level:
+                        _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
+        elif cls is UnlockEvent:
+            o = g.objects.get(ev.oid)
+            if o is not None and o.card is not None and ev.half < len(o.card.faces):
+                # CR 709.5h: "When you unlock this door": the ability of the half unlocked
+                sch = characteristics(g, ev.oid)
+                door = printed(o.card, ev.half).script.triggered
+                for ab in triggered_abilities(sch):
+                    if ab.trigger.event == "unlock_door" and any(ab is d for d in door):
                         _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
         elif cls is LastCounterRemoved:
             if ev.oid in g.objects:

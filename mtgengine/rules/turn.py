@@ -36,6 +36,7 @@ from .context import Ctx, validate_answer
 from .mana_sources import priority_facts, within
 from .mana_payment import empty_pools, has_mana
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
+from .rooms import take_unlock, unlock_actions
 from .pregame import is_commander, pregame
 from .resolution import resolve_top
 from .state_based_actions import check_state_based_actions
@@ -459,6 +460,11 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
     if hand and any(has_special_keyword(characteristics(g, oid).keywords) for oid in hand):
         reads_step = True
         actions += special_actions(g, player)          # foretell, plot, suspend (CR 116.2f, h, k)
+    rooms = [(oid, characteristics(g, oid)) for oid in g.battlefield
+             if (card := g.objects[oid].card) is not None and card.layout == "room"]
+    if rooms:
+        reads_step = True
+        actions += unlock_actions(g, player, rooms)     # a Room's locked doors (CR 709.5e)
     if g.zones[(player, Zone.EXILE)] and has_exile_casts(g, player):
         reads_step = True
         actions += exile_casts(g, player)              # foretold and plotted cards (CR 702.143a, 702.170d)
@@ -679,6 +685,8 @@ def priority(ctx: Ctx) -> Decision | None:
         take_special_action(ctx, player, answer["object"], answer)     # foretell, plot, suspend (CR 116.2)
     elif act == "turn_face_up":
         turn_face_up(ctx, player, answer["object"], answer)     # a special action (CR 116.2b)
+    elif act == "unlock":
+        take_unlock(ctx, player, answer["object"], answer)      # a special action (CR 709.5e)
     elif act == "activate":
         activate(ctx, player, answer["object"], answer.get("ability", 0), answer)
     else:
