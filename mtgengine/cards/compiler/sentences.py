@@ -36,7 +36,7 @@ from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
 from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, sub, undo
 from ..vocabulary import (
     ApplyModifications, ChangeTypes, Conditional, CreateToken, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
-    Discard, DoAction, Effect, ExileIfDies, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
+    Discard, DoAction, Effect, ExileIfDies, ExileTopToPlay, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
     ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
     UnlessPays, YOU, target,
 )
@@ -83,6 +83,20 @@ def _piles(m: SpanMatch, st: Parse) -> list[Effect]:
 def _reveal_top_put(m: SpanMatch, st: Parse) -> list[Effect] | bool:
     flt = card_filter(m.group(1))                         # Coiling Oracle (CR 701.20a)
     return [RevealTop(YOU, flt, (), optional=False, to_battlefield=True, else_hand=True)] if flt else False
+
+
+@_multi(r"exile the top (?:card|{NUM} cards) of (your|that player's|target player's|target opponent's) library\. "
+        r"(?:(until end of turn|until the end of your next turn), you may (play|cast) (?:that card|those cards|them|it)"
+        r"|you may (play|cast) (?:that card|those cards|them|it) (this turn|until end of turn|until the end of your next turn))\.?")
+def _impulse(m: SpanMatch, st: Parse) -> list[Effect] | bool:
+    # impulse draw (CR 601.3, 305.1): the cards exiled this way may be played until then
+    whose = m.group(2).lower()
+    who = YOU if whose == "your" else who_ref(whose[:-2], st)
+    until = (m.group(3) or m.group(6)).lower()
+    if who is None:
+        return False
+    return [ExileTopToPlay(who, num(m.group(1)) if m.group(1) else num("1"),
+                           "next_turn" if until.endswith("next turn") else "turn", (m.group(4) or m.group(5)).lower() == "play")]
 
 
 @_multi(r"look at the top card of (target player|target opponent)'s library\. you may put "
@@ -291,7 +305,7 @@ def _may_shuffle(m: SpanMatch, r: _Reading) -> bool | None:
     return True
 
 
-@_follow_up(r"put (one|two|three) of them into your hand and the rest (?:on the bottom of your library in any order"
+@_follow_up(r"put (one|two|three) of them into your hand and the (?:rest|other) (?:on the bottom of your library(?: in any order)?"
             r"|into your graveyard)")
 def _some_to_hand(m: SpanMatch, r: _Reading) -> bool | None:
     # Impulse, Forbidden Alchemy: the player chooses which (CR 608.2d)
@@ -300,6 +314,34 @@ def _some_to_hand(m: SpanMatch, r: _Reading) -> bool | None:
         return None
     r.effects[-1] = replace(look, to_hand=num(m.group(1)).fixed,
                             rest="graveyard" if m.group(0).lower().endswith("graveyard") else "bottom")
+    return True
+
+
+@_follow_up(r"you may (?:reveal|put) (an?|up to {NUM}) (.+?) cards? from among (?:them|those cards) "
+            r"(?:and put (?:it|them|that card|those cards) )?into your hand")
+def _matching_to_hand(m: SpanMatch, r: _Reading) -> bool | None:
+    """ "You may reveal a creature card from among them and put it into your hand" (Adventurous
+    Impulse): up to that many cards of that kind, none if the player wishes; the others stay
+    where they are unless the next sentence moves them (CR 401.2, 701.20a)."""
+    look = r.last(LookAtTop)
+    flt = card_filter(m.group(3))
+    if look is None or look.rest not in ("top", "stay") or look.to_hand or look.piles or flt is None:
+        return None
+    m.group(1)
+    r.effects[-1] = replace(look, to_hand=num(m.group(2)).fixed if m.group(2) else 1, filter=flt, rest="stay",
+                            reveal=look.reveal or "chosen")
+    return True
+
+
+@_follow_up(r"(?:then )?put the rest (on the bottom of your library in (a random|any) order|into your graveyard)")
+def _rest_of_look(m: SpanMatch, r: _Reading) -> bool | None:
+    # "Put the rest on the bottom of your library in a random order" (CR 401.4)
+    look = r.last(LookAtTop)
+    if look is None or look.rest != "stay":
+        return None
+    graveyard = m.group(1).lower().endswith("graveyard")
+    r.effects[-1] = replace(look, rest="graveyard" if graveyard else "bottom",
+                            random_order=not graveyard and m.group(2).lower() == "a random")
     return True
 
 

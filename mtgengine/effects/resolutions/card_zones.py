@@ -1,0 +1,70 @@
+"""Effects on the hidden and card zones (CR 401 library, 402 hand): putting an object into its
+owner's library at a position (CR 401.7), exiling the top cards of a library to be played for a
+while (impulse draw, CR 601.3, 305.1), looking at a player's hand (CR 701.20e)."""
+from __future__ import annotations
+
+from ...agents.decisions import Decision
+from ...cards.vocabulary import ExileTopToPlay, LookAtHand, PutIntoLibrary
+from ...core.enums import Zone
+from ...rules.context import Ctx
+from ..exile_permissions import grant
+from ..primitives import move, name_of, reorder_library
+from ..resolve import Resolving, amount, moved_to, players_of, refs, resolves
+
+_ORDINAL = {1: "on top of", 2: "second from the top of", 3: "third from the top of"}
+
+
+@resolves(PutIntoLibrary)
+def _put_into_library(ctx: Ctx, eff: PutIntoLibrary, r: Resolving) -> None:
+    """Into its owner's library, ``from_top`` - 1 cards above it; with fewer cards there, on the
+    bottom (CR 401.7). The card is put on top, then the library's top cards keep their order
+    above it (one zone change, CR 400.7)."""
+    g = ctx.g
+    for oid in refs(ctx, eff.what, r):
+        if oid not in g.objects:
+            continue
+        owner = g.objects[oid].owner
+        library = g.zones[(owner, Zone.LIBRARY)]
+        above = list(library[:eff.from_top - 1])
+        bottom = len(library) < eff.from_top - 1
+        ctx.log("401.7" if eff.from_top > 1 else "401.4", f"{name_of(ctx, oid)} is put "
+                + ("on the bottom of" if bottom else _ORDINAL.get(eff.from_top, f"{eff.from_top}th from the top of"))
+                + " its owner's library")
+        new = move(ctx, oid, Zone.LIBRARY, "put", top=not bottom)
+        moved_to(r, oid, new)
+        if new is None or bottom or not above or new not in g.zones[(owner, Zone.LIBRARY)]:
+            continue
+        rest = [c for c in g.zones[(owner, Zone.LIBRARY)] if c != new and c not in above]
+        reorder_library(ctx, owner, above + [new] + rest)
+
+
+@resolves(ExileTopToPlay)
+def _exile_top_to_play(ctx: Ctx, eff: ExileTopToPlay, r: Resolving) -> None:
+    """Impulse draw: the top cards are exiled face up (CR 701.13a) and the effect's controller may
+    play them (or only cast them) until the duration ends (CR 601.3, 305.1, 611.2a)."""
+    g = ctx.g
+    until = "until end of turn" if eff.until == "turn" else "until the end of their next turn"
+    for p in players_of(refs(ctx, eff.who, r)):
+        for card in list(g.zones[(p, Zone.LIBRARY)][:amount(ctx, eff.amount, r)]):
+            ctx.log("701.13a", f"{g.players[p].name} exiles {name_of(ctx, card)} from the top of their library")
+            new = move(ctx, card, Zone.EXILE, "exile")
+            if new is None or new not in g.objects or g.objects[new].zone is not Zone.EXILE:
+                continue
+            grant(g, new, r.controller, eff.until, eff.lands)
+            ctx.log("601.3", f"{g.players[r.controller].name} may {'play' if eff.lands else 'cast'} "
+                    f"{name_of(ctx, new)} {until} ({r.name})")
+
+
+@resolves(LookAtHand)
+def _look_at_hand(ctx: Ctx, eff: LookAtHand, r: Resolving) -> None:
+    """CR 701.20e: the cards are shown to the effect's controller only; the log doesn't name them
+    (CR 402.3: the other players can't see them), the decision's options show them to that player
+    (``agents.view.shown_by``)."""
+    g = ctx.g
+    for p in players_of(refs(ctx, eff.who, r)):
+        hand = sorted(g.zones[(p, Zone.HAND)])
+        ctx.log("701.20e", f"{g.players[r.controller].name} looks at {g.players[p].name}'s hand "
+                f"({len(hand)} card(s), {r.name})")
+        if hand and p != r.controller:
+            ctx.ask(Decision(r.controller, "choose", f"you look at {g.players[p].name}'s hand ({r.name}): "
+                             "these are its cards (choose none to go on)", hand, min=0, max=0))
