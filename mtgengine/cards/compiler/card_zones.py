@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from .clause import effect_rule
 from .lexicon import num
-from .targets import Parse, it_ref, target_ref, who_ref
+from .targets import Parse, it_ref, last_target, target_ref, who_ref
 from .text import SpanMatch
-from ..vocabulary import Effect, LookAtHand, LookAtTop, PutIntoLibrary, ReturnToBattlefield, ReturnToHand, SELF, YOU
+from ..vocabulary import DiscardHand, Effect, LookAtHand, LookAtTop, PutOnBottom, ShuffleZonesIntoLibrary, PutIntoLibrary, ReturnToBattlefield, ReturnToHand, SELF, YOU
 
 _POSITION = {"on top of": 1, "second from the top": 2, "third from the top": 3}
 
@@ -35,14 +35,16 @@ def _put_into_library(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [PutIntoLibrary(ref, position)]
 
 
-@effect_rule(r"put (target .+? from your graveyard) on top of your library")
+@effect_rule(r"put ((?:any number of |up to \w+ )?target .+? from your graveyard) on (top|the bottom) of your library")
 def _graveyard_to_top(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Put target card from your graveyard on top of your library" (Reclaim): a card in a
-    graveyard is targeted (CR 115.2) and goes on top of its owner's library (CR 401.4)."""
+    graveyard is targeted (CR 115.2) and goes on top of its owner's library (CR 401.4); "any number
+    of target creature cards" (Bone Harvest): in the order their owner chooses."""
     ref = target_ref(m.group(1), st)
     if ref is None or st.targets[ref.index].filter.zone != "graveyard":
         return None
-    return [PutIntoLibrary(ref)]
+    # on the bottom: "{2}: Put target card from your graveyard on the bottom of your library" (Epitaph Golem)
+    return [PutIntoLibrary(ref) if m.group(2).lower() == "top" else PutOnBottom(ref)]
 
 
 @effect_rule(r"return (?:~|this card) from your graveyard to (?:your hand|the battlefield( tapped)?)")
@@ -72,3 +74,34 @@ def _look_at_hand(m: SpanMatch, st: Parse) -> list[Effect] | None:
     words = m.group(1)[:-2]
     who = who_ref(words, st)
     return [LookAtHand(who)] if who is not None else None
+
+
+_PLAYER = r"(you|each player|target player|target opponent|each opponent|that player)"
+
+
+@effect_rule(_PLAYER + r" discards? (?:their|your) hand|(?:(you) )?discard (?:your hand|all the cards in your hand)")
+def _discard_hand(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Each player discards their hand" (Wheel of Fortune), "Discard your hand" (CR 701.9a)."""
+    who = who_ref(m.group(1), st) if m.group(1) else who_ref(m.group(2), st) if m.group(2) else YOU
+    return [DiscardHand(who)] if who is not None else None
+
+
+@effect_rule(r"(?:" + _PLAYER + r" )?shuffles? (?:their|your) (hand and graveyard|graveyard and hand|graveyard|hand) "
+             r"into (?:their|your) library")
+def _shuffle_zones(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Target player shuffles their graveyard into their library" (Reminisce), "Each player
+    shuffles their hand and graveyard into their library" (Timetwister), CR 701.24a."""
+    who = who_ref(m.group(1), st) if m.group(1) else YOU
+    zones = m.group(2).lower()
+    return [ShuffleZonesIntoLibrary(who, hand="hand" in zones, graveyard="graveyard" in zones)] if who else None
+
+
+@effect_rule(r"return (it|that card) to (?:its|their) owner'?s'? hand")
+def _return_it_to_hand(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "When ~ dies, return it to its owner's hand" (Endless Cockroaches): the object the ability
+    refers to, the card it became in the graveyard (CR 400.7, 603.10a) — only where no target
+    came before (after one, "it" would be the new object a move made)."""
+    if last_target(st) is not None or st.it is None:
+        return None
+    ref = it_ref(st, m.group(1))
+    return [ReturnToHand(ref)] if ref is not None else None

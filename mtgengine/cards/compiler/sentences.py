@@ -483,8 +483,13 @@ def _instructions(s: str, st: Parse) -> list[Effect] | None:
         # "Scry 2, then draw a card." (CR 608.2c: in the order written)
         saved = st.mark()
         result = []
+        # "Each player discards their hand, then draws seven cards": the later instructions keep
+        # the first one's subject when they have none (a player who isn't a target)
+        subject = match(r"(each player|each opponent) ", s, re.I)
         for part in s.split(", then "):
             more = parse_clause(part, st) or _parse_compound(part, st) or counted(part, st, parse_clause)
+            if more is None and subject is not None and not part.startswith(subject.group(0)):
+                more = parse_clause(subject.group(0) + part, st)
             if more is None:
                 st.rollback(saved)
                 undo(read)

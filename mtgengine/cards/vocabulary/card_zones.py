@@ -42,3 +42,22 @@ class LookAtHand:
     effect's controller only (CR 701.20e, 402.3)."""
 
     who: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHand:
+    """ "Discard your hand", "Each player discards their hand" (Wheel of Fortune): every card of the
+    hand is discarded (CR 701.9a), all at once."""
+
+    who: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleZonesIntoLibrary:
+    """ "Target player shuffles their graveyard into their library" (Reminisce), "Each player shuffles
+    their hand and graveyard into their library" (Timetwister): the cards of those zones are put into
+    the library, which is then shuffled — even if there were none (CR 701.24a, 701.24d)."""
+
+    who: Ref
+    hand: bool = False
+    graveyard: bool = True
