@@ -8,7 +8,7 @@ from .clause import effect_rule
 from .lexicon import num
 from .targets import Parse, it_ref, last_target, target_ref, who_ref
 from .text import SpanMatch
-from ..vocabulary import DiscardHand, Effect, LookAtHand, LookAtTop, PutOnBottom, ShuffleZonesIntoLibrary, PutIntoLibrary, ReturnToBattlefield, ReturnToHand, SELF, YOU
+from ..vocabulary import DiscardHand, Effect, LookAtCards, LookAtTop, PutOnBottom, ShuffleZonesIntoLibrary, PutIntoLibrary, ReturnToBattlefield, ReturnToHand, SELF, YOU
 
 _POSITION = {"on top of": 1, "second from the top": 2, "third from the top": 3}
 
@@ -68,12 +68,21 @@ def _reveal_top_cards(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [LookAtTop(YOU, num(m.group(1)), rest="stay", reveal="all")]
 
 
+@effect_rule(r"look at the top (?:card|{NUM} cards) of (target player's|target opponent's|each player's|each opponent's|"
+             r"that player's) library")
+def _look_at_their_top(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Mishra's Bauble: "Look at the top card of target player's library" (CR 401.2: only as an
+    effect allows, 701.20e: shown to the looker only)."""
+    who = who_ref(m.group(2)[:-2], st)
+    return [LookAtCards(who, num(m.group(1)).fixed if m.group(1) else 1)] if who is not None else None
+
+
 @effect_rule(r"look at (target player's|target opponent's|each opponent's) hand")
 def _look_at_hand(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Gitaxian Probe, Peek: the hand is shown to the ability's controller only (CR 701.20e)."""
     words = m.group(1)[:-2]
     who = who_ref(words, st)
-    return [LookAtHand(who)] if who is not None else None
+    return [LookAtCards(who)] if who is not None else None
 
 
 _PLAYER = r"(you|each player|target player|target opponent|each opponent|that player)"

@@ -85,18 +85,23 @@ def _reveal_top_put(m: SpanMatch, st: Parse) -> list[Effect] | bool:
     return [RevealTop(YOU, flt, (), optional=False, to_battlefield=True, else_hand=True)] if flt else False
 
 
-@_multi(r"exile the top (?:card|{NUM} cards) of (your|that player's|target player's|target opponent's) library\. "
+@_multi(r"(?:(?P<before>[^.]+?)(?:,? and |\. ))?"
+        r"exile the top (?:card|{NUM} cards) of (your|that player's|target player's|target opponent's) library\. "
         r"(?:(until end of turn|until the end of your next turn), you may (play|cast) (?:that card|those cards|them|it)"
         r"|you may (play|cast) (?:that card|those cards|them|it) (this turn|until end of turn|until the end of your next turn))\.?")
 def _impulse(m: SpanMatch, st: Parse) -> list[Effect] | bool:
-    # impulse draw (CR 601.3, 305.1): the cards exiled this way may be played until then
-    whose = m.group(2).lower()
+    # impulse draw (CR 601.3, 305.1): the cards exiled this way may be played until then; after
+    # an instruction of its own ("create a Treasure token and exile the top card of that player's
+    # library", Ragavan), in the order written (CR 608.2c)
+    before = parse_effects(m.group("before"), st) if m.group("before") else []
+    whose = m.group(3).lower()
     who = YOU if whose == "your" else who_ref(whose[:-2], st)
-    until = (m.group(3) or m.group(6)).lower()
-    if who is None:
+    until = (m.group(4) or m.group(7)).lower()
+    if who is None or before is None:
         return False
-    return [ExileTopToPlay(who, num(m.group(1)) if m.group(1) else num("1"),
-                           "next_turn" if until.endswith("next turn") else "turn", (m.group(4) or m.group(5)).lower() == "play")]
+    return before + [ExileTopToPlay(who, num(m.group(2)) if m.group(2) else num("1"),
+                                    "next_turn" if until.endswith("next turn") else "turn",
+                                    (m.group(5) or m.group(6)).lower() == "play")]
 
 
 @_multi(r"look at the top card of (target player|target opponent)'s library\. you may put "

@@ -37,11 +37,13 @@ class ExileTopToPlay:
 
 
 @dataclass(frozen=True, slots=True)
-class LookAtHand:
-    """ "Look at target player's hand" (Gitaxian Probe, Peek): the cards are shown to the
-    effect's controller only (CR 701.20e, 402.3)."""
+class LookAtCards:
+    """ "Look at target player's hand" (Gitaxian Probe, Peek), "Look at the top card of target
+    player's library" (``top`` 1: Mishra's Bauble): the cards are shown to the effect's controller
+    only (CR 701.20e, 402.3, 401.2); they stay where they are."""
 
     who: Ref
+    top: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ whole hand (CR 701.9a), shuffling a hand or graveyard into a library (CR 701.24a
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import DiscardHand, ExileTopToPlay, LookAtHand, PutIntoLibrary, ShuffleZonesIntoLibrary
+from ...cards.vocabulary import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
@@ -79,19 +79,23 @@ def _exile_top_to_play(ctx: Ctx, eff: ExileTopToPlay, r: Resolving) -> None:
                     f"{name_of(ctx, new)} {until} ({r.name})")
 
 
-@resolves(LookAtHand)
-def _look_at_hand(ctx: Ctx, eff: LookAtHand, r: Resolving) -> None:
+@resolves(LookAtCards)
+def _look_at_cards(ctx: Ctx, eff: LookAtCards, r: Resolving) -> None:
     """CR 701.20e: the cards are shown to the effect's controller only; the log doesn't name them
     (CR 402.3: the other players can't see them), the decision's options show them to that player
     (``agents.view.shown_by``)."""
     g = ctx.g
     for p in players_of(refs(ctx, eff.who, r)):
-        hand = sorted(g.zones[(p, Zone.HAND)])
-        ctx.log("701.20e", f"{g.players[r.controller].name} looks at {g.players[p].name}'s hand "
-                f"({len(hand)} card(s), {r.name})")
-        if hand and p != r.controller:
-            ctx.ask(Decision(r.controller, "choose", f"you look at {g.players[p].name}'s hand ({r.name}): "
-                             "these are its cards (choose none to go on)", hand, min=0, max=0))
+        if eff.top:
+            cards = list(g.zones[(p, Zone.LIBRARY)][:eff.top])
+            what = f"the top {len(cards)} card(s) of {g.players[p].name}'s library"
+        else:
+            cards = sorted(g.zones[(p, Zone.HAND)])
+            what = f"{g.players[p].name}'s hand ({len(cards)} card(s))"
+        ctx.log("701.20e", f"{g.players[r.controller].name} looks at {what} ({r.name})")
+        if cards and (p != r.controller or eff.top):
+            ctx.ask(Decision(r.controller, "choose", f"you look at {what} ({r.name}): these are the cards "
+                             "(choose none to go on)", cards, min=0, max=0))
 
 
 @resolves(DiscardHand)
