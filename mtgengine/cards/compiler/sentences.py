@@ -310,15 +310,31 @@ def _may_shuffle(m: SpanMatch, r: _Reading) -> bool | None:
     return True
 
 
-@_follow_up(r"put (one|two|three) of them into your hand and the (?:rest|other) (?:on the bottom of your library(?: in any order)?"
-            r"|into your graveyard)")
+@_follow_up(r"put (one|two|three) of (?:them|those cards) into your hand and the (?:rest|other) (?:on the bottom of your "
+            r"library(?: in (any|a random) order)?|into your graveyard|(on top of your library in any order))")
 def _some_to_hand(m: SpanMatch, r: _Reading) -> bool | None:
-    # Impulse, Forbidden Alchemy: the player chooses which (CR 608.2d)
+    # Impulse, Forbidden Alchemy: the player chooses which (CR 608.2d); the rest "in a random
+    # order" (Drawn from Dreams), or back on top (Diabolic Vision)
     look = r.last(LookAtTop)
     if look is None or look.rest != "top" or look.to_hand:
         return None
-    r.effects[-1] = replace(look, to_hand=num(m.group(1)).fixed,
-                            rest="graveyard" if m.group(0).lower().endswith("graveyard") else "bottom")
+    rest = "top" if m.group(3) else "graveyard" if m.group(0).lower().endswith("graveyard") else "bottom"
+    r.effects[-1] = replace(look, to_hand=num(m.group(1)).fixed, rest=rest,
+                            random_order=(m.group(2) or "").lower() == "a random")
+    return True
+
+
+@_follow_up(r"put all (.+?) cards revealed this way into your hand and the rest (into your graveyard|on the bottom of "
+            r"your library in (any|a random) order)")
+def _all_matching_to_hand(m: SpanMatch, r: _Reading) -> bool | None:
+    # Goblin Ringleader: every revealed card of that kind goes, none chosen (CR 701.20a)
+    look = r.last(LookAtTop)
+    flt = card_filter(m.group(1))
+    if look is None or look.reveal != "all" or look.rest != "stay" or flt is None:
+        return None
+    graveyard = m.group(2).lower() == "into your graveyard"
+    r.effects[-1] = replace(look, filter=flt, take_all=True, rest="graveyard" if graveyard else "bottom",
+                            random_order=not graveyard and m.group(3).lower() == "a random")
     return True
 
 

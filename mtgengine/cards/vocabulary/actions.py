@@ -164,6 +164,8 @@ class LookAtTop:
     filter: Filter | None = None   # "you may reveal a creature card from among them and put it into your hand":
                                    # up to ``to_hand`` of the cards matching it (none allowed)
     random_order: bool = False     # "put the rest on the bottom of your library in a random order"
+    take_all: bool = False         # "Put all creature cards revealed this way into your hand": every card
+                                   # matching ``filter`` goes, none chosen
     reveal: str = ""               # "all": "Reveal the top N cards" (CR 701.20a); "chosen": the cards put
                                    # into the hand are revealed ("you may reveal ... and put it into your hand")
 

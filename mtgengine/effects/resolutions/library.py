@@ -154,7 +154,7 @@ def look_at_top(ctx: Ctx, player: int, count: int, eff: LookAtTop, name: str) ->
     taken: list[int] = []
     if top and eff.piles:
         taken = _piles(ctx, player, top, name)
-    elif top and eff.to_hand and eff.filter is not None:
+    elif top and (eff.to_hand or eff.take_all) and eff.filter is not None:
         taken = _take_matching(ctx, player, top, eff, name)
     elif top and eff.to_hand:
         k = min(eff.to_hand, len(top))
@@ -167,7 +167,7 @@ def look_at_top(ctx: Ctx, player: int, count: int, eff: LookAtTop, name: str) ->
     if eff.rest == "top":
         stay = _ordered(ctx, player, rest, "order the cards to put back on top of your library "
                         "(first listed: the top card)")
-        reorder_library(ctx, player, stay + [c for c in library if c not in top])
+        reorder_library(ctx, player, taken + stay + [c for c in library if c not in top])
     elif eff.rest == "bottom":
         if eff.random_order:
             bottom = list(rest)                   # "in a random order": the game's generator orders them
@@ -196,6 +196,8 @@ def _take_matching(ctx: Ctx, player: int, top: list[int], eff: LookAtTop, name: 
     options = [c for c in top if _card_matches(ctx, c, eff.filter, player)]
     if not options:
         return []
+    if eff.take_all:
+        return options                    # "put all creature cards revealed this way into your hand"
     k = min(eff.to_hand, len(options))
     answer = ctx.ask(Decision(player, "choose", f"choose up to {k} card(s) to put into your hand ({name}); none: "
                               "put none", options, min=0, max=k))
