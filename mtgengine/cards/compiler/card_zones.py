@@ -114,3 +114,22 @@ def _return_it_to_hand(m: SpanMatch, st: Parse) -> list[Effect] | None:
         return None
     ref = it_ref(st, m.group(1))
     return [ReturnToHand(ref)] if ref is not None else None
+
+
+@effect_rule(r"return ((?:two|three|four|five) target .+? from your graveyard) to your hand")
+def _regrow_several(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Return two target creature cards from your graveyard to your hand" (Death's Duet): exactly
+    that many targets (CR 115.1, 601.2c), each returned to its owner's hand."""
+    ref = target_ref(m.group(1), st)
+    if ref is None or st.targets[ref.index].filter.zone != "graveyard":
+        return None
+    return [ReturnToHand(ref)]
+
+
+@effect_rule(r"return ((?:two|three|four|five) target .+?) to their owners' hands")
+def _bounce_several(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Return two target creatures to their owners' hands" (Aether Tide's kin, Undo): CR 115.1."""
+    ref = target_ref(m.group(1), st)
+    if ref is None or st.targets[ref.index].filter.players or st.targets[ref.index].filter.zone:
+        return None
+    return [ReturnToHand(ref)]
