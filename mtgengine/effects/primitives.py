@@ -104,9 +104,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         return None
     to_zone = event.to_zone
     lki = characteristics(g, oid)
-    if o.token or o.counters:
-        # remembered for "nontoken" (CR 603.10a) and for "if it had no -1/-1 counters on it"
-        lki = replace(lki, token=o.token, counters=tuple(sorted(o.counters.items())))
+    if o.token or o.counters or o.attached_to is not None:
+        # remembered for "nontoken" (CR 603.10a), for "if it had no -1/-1 counters on it" and
+        # for what an Aura or Equipment was attached to as it left
+        lki = replace(lki, token=o.token, counters=tuple(sorted(o.counters.items())), attached_to=o.attached_to)
     # (leaving its zone, ``GameState.new_id`` and ``new_timestamp``, written out: every zone
     # change makes them)
     (g.battlefield if from_zone is _BATTLEFIELD else g.stack if from_zone is _STACK

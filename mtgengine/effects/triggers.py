@@ -600,8 +600,11 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
             elif t.whose in ("enchanted", "equipped"):
                 # issue 7: "Whenever enchanted creature deals combat damage to a player"
                 # (Celestial Mantle): the object the watcher is attached to
+                # (one that left too looks back to what it was attached to, CR 603.10a: Squee's
+                # Embrace goes to the graveyard after the creature it enchanted dies, CR 704.5m)
                 src = g.objects.get(w.source_id)
-                if src is None or w.left or src.attached_to != subject:
+                attached = w.ch.attached_to if w.left else src.attached_to if src is not None else None
+                if attached is None or attached != subject:
                     continue
             elif t.whose != "any" or (t.filter is not None
                                       and not _subject_matches(g, t.filter, subject, sch, w, source_after)):
