@@ -6,7 +6,7 @@ import pytest
 
 from mtgengine import simulate as sim
 from mtgengine.cards.database import UnknownCardError
-from mtgengine.effects import layers
+from mtgengine.effects import layers, printed_values
 
 
 def test_cards_are_resolved_before_the_timer_starts(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -30,6 +30,6 @@ def test_cards_are_resolved_before_the_timer_starts(monkeypatch: pytest.MonkeyPa
 
 def test_resolve_compiles_every_face_and_refuses_unknown_names() -> None:
     sim.resolve_cards([["Fire // Ice", "Forest"]])
-    assert {("Fire // Ice", 0), ("Fire // Ice", 1), ("Fire // Ice", layers.COMBINED), ("Forest", 0)} <= set(layers._BASE)
+    assert {("Fire // Ice", 0), ("Fire // Ice", 1), ("Fire // Ice", layers.COMBINED), ("Forest", 0)} <= set(printed_values._BASE)
     with pytest.raises(UnknownCardError):
         sim.resolve_cards([["Forest", "Grizly Bears"]])
