@@ -14,6 +14,7 @@ from ..core.memo import identity_memo
 from ..core.mana import ManaCost
 from ..effects.counts import count as counted
 from ..effects.layers import Characteristics, matches, permanents_with
+from ..effects.triggers import condition_holds
 from ..state.game_state import GameState
 from .pregame import commander_tax
 from .mana_requirements import (
@@ -197,6 +198,8 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         if cc.if_targets is not None and not any(
                 isinstance(t, int) and t in g.objects and matches(g, t, cc.if_targets, controller) for t in target_ids):
             continue                                    # "if it targets a blue spell" (Mystical Dispute)
+        if cc.condition is not None and not condition_holds(g, cc.condition, controller, spell):
+            continue                                    # "if you control a Wizard" (CR 601.2f)
         times = 1
         if cc.per is not None:
             times = _count(g, cc.per, controller)

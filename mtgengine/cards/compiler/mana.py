@@ -9,7 +9,8 @@ from .filters import parse_filter, spell_filter
 from .lexicon import NUMBERS
 from .grammar import attempt
 from .text import consume, fullmatch, marker, match, sub, undo
-from ..vocabulary import COMMANDER_IDENTITY, AddMana, ManaRestriction
+from .amounts import count_phrase
+from ..vocabulary import COMMANDER_IDENTITY, LANDS_COULD_PRODUCE, AddMana, ManaRestriction, Quantity, SELF
 
 _SYMBOL = r"\{[WUBRGC]\}"
 _RIDER = r"(.+?\.) (if that mana is spent on (?:an? )?(.+?), that spell can't be countered)\."
@@ -90,18 +91,79 @@ def parse_add_mana(text: str) -> AddMana | None:
     if fullmatch(r"add one mana of any color", t, re.IGNORECASE):
         consume(t)
         return AddMana(choice=("W", "U", "B", "R", "G"))
-    m = fullmatch(r"add (two|three|four|five) mana of any one color", t, re.IGNORECASE)
-    if m:
-        # Black Lotus: one color chosen, that much mana of it (CR 106.1b)
-        consume(t)
-        return AddMana(choice=("W", "U", "B", "R", "G"), amount=NUMBERS[m.group(1).lower()])
     m = fullmatch(r"add ((?:" + _SYMBOL + r")+) for each (.+)", t, re.IGNORECASE)
     if m and (per := parse_filter(m.group(2))) is not None:
         # Tolarian Academy: "Add {U} for each artifact you control", counted as it resolves (CR 608.2h)
         consume(t)
         return AddMana(mana=tuple(re.findall(r"[WUBRGC]", m.group(1))), per=per)
+    if (found := _add_counted(t)) is not None:
+        return found
     if fullmatch(r"add one mana of any color in your commander's color identity", t, re.IGNORECASE):
         # CR 903.4, 903.4f: the colors are read as it resolves (none without a commander)
         consume(t)
         return AddMana(link=COMMANDER_IDENTITY)
+    return None
+
+
+_COLORS = ("W", "U", "B", "R", "G")
+_SYMBOLS = r"((?:" + _SYMBOL + r")+)"
+#: "two", "X": how much mana; X is bound by "where X is ..." (``amounts.where_x``) or is the
+#: ability's own X, announced with its cost (CR 107.3a, 601.2b via 602.2b)
+_HOW_MANY = r"(one|two|three|four|five|six|seven|eight|ten|x)"
+
+
+def _how_many(word: str) -> tuple[int, Quantity | None]:
+    """The ``amount`` and ``count`` of an AddMana adding ``word`` mana."""
+    return (1, Quantity(x=True)) if word.lower() == "x" else (NUMBERS[word.lower()], None)
+
+
+def _letters(symbols: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"[WUBRGC]", symbols))
+
+
+def _add_counted(t: str) -> AddMana | None:
+    """The mana abilities whose mana is a combination or a number (CR 106.1, 106.3): "Add {W}{W},
+    {W}{U}, or {U}{U}" (one of these strings, the filter lands), "Add two mana in any combination
+    of {R} and/or {G}" / "of colors" (each chosen), "Add X mana of any one color" (one color
+    chosen, CR 106.1b), "Add six {G}", "Add an amount of {G} equal to ~'s power", "one mana of
+    any color that a land an opponent controls could produce" (CR 106.7)."""
+    if m := fullmatch(r"add " + _SYMBOLS + r"((?:, (?:" + _SYMBOL + r")+)*),? or " + _SYMBOLS, t, re.I):
+        combos = tuple("".join(_letters(p)) for p in re.findall(r"(?:" + _SYMBOL + r")+", t))
+        if any(len(c) > 1 for c in combos):
+            consume(t)
+            return AddMana(combos=combos)
+        return None
+    if m := fullmatch(r"add " + _HOW_MANY + r" mana in any combination of (?:colors|" + _SYMBOLS
+                      + r" and/or " + _SYMBOLS + r")", t, re.I):
+        amount, count = _how_many(m.group(1))
+        choice = _letters(m.group(2) + m.group(3)) if m.group(2) else _COLORS
+        consume(t)
+        return AddMana(choice=choice, amount=amount, count=count, any_combination=True)
+    if m := fullmatch(r"add " + _HOW_MANY + r" mana of any one color", t, re.I):
+        # Black Lotus: one color chosen, that much mana of it (CR 106.1b)
+        amount, count = _how_many(m.group(1))
+        consume(t)
+        return AddMana(choice=_COLORS, amount=amount, count=count)
+    if (m := fullmatch(r"add " + _HOW_MANY + r" " + _SYMBOLS, t, re.I)) and m.group(1).lower() != "one":
+        amount, count = _how_many(m.group(1))               # "Add six {G}" (Castle Garenbrig)
+        consume(t)
+        return AddMana(mana=_letters(m.group(2)), amount=amount, count=count)
+    if m := fullmatch(r"add " + _SYMBOLS + r" for each [\w+/-]+ counter removed this way", t, re.I):
+        consume(t)                          # the storage lands: X is the counters removed (CR 107.3a)
+        return AddMana(mana=_letters(m.group(1)), count=Quantity(x=True))
+    if (m := fullmatch(r"add (" + _SYMBOL + r"), then add an additional (" + _SYMBOL
+                       + r") for each [\w+/-]+ counter removed this way", t, re.I)) and m.group(1) == m.group(2):
+        consume(t)                          # the Mana Batteries: one, and one more for each
+        return AddMana(mana=_letters(m.group(1)), count=Quantity(fixed=1, x=True))
+    if m := fullmatch(r"add an amount of " + _SYMBOLS + r" equal to (.+)", t, re.I):
+        how_many = count_phrase(sub(r"^(?:this creature|this artifact)'s ", "~'s ", m.group(2), re.I,
+                                    understood=True), SELF)
+        if how_many is None or len(_letters(m.group(1))) != 1:
+            return None
+        consume(t[:m.start(2)])
+        return AddMana(mana=_letters(m.group(1)), count=how_many)
+    if m := fullmatch(r"add one mana of any (color|type) that a land (you|an opponent) controls? could produce",
+                      t, re.I):
+        consume(t)
+        return AddMana(link=LANDS_COULD_PRODUCE[(m.group(1).lower(), m.group(2).lower())])
     return None

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.mana import COLOR_WORDS
 from .amounts import each_phrase
+from .conditions import RESOLUTION_CONDITIONS, parse_condition
 from .filters import card_filter, parse_filter
 from .grammar import attempt
 from .script_builder import ScriptBuilder
@@ -55,6 +56,16 @@ def _cost_change(para: str) -> CostChange | None:
         amount = m.group(1)
         more, less = (amount, "") if m.group(2).lower() == "more" else ("", amount)
         return CostChange(more=more, less=less, itself=True, if_targets=flt, text=para)
+    if m := fullmatch(r"(?:~|this spell) costs " + _MANA + r" (more|less) to cast if (.+?)\.", para, re.I):
+        # "This spell costs {2} less to cast if you control a Wizard" (CR 601.2f): checked as
+        # the total cost is determined, from the caster's point of view
+        cond = parse_condition(m.group(3))
+        if cond is None or cond.kind not in RESOLUTION_CONDITIONS:
+            return None
+        m.consume()
+        amount = m.group(1)
+        more, less = (amount, "") if m.group(2).lower() == "more" else ("", amount)
+        return CostChange(more=more, less=less, itself=True, condition=cond, text=para)
     m = fullmatch(r"(~|this spell|.+? spells?)(?: (you cast|your opponents cast|that you cast|"
                   r"that your opponents cast))? costs? " + _MANA + r" (more|less) to cast(?: for each (.+?))?\.", para, re.I)
     if m is None:

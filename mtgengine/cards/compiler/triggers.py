@@ -239,6 +239,8 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
     for trig in triggers:
         it = SELF if trig.whose == "self" else Ref("triggering") \
             if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
+        if it is None and condition is not None and condition.kind in ("source_tapped", "source_untapped"):
+            it = SELF           # "if ~ is tapped, put a storage counter on it": ~ (the storage lands)
         # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
         # "At the beginning of each player's upkeep, ... that player": the player whose step it is
         # "Whenever a player casts a spell / an opponent draws a card, ... that player": the player who did it

@@ -185,6 +185,13 @@ class ManaRestriction:
 #: ``AddMana.link`` of "one mana of any color in your commander's color identity" (Command Tower):
 #: not a linked record but the colors of the controller's commanders' color identity (CR 903.4).
 COMMANDER_IDENTITY = "commander's color identity"
+#: ``AddMana.link`` of "one mana of any color that a land an opponent controls could produce"
+#: (Exotic Orchard) and "... any type that a land you control could produce" (Reflecting Pool), by
+#: (color or type, whose lands): the mana those lands' mana abilities could produce (CR 106.7).
+LANDS_COULD_PRODUCE = {("color", "an opponent"): "colors an opponent's land could produce",
+                       ("color", "you"): "colors a land you control could produce",
+                       ("type", "an opponent"): "types an opponent's land could produce",
+                       ("type", "you"): "types a land you control could produce"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +210,14 @@ class AddMana:
     per: Filter | None = None                  # "Add {U} for each artifact you control" (Tolarian Academy):
                                                # ``amount`` times the permanents matching, counted as it
                                                # resolves (CR 106.3, 608.2h)
+    combos: tuple[str, ...] = ()               # "Add {W}{W}, {W}{U}, or {U}{U}" (the filter lands): one of
+                                               # these strings of mana symbols, chosen (CR 106.1)
+    any_combination: bool = False              # "two mana in any combination of {W} and/or {U}" / "of
+                                               # colors": each mana chosen separately from ``choice``
+    count: Quantity | None = None              # how many (instead of ``amount``) as it resolves: "X mana
+                                               # of any one color, where X is ~'s power" (CR 107.3a), an
+                                               # amount of {G} equal to it; X alone: the ability's X,
+                                               # announced with its cost ("Remove X storage counters")
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,8 @@ class CostChange:
     if_targets: Filter | None = None   # "costs {2} less to cast if it targets a blue spell" (Mystical Dispute)
     per_count: Quantity | None = None  # "for each basic land type among lands you control" (domain), "for each
                                        # card in your graveyard": a count other than permanents (``amounts``)
+    condition: Condition | None = None  # "This spell costs {2} less to cast if you control a Wizard": only
+                                        # while it holds as the total cost is determined (CR 601.2f)
 
 
 @dataclass(frozen=True, slots=True)
