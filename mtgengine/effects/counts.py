@@ -21,6 +21,8 @@ def count(g: GameState, q: Quantity, controller: int, source: int) -> int | None
     stat = q.stat
     if stat == "domain":
         return q.scale * domain(g, controller)
+    if stat == "party":
+        return q.scale * party_size(g, controller)
     if stat in _PLAYER_STATS:
         return q.scale * _PLAYER_STATS[stat](g, controller)
     if stat.startswith("devotion:"):
@@ -75,3 +77,32 @@ def domain(g: GameState, player: int) -> int:
         if ch.controller == player and "Land" in ch.types:
             seen.update(t for t in BASIC_LAND_TYPES if t in ch.subtypes)
     return len(seen)
+
+
+#: The creature types a party is made of, one creature each (CR 700.8).
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(g: GameState, player: int) -> int:
+    """CR 700.8: the number of creatures in ``player``'s party: the most of the creatures they
+    control that can be assigned one each to Cleric, Rogue, Warrior and Wizard, a creature of
+    several of those types filling only one (0 to 4; found by trying each assignment, 700.8a)."""
+    kinds = []
+    for oid in g.battlefield:
+        ch = characteristics(g, oid)
+        if ch.controller == player and "Creature" in ch.types:
+            have = frozenset(t for t in PARTY_TYPES if t in ch.subtypes)
+            if have:
+                kinds.append(have)
+    best = 0
+
+    def assign(i: int, used: frozenset[str], size: int) -> None:
+        nonlocal best
+        best = max(best, size)
+        if i == len(kinds) or best == len(PARTY_TYPES):
+            return
+        for t in kinds[i] - used:
+            assign(i + 1, used | {t}, size + 1)
+        assign(i + 1, used, size)                   # this creature left out of the party
+    assign(0, frozenset(), 0)
+    return best

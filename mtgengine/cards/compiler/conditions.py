@@ -24,7 +24,7 @@ STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "lib
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
-                                   "main_phase", "landfall", "morbid", "revolt"})
+                                   "main_phase", "landfall", "morbid", "revolt", "source_counters"})
 
 #: One reading per wording: the first template that fits decides.
 CONDITIONS: Grammar[Condition] = Grammar("condition", first_match=True)
@@ -150,6 +150,11 @@ def _life_total(m: SpanMatch) -> Condition:
 def _life_total_than(m: SpanMatch) -> Condition:
     value = num(m.group(2)).fixed
     return Condition("life", at_most=value - 1) if m.group(1).lower() == "less" else Condition("life", at_least=value + 1)
+
+
+@_condition(r"there are no ([\w+/-]+) counters on ~")
+def _no_counters_on_self(m: SpanMatch) -> Condition:
+    return Condition("source_counters", value=m.group(1).lower(), at_most=0)     # the depletion lands
 
 
 @_condition(r"~ is tapped")

@@ -9,7 +9,7 @@ from .filters import parse_filter, spell_filter
 from .lexicon import NUMBERS
 from .grammar import attempt
 from .text import consume, fullmatch, marker, match, sub, undo
-from .amounts import count_phrase
+from .amounts import count_phrase, each_phrase
 from ..vocabulary import COMMANDER_IDENTITY, LANDS_COULD_PRODUCE, AddMana, ManaRestriction, Quantity, SELF
 
 _SYMBOL = r"\{[WUBRGC]\}"
@@ -155,6 +155,9 @@ def _add_counted(t: str) -> AddMana | None:
                        + r") for each [\w+/-]+ counter removed this way", t, re.I)) and m.group(1) == m.group(2):
         consume(t)                          # the Mana Batteries: one, and one more for each
         return AddMana(mana=_letters(m.group(1)), count=Quantity(fixed=1, x=True))
+    if (m := fullmatch(r"add " + _SYMBOLS + r" for each (.+)", t, re.I)) and (q := each_phrase(m.group(2))) is not None:
+        consume(t[:m.start(2)])             # "for each creature in your party", "... card in your hand"
+        return AddMana(mana=_letters(m.group(1)), count=q)
     if m := fullmatch(r"add an amount of " + _SYMBOLS + r" equal to (.+)", t, re.I):
         how_many = count_phrase(sub(r"^(?:this creature|this artifact)'s ", "~'s ", m.group(2), re.I,
                                     understood=True), SELF)

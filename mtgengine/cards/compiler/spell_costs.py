@@ -240,6 +240,9 @@ def _additional(para: str) -> AdditionalCost | None:
         return AdditionalCost(any_mana=True, enters_counters=cm.group(1) if cm else "", **common)
     if rest:
         return None
+    if (either := _either(body)) is not None:
+        m.consume()
+        return AdditionalCost(either=either, **common)
     if lm := fullmatch(r"pay (\d+|x) life", body, re.I):
         lm.consume()
         m.consume()
@@ -256,6 +259,35 @@ def _additional(para: str) -> AdditionalCost | None:
     m.consume()
     verb, flt, count = obj
     return AdditionalCost(count=count, **{verb: flt}, **common)
+
+
+def _either(body: str) -> tuple[AdditionalCost, ...] | None:
+    """ "sacrifice a creature or pay {3}", "pay {2} or sacrifice an artifact or creature", "discard
+    a card or pay {1}": two costs, the first "or" that leaves both readable splitting them."""
+    for joint in finditer(r" or (?=pay |sacrifice |discard |exile )", body, re.I):
+        first, second = _one_cost(body[:joint.start()]), None
+        if first is not None:
+            second = _one_cost(body[joint.end():])
+        if first is not None and second is not None:
+            joint.consume()
+            return first, second
+    return None
+
+
+@attempt
+def _one_cost(text: str) -> AdditionalCost | None:
+    """One cost of an "either" additional cost: "pay {3}", "pay 2 life", "sacrifice a creature"."""
+    if mm := fullmatch(r"pay " + _MANA, text, re.I):
+        mm.consume()
+        return AdditionalCost(mana=mm.group(1))
+    if lm := fullmatch(r"pay (\d+) life", text, re.I):
+        lm.consume()
+        return AdditionalCost(life=int(lm.group(1)))
+    obj = _objects(text)
+    if obj is None:
+        return None
+    verb, flt, count = obj
+    return AdditionalCost(count=count, **{verb: flt})
 
 
 @attempt
