@@ -667,7 +667,9 @@ def produce_mana(ctx: Ctx, player: int, mana: tuple[str, ...], source: int = 0, 
     ctx.log("106.3", f"{g.players[player].name} adds {'{' + '}{'.join(event.mana) + '}'}"
             + (f" ({source_name})" if source_name else "")
             + (" (snow mana, CR 107.4h)" if snow else "")
-            + (f" ({restriction.text}, CR 106.6)" if restriction is not None else ""))
+            + (f" ({restriction.text}, CR 106.6)" if restriction is not None and restriction.text else "")
+            + (f" (not lost as steps and phases end until end of {restriction.lasts}, CR 106.4)"
+               if restriction is not None and restriction.lasts else ""))
     if event.tapped and source:
         _mana_triggers(ctx, event)
     return event.mana

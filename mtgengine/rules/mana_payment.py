@@ -235,7 +235,7 @@ def empty_pools(ctx: Ctx) -> None:
     """CR 106.4: unspent mana empties from each pool at the end of each step and phase."""
     for p in ctx.g.players:
         if has_mana(p):
-            mana_pool.empty(ctx.g.player(p.index))
+            mana_pool.empty(ctx.g.player(p.index), ctx.g.step)
 
 
 def has_mana(p: Player) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..cards.vocabulary import ManaRestriction
+from ..core.enums import COMBAT_STEPS, Step
 from ..effects.characteristics import matches_characteristics
 from ..effects.link_records import chosen
 
@@ -141,11 +142,24 @@ def _riders(g: GameState, player: int, spent: list[ManaRestriction | None], spen
             g.obj(spend_on.oid).choices["uncounterable"] = r.text
 
 
-def empty(pl: Player) -> None:
-    """CR 106.4: the pool empties."""
+def empty(pl: Player, ending: Step | None = None) -> None:
+    """CR 106.4: the pool empties as the step or phase ``ending`` ends, but for mana an effect
+    says isn't lost as steps and phases end ("until end of turn": kept until the cleanup step
+    ends; firebending's "until end of combat", CR 702.189a: through the combat steps)."""
+    kept = tuple(t for t in pl.pool_tags if t[2] is not None and _kept(t[2].lasts, ending))
     for k in pl.pool:
         pl.pool[k] = 0
-    pl.pool_tags = ()
+    pl.pool_tags = kept
+    for kind, _, _ in kept:
+        pl.pool[kind] += 1
+
+
+def _kept(lasts: str, ending: Step | None) -> bool:
+    if not lasts or ending is None:
+        return False
+    if lasts == "combat":
+        return ending in COMBAT_STEPS and ending is not Step.END_OF_COMBAT
+    return ending is not Step.CLEANUP
 
 
 def describe(pl: Player) -> str:
@@ -155,6 +169,8 @@ def describe(pl: Player) -> str:
     order = ("W", "U", "B", "R", "G", "C")
     text = "".join("{" + k + "}" for k in order for _ in range(pl.pool.get(k, 0) - tagged[k]))
     for kind, is_snow, restriction in pl.pool_tags:
-        notes = (["snow"] if is_snow else []) + ([restriction.text] if restriction is not None else [])
+        notes = (["snow"] if is_snow else []) + ([restriction.text] if restriction is not None and restriction.text
+                                                 else []) \
+            + ([f"kept until end of {restriction.lasts}"] if restriction is not None and restriction.lasts else [])
         text += "{" + kind + "} (" + "; ".join(notes) + ")"
     return text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from .filters import parse_filter, spell_filter
 from .lexicon import NUMBERS
@@ -169,4 +170,17 @@ def _add_counted(t: str) -> AddMana | None:
                       t, re.I):
         consume(t)
         return AddMana(link=LANDS_COULD_PRODUCE[(m.group(1).lower(), m.group(2).lower())])
+    return None
+
+
+def lasting_mana(effects: list[Any], until: str) -> bool | None:
+    """ "Until end of turn, you don't lose this mana as steps and phases end" (CR 106.4): the mana
+    of the last "add" before it is kept in the pool until then ("turn" or "combat"); None if no
+    mana was added before it."""
+    for i in range(len(effects) - 1, -1, -1):
+        eff = effects[i]
+        if isinstance(eff, AddMana):
+            kept = eff.restriction or ManaRestriction("", cast_only=False)   # (spent on anything)
+            effects[i] = replace(eff, restriction=replace(kept, lasts=until.lower()))
+            return True
     return None

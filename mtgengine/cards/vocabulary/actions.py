@@ -180,6 +180,9 @@ class ManaRestriction:
     ability: Filter | None = None
     multicolored: bool = False
     uncounterable: Filter | None = None
+    lasts: str = ""                 # "Until end of turn, you don't lose this mana as steps and phases end"
+                                    # ("turn"; firebending's "until end of combat": "combat"): the pool
+                                    # keeps it as steps end until then (CR 106.4, 702.189a)
 
 
 #: ``AddMana.link`` of "one mana of any color in your commander's color identity" (Command Tower):
