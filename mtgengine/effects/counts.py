@@ -21,6 +21,11 @@ def count(g: GameState, q: Quantity, controller: int, source: int) -> int | None
     stat = q.stat
     if stat == "domain":
         return q.scale * domain(g, controller)
+    if stat == "colors_spent":
+        # converge, sunburst (CR 702.44a): the colors of the mana spent to cast the spell, which
+        # the permanent it became remembers (CR 601.2h); a copy wasn't cast: none (CR 707.10)
+        o = g.objects.get(source)
+        return q.scale * len({k for k in (o.choices.get("mana_spent", ()) if o is not None else ()) if k in "WUBRG"})
     if stat == "party":
         return q.scale * party_size(g, controller)
     if stat in _PLAYER_STATS:

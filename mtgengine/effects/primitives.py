@@ -178,6 +178,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
         if from_zone is _STACK and o.choices.get("alternative"):
             new.choices["alternative"] = o.choices["alternative"]   # CR 400.7d: "if its dash cost was paid"
+        if from_zone is _STACK and o.choices.get("mana_spent"):
+            new.choices["mana_spent"] = o.choices["mana_spent"]     # CR 400.7d: converge, sunburst (702.44a)
         made = g.objects[oid].choices             # (as the replacement effects left it: not ``o``, a copy
         for note in ("tribute_unpaid", "devoured"):   # may have been written since, GameState.obj)
             if made and note in made:               # choices made as it enters (CR 702.104b, 702.82b)

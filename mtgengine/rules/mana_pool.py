@@ -108,6 +108,7 @@ def spend(g: GameState, player: int, kind: str, n: int, spend_on: SpendOn | None
         if snow or pl.pool.get(kind, 0) < n:
             return False
         g.player(player).pool[kind] -= n
+        _spent_on_spell(g, kind, n, spend_on)
         return True
     tags = list(pl.pool_tags)
     plain = pl.pool.get(kind, 0) - sum(1 for t in tags if t[0] == kind)
@@ -128,7 +129,16 @@ def spend(g: GameState, player: int, kind: str, n: int, spend_on: SpendOn | None
     w.pool[kind] -= n
     w.pool_tags = tuple(t for i, t in enumerate(tags) if i not in taken)
     _riders(g, player, [tags[i][2] for i in taken], spend_on)
+    _spent_on_spell(g, kind, n, spend_on)
     return True
+
+
+def _spent_on_spell(g: GameState, kind: str, n: int, spend_on: SpendOn | None) -> None:
+    """The mana spent to cast a spell, which converge and sunburst count the colors of (CR
+    601.2h, 702.44a): noted on the spell."""
+    if spend_on is not None and spend_on.kind == "spell" and spend_on.oid and spend_on.oid in g.objects:
+        o = g.obj(spend_on.oid)
+        o.choices["mana_spent"] = tuple(o.choices.get("mana_spent", ())) + (kind,) * n
 
 
 def _riders(g: GameState, player: int, spent: list[ManaRestriction | None], spend_on: SpendOn | None) -> None:

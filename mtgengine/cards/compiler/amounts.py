@@ -151,6 +151,8 @@ def _counted_things(t: str) -> Quantity | None:
     """What "the number of ..." or "for each ..." counts, as read after those words (as written:
     "Elves" is a subtype, "elves" isn't)."""
     low = t.lower()
+    if re.fullmatch(r"colors? of mana spent to cast (?:it|this spell|this creature|~)", low):
+        return Quantity(stat="colors_spent")                            # converge, sunburst (CR 702.44a)
     if low in ("creatures in your party", "creature in your party"):
         return Quantity(stat="party")                                   # CR 700.8
     if low in (_BASIC_TYPES, "basic land type among lands you control"):

@@ -188,6 +188,9 @@ class ManaRestriction:
 #: ``AddMana.link`` of "one mana of any color in your commander's color identity" (Command Tower):
 #: not a linked record but the colors of the controller's commanders' color identity (CR 903.4).
 COMMANDER_IDENTITY = "commander's color identity"
+#: ``ReplacementAbility.enters_counters`` of sunburst (CR 702.44a): +1/+1 counters if the permanent
+#: enters as a creature, else charge counters.
+SUNBURST = "sunburst"
 #: ``AddMana.link`` of "one mana of any color that a land an opponent controls could produce"
 #: (Exotic Orchard) and "... any type that a land you control could produce" (Reflecting Pool), by
 #: (color or type, whose lands): the mana those lands' mana abilities could produce (CR 106.7).
