@@ -26,6 +26,7 @@ from .layers import ContinuousEffect, characteristics, copy_values, duration_hol
 from .replacement import apply_replacements, life_gain_forbidden
 from .triggers import condition_holds
 from . import link_records
+from .link_values import mana_amount
 from . import enter_leave
 
 
@@ -695,25 +696,35 @@ def _mana_triggers(ctx: Ctx, event: ManaEvent) -> None:
                 continue
             if t.whose == "you" and event.player != ch.controller or t.whose == "opponent" and event.player == ch.controller:
                 continue
+            if t.whose == "enchanted" and g.objects[oid].attached_to != event.source:
+                continue                                # "Whenever enchanted land is tapped for mana"
             if t.filter is not None and ((t.filter.types and not t.filter.types & src.types)
-                                         or not t.filter.all_types <= src.types):
-                continue
+                                         or not t.filter.all_types <= src.types
+                                         or (t.filter.subtypes and not t.filter.subtypes & src.subtypes)):
+                continue                                # ("a Swamp": its land type)
             ctx.log("605.4a", f"{ch.name}'s triggered mana ability resolves: {ab.text}")
             for eff in ab.effects:
                 if not isinstance(eff, AddMana):
                     continue
                 if eff.mana and not eff.produced:
-                    produce_mana(ctx, event.player, tuple(eff.mana) * eff.amount, oid, source_name=ch.name)
+                    # "an additional {G} for each Elf on the battlefield" (Elvish Guidance): counted now
+                    times = mana_amount(g, oid, eff)
+                    produce_mana(ctx, event.player, tuple(eff.mana) * times, oid, source_name=ch.name)
                     continue
-                # "one mana of any type that land produced": a choice among the types it produced
+                # "one mana of any type that land produced": a choice among the types it produced;
+                # "two mana in any combination of colors": each chosen (CR 106.1a)
                 kinds = tuple(dict.fromkeys(event.mana)) if eff.produced else tuple(eff.choice)
                 if not kinds:
                     continue
-                kind = kinds[0] if len(kinds) == 1 else ctx.ask(Decision(
-                    event.player, "color", f"choose the type of mana {ch.name} adds", list(kinds)))
-                if kind not in kinds:
-                    raise IllegalActionError(f"{ch.name} adds one of {', '.join(kinds)}")
-                produce_mana(ctx, event.player, (kind,) * eff.amount, oid, source_name=ch.name)
+                added: list[str] = []
+                for _ in range(eff.amount if eff.any_combination else 1):
+                    kind = kinds[0] if len(kinds) == 1 else ctx.ask(Decision(
+                        event.player, "color", f"choose the type of mana {ch.name} adds", list(kinds)))
+                    if kind not in kinds:
+                        raise IllegalActionError(f"{ch.name} adds one of {', '.join(kinds)}")
+                    added.append(kind)
+                produce_mana(ctx, event.player, tuple(added) if eff.any_combination else (added[0],) * eff.amount,
+                             oid, source_name=ch.name)
 
 
 def proliferate(ctx: Ctx, player: int, source_name: str = "") -> None:

@@ -81,6 +81,9 @@ def _spend_only(what: str, sentence: str) -> ManaRestriction | None:
 def parse_add_mana(text: str) -> AddMana | None:
     """ "Add {G}", "Add {R}{R}", "Add {W} or {U}", "Add one mana of any color" (CR 106.1)."""
     t = text.strip().rstrip(".")
+    # a triggered mana ability's "its controller adds an additional {G}" (Wild Growth, CR 605.1b):
+    # the mana goes to the player who tapped the permanent, as "add" (``primitives._mana_triggers``)
+    t = sub(r"^(?:(?:its controller|that player) adds|add) an additional ", "add ", t, re.I, understood=True)
     m = fullmatch(r"add ((?:" + _SYMBOL + r")+)", t, re.IGNORECASE)
     if m:
         consume(t)
@@ -166,6 +169,9 @@ def _add_counted(t: str) -> AddMana | None:
             return None
         consume(t[:m.start(2)])
         return AddMana(mana=_letters(m.group(1)), count=how_many)
+    if fullmatch(r"add one mana of any type that (?:land|permanent) produced", t, re.I):
+        consume(t)                          # Mirari's Wake: a triggered mana ability (CR 605.1b)
+        return AddMana(produced=True)
     if m := fullmatch(r"add one mana of any (color|type) that a land (you|an opponent) controls? could produce",
                       t, re.I):
         consume(t)

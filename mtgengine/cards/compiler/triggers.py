@@ -133,11 +133,19 @@ def _t_cast_or_activate(m: SpanMatch) -> list[Trigger] | None:
             Trigger("activate", "you")]
 
 
-@_trigger(r"whenever a player taps an? (.+?) for mana")
+@_trigger(r"whenever (a player|you) taps? an? (.+?) for mana")
 def _t_tapped_for_mana(m: SpanMatch) -> list[Trigger] | None:
-    """A triggered mana ability (CR 605.1b, 106.12a): Heartbeat of Spring."""
-    flt = parse_filter(m.group(1))
-    return [Trigger("tapped_for_mana", "any", flt)] if flt is not None and not flt.spells else None
+    """A triggered mana ability (CR 605.1b, 106.12a): Heartbeat of Spring; "Whenever you tap a
+    Swamp for mana" (Crypt Ghast)."""
+    flt = parse_filter(m.group(2))
+    whose = "you" if m.group(1).lower() == "you" else "any"
+    return [Trigger("tapped_for_mana", whose, flt)] if flt is not None and not flt.spells else None
+
+
+@_trigger(r"whenever enchanted land is tapped for mana")
+def _t_enchanted_tapped_for_mana(m: SpanMatch) -> list[Trigger] | None:
+    """A triggered mana ability of an Aura (CR 605.1b, 106.12a): Wild Growth, Fertile Ground."""
+    return [Trigger("tapped_for_mana", "enchanted")]
 
 
 @_trigger(r"when(?:ever)? (enchanted|equipped) (?:creature|land|artifact|permanent) (deals combat damage to a player|"
