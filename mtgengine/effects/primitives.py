@@ -621,7 +621,8 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
                     obj.face = 1                        # a modal double-faced token's back face (CR 712.8f)
         g.objects[obj.id] = obj            # not yet in a zone: as it would enter (CR 614.12)
         entering = apply_replacements(ctx, ZoneChange(obj.id, Zone.COMMAND, Zone.BATTLEFIELD, controller,
-                                                      "create", controller=controller))
+                                                      "create", controller=controller,
+                                                      tapped=isinstance(definition, CreateToken) and definition.tapped))
         if entering is None:
             del g.objects[obj.id]
             g.changed()

@@ -250,6 +250,7 @@ class CreateToken:
     pt: Quantity | None = None       # "an X/X ... token, where X is ...": power and toughness as it resolves
     who: Ref | None = None           # who creates them (CR 111.2: and controls them); None: the controller
     text: str = ""                   # its rules text: a predefined token's abilities (CR 111.10)
+    tapped: bool = False             # "create a tapped Powerstone token": it enters tapped (CR 111.1, 110.5b)
 
 
 @dataclass(frozen=True, slots=True)
