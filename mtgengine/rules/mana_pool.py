@@ -52,6 +52,8 @@ def allows(restriction: ManaRestriction | None, spend_on: SpendOn | None, player
         return True
     on = spend_on or OTHER
     ch = on.ch
+    if on.kind == "spell" and restriction.no_spells:
+        return False                                                # "only to activate abilities"
     if on.kind == "spell" and ch is not None:
         if restriction.multicolored and len(ch.colors) < 2:         # CR 105.4
             return False
@@ -60,7 +62,7 @@ def allows(restriction: ManaRestriction | None, spend_on: SpendOn | None, player
         if restriction.ability is not None:
             return matches_characteristics(restriction.ability, ch, ch.controller, player)
         return not restriction.cast_only
-    return not restriction.cast_only and restriction.ability is None
+    return not restriction.cast_only and restriction.ability is None and not restriction.no_spells
 
 
 def fixed_restriction(g: GameState, restriction: ManaRestriction | None, source: int) -> ManaRestriction | None:

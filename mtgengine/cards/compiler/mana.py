@@ -57,11 +57,23 @@ def _split(text: str) -> tuple[str, ManaRestriction | None | bool]:
 
 def _spend_only(what: str, sentence: str) -> ManaRestriction | None:
     ability = None
-    if am := fullmatch(r"(.+?) or activate abilities of (.+)", what, re.I):
+    if fullmatch(r"to activate abilities", what, re.I):
+        consume(what)                           # Pit Automaton: abilities only, no spell (CR 106.6)
+        return ManaRestriction(sentence + ".", cast_only=False, no_spells=True)
+    if am := fullmatch(r"(?:to activate an ability or (?:to )?(cast .+)|to (cast .+?),? or activate an ability)", what, re.I):
+        # "to cast an artifact spell or activate an ability": any ability, those spells
+        found = _spend_only("to " + (am.group(1) or am.group(2)), sentence)
+        if found is None:
+            return None
+        consume(what[:am.start(1)] if am.group(1) else what[:am.start(2)] + what[am.end(2):])
+        return replace(found, cast_only=False)
+    if am := fullmatch(r"(.+?),? or (?:to )?activate (?:abilities|an ability) (?:of|from) (?:an? )?(.+?)(?: sources?)?",
+                       what, re.I):
+        # "... or activate abilities of colorless Eldrazi", "... or activate an ability of an artifact source"
         what, ability = am.group(1), spell_filter(am.group(2) + " spell")
         if ability is None:
             return None
-        consume(am.group(0)[len(am.group(1)):len(am.group(0)) - len(am.group(2))])
+        consume(am.group(0)[len(am.group(1)):am.start(2)], am.group(0)[am.end(2):])
     if not what.lower().startswith("to cast "):
         return None
     consume(what[:len("to cast ")])

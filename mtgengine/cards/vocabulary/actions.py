@@ -180,6 +180,7 @@ class ManaRestriction:
     ability: Filter | None = None
     multicolored: bool = False
     uncounterable: Filter | None = None
+    no_spells: bool = False         # "Spend this mana only to activate abilities": no spell at all
     lasts: str = ""                 # "Until end of turn, you don't lose this mana as steps and phases end"
                                     # ("turn"; firebending's "until end of combat": "combat"): the pool
                                     # keeps it as steps end until then (CR 106.4, 702.189a)
