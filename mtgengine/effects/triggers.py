@@ -263,6 +263,8 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         value = len(found)
     elif cond.kind == "attacked_with":
         value = g.players[controller].attacked_with_this_turn        # CR 508.1
+    elif cond.kind == "spells_cast":
+        value = g.players[controller].spells_cast_this_turn         # spells cast this turn (CR 601.2i)
     elif cond.kind == "opponent_more":
         # "if an opponent controls more lands than you" (CR 603.4)
         flt = cond.filter or Filter()

@@ -17,7 +17,7 @@ from .grammar import attempt
 from .script_builder import ScriptBuilder
 from .text import Span, consume, finditer, fullmatch, match, split, sub
 from ..vocabulary import (
-    AdditionalCost, AlternativeCost, CardScript, CastRestriction, CostChange, Filter, Prototype, Splice,
+    AdditionalCost, AlternativeCost, CardScript, CastRestriction, Condition, CostChange, Filter, Prototype, Splice,
 )
 
 _MANA = r"((?:\{[0-9WUBRGCXSP/]+\})+)"
@@ -59,8 +59,13 @@ def _cost_change(para: str) -> CostChange | None:
     if m := fullmatch(r"(?:~|this spell) costs " + _MANA + r" (more|less) to cast if (.+?)\.", para, re.I):
         # "This spell costs {2} less to cast if you control a Wizard" (CR 601.2f): checked as
         # the total cost is determined, from the caster's point of view
-        cond = parse_condition(m.group(3))
-        if cond is None or cond.kind not in RESOLUTION_CONDITIONS:
+        if fullmatch(r"you've cast another spell this turn", m.group(3), re.I):
+            # the spell being cast is counted only once cast (CR 601.2i), after its cost (601.2f)
+            consume(m.group(3))
+            cond: Condition | None = Condition("spells_cast", at_least=1)
+        else:
+            cond = parse_condition(m.group(3))
+        if cond is None or cond.kind not in RESOLUTION_CONDITIONS | {"spells_cast"}:
             return None
         m.consume()
         amount = m.group(1)
