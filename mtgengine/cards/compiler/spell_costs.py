@@ -17,7 +17,7 @@ from .grammar import attempt
 from .script_builder import ScriptBuilder
 from .text import Span, consume, finditer, fullmatch, match, split, sub
 from ..vocabulary import (
-    AdditionalCost, AlternativeCost, CardScript, CastRestriction, Condition, CostChange, Filter, Prototype, Splice,
+    AdditionalCost, AlternativeCost, CardScript, CastRestriction, Condition, CostChange, Filter, Prototype, Quantity, Splice,
 )
 
 _MANA = r"((?:\{[0-9WUBRGCXSP/]+\})+)"
@@ -325,6 +325,10 @@ def cost_paragraph(para: str, raw: str) -> dict[str, Any] | None:
         m.consume()
         per = parse_filter(m.group(1)[:-1] + " you control")
         return {"cost_changes": (CostChange(less="{1}", itself=True, per=per, text=raw),)}
+    if m := fullmatch(r"undaunted", para, re.I):
+        # CR 702.125a: "This spell costs {1} less to cast for each opponent you have."
+        m.consume()
+        return {"cost_changes": (CostChange(less="{1}", itself=True, per_count=Quantity(stat="opponents"), text=raw),)}
     if m := fullmatch(r"spend only (white|blue|black|red|green) mana on x\.", para, re.I):
         # a restriction on the mana that pays the X of the spell's cost (CR 107.3a, 601.2h)
         m.consume()
