@@ -54,6 +54,9 @@ def count(g: GameState, q: Quantity, controller: int, source: int) -> int | None
 _PLAYER_STATS: dict[str, Callable[[Any, int], int]] = {
     "your_life": lambda g, p: max(0, g.players[p].life),
     "life_gained": lambda g, p: g.players[p].life_gained_this_turn,
+    # the creatures declared as attackers this turn (CR 508.1): the player's, or every player's
+    "attacked_with": lambda g, p: g.players[p].attacked_with_this_turn,
+    "attacked_this_turn": lambda g, p: sum(q.attacked_with_this_turn for q in g.players),
     # the opponents still in the game (CR 102.1, 800.4a): undaunted (CR 702.125a)
     "opponents": lambda g, p: sum(1 for q in g.players if q.index != p and not q.lost),
 }

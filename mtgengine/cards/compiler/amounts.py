@@ -153,6 +153,10 @@ def _counted_things(t: str) -> Quantity | None:
     low = t.lower()
     if re.fullmatch(r"colors? of mana spent to cast (?:it|this spell|this creature|~)", low):
         return Quantity(stat="colors_spent")                            # converge, sunburst (CR 702.44a)
+    if low in ("creature you attacked with this turn", "creatures you attacked with this turn"):
+        return Quantity(stat="attacked_with")                           # CR 508.1
+    if low in ("creature that attacked this turn", "creatures that attacked this turn"):
+        return Quantity(stat="attacked_this_turn")                      # CR 508.1: any player's
     if low in ("creatures in your party", "creature in your party"):
         return Quantity(stat="party")                                   # CR 700.8
     if low in (_BASIC_TYPES, "basic land type among lands you control"):
