@@ -103,6 +103,7 @@ ACTION_KEYS: dict[str, frozenset[str]] = {
                        "fuse", "alternative", "additional", "splice", "divide"}),
     "activate": frozenset({"action", "object", "ability", "targets", "x", "pay", "color"}),
     "turn_face_up": frozenset({"action", "object", "pay"}),
+    "unlock": frozenset({"action", "object", "half", "pay"}),        # a Room's door (CR 709.5e)
     "special": frozenset({"action", "object", "keyword", "pay"}),     # foretell, plot, suspend (CR 116.2)
 }
 _ZONES = frozenset({"hand", "library", "graveyard", "battlefield", "stack", "exile", "command"})
@@ -411,7 +412,7 @@ def _field_divide(d: Decision, key: str, value: Any, g: Any) -> None:
 
 
 _ACTION_FIELDS: dict[str, Callable[[Decision, str, Any, Any], None]] = {
-    "ability": _field_index, "x": _field_index,
+    "ability": _field_index, "x": _field_index, "half": _field_index,
     "from": _field_text, "face": _field_text, "keyword": _field_text, "alternative": _field_text, "color": _field_text,
     "face_down": _field_flag, "fuse": _field_flag, "kicked": _field_kicked, "modes": _field_modes,
     "targets": _field_targets, "splice": _field_refs, "pay": _field_pay, "additional": _field_additional,

@@ -225,6 +225,9 @@ def _coverage_command(args: Any) -> int:
                          f"({data['misparsed']} more compile but are misparsed: mtg coverage --misparsed)\n")
         for layout, row in data["by_layout"].items():
             sys.stdout.write(f"  {layout:12} {row['implemented']:6} / {row['total']}\n")
+        paper = data["paper"]
+        sys.stdout.write(f"paper cards (not funny, digital-only, planes, schemes or vanguards): {paper['implemented']} "
+                         f"of {paper['total']} ({100 * paper['implemented'] / max(1, paper['total']):.1f} %)\n")
         for row in data["text_notes"].values():
             if row["total"]:
                 sys.stdout.write(f"{row['total']} of the cards ({row['implemented']} implemented): {row['note']}\n")

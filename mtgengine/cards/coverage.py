@@ -35,6 +35,7 @@ SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "tra
                                "leveler",    # leveler: CR 711, 702.87 (compiler.levels)
                                "aftermath",  # aftermath: CR 702.127 (rules.aftermath)
                                "case",       # case: CR 719 (compiler.cases)
+                               "room",       # room: CR 709.5 (rules.rooms)
                                "omen"})      # omen: CR 720 (rules.resolution)
 
 
@@ -80,16 +81,29 @@ def coverage() -> dict[str, Any]:
     done: Counter[str] = Counter()
     names: list[str] = []
     wrong: list[str] = []
-    for name, (layout, gaps, misread) in coverage_table().items():       # (how many of each)
+    table = coverage_table()
+    for name, (layout, gaps, misread) in table.items():       # (how many of each)
         total[layout] += 1
         if not gaps and not misread:
             done[layout] += 1
             names.append(name)
         elif not gaps:
             wrong.append(name)
+    not_paper = {n for flag in NOT_PAPER_FLAGS for n in card_db().names_flagged(flag)}
+    paper = [layout for name, (layout, _g, _m) in table.items() if name not in not_paper]
+    paper_done = Counter(table[name][0] for name in names if name not in not_paper)
     return {"implemented": len(names), "total": sum(total.values()), "misparsed": len(wrong),
             "by_layout": {k: {"implemented": done[k], "total": total[k]} for k in sorted(total)},
+            "paper": {"implemented": sum(paper_done.values()), "total": len(paper),
+                      "by_layout": {k: {"implemented": paper_done[k], "total": v}
+                                    for k, v in sorted(Counter(paper).items())}},
             "names": names, "misparsed_names": wrong}
+
+
+#: The cards the paper count leaves out (issue 19's "all paper cards"): funny (Un-sets,
+#: playtest cards), digital-only, and the nontraditional planes, schemes and vanguards (CR 901,
+#: 904, 902), by the data's flags (docs/card-data.md).
+NOT_PAPER_FLAGS = ("funny", "digital_only", "nontraditional")
 
 
 # -- the table ---------------------------------------------------------------------------------

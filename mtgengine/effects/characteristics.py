@@ -32,6 +32,8 @@ class Characteristics:
                                                      # copiable values: the copy's own status picks (707.3)
     counters: tuple[tuple[str, int], ...] = ()   # in last known information: the counters it had
                                                  # (persist, undying: CR 702.79a, 702.93a)
+    attached_to: int | None = None   # in last known information: what it was attached to ("when
+                                     # enchanted creature dies" looks back, CR 603.10a)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords

@@ -192,5 +192,14 @@ class BlockEvent:
     attacker: int
 
 
-__all__ = ["ZoneChange", "DamageEvent", "LifeEvent", "ManaEvent", "ProliferateEvent", "CountersEvent", "LevelEvent", "DrawEvent", "TokensEvent",
+@dataclass(slots=True, unsafe_hash=True)
+class UnlockEvent:
+    """A Room permanent is given the unlocked designation of its half ``half`` (0 left, 1 right),
+    as it enters or later (CR 709.5d-f), for "when you unlock this door" (CR 709.5h)."""
+
+    oid: int
+    half: int
+
+
+__all__ = ["ZoneChange", "UnlockEvent", "DamageEvent", "LifeEvent", "ManaEvent", "ProliferateEvent", "CountersEvent", "LevelEvent", "DrawEvent", "TokensEvent",
            "ResolvedReplacement", "CastEvent", "AttackEvent", "BlockEvent", "replace"]

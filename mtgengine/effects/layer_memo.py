@@ -34,7 +34,7 @@ RECORD = LAYER_RECORD
 #: The choices (``GameObject.choices``) the copiable values and class levels read
 #: (``layers._VALUE_CHOICES`` and "level", CR 716.2a).
 CHARACTERISTIC_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "level",
-                                    "solved"})
+                                    "solved", "unlocked"})      # "unlocked": a Room's doors (CR 709.5)
 
 _ANY = Filter()
 

@@ -116,6 +116,7 @@ _BATTLEFIELD, _STACK = Zone.BATTLEFIELD, Zone.STACK
 
 
 COMBINED = -1   # face index of a split card's two halves combined (CR 709.4)
+LOCKED = -2     # a Room permanent with neither half unlocked: only the shared type line (CR 709.5)
 
 
 def _combined(card: Any) -> Characteristics:
@@ -173,6 +174,14 @@ def printed(card: Any, index: int) -> Characteristics:
     base = _BASE.get(key)
     if base is None and index == COMBINED:
         base = _BASE[key] = _combined(card)
+    if base is None and index == LOCKED:
+        # CR 709.5: without an unlocked designation a half gives no name, mana cost or rules text;
+        # the shared type line stays (709.5a)
+        halves = [printed(card, i) for i in range(len(card.faces))]
+        base = _BASE[key] = Characteristics(
+            "", None, _EMPTY, frozenset().union(*(h.supertypes for h in halves)),
+            frozenset().union(*(h.types for h in halves)), frozenset().union(*(h.subtypes for h in halves)),
+            CardScript(), _EMPTY, None, None, None, 0, "")
     if base is None:
         face = card.faces[index]
         script = face_script(face)
@@ -283,6 +292,10 @@ def _face_index(o: Any, card: Any, status: bool = True) -> int:
     if o.transformed and len(card.faces) > 1 and (status or card.layout != "flip"):
         return 1                                    # CR 712.8e: the back face is up; 710.2: flipped
     if card.is_split and o.zone is not _STACK:
+        if card.layout == "room" and o.zone is Zone.BATTLEFIELD:
+            # CR 709.5: a Room permanent has the name, mana cost and text of its unlocked halves
+            unlocked = o.choices.get("unlocked", ()) if o.choices else ()
+            return COMBINED if len(unlocked) == 2 else unlocked[0] if unlocked else LOCKED
         return COMBINED                             # CR 709.4
     return o.face                                   # the half, face or Adventure in use
 
@@ -354,7 +367,8 @@ def characteristics(state: GameState, oid: int) -> Characteristics:
 
 #: The choices (``GameObject.choices``) that change an object's copiable values: see
 #: :func:`copiable_values`.
-_VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "overloaded"})
+_VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "overloaded",
+                            "unlocked"})       # a Room permanent: its unlocked halves (CR 709.5)
 
 
 def _only_printed(state: GameState, oid: int, o: Any) -> bool:
@@ -579,7 +593,7 @@ def _more_than_printed(o: Any) -> bool:
     face has a static ability, a class level or a characteristic-defining ability (as far as
     ``_PLAIN`` knows: nothing is derived here)."""
     card = o.card
-    if o.counters or card is None or o.face_down or o.copy_source is not None \
+    if o.counters or card is None or o.face_down or o.copy_source is not None or card.layout == "room" \
             or (o.choices and not o.choices.keys().isdisjoint(_VALUE_CHOICES)):
         return True
     face = 1 if o.transformed and len(card.faces) > 1 else COMBINED if card.is_split else o.face
@@ -683,7 +697,7 @@ def _printed_permanent(state: GameState, oid: int, o: Any, affected: Any) -> Cha
     the objects the continuous effects apply to) and no static ability or class level; else None."""
     card = o.card
     if o.counters or card is None or o.face_down or o.copy_source is not None or oid in affected \
-            or (o.choices and not o.choices.keys().isdisjoint(_VALUE_CHOICES)):
+            or card.layout == "room" or (o.choices and not o.choices.keys().isdisjoint(_VALUE_CHOICES)):
         return None
     face = 1 if o.transformed and len(card.faces) > 1 else COMBINED if card.is_split else o.face
     ch = _PLAIN.get((card.name, face, o.controller))
@@ -833,7 +847,12 @@ def object_name(state: GameState, ref: int) -> str:
     if ref < 0:
         return state.players[-ref - 1].name
     if ref in state.objects:
-        return characteristics(state, ref).name or "a face-down permanent"
+        name = characteristics(state, ref).name
+        if name:
+            return name
+        card = state.objects[ref].card
+        locked_room = card is not None and card.layout == "room" and not state.objects[ref].face_down
+        return f"{card.name} (no door unlocked)" if locked_room else "a face-down permanent"   # CR 709.5
     lki = state.lki.get(ref)
     return lki.name if lki is not None else f"object {ref}"
 

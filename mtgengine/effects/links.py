@@ -17,7 +17,7 @@ from ..cards.compiler.lexicon import creature_types
 from ..cards.database import card_db
 from ..cards.vocabulary import (
     CastCard, CastLinked, ChangeAbilities, Choose, CreateEmblem, ExileChosen, ExileTop, Filter,
-    GainAbilities, Note, Trigger, TriggeredAbility,
+    GainAbilities, Note, PlayFrom, Trigger, TriggeredAbility,
 )
 from ..core.enums import Zone
 from ..core.mana import COLOR_NAMES, ManaCost
@@ -25,6 +25,7 @@ from ..core.errors import IllegalActionError
 from ..rules.context import Ctx
 from ..state.objects import GameObject
 from .events import ZoneChange
+from .exile_permissions import permitted
 from .layers import ContinuousEffect, characteristics, controller_of, matches, permanents_with
 from .rules_interface import can_pay, cast_spell, pay_mana, uncastable_copy
 from .link_values import linked_amount
@@ -222,6 +223,8 @@ def may_play(g: Any, player: int, oid: int, land: bool) -> Any:
     """The permission that lets ``player`` play ``oid`` from exile ("You may play lands and cast
     spells from among cards exiled with ~", CR 601.3, 305.1): the PlayFrom of a permanent (or
     emblem) they control whose link holds the card (CR 607.2a), or None."""
+    if permitted(g, player, oid, land):              # the card's own permission (impulse draw)
+        return PlayFrom("", lands=land, spells=not land)
     sources = list(g.battlefield) + [o for p in range(len(g.players)) for o in g.zones[(p, Zone.COMMAND)]]
     for sid in sources:
         if sid not in g.objects:

@@ -20,7 +20,7 @@ from ..rules.commander import combat_damage_by_commander
 from ..state.objects import GameObject
 from .attachment import can_attach
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
-from .events import LastCounterRemoved, ManaEvent, ProliferateEvent, TapEvent
+from .events import LastCounterRemoved, ManaEvent, ProliferateEvent, TapEvent, UnlockEvent
 from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, lasting_effects, matches, \
     object_name, permanent_moved, permanents_with
 from .replacement import apply_replacements, life_gain_forbidden
@@ -105,9 +105,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         return None
     to_zone = event.to_zone
     lki = characteristics(g, oid)
-    if o.token or o.counters:
-        # remembered for "nontoken" (CR 603.10a) and for "if it had no -1/-1 counters on it"
-        lki = replace(lki, token=o.token, counters=tuple(sorted(o.counters.items())))
+    if o.token or o.counters or o.attached_to is not None:
+        # remembered for "nontoken" (CR 603.10a), for "if it had no -1/-1 counters on it" and
+        # for what an Aura or Equipment was attached to as it left
+        lki = replace(lki, token=o.token, counters=tuple(sorted(o.counters.items())), attached_to=o.attached_to)
     # (leaving its zone, ``GameState.new_id`` and ``new_timestamp``, written out: every zone
     # change makes them)
     (g.battlefield if from_zone is _BATTLEFIELD else g.stack if from_zone is _STACK
@@ -173,6 +174,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
         new.transformed = bool(transformed and o.card is not None and o.card.layout == "transform")
         # CR 702.33d: a permanent remembers that the spell it was is kicked ("if it was kicked")
         new.kicked = o.kicked and from_zone is _STACK
+        if o.card is not None and o.card.layout == "room":
+            # CR 709.5d: the half cast as a spell enters unlocked; put onto the battlefield any
+            # other way, neither half is
+            new.choices["unlocked"] = (o.face,) if from_zone is _STACK else ()
         if from_zone is _STACK and o.choices.get("prototype"):
             new.choices["prototype"] = True         # CR 718.3b: the permanent is prototyped too
         if from_zone is _STACK and o.choices.get("evoked"):
@@ -227,6 +232,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
                                               frozenset({new_id}), "", new_id, new.controller))
             g.changed()
     g.events.append(ZoneChange(oid, from_zone, to_zone, owner, cause, new_id, top, lki))
+    if to_zone is _BATTLEFIELD and new.choices and new.choices.get("unlocked"):
+        g.events.append(UnlockEvent(new_id, new.choices["unlocked"][0]))   # CR 709.5h: as it enters
     if from_zone is _BATTLEFIELD and g.effects:
         end_durations(ctx)                          # "for as long as ~ remains on the battlefield" (CR 611.2b)
     if event.linked[1]:

@@ -39,9 +39,10 @@ from .events import (
     AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LevelEvent, LifeEvent, TapEvent, TargetedEvent,
     ZoneChange,
 )
-from .events import ActivateEvent, LastCounterRemoved
+from .events import ActivateEvent, LastCounterRemoved, UnlockEvent
 from .cast_keywords import CAST_KEYWORD_CONDITIONS, madness_trigger
-from .layers import characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents
+from .layers import (characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents,
+                     printed)
 from .link_records import condition as linked_condition, record
 from .keyword_conditions import KEYWORD_CONDITIONS, keyword_condition
 from .meld_pairs import meld_pair_ready
@@ -529,6 +530,15 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 for ab in triggered_abilities(sch):
                     if ab.trigger.event == "class_level" and ab.trigger.number == ev.level:
                         _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
+        elif cls is UnlockEvent:
+            o = g.objects.get(ev.oid)
+            if o is not None and o.card is not None and ev.half < len(o.card.faces):
+                # CR 709.5h: "When you unlock this door": the ability of the half unlocked
+                sch = characteristics(g, ev.oid)
+                door = printed(o.card, ev.half).script.triggered
+                for ab in triggered_abilities(sch):
+                    if ab.trigger.event == "unlock_door" and any(ab is d for d in door):
+                        _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
         elif cls is LastCounterRemoved:
             if ev.oid in g.objects:
                 # "When the last time counter is removed from this permanent" (CR 702.63a)
@@ -593,8 +603,11 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
             elif t.whose in ("enchanted", "equipped"):
                 # issue 7: "Whenever enchanted creature deals combat damage to a player"
                 # (Celestial Mantle): the object the watcher is attached to
+                # (one that left too looks back to what it was attached to, CR 603.10a: Squee's
+                # Embrace goes to the graveyard after the creature it enchanted dies, CR 704.5m)
                 src = g.objects.get(w.source_id)
-                if src is None or w.left or src.attached_to != subject:
+                attached = w.ch.attached_to if w.left else src.attached_to if src is not None else None
+                if attached is None or attached != subject:
                     continue
             elif t.whose != "any" or (t.filter is not None
                                       and not _subject_matches(g, t.filter, subject, sch, w, source_after)):

@@ -377,7 +377,7 @@ def _choices_possible(g: GameState, player: int, ch: Characteristics, oid: int) 
     least = least_x(ch)
     if least and affordable_x(g, player, ch.mana_cost or ManaCost(), oid, ch) < least:
         return False                # too little damage to divide among its fewest targets (CR 601.2d)
-    return has_targets(g, spell_targets(ch), player, oid)
+    return has_targets(g, spell_targets(ch), player, oid, ch)     # protection from the spell it will be
 
 
 def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True, alt_mana: str = "") -> str:

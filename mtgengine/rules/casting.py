@@ -207,8 +207,14 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     if kick is None and by_effect and script.kicker:
         # CR 601.2b, 608.2g: cast while an effect resolves, its optional costs are announced by
         # answering (Eye of the Storm's copy may be kicked, CR 707.12)
-        kick = [k for k in script.kicker
-                if ctx.ask(Decision(player, "yesno", f"pay {name}'s kicker {k} (CR 601.2b)?", [True, False]))] or None
+        # (asked only for a kicker that can be paid besides those chosen before it: CR 601.2h)
+        chosen: list[str] = []
+        for k in script.kicker:
+            if can_pay_requirement(g, player, requirement(ManaCost.parse("".join([*chosen, k]))), ch.colors,
+                                   spend_on=SpendOn("spell", ch, spell_id)) \
+                    and ctx.ask(Decision(player, "yesno", f"pay {name}'s kicker {k} (CR 601.2b)?", [True, False])):
+                chosen.append(k)
+        kick = chosen or None
         if kick and not can_pay_requirement(g, player, requirement(ManaCost.parse("".join(kick))), ch.colors,
                                             spend_on=SpendOn("spell", ch, spell_id)):
             # refused now, while "no" can still be answered (CR 601.2h: the cost must be payable)

@@ -273,7 +273,10 @@ def pay_exile_cost(ctx: Ctx, player: int, cost: Any, pay: Any, what: str,
     ability refers to as "that card"."""
     g = ctx.g
     opts = PayOptions.of(pay)
-    candidates = [oid for oid in exile_cost_candidates(g, player, cost)]
+    candidates = exile_cost_candidates(g, player, cost)
+    if cost.pay_exiled_mana_cost:       # only a card whose mana cost can be paid now (CR 601.2g-h, 602.2b)
+        candidates = [oid for oid in candidates if can_pay(g, player, characteristics(g, oid).mana_cost, 0,
+                                                           characteristics(g, oid).colors, None, spend_on)]
     everything = exile_cost_candidates(g, player, type(cost)(exile=cost.exile))
     named = opts.objects.get("exile")
     if named:
@@ -281,8 +284,10 @@ def pay_exile_cost(ctx: Ctx, player: int, cost: Any, pay: Any, what: str,
             raise IllegalActionError(f"{what}: exile exactly one card to pay its cost")
         card = named[0]
         if card not in candidates:
-            reason = ("it has no mana cost, which can't be paid (CR 118.6)" if card in everything
-                      else "it isn't a card the cost can exile")
+            cost_now = characteristics(g, card).mana_cost if card in everything else None
+            reason = ("it isn't a card the cost can exile" if card not in everything
+                      else "it has no mana cost, which can't be paid (CR 118.6)" if cost_now is None
+                      else f"{g.players[player].name} can't pay its mana cost {cost_now} (CR 601.2h)")
             raise IllegalActionError(f"{what}: {name_of(ctx, card)} can't be exiled to pay the cost: {reason}")
     else:
         if not candidates:

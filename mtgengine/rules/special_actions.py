@@ -18,6 +18,7 @@ from ..core.errors import IllegalActionError
 from ..core.mana import ManaCost
 from ..effects.layers import Characteristics, characteristics, printed
 from ..effects.cast_keywords import SUSPEND_UPKEEP
+from ..effects.exile_permissions import permitted, permitted_cards
 from ..effects.primitives import move, put_counters
 from ..effects.triggers import create_delayed
 from ..state.game_state import GameState
@@ -168,6 +169,24 @@ def exile_casts(g: GameState, player: int) -> list[dict[str, Any]]:
         ch = printed(o.card, 0)
         permission = exile_permission(g, player, oid, ch)
         if permission is not None and castable_as(g, player, oid, ch, None, alternative=permission[0]):
+            out.append({"action": "cast", "object": oid, "from": "exile"})
+    return out
+
+
+def exile_plays(g: GameState, player: int) -> list[dict[str, Any]]:
+    """The legal-action list's plays of the exiled cards an effect lets ``player`` play or cast
+    (impulse draw, CR 601.3, 305.1; ``effects.exile_permissions``): a land at sorcery timing, one
+    a turn (CR 305.2), a spell when the quick checks find it castable (its mana cost paid)."""
+    out: list[dict[str, Any]] = []
+    for oid in permitted_cards(g, player):
+        o = g.objects[oid]
+        if o.card is None or o.face_down:
+            continue
+        ch = printed(o.card, 0)
+        if "Land" in ch.types:
+            if permitted(g, player, oid, True) and sorcery_timing(g, player) and g.players[player].lands_played < 1:
+                out.append({"action": "play", "object": oid})
+        elif permitted(g, player, oid, False) and castable_as(g, player, oid, ch, None):
             out.append({"action": "cast", "object": oid, "from": "exile"})
     return out
 

@@ -50,7 +50,7 @@ def legal_modes(g: GameState, ch: Characteristics, player: int, spell_id: int | 
     protection from its qualities counts (CR 702.16b)."""
     spell = ch.script.spell
     assert spell is not None
-    return [i for i, m in enumerate(spell.modes) if m.implemented and has_targets(g, m.targets, player, spell_id)]
+    return [i for i, m in enumerate(spell.modes) if m.implemented and has_targets(g, m.targets, player, spell_id, ch)]
 
 
 def divided_damage(ch: Characteristics) -> DealDamage | None:

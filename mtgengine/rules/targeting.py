@@ -24,9 +24,11 @@ def legal_targets(g: GameState, spec: TargetSpec, controller: int, source_id: in
 
 
 def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | None,
-             only: int | None = None) -> Iterator[int]:
+             only: int | None = None, quality: Any = None) -> Iterator[int]:
     """The legal choices of :func:`legal_targets`, one by one (``has_targets`` stops early).
-    ``only``: an object id, the one candidate looked at (``is_legal_target``)."""
+    ``only``: an object id, the one candidate looked at (``is_legal_target``). ``quality``: the
+    characteristics protection looks at (CR 702.16b) when the source isn't yet what it will be
+    (a card about to be cast: a foretold card is face down in exile, CR 702.143a)."""
     flt = spec.filter
     if flt.players and only is None:
         statics = permanents_with(g, "player_statics")     # only those give a player hexproof
@@ -62,7 +64,7 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
         both = flt.zone == "stack_or_battlefield"          # "target spell or permanent" (Sleight of Mind)
         zone_ids = list(g.stack) + list(g.battlefield) if both else g.stack if flt.spells else g.battlefield
         protected_from = source_id is not None and source_id in g.objects
-        quality = None              # the source's, for protection (found once, when first needed)
+        # the source's qualities, for protection (found once, when first needed)
         # permanents only, and a filter of nothing but characteristics: ``matches`` comes down
         # to its characteristic conditions, read off the permanents' memoized characteristics
         chars = permanents(g) if zone_ids is g.battlefield and _characteristics_only(flt) else None
@@ -153,14 +155,15 @@ def is_legal_target(g: GameState, spec: TargetSpec, value: int, controller: int,
 
 def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None,
                    what: str, preset: list | None, by: int | None = None,
-                   keep: Callable[[int, Any], bool] | None = None,
+                   keep: Callable[[tuple[int, ...]], bool] | None = None,
                    most: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """CR 601.2c / 602.2b / 603.3d: announce targets, one decision per target phrase.
 
     ``by``: the ability on the stack that targets (its source is ``source_id``); a spell
-    targets by itself. ``keep(phrase, candidate)``: the candidates a question offers, of the
-    legal ones (those the spell's cost can be paid with, when its cost depends on them); a
-    target given in advance is checked by the payment instead. ``most``: the most targets in
+    targets by itself. ``keep(targets)``: whether the spell's cost can be paid with these targets
+    (when its cost depends on them): a question offers only the candidates with which the
+    targets can be completed into such a choice (:func:`_completable`); a target given in
+    advance is checked by the payment instead. ``most``: the most targets in
     all that the cost can be paid for (strive), which caps what the questions offer. Returns the targets (flat, in
     phrase order) and how many each phrase got."""
     g = ctx.g
@@ -187,12 +190,13 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
             counts.append(len(values))
             continue
         if keep is not None:
-            options = [t for t in options if keep(i, t)]
+            options = [t for t in options if _completable(g, specs, controller, source_id, keep, (*chosen, t), i + 1)]
         if len(options) < spec.min:
             raise IllegalActionError(f"{what} has no legal target ({spec.text})")
         top = spec.max if most is None else max(spec.min, min(spec.max, most - len(chosen)))
         low = spec.min
-        if keep is not None and low == 0 and not chosen and options and not keep(i, None):
+        if keep is not None and low == 0 and not chosen and options \
+                and not _completable(g, specs, controller, source_id, keep, (), i + 1):
             # "up to two targets" of a spell that can be paid for only with a target (This Town
             # Ain't Big Enough's reduction, CR 601.2f): choosing none couldn't be completed
             low = 1
@@ -207,6 +211,31 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
     return tuple(chosen), tuple(counts)
 
 
+#: How many choices of the later phrases' targets :func:`_completable` tries before it answers
+#: from the targets chosen so far alone (a bound on the cost of one question).
+COMPLETION_TRIES = 256
+
+
+def _completable(g: GameState, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None,
+                 keep: Callable[[tuple[int, ...]], bool], ids: tuple[int, ...], phrase: int) -> bool:
+    """Whether the targets ``ids`` chosen for the phrases before ``phrase`` can be completed, with
+    at most one target from each later phrase, into targets the spell's cost can be paid with
+    (CR 601.2c before 601.2f-h): Titanic Brawl's reduction comes from its first target, so its
+    second phrase must offer only what that first choice can be paid with; a first target that
+    needs a later one to be payable is offered if such a later target exists."""
+    tries = [COMPLETION_TRIES]
+
+    def search(chosen: tuple[int, ...], j: int) -> bool:
+        tries[0] -= 1
+        if keep(chosen):
+            return True
+        if j == len(specs) or tries[0] <= 0:
+            return False
+        return any(search((*chosen, c), j + 1) for c in legal_targets(g, specs[j], controller, source_id)
+                   if c not in chosen) or (specs[j].min == 0 and search(chosen, j + 1))
+    return search(ids, phrase)
+
+
 def expand_specs(specs: tuple[TargetSpec, ...], counts: tuple[int, ...]) -> list[TargetSpec]:
     """The target phrase of each chosen target (phrases may take several targets)."""
     if not counts:
@@ -216,10 +245,12 @@ def expand_specs(specs: tuple[TargetSpec, ...], counts: tuple[int, ...]) -> list
 
 
 
-def has_targets(g: GameState, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None) -> bool:
+def has_targets(g: GameState, specs: tuple[TargetSpec, ...], controller: int, source_id: int | None,
+                quality: Any = None) -> bool:
     """Whether each target phrase has as many legal choices as it needs (CR 601.2c): the
-    choices are looked for only until there are that many."""
+    choices are looked for only until there are that many. ``quality``: see :func:`_targets`."""
     for spec in specs:
-        if spec.min and next(islice(_targets(g, spec, controller, source_id), spec.min - 1, None), None) is None:
+        if spec.min and next(islice(_targets(g, spec, controller, source_id, quality=quality), spec.min - 1, None),
+                             None) is None:
             return False
     return True

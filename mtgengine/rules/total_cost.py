@@ -335,19 +335,18 @@ def costs_per_target(g: GameState, player: int, spell: int, ch: Characteristics,
 
 def target_payable(g: GameState, player: int, spell: int, ch: Characteristics, x: int,
                    alternative: AlternativeCost | None, kicked: tuple[str, ...] | bool,
-                   additional: dict[str, Any], pay: PayOptions | None) -> Callable[[int, Any], bool] | None:
+                   additional: dict[str, Any], pay: PayOptions | None) -> Callable[[tuple[int, ...]], bool] | None:
     """For the targets question of a spell whose cost depends on its targets (CR 601.2c, then
-    601.2f): whether the spell could be paid for with this candidate among its targets, so the
-    question offers only targets the cast can be completed with; None for the other spells."""
+    601.2f): whether the spell could be paid for with these targets, so the question offers
+    only targets the cast can be completed with; None for the other spells."""
     if not target_costs(g, player, spell, ch):
         return None
     spend_on = SpendOn("spell", ch)
 
-    def payable(_phrase: int, target: Any) -> bool:
-        """(``target`` None: with no target from this phrase.)"""
+    def payable(targets: tuple[int, ...]) -> bool:
         try:
-            cost = total_cost(g, player, spell, ch, x, alternative, kicked, 1 if target is not None else 0, additional,
-                              pay, target_ids=(target,) if target is not None else ())
+            cost = total_cost(g, player, spell, ch, x, alternative, kicked, len(targets), additional,
+                              pay, target_ids=targets)
         except IllegalActionError:
             return False
         return any(can_pay_requirement(g, player, v, ch.colors, None, spend_on) for v in cost.variants)

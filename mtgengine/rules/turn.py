@@ -20,10 +20,11 @@ from ..effects.cast_keywords import split_second
 from ..effects.replacement import may_replace
 from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on_stack, step_may_trigger, step_triggers
 from ..state.game_state import GameState
+from ..effects.exile_permissions import end_permissions, permitted_cards
 from . import sagas
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .alternative_casts import graveyard_actions, has_graveyard_options
-from .special_actions import exile_casts, has_exile_casts, has_special_keyword, special_actions, take_special_action
+from .special_actions import exile_casts, exile_plays, has_exile_casts, has_special_keyword, special_actions, take_special_action
 from .spell_choices import FACE_LAYOUTS
 from .castability import (
     OWN_TIMING, SORCERY_SPEED, HandCheck, cast_actions, cast_variants, castable, castable_plain,
@@ -36,6 +37,7 @@ from .context import Ctx, validate_answer
 from .mana_sources import priority_facts, within
 from .mana_payment import empty_pools, has_mana
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
+from .rooms import take_unlock, unlock_actions
 from .pregame import is_commander, pregame
 from .resolution import resolve_top
 from .state_based_actions import check_state_based_actions
@@ -279,6 +281,7 @@ def cleanup(ctx: Ctx) -> None:
     else:
         g.version += 1          # damage is not a characteristic: the memo holds if no effect ended
     ctx.log("514.2", "damage wears off and \"until end of turn\" effects end")
+    end_permissions(ctx)          # and the permissions to play exiled cards that end with this turn
     # CR 514.3a: only if state-based actions or triggers happen does anyone get priority.
     check_triggers(ctx)
     if check_state_based_actions(ctx) or g.pending_triggers:
@@ -459,9 +462,17 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
     if hand and any(has_special_keyword(characteristics(g, oid).keywords) for oid in hand):
         reads_step = True
         actions += special_actions(g, player)          # foretell, plot, suspend (CR 116.2f, h, k)
+    rooms = [(oid, characteristics(g, oid)) for oid in g.battlefield
+             if (card := g.objects[oid].card) is not None and card.layout == "room"]
+    if rooms:
+        reads_step = True
+        actions += unlock_actions(g, player, rooms)     # a Room's locked doors (CR 709.5e)
     if g.zones[(player, Zone.EXILE)] and has_exile_casts(g, player):
         reads_step = True
         actions += exile_casts(g, player)              # foretold and plotted cards (CR 702.143a, 702.170d)
+    if permitted_cards(g, player):
+        reads_step = True
+        actions += exile_plays(g, player)              # cards an effect lets be played from exile (CR 601.3)
     for oid in sorted(command) if command else ():
         if is_commander(g, oid):
             reads_step = reads_step or timing_reads_step(g, oid, characteristics(g, oid))
@@ -679,6 +690,8 @@ def priority(ctx: Ctx) -> Decision | None:
         take_special_action(ctx, player, answer["object"], answer)     # foretell, plot, suspend (CR 116.2)
     elif act == "turn_face_up":
         turn_face_up(ctx, player, answer["object"], answer)     # a special action (CR 116.2b)
+    elif act == "unlock":
+        take_unlock(ctx, player, answer["object"], answer)      # a special action (CR 709.5e)
     elif act == "activate":
         activate(ctx, player, answer["object"], answer.get("ability", 0), answer)
     else:

@@ -290,6 +290,21 @@ class Runner:
             if "pay" in opts:
                 action["pay"] = self._pay(opts["pay"], player)
             self._act(player, action)
+        elif verb == "unlock":
+            # a Room's locked door, paying its mana cost (special action, CR 709.5e)
+            oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
+            player = by if by is not None else characteristics(g.state, oid).controller
+            action = {"action": "unlock", "object": oid}
+            if "door" in opts:
+                card = g.state.objects[oid].card
+                names = [f.name.lower() for f in card.faces] if card is not None else []
+                door = str(opts["door"]).lower()
+                if door not in names:
+                    raise StepFailure(f"unlock: {opts['door']!r} is not a door of that Room ({', '.join(names)})")
+                action["half"] = names.index(door)
+            if "pay" in opts:
+                action["pay"] = self._pay(opts["pay"], player)
+            self._act(player, action)
         elif verb == "turn_face_up":
             oid = self._one(arg, (Zone.BATTLEFIELD,), controller=by)
             player = by if by is not None else characteristics(g.state, oid).controller

@@ -245,8 +245,10 @@ def _check_zones(g: GameState, players: int) -> None:
         raise _fault(f"object {missing[0]}", f"it is in no zone (its zone says {g.objects[missing[0]].zone.value})")
     for oid in g.battlefield:
         target = g.objects[oid].attached_to
-        if target is not None and target not in g.objects:
-            # (at a commit point state-based actions have unattached it, CR 704.5m-n)
+        if target is not None and target not in g.objects and target not in g.lki:
+            # an object that left (its last known information is kept) may still be the one it's
+            # attached to in the middle of a resolution, until state-based actions unattach it
+            # (CR 704.5m-n: Path to Exile's "you may search" asked after the equipped Germ left)
             raise _fault(f"object {oid}", f"it is attached to object {target}, which doesn't exist")
     cards = {o.card_id for o in g.objects.values()}
     for p in g.players:

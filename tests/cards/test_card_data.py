@@ -99,7 +99,8 @@ def test_mtg_coverage_says_how_many_texts_are_approximate(monkeypatch: pytest.Mo
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     table: dict[str, Any] = {"implemented": 2, "total": 3, "misparsed": 0,
                              "names": ["Collective Drone", "Grizzly Bears"],
-                             "by_layout": {"normal": {"implemented": 2, "total": 3}}}
+                             "by_layout": {"normal": {"implemented": 2, "total": 3}},
+                             "paper": {"implemented": 2, "total": 3, "by_layout": {"normal": {"implemented": 2, "total": 3}}}}
     monkeypatch.setattr(cov, "coverage", lambda: dict(table))
     assert main(["coverage"]) == 0
     out = capsys.readouterr().out

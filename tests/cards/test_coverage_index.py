@@ -45,7 +45,8 @@ def no_shipped_index(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[in
     def fake_table(db: CardDB, jobs: int = 0) -> cov.Table:
         compiled.append(1)
         return {"Forest": ("normal", 0, 0), "Urza, Lord Protector": ("meld", 2, 0), "Fire // Ice": ("split", 0, 0),
-                "Tempered Steel": ("normal", 0, 1)}
+                "Tempered Steel": ("normal", 0, 1), "Ach! Hans, Run!": ("normal", 0, 0),
+                "Academy at Tolaria West": ("planar", 1, 0)}
 
     monkeypatch.setattr(cov, "INDEX_FILE", "data/no-such-coverage-index.json")
     monkeypatch.setattr(cov, "card_table", fake_table)
@@ -58,10 +59,14 @@ def test_a_computed_table_is_cached_and_read_back(no_shipped_index: list[int], t
     assert no_shipped_index == [1]
     assert cov.cache_path() == tmp_path / "cache" / "coverage.json" and cov.cache_path().is_file()
     assert cov.coverage() == first and no_shipped_index == [1]      # read from the cache
-    assert first["implemented"] == 2 and first["names"] == ["Forest", "Fire // Ice"]
+    assert first["implemented"] == 3 and first["names"] == ["Forest", "Fire // Ice", "Ach! Hans, Run!"]
     assert first["misparsed"] == 1 and first["misparsed_names"] == ["Tempered Steel"]   # compiles, not counted
-    assert first["by_layout"] == {"meld": {"implemented": 0, "total": 1}, "normal": {"implemented": 1, "total": 2},
-                                  "split": {"implemented": 1, "total": 1}}
+    assert first["by_layout"] == {"meld": {"implemented": 0, "total": 1}, "normal": {"implemented": 2, "total": 3},
+                                  "planar": {"implemented": 0, "total": 1}, "split": {"implemented": 1, "total": 1}}
+    # the paper count leaves out a funny card and a plane (issue 19's "all paper cards")
+    assert first["paper"] == {"implemented": 2, "total": 4,
+                              "by_layout": {"meld": {"implemented": 0, "total": 1}, "normal": {"implemented": 1, "total": 2},
+                                            "split": {"implemented": 1, "total": 1}}}
 
 
 @pytest.mark.parametrize("damage", ["stale", "garbage", "truncated", "bad row"])

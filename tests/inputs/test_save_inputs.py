@@ -12,6 +12,7 @@ import pytest
 from mtgengine.core.errors import GameStateError
 from mtgengine.engine import Game
 from mtgengine.scenario.builder import Scenario
+from mtgengine.state.invariants import check_state
 
 
 def _position() -> Game:
@@ -125,3 +126,25 @@ def test_saves_made_before_some_fields_existed_still_load() -> None:
     assert loaded.state.links == {} and loaded.state.extra_turns == ()
     assert all(o.deathtouched is False for o in loaded.state.objects.values())
     assert loaded.pending is not None and loaded.pending.kind == "priority"
+
+
+def test_an_attachment_to_an_object_that_just_left_loads_and_a_made_up_one_doesnt() -> None:
+    # Path to Exile exiles the equipped creature, then asks "you may search": until state-based
+    # actions unattach the Equipment (CR 704.5n) it is attached to the object that left, whose
+    # last known information is kept — a legal position to save (fuzz seeds 1600063, 1601756)
+    s = Scenario("stale", Alice={"battlefield": ["Plains"], "hand": ["Path to Exile"]},
+                 Bob={"battlefield": [{"card": "Grizzly Bears", "as": "bears"},
+                                      {"card": "Bonesplitter", "attached_to": "bears"}]})
+    s.cast("Path to Exile", targets=["bears"])
+    s.game.submit({"action": "pass"})
+    s.game.submit({"action": "pass"})
+    game = s.game
+    assert game.pending is not None and game.pending.kind == "yesno"
+    equipment = next(oid for oid in game.state.battlefield if game.state.objects[oid].card.name == "Bonesplitter")
+    assert game.state.objects[equipment].attached_to not in game.state.objects
+    check_state(game.state)                     # the position the fuzzer checked, as a save checks it
+    saved = game.save()
+    assert Game.load(saved).save() == saved
+    game.state.obj(equipment).attached_to = 999
+    with pytest.raises(GameStateError, match="it is attached to object 999, which doesn't exist"):
+        check_state(game.state)

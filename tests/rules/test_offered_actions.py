@@ -175,3 +175,60 @@ def test_strive_offers_no_more_targets_than_its_controller_can_pay_for() -> None
     s = Scenario("Strive", Alice={"battlefield": ["Forest"] * 7 + bears, "hand": ["Solidarity of Heroes"]}, Bob={})
     s.cast("Solidarity of Heroes", by="Alice")
     assert s.game.pending.max == 3
+
+
+def test_a_foretold_card_is_offered_only_with_a_target_it_could_have_as_the_spell() -> None:
+    # Fuzz seed 4670 (3 players): a foretold card is face down in exile (CR 702.143a) and so has
+    # no color, but protection looks at the spell it will be (CR 702.16b): Kaya's Onslaught
+    # (white) can't target Black Knight (protection from white), so with no other creature its
+    # cast from exile must not be offered (CR 601.2c)
+    s = Scenario("foretold", Alice={"battlefield": ["Plains x3"], "hand": ["Kaya's Onslaught"]},
+                 Bob={"battlefield": ["Black Knight"]})
+    s.step({"special": "Kaya's Onslaught", "keyword": "foretell"})
+    s.pass_("turn").pass_("turn")
+    assert s.game.state.turn == 3
+    assert not [a for a in _offered(s, 0) if a.get("from") == "exile"]
+    s = Scenario("foretold, a target", Alice={"battlefield": ["Plains x3"], "hand": ["Kaya's Onslaught"]},
+                 Bob={"battlefield": ["Black Knight", "Grizzly Bears"]})
+    s.step({"special": "Kaya's Onslaught", "keyword": "foretell"})
+    s.pass_("turn").pass_("turn")
+    assert [a for a in _offered(s, 0) if a.get("from") == "exile"]
+    _all_accepted(s, 0)
+
+
+def test_a_reduction_from_one_target_limits_what_the_next_phrase_offers() -> None:
+    # Titanic Brawl ({1}{G}) "costs {1} less to cast if it targets a creature you control with a
+    # +1/+1 counter on it": with one Forest, only the countered creature can be its first target
+    # (the reduction is needed, CR 601.2f), and the second phrase is then offered in full
+    # (found by the fuzzer, seed 1502849: the second phrase was checked without the first
+    # target, so nothing was payable and the offered cast was refused)
+    s = Scenario("Brawl", Alice={"battlefield": ["Forest", "Grizzly Bears", {"card": "Runeclaw Bear",
+                                                                             "counters": {"+1/+1": 1}}],
+                                 "hand": ["Titanic Brawl"]},
+                 Bob={"battlefield": ["Craw Wurm"]})
+    _all_accepted(s, 0)
+    s.cast("Titanic Brawl", by="Alice")
+    d = s.game.pending
+    assert d.kind == "targets" and [characteristics(s.game.state, t).name for t in d.options] == ["Runeclaw Bear"]
+    s.choose(d.options[0])
+    d = s.game.pending
+    assert d.kind == "targets" and [characteristics(s.game.state, t).name for t in d.options] == ["Craw Wurm"]
+    s.choose(d.options[0])
+    s.pass_("stack")
+    s.expect(permanents=[{"ref": "Runeclaw Bear", "count": 0}, {"ref": "Craw Wurm", "damage": 3}])
+
+
+def test_an_exile_cost_that_pays_the_cards_mana_cost_offers_only_cards_it_can_pay_for() -> None:
+    # Back from the Brink: "Exile a creature card from your graveyard and pay its mana cost":
+    # with three Forests, Grizzly Bears ({1}{G}) can pay the cost and Craw Wurm ({4}{G}{G})
+    # can't (CR 601.2h, 602.2b; found by the fuzzer, seed 1500211: a card whose cost couldn't
+    # be paid was offered, then refused)
+    s = Scenario("Brink", Alice={"battlefield": ["Back from the Brink", "Forest x3"],
+                                 "graveyard": ["Craw Wurm", "Grizzly Bears"]}, Bob={})
+    _all_accepted(s, 0)
+    s.activate("Back from the Brink", by="Alice")
+    d = s.game.pending
+    assert d.kind == "exile" and [characteristics(s.game.state, t).name for t in d.options] == ["Grizzly Bears"]
+    s.choose(d.options[0])
+    s.pass_("stack")
+    s.expect(permanents=[{"ref": "Grizzly Bears", "count": 1}], zones={"Alice": {"graveyard": ["Craw Wurm"]}})

@@ -24,6 +24,7 @@ def read_activated(para: Span, face: ScriptBuilder) -> bool:
         return False
     cost = parse_cost(m.group(1))
     st = Parse(link=face.link)
+    st.card_zones = True            # "Return ~ from your graveyard ...": it functions there (CR 113.6m)
     body_text = m.group(2)
     if cost and (less := search(r" This ability costs (\{\d+\}) less to activate for each (.+?)\.$", body_text)):
         # the channel lands (CR 601.2f, 602.2b): a reduction of the ability's generic mana
@@ -57,6 +58,7 @@ def read_activated(para: Span, face: ScriptBuilder) -> bool:
                and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana") for e in effects))
     face.activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), face.raw, is_mana, sorcery,
                                            condition=restriction, per_turn=per_turn,
-                                           zone="hand" if cost.discard_self else ""))   # CR 113.6m
+                                           zone="hand" if cost.discard_self else
+                                           "graveyard" if cost.exile_self else st.functions_in))   # CR 113.6m
     return True
 

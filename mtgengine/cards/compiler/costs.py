@@ -47,7 +47,7 @@ def parse_cost(text: str) -> Cost | None:
         text = text[: m.start()] + text[m.end():]
     parts = [p.strip() for p in text.split(",") if p.strip()]
     mana = ""
-    tap = sac = untap = discard = False
+    tap = sac = untap = discard = exile_self = False
     life = energy = 0
     loyalty: int | None = None
     put_counter = remove_counter = ""
@@ -71,6 +71,8 @@ def parse_cost(text: str) -> Cost | None:
             sac = True
         elif part.lower() == "discard ~":
             discard = True                                 # channel: it functions from the hand (CR 113.6m)
+        elif part.lower() in ("exile ~ from your graveyard", "exile this card from your graveyard"):
+            exile_self = True                              # it functions from the graveyard (CR 113.6m)
         elif (pc := fullmatch(r"put an? ([+-]\d+/[+-]\d+) counter on ~", part, re.I)) and not put_counter:
             put_counter = pc.group(1)                                   # Wall of Roots
         elif (rx := fullmatch(r"remove (?:x|any number of) ([\w+/-]+) counters from ~", part, re.I)) \
@@ -92,7 +94,8 @@ def parse_cost(text: str) -> Cost | None:
         consume(part)
     return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life, objects=tuple(objects), untap=untap,
                 energy=energy, loyalty=loyalty, put_counter=put_counter, discard_self=discard,
-                remove_counter=remove_counter, remove_counter_amount=remove_amount, remove_counter_x=remove_x)
+                remove_counter=remove_counter, remove_counter_amount=remove_amount, remove_counter_x=remove_x,
+                exile_self=exile_self)
 
 
 @attempt

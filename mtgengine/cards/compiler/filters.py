@@ -18,7 +18,8 @@ from ...core.mana import COLOR_WORDS
 from .grammar import attempt
 from .lexicon import (
     ALL_COLORS, BASIC_LAND_MANA, BASIC_PLURALS, IRREGULAR_PLURALS, LAND_TYPE_WORDS, OUTLAW_TYPES, PERMANENT_TYPES,
-    SUPERTYPE_WORDS, TYPE_WORDS, artifact_enchantment_types, creature_type_names, creature_type_words, subtype_names,
+    SUPERTYPE_WORDS, TYPE_WORDS, artifact_enchantment_types, counter_kinds, creature_type_names, creature_type_words,
+    subtype_names,
 )
 from .text import Span, consume, fullmatch, join, search, split, sub
 from ..vocabulary import Filter
@@ -67,8 +68,9 @@ def parse_filter(text: str) -> Filter | None:
         text = text[: m.start()]
         mv_min = int(m.group(1)) if m.group(2) != "less" else None
         mv_max = int(m.group(1)) if m.group(2) != "greater" else None
-    if m := search(r" with (?:a |an |one or more )?([+-]\d+/[+-]\d+ |(?!(?:two|three|four|five|six|seven|eight|nine|ten|no|x) )[a-z]+ )?"
-                r"counters? on (?:it|them)$", text):
+    if (m := search(r" with (?:a |an |one or more )?([+-]\d+/[+-]\d+ |(?!(?:two|three|four|five|six|seven|eight|nine|ten|no|x) )[a-z]+ )?"
+                r"counters? on (?:it|them)$", text)) and (not m.group(1) or m.group(1)[0] in "+-"
+                                                        or m.group(1).strip() in counter_kinds()):
         # "creature with a +1/+1 counter on it", "a creature with a counter on it" (CR 122.1)
         m.consume()
         text = text[: m.start()]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from importlib import resources
 
 from ...core.rules_index import rule_text
 from ..vocabulary import Quantity, n
@@ -71,6 +72,15 @@ def creature_type_plural(kind: str) -> str:
     if kind.endswith("folk") or kind in ("Sheep", "Fish", "Kithkin", "Samurai"):
         return kind
     return kind + ("es" if kind.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+@cache
+def counter_kinds() -> frozenset[str]:
+    """The one-word counter kinds the card data names (CR 122.1: a counter's name is any word, so
+    the list is the cards', ``data/counter_kinds.txt``): a word the cards never use as one isn't
+    read as a counter kind."""
+    text = (resources.files("mtgengine") / "data" / "counter_kinds.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
 @cache

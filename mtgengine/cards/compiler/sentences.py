@@ -37,7 +37,7 @@ from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
 from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, sub, undo
 from ..vocabulary import (
     ApplyModifications, ChangeTypes, Conditional, CreateToken, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
-    Discard, DoAction, Effect, ExileIfDies, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
+    Discard, DoAction, Effect, ExileIfDies, ExileTopToPlay, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
     ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
     UnlessPays, YOU, target,
 )
@@ -84,6 +84,25 @@ def _piles(m: SpanMatch, st: Parse) -> list[Effect]:
 def _reveal_top_put(m: SpanMatch, st: Parse) -> list[Effect] | bool:
     flt = card_filter(m.group(1))                         # Coiling Oracle (CR 701.20a)
     return [RevealTop(YOU, flt, (), optional=False, to_battlefield=True, else_hand=True)] if flt else False
+
+
+@_multi(r"(?:(?P<before>[^.]+?)(?:,? and |\. ))?"
+        r"exile the top (?:card|{NUM} cards) of (your|that player's|target player's|target opponent's) library\. "
+        r"(?:(until end of turn|until the end of your next turn), you may (play|cast) (?:that card|those cards|them|it)"
+        r"|you may (play|cast) (?:that card|those cards|them|it) (this turn|until end of turn|until the end of your next turn))\.?")
+def _impulse(m: SpanMatch, st: Parse) -> list[Effect] | bool:
+    # impulse draw (CR 601.3, 305.1): the cards exiled this way may be played until then; after
+    # an instruction of its own ("create a Treasure token and exile the top card of that player's
+    # library", Ragavan), in the order written (CR 608.2c)
+    before = parse_effects(m.group("before"), st) if m.group("before") else []
+    whose = m.group(3).lower()
+    who = YOU if whose == "your" else who_ref(whose[:-2], st)
+    until = (m.group(4) or m.group(7)).lower()
+    if who is None or before is None:
+        return False
+    return before + [ExileTopToPlay(who, num(m.group(2)) if m.group(2) else num("1"),
+                                    "next_turn" if until.endswith("next turn") else "turn",
+                                    (m.group(5) or m.group(6)).lower() == "play")]
 
 
 @_multi(r"look at the top card of (target player|target opponent)'s library\. you may put "
@@ -297,15 +316,59 @@ def _may_shuffle(m: SpanMatch, r: _Reading) -> bool | None:
     return True
 
 
-@_follow_up(r"put (one|two|three) of them into your hand and the rest (?:on the bottom of your library in any order"
-            r"|into your graveyard)")
+@_follow_up(r"put (one|two|three) of (?:them|those cards) into your hand and the (?:rest|other) (?:on the bottom of your "
+            r"library(?: in (any|a random) order)?|into your graveyard|(on top of your library in any order))")
 def _some_to_hand(m: SpanMatch, r: _Reading) -> bool | None:
-    # Impulse, Forbidden Alchemy: the player chooses which (CR 608.2d)
+    # Impulse, Forbidden Alchemy: the player chooses which (CR 608.2d); the rest "in a random
+    # order" (Drawn from Dreams), or back on top (Diabolic Vision)
     look = r.last(LookAtTop)
     if look is None or look.rest != "top" or look.to_hand:
         return None
-    r.effects[-1] = replace(look, to_hand=num(m.group(1)).fixed,
-                            rest="graveyard" if m.group(0).lower().endswith("graveyard") else "bottom")
+    rest = "top" if m.group(3) else "graveyard" if m.group(0).lower().endswith("graveyard") else "bottom"
+    r.effects[-1] = replace(look, to_hand=num(m.group(1)).fixed, rest=rest,
+                            random_order=(m.group(2) or "").lower() == "a random")
+    return True
+
+
+@_follow_up(r"put all (.+?) cards revealed this way into your hand and the rest (into your graveyard|on the bottom of "
+            r"your library in (any|a random) order)")
+def _all_matching_to_hand(m: SpanMatch, r: _Reading) -> bool | None:
+    # Goblin Ringleader: every revealed card of that kind goes, none chosen (CR 701.20a)
+    look = r.last(LookAtTop)
+    flt = card_filter(m.group(1))
+    if look is None or look.reveal != "all" or look.rest != "stay" or flt is None:
+        return None
+    graveyard = m.group(2).lower() == "into your graveyard"
+    r.effects[-1] = replace(look, filter=flt, take_all=True, rest="graveyard" if graveyard else "bottom",
+                            random_order=not graveyard and m.group(3).lower() == "a random")
+    return True
+
+
+@_follow_up(r"you may (?:reveal|put) (an?|up to {NUM}) (.+?) cards? from among (?:them|those cards) "
+            r"(?:and put (?:it|them|that card|those cards) )?into your hand")
+def _matching_to_hand(m: SpanMatch, r: _Reading) -> bool | None:
+    """ "You may reveal a creature card from among them and put it into your hand" (Adventurous
+    Impulse): up to that many cards of that kind, none if the player wishes; the others stay
+    where they are unless the next sentence moves them (CR 401.2, 701.20a)."""
+    look = r.last(LookAtTop)
+    flt = card_filter(m.group(3))
+    if look is None or look.rest not in ("top", "stay") or look.to_hand or look.piles or flt is None:
+        return None
+    m.group(1)
+    r.effects[-1] = replace(look, to_hand=num(m.group(2)).fixed if m.group(2) else 1, filter=flt, rest="stay",
+                            reveal=look.reveal or "chosen")
+    return True
+
+
+@_follow_up(r"(?:then )?put the rest (on the bottom of your library in (a random|any) order|into your graveyard)")
+def _rest_of_look(m: SpanMatch, r: _Reading) -> bool | None:
+    # "Put the rest on the bottom of your library in a random order" (CR 401.4)
+    look = r.last(LookAtTop)
+    if look is None or look.rest != "stay":
+        return None
+    graveyard = m.group(1).lower().endswith("graveyard")
+    r.effects[-1] = replace(look, rest="graveyard" if graveyard else "bottom",
+                            random_order=not graveyard and m.group(2).lower() == "a random")
     return True
 
 
@@ -447,8 +510,13 @@ def _instructions(s: str, st: Parse) -> list[Effect] | None:
         # "Scry 2, then draw a card." (CR 608.2c: in the order written)
         saved = st.mark()
         result = []
+        # "Each player discards their hand, then draws seven cards": the later instructions keep
+        # the first one's subject when they have none (a player who isn't a target)
+        subject = match(r"(each player|each opponent) ", s, re.I)
         for part in s.split(", then "):
             more = parse_clause(part, st) or _parse_compound(part, st) or counted(part, st, parse_clause)
+            if more is None and subject is not None and not part.startswith(subject.group(0)):
+                more = parse_clause(subject.group(0) + part, st)
             if more is None:
                 st.rollback(saved)
                 undo(read)

@@ -25,6 +25,11 @@ class Parse:
         self.it = it        # what "it" / "that card" means when no target was named (a delayed ability's object)
         self.link = link    # the card's exiling link (CR 607.2a): "exiled with ~", "the exiled card"
         self.player = player  # what "that player" means without a target: the player a trigger event was done to
+        # CR 113.6m: an ability reader that can make an ability function from its card's graveyard
+        # (an activated ability's) sets ``card_zones``; an instruction moving the card out of that
+        # zone ("Return ~ from your graveyard to your hand") sets ``functions_in`` to it
+        self.card_zones = False
+        self.functions_in = ""
 
     def add_target(self, spec: TargetSpec) -> Ref:
         self.targets.append(spec)

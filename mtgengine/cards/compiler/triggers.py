@@ -53,6 +53,7 @@ for _pattern, _events in (
     (r"when(?:ever)? ~ becomes the target of a spell or ability", ("becomes_target",)),   # CR 115.1
     (r"when(?:ever)? ~ becomes tapped", ("becomes_tapped",)),                      # CR 701.26a
     (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
+    (r"when you unlock this door", ("unlock_door",)),                             # CR 709.5h
 ):
     TRIGGERS.add(_pattern, _self_events(*_events))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from . import card_zones  # noqa: F401  (the library, hand and graveyard templates register with EFFECTS)
 from .clause import effect_rule
 from .filters import card_filter, parse_filter
 from .lexicon import num

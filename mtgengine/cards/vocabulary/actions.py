@@ -150,7 +150,8 @@ class ExtraTurn:
 class LookAtTop:
     """ "Look at the top N cards of your library" (CR 401.2 allows it only by an effect):
     ``to_hand`` of them (chosen) go into the hand, the rest go to ``rest`` — "top" (any order,
-    Ponder), "bottom" (any order, Impulse) or "graveyard" (Forbidden Alchemy). ``may_shuffle``:
+    Ponder), "bottom" (any order, Impulse) or "graveyard" (Forbidden Alchemy), or "stay" where they
+    are, in their order (no instruction moves them). ``may_shuffle``:
     "You may shuffle." afterwards (CR 701.24a)."""
 
     who: Ref
@@ -160,6 +161,13 @@ class LookAtTop:
     may_shuffle: bool = False
     piles: bool = False   # Fact or Fiction: revealed; an opponent separates them into two piles, one pile
                           # goes into the hand and the other into the graveyard (``rest``)
+    filter: Filter | None = None   # "you may reveal a creature card from among them and put it into your hand":
+                                   # up to ``to_hand`` of the cards matching it (none allowed)
+    random_order: bool = False     # "put the rest on the bottom of your library in a random order"
+    take_all: bool = False         # "Put all creature cards revealed this way into your hand": every card
+                                   # matching ``filter`` goes, none chosen
+    reveal: str = ""               # "all": "Reveal the top N cards" (CR 701.20a); "chosen": the cards put
+                                   # into the hand are revealed ("you may reveal ... and put it into your hand")
 
 
 @dataclass(frozen=True, slots=True)

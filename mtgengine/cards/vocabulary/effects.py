@@ -16,6 +16,7 @@ from .actions import (
     SacrificePermanent, Scry, Search, TapUntap, WinGame,
 )
 from .keyword_actions import Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Myriad
+from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary
 
 
 @dataclass(frozen=True, slots=True)
@@ -655,4 +656,5 @@ Effect = Union[
     MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
     ReturnChosen, PutOntoBattlefieldFromHand, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
     MayElse, Designate, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,      # (keyword_actions)
+    PutIntoLibrary, ExileTopToPlay, LookAtCards, DiscardHand, ShuffleZonesIntoLibrary,      # (card_zones)
 ]

@@ -7,6 +7,8 @@ effect by its class (``resolve.execute``):
   counter (701.6), discard (701.9), put into a library or graveyard (400, 401.4)
 - ``library``: draw (121), mill (701.17), scry (701.22), surveil (701.25), search (701.23), reveal
   (701.20), look at the top cards (401.2), explore (701.44), exile the top cards
+- ``card_zones``: put into a library at a position (401.7), impulse draw (601.3), look at a hand
+  (701.20e)
 - ``counters``: counters (122), proliferate (701.34), adapt (701.46), double and triple (701.10-11)
 - ``tokens_copies``: tokens (111), token copies and copies (707)
 - ``permanents``: tap and untap (701.26, 502.3), attach (701.3), gain control (613.1b)
@@ -24,6 +26,6 @@ A new effect of the vocabulary gets its resolution in the module of its concept,
 ``@resolves(ItsClass)``; ``tests/effects/test_resolutions.py`` fails while one has none.
 """
 from . import (  # noqa: F401  (each module registers its resolutions as it is imported)
-    cast_keywords, choices, continuous, counters, damage_life, delayed, faces, keyword_actions, library, mana,
+    card_zones, cast_keywords, choices, continuous, counters, damage_life, delayed, faces, keyword_actions, library, mana,
     payments, permanents, spells, tokens_copies, zones,
 )

@@ -146,10 +146,16 @@ def look_at_top(ctx: Ctx, player: int, count: int, eff: LookAtTop, name: str) ->
     library = g.zones[(player, Zone.LIBRARY)]
     top = list(library[:count]) if count > 0 else []
     who = g.players[player].name
-    ctx.log("401.2", f"{who} looks at the top {len(top)} card(s) of their library ({name})")
+    if eff.reveal == "all":
+        ctx.log("701.20a", f"{who} reveals the top {len(top)} card(s) of their library ({name}): "
+                + ", ".join(name_of(ctx, c) for c in top))
+    else:
+        ctx.log("401.2", f"{who} looks at the top {len(top)} card(s) of their library ({name})")
     taken: list[int] = []
     if top and eff.piles:
         taken = _piles(ctx, player, top, name)
+    elif top and (eff.to_hand or eff.take_all) and eff.filter is not None:
+        taken = _take_matching(ctx, player, top, eff, name)
     elif top and eff.to_hand:
         k = min(eff.to_hand, len(top))
         answer = ctx.ask(Decision(player, "choose", f"choose {k} card(s) to put into your hand ({name})", top,
@@ -161,10 +167,14 @@ def look_at_top(ctx: Ctx, player: int, count: int, eff: LookAtTop, name: str) ->
     if eff.rest == "top":
         stay = _ordered(ctx, player, rest, "order the cards to put back on top of your library "
                         "(first listed: the top card)")
-        reorder_library(ctx, player, stay + [c for c in library if c not in top])
+        reorder_library(ctx, player, taken + stay + [c for c in library if c not in top])
     elif eff.rest == "bottom":
-        bottom = _ordered(ctx, player, rest, "order the cards to put on the bottom of your library "
-                          "(last listed: the bottom card)")
+        if eff.random_order:
+            bottom = list(rest)                   # "in a random order": the game's generator orders them
+            g.rng.shuffle(bottom)
+        else:
+            bottom = _ordered(ctx, player, rest, "order the cards to put on the bottom of your library "
+                              "(last listed: the bottom card)")
         reorder_library(ctx, player, taken + [c for c in library if c not in top] + bottom)
     for oid in taken:
         move(ctx, oid, Zone.HAND, "put")
@@ -174,6 +184,29 @@ def look_at_top(ctx: Ctx, player: int, count: int, eff: LookAtTop, name: str) ->
             move(ctx, oid, Zone.GRAVEYARD, "put")
     if eff.may_shuffle and ctx.ask(Decision(player, "yesno", f"shuffle your library ({name})?", [True, False])):
         shuffle_library(ctx, player)
+
+
+def _take_matching(ctx: Ctx, player: int, top: list[int], eff: LookAtTop, name: str) -> list[int]:
+    """ "You may reveal a creature card from among them and put it into your hand": up to
+    ``eff.to_hand`` of the cards looked at that match the filter, none if the player wishes (a
+    "may"; CR 701.23b's reading of a stated quality: they need not find one). The cards taken are
+    revealed (CR 701.20a) unless all of them already were."""
+    g = ctx.g
+    assert eff.filter is not None
+    options = [c for c in top if _card_matches(ctx, c, eff.filter, player)]
+    if not options:
+        return []
+    if eff.take_all:
+        return options                    # "put all creature cards revealed this way into your hand"
+    k = min(eff.to_hand, len(options))
+    answer = ctx.ask(Decision(player, "choose", f"choose up to {k} card(s) to put into your hand ({name}); none: "
+                              "put none", options, min=0, max=k))
+    taken = [] if answer in (None, "none") else answer if isinstance(answer, list) else [answer]
+    if len(taken) > k or len(set(taken)) != len(taken) or any(c not in options for c in taken):
+        raise IllegalActionError(f"{name}: choose up to {k} of the matching cards looked at")
+    if taken and eff.reveal != "all":
+        ctx.log("701.20a", f"{g.players[player].name} reveals " + ", ".join(name_of(ctx, c) for c in taken))
+    return taken
 
 
 def scry(ctx: Ctx, player: int, count: int, library_of: int | None = None) -> None:
