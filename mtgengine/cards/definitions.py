@@ -93,7 +93,7 @@ _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
     **{e: _PLAYER_WHOSE for e in ("draw", "gain_life", "upkeep", "draw_step", "beginning_of_combat",
                                   "end_step", "precombat_main", "draw_first", "draw_second")},
     # a triggered mana ability (CR 605.1b): whose is the player tapping; the filter, the permanent tapped
-    "tapped_for_mana": _PLAYER_WHOSE,
+    "tapped_for_mana": _PLAYER_WHOSE + ("enchanted",),   # enchanted: the land the Aura is attached to (Wild Growth)
     "activate": _PLAYER_WHOSE,
     "state": ("you",),
 }

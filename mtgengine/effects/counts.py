@@ -21,6 +21,13 @@ def count(g: GameState, q: Quantity, controller: int, source: int) -> int | None
     stat = q.stat
     if stat == "domain":
         return q.scale * domain(g, controller)
+    if stat == "colors_spent":
+        # converge, sunburst (CR 702.44a): the colors of the mana spent to cast the spell, which
+        # the permanent it became remembers (CR 601.2h); a copy wasn't cast: none (CR 707.10)
+        o = g.objects.get(source)
+        return q.scale * len({k for k in (o.choices.get("mana_spent", ()) if o is not None else ()) if k in "WUBRG"})
+    if stat == "party":
+        return q.scale * party_size(g, controller)
     if stat in _PLAYER_STATS:
         return q.scale * _PLAYER_STATS[stat](g, controller)
     if stat.startswith("devotion:"):
@@ -47,6 +54,11 @@ def count(g: GameState, q: Quantity, controller: int, source: int) -> int | None
 _PLAYER_STATS: dict[str, Callable[[Any, int], int]] = {
     "your_life": lambda g, p: max(0, g.players[p].life),
     "life_gained": lambda g, p: g.players[p].life_gained_this_turn,
+    # the creatures declared as attackers this turn (CR 508.1): the player's, or every player's
+    "attacked_with": lambda g, p: g.players[p].attacked_with_this_turn,
+    "attacked_this_turn": lambda g, p: sum(q.attacked_with_this_turn for q in g.players),
+    # the opponents still in the game (CR 102.1, 800.4a): undaunted (CR 702.125a)
+    "opponents": lambda g, p: sum(1 for q in g.players if q.index != p and not q.lost),
 }
 
 
@@ -75,3 +87,32 @@ def domain(g: GameState, player: int) -> int:
         if ch.controller == player and "Land" in ch.types:
             seen.update(t for t in BASIC_LAND_TYPES if t in ch.subtypes)
     return len(seen)
+
+
+#: The creature types a party is made of, one creature each (CR 700.8).
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(g: GameState, player: int) -> int:
+    """CR 700.8: the number of creatures in ``player``'s party: the most of the creatures they
+    control that can be assigned one each to Cleric, Rogue, Warrior and Wizard, a creature of
+    several of those types filling only one (0 to 4; found by trying each assignment, 700.8a)."""
+    kinds = []
+    for oid in g.battlefield:
+        ch = characteristics(g, oid)
+        if ch.controller == player and "Creature" in ch.types:
+            have = frozenset(t for t in PARTY_TYPES if t in ch.subtypes)
+            if have:
+                kinds.append(have)
+    best = 0
+
+    def assign(i: int, used: frozenset[str], size: int) -> None:
+        nonlocal best
+        best = max(best, size)
+        if i == len(kinds) or best == len(PARTY_TYPES):
+            return
+        for t in kinds[i] - used:
+            assign(i + 1, used | {t}, size + 1)
+        assign(i + 1, used, size)                   # this creature left out of the party
+    assign(0, frozenset(), 0)
+    return best

@@ -26,6 +26,7 @@ from .layers import ContinuousEffect, characteristics, copy_values, duration_hol
 from .replacement import apply_replacements, life_gain_forbidden
 from .triggers import condition_holds
 from . import link_records
+from .link_values import mana_amount
 from . import enter_leave
 
 
@@ -183,6 +184,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
         if from_zone is _STACK and o.choices.get("alternative"):
             new.choices["alternative"] = o.choices["alternative"]   # CR 400.7d: "if its dash cost was paid"
+        if from_zone is _STACK and o.choices.get("mana_spent"):
+            new.choices["mana_spent"] = o.choices["mana_spent"]     # CR 400.7d: converge, sunburst (702.44a)
         made = g.objects[oid].choices             # (as the replacement effects left it: not ``o``, a copy
         for note in ("tribute_unpaid", "devoured"):   # may have been written since, GameState.obj)
             if made and note in made:               # choices made as it enters (CR 702.104b, 702.82b)
@@ -625,7 +628,8 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
                     obj.face = 1                        # a modal double-faced token's back face (CR 712.8f)
         g.objects[obj.id] = obj            # not yet in a zone: as it would enter (CR 614.12)
         entering = apply_replacements(ctx, ZoneChange(obj.id, Zone.COMMAND, Zone.BATTLEFIELD, controller,
-                                                      "create", controller=controller))
+                                                      "create", controller=controller,
+                                                      tapped=isinstance(definition, CreateToken) and definition.tapped))
         if entering is None:
             del g.objects[obj.id]
             g.changed()
@@ -674,7 +678,9 @@ def produce_mana(ctx: Ctx, player: int, mana: tuple[str, ...], source: int = 0, 
     ctx.log("106.3", f"{g.players[player].name} adds {'{' + '}{'.join(event.mana) + '}'}"
             + (f" ({source_name})" if source_name else "")
             + (" (snow mana, CR 107.4h)" if snow else "")
-            + (f" ({restriction.text}, CR 106.6)" if restriction is not None else ""))
+            + (f" ({restriction.text}, CR 106.6)" if restriction is not None and restriction.text else "")
+            + (f" (not lost as steps and phases end until end of {restriction.lasts}, CR 106.4)"
+               if restriction is not None and restriction.lasts else ""))
     if event.tapped and source:
         _mana_triggers(ctx, event)
     return event.mana
@@ -698,25 +704,35 @@ def _mana_triggers(ctx: Ctx, event: ManaEvent) -> None:
                 continue
             if t.whose == "you" and event.player != ch.controller or t.whose == "opponent" and event.player == ch.controller:
                 continue
+            if t.whose == "enchanted" and g.objects[oid].attached_to != event.source:
+                continue                                # "Whenever enchanted land is tapped for mana"
             if t.filter is not None and ((t.filter.types and not t.filter.types & src.types)
-                                         or not t.filter.all_types <= src.types):
-                continue
+                                         or not t.filter.all_types <= src.types
+                                         or (t.filter.subtypes and not t.filter.subtypes & src.subtypes)):
+                continue                                # ("a Swamp": its land type)
             ctx.log("605.4a", f"{ch.name}'s triggered mana ability resolves: {ab.text}")
             for eff in ab.effects:
                 if not isinstance(eff, AddMana):
                     continue
                 if eff.mana and not eff.produced:
-                    produce_mana(ctx, event.player, tuple(eff.mana) * eff.amount, oid, source_name=ch.name)
+                    # "an additional {G} for each Elf on the battlefield" (Elvish Guidance): counted now
+                    times = mana_amount(g, oid, eff)
+                    produce_mana(ctx, event.player, tuple(eff.mana) * times, oid, source_name=ch.name)
                     continue
-                # "one mana of any type that land produced": a choice among the types it produced
+                # "one mana of any type that land produced": a choice among the types it produced;
+                # "two mana in any combination of colors": each chosen (CR 106.1a)
                 kinds = tuple(dict.fromkeys(event.mana)) if eff.produced else tuple(eff.choice)
                 if not kinds:
                     continue
-                kind = kinds[0] if len(kinds) == 1 else ctx.ask(Decision(
-                    event.player, "color", f"choose the type of mana {ch.name} adds", list(kinds)))
-                if kind not in kinds:
-                    raise IllegalActionError(f"{ch.name} adds one of {', '.join(kinds)}")
-                produce_mana(ctx, event.player, (kind,) * eff.amount, oid, source_name=ch.name)
+                added: list[str] = []
+                for _ in range(eff.amount if eff.any_combination else 1):
+                    kind = kinds[0] if len(kinds) == 1 else ctx.ask(Decision(
+                        event.player, "color", f"choose the type of mana {ch.name} adds", list(kinds)))
+                    if kind not in kinds:
+                        raise IllegalActionError(f"{ch.name} adds one of {', '.join(kinds)}")
+                    added.append(kind)
+                produce_mana(ctx, event.player, tuple(added) if eff.any_combination else (added[0],) * eff.amount,
+                             oid, source_name=ch.name)
 
 
 def proliferate(ctx: Ctx, player: int, source_name: str = "") -> None:

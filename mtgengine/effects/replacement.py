@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..agents.decisions import Decision, player_of
 from ..cards.compiler.keywords import PROTECTION_TYPES
 from ..cards.compiler.lexicon import creature_type_plural
-from ..cards.vocabulary import Condition, Filter, Quantity, ReplacementAbility
+from ..cards.vocabulary import SUNBURST, Condition, Filter, Quantity, ReplacementAbility
 from ..core.enums import Zone
 from ..core.mana import COLOR_WORDS
 from ..core.errors import IllegalActionError
@@ -688,13 +688,18 @@ def _apply_one(ctx: Ctx, c: Candidate, event: Any) -> Any:
                         f"{', '.join(sorted(ab.declined_keywords))}")
                 event = replace(event, keywords=event.keywords | ab.declined_keywords)
         elif ab.enters_counters:
+            kind = ab.enters_counters
+            if kind == SUNBURST:
+                # CR 702.44a: +1/+1 counters if it enters as a creature, else charge counters
+                kind = "+1/+1" if event.oid in g.objects and "Creature" in characteristics(g, event.oid).types \
+                    else "charge"
             stat = ab.amount.stat if ab.amount is not None else ""
             n = devour(ctx, event.oid, _entering_controller(g, event), c.name) * ab.amount.scale if stat == DEVOURED \
                 else tribute(ctx, event.oid, _entering_controller(g, event), c.name, ab.amount.fixed) \
                 if stat == TRIBUTE else _quantity(g, ab.amount or Quantity(), c, event)
             ctx.log("614.1c", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with {n} "
-                    f"{ab.enters_counters} counter(s) on it")
-            event = replace(event, counters=event.counters + ((ab.enters_counters, n),))
+                    f"{kind} counter(s) on it")
+            event = replace(event, counters=event.counters + ((kind, n),))
         if ab.enters_keywords:
             ctx.log("614.1c", f"{c.name}: {object_name(g, event.oid)} enters the battlefield with "
                     f"{', '.join(sorted(ab.enters_keywords))}")
@@ -764,6 +769,9 @@ def _quantity(g: GameState, q: Quantity, c: Candidate, event: Any) -> int:
     """A number in a replacement effect. X is the X of the spell it comes from (the spell
     that becomes the entering permanent, CR 107.3m)."""
     value = q.fixed
+    if q.stat == "colors_spent" and isinstance(event, ZoneChange):
+        # converge, sunburst: the colors spent to cast the spell that becomes the permanent (CR 702.44a)
+        return value + (count(g, q, c.controller, event.oid) or 0)
     if q.x:
         spell = event.oid if isinstance(event, ZoneChange) else c.source
         o = g.objects.get(spell)

@@ -224,11 +224,12 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         # upkeep": a new object (CR 400.7) or a new controller hasn't had its echo checked
         src = g.objects.get(source_id) if source_id else None
         return src is not None and src.zone is Zone.BATTLEFIELD and src.choices.get("echo") != controller
-    if cond.kind == "source_untapped":
-        # "if ~ is untapped" (Howling Mine): checked as it triggers and as it resolves (CR 603.4);
-        # only permanents have a status (CR 110.5d): one that has left is not untapped
+    if cond.kind in ("source_untapped", "source_tapped"):
+        # "if ~ is untapped" (Howling Mine), "if ~ is tapped" (the storage lands): checked as it
+        # triggers and as it resolves (CR 603.4); only permanents have a status (CR 110.5d): one
+        # that has left is neither
         src = g.objects.get(source_id) if source_id else None
-        return src is not None and src.zone is Zone.BATTLEFIELD and not src.tapped
+        return src is not None and src.zone is Zone.BATTLEFIELD and src.tapped == (cond.kind == "source_tapped")
     if cond.kind in KEYWORD_CONDITIONS:
         # renown, evolve, bloodthirst, dethrone, training (``keyword_conditions``)
         return keyword_condition(g, cond, controller, source_id, subject)
@@ -263,6 +264,8 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         value = len(found)
     elif cond.kind == "attacked_with":
         value = g.players[controller].attacked_with_this_turn        # CR 508.1
+    elif cond.kind == "spells_cast":
+        value = g.players[controller].spells_cast_this_turn         # spells cast this turn (CR 601.2i)
     elif cond.kind == "opponent_more":
         # "if an opponent controls more lands than you" (CR 603.4)
         flt = cond.filter or Filter()

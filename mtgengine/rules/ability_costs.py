@@ -46,7 +46,7 @@ def candidates(g: GameState, player: int, source: int, part: CostObjects) -> lis
             return []
         return [oid for oid in g.battlefield if g.objects[oid].attacking is not None and not g.objects[oid].blocked
                 and characteristics(g, oid).controller == player]
-    if part.verb in ("sacrifice", "remove_counters", "crew"):
+    if part.verb in ("sacrifice", "remove_counters", "crew", "tap"):
         out = [oid for oid in g.battlefield if characteristics(g, oid).controller == player
                and matches(g, oid, flt, player, source)]
         if part.verb == "remove_counters":
@@ -61,6 +61,8 @@ def can_pay(g: GameState, player: int, source: int, cost: Cost) -> bool:
     """CR 118.3: the player has what every part takes."""
     for part in cost.objects:
         found = candidates(g, player, source, part)
+        if part.verb == "tap" and cost.tap:
+            found = [o for o in found if o != source]   # tapped for {T} first, it can't pay this part too
         if part.verb == "remove_counters":
             have = sum(sum(g.objects[o].counters.values()) for o in found)
         elif part.verb == "crew":
@@ -118,6 +120,9 @@ def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: s
                 ctx.log("702.49a", f"{who} returns the unblocked {name_of(ctx, oid)} to its owner's hand to pay for "
                                    f"{what}")
                 move(ctx, oid, Zone.HAND, "cost")
+            elif part.verb == "tap":
+                ctx.log("118.3", f"{who} taps {name_of(ctx, oid)} to pay for {what}")
+                set_tapped(ctx, oid, True)
             elif part.verb == "linked_to_graveyard":
                 ctx.log("602.2b", f"{who} puts {name_of(ctx, oid)} into its owner's graveyard to pay for {what}")
                 move(ctx, oid, Zone.GRAVEYARD, "cost")

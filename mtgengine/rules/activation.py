@@ -14,7 +14,7 @@ from ..effects.link_records import CostContext
 from ..effects.link_values import linked_amount, linked_colors
 from ..effects.links import activation_forbidden, cost_x
 from ..effects.primitives import lose_life, move, name_of, put_counters, remove_counters, set_tapped
-from ..effects.resolutions.mana import add_mana
+from ..effects.resolutions.mana import add_mana, counted_mana
 from ..effects.resolve import Resolving, execute
 from ..effects.triggers import condition_holds
 from ..effects.cast_keywords import split_second
@@ -70,7 +70,7 @@ def _adds(g: Any, oid: int, eff: AddMana) -> tuple[str, ...]:
 
 
 def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | None = None,
-                          pay: Any = None) -> None:
+                          pay: Any = None, x: int = 0) -> None:
     """CR 605.3a-b: a mana ability is activated and resolves at once, without the stack. With
     {T} in its cost, its source is "tapped for mana" (CR 106.12): the mana it produces is an
     event "tapped for mana" replacement effects modify (CR 106.12b)."""
@@ -90,7 +90,7 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
     if ab.condition is not None and not condition_holds(g, ab.condition, ch.controller, oid):
         raise IllegalActionError(f"{ch.name}'s ability can't be activated now: its condition isn't met "
                                  f"({ab.text}; CR 602.5)")
-    pay_ability_costs(ctx, oid, ab, pay)
+    pay_ability_costs(ctx, oid, ab, pay, x)
     src = g.objects.get(oid)
     controller = ch.controller      # who activated it gets the mana (CR 106.3), control changed in layer 2 too
     # issue 7 (double/triple): the source and "tapped for mana" go with the mana produced; its
@@ -100,12 +100,33 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
         else name_of(ctx, oid)
     r = None                                # built for the effects other than adding mana
     for eff in ab.effects:
-        if isinstance(eff, AddMana):
+        if isinstance(eff, AddMana) and eff.count is None:
             add_mana(ctx, controller, eff, name, choice, source=oid, tapped=ab.cost.tap)
+            continue
+        if r is None:
+            r = Resolving(oid, controller, (), (), x=x, name=name, tapped_for_mana=ab.cost.tap)
+        if isinstance(eff, AddMana):                # "X mana ..., where X is ~'s power" (CR 608.2h)
+            add_mana(ctx, controller, counted_mana(ctx, eff, r), name, choice, source=oid, tapped=ab.cost.tap)
         else:
-            if r is None:
-                r = Resolving(oid, controller, (), (), name=name, tapped_for_mana=ab.cost.tap)
             execute(ctx, (eff,), r)
+
+
+def _announce_x(ctx: Ctx, player: int, oid: int, ab: ActivatedAbility, action: dict[str, Any]) -> int:
+    """X of an activation cost, announced (CR 602.2b, 601.2b): given by the action or asked, up to
+    what could be paid ({X} mana; "Remove X storage counters from ~": the counters on it; "any
+    number of" counters is such an X too, CR 107.1c)."""
+    g = ctx.g
+    x = action.get("x")
+    if ab.cost.remove_counter_x:
+        most = g.objects[oid].counters.get(ab.cost.remove_counter, 0)
+    else:
+        most = affordable_x(g, player, ManaCost.parse(ab.cost.mana))
+    if x is None:
+        x = ctx.ask(Decision(player, "x", f"choose X for {characteristics(g, oid).name}'s ability", [],
+                             info={"max": most}))
+    if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+        raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
+    return x
 
 
 def _not_forbidden(g: GameState, oid: int) -> None:
@@ -151,12 +172,14 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         g.obj(oid).choices["loyalty_turn"] = g.turn
         g.changed()
     if ab.cost.remove_counter:
-        # "Remove a charge counter from ~" (CR 118.3): unpayable without one
-        if g.objects[oid].counters.get(ab.cost.remove_counter, 0) < ab.cost.remove_counter_amount:
-            n = ab.cost.remove_counter_amount
+        # "Remove a charge counter from ~" (CR 118.3): unpayable without one; "Remove X storage
+        # counters": X of them, X announced (CR 107.3a)
+        n = x if ab.cost.remove_counter_x else ab.cost.remove_counter_amount
+        if g.objects[oid].counters.get(ab.cost.remove_counter, 0) < n:
             raise IllegalActionError(f"{name_of(ctx, oid)} has {'no' if n == 1 else f'fewer than {n}'} "
                                      f"{ab.cost.remove_counter} counter{'s' if n > 1 else ''} to remove (CR 118.3)")
-        remove_counters(ctx, oid, ab.cost.remove_counter, ab.cost.remove_counter_amount)
+        if n:
+            remove_counters(ctx, oid, ab.cost.remove_counter, n)
     if ab.cost.put_counter:
         # "Put a -0/-1 counter on ~" (CR 118.3): paid by putting it on, whatever its toughness
         put_counters(ctx, oid, ab.cost.put_counter, 1, rule="602.2b")
@@ -202,7 +225,8 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         return False                                       # CR 602.5b
     if ab.cost.tap and not can_pay_tap(g, oid):
         return False
-    if ab.cost.remove_counter and o.counters.get(ab.cost.remove_counter, 0) < ab.cost.remove_counter_amount:
+    if ab.cost.remove_counter and not ab.cost.remove_counter_x \
+            and o.counters.get(ab.cost.remove_counter, 0) < ab.cost.remove_counter_amount:
         return False                                       # CR 118.3
     if ab.cost.loyalty is not None and _loyalty_problem(g, oid, ab):
         return False
@@ -298,7 +322,8 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         g.obj(oid).choices["activations"] = {**{k: v for k, v in done.items() if k.startswith(f"{g.turn}:")},
                                              key: done.get(key, 0) + 1}
     if ab.is_mana:
-        activate_mana_ability(ctx, oid, index, action.get("color"), action.get("pay"))
+        x = _announce_x(ctx, player, oid, ab, action) if ab.cost.remove_counter_x or "{X}" in ab.cost.mana else 0
+        activate_mana_ability(ctx, oid, index, action.get("color"), action.get("pay"), x)
         return
     if g.stack and (held := split_second(g)):
         raise IllegalActionError(f"{ch.name}'s ability can't be activated while {held} (split second) is on the "
@@ -325,16 +350,10 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     if ab.cost.x_is is not None:
         # "X is the mana value of that card" (Soul Foundry): X is set by the game, not announced
         stack_obj.x = cost_x(ctx, oid, player, ab.cost.x_is)
-    elif "{X}" in ab.cost.mana:
+    elif "{X}" in ab.cost.mana or ab.cost.remove_counter_x:
         # issue 7: X in an activation cost is announced (CR 602.2b, 601.2b) and is the
         # ability's X as it resolves (Oracle of Nectars, copied by Unbound Flourishing)
-        x = action.get("x")
-        if x is None:
-            x = ctx.ask(Decision(player, "x", f"choose X for {ch.name}'s ability", [],
-                                 info={"max": affordable_x(g, player, ManaCost.parse(ab.cost.mana))}))
-        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
-            raise IllegalActionError(f"X must be a number 0 or more, got {x!r}")
-        stack_obj.x = x
+        stack_obj.x = _announce_x(ctx, player, oid, ab, action)
     pay_ability_costs(ctx, oid, ab, action.get("pay"), stack_obj.x)  # CR 602.2b
     if ab.cost.exile_self:
         # "Exile this card from your graveyard" (CR 118.3): the ability refers to the card exiled

@@ -171,7 +171,8 @@ def _tap_ability(g: GameState, player: int, oid: int, preferred: ActivatedAbilit
 def _ability_index(script: Any) -> dict[int, tuple[int, list[str] | None]]:
     """For :func:`_tap_ability`: by the id of each of the script's abilities, its index and the
     mana types it adds when they don't depend on the game (None: a linked color, CR 607.2)."""
-    return {id(ab): (i, None if any(e.link or e.per is not None for e in ab.effects if isinstance(e, AddMana))
+    return {id(ab): (i, None if any(e.link or e.per is not None or e.count is not None
+                                    for e in ab.effects if isinstance(e, AddMana))
                      else mana_of(ab)[0]) for i, ab in enumerate(script.activated)}
 
 
@@ -234,7 +235,7 @@ def empty_pools(ctx: Ctx) -> None:
     """CR 106.4: unspent mana empties from each pool at the end of each step and phase."""
     for p in ctx.g.players:
         if has_mana(p):
-            mana_pool.empty(ctx.g.player(p.index))
+            mana_pool.empty(ctx.g.player(p.index), ctx.g.step)
 
 
 def has_mana(p: Player) -> bool:

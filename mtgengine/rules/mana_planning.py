@@ -59,7 +59,8 @@ def _fixed_mana(ab: ActivatedAbility, kinds: tuple[str, ...]) -> tuple[str, ...]
     """:func:`_fixed_output`, which follows from the ability and the source's mana types alone."""
     out: list[str] = []
     for eff in ab.effects:
-        if not isinstance(eff, AddMana) or not eff.mana or eff.choice or eff.link or eff.per is not None:
+        if not isinstance(eff, AddMana) or not eff.mana or eff.choice or eff.link or eff.per is not None \
+                or eff.count is not None:
             return None
         out.extend(list(eff.mana) * eff.amount)
     if set(out) != set(kinds):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..cards.vocabulary import ManaRestriction
+from ..core.enums import COMBAT_STEPS, Step
 from ..effects.characteristics import matches_characteristics
 from ..effects.link_records import chosen
 
@@ -51,6 +52,8 @@ def allows(restriction: ManaRestriction | None, spend_on: SpendOn | None, player
         return True
     on = spend_on or OTHER
     ch = on.ch
+    if on.kind == "spell" and restriction.no_spells:
+        return False                                                # "only to activate abilities"
     if on.kind == "spell" and ch is not None:
         if restriction.multicolored and len(ch.colors) < 2:         # CR 105.4
             return False
@@ -59,7 +62,7 @@ def allows(restriction: ManaRestriction | None, spend_on: SpendOn | None, player
         if restriction.ability is not None:
             return matches_characteristics(restriction.ability, ch, ch.controller, player)
         return not restriction.cast_only
-    return not restriction.cast_only and restriction.ability is None
+    return not restriction.cast_only and restriction.ability is None and not restriction.no_spells
 
 
 def fixed_restriction(g: GameState, restriction: ManaRestriction | None, source: int) -> ManaRestriction | None:
@@ -107,6 +110,7 @@ def spend(g: GameState, player: int, kind: str, n: int, spend_on: SpendOn | None
         if snow or pl.pool.get(kind, 0) < n:
             return False
         g.player(player).pool[kind] -= n
+        _spent_on_spell(g, kind, n, spend_on)
         return True
     tags = list(pl.pool_tags)
     plain = pl.pool.get(kind, 0) - sum(1 for t in tags if t[0] == kind)
@@ -127,7 +131,16 @@ def spend(g: GameState, player: int, kind: str, n: int, spend_on: SpendOn | None
     w.pool[kind] -= n
     w.pool_tags = tuple(t for i, t in enumerate(tags) if i not in taken)
     _riders(g, player, [tags[i][2] for i in taken], spend_on)
+    _spent_on_spell(g, kind, n, spend_on)
     return True
+
+
+def _spent_on_spell(g: GameState, kind: str, n: int, spend_on: SpendOn | None) -> None:
+    """The mana spent to cast a spell, which converge and sunburst count the colors of (CR
+    601.2h, 702.44a): noted on the spell."""
+    if spend_on is not None and spend_on.kind == "spell" and spend_on.oid and spend_on.oid in g.objects:
+        o = g.obj(spend_on.oid)
+        o.choices["mana_spent"] = tuple(o.choices.get("mana_spent", ())) + (kind,) * n
 
 
 def _riders(g: GameState, player: int, spent: list[ManaRestriction | None], spend_on: SpendOn | None) -> None:
@@ -141,11 +154,24 @@ def _riders(g: GameState, player: int, spent: list[ManaRestriction | None], spen
             g.obj(spend_on.oid).choices["uncounterable"] = r.text
 
 
-def empty(pl: Player) -> None:
-    """CR 106.4: the pool empties."""
+def empty(pl: Player, ending: Step | None = None) -> None:
+    """CR 106.4: the pool empties as the step or phase ``ending`` ends, but for mana an effect
+    says isn't lost as steps and phases end ("until end of turn": kept until the cleanup step
+    ends; firebending's "until end of combat", CR 702.189a: through the combat steps)."""
+    kept = tuple(t for t in pl.pool_tags if t[2] is not None and _kept(t[2].lasts, ending))
     for k in pl.pool:
         pl.pool[k] = 0
-    pl.pool_tags = ()
+    pl.pool_tags = kept
+    for kind, _, _ in kept:
+        pl.pool[kind] += 1
+
+
+def _kept(lasts: str, ending: Step | None) -> bool:
+    if not lasts or ending is None:
+        return False
+    if lasts == "combat":
+        return ending in COMBAT_STEPS and ending is not Step.END_OF_COMBAT
+    return ending is not Step.CLEANUP
 
 
 def describe(pl: Player) -> str:
@@ -155,6 +181,8 @@ def describe(pl: Player) -> str:
     order = ("W", "U", "B", "R", "G", "C")
     text = "".join("{" + k + "}" for k in order for _ in range(pl.pool.get(k, 0) - tagged[k]))
     for kind, is_snow, restriction in pl.pool_tags:
-        notes = (["snow"] if is_snow else []) + ([restriction.text] if restriction is not None else [])
+        notes = (["snow"] if is_snow else []) + ([restriction.text] if restriction is not None and restriction.text
+                                                 else []) \
+            + ([f"kept until end of {restriction.lasts}"] if restriction is not None and restriction.lasts else [])
         text += "{" + kind + "} (" + "; ".join(notes) + ")"
     return text

@@ -36,7 +36,8 @@ def mana_of(ab: ActivatedAbility, g: GameState | None = None, oid: int = 0) -> t
     amount = 0
     for eff in ab.effects:
         if isinstance(eff, AddMana):
-            times = mana_amount(g, oid, eff) if eff.per is not None and g is not None else eff.amount
+            times = mana_amount(g, oid, eff) if (eff.per is not None or eff.count is not None) and g is not None \
+                else eff.amount
             if not times:
                 continue                    # "for each" with nothing to count: no mana (CR 106.5)
             if getattr(eff, "link", "") and g is not None:
@@ -46,6 +47,9 @@ def mana_of(ab: ActivatedAbility, g: GameState | None = None, oid: int = 0) -> t
             elif eff.mana:
                 kinds.extend(eff.mana)
                 amount += len(eff.mana) * times
+            elif eff.combos:                # the filter lands: any of the combinations (CR 106.1)
+                kinds.extend(k for combo in eff.combos for k in combo)
+                amount += max(len(combo) for combo in eff.combos)
             elif eff.choice:
                 kinds.extend(eff.choice)
                 amount += times
@@ -69,7 +73,8 @@ def _tap_mana_abilities(script: Any) -> tuple[_TapMana, Any, tuple[bool, bool, b
     scripts): whether it has an activated ability that isn't a mana ability (CR 605.3a), an
     ability that gives players something (``player_statics``), and a cost change (CR 601.2f)
     or an alternative (CR 118.9) or additional cost (CR 118.8) for spells."""
-    found = tuple((ab, None if any(e.link or e.per is not None for e in ab.effects if isinstance(e, AddMana))
+    found = tuple((ab, None if any(e.link or e.per is not None or e.count is not None
+                                   for e in ab.effects if isinstance(e, AddMana))
                    else mana_of(ab))
                   for ab in script.activated if ab.is_mana and ab.cost == TAP_ONLY)
     others = (any(not ab.is_mana for ab in script.activated), bool(script.player_statics),

@@ -29,11 +29,19 @@ def missing_cost_objects(g: GameState, player: int, oid: int, ch: Characteristic
     and that the player lacks ("" if none)."""
     costs = list(alternative.objects) if alternative is not None else []
     for a in additional_cost_list(g, player, oid, ch) + costs:
+        if a.either and not a.optional and not any(_has_objects(g, player, oid, opt) for opt in a.either):
+            return f"any of: {a.text or 'an additional cost'}"      # "sacrifice a creature or discard a card"
         for verb, attr in COST_VERBS.items():
             if not a.optional and getattr(a, attr) is not None \
                     and len(cost_candidates(g, player, verb, a, oid)) < a.count:
                 return f"{verb} {a.count}: {a.text or 'an additional cost'}"
     return ""
+
+
+def _has_objects(g: GameState, player: int, oid: int, a: AdditionalCost) -> bool:
+    """Whether the player has the objects one option of an "either" cost takes (CR 118.3)."""
+    return all(len(cost_candidates(g, player, verb, a, oid)) >= a.count
+               for verb, attr in COST_VERBS.items() if getattr(a, attr) is not None)
 
 
 def whose_matches(whose: str, caster: int, controller: int) -> bool:

@@ -14,6 +14,7 @@ from ..core.memo import identity_memo
 from ..core.mana import ManaCost
 from ..effects.counts import count as counted
 from ..effects.layers import Characteristics, matches, permanents_with
+from ..effects.triggers import condition_holds
 from ..state.game_state import GameState
 from .pregame import commander_tax
 from .mana_requirements import (
@@ -23,7 +24,7 @@ from .mana_sources import priority_facts
 from .mana_planning import can_pay_requirement
 from .mana_pool import SpendOn
 from .spell_choices import spell_targets
-from .spell_costs import COST_VERBS, additional_costs, applies_to_spell
+from .spell_costs import COST_VERBS, additional_costs, applies_to_spell, cost_candidates
 from .targeting import legal_targets
 
 
@@ -127,6 +128,8 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
     used: set[str] = set()
     reductions_each: list[tuple[ManaCost, int]] = []
     for add, source in additional_costs(g, player, spell, ch):
+        if add.either:
+            add = _chosen_option(g, player, spell, add, additional, used)
         wanted = not add.optional
         if add.any_mana:
             if mana_announced is None or "mana" in used:
@@ -197,6 +200,8 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         if cc.if_targets is not None and not any(
                 isinstance(t, int) and t in g.objects and matches(g, t, cc.if_targets, controller) for t in target_ids):
             continue                                    # "if it targets a blue spell" (Mystical Dispute)
+        if cc.condition is not None and not condition_holds(g, cc.condition, controller, spell):
+            continue                                    # "if you control a Wizard" (CR 601.2f)
         times = 1
         if cc.per is not None:
             times = _count(g, cc.per, controller)
@@ -230,6 +235,39 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
             req = add_requirements(req, Requirement((), 0, life))
         variants.append(req)
     return TotalCost(variants[0], " ".join(parts), mana, objects, counters, variants)
+
+
+def _chosen_option(g: GameState, player: int, spell: int, add: AdditionalCost, additional: dict[str, Any],
+                   used: set[str]) -> AdditionalCost:
+    """The option of "sacrifice a creature or pay {3}" chosen as the spell is cast (CR 601.2b):
+    the one ``additional`` names (``{sacrifice: [...]}``, ``{mana: "{3}"}``), else the first,
+    in the card's order, whose objects the player has (a mana or life option always qualifies
+    here; whether it can be paid is checked with the total cost, CR 601.2h)."""
+    chosen = None
+    for opt in add.either:
+        verbs = [v for v, attr in COST_VERBS.items() if getattr(opt, attr) is not None]
+        if any(v in additional for v in verbs):
+            chosen = opt
+            break
+        if opt.mana and "mana" in additional and "mana" not in used \
+                and _announced_mana(additional["mana"]) == ManaCost.parse(opt.mana):
+            used.add("mana")
+            chosen = opt
+            break
+    if chosen is None:
+        chosen = next((opt for opt in add.either if all(
+            len(cost_candidates(g, player, v, opt, spell)) >= opt.count
+            for v, attr in COST_VERBS.items() if getattr(opt, attr) is not None)), add.either[-1])
+    return replace(chosen, optional=add.optional, spells=add.spells, whose=add.whose, itself=add.itself,
+                   text=add.text)
+
+
+def _announced_mana(value: Any) -> ManaCost | None:
+    """``additional: {mana: ...}`` as a mana cost: "{3}" or 3."""
+    try:
+        return ManaCost.parse(value if isinstance(value, str) else "{" + str(int(value)) + "}")
+    except (TypeError, ValueError):
+        return None
 
 
 def _mana_cost_alone(g: GameState, player: int, spell: int, ch: Characteristics, pay: PayOptions | None) -> bool:

@@ -41,6 +41,8 @@ def test_an_x_that_cant_be_bound_is_not_read() -> None:
     # X in a filter ("mana value X or less") or a count the grammar doesn't know: not read at
     # all, never read with the spell's X (0)
     assert _read("Destroy target creature with mana value X or less, where X is the number of lands you control.") is None
-    assert _read("Draw X cards, where X is the number of colors of mana spent to cast ~.") is None
+    assert _read("Draw X cards, where X is the number of opponents you attacked this turn.") is None
+    # (a count it knows: converge, CR 702.44a's colors of mana spent)
+    assert _read("Draw X cards, where X is the number of colors of mana spent to cast ~.") is not None
     # two numbers: which one "for each" scales is not known
     assert _read("~ deals 2 damage to any target and you gain 1 life for each creature you control.") is None

@@ -135,4 +135,5 @@ def test_remove_several_counters_cost() -> None:
     from mtgengine.cards.compiler.costs import parse_cost
     cost = parse_cost("Remove three spore counters from ~")
     assert cost is not None and cost.remove_counter == "spore" and cost.remove_counter_amount == 3
-    assert parse_cost("Remove X charge counters from ~") is None         # X isn't read
+    cost = parse_cost("Remove X charge counters from ~")                 # X, announced (CR 107.3a)
+    assert cost is not None and cost.remove_counter == "charge" and cost.remove_counter_x

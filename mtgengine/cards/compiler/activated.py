@@ -48,6 +48,9 @@ def read_activated(para: Span, face: ScriptBuilder) -> bool:
     sorcery, restriction, per_turn = limits.sorcery, limits.condition, limits.per_turn
     if cost is None or effects is None:
         return face.not_implemented()
+    if not (cost.remove_counter_x or "{X}" in cost.mana) and any(
+            isinstance(e, AddMana) and e.count is not None and e.count.x for e in effects):
+        return face.not_implemented()               # X of mana is the cost's X (CR 107.3a): none here
     m.consume()
     sorcery = sorcery or cost.loyalty is not None    # CR 606.3: loyalty abilities, as a sorcery
     # CR 605.1a: no target, could add mana (a painland's damage doesn't change that), not loyalty

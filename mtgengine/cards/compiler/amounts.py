@@ -102,13 +102,14 @@ _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": 
 @attempt
 def count_phrase(text: Any, its: Ref | None = None) -> Quantity | None:
     """ "the number of creatures you control", "1 plus the number of ...", "twice ...", "its power" """
-    t = text.strip().rstrip(".").lower()
+    o = str(text.strip().rstrip("."))           # as written: a subtype keeps its capital ("Elves")
+    t = o.lower()
     fixed, scale = 0, 1
     if m := re.match(r"(\d+|one|two|three) plus ", t):
         fixed = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
-        t = t[m.end():]
+        t, o = t[m.end():], o[m.end():]
     if t.startswith("twice "):
-        scale, t = 2, t[len("twice "):]
+        scale, t, o = 2, t[len("twice "):], o[len("twice "):]
     q: Quantity | None = None
     if m := _STAT.fullmatch(t):
         of = SELF if m.group(1) == "~'s" else its
@@ -118,12 +119,12 @@ def count_phrase(text: Any, its: Ref | None = None) -> Quantity | None:
     elif m := re.fullmatch(r"your devotion to (white|blue|black|red|green)", t):
         q = Quantity(stat="devotion:" + _COLOR_LETTERS[m.group(1)])
     elif m := re.fullmatch(r"the greatest power among (.+)", t):
-        flt = _permanents(m.group(1))
+        flt = _permanents(o[len("the greatest power among "):])
         q = Quantity(stat="greatest_power", per=flt) if flt is not None else None
     elif m := re.fullmatch(r"the number of ([a-z0-9+/-]+) counters on ~", t):
         q = Quantity(stat=f"counters:{m.group(1)}", of=SELF)
     elif t.startswith("the number of "):
-        q = _counted_things(t[len("the number of "):])
+        q = _counted_things(o[len("the number of "):])
     else:
         q = None
     if q is None:
@@ -135,25 +136,36 @@ def count_phrase(text: Any, its: Ref | None = None) -> Quantity | None:
 @attempt
 def each_phrase(text: Any) -> Quantity | None:
     """ "for each [thing]": one thing of ``_counted_things`` in the singular, or "[kind] counter on ~"."""
-    t = text.strip().rstrip(".").lower()
+    o = str(text.strip().rstrip("."))
+    t = o.lower()
     if m := re.fullmatch(r"([a-z0-9+/-]+) counter on ~", t):
         q: Quantity | None = Quantity(stat=f"counters:{m.group(1)}", of=SELF)
     else:
-        q = _counted_things(t)
+        q = _counted_things(o)
     if q is not None:
         text.consume()
     return q
 
 
 def _counted_things(t: str) -> Quantity | None:
-    """What "the number of ..." or "for each ..." counts, as read after those words."""
-    if t in (_BASIC_TYPES, "basic land type among lands you control"):
+    """What "the number of ..." or "for each ..." counts, as read after those words (as written:
+    "Elves" is a subtype, "elves" isn't)."""
+    low = t.lower()
+    if re.fullmatch(r"colors? of mana spent to cast (?:it|this spell|this creature|~)", low):
+        return Quantity(stat="colors_spent")                            # converge, sunburst (CR 702.44a)
+    if low in ("creature you attacked with this turn", "creatures you attacked with this turn"):
+        return Quantity(stat="attacked_with")                           # CR 508.1
+    if low in ("creature that attacked this turn", "creatures that attacked this turn"):
+        return Quantity(stat="attacked_this_turn")                      # CR 508.1: any player's
+    if low in ("creatures in your party", "creature in your party"):
+        return Quantity(stat="party")                                   # CR 700.8
+    if low in (_BASIC_TYPES, "basic land type among lands you control"):
         return Quantity(stat="domain")                                  # CR 205.3i
-    if m := re.fullmatch(r"(?:(.+?) )?cards? in (your (?:hand|graveyard)|all graveyards)", t):
+    if m := re.fullmatch(r"(?:(.+?) )?cards? in (your (?:hand|graveyard)|all graveyards)", t, re.I):
         flt = parse_filter(m.group(1)) if m.group(1) else Filter()
         if flt is None or flt.controller or not _card_filter(flt):
             return None
-        where = "all_graveyards" if m.group(2) == "all graveyards" else m.group(2).split()[1]
+        where = "all_graveyards" if m.group(2).lower() == "all graveyards" else m.group(2).split()[1].lower()
         return Quantity(stat=f"cards_in:{where}", per=flt)
     flt = _permanents(t)
     return Quantity(per=flt) if flt is not None else None
@@ -162,10 +174,10 @@ def _counted_things(t: str) -> Quantity | None:
 def _permanents(t: str) -> Filter | None:
     """ "creatures you control", "artifacts your opponents control", "Elves on the battlefield",
     "attacking creatures", "creatures you control with power 4 or greater": permanents (CR 109.2)."""
-    if m := re.fullmatch(r"(.+?) on the battlefield", t):
+    if m := re.fullmatch(r"(.+?) on the battlefield", t, re.I):
         flt = parse_filter(m.group(1))
         return flt if flt is not None and not flt.controller and not flt.players and not flt.spells else None
-    if m := re.fullmatch(r"(.+?) (you control) (with .+)", t):
+    if m := re.fullmatch(r"(.+?) (you control) (with .+)", t, re.I):
         t = f"{m.group(1)} {m.group(3)}"                    # "creatures with power 4 or greater" you control
         flt = parse_filter(t)
         return dataclasses.replace(flt, controller="you") if flt is not None and not flt.controller else None

@@ -24,7 +24,7 @@ STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "lib
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
-                                   "main_phase", "landfall", "morbid", "revolt"})
+                                   "main_phase", "landfall", "morbid", "revolt", "source_counters"})
 
 #: One reading per wording: the first template that fits decides.
 CONDITIONS: Grammar[Condition] = Grammar("condition", first_match=True)
@@ -109,6 +109,14 @@ def _control_at_least(m: SpanMatch) -> Condition | None:
     return Condition("control", replace(flt, other=bool(m.group(2))), at_least=num(m.group(1)).fixed) if flt else None
 
 
+@_condition(r"your opponents control {COUNT} or more (.+)")
+def _opponents_control_at_least(m: SpanMatch) -> Condition | None:
+    """The Turbulent lands (CR 614.12): the permanents all opponents control, counted together."""
+    flt = subject_filter(m.group(2), plural=True)
+    return Condition("battlefield", replace(flt, controller="opponent"), at_least=num(m.group(1)).fixed) \
+        if flt and not flt.controller else None
+
+
 @_condition(r"(?:there are no|no) (.+?) (?:are )?on the battlefield")
 def _none_on_battlefield(m: SpanMatch) -> Condition | None:
     flt = subject_filter(m.group(1), plural=True)
@@ -142,6 +150,16 @@ def _life_total(m: SpanMatch) -> Condition:
 def _life_total_than(m: SpanMatch) -> Condition:
     value = num(m.group(2)).fixed
     return Condition("life", at_most=value - 1) if m.group(1).lower() == "less" else Condition("life", at_least=value + 1)
+
+
+@_condition(r"there are no ([\w+/-]+) counters on ~")
+def _no_counters_on_self(m: SpanMatch) -> Condition:
+    return Condition("source_counters", value=m.group(1).lower(), at_most=0)     # the depletion lands
+
+
+@_condition(r"~ is tapped")
+def _tapped(m: SpanMatch) -> Condition:
+    return Condition("source_tapped")                        # the storage lands (CR 603.4)
 
 
 @_condition(r"~ is untapped")

@@ -52,6 +52,7 @@ def parse_cost(text: str) -> Cost | None:
     loyalty: int | None = None
     put_counter = remove_counter = ""
     remove_amount = 1
+    remove_x = False
     for part in parts:
         if lm := fullmatch(r"\[?(?:([+−-])(\d+)|(0))\]?", part):
             # CR 606.2, 606.4: [+1], [−2], and [0] (a loyalty ability whose cost moves no counters)
@@ -74,6 +75,9 @@ def parse_cost(text: str) -> Cost | None:
             exile_self = True                              # it functions from the graveyard (CR 113.6m)
         elif (pc := fullmatch(r"put an? ([+-]\d+/[+-]\d+) counter on ~", part, re.I)) and not put_counter:
             put_counter = pc.group(1)                                   # Wall of Roots
+        elif (rx := fullmatch(r"remove (?:x|any number of) ([\w+/-]+) counters from ~", part, re.I)) \
+                and not remove_counter and counter_kind_ok(rx.group(1).lower()):
+            remove_counter, remove_x = rx.group(1).lower(), True       # the storage lands (CR 107.3a)
         elif (rc := fullmatch(template(r"remove (?:an? ([\w+/-]+) counter|{COUNT} ([\w+/-]+) counters) from ~"),
                               part, re.I)) and not remove_counter \
                 and counter_kind_ok((rc.group(1) or rc.group(3)).lower()):
@@ -90,7 +94,8 @@ def parse_cost(text: str) -> Cost | None:
         consume(part)
     return Cost(mana=mana, tap=tap, sacrifice_self=sac, pay_life=life, objects=tuple(objects), untap=untap,
                 energy=energy, loyalty=loyalty, put_counter=put_counter, discard_self=discard,
-                remove_counter=remove_counter, remove_counter_amount=remove_amount, exile_self=exile_self)
+                remove_counter=remove_counter, remove_counter_amount=remove_amount, remove_counter_x=remove_x,
+                exile_self=exile_self)
 
 
 @attempt
@@ -103,6 +108,12 @@ def _cost_objects(part: str) -> CostObjects | None:
             return None
         m.consume()
         return CostObjects("sacrifice", num(m.group(1)).fixed, replace(flt, controller="you", other=bool(m.group(2))))
+    if m := fullmatch(template(r"tap {NUM} untapped (.+?) you control"), part, re.I):
+        flt = parse_filter(m.group(2).replace("and/or", "or"))
+        if flt is None or flt.spells or flt.controller or flt.tapped is not None:
+            return None
+        m.consume()                 # "Tap an untapped creature you control" (Jaspera Sentinel, CR 118.3)
+        return CostObjects("tap", num(m.group(1)).fixed, replace(flt, controller="you", tapped=False))
     if m := fullmatch(template(r"discard {NUM} cards?"), part, re.I):
         m.consume()
         return CostObjects("discard", num(m.group(1)).fixed)

@@ -8,13 +8,13 @@ import re
 from functools import lru_cache
 
 from ..vocabulary import (
-    CreateToken, Condition, Designate, Drain, ExileTop, Filter, MayElse, MayPay, MustBlock, Myriad, Pump,
+    AddMana, ManaRestriction, CreateToken, Condition, Designate, Drain, ExileTop, Filter, MayElse, MayPay, MustBlock, Myriad, Pump,
     PutCounters, Quantity, Ref, SELF, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 
 #: The keywords :func:`keyword_triggered` knows, as a keyword line spells them ("renown 2").
 TRIGGER_KEYWORDS = re.compile(r"extort|ingest|mentor|dethrone|training|myriad|evolve|provoke"
-                              r"|(rampage|renown|fabricate) (\d+)")
+                              r"|(rampage|renown|fabricate|firebending) (\d+)")
 
 
 @lru_cache(maxsize=None)
@@ -38,6 +38,14 @@ def _numbered(word: str, count: int, name: str) -> TriggeredAbility:
             (Pump(SELF, x_sign=1, x_value=Quantity(stat="blockers_beyond_first", of=SELF, scale=count)),),
             text=f"{name}: whenever this creature becomes blocked, it gets +{count}/+{count} until end of turn for "
                  f"each creature blocking it beyond the first")
+    if word == "firebending":
+        # CR 702.189a: "Whenever this creature attacks, add N {R}. Until end of combat, you don't
+        # lose this mana as steps and phases end."
+        kept = ManaRestriction("", cast_only=False, lasts="combat")
+        return TriggeredAbility(
+            Trigger("attacks"), (AddMana(mana=("R",), amount=count, restriction=kept),),
+            text=f"{name}: whenever this creature attacks, add {'{R}' * count}; until end of combat, you don't lose "
+                 "this mana as steps and phases end")
     if word == "renown":
         # CR 702.112a: "When this creature deals combat damage to a player, if it isn't renowned,
         # put N +1/+1 counters on it and it becomes renowned."

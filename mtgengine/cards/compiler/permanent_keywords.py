@@ -25,7 +25,7 @@ from .text import SpanMatch
 from ..vocabulary import (
     ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
     Designate, DoAction, Drain, Effect, Learn, Myriad, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
-    RemoveCounters, ReplacementAbility, ReturnToBattlefield, SELF, SacrificePermanent, StaticAbility, TapUntap, TargetSpec, Trigger,
+    RemoveCounters, ReplacementAbility, ReturnToBattlefield, SELF, SUNBURST, SacrificePermanent, StaticAbility, TapUntap, TargetSpec, Trigger,
     TriggeredAbility, n, target,
 )
 
@@ -72,6 +72,15 @@ def _devour(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.82a: "As this object enters, you may sacrifice any number of creatures. This
     # permanent enters with N +1/+1 counters on it for each creature sacrificed this way."
     _enters_with(face, "+1/+1", Quantity(stat="devoured", scale=int(m.group(1))))
+    return True
+
+
+@_keyword(r"sunburst")
+def _sunburst(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.44a: "If this object is entering the battlefield as a creature, it enters with a
+    # +1/+1 counter on it for each color of mana spent to cast it. Otherwise, it enters with a
+    # charge counter on it for each color of mana spent to cast it."
+    _enters_with(face, SUNBURST, Quantity(stat="colors_spent"))
     return True
 
 

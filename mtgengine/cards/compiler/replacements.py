@@ -176,6 +176,13 @@ def _rep_enters_tapped_unless(m: SpanMatch) -> ReplacementAbility | None:
     return ReplacementAbility("enters", itself=True, tapped=True, condition=negated) if negated else None
 
 
+def _rep_enters_tapped_if(m: SpanMatch) -> ReplacementAbility | None:
+    """ "If you control two or more other lands, ~ enters tapped" (Hall of Storm Giants; CR 614.1c,
+    614.12): the replacement applies when the condition holds as it would enter."""
+    cond = parse_condition(m.group(1))
+    return ReplacementAbility("enters", itself=True, tapped=True, condition=cond) if cond is not None else None
+
+
 def _rep_enters_counters(m: SpanMatch) -> ReplacementAbility | None:
     kind = m.group(2).lower()
     if not counter_kind_ok(kind):
@@ -258,6 +265,8 @@ REPLACEMENTS.add(r"~ enters(?: the battlefield)? tapped",
                  _rep_enters_tapped)
 REPLACEMENTS.add(r"~ enters(?: the battlefield)? tapped unless (.+)",
                  _rep_enters_tapped_unless)
+REPLACEMENTS.add(r"if (.+?), ~ enters(?: the battlefield)? tapped",
+                 _rep_enters_tapped_if)
 REPLACEMENTS.add(r"as ~ enters(?: the battlefield)?, you may pay (\d+) life\. if you don't, it enters(?: the "
                  r"battlefield)? tapped",
                  lambda m: ReplacementAbility("enters", itself=True, tapped=True, unless_life=int(m.group(1))))

@@ -30,6 +30,7 @@ from .filters import card_filter
 from .statics import becomes
 from .grammar import Grammar, attempt, template
 from .lexicon import num
+from .mana import lasting_mana
 from . import nested
 from .normalize import split_sentences
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
@@ -245,6 +246,11 @@ def _token_has(m: SpanMatch, r: _Reading) -> bool | None:
     consume(m.group(1))
     r.effects[-1] = replace(token, text=(token.text + "\n" if token.text else "") + str.__str__(m.group(1)))
     return True
+
+
+@_follow_up(r"until end of (turn|combat), (?:you|they) don't lose this mana as steps(?: and phases)? end")
+def _mana_lasts(m: SpanMatch, r: _Reading) -> bool | None:
+    return lasting_mana(r.effects, m.group(1))         # CR 106.4 (``mana``)
 
 
 @_follow_up(r"a creature dealt damage this way can't be regenerated this turn")

@@ -11,12 +11,13 @@ from typing import Any
 
 from ...core.mana import COLOR_WORDS
 from .amounts import each_phrase
+from .conditions import RESOLUTION_CONDITIONS, parse_condition
 from .filters import card_filter, parse_filter
 from .grammar import attempt
 from .script_builder import ScriptBuilder
 from .text import Span, consume, finditer, fullmatch, match, split, sub
 from ..vocabulary import (
-    AdditionalCost, AlternativeCost, CardScript, CastRestriction, CostChange, Filter, Prototype, Splice,
+    AdditionalCost, AlternativeCost, CardScript, CastRestriction, Condition, CostChange, Filter, Prototype, Quantity, Splice,
 )
 
 _MANA = r"((?:\{[0-9WUBRGCXSP/]+\})+)"
@@ -55,6 +56,21 @@ def _cost_change(para: str) -> CostChange | None:
         amount = m.group(1)
         more, less = (amount, "") if m.group(2).lower() == "more" else ("", amount)
         return CostChange(more=more, less=less, itself=True, if_targets=flt, text=para)
+    if m := fullmatch(r"(?:~|this spell) costs " + _MANA + r" (more|less) to cast if (.+?)\.", para, re.I):
+        # "This spell costs {2} less to cast if you control a Wizard" (CR 601.2f): checked as
+        # the total cost is determined, from the caster's point of view
+        if fullmatch(r"you've cast another spell this turn", m.group(3), re.I):
+            # the spell being cast is counted only once cast (CR 601.2i), after its cost (601.2f)
+            consume(m.group(3))
+            cond: Condition | None = Condition("spells_cast", at_least=1)
+        else:
+            cond = parse_condition(m.group(3))
+        if cond is None or cond.kind not in RESOLUTION_CONDITIONS | {"spells_cast"}:
+            return None
+        m.consume()
+        amount = m.group(1)
+        more, less = (amount, "") if m.group(2).lower() == "more" else ("", amount)
+        return CostChange(more=more, less=less, itself=True, condition=cond, text=para)
     m = fullmatch(r"(~|this spell|.+? spells?)(?: (you cast|your opponents cast|that you cast|"
                   r"that your opponents cast))? costs? " + _MANA + r" (more|less) to cast(?: for each (.+?))?\.", para, re.I)
     if m is None:
@@ -229,6 +245,9 @@ def _additional(para: str) -> AdditionalCost | None:
         return AdditionalCost(any_mana=True, enters_counters=cm.group(1) if cm else "", **common)
     if rest:
         return None
+    if (either := _either(body)) is not None:
+        m.consume()
+        return AdditionalCost(either=either, **common)
     if lm := fullmatch(r"pay (\d+|x) life", body, re.I):
         lm.consume()
         m.consume()
@@ -245,6 +264,35 @@ def _additional(para: str) -> AdditionalCost | None:
     m.consume()
     verb, flt, count = obj
     return AdditionalCost(count=count, **{verb: flt}, **common)
+
+
+def _either(body: str) -> tuple[AdditionalCost, ...] | None:
+    """ "sacrifice a creature or pay {3}", "pay {2} or sacrifice an artifact or creature", "discard
+    a card or pay {1}": two costs, the first "or" that leaves both readable splitting them."""
+    for joint in finditer(r" or (?=pay |sacrifice |discard |exile )", body, re.I):
+        first, second = _one_cost(body[:joint.start()]), None
+        if first is not None:
+            second = _one_cost(body[joint.end():])
+        if first is not None and second is not None:
+            joint.consume()
+            return first, second
+    return None
+
+
+@attempt
+def _one_cost(text: str) -> AdditionalCost | None:
+    """One cost of an "either" additional cost: "pay {3}", "pay 2 life", "sacrifice a creature"."""
+    if mm := fullmatch(r"pay " + _MANA, text, re.I):
+        mm.consume()
+        return AdditionalCost(mana=mm.group(1))
+    if lm := fullmatch(r"pay (\d+) life", text, re.I):
+        lm.consume()
+        return AdditionalCost(life=int(lm.group(1)))
+    obj = _objects(text)
+    if obj is None:
+        return None
+    verb, flt, count = obj
+    return AdditionalCost(count=count, **{verb: flt})
 
 
 @attempt
@@ -277,6 +325,10 @@ def cost_paragraph(para: str, raw: str) -> dict[str, Any] | None:
         m.consume()
         per = parse_filter(m.group(1)[:-1] + " you control")
         return {"cost_changes": (CostChange(less="{1}", itself=True, per=per, text=raw),)}
+    if m := fullmatch(r"undaunted", para, re.I):
+        # CR 702.125a: "This spell costs {1} less to cast for each opponent you have."
+        m.consume()
+        return {"cost_changes": (CostChange(less="{1}", itself=True, per_count=Quantity(stat="opponents"), text=raw),)}
     if m := fullmatch(r"spend only (white|blue|black|red|green) mana on x\.", para, re.I):
         # a restriction on the mana that pays the X of the spell's cost (CR 107.3a, 601.2h)
         m.consume()

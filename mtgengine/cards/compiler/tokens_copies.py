@@ -310,21 +310,22 @@ PREDEFINED_TOKENS: dict[str, tuple[tuple[str, ...], str]] = {
     "Shard": (("Enchantment",), "{2}, Sacrifice this token: Scry 1, then draw a card."),           # 111.10e
     "Clue": (("Artifact",), "{2}, Sacrifice this token: Draw a card."),                            # 111.10f
     "Blood": (("Artifact",), "{1}, {T}, Discard a card, Sacrifice this token: Draw a card."),       # 111.10g
+    "Powerstone": (("Artifact",), "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),  # 111.10h
 }
 
 
-def predefined_token(name: str, amount: Quantity, who: Ref | None = None) -> CreateToken:
+def predefined_token(name: str, amount: Quantity, who: Ref | None = None, tapped: bool = False) -> CreateToken:
     """CR 111.10: a colorless token of that subtype with its predefined ability, named after its
     subtype plus the word "Token" (CR 111.4)."""
     types, text = PREDEFINED_TOKENS[name]
-    return CreateToken(amount, name + " Token", 0, 0, (), types, (name,), who=who, text=text)
+    return CreateToken(amount, name + " Token", 0, 0, (), types, (name,), who=who, text=text, tapped=tapped)
 
 
-@effect_rule(_CREATOR + r"{NUM} (Treasure|Food|Gold|Shard|Clue|Blood) tokens?")
+@effect_rule(_CREATOR + r"{NUM} (tapped )?(Treasure|Food|Gold|Shard|Clue|Blood|Powerstone) tokens?")
 def _predefined_token(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    """ "Create a Treasure token" (CR 111.10a)."""
+    """ "Create a Treasure token" (CR 111.10a), "create a tapped Powerstone token" (111.10h)."""
     who = _creator(m.group(1), st)
-    return [predefined_token(m.group(3), num(m.group(2)), who)] if who is not False else None
+    return [predefined_token(m.group(4), num(m.group(2)), who, bool(m.group(3)))] if who is not False else None
 
 
 @effect_rule(r"investigate(?: {NUM} times)?")

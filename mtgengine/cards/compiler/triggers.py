@@ -134,11 +134,19 @@ def _t_cast_or_activate(m: SpanMatch) -> list[Trigger] | None:
             Trigger("activate", "you")]
 
 
-@_trigger(r"whenever a player taps an? (.+?) for mana")
+@_trigger(r"whenever (a player|you) taps? an? (.+?) for mana")
 def _t_tapped_for_mana(m: SpanMatch) -> list[Trigger] | None:
-    """A triggered mana ability (CR 605.1b, 106.12a): Heartbeat of Spring."""
-    flt = parse_filter(m.group(1))
-    return [Trigger("tapped_for_mana", "any", flt)] if flt is not None and not flt.spells else None
+    """A triggered mana ability (CR 605.1b, 106.12a): Heartbeat of Spring; "Whenever you tap a
+    Swamp for mana" (Crypt Ghast)."""
+    flt = parse_filter(m.group(2))
+    whose = "you" if m.group(1).lower() == "you" else "any"
+    return [Trigger("tapped_for_mana", whose, flt)] if flt is not None and not flt.spells else None
+
+
+@_trigger(r"whenever enchanted land is tapped for mana")
+def _t_enchanted_tapped_for_mana(m: SpanMatch) -> list[Trigger] | None:
+    """A triggered mana ability of an Aura (CR 605.1b, 106.12a): Wild Growth, Fertile Ground."""
+    return [Trigger("tapped_for_mana", "enchanted")]
 
 
 @_trigger(r"when(?:ever)? (enchanted|equipped) (?:creature|land|artifact|permanent) (deals combat damage to a player|"
@@ -240,6 +248,8 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
     for trig in triggers:
         it = SELF if trig.whose == "self" else Ref("triggering") \
             if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
+        if it is None and condition is not None and condition.kind in ("source_tapped", "source_untapped"):
+            it = SELF           # "if ~ is tapped, put a storage counter on it": ~ (the storage lands)
         # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
         # "At the beginning of each player's upkeep, ... that player": the player whose step it is
         # "Whenever a player casts a spell / an opponent draws a card, ... that player": the player who did it

@@ -18,7 +18,8 @@ from .targets import (  # noqa: F401
     SELF, TargetSpec, YOU, n, target,
 )
 from .actions import (  # noqa: F401
-    COMMANDER_IDENTITY, AddMana, Attach, BecomeColor, CounterSpell, CreateToken, DamageCantBePrevented,
+    COMMANDER_IDENTITY, LANDS_COULD_PRODUCE, SUNBURST, AddMana, Attach, BecomeColor, CounterSpell, CreateToken,
+    DamageCantBePrevented,
     DealDamage, Destroy, Discard, Draw, Exile, ExileIfDies,
     ExtraTurn, Fight, GainControl, GainLife, LookAtTop, LoseLife,
     ManaRestriction, Mill, Pump, PutCounters, Regenerate, ReturnToBattlefield,

@@ -17,7 +17,9 @@ class CostObjects:
     control) — ``count`` of them, the objects matching ``filter``; "crew": tap untapped creatures
     matching ``filter`` with total power ``count`` or greater (CR 702.122a); "linked_to_graveyard": put
     cards linked to the source (``filter.linked``: "a card exiled with ~") into their owners'
-    graveyards (CR 607.2b)."""
+    graveyards (CR 607.2b); "tap": tap untapped permanents you control matching ``filter`` ("Tap
+    an untapped creature you control", CR 118.3: a summoning-sick creature too, 302.6 being only
+    about {T} costs)."""
 
     verb: str
     count: int = 1
@@ -48,6 +50,8 @@ class Cost:
     remove_counter: str = ""               # "Remove a charge counter from ~" (the Vivid lands, CR 118.3):
                                            # unpayable without one (CR 118.3)
     remove_counter_amount: int = 1         # "Remove three spore counters from ~": that many of them
+    remove_counter_x: bool = False         # "Remove X storage counters from ~" / "any number of": X of them,
+                                           # X announced with the cost (CR 107.3a, 601.2b via 602.2b)
     less: str = ""                         # "This ability costs {1} less to activate for each legendary
     less_per: Filter | None = None         # creature you control" (the channel lands): ``less`` off the
                                            # generic mana once per permanent matching (CR 601.2f, 602.2b)

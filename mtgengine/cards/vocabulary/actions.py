@@ -188,11 +188,25 @@ class ManaRestriction:
     ability: Filter | None = None
     multicolored: bool = False
     uncounterable: Filter | None = None
+    no_spells: bool = False         # "Spend this mana only to activate abilities": no spell at all
+    lasts: str = ""                 # "Until end of turn, you don't lose this mana as steps and phases end"
+                                    # ("turn"; firebending's "until end of combat": "combat"): the pool
+                                    # keeps it as steps end until then (CR 106.4, 702.189a)
 
 
 #: ``AddMana.link`` of "one mana of any color in your commander's color identity" (Command Tower):
 #: not a linked record but the colors of the controller's commanders' color identity (CR 903.4).
 COMMANDER_IDENTITY = "commander's color identity"
+#: ``ReplacementAbility.enters_counters`` of sunburst (CR 702.44a): +1/+1 counters if the permanent
+#: enters as a creature, else charge counters.
+SUNBURST = "sunburst"
+#: ``AddMana.link`` of "one mana of any color that a land an opponent controls could produce"
+#: (Exotic Orchard) and "... any type that a land you control could produce" (Reflecting Pool), by
+#: (color or type, whose lands): the mana those lands' mana abilities could produce (CR 106.7).
+LANDS_COULD_PRODUCE = {("color", "an opponent"): "colors an opponent's land could produce",
+                       ("color", "you"): "colors a land you control could produce",
+                       ("type", "an opponent"): "types an opponent's land could produce",
+                       ("type", "you"): "types a land you control could produce"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +225,14 @@ class AddMana:
     per: Filter | None = None                  # "Add {U} for each artifact you control" (Tolarian Academy):
                                                # ``amount`` times the permanents matching, counted as it
                                                # resolves (CR 106.3, 608.2h)
+    combos: tuple[str, ...] = ()               # "Add {W}{W}, {W}{U}, or {U}{U}" (the filter lands): one of
+                                               # these strings of mana symbols, chosen (CR 106.1)
+    any_combination: bool = False              # "two mana in any combination of {W} and/or {U}" / "of
+                                               # colors": each mana chosen separately from ``choice``
+    count: Quantity | None = None              # how many (instead of ``amount``) as it resolves: "X mana
+                                               # of any one color, where X is ~'s power" (CR 107.3a), an
+                                               # amount of {G} equal to it; X alone: the ability's X,
+                                               # announced with its cost ("Remove X storage counters")
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +259,7 @@ class CreateToken:
     pt: Quantity | None = None       # "an X/X ... token, where X is ...": power and toughness as it resolves
     who: Ref | None = None           # who creates them (CR 111.2: and controls them); None: the controller
     text: str = ""                   # its rules text: a predefined token's abilities (CR 111.10)
+    tapped: bool = False             # "create a tapped Powerstone token": it enters tapped (CR 111.1, 110.5b)
 
 
 @dataclass(frozen=True, slots=True)

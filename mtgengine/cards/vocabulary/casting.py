@@ -32,6 +32,8 @@ class CostChange:
     if_targets: Filter | None = None   # "costs {2} less to cast if it targets a blue spell" (Mystical Dispute)
     per_count: Quantity | None = None  # "for each basic land type among lands you control" (domain), "for each
                                        # card in your graveyard": a count other than permanents (``amounts``)
+    condition: Condition | None = None  # "This spell costs {2} less to cast if you control a Wizard": only
+                                        # while it holds as the total cost is determined (CR 601.2f)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +99,8 @@ class AdditionalCost:
     less_each: str = ""         # "This spell costs {2} less to cast for each card exiled this way" (CR 118.7)
     only_from: str = ""         # paid only when the spell is cast from this zone: retrace's and jump-start's
                                 # "discard a card" from the graveyard (CR 702.81a, 702.133a)
+    either: tuple["AdditionalCost", ...] = ()   # "sacrifice a creature or pay {3}": one of these, chosen as
+                                                # the spell is cast (CR 601.2b; the others' fields unused)
     name: str = ""              # a keyword's optional cost ("buyback", CR 702.27a): announced by this name
     per_extra_mode: bool = False    # "For each mode you choose beyond the first as you cast this spell, you pay
                                     # an additional [cost]" (escalate, CR 702.120a)

@@ -3,8 +3,10 @@ effects (``resolve.resolves``). A mana ability adds its mana through :func:`add_
 (``rules.activation``)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...agents.decisions import Decision
-from ...cards.vocabulary import COMMANDER_IDENTITY, AddMana, AddManaOfCost
+from ...cards.vocabulary import COMMANDER_IDENTITY, LANDS_COULD_PRODUCE, AddMana, AddManaOfCost
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
@@ -12,13 +14,20 @@ from ...rules.mana_pool import fixed_restriction
 from ..layers import characteristics
 from ..link_values import linked_colors, mana_amount
 from ..primitives import name_of, produce_mana
-from ..resolve import Resolving, refs, resolves
+from ..resolve import Resolving, amount, refs, resolves
 
 
 @resolves(AddMana)
 def _add_mana(ctx: Ctx, eff: AddMana, r: Resolving) -> None:
     """CR 106.3 (:func:`add_mana`)."""
-    add_mana(ctx, r.controller, eff, r.name, source=r.source, tapped=r.tapped_for_mana)
+    add_mana(ctx, r.controller, counted_mana(ctx, eff, r), r.name, source=r.source, tapped=r.tapped_for_mana)
+
+
+def counted_mana(ctx: Ctx, eff: AddMana, r: Resolving) -> AddMana:
+    """``eff`` with its ``count`` read as it resolves (CR 608.2h; X: the ability's X, CR 107.3a)."""
+    if eff.count is None:
+        return eff
+    return replace(eff, count=None, amount=eff.amount * max(0, amount(ctx, eff.count, r)))
 
 
 @resolves(AddManaOfCost)
@@ -40,21 +49,39 @@ def add_mana(ctx: Ctx, player: int, eff: AddMana, source_name: str, choice: str 
             if eff.link == COMMANDER_IDENTITY:
                 ctx.log("903.4f", f"{source_name} adds no mana: {ctx.g.players[player].name} has no commander, "
                         "so its color identity is undefined (CR 106.5)")
+            elif eff.link in LANDS_COULD_PRODUCE.values():
+                ctx.log("106.7", f"{source_name} adds no mana: no such land could produce a type of mana it may add")
             else:
                 ctx.log("607.5a", f"{source_name} adds no mana: nothing is linked to it")
             return
-        eff = AddMana(choice=tuple(options), amount=eff.amount, restriction=eff.restriction)
+        eff = AddMana(choice=tuple(options), amount=eff.amount, restriction=eff.restriction, count=eff.count,
+                      any_combination=eff.any_combination)
     restriction = eff.restriction
     if restriction is not None:
         restriction = fixed_restriction(ctx.g, restriction, source)
-    if eff.per is not None:
-        eff = AddMana(mana=eff.mana, choice=eff.choice, amount=mana_amount(ctx.g, source, eff),
-                      restriction=eff.restriction)
+    if eff.per is not None or eff.count is not None:
+        eff = replace(eff, per=None, count=None, amount=mana_amount(ctx.g, source, eff))
         if not eff.amount:
             ctx.log("106.5", f"{source_name} adds no mana: there is nothing to count")
             return
     if eff.mana:
         added = list(eff.mana) * eff.amount
+    elif eff.combos:
+        # the filter lands: one of the listed combinations (CR 106.1)
+        if choice not in eff.combos:
+            choice = ctx.ask(Decision(player, "color", f"choose the mana {source_name} adds", list(eff.combos)))
+        if choice not in eff.combos:
+            raise IllegalActionError(f"{source_name} adds one of {', '.join(eff.combos)}, not {choice!r}")
+        added = list(choice)
+    elif eff.any_combination and len(eff.choice) > 1 and not (choice in eff.choice or (
+            choice is not None and len(choice) == eff.amount and all(c in eff.choice for c in choice))):
+        # "in any combination of colors": each mana's type chosen on its own (CR 106.1a)
+        added = [ctx.ask(Decision(player, "color", f"choose mana {i + 1} of {eff.amount} that {source_name} adds",
+                                  list(eff.choice))) for i in range(eff.amount)]
+        if any(c not in eff.choice for c in added):
+            raise IllegalActionError(f"{source_name} adds mana of these types only: {', '.join(eff.choice)}")
+    elif eff.any_combination and choice is not None and choice not in eff.choice:
+        added = list(choice)                         # given whole: "WUU"
     else:
         if choice is None or choice not in eff.choice:
             if len(eff.choice) == 1:
