@@ -71,9 +71,16 @@ def timing_reads_step(g: GameState, oid: int, ch: Characteristics) -> bool:
     as one) beyond sorcery timing: a restriction of the card itself (CR 601.3)."""
     if ch.script.cast_timing:
         return True
+    if any(cc.condition is not None and _condition_reads_step(cc.condition) for cc in ch.script.cost_changes):
+        return True               # "costs {1} less during your main phase" (CR 601.2f): the cost
     card = g.objects[oid].card
     return card is not None and card.layout in FACE_LAYOUTS \
         and any(printed(card, i).script.cast_timing for i in range(len(card.faces)))
+
+
+def _condition_reads_step(cond: Any) -> bool:
+    """Whether ``triggers.condition_holds`` reads the step for this condition (or a part of it)."""
+    return cond.kind in ("step", "main_phase") or (cond.also is not None and _condition_reads_step(cond.also))
 
 
 #: A hand card's timing for :func:`hand_profile`: cast only at sorcery speed (CR 307.1), at
@@ -93,7 +100,8 @@ def hand_profile(ch: Characteristics) -> tuple[bool, int, tuple[int, dict[str, i
     decides whether the ordinary cast may be paid); and its abilities that function from the
     hand (CR 702.53a). A card with faces is cast as one of them: those are read apart."""
     script = ch.script
-    speed = OWN_TIMING if script.cast_timing else \
+    step_cost = any(cc.condition is not None and _condition_reads_step(cc.condition) for cc in script.cost_changes)
+    speed = OWN_TIMING if script.cast_timing or step_cost else \
         INSTANT_SPEED if "Instant" in ch.types or "flash" in ch.keywords else SORCERY_SPEED
     cost = ch.mana_cost
     plain = not (script.alternative_costs or script.kicker or script.additional_costs or script.cost_changes

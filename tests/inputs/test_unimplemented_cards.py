@@ -3,6 +3,8 @@ doesn't all implement is refused before it starts, naming each card and what it 
 opts in; then the card plays without them and the log says each time one is skipped (CR 113.6)."""
 from __future__ import annotations
 
+import re
+
 import json
 from pathlib import Path
 
@@ -55,13 +57,15 @@ def test_the_opt_in_is_kept_by_saves_and_a_save_without_it_is_unchanged() -> Non
 
 
 def test_a_spell_lacking_an_ability_says_so_as_it_resolves() -> None:
-    # Gitaxian Probe: "Look at target player's hand." isn't implemented; "Draw a card." is
-    with pytest.raises(ScenarioFailure, match=r"Gitaxian Probe \(players.Alice.hand: \"Look at target player's hand.\"\)"):
-        Scenario("probe", Alice={"hand": ["Gitaxian Probe"], "battlefield": ["Island"]}, Bob={}).game
-    s = Scenario("probe", Alice={"hand": ["Gitaxian Probe"], "battlefield": ["Island"]}, Bob={},
+    # Overmaster: "The next instant or sorcery spell you cast this turn can't be countered." isn't
+    # implemented; "Draw a card." is
+    text = "The next instant or sorcery spell you cast this turn can't be countered."
+    with pytest.raises(ScenarioFailure, match=re.escape(f'Overmaster (players.Alice.hand: "{text}")')):
+        Scenario("overmaster", Alice={"hand": ["Overmaster"], "battlefield": ["Mountain"]}, Bob={}).game
+    s = Scenario("overmaster", Alice={"hand": ["Overmaster"], "battlefield": ["Mountain"]}, Bob={},
                  allow_unimplemented=True)
-    s.cast("Gitaxian Probe", by="Alice", pay="{U}").pass_("stack")
-    assert f"[CR 113.6] Gitaxian Probe resolves: its ability \"Look at target player's hand.\" {SKIP}" in s.game.log
+    s.cast("Overmaster", by="Alice", pay="{R}").pass_("stack")
+    assert f'[CR 113.6] Overmaster resolves: its ability "{text}" {SKIP}' in s.game.log
     assert len(s.game.state.zones[(0, Zone.HAND)]) == 1     # it drew its card
 
 

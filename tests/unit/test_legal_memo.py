@@ -149,6 +149,8 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("rules/ability_costs.py", "candidates"),     # ninjutsu's unblocked attackers (CR 702.49a): an ability
                                                       # from the hand, which makes the list read the step
         ("state/invariants.py", "_check_numbers"),    # a loaded save's step is checked, before any run
+        ("rules/mana_payment.py", "empty_pools"),     # mana that lasts until end of combat (CR 106.4):
+                                                      # as a step ends, never while listing actions
     }
 
     def calls_condition(n: ast.AST) -> bool:
@@ -162,6 +164,8 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("rules/mana_sources.py", "tap_sources"),     # conditional_sources
         ("effects/primitives.py", "player_has"),      # permanents with player_statics
         ("effects/layer_effects.py", "static_condition"),   # characteristics: memoized by version alone
+        ("rules/total_cost.py", "total_cost"),        # "costs less if ..." (CR 601.2f): one that reads the
+                                                      # step makes the card's timing read it (timing_reads_step)
         ("rules/spell_costs.py", "alternative_costs"),      # spectacle, surge: life lost, spells cast this turn
                                                             # (effects.cast_keywords), not the step
         # not reached by the legal-action list (they need a game in progress: ctx, events)
