@@ -7,7 +7,7 @@ from __future__ import annotations
 from .clause import effect_rule
 from .lexicon import num
 from .targets import Parse, it_ref, last_target, target_ref, who_ref
-from .text import SpanMatch
+from .text import SpanMatch, consume
 from ..vocabulary import DiscardHand, Effect, LookAtCards, LookAtTop, PutOnBottom, ShuffleZonesIntoLibrary, PutIntoLibrary, ReturnToBattlefield, ReturnToHand, SELF, YOU
 
 _POSITION = {"on top of": 1, "second from the top": 2, "third from the top": 3}
@@ -25,6 +25,7 @@ def _put_into_library(m: SpanMatch, st: Parse) -> list[Effect] | None:
     position = _POSITION[m.group(3).lower() + " from the top"] if m.group(3) else 1
     what = m.group(1)
     if what == "~":
+        consume(what)                   # (a slot of the pattern: read here)
         return [PutIntoLibrary(SELF, position)]
     if not what.lower().startswith("target "):
         found = it_ref(st, what)
