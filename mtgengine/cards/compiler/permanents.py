@@ -237,7 +237,7 @@ def _get_energy(m: SpanMatch, st: Parse) -> list[Effect] | None:
 
 
 @effect_rule(r"put {NUM} ([+-]1/[+-]1|first strike|double strike|[a-z]+) counters? on "
-             r"(target (.+)|~|each creature you control|it|that creature|that permanent)")
+             r"(target (.+)|~|each (.+)|it|that creature|that permanent)")
 def _counters(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """+1/+1 and -1/-1 counters (CR 122.1a), keyword counters (CR 122.1b: "Put an indestructible
     counter on ~") and counters without rules of their own."""
@@ -250,6 +250,13 @@ def _counters(m: SpanMatch, st: Parse) -> list[Effect] | None:
         ref = SELF
     elif where == "each creature you control":
         ref = EACH_CREATURE_YOU_CONTROL
+    elif m.group(5) is not None:
+        # "on each artifact creature you control" (Steel Overseer), "on each other creature you
+        # control": each permanent the filter matches as it resolves (CR 608.2c)
+        flt = parse_filter(m.group(5))
+        if flt is None or flt.players or flt.spells:
+            return None
+        ref = Ref("each", filter=flt)
     elif m.group(4) is None:
         it = it_ref(st, where)             # "put a +1/+1 counter on that creature" (Anointer of Valor)
         if it is None:
