@@ -494,12 +494,15 @@ def _instructions(s: str, st: Parse) -> list[Effect] | None:
         else:
             st.rollback(saved)
             undo(read)
-    if result is None and (up := fullmatch(r"(.+?) unless you pay ((?:\{[0-9WUBRGC]\})+)", s, re.I)):
-        # "sacrifice ~ unless you pay {U}" (Stasis, CR 118.12): done unless its controller pays
-        inner = parse_effects(up.group(1), st)
+    if result is None and (up := fullmatch(r"(.+?) unless (you pay|that player pays|its controller pays) "
+                                           r"((?:\{[0-9WUBRGC]\})+)", s, re.I)):
+        # "sacrifice ~ unless you pay {U}" (Stasis, CR 118.12): done unless its controller pays;
+        # "you may draw a card unless that player pays {1}" (Rhystic Study): another player may pay
+        payer = None if up.group(2).lower() == "you pay" else who_ref(up.group(2)[:-len(" pays")], st)
+        inner = parse_effects(up.group(1), st) if payer is not None or up.group(2).lower() == "you pay" else None
         if inner:
             up.consume()
-            result = [UnlessPays(up.group(2).upper(), tuple(inner))]
+            result = [UnlessPays(up.group(3).upper(), tuple(inner), payer)]
         else:
             undo(read)
     if result is None:

@@ -18,7 +18,8 @@ from .script_builder import ScriptBuilder
 from .sentences import parse_effects
 from .targets import Parse
 from .text import Span, SpanMatch, consume, fullmatch, match, search
-from ..vocabulary import Condition, ExileChosen, ExtraTriggers, Filter, Ref, SELF, Trigger, TriggeredAbility
+from ..vocabulary import (Condition, DoAction, ExileChosen, ExtraTriggers, Filter, Ref, SELF, Trigger,
+                          TriggeredAbility, UnlessPays)
 
 _ENTERS = r"enters(?: the battlefield)?"
 _A = r"(a|an|another)"
@@ -262,6 +263,12 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
         may = optional
         if optional and len(effects) == 1 and isinstance(effects[0], ExileChosen):
             may = False         # imprint's "you may exile a card": one choice, of a card or none
+        elif optional and len(effects) == 1 and isinstance(effects[0], UnlessPays) and effects[0].payer is not None:
+            # "you may draw a card unless that player pays {1}" (Rhystic Study): that player
+            # decides first, then "you may" is chosen (its rulings; CR 118.12, 608.2c)
+            effects = [replace(effects[0], effects=(DoAction(None, True, action=effects[0].effects,
+                                                              text=body.split(" unless ")[0]),))]
+            may = False
         out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, may, condition))
     return out
 

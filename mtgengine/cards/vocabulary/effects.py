@@ -311,10 +311,13 @@ class Note:
 @dataclass(frozen=True, slots=True)
 class UnlessPays:
     """"[effects] unless you pay [mana]" (CR 118.12): the ability's controller may pay ``mana`` as
-    it resolves; if they don't, ``effects`` happen ("sacrifice ~ unless you pay {U}{U}")."""
+    it resolves; if they don't, ``effects`` happen ("sacrifice ~ unless you pay {U}{U}").
+    ``payer``: another player who may pay ("you may draw a card unless that player pays {1}",
+    Rhystic Study); None: the controller."""
 
     mana: str
     effects: tuple["Effect", ...]
+    payer: "Ref | None" = None
 
 
 @dataclass(frozen=True, slots=True)

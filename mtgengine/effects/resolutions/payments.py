@@ -31,8 +31,17 @@ def _may_pay(ctx: Ctx, eff: MayPay, r: Resolving) -> None:
 
 @resolves(UnlessPays)
 def _unless_pays(ctx: Ctx, eff: UnlessPays, r: Resolving) -> None:
-    """CR 118.12: "... unless you pay {N}"."""
-    if not pays(ctx, r.controller, eff.mana, r.name):
+    """CR 118.12: "... unless you pay {N}"; "... unless that player pays {N}": that player
+    decides first, then (not paid) the effects happen, their own choices included (Rhystic
+    Study's "you may draw": its rulings, the opponent decides before the draw is chosen)."""
+    payer = r.controller
+    if eff.payer is not None:
+        players = players_of(refs(ctx, eff.payer, r))
+        if not players:
+            execute(ctx, eff.effects, r)        # no such player now: nobody pays (CR 608.2b)
+            return
+        payer = players[0]
+    if not pays(ctx, payer, eff.mana, r.name):
         execute(ctx, eff.effects, r)
 
 
