@@ -36,7 +36,9 @@ SUPPORTED_LAYOUTS = frozenset({"normal", "split", "adventure", "modal_dfc", "tra
                                "aftermath",  # aftermath: CR 702.127 (rules.aftermath)
                                "case",       # case: CR 719 (compiler.cases)
                                "room",       # room: CR 709.5 (rules.rooms)
-                               "omen"})      # omen: CR 720 (rules.resolution)
+                               "omen",       # omen: CR 720 (rules.resolution)
+                               "prototype"})  # prototype: CR 702.160, 718 (rules.casting; a normal card
+                                              # with a second set of characteristics)
 
 
 def missing(card: CardData) -> list[str]:

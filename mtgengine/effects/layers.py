@@ -89,6 +89,9 @@ _NO_IDS: frozenset[int] = frozenset()
 _BATTLEFIELD, _STACK = Zone.BATTLEFIELD, Zone.STACK
 
 
+_DISGUISED = frozenset({"ward {2}"})      # CR 702.168a: the disguise effect's ward
+
+
 def copiable_values(state: GameState, oid: int, face_up: bool = False, status: bool = True) -> Characteristics:
     """Layer 1 (CR 613.2, 707.2): the printed face or token definition, then copy effects
     (layer 1a), then face-down status (layer 1b, CR 708.2a). ``face_up``: the values a
@@ -101,9 +104,11 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         # a card with only its printed values (the common case, the same values as below)
         return _copy(printed(o.card, _face_index(o, o.card, status)), o.controller)
     if o.face_down and not face_up:
-        # CR 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
+        # CR 708.2a: a 2/2 creature with no name, text, subtypes or mana cost; cast by disguise,
+        # with ward {2} (CR 702.168a)
         return Characteristics("", None, _EMPTY, _EMPTY, frozenset({"Creature"}), _EMPTY,
-                               FACE_DOWN_SCRIPT, _EMPTY, 2, 2, None, o.controller, "")
+                               FACE_DOWN_SCRIPT, _DISGUISED if o.choices.get("disguised") else _EMPTY, 2, 2, None,
+                               o.controller, "")
     if o.card is None and o.ability is not None:
         # An ability on the stack has no characteristics of its own (CR 113.7a); it is named
         # after its source in logs and references.

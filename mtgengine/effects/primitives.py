@@ -157,6 +157,8 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
     if o.face_down:
         if to_zone is _BATTLEFIELD and (from_zone is _STACK or face_down):
             new.face_down = True                    # CR 702.37c: a face-down spell enters face down
+            if o.choices.get("disguised"):
+                new.choices["disguised"] = True     # CR 702.168a, 702.168b: with ward {2}, on the battlefield too
             if face_down:
                 new.choices["manifested"] = True    # CR 701.40a: a manifested permanent
         elif from_zone is _BATTLEFIELD:

@@ -189,6 +189,12 @@ def harmonize_cost(ch: Characteristics) -> AlternativeCost | None:
     return next((a for a in ch.script.alternative_costs if a.zone == "graveyard" and a.name == "harmonize"), None)
 
 
+def escape_cost(ch: Characteristics) -> AlternativeCost | None:
+    """CR 702.138a: the escape cost of a card in its owner's graveyard (any card type: a
+    permanent spell cast this way "escaped", CR 702.138b)."""
+    return next((a for a in ch.script.alternative_costs if a.zone == "graveyard" and a.name == "escape"), None)
+
+
 def announce_harmonize(ctx: Ctx, player: int, spell_id: int, alternative: AlternativeCost,
                        action: dict[str, Any]) -> AlternativeCost:
     """CR 702.180a-b: casting for its harmonize cost, the player chooses up to one untapped
@@ -238,7 +244,7 @@ def _graveyard_options(ch: Characteristics) -> bool:
 def _graveyard_cast(g: GameState, oid: int, ch: Characteristics) -> AlternativeCost | None | bool:
     """How the card may be cast from its owner's graveyard now: for its flashback or mayhem cost
     (an AlternativeCost), for its mana cost (True: retrace, jump-start), or not (None)."""
-    found = flashback_cost(ch) or mayhem_cost(g, oid, ch) or harmonize_cost(ch)
+    found = flashback_cost(ch) or mayhem_cost(g, oid, ch) or harmonize_cost(ch) or escape_cost(ch)
     if found is not None:
         return found
     return True if graveyard_cast_keyword(ch) is not None else None

@@ -34,7 +34,7 @@ from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
 from .alternative_casts import (
-    announce_emerge, announce_harmonize, flashback_cost, graveyard_cast_keyword, harmonize_cost, mayhem_cost,
+    announce_emerge, announce_harmonize, escape_cost, flashback_cost, graveyard_cast_keyword, harmonize_cost, mayhem_cost,
     modes_to_choose, record_announced,
 )
 from .special_actions import exile_permission
@@ -140,7 +140,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         # CR 702.34a: flashback, cast from its owner's graveyard for its flashback cost (a granted
         # flashback's is the card's mana cost: Snapcaster Mage)
         from_graveyard = flashback_cost(ch, characteristics(g, oid).keywords) or mayhem_cost(g, oid, ch) \
-            or harmonize_cost(ch)
+            or harmonize_cost(ch) or escape_cost(ch)            # (escape: CR 702.138a)
         allowed = from_graveyard is not None
     from_exile = None
     if not allowed and from_zone is _EXILE:

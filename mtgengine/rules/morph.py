@@ -1,5 +1,6 @@
-"""Face-down spells and permanents by morph (CR 702.37, 708): casting a card face down for {3}
-and turning it face up as a special action (CR 116.2b), a manifested one too (CR 701.40b)."""
+"""Face-down spells and permanents by morph and disguise (CR 702.37, 702.168, 708): casting a
+card face down for {3} and turning it face up as a special action (CR 116.2b), a manifested one
+too (CR 701.40b). A disguised one has ward {2} while face down (CR 702.168a; ``effects.layers``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -34,7 +35,9 @@ def cast_face_down(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> i
         raise IllegalActionError("a card is cast face down from its owner's hand")
     name = o.card.name if o.card is not None else "that card"
     if not morph_cost(g, oid):
-        raise IllegalActionError(f"{name} has no morph ability: it can't be cast face down (CR 702.37d)")
+        raise IllegalActionError(f"{name} has no morph or disguise ability: it can't be cast face down "
+                                 f"(CR 702.37d, 702.168c)")
+    disguise = copiable_values(g, oid, face_up=True).script.disguise
     if not sorcery_timing(g, player):
         raise IllegalActionError("a face-down creature spell is cast at sorcery speed (CR 307.1)")
     w = g.obj(oid)
@@ -45,11 +48,15 @@ def cast_face_down(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> i
     spell = g.obj(spell_id)
     spell.face_down = True
     spell.cast = True
+    if disguise:
+        spell.choices["disguised"] = True    # CR 702.168b: a 2/2 face-down creature spell with ward {2}
     g.changed()
     # CR 601.2f: {3}, plus the cost increases and additional costs that apply to a 2/2 creature spell
-    pay_alternative_total(ctx, player, spell_id, str(FACE_DOWN_COST), "face down (CR 702.37c)", action,
+    pay_alternative_total(ctx, player, spell_id, str(FACE_DOWN_COST),
+                          "face down (CR 702.168a)" if disguise else "face down (CR 702.37c)", action,
                           "a face-down spell")
-    ctx.log("702.37c", f"{g.players[player].name} casts a card face down (morph) for {{3}}")
+    ctx.log("702.168b" if disguise else "702.37c",
+            f"{g.players[player].name} casts a card face down ({'disguise' if disguise else 'morph'}) for {{3}}")
     became_cast(g, player, spell_id)
     return spell_id
 
@@ -96,14 +103,19 @@ def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> Non
         raise IllegalActionError("that face-down permanent has no morph cost, and isn't a manifested creature "
                                  "card, to turn it face up (CR 702.37e, 701.40b)")
     pay_mana(ctx, player, ManaCost.parse(cost), 0, frozenset(), "turning a permanent face up", action.get("pay"))
-    megamorph = rule == "702.37e" and copiable_values(g, oid, face_up=True).script.megamorph
+    face_up = copiable_values(g, oid, face_up=True).script
+    megamorph = rule == "702.37e" and face_up.megamorph
+    if rule == "702.37e" and face_up.disguise:
+        rule = "702.168d"                           # its disguise cost: the disguise effect ends
     w = g.obj(oid)
     w.face_down = False
     w.choices.pop("manifested", None)               # CR 701.40a: manifested only while face down
+    w.choices.pop("disguised", None)                # CR 702.168d: the disguise effect ends
     w.timestamp = g.new_timestamp()
     g.changed()
     ctx.log(rule, f"{g.players[player].name} turns {name_of(ctx, oid)} face up "
-            + (f"(morph {cost})" if rule == "702.37e" else f"(manifested, paying its mana cost {cost})"))
+            + (f"(morph {cost})" if rule == "702.37e" else f"(disguise {cost})" if rule == "702.168d"
+               else f"(manifested, paying its mana cost {cost})"))
     if megamorph:
         # CR 702.37b, 708.11: as it's turned face up for its megamorph cost, a +1/+1 counter
         put_counters(ctx, oid, "+1/+1", 1, rule="702.37b")

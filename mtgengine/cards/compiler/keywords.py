@@ -250,6 +250,16 @@ def _morph(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"disguise " + _COST)
+def _disguise(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.168a: "You may cast this card as a 2/2 face-down creature with ward {2}, no name, no
+    # subtypes, and no mana cost by paying {3} rather than paying its mana cost"; turned face up
+    # for its disguise cost (CR 702.168d): morph's procedure (``rules.morph``) with ward {2}
+    face.morph = m.group(1)
+    face.disguise = True
+    return True
+
+
 @_keyword(r"echo " + _COST)
 def _echo(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.30a: "At the beginning of your upkeep, if this permanent came under your control

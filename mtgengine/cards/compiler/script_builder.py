@@ -40,6 +40,7 @@ class ScriptBuilder:
     kicker: list[str] = field(default_factory=list)
     morph: str = ""
     megamorph: bool = False
+    disguise: bool = False
     enters_as_copy: EntersAsCopy | None = None
     extra_triggers: list[ExtraTriggers] = field(default_factory=list)
     modes: list[SpellAbility] = field(default_factory=list)
@@ -81,7 +82,7 @@ class ScriptBuilder:
                           unimplemented=tuple(self.unimplemented), extra_triggers=tuple(self.extra_triggers),
                           replacements=tuple(self.replacements), enters_as_copy=self.enters_as_copy,
                           morph=self.morph, megamorph=self.megamorph, player_statics=tuple(self.player_statics),
-                          cast_timing=self.cast_timing)
+                          cast_timing=self.cast_timing, disguise=self.disguise)
 
 
 Reader = Callable[[Span, ScriptBuilder], bool]

@@ -185,6 +185,8 @@ class CardScript:
     morph: str = ""                          # morph cost (CR 702.37a)
     megamorph: bool = False                  # the morph cost is a megamorph cost: a +1/+1 counter as it's
                                              # turned face up for it (CR 702.37b, 708.11)
+    disguise: bool = False                   # the morph cost is a disguise cost: face down it has ward {2}
+                                             # (CR 702.168a, 702.168d)
     extra_triggers: tuple[ExtraTriggers, ...] = ()   # "triggers an additional time" (CR 603.2d)
     replacements: tuple[ReplacementAbility, ...] = ()   # replacement/prevention effects (CR 614, 615)
     enters_as_copy: EntersAsCopy | None = None          # "enter as a copy of" (CR 707.5)
