@@ -116,6 +116,17 @@ def _bounce(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [ReturnToHand(ref)] if ref else None
 
 
+@effect_rule(r"return (?:all|each) (.+?) to (?:its|their) owners?'?s?'? hands?")
+def _bounce_all(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Evacuation: "Return all creatures to their owners' hands"; Cyclonic Rift overloaded:
+    "Return each nonland permanent you don't control to its owner's hand" (CR 702.96a): each
+    permanent the phrase describes as it resolves (CR 608.2c)."""
+    flt = parse_filter(m.group(1))
+    if flt is None or flt.players or flt.spells or flt.zone:
+        return None
+    return [ReturnToHand(Ref("each", filter=flt))]
+
+
 @effect_rule(r"return ({UP_TO}target .+? (?:from|in) your graveyard) to your hand")
 def _regrow(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Raise Dead: a card in a graveyard is targeted (CR 115.2) and returned to its owner's hand."""
