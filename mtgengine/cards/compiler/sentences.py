@@ -115,7 +115,8 @@ def _look_top_bottom(m: SpanMatch, st: Parse) -> list[Effect] | bool:
 
 #: Duress, Thoughtseize: one instruction over three sentences (CR 701.9b, 701.20a), before others.
 _REVEAL_DISCARD = template(r"(target player|target opponent|each opponent) reveals (?:their|his or her) hand\. "
-                           r"you choose {NUM} (.*?) ?cards? from it\. (?:that player|they) discards? "
+                           r"you choose {NUM} (.*?) ?cards? from it( with mana value \d+ or (?:less|greater))?\. "
+                           r"(?:that player|they) discards? "
                            r"(?:that card|those cards)\.\s*")
 
 
@@ -152,7 +153,8 @@ def parse_effects(text: str, st: Parse) -> list[Effect] | None:
     reading = _Reading(st)
     if m := match(_REVEAL_DISCARD, text, re.I):
         who = who_ref(m.group(1), st)
-        flt = card_filter(m.group(3))
+        # "a nonland card from it with mana value 3 or less" (Inquisition of Kozilek)
+        flt = card_filter(m.group(3) + (m.group(4) or "")) if m.group(3) or not m.group(4) else None
         if who is None or flt is None:
             return None
         m.consume()
