@@ -88,9 +88,15 @@ def amount(ctx: Ctx, q: Quantity, r: Resolving, player: int | None = None) -> in
 def _stat_of(ctx: Ctx, of: Ref, r: Resolving) -> list[int]:
     """The object whose stat a number reads: the source itself even once it has left (its last
     known information, CR 608.2h: Torch Song, sacrificed to pay, counts its verse counters)."""
+    g = ctx.g
     found = refs(ctx, of, r)[:1]
-    if not found and of.kind == "self" and r.source in ctx.g.lki:
+    if not found and of.kind == "self" and r.source in g.lki:
         return [r.source]
+    if found and of.kind == "self" and r.link_source and r.link_source != found[0] and r.link_source in g.lki \
+            and r.link_source not in g.objects and g.objects[found[0]].zone is not Zone.BATTLEFIELD:
+        # "When ~ dies, you gain life equal to its power": the permanent as it last existed on
+        # the battlefield (CR 608.2h, 603.10a; Bottle Golems' rulings), not the card it became
+        return [r.link_source]
     return found
 
 

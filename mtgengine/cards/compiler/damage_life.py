@@ -3,6 +3,7 @@ and winning the game (CR 104.2b)."""
 from __future__ import annotations
 
 from ...core.mana import COLOR_WORDS
+from .amounts import count_phrase
 from .clause import effect_rule
 from .filters import parse_filter
 from .grammar import attempt
@@ -145,6 +146,19 @@ def _life_equal(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if who is None or of is None:
         return None
     amount = Quantity(stat=m.group(3).lower().replace(" ", "_"), of=of)
+    return [GainLife(who, amount) if m.group(2).lower().startswith("gain") else LoseLife(who, amount)]
+
+
+@effect_rule(SUBJECT + r" (gain|gains|lose|loses) life equal to (.+)")
+def _life_counted(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "You lose life equal to the number of cards in your hand" (Castle Locthwain), "When ~
+    dies, you gain life equal to its power" (its last known power, CR 608.2h): an amount of
+    ``amounts.count_phrase``, counted as the instruction is carried out (CR 608.2c)."""
+    its = last_target(st) if st.targets else st.it
+    amount = count_phrase(m.group(3), its)
+    who = who_ref(m.group(1), st) if amount is not None else None
+    if who is None or amount is None:
+        return None
     return [GainLife(who, amount) if m.group(2).lower().startswith("gain") else LoseLife(who, amount)]
 
 
