@@ -269,6 +269,10 @@ def can_activate_from_hand(g: GameState, player: int, oid: int, index: int) -> b
         return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
+    if ab.per_turn and o.choices.get("activations", {}).get(f"{g.turn}:{index}", 0) >= ab.per_turn:
+        return False                                       # CR 602.5b
+    if ab.condition is not None and not condition_holds(g, ab.condition, player, oid):
+        return False       # "Activate only during your upkeep" (Eternal Dragon from the graveyard, CR 602.5b)
     if ab.cost.mana and not can_pay(g, player, ability_mana(g, player, oid, ab),
                                     spend_on=SpendOn("ability", characteristics(g, oid))):
         return False

@@ -232,3 +232,16 @@ def test_an_exile_cost_that_pays_the_cards_mana_cost_offers_only_cards_it_can_pa
     s.choose(d.options[0])
     s.pass_("stack")
     s.expect(permanents=[{"ref": "Grizzly Bears", "count": 1}], zones={"Alice": {"graveyard": ["Craw Wurm"]}})
+
+
+def test_a_graveyard_ability_is_offered_only_when_its_condition_holds() -> None:
+    # Eternal Dragon: "{3}{W}{W}: Return Eternal Dragon from your graveyard to your hand.
+    # Activate only during your upkeep." (CR 602.5b, 113.6m; fuzz seed 1700133 and 27 more:
+    # offered in the main phase, then refused)
+    lands = ["Plains"] * 5
+    s = Scenario("main", Alice={"battlefield": lands, "graveyard": ["Eternal Dragon"]}, Bob={})
+    assert _offered(s, 0) == []
+    s = Scenario("upkeep", turn={"active": "Alice", "step": "upkeep"},
+                 Alice={"battlefield": lands, "graveyard": ["Eternal Dragon"]}, Bob={})
+    assert _names(s, _offered(s, 0)) == ["Eternal Dragon"]
+    _all_accepted(s, 0)

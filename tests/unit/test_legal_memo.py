@@ -161,6 +161,8 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
             in ("condition_holds", "holds")
     assert _readers(calls_condition) == {
         ("rules/activation.py", "can_activate"),      # the actors (turn._permanents_read_step)
+        ("rules/activation.py", "can_activate_from_hand"),   # hand and graveyard abilities: the list
+                                                             # reads the step when any is there (turn)
         ("rules/mana_sources.py", "tap_sources"),     # conditional_sources
         ("effects/primitives.py", "player_has"),      # permanents with player_statics
         ("effects/layer_effects.py", "static_condition"),   # characteristics: memoized by version alone
