@@ -120,7 +120,11 @@ def _announce_x(ctx: Ctx, player: int, oid: int, ab: ActivatedAbility, action: d
     if ab.cost.remove_counter_x:
         most = g.objects[oid].counters.get(ab.cost.remove_counter, 0)
     else:
-        most = affordable_x(g, player, ManaCost.parse(ab.cost.mana))
+        spend_on = SpendOn("ability", characteristics(g, oid))
+        # the most X payable once the rest is: not with the source's own mana if {T} is paid
+        # too (CR 602.2b, 605.3a: Kessig Wolf Run), nor with mana it can't be spent on (CR 106.6)
+        sources = [s for s in tap_sources(g, player, spend_on) if s[0] != oid] if ab.cost.tap else None
+        most = affordable_x(g, player, ability_mana(g, player, oid, ab), sources=sources, spend_on=spend_on)
     if x is None:
         x = ctx.ask(Decision(player, "x", f"choose X for {characteristics(g, oid).name}'s ability", [],
                              info={"max": most}))

@@ -30,17 +30,19 @@ from .targeting import legal_targets
 
 def affordable_x(g: GameState, player: int, cost: ManaCost, oid: int | None = None,
                  ch: Characteristics | None = None, alternative: AlternativeCost | None = None,
-                 kicked: tuple[str, ...] | bool = False, additional: dict[str, Any] | None = None) -> int:
+                 kicked: tuple[str, ...] | bool = False, additional: dict[str, Any] | None = None,
+                 sources: list | None = None, spend_on: SpendOn | None = None) -> int:
     """The largest X the default payment could pay now (a hint for agents; CR 107.3 allows any
     X, and an unaffordable one is refused when the cost is paid). ``alternative``, ``kicked``,
     ``additional``: the costs announced with it (a flashback cost with {X}, CR 702.34a; buyback,
-    CR 702.27a)."""
+    CR 702.27a). ``sources``, ``spend_on``: for an ability's cost, the mana sources left once
+    its {T} is paid (not the source itself, CR 602.2b, 605.3a) and what the mana is spent on."""
     def ok(x: int) -> bool:
         if oid is not None and ch is not None:
             return can_pay_requirement(g, player, total_cost(g, player, oid, ch, x, alternative, kicked, 0,
                                                              additional or {}).requirement,
                                        ch.colors, spend_on=SpendOn("spell", ch))
-        return can_pay_requirement(g, player, requirement(cost, x))
+        return can_pay_requirement(g, player, requirement(cost, x), sources=sources, spend_on=spend_on)
     x = 0
     while x < 100 and ok(x + 1):
         x += 1

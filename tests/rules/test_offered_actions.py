@@ -245,3 +245,18 @@ def test_a_graveyard_ability_is_offered_only_when_its_condition_holds() -> None:
                  Alice={"battlefield": lands, "graveyard": ["Eternal Dragon"]}, Bob={})
     assert _names(s, _offered(s, 0)) == ["Eternal Dragon"]
     _all_accepted(s, 0)
+
+
+def test_the_x_of_a_tap_ability_counts_no_mana_of_the_source_itself() -> None:
+    # Kessig Wolf Run: "{X}{R}{G}, {T}: Target creature gets +X/+0 and gains trample until end of
+    # turn." It can't tap for mana and for its own {T} (CR 602.2b, 605.3a): with a Mountain and
+    # two Forests, X is at most 1 (fuzz seed 1703073: X=4 was offered, then refused)
+    s = Scenario("Wolf Run", Alice={"battlefield": ["Kessig Wolf Run", "Mountain", "Forest", "Forest",
+                                                    "Grizzly Bears"]}, Bob={})
+    s.activate("Kessig Wolf Run", by="Alice", ability="{X}{R}{G}")
+    s.choose(s.game.pending.options[0])          # the target: Grizzly Bears
+    d = s.game.pending
+    assert d.kind == "x" and d.info["max"] == 1
+    s.choose(1)
+    s.pass_("stack")
+    s.expect(permanents=[{"ref": "Grizzly Bears", "power": 3}])
