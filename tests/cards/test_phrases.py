@@ -137,3 +137,14 @@ def test_remove_several_counters_cost() -> None:
     assert cost is not None and cost.remove_counter == "spore" and cost.remove_counter_amount == 3
     cost = parse_cost("Remove X charge counters from ~")                 # X, announced (CR 107.3a)
     assert cost is not None and cost.remove_counter == "charge" and cost.remove_counter_x
+
+
+def test_every_word_of_these_lead_wordings_is_read() -> None:
+    # (each once compiled with a word left unread — counted misparsed, not implemented)
+    assert _read("Put a +1/+1 counter on each creature you control.", spell=True)
+    assert _read("{T}: Put a +1/+1 counter on each artifact creature you control.")
+    assert _read("{U}: Put ~ on top of its owner's library.")
+    assert _read("Return each nonland permanent you don't control to its owner's hand.", spell=True)
+    assert _read("{1}{B}{B}, {T}: Draw a card, then you lose life equal to the number of cards in your hand.")
+    assert _read("Whenever an opponent casts a spell, you may draw a card unless that player pays {1}.")
+    assert not _read("Put a +1/+1 counter on each zzq you control.", spell=True)

@@ -249,6 +249,7 @@ def _counters(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if where == "~":
         ref = SELF
     elif where == "each creature you control":
+        consume(m.group(5))            # (a slot of the pattern: read here)
         ref = EACH_CREATURE_YOU_CONTROL
     elif m.group(5) is not None:
         # "on each artifact creature you control" (Steel Overseer), "on each other creature you
