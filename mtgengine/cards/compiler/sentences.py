@@ -37,7 +37,7 @@ from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
 from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, sub, undo
 from ..vocabulary import (
     ApplyModifications, ChangeTypes, Conditional, CreateToken, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
-    Discard, DoAction, Effect, ExileIfDies, ExileTopToPlay, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
+    Discard, DoAction, Effect, ExileIfDies, ExileTopToPlay, NoRegenerationThisTurn, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
     ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
     UnlessPays, YOU, target,
 )
@@ -256,10 +256,11 @@ def _mana_lasts(m: SpanMatch, r: _Reading) -> bool | None:
 
 
 @_follow_up(r"a creature dealt damage this way can't be regenerated this turn")
-def _not_regenerated_this_way(m: SpanMatch, r: _Reading) -> bool:
-    # no "dealt damage this way" tracking: the sentence is accepted and does nothing, which only
-    # regeneration could tell (CR 701.19c); its words are left unread for the completeness check
-    m.leave(0)
+def _not_regenerated_this_way(m: SpanMatch, r: _Reading) -> bool | None:
+    """Incinerate (CR 701.19c): each creature the damage before was dealt to, for the turn."""
+    if r.last(DealDamage) is None:
+        return None
+    r.effects.append(NoRegenerationThisTurn())
     return True
 
 

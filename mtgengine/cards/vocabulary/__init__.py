@@ -20,7 +20,7 @@ from .targets import (  # noqa: F401
 from .actions import (  # noqa: F401
     COMMANDER_IDENTITY, LANDS_COULD_PRODUCE, SUNBURST, AddMana, Attach, BecomeColor, CounterSpell, CreateToken,
     DamageCantBePrevented,
-    DealDamage, Destroy, Discard, Draw, Exile, ExileIfDies,
+    DealDamage, Destroy, Discard, Draw, Exile, ExileIfDies, NoRegenerationThisTurn,
     ExtraTurn, Fight, GainControl, GainLife, LookAtTop, LoseLife,
     ManaRestriction, Mill, Pump, PutCounters, Regenerate, ReturnToBattlefield,
     ReturnToHand, Sacrifice, SacrificePermanent, Scry, Search, TapUntap,

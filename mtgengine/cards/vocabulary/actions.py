@@ -123,6 +123,13 @@ class TapUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class NoRegenerationThisTurn:
+    """ "A creature dealt damage this way can't be regenerated this turn" (Incinerate): each
+    creature this resolution dealt damage to can't be regenerated for the rest of the turn
+    (CR 701.19c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ExileIfDies:
     """ "If that creature would die this turn, exile it instead" (Magma Spray, Anger of the Gods):
     a replacement effect for the rest of the turn (CR 614.1a, 700.4) on ``what`` (None: each

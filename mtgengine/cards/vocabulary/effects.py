@@ -12,7 +12,7 @@ from .targets import Quantity, Ref
 from .actions import (
     AddMana, Attach, BecomeColor, CounterSpell, CreateToken, DamageCantBePrevented, DealDamage,
     Destroy, Discard, Draw, Exile, ExileIfDies, ExtraTurn, Fight, GainControl, GainLife, LookAtTop,
-    LoseLife, Mill, Pump, PutCounters, Regenerate, ReturnToBattlefield, ReturnToHand, Sacrifice,
+    LoseLife, Mill, NoRegenerationThisTurn, Pump, PutCounters, Regenerate, ReturnToBattlefield, ReturnToHand, Sacrifice,
     SacrificePermanent, Scry, Search, TapUntap, WinGame,
 )
 from .keyword_actions import Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Myriad
@@ -650,7 +650,7 @@ class ApplyModifications:
 Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
-    Scry, LookAtTop, ExtraTurn, ExileIfDies, BecomeColor, Fight, Sacrifice, Search, ReturnToBattlefield,
+    Scry, LookAtTop, ExtraTurn, ExileIfDies, NoRegenerationThisTurn, BecomeColor, Fight, Sacrifice, Search, ReturnToBattlefield,
     Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, Flip, Solve, TurnFaceDown, RemoveCounters, Manifest,

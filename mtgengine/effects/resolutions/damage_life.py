@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...agents.decisions import Decision
 from ...cards.vocabulary import (
-    DamageCantBePrevented, DealDamage, ExileIfDies, Fight, Filter, GainLife, LoseLife, PreventDamage,
+    DamageCantBePrevented, DealDamage, ExileIfDies, NoRegenerationThisTurn, Fight, Filter, GainLife, LoseLife, PreventDamage,
     WinGame,
 )
 from ...core.enums import Zone
@@ -70,6 +70,18 @@ def _exile_if_dies(ctx: Ctx, eff: ExileIfDies, r: Resolving) -> None:
     ids = refs(ctx, eff.what, r) if eff.what is not None else \
         [t for t in r.damaged if t in g.objects and "Creature" in characteristics(g, t).types]
     exile_if_dies(ctx, r.controller, r.name, [t for t in ids if t in g.objects])
+
+
+@resolves(NoRegenerationThisTurn)
+def _no_regeneration(ctx: Ctx, eff: NoRegenerationThisTurn, r: Resolving) -> None:
+    """CR 701.19c: the creatures this resolution dealt damage to can't be regenerated this turn
+    (Incinerate): a note on each permanent, read by ``zones.destroy`` (a new object after a zone
+    change is free of it, CR 400.7)."""
+    g = ctx.g
+    for t in r.damaged:
+        if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD and "Creature" in characteristics(g, t).types:
+            g.obj(t).choices["no_regeneration"] = g.turn
+            ctx.log("701.19c", f"{name_of(ctx, t)} can't be regenerated this turn")
 
 
 @resolves(GainLife)

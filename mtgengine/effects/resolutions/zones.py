@@ -212,7 +212,8 @@ def destroy(ctx: Ctx, oid: int, rule: str = "701.8a", *, regenerate: bool = True
         ctx.log("702.12b", f"{name_of(ctx, oid)} is indestructible and isn't destroyed")
         return None
     shield = g.objects[oid].choices.get("regeneration")
-    shielded = bool(regenerate and shield and shield[0] == g.turn and shield[1] > 0)
+    shielded = bool(regenerate and shield and shield[0] == g.turn and shield[1] > 0) \
+        and g.objects[oid].choices.get("no_regeneration") != g.turn      # Incinerate (CR 701.19c)
     armors = [a for a in g.battlefield if g.objects[a].attached_to == oid and "umbra armor" in characteristics(g, a).keywords]
     if g.objects[oid].counters.get("shield") and not rule.startswith("704."):
         # CR 122.1c: "If this permanent would be destroyed as the result of an effect, instead
