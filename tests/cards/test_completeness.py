@@ -28,8 +28,9 @@ def _words(name: str) -> list[tuple[str, ...]]:
     # two types in a row next to a union ("artifact creature or black creature") can't be said
     # (CR 205.2a: Filter.all_types holds for the whole filter): those words stay unread
     ("Purge", ("artifact creature",)),
-    # the second sentence is dropped: regeneration can't be forbidden to a creature dealt damage (CR 701.19c)
-    ("Incinerate", ("A creature dealt damage this way can't be regenerated this turn",)),
+    # a token's creature types with a land type among them ("Forest Dryad land creature tokens",
+    # CR 205.3g-m): the types aren't told apart, so those words stay unread
+    ("Awaken the Woods", ("Forest Dryad land",)),
     # "land" is no creature type (CR 205.3m): the token would be no land
     ("Awaken the Woods", ("Forest Dryad land",)),
 ])
