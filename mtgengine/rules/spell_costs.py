@@ -13,9 +13,10 @@ from ..cards.vocabulary import AdditionalCost, AlternativeCost, Filter
 from ..cards.vocabulary.casting import NAMED_OPTIONAL_COSTS
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
-from ..effects.layers import Characteristics, characteristics, matches, permanents_with
+from ..effects.layers import Characteristics, characteristics, controller_of, matches, permanents_with
 from ..state.game_state import GameState
 from ..effects.triggers import condition_holds
+from .commander import is_commander
 from .mana_sources import priority_facts
 
 
@@ -95,6 +96,8 @@ def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics
            and (not a.zone or (a.zone == "hand" and cast_from(g, spell) == "hand"))      # warp: from the hand
            and (a.if_control is None or any(matches(g, o, a.if_control, player) for o in g.battlefield))
            and not (a.not_your_turn and g.active == player)
+           and (not a.if_commander or any(is_commander(g, o) and controller_of(g, o) == player
+                                          for o in g.battlefield))          # CR 903.3
            and (a.condition is None or condition_holds(g, a.condition, player, spell))]      # spectacle, surge
     for sid, sch in permanents_with(g, "alternative_costs"):
         for a in sch.script.alternative_costs:

@@ -139,7 +139,13 @@ def _alternative(para: str) -> AlternativeCost | None:
         turn.consume()
         para = para[turn.end():]
         not_your_turn = True
-    cond = match(r"if you control (an? .+?), ", para, re.I)
+    if_commander = False
+    if commander := match(r"if you control a commander, ", para, re.I):
+        # Fierce Guardianship: a permanent that is a commander (CR 903.3), anyone's
+        commander.consume()
+        para = para[commander.end():]
+        if_commander = True
+    cond = None if if_commander else match(r"if you control (an? .+?), ", para, re.I)
     if_control = None
     if cond is not None:
         # Snuff Out: "If you control a Swamp, you may pay 4 life rather than pay ..." (CR 118.9)
@@ -148,8 +154,14 @@ def _alternative(para: str) -> AlternativeCost | None:
             return None
         cond.consume()
         para = para[cond.end():]
+    if free := fullmatch(r"you may cast (?:this spell|~) without paying its mana cost\.", para, re.I):
+        if not (if_commander or if_control is not None or not_your_turn):
+            return None                 # (only conditioned: otherwise the card would be free)
+        free.consume()
+        return AlternativeCost(itself=True, text=para, if_control=if_control, not_your_turn=not_your_turn,
+                               if_commander=if_commander, name="without paying its mana cost")
     m = fullmatch(r"you may (.+?) rather than pay (this spell's|~'s|the) mana cost(?: for (.+?))?\.", para, re.I)
-    if m is None:
+    if m is None or if_commander:
         return None
     parts = cost_parts(m.group(1))
     if parts is None:

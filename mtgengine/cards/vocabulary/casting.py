@@ -57,6 +57,7 @@ class AlternativeCost:
     objects: tuple[AdditionalCost, ...] = ()   # "return an Island you control to its owner's hand" (Daze)
     if_control: Filter | None = None           # "If you control a Swamp, you may pay ..." (Snuff Out)
     not_your_turn: bool = False                # "If it's not your turn, you may ..." (Force of Negation)
+    if_commander: bool = False                 # "If you control a commander, ..." (Fierce Guardianship)
     condition: Condition | None = None         # spectacle, surge (CR 702.137a, 702.117a): only while it holds
     spell: SpellAbility | None = None          # the spell ability while cast for this cost: overload's, its
                                                # text with "each" for "target" (CR 702.96a)
