@@ -410,6 +410,10 @@ def uncastable_copy(g: GameState, player: int, oid: int, free: bool = True, alt_
         if not _choices_possible(g, player, ch, oid):
             reason = f"{ch.name} has no legal choice of modes or targets (CR 601.2b-c)"
             continue
+        if permanents_with(g, "cast_restrictions") and (forbidden := cast_restriction(
+                g, player, oid, ch.mana_cost.mana_value() if ch.mana_cost is not None else 0)) is not None:
+            reason = f"{ch.name} can't be cast ({forbidden}, CR 601.2e)"     # Steel Golem (fuzz seed 1800261)
+            continue
         if ch.mana_cost is not None or free or alt_mana:
             alternative = AlternativeCost(name="without paying its mana cost") if free else \
                 AlternativeCost(mana=alt_mana, name="alternative cost") if alt_mana else None
