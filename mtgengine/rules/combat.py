@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.compiler.combat_rules import (BLOCKED_BY_POWER_OR_GREATER, BLOCKS_ADDITIONAL, BLOCKS_ANY_NUMBER, LESS_POWER_CANT_BLOCK, MAX_BLOCKERS,
-                                           MIN_BLOCKERS, restriction_number)
+from ..cards.compiler.combat_rules import (AS_THOUGH_UNBLOCKED, BLOCKED_BY_POWER_OR_GREATER, BLOCKS_ADDITIONAL,
+                                           BLOCKS_ANY_NUMBER, LESS_POWER_CANT_BLOCK, MAX_BLOCKERS, MIN_BLOCKERS,
+                                           restriction_number)
 from ..cards.compiler.keywords import ATTACKS_EACH_COMBAT, ATTACKS_ONLY_IF_DEFENDER_HAS, BLOCKS_ONLY_FLYING
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -444,6 +445,11 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
         if not o.blocked:
             if _still_there(g, o.attacking):
                 add(a, o.attacking, power)                     # CR 510.1b
+            continue
+        if AS_THOUGH_UNBLOCKED in ch.keywords and _still_there(g, o.attacking) and ctx.ask(Decision(
+                ch.controller, "yesno", f"have {ch.name} assign its combat damage as though it weren't blocked?",
+                [True, False])):
+            add(a, o.attacking, power)                         # CR 510.1b, as though unblocked (510.1c)
             continue
         blockers = [b for b in g.battlefield if a in g.objects[b].blocking]
         trample = "trample" in ch.keywords

@@ -19,6 +19,9 @@ LESS_POWER_CANT_BLOCK = "can't be blocked by creatures with power less than its 
 BLOCKS_ADDITIONAL = "can block an additional creature each combat"
 #: "can block any number of creatures": every attacker it can (CR 509.1a, Palace Guard)
 BLOCKS_ANY_NUMBER = "can block any number of creatures"
+#: "you may have ~ assign its combat damage as though it weren't blocked" (Thorn Elemental): its
+#: controller may have it assign all its combat damage to what it attacks (CR 510.1c)
+AS_THOUGH_UNBLOCKED = "may assign its combat damage as though it weren't blocked"
 _PHRASES = {BLOCKS_ADDITIONAL: (BLOCKS_ADDITIONAL,), BLOCKS_ANY_NUMBER: (BLOCKS_ANY_NUMBER,)}
 
 _NUM = r"(" + "|".join(w for w in NUMBERS if w not in ("a", "an", "x")) + r"|\d+)"
