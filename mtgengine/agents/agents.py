@@ -78,7 +78,8 @@ class RandomAgent:
                 return out
             return chosen
         if kind == "blockers":
-            return _random_blocks(rng, opts, decision.info.get("required", ()), decision.info.get("menace", ()))
+            return _random_blocks(rng, opts, decision.info.get("required", ()), decision.info.get("menace", ()),
+                                  decision.info.get("min_blockers", ()), decision.info.get("max_blockers", ()))
         if kind == "divide":
             return _random_division(rng, opts, decision.info.get("total", len(opts)))
         if kind == "damage_assignment":
@@ -118,10 +119,12 @@ def _random_division(rng: Rng, targets: list[int], total: int) -> dict[str, int]
 
 
 def _random_blocks(rng: Rng, pairs: list[list[int]], required: Sequence[Sequence[int]] = (),
-                   menace: Sequence[int] = ()) -> list[list[int]]:
+                   menace: Sequence[int] = (), fewest: Sequence[Sequence[int]] = (),
+                   most: Sequence[Sequence[int]] = ()) -> list[list[int]]:
     """A legal block declaration at random: the blocks a requirement asks for (CR 509.1c),
     then each other potential blocker blocks nothing or one attacker it can block, and an
-    attacker with menace left with one blocker is not blocked by it (CR 702.111b)."""
+    attacker with menace left with one blocker is not blocked by it (CR 702.111b), nor one
+    with fewer or more blockers than its restrictions allow ([attacker, N] pairs, CR 509.1b)."""
     fixed = {b: a for b, a in required}
     by_blocker: dict[int, list[int]] = {}
     for b, a in pairs:
@@ -139,4 +142,13 @@ def _random_blocks(rng: Rng, pairs: list[list[int]], required: Sequence[Sequence
         lone = [b for b, x in chosen.items() if x == a]
         if len(lone) == 1 and lone[0] not in fixed:
             del chosen[lone[0]]
+    for a, limit in most:
+        extra = [b for b, x in chosen.items() if x == a and b not in fixed]
+        for b in extra[max(0, limit - (len([b for b, x in chosen.items() if x == a]) - len(extra))):]:
+            del chosen[b]
+    for a, least in fewest:
+        few = [b for b, x in chosen.items() if x == a]
+        if len(few) < least and not any(b in fixed for b in few):
+            for b in few:
+                del chosen[b]
     return [[b, a] for b, a in chosen.items()]

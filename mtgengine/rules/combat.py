@@ -4,6 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
+from ..cards.compiler.combat_rules import (AS_THOUGH_UNBLOCKED, BLOCKED_BY_POWER_OR_GREATER, BLOCKS_ADDITIONAL,
+                                           BLOCKS_ANY_NUMBER, LESS_POWER_CANT_BLOCK, MAX_BLOCKERS, MIN_BLOCKERS,
+                                           restriction_number)
 from ..cards.compiler.keywords import ATTACKS_EACH_COMBAT, ATTACKS_ONLY_IF_DEFENDER_HAS, BLOCKS_ONLY_FLYING
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -238,8 +241,14 @@ def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
         return False                                    # CR 702.16f
     if BLOCKS_ONLY_FLYING in b_kw and "flying" not in a_kw:
         return False                                    # CR 509.1b: "can block only creatures with flying"
+    at_least = restriction_number(a_kw, BLOCKED_BY_POWER_OR_GREATER)
+    if at_least is not None and (bch.power or 0) >= at_least:
+        return False                                    # CR 509.1b: "... by creatures with power N or greater"
+    if LESS_POWER_CANT_BLOCK in a_kw and (bch.power or 0) < (ach.power or 0):
+        return False                                    # CR 509.1b: "power less than ~'s power can't block it"
     for kw in a_kw:
-        if kw.startswith(_BLOCKED_BY_POWER) and (bch.power or 0) <= int(kw[len(_BLOCKED_BY_POWER):].split()[0]):
+        if kw.startswith(_BLOCKED_BY_POWER) and kw.endswith(" or less") \
+                and (bch.power or 0) <= int(kw[len(_BLOCKED_BY_POWER):].split()[0]):
             return False                                # CR 509.1b: "... by creatures with power N or less"
         if kw.endswith("walk") and kw != "walk":
             land_type = kw[: -len("walk")].capitalize()  # CR 702.14c
@@ -281,13 +290,18 @@ def declare_blockers(ctx: Ctx) -> None:
         menace = [a for a in atk if "menace" in characteristics(g, a).keywords and _defending(g, a) == defender]
         if menace:
             info["menace"] = menace         # blocked by two or more creatures or not at all (CR 702.111b)
+        bounds = {a: blocker_bounds(g, a) for a in atk if _defending(g, a) == defender}
+        if fewest := [[a, lo] for a, (lo, _) in bounds.items() if lo > 1]:
+            info["min_blockers"] = fewest   # "can't be blocked except by N or more creatures" (CR 509.1b)
+        if most := [[a, hi] for a, (_, hi) in bounds.items() if hi is not None]:
+            info["max_blockers"] = most     # "can't be blocked by more than N creatures" (CR 509.1b)
         answer = ctx.ask(Decision(defender, "blockers", "declare blockers (pairs [blocker, attacker])", options,
                                   min=0, max=len(options), info=info))
         declared = [tuple(p) for p in answer]
         validate_blocks(ctx, declared, defender)
         for blocker, attacker in declared:
             b = g.obj(blocker)
-            b.blocking = (attacker,)
+            b.blocking = b.blocking + (attacker,)      # (several: "can block an additional creature")
             ctx.log("509.1", f"{name_of(ctx, blocker)} blocks {name_of(ctx, attacker)}")
         pairs += declared
     for a in atk:
@@ -315,6 +329,23 @@ def _defending(g: GameState, attacker: int) -> int | None:
     return controller_of(g, defending) if defending in g.objects else None
 
 
+def blocks_allowed(g: GameState, blocker: int) -> int | None:
+    """How many attackers ``blocker`` may block (None: any number): one (CR 509.1a), unless an
+    ability says "can block an additional creature each combat" or "any number of creatures"."""
+    kws = characteristics(g, blocker).keywords
+    if BLOCKS_ANY_NUMBER in kws:
+        return None
+    return 2 if BLOCKS_ADDITIONAL in kws else 1
+
+
+def blocker_bounds(g: GameState, attacker: int) -> tuple[int, int | None]:
+    """The fewest and most creatures that may block ``attacker`` (no most: None): menace (CR
+    702.111b), "can't be blocked except by N or more creatures", "... by more than N" (CR 509.1b)."""
+    kws = characteristics(g, attacker).keywords
+    least = max([1] + ([2] if "menace" in kws else []) + [restriction_number(kws, MIN_BLOCKERS) or 1])
+    return least, restriction_number(kws, MAX_BLOCKERS)
+
+
 def _required_blocks(g: GameState, options: list[list[int]]) -> list[list[int]]:
     """A legal declaration with as few blocks as the requirements allow (CR 509.1c): each
     requirement that can be obeyed, a blocker obeying the first of its own (the agents' answer
@@ -323,7 +354,7 @@ def _required_blocks(g: GameState, options: list[list[int]]) -> list[list[int]]:
     out: list[list[int]] = []
     used: set[int] = set()
     for b, a in block_requirements(g):
-        if b not in used and (b, a) in offered and "menace" not in characteristics(g, a).keywords:
+        if b not in used and (b, a) in offered and blocker_bounds(g, a)[0] == 1:
             out.append([b, a])
             used.add(b)
     return out
@@ -335,23 +366,35 @@ def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]], defender: int | None
     g = ctx.g
     if defender is None:
         defender = g.opponent(g.active)
-    blockers = [b for b, _ in pairs]
-    if len(set(blockers)) != len(blockers):
-        raise IllegalActionError("a creature can block only one attacker (CR 509.1a)")
+    if len(set(pairs)) != len(pairs):
+        raise IllegalActionError("a creature blocks an attacker once (CR 509.1a)")
+    for b in sorted(set(b for b, _ in pairs)):
+        most = blocks_allowed(g, b)
+        if most is not None and sum(1 for x, _ in pairs if x == b) > most:
+            raise IllegalActionError(f"{name_of(ctx, b)} can block only {most} attacker(s) (CR 509.1a)")
     for b, a in pairs:
         if b not in g.objects or a not in g.objects or not can_block(g, b, a):
             raise IllegalActionError(f"{name_of(ctx, b)} can't block {name_of(ctx, a)} (CR 509.1a-b)")
-    for a in set(a for _, a in pairs):
-        if "menace" in characteristics(g, a).keywords and sum(1 for _, x in pairs if x == a) < 2:
+    for a in sorted(set(a for _, a in pairs)):
+        count = sum(1 for _, x in pairs if x == a)
+        if "menace" in characteristics(g, a).keywords and count < 2:
             raise IllegalActionError(f"{name_of(ctx, a)} has menace and can't be blocked except by two or more creatures (CR 702.111b)")
-    blocking = dict(pairs)
+        least, most = blocker_bounds(g, a)
+        if count < least:
+            raise IllegalActionError(f"{name_of(ctx, a)} can't be blocked except by {least} or more creatures (CR 509.1b)")
+        if most is not None and count > most:
+            raise IllegalActionError(f"{name_of(ctx, a)} can't be blocked by more than {most} creatures (CR 509.1b)")
+    blocking: dict[int, list[int]] = {}
+    for b, a in pairs:
+        blocking.setdefault(b, []).append(a)
     required = block_requirements(g)
     for b, a in required:
         # CR 509.1c: a requirement it can obey without breaking a restriction must be obeyed; a
         # creature blocking another attacker it is required to block obeys as many as it can
         if (b, a) not in pairs and characteristics(g, b).controller == defender and can_block(g, b, a) \
-                and "menace" not in characteristics(g, a).keywords \
-                and (b not in blocking or (b, blocking[b]) not in required):
+                and blocker_bounds(g, a)[0] == 1 \
+                and (b not in blocking or (len(blocking[b]) < (blocks_allowed(g, b) or len(blocking[b]) + 1)
+                                           or not any((b, x) in required for x in blocking[b]))):
             raise IllegalActionError(f"{name_of(ctx, b)} must block {name_of(ctx, a)} this turn if able (CR 509.1c)")
 
 
@@ -402,6 +445,11 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
         if not o.blocked:
             if _still_there(g, o.attacking):
                 add(a, o.attacking, power)                     # CR 510.1b
+            continue
+        if AS_THOUGH_UNBLOCKED in ch.keywords and _still_there(g, o.attacking) and ctx.ask(Decision(
+                ch.controller, "yesno", f"have {ch.name} assign its combat damage as though it weren't blocked?",
+                [True, False])):
+            add(a, o.attacking, power)                         # CR 510.1b, as though unblocked (510.1c)
             continue
         blockers = [b for b in g.battlefield if a in g.objects[b].blocking]
         trample = "trample" in ch.keywords

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...core.mana import COLOR_WORDS
 from .conditions import cda_quantity, parse_condition, static_condition_ok
+from .combat_rules import AS_THOUGH_UNBLOCKED, LESS_POWER_CANT_BLOCK
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
@@ -258,6 +259,20 @@ def _lure(m: SpanMatch, face: ScriptBuilder) -> bool:
     # the permanent like an ability (layer 6) and read by combat
     face.static.append(StaticAbility({"~": "self"}.get(m.group(1).lower(), m.group(1).lower().split()[0]),
                                      keywords=frozenset({LURE}), text=face.raw))
+    return True
+
+
+@_static(r"creatures with power less than ~'s power can't block it\.")
+def _less_power_cant_block(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # a blocking restriction of its own (CR 509.1b), compared as blocks are declared (Aura Gnarlid)
+    face.static.append(StaticAbility("self", keywords=frozenset({LESS_POWER_CANT_BLOCK}), text=face.raw))
+    return True
+
+
+@_static(r"you may have ~ assign its combat damage as though it weren't blocked\.")
+def _as_though_unblocked(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # a choice as combat damage is assigned (CR 510.1c), read by rules.combat (Thorn Elemental)
+    face.static.append(StaticAbility("self", keywords=frozenset({AS_THOUGH_UNBLOCKED}), text=face.raw))
     return True
 
 
