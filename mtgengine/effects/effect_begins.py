@@ -78,7 +78,7 @@ def _idempotent(mod: Modification) -> bool:
     if cls is ChangeColors:
         return not mod.pregame                                                        # type: ignore[union-attr]
     if cls is ModifyPT:
-        return mod.power == 0 and mod.toughness == 0 and mod.per is None              # type: ignore[union-attr]
+        return mod.power == 0 and mod.toughness == 0 and mod.per is None and mod.count is None  # type: ignore[union-attr]
     if cls is ChangeAbilities:
         return (not mod.add_triggered and not mod.add_activated                      # type: ignore[union-attr]
                 and all(map(_redundant, mod.add_keywords)))                           # type: ignore[union-attr]

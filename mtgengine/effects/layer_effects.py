@@ -143,6 +143,9 @@ class Effect:
             if cls is ModifyPT:
                 if mod.per is not None:
                     mod = counted(mod, chars, self.controller, oid)
+                elif mod.count is not None:                    # "for each card in your hand" (CR 611.3a)
+                    times = value_of(state, mod.count, oid, ch)
+                    mod = ModifyPT(mod.power * times, mod.toughness * times)
                 if ch.power is not None:                       # (``modify``, written out: the most frequent)
                     ch.power += mod.power
                     ch.toughness = (ch.toughness or 0) + mod.toughness
@@ -315,6 +318,8 @@ def reads_off_battlefield(eff: Effect) -> bool:
                                                                  or (q.per is not None and q.per.zone))
                                               for q in (mod.power, mod.toughness)):
                 return True
+            if isinstance(mod, ModifyPT) and mod.count is not None:
+                return True                                 # a hand or graveyard count (CR 611.3a)
     return False
 
 

@@ -48,7 +48,7 @@ def _local_mod(mod: Modification) -> bool:
     for each, CR 613.4c; not a life total, hand or choice, CR 604.3; not a text, CR 612)."""
     cls = mod.__class__
     if cls is ModifyPT:
-        return mod.per is None                                                   # type: ignore[union-attr]
+        return mod.per is None and mod.count is None                             # type: ignore[union-attr]
     if cls is SetPT:
         return _local_quantity(mod.power) and _local_quantity(mod.toughness)    # type: ignore[union-attr]
     if cls is ChangeColors:
@@ -355,7 +355,7 @@ def _pump(e: Effect) -> bool:
             if layer == "6" and cls is ChangeAbilities:
                 if mod.remove_all or mod.remove_keywords or mod.add_triggered or mod.add_activated:  # type: ignore[union-attr]
                     return False
-            elif layer != "7c" or cls is not ModifyPT or mod.per is not None:                     # type: ignore[union-attr]
+            elif layer != "7c" or cls is not ModifyPT or mod.per is not None or mod.count is not None:  # type: ignore[union-attr]
                 return False
     return True
 

@@ -346,6 +346,7 @@ def end_step(ctx: Ctx) -> None:
             ctx.log("500.7", f"{g.players[g.active].name} takes an extra turn")
         else:
             g.active = g.next_player(g.active)          # CR 103.1 turn order; 800.4k
+        g.changed_off_battlefield()     # statics "as long as it's your turn" read the active player (CR 611.3b)
         nxt = _UNTAP
     g.marker = ("begin_step", nxt._value_)
     begin_step(ctx, nxt)        # (what ``run`` does next with this marker)

@@ -1,6 +1,6 @@
 """The conditions a permanent's static ability may have (CR 611.3b) must be ones the
 characteristics memo follows: ``GameState.changed`` / ``changed_off_battlefield`` forget it when
-permanents, life totals or cards in a zone change, never when the step or the turn moves on."""
+permanents, life totals or cards in a zone change, and as each turn begins; never when the step moves on."""
 from mtgengine.cards.compiler.conditions import STATIC_CONDITION_KINDS, parse_condition
 from mtgengine.cards.compiler.statics import conditional_static
 
@@ -22,4 +22,13 @@ def test_conditions_the_memo_does_not_follow_are_refused() -> None:
         assert cond is not None and cond.kind not in STATIC_CONDITION_KINDS
         assert conditional_static(f"~ gets +1/+1 as long as {cond_text}.", "") is None
     assert not {"main_phase", "attacked_with", "landfall"} & STATIC_CONDITION_KINDS
-    assert conditional_static("~ has first strike as long as it's your turn.", "") is None
+    assert conditional_static("~ has first strike as long as it's attacking.", "") is None   # combat status
+
+
+def test_whose_turn_it_is_is_followed() -> None:
+    # the memo is forgotten as each turn begins (``rules.turn``), so "as long as it's your turn"
+    # is a static condition (CR 611.3b); tests/scenarios/statics/your_turn_statics.yaml plays it
+    ability = conditional_static("~ has first strike as long as it's your turn.", "")
+    assert ability is not None and (ability.condition.kind, ability.condition.value) == ("turn", "you")
+    ability = conditional_static("As long as it's not your turn, ~ gets +0/+2.", "")
+    assert ability is not None and ability.condition.value == "opponent"

@@ -18,9 +18,9 @@ from ..vocabulary import Condition, Filter, Quantity
 
 #: The conditions a static ability of a permanent may have (CR 611.3b): each reads only what the
 #: characteristics memo follows (``GameState.changed`` and ``changed_off_battlefield``: the
-#: permanents, life totals and the cards in a zone), never the step or the turn, which the memo
-#: doesn't follow ("as long as it's your turn" would go stale).
-STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library"})
+#: permanents, life totals and the cards in a zone), and whose turn it is (CR 500: the memo is
+#: forgotten as each turn begins, ``rules.turn``); never the step, which the memo doesn't follow.
+STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library", "turn"})
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
@@ -38,6 +38,12 @@ def parse_condition(text: str) -> Condition | None:
     return CONDITIONS.parse(text) or joined_condition(text)
 
 
+
+
+@_condition(r"it's (not )?your turn|it is (not )?your turn")
+def _your_turn(m: SpanMatch) -> Condition:
+    # "As long as it's your turn" (Dapper Shieldmate): you are the active player (CR 102.1)
+    return Condition("turn", value="opponent" if (m.group(1) or m.group(2)) else "you")
 
 
 @_condition(r"it was kicked|~ was kicked")

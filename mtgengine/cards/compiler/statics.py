@@ -118,11 +118,17 @@ def conditional_static(para: str, raw: str) -> StaticAbility | None:
     another Goblin, ~ gets +1/+1 and has haste", "~ has flying as long as ...": a static
     ability of the permanent itself whose effect exists only while the condition holds."""
     t = para.strip().rstrip(".")
-    m = fullmatch(r"~ (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+?) as long as (.+)", t) or \
-        fullmatch(r"[Aa]s long as (.+?), ~ (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+)", t)
+    m = fullmatch(r"(~|[Ee]nchanted creature|[Ee]quipped creature) (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+?)"
+                  r" as long as (.+)", t) or \
+        fullmatch(r"[Aa]s long as (.+?), (~|enchanted creature|equipped creature) "
+                  r"(gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+)", t)
     if m is None:
         return None
-    what, cond_text = (m.group(1), m.group(2)) if t.startswith("~") else (m.group(2), m.group(1))
+    # "As long as it's your turn, equipped creature gets +2/+0 and has first strike" (Javelin of
+    # Lightning): the Aura's or Equipment's bonus exists only while the condition holds (CR 611.3b)
+    front = not t.lower().startswith("as long as")
+    subject, what, cond_text = (m.group(1), m.group(2), m.group(3)) if front else (m.group(2), m.group(3), m.group(1))
+    who = {"~": "self"}.get(subject, subject.lower().split()[0])
     condition = parse_condition(cond_text)
     if condition is None or not static_condition_ok(condition):
         return None
@@ -138,7 +144,7 @@ def conditional_static(para: str, raw: str) -> StaticAbility | None:
     if kws is None:
         return None
     m.consume()
-    return StaticAbility("self", p, tgh, kws, text=raw, condition=condition)
+    return StaticAbility(who, p, tgh, kws, text=raw, condition=condition)
 
 
 @attempt
@@ -220,17 +226,29 @@ def _enchant(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True if face.enchant is not None else face.not_implemented()
 
 
-@_static(r"(enchanted|equipped) creature gets ([+-]\d+)/([+-]\d+) for each (.+?)(?: and has (.+?))?\.")
+@_static(r"(enchanted creature|equipped creature|~) gets ([+-]\d+)/([+-]\d+) for each (.+?)(?: and has (.+?))?\.")
 def _attached_per(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # "Enchanted creature gets +1/+1 for each Forest you control" (Blanchwood Armor): a layer 7c
-    # effect counted as it applies (CR 611.3a, 613.4c)
-    per = parse_filter(m.group(4))
+    # "Enchanted creature gets +1/+1 for each Forest you control" (Blanchwood Armor), "~ gets
+    # +1/+1 for each artifact you control" (Nim Lasher): a layer 7c effect counted as it applies
+    # (CR 611.3a, 613.4c); "for each card in your hand" counts off the battlefield
+    who = {"~": "self"}.get(m.group(1), m.group(1).lower().split()[0])
     kw = keyword_list(m.group(5)) if m.group(5) else frozenset()
+    p, t = int(m.group(2)), int(m.group(3))
+    count = _OFF_BATTLEFIELD_COUNTS.get(m.group(4).lower()) if who == "self" else None
+    if count is not None and kw is not None:
+        consume(m.group(4))
+        face.static.append(StaticAbility(who, keywords=kw, text=face.raw, mods=(ModifyPT(p, t, count=count),)))
+        return True
+    per = parse_filter(m.group(4))
     if per is None or kw is None or not counts_characteristics(per):
         return face.not_implemented()
-    face.static.append(StaticAbility(m.group(1).lower(), keywords=kw, text=face.raw,
-                                     mods=(ModifyPT(int(m.group(2)), int(m.group(3)), per=per),)))
+    face.static.append(StaticAbility(who, keywords=kw, text=face.raw, mods=(ModifyPT(p, t, per=per),)))
     return True
+
+
+#: "for each card in your hand" (Dread Slag): numbers a self static counts off the battlefield,
+#: "your" being its controller (the stats ``layer_effects.value_of`` reads).
+_OFF_BATTLEFIELD_COUNTS = {"card in your hand": Quantity(stat="hand")}
 
 
 @_static(r"(enchanted|equipped) creature gets {PT}(?: and has (.+?))?\.")

@@ -81,11 +81,14 @@ class SetPT:
 class ModifyPT:
     """Layer 7c (CR 613.4c): +N/+N; with ``per``, +N/+N for each permanent matching it ("for
     each Forest you control": "you" is the effect's controller), counted as the effect applies
-    (CR 611.3a), on the characteristics as layers 1-7b left them."""
+    (CR 611.3a), on the characteristics as layers 1-7b left them. ``count``: +N/+N for each of a
+    number read off the battlefield ("for each card in your hand": a Quantity stat), counted
+    likewise each time the layers apply (CR 611.3a)."""
 
     power: int = 0
     toughness: int = 0
     per: Filter | None = None
+    count: Quantity | None = None
 
 
 @dataclass(frozen=True, slots=True)
