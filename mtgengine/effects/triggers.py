@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.vocabulary import CastCard, Filter, Ref, Trigger, TriggeredAbility
+from ..cards.vocabulary import ActivatedAbility, CastCard, Filter, Ref, Trigger, TriggeredAbility
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
@@ -84,14 +84,16 @@ class DelayedTrigger:
 
 
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
-PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone", "draw_second"})
+PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone", "draw_second",
+                           "you_attack", "discard", "cycle"})
 #: "At the beginning of" events, by the step that begins (CR 603.2b).
-STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_of_combat", "end_step"})
+STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_of_combat", "end_step", "postcombat_main"})
 #: Trigger events about an object.
 OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "deals_damage",
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
                            "leaves_graveyard", "becomes_tapped", "becomes_untapped", "damage_player",
-                           "damage_opponent", "damage_creature"})
+                           "damage_opponent", "damage_creature", "dealt_damage", "blocks_creature",
+                           "blocked_by_creature", "cast_targeting"})
 
 
 #: Damage trigger events that count only combat damage, and those that count only the damage
@@ -101,7 +103,8 @@ _COMBAT_DAMAGE_EVENTS = frozenset({"deals_combat_damage", "combat_damage_player"
 _DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
                             "damage_player", "damage_opponent", "damage_creature"})
 _DAMAGE_TO_ONE_EVENTS = frozenset({"combat_damage_player", "combat_damage_creature", "damage_player",
-                                   "damage_opponent", "damage_creature"})
+                                   "damage_opponent", "damage_creature", "dealt_damage", "blocks_creature",
+                           "blocked_by_creature", "cast_targeting"})
 
 
 def _was_creature(g: Any, oid: int) -> bool:
@@ -198,6 +201,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
     here = _watchers_here(g)
     gone = _watchers_gone(g, left) if left is not None else {}
     blocked: set[int] = set()
+    attacked_with: set[int] = set()             # ("you_attack": once per player, CR 508.3d)
+    dealt_to: set[int] = set()                  # ("dealt_damage": once per object per event, CR 603.2c)
     dealt: set[tuple[str, tuple[int, ...]]] = set()
     damage_watched: bool | None = None          # a watcher of a damage event (when first needed)
 
@@ -207,6 +212,10 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             if ev.to_zone is _EXILE and ev.cause == "discard" and ev.from_zone is _HAND \
                     and (madness := madness_trigger(g, ev)) is not None:
                 _add(ctx, ev.to_player, ev.new_id, characteristics(g, ev.new_id).name, madness)   # CR 702.35a
+            if ev.cause == "discard" and ev.from_zone is _HAND and "discard" in here and ev.new_id in g.objects:
+                # CR 701.9a: "Whenever a player discards a card", once per card (CR 603.2c), the
+                # card as it is where it went (a madness card is discarded too, CR 702.35a)
+                _occur(ctx, here, gone, "discard", ev.new_id, characteristics(g, ev.new_id), ev.to_player)
             if ev.to_zone is _BATTLEFIELD and ev.new_id:
                 # CR 603.6a; if it has already left again, as it last existed there (CR 603.10)
                 sch = characteristics(g, ev.new_id) if ev.new_id in g.objects else g.lki.get(ev.new_id)
@@ -230,11 +239,15 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                         # "that much": the spells cast before it this turn (storm, CR 702.40a)
                         _add(ctx, spell_ch.controller, ev.oid, spell_ch.name, ab, subject=ev.oid, amount=ev.nth - 1)
                 if "cast" in here or g.delayed:      # (else nothing watches it: see ``_occur``)
-                    _occur(ctx, here, gone, "cast", ev.oid, None, ev.player)      # CR 601.2i: once it is cast
+                    _occur(ctx, here, gone, "cast", ev.oid, None, ev.player, nth=ev.own_nth)   # CR 601.2i
+                _cast_targeting(ctx, ev)
         elif cls is ActivateEvent:
             if ev.oid in g.objects and ("activate" in here or g.delayed):
                 # CR 602.2 (issue 7: Unbound Flourishing)
                 _occur(ctx, here, gone, "activate", ev.oid, None, ev.player)
+            ability = g.objects[ev.oid].ability if ev.oid in g.objects else None
+            if isinstance(ability, ActivatedAbility) and ability.cycling:
+                _cycled(ctx, here, gone, g.objects[ev.oid].source_id, ev.player, events)
         elif cls is TapEvent:
             if ev.oid in g.objects:                 # CR 701.26a-b: "whenever ~ becomes tapped / untapped"
                 event = "becomes_tapped" if ev.tapped else "becomes_untapped"
@@ -246,12 +259,27 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 ach = characteristics(g, ev.oid)
                 if "attacks" in here or g.delayed or triggered_abilities(ach):    # (else nothing triggers)
                     _occur(ctx, here, gone, "attacks", ev.oid, ach)
-                if "attacks_alone" in here and sum(e.__class__ is AttackEvent for e in events) == 1:
-                    # CR 506.5: exalted (702.83a)
-                    _occur(ctx, here, gone, "attacks_alone", ev.oid, None, ach.controller)
+                if ("attacks_alone" in here or triggered_abilities(ach)) \
+                        and sum(e.__class__ is AttackEvent for e in events) == 1:
+                    # CR 506.5: exalted (702.83a), "Whenever ~ attacks alone"
+                    _occur(ctx, here, gone, "attacks_alone", ev.oid, ach, ach.controller)
+                if "you_attack" in here and ev.oid not in attacked_with:
+                    # CR 508.3d: "Whenever you attack": once per player whose creatures were declared
+                    # as attackers; "that much": how many ("with three or more creatures")
+                    attackers = [e.oid for e in events if e.__class__ is AttackEvent and e.oid in g.objects
+                                 and characteristics(g, e.oid).controller == ach.controller]
+                    attacked_with.update(attackers)
+                    _occur(ctx, here, gone, "you_attack", ev.oid, None, ach.controller, amount=len(attackers))
         elif cls is BlockEvent:
             if ev.blocker in g.objects:
                 _occur(ctx, here, gone, "blocks", ev.blocker, characteristics(g, ev.blocker))
+                if ev.attacker in g.objects:
+                    # CR 509.3b, 509.3d: "blocks a creature" once per creature it blocks, "becomes
+                    # blocked by a creature" once per creature blocking it; "that creature": the other
+                    _occur(ctx, here, gone, "blocks_creature", ev.blocker, characteristics(g, ev.blocker),
+                           affected=ev.attacker)
+                    _occur(ctx, here, gone, "blocked_by_creature", ev.attacker, characteristics(g, ev.attacker),
+                           affected=ev.blocker)
             if ev.attacker in g.objects and ev.attacker not in blocked:
                 blocked.add(ev.attacker)                                     # CR 509.3c: once
                 _occur(ctx, here, gone, "becomes_blocked", ev.attacker, characteristics(g, ev.attacker))
@@ -265,6 +293,9 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             # Damage dealt at once (all combat damage of a step, CR 510.2; one instruction's
             # damage) is one event for "whenever ~ deals damage" (CR 603.2c): once per source
             # per check, and once per player it damaged for "deals combat damage to a player".
+            if ev.target > 0 and ev.target not in dealt_to:
+                _dealt_damage(ctx, here, gone, ev, events)
+                dealt_to.add(ev.target)
             if ev.source in g.objects:
                 sch = characteristics(g, ev.source)
                 if damage_watched is None:     # (the watchers don't change during the check)
@@ -347,6 +378,56 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             _occur(ctx, here, gone, "gain_life", player=ev.player, amount=ev.amount)
 
 
+def _dealt_damage(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], ev: DamageEvent,
+                  events: list[Any]) -> None:
+    """ "Whenever ~ is dealt damage" (CR 120.3): damage dealt at once to one object is one event,
+    whatever its sources (CR 603.2c); "that much" is all of it. The object as the damage left it,
+    or as it last existed if it has since left (damage dealt as it was on the battlefield)."""
+    g = ctx.g
+    sch = characteristics(g, ev.target) if ev.target in g.objects else g.lki.get(ev.target)
+    if sch is None or not _wanted(g, here, gone, "dealt_damage", ev.target, sch):
+        return
+    total = sum(d.amount for d in events if d.__class__ is DamageEvent and d.target == ev.target)
+    _occur(ctx, here, gone, "dealt_damage", ev.target, sch, amount=total, affected=ev.source)
+
+
+def _cycled(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], card: int, player: int,
+            events: list[Any]) -> None:
+    """CR 702.29a, 702.29c: a player cycled a card ("Whenever you cycle a card"); "When you cycle
+    this card" triggers from the zone the card went to as its cycling cost discarded it."""
+    if "cycle" in here:
+        _occur(ctx, here, gone, "cycle", card, None, player)
+    g = ctx.g
+    moved = next((e.new_id for e in events if e.__class__ is ZoneChange and e.oid == card and e.cause == "discard"), 0)
+    if moved in g.objects:
+        ch = characteristics(g, moved)
+        for ab in triggered_abilities(ch):
+            if ab.trigger.event == "cycled":
+                _add(ctx, player, moved, ch.name, ab, subject=moved)
+
+
+def _cast_targeting(ctx: Ctx, ev: CastEvent) -> None:
+    """Heroic: "Whenever you cast a spell that targets ~" (CR 601.2i, 115.1): the abilities of each
+    permanent the spell targets as it becomes cast, if the spell matches the trigger's filter
+    (who cast it among the rest); the ability refers to that spell ("triggering")."""
+    g = ctx.g
+    spell = g.objects.get(ev.oid)
+    if spell is None or not spell.targets:
+        return
+    seen: set[int] = set()
+    for oid in spell.targets:
+        if not isinstance(oid, int) or oid < 0 or oid in seen or oid not in g.objects \
+                or g.objects[oid].zone is not _BATTLEFIELD:
+            continue
+        seen.add(oid)               # a spell targeting it twice is one event (CR 603.2c)
+        tch = characteristics(g, oid)
+        for ab in triggered_abilities(tch):
+            t = ab.trigger
+            if t.event == "cast_targeting" and t.whose == "self" and (
+                    t.filter is None or matches(g, ev.oid, t.filter, tch.controller, oid)):
+                _add(ctx, tch.controller, oid, tch.name, ab, subject=ev.oid, affected=player_ref(ev.player))
+
+
 def _wanted(g: Any, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], event: str, subject: int,
             sch: Any) -> bool:
     """Whether anything could trigger on the event: a watcher of its kind, an ability of
@@ -358,14 +439,15 @@ def _wanted(g: Any, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watch
 
 def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], event: str, subject: int = 0,
            sch: Any = None, player: int | None = None, source_after: int = 0, amount: int = 0,
-           affected: int = 0) -> None:
+           affected: int = 0, nth: int = 0) -> None:
     """An event of ``_match_events`` happens: the abilities that trigger on it trigger (``here``
     and ``gone``: the watchers on the battlefield and those that left, by trigger event)."""
     g = ctx.g
     if sch is not None:
         # the object's own abilities (for leaves-the-battlefield ones, as it last existed)
         for ab in triggered_abilities(sch):
-            if ab.trigger.event == event and ab.trigger.whose == "self":
+            if ab.trigger.event == event and ab.trigger.whose == "self" and (
+                    ab.trigger.filter is None or _other_matches(g, ab.trigger.filter, affected, sch.controller, subject)):
                 _add(ctx, sch.controller, source_after or subject, sch.name, ab, subject=source_after or subject,
                      cause=(event, subject, sch), amount=amount, link_source=subject, affected=affected)
     if g.delayed and subject:
@@ -388,6 +470,10 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
             if event in PLAYER_EVENTS:
                 if not _whose(t.whose, w.ch.controller, player):
                     continue
+                if t.number and event == "cast" and nth != t.number:
+                    continue                # "Whenever you cast your second spell each turn"
+                if t.number and event == "you_attack" and amount < t.number:
+                    continue                # "Whenever you attack with three or more creatures"
                 if t.filter is not None and not _subject_matches(g, t.filter, subject, sch, w):
                     continue
             elif t.whose in ("enchanted", "equipped"):
@@ -403,6 +489,15 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
                 continue                            # Sengir Vampire: dealt damage by it this turn
             _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
                  cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)
+
+
+def _other_matches(g: Any, flt: Filter, other: int, you: int, source: int) -> bool:
+    """The filter of a trigger event about a pair ("blocks a creature with flying", CR 509.3b),
+    checked on the other creature, as it is or as it last existed (CR 603.10)."""
+    if other in g.objects and g.objects[other].zone is _BATTLEFIELD:
+        return matches(g, other, flt, you, source)
+    ch = g.lki.get(other)
+    return ch is not None and _snapshot_matches(flt, ch, you)
 
 
 def _whose(whose: str, controller: int, player: int | None) -> bool:

@@ -175,7 +175,8 @@ def cycling_ability(kind: str, mana: str, raw: str) -> ActivatedAbility | None:
         if flt is None:
             return None
         effect = Search(YOU, flt, "hand")
-    return ActivatedAbility(Cost(mana=mana, discard_self=True), (effect,), (), raw, False, False, zone="hand")
+    return ActivatedAbility(Cost(mana=mana, discard_self=True), (effect,), (), raw, False, False, zone="hand",
+                            cycling=True)
 
 
 #: Counter kinds that mean something the engine doesn't carry out (keyword counters, CR
