@@ -90,8 +90,19 @@ _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
                                   "combat_damage_creature", "leaves_graveyard")},
     "cast": _PLAYER_WHOSE + ("self",),       # self: "When you cast this spell" (CR 113.6k)
     "becomes_spell_target": ("self",),       # "Whenever ~ becomes the target of a spell" (CR 115.1)
+    "dealt_damage": _OBJECT_WHOSE,            # "Whenever ~ is dealt damage" (CR 120.3)
+    # "Whenever ~ blocks a creature", "becomes blocked by a creature" (CR 509.3b, 509.3d): the
+    # filter is about the other creature
+    "blocks_creature": ("self",), "blocked_by_creature": ("self",),
+    "cast_targeting": ("self",),              # heroic: "Whenever you cast a spell that targets ~"; filter: the spell
+    "attacks_alone": _PLAYER_WHOSE + ("self",),   # CR 506.5: whose creature attacked alone; filter: the creature
+    "you_attack": _PLAYER_WHOSE,              # CR 508.3d; number: "with N or more creatures"
+    "discard": _PLAYER_WHOSE,                 # CR 701.9a: whose discard; filter: the card discarded
+    "cycle": _PLAYER_WHOSE,                   # CR 702.29a: who cycled a card
+    "cycled": ("self",),                      # CR 702.29c: "When you cycle this card"
     **{e: _PLAYER_WHOSE for e in ("draw", "gain_life", "upkeep", "draw_step", "beginning_of_combat",
-                                  "end_step", "precombat_main", "draw_first", "draw_second")},
+                                  "end_step", "precombat_main", "draw_first", "draw_second", "postcombat_main",
+                                  "end_of_combat")},
     # a triggered mana ability (CR 605.1b): whose is the player tapping; the filter, the permanent tapped
     "tapped_for_mana": _PLAYER_WHOSE + ("enchanted",),   # enchanted: the land the Aura is attached to (Wild Growth)
     "activate": _PLAYER_WHOSE,
@@ -99,7 +110,10 @@ _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
 }
 #: Trigger events whose filter is read (the object the event is about, or the spell cast).
 _FILTERED_EVENTS = frozenset(e for e, w in _TRIGGER_WHOSE.items() if w == _OBJECT_WHOSE) | {"cast", "tapped_for_mana",
-                                                                                              "activate", "draw_first"}
+                                                                                              "activate", "draw_first",
+                                                                                              "attacks_alone", "discard"}
+#: Events of an object's own ("self") whose filter is about the other object of the event.
+_SELF_FILTERED_EVENTS = frozenset({"blocks_creature", "blocked_by_creature", "cast_targeting"})
 #: Condition kinds ``effects.triggers.condition_holds`` reads; those counting permanents take a filter.
 _CONDITION_KINDS = ("control", "battlefield", "life", "hand", "graveyard", "library", "kicked", "evoked", "meld",
                     "attacked_with",
@@ -418,8 +432,8 @@ def _check_trigger(trigger: Trigger, path: str) -> None:
     if trigger.whose not in whose:
         raise _Invalid(_join(path, "whose"), f"the engine fires {trigger.event!r} triggers with whose: "
                        + " or ".join(whose))
-    if trigger.filter is not None and (trigger.event not in _FILTERED_EVENTS
-                                       or trigger.whose in ("self", "enchanted", "equipped")):
+    if trigger.filter is not None and trigger.event not in _SELF_FILTERED_EVENTS and (
+            trigger.event not in _FILTERED_EVENTS or trigger.whose in ("self", "enchanted", "equipped")):
         raise _Invalid(_join(path, "filter"), f"a filter is read only for {', '.join(sorted(_FILTERED_EVENTS))} "
                        "triggers about any object (whose: any) or spell")
 

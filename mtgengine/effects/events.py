@@ -155,11 +155,13 @@ class TargetedEvent:
 
 @dataclass(slots=True, unsafe_hash=True)
 class CastEvent:
-    """A spell became cast (CR 601.2i): the ``nth`` spell cast this turn, by any player (storm)."""
+    """A spell became cast (CR 601.2i): the ``nth`` spell cast this turn, by any player (storm);
+    the ``own_nth`` its caster cast this turn ("your second spell each turn")."""
 
     oid: int
     player: int
     nth: int = 0
+    own_nth: int = 0
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -25,12 +25,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.compiler.keyword_triggers import keyword_triggered
-from ..cards.vocabulary import (
-    Attach, CastCard, Condition, CopySpell, CounterSpell, CreateToken, Filter, Pump, Ref, ReturnToBattlefield, Trigger, TriggeredAbility,
-    Quantity, n,
-)
-from ..core.enums import COMBAT_STEPS, MAIN_PHASES, Step, Zone
+from ..cards.vocabulary import ActivatedAbility, CastCard, Filter, Ref, Trigger, TriggeredAbility
+from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
 from ..rules.context import Ctx
@@ -40,13 +36,13 @@ from .events import (
     ZoneChange,
 )
 from .events import ActivateEvent, LastCounterRemoved, UnlockEvent
-from .cast_keywords import CAST_KEYWORD_CONDITIONS, madness_trigger
+from .cast_keywords import madness_trigger
+from .keyword_triggered import triggered_abilities
 from .layers import (characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents,
                      printed)
-from .link_records import condition as linked_condition, record
-from .keyword_conditions import KEYWORD_CONDITIONS, keyword_condition
-from .meld_pairs import meld_pair_ready
+from .link_records import record
 from .sagas import LORE, chapters_reached, sagas_of
+from .trigger_conditions import condition_holds  # noqa: F401  (re-exported: read by the rules and the effects)
 
 
 #: Zones as module constants: reading a member off the Zone class costs several times a
@@ -88,96 +84,17 @@ class DelayedTrigger:
     also: tuple[str, ...] = ()         # more trigger events (of its source, ``whose`` "self")
 
 
-# -- keyword abilities that are triggered abilities --------------------------------------------
-#: CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
-PROWESS = TriggeredAbility(
-    Trigger("cast", "you", Filter(not_types=frozenset({"Creature"}), spells=True)),
-    (Pump(Ref("self"), 1, 1),), text="Prowess")
-#: CR 702.92a: "When this Equipment enters, create a 0/0 black Phyrexian Germ creature token,
-#: then attach this Equipment to it."
-LIVING_WEAPON = TriggeredAbility(
-    Trigger("enters"),
-    (CreateToken(n(1), "Phyrexian Germ Token", 0, 0, ("B",), ("Creature",), ("Phyrexian", "Germ")),
-     Attach(Ref("created"))),
-    text="Living weapon")
-#: CR 702.79a: "When this permanent is put into a graveyard from the battlefield, if it had no
-#: -1/-1 counters on it, return it to the battlefield under its owner's control with a -1/-1
-#: counter on it." CR 702.93a (undying): the same with +1/+1 counters.
-PERSIST, UNDYING = (TriggeredAbility(
-    Trigger("dies"), (ReturnToBattlefield(Ref("triggering"), under_owner=True, counter=kind),),
-    condition=Condition("had_no_counters", value=kind), text=name) for name, kind in (("Persist", "-1/-1"),
-                                                                                       ("Undying", "+1/+1")))
-#: CR 702.83a: "Whenever a creature you control attacks alone, that creature gets +1/+1 until end
-#: of turn" (alone: the only creature declared as an attacker, CR 702.83b, 506.5).
-EXALTED = TriggeredAbility(Trigger("attacks_alone", "you"), (Pump(Ref("triggering"), 1, 1),), text="Exalted")
-#: CR 702.25a: "Whenever this creature becomes blocked by a creature without flanking, the
-#: blocking creature gets -1/-1 until end of turn" (its event: "flanked", about that blocker).
-FLANKING = TriggeredAbility(Trigger("flanked"), (Pump(Ref("triggering"), -1, -1),), text="Flanking")
-#: CR 702.40a: "When you cast this spell, copy it for each other spell that was cast before it
-#: this turn. If the spell has any targets, you may choose new targets for any of the copies."
-#: (The count is the spells cast before it as it was cast: the trigger's amount.)
-STORM = TriggeredAbility(Trigger("cast", "self"),
-                         (CopySpell(Ref("triggering"), amount=Quantity(stat="that_much")),), text="Storm")
-KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON, "persist": PERSIST, "undying": UNDYING,
-                    "exalted": EXALTED, "flanking": FLANKING, "storm": STORM}
-
-
-def keyword_triggers(keywords: frozenset[str]) -> tuple[TriggeredAbility, ...]:
-    """The triggered abilities that keywords are (``KEYWORD_TRIGGERS``, ward and bushido), in
-    keyword order. CR 702.21a: "Ward [cost]" means "Whenever this permanent becomes the target
-    of a spell or ability an opponent controls, counter that spell or ability unless that player
-    pays [cost]" (its event: "ward")."""
-    found = _KEYWORD_TRIGGERS_OF.get(keywords)
-    if found is None:
-        found = tuple(ab for k in sorted(keywords) for ab in _keyword_trigger(k))
-        _KEYWORD_TRIGGERS_OF[keywords] = found
-    return found
-
-
-def _keyword_trigger(keyword: str) -> tuple[TriggeredAbility, ...]:
-    """The triggered abilities one keyword is (none for most keywords)."""
-    if keyword in KEYWORD_TRIGGERS:
-        return (KEYWORD_TRIGGERS[keyword],)
-    if found := keyword_triggered(keyword):
-        return found                    # extort, mentor, renown N... (cards.compiler.keyword_triggers)
-    if keyword.startswith("ward—"):
-        # CR 702.21a with a cost in words: "Ward—Pay 2 life", "Ward—Discard a card"
-        return (TriggeredAbility(Trigger("ward"), (CounterSpell(Ref("triggering"), unless_pays=keyword[len("ward—"):]),),
-                                 text=keyword.capitalize()),)
-    if keyword.startswith("ward {"):
-        return (TriggeredAbility(Trigger("ward"), (CounterSpell(Ref("triggering"), unless_pays=keyword[len("ward "):]),),
-                                 text=keyword.capitalize()),)
-    if keyword.startswith("bushido "):
-        # CR 702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end
-        # of turn" (a creature does one or the other in a combat: one ability per event)
-        n_ = int(keyword[len("bushido "):])
-        return tuple(TriggeredAbility(Trigger(event), (Pump(Ref("self"), n_, n_),), text=keyword.capitalize())
-                     for event in ("blocks", "becomes_blocked"))
-    return ()
-
-
-#: keyword_triggers by keyword set (few distinct sets: characteristics share them).
-_KEYWORD_TRIGGERS_OF: dict[frozenset[str], tuple[TriggeredAbility, ...]] = {}
-
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
-PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone", "draw_second"})
+PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone", "draw_second",
+                           "you_attack", "discard", "cycle"})
 #: "At the beginning of" events, by the step that begins (CR 603.2b).
-STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_of_combat", "end_step"})
+STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_of_combat", "end_step", "postcombat_main"})
 #: Trigger events about an object.
 OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "deals_damage",
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
                            "leaves_graveyard", "becomes_tapped", "becomes_untapped", "damage_player",
-                           "damage_opponent", "damage_creature"})
-
-
-def triggered_abilities(ch: Any) -> tuple[TriggeredAbility, ...]:
-    """An object's triggered abilities: its script's, and those of its keywords
-    (``keyword_triggers``), which may have been granted (CR 613.1f)."""
-    own = ch.script.triggered
-    extra = _KEYWORD_TRIGGERS_OF.get(ch.keywords)
-    if extra is None:
-        extra = keyword_triggers(ch.keywords)
-    return own + extra if extra else own
+                           "damage_opponent", "damage_creature", "dealt_damage", "blocks_creature",
+                           "blocked_by_creature", "cast_targeting"})
 
 
 #: Damage trigger events that count only combat damage, and those that count only the damage
@@ -187,7 +104,8 @@ _COMBAT_DAMAGE_EVENTS = frozenset({"deals_combat_damage", "combat_damage_player"
 _DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
                             "damage_player", "damage_opponent", "damage_creature"})
 _DAMAGE_TO_ONE_EVENTS = frozenset({"combat_damage_player", "combat_damage_creature", "damage_player",
-                                   "damage_opponent", "damage_creature"})
+                                   "damage_opponent", "damage_creature", "dealt_damage", "blocks_creature",
+                           "blocked_by_creature", "cast_targeting"})
 
 
 def _was_creature(g: Any, oid: int) -> bool:
@@ -195,121 +113,6 @@ def _was_creature(g: Any, oid: int) -> bool:
     ch = characteristics(g, oid) if oid in g.objects else g.lki.get(oid)
     return ch is not None and "Creature" in ch.types
 
-
-# -- conditions ---------------------------------------------------------------------------------
-def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False,
-                    subject: int = 0) -> bool:
-    """Whether a Condition is true for the ability's controller (CR 603.4, 603.8); ``subject``:
-    the object the triggered ability refers to (the creature that entered, for evolve)."""
-    if cond.either is not None:                                     # "... or [another condition]"
-        return condition_holds(g, replace(cond, either=None), controller, source_id, kicked, subject) \
-            or condition_holds(g, cond.either, controller, source_id, kicked, subject)
-    if cond.also is not None and not condition_holds(g, cond.also, controller, source_id, kicked, subject):
-        return False                                                # "... and [another condition]"
-    if cond.link or (cond.kind == "kicked" and cond.value) or cond.kind == "level":
-        return bool(linked_condition(g, cond, controller, source_id, kicked))   # CR 607.2: chosen words, linked cards
-    if cond.kind == "kicked":
-        return kicked
-    if cond.kind == "evoked":                                       # CR 702.74a
-        src = g.objects.get(source_id) if source_id else None
-        return bool(src is not None and src.choices.get("evoked"))
-    if cond.kind in CAST_KEYWORD_CONDITIONS:                        # dash, blitz, spectacle, surge (CR 702)
-        return CAST_KEYWORD_CONDITIONS[cond.kind](g, cond, controller, source_id)
-    if cond.kind == "had_no_counters":
-        # the permanent as it last existed on the battlefield (CR 603.10a): persist, undying
-        gone = g.lki.get(source_id) if source_id else None
-        return gone is not None and not any(kind == cond.value and count for kind, count in gone.counters)
-    if cond.kind == "echo_due":
-        # CR 702.30a: "if this permanent came under your control since the beginning of your last
-        # upkeep": a new object (CR 400.7) or a new controller hasn't had its echo checked
-        src = g.objects.get(source_id) if source_id else None
-        return src is not None and src.zone is Zone.BATTLEFIELD and src.choices.get("echo") != controller
-    if cond.kind in ("source_untapped", "source_tapped"):
-        # "if ~ is untapped" (Howling Mine), "if ~ is tapped" (the storage lands): checked as it
-        # triggers and as it resolves (CR 603.4); only permanents have a status (CR 110.5d): one
-        # that has left is neither
-        src = g.objects.get(source_id) if source_id else None
-        return src is not None and src.zone is Zone.BATTLEFIELD and src.tapped == (cond.kind == "source_tapped")
-    if cond.kind in KEYWORD_CONDITIONS:
-        # renown, evolve, bloodthirst, dethrone, training (``keyword_conditions``)
-        return keyword_condition(g, cond, controller, source_id, subject)
-    if cond.kind == "meld":
-        # "if you both own and control ~ and a creature named [its meld partner]" (CR 701.42a)
-        return meld_pair_ready(g, controller, source_id)
-    if cond.kind in ("control", "battlefield"):
-        flt = cond.filter or Filter()
-        if cond.kind == "control":
-            flt = replace(flt, controller="you")
-        value = sum(1 for oid in g.battlefield if matches(g, oid, flt, controller, source_id))
-    elif cond.kind == "solved":
-        # "if this Case is not solved" (CR 719.3a): a designation of the permanent (719.3b)
-        src = g.objects.get(source_id) if source_id else None
-        value = 1 if src is not None and src.zone is Zone.BATTLEFIELD and src.choices.get("solved") else 0
-    elif cond.kind == "source_counters":
-        # "as long as this creature has N1-N2 level counters on it" (a level symbol, CR 711.2a)
-        src = g.objects.get(source_id) if source_id else None
-        value = src.counters.get(cond.value, 0) if src is not None else 0
-    elif cond.kind == "life":
-        value = g.players[controller].life
-    elif cond.kind in ("hand", "graveyard", "library"):
-        cards = g.zones[(controller, Zone(cond.kind))]
-        # "if there is a Desert card in your graveyard": only the cards that match
-        value = len(cards) if cond.filter is None else sum(1 for oid in cards
-                                                           if matches(g, oid, cond.filter, controller, source_id))
-    elif cond.kind == "distinct":
-        # coven: "three or more creatures with different powers"; "Demons with different names"
-        flt = replace(cond.filter or Filter(), controller="you")
-        found = {characteristics(g, oid).power if cond.value == "power" else characteristics(g, oid).name
-                 for oid in g.battlefield if matches(g, oid, flt, controller, source_id)}
-        value = len(found)
-    elif cond.kind == "attacked_with":
-        value = g.players[controller].attacked_with_this_turn        # CR 508.1
-    elif cond.kind == "spells_cast":
-        value = g.players[controller].spells_cast_this_turn         # spells cast this turn (CR 601.2i)
-    elif cond.kind == "opponent_more":
-        # "if an opponent controls more lands than you" (CR 603.4)
-        flt = cond.filter or Filter()
-        counts = [sum(1 for oid in g.battlefield if matches(g, oid, flt, p.index, source_id)
-                      and characteristics(g, oid).controller == p.index) for p in g.players]
-        return any(counts[p.index] > counts[controller] for p in g.players if p.index != controller and not p.lost)
-    elif cond.kind == "landfall":
-        return g.players[controller].lands_entered_this_turn > 0     # "if you had a land enter ... this turn"
-    elif cond.kind == "morbid":
-        return any(p.died_this_turn for p in g.players)              # "if a creature died this turn" (CR 700.4)
-    elif cond.kind == "revolt":
-        return g.players[controller].left_battlefield_this_turn > 0   # "if a permanent you controlled left ..."
-    elif cond.kind == "opponents":
-        value = sum(1 for p in g.players if p.index != controller and not p.lost)     # CR 102.1, 800.4a
-    elif cond.kind == "lowest_life":
-        value = min(p.life for p in g.players if not p.lost)          # "a player has 13 or less life"
-    elif cond.kind == "turn":
-        # "Activate only during your turn" / "during an opponent's turn" (CR 602.5)
-        return (g.active == controller) == (cond.value == "you")
-    elif cond.kind == "step":
-        return _during(g, cond.value, controller)
-    elif cond.kind == "main_phase":
-            return g.active == controller and g.step in MAIN_PHASES      # CR 505.1
-    else:
-        raise ValueError(f"unknown condition kind {cond.kind!r}")
-    if cond.at_least is not None and value < cond.at_least:
-        return False
-    return cond.at_most is None or value <= cond.at_most
-
-
-#: The steps "Activate only during ..." names (CR 602.5; the steps of a turn, CR 500.1).
-_STEP_NAMES = {"upkeep": (Step.UPKEEP,), "combat": COMBAT_STEPS, "declare_blockers": (Step.DECLARE_BLOCKERS,),
-               "declare_attackers": (Step.DECLARE_ATTACKERS,), "end": (Step.END,)}
-_BEFORE_ATTACKERS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT)
-
-
-def _during(g: Any, step: str, controller: int) -> bool:
-    """Whether it is now the step an activation instruction names. "before_attackers": "during
-    your turn, before attackers are declared" — your turn, before its (first) declare attackers
-    step (CR 508.1)."""
-    if step == "before_attackers":
-        return g.active == controller and g.step in _BEFORE_ATTACKERS \
-            and not g.players[controller].attacked_with_this_turn
-    return g.step in _STEP_NAMES[step]
 
 
 # -- matching events ----------------------------------------------------------------------------
@@ -399,6 +202,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
     here = _watchers_here(g)
     gone = _watchers_gone(g, left) if left is not None else {}
     blocked: set[int] = set()
+    attacked_with: set[int] = set()             # ("you_attack": once per player, CR 508.3d)
+    dealt_to: set[int] = set()                  # ("dealt_damage": once per object per event, CR 603.2c)
     dealt: set[tuple[str, tuple[int, ...]]] = set()
     damage_watched: bool | None = None          # a watcher of a damage event (when first needed)
 
@@ -408,6 +213,10 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             if ev.to_zone is _EXILE and ev.cause == "discard" and ev.from_zone is _HAND \
                     and (madness := madness_trigger(g, ev)) is not None:
                 _add(ctx, ev.to_player, ev.new_id, characteristics(g, ev.new_id).name, madness)   # CR 702.35a
+            if ev.cause == "discard" and ev.from_zone is _HAND and "discard" in here and ev.new_id in g.objects:
+                # CR 701.9a: "Whenever a player discards a card", once per card (CR 603.2c), the
+                # card as it is where it went (a madness card is discarded too, CR 702.35a)
+                _occur(ctx, here, gone, "discard", ev.new_id, characteristics(g, ev.new_id), ev.to_player)
             if ev.to_zone is _BATTLEFIELD and ev.new_id:
                 # CR 603.6a; if it has already left again, as it last existed there (CR 603.10)
                 sch = characteristics(g, ev.new_id) if ev.new_id in g.objects else g.lki.get(ev.new_id)
@@ -431,11 +240,15 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                         # "that much": the spells cast before it this turn (storm, CR 702.40a)
                         _add(ctx, spell_ch.controller, ev.oid, spell_ch.name, ab, subject=ev.oid, amount=ev.nth - 1)
                 if "cast" in here or g.delayed:      # (else nothing watches it: see ``_occur``)
-                    _occur(ctx, here, gone, "cast", ev.oid, None, ev.player)      # CR 601.2i: once it is cast
+                    _occur(ctx, here, gone, "cast", ev.oid, None, ev.player, nth=ev.own_nth)   # CR 601.2i
+                _cast_targeting(ctx, ev)
         elif cls is ActivateEvent:
             if ev.oid in g.objects and ("activate" in here or g.delayed):
                 # CR 602.2 (issue 7: Unbound Flourishing)
                 _occur(ctx, here, gone, "activate", ev.oid, None, ev.player)
+            ability = g.objects[ev.oid].ability if ev.oid in g.objects else None
+            if isinstance(ability, ActivatedAbility) and ability.cycling:
+                _cycled(ctx, here, gone, g.objects[ev.oid].source_id, ev.player, events)
         elif cls is TapEvent:
             if ev.oid in g.objects:                 # CR 701.26a-b: "whenever ~ becomes tapped / untapped"
                 event = "becomes_tapped" if ev.tapped else "becomes_untapped"
@@ -447,12 +260,27 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 ach = characteristics(g, ev.oid)
                 if "attacks" in here or g.delayed or triggered_abilities(ach):    # (else nothing triggers)
                     _occur(ctx, here, gone, "attacks", ev.oid, ach)
-                if "attacks_alone" in here and sum(e.__class__ is AttackEvent for e in events) == 1:
-                    # CR 506.5: exalted (702.83a)
-                    _occur(ctx, here, gone, "attacks_alone", ev.oid, None, ach.controller)
+                if ("attacks_alone" in here or triggered_abilities(ach)) \
+                        and sum(e.__class__ is AttackEvent for e in events) == 1:
+                    # CR 506.5: exalted (702.83a), "Whenever ~ attacks alone"
+                    _occur(ctx, here, gone, "attacks_alone", ev.oid, ach, ach.controller)
+                if "you_attack" in here and ev.oid not in attacked_with:
+                    # CR 508.3d: "Whenever you attack": once per player whose creatures were declared
+                    # as attackers; "that much": how many ("with three or more creatures")
+                    attackers = [e.oid for e in events if e.__class__ is AttackEvent and e.oid in g.objects
+                                 and characteristics(g, e.oid).controller == ach.controller]
+                    attacked_with.update(attackers)
+                    _occur(ctx, here, gone, "you_attack", ev.oid, None, ach.controller, amount=len(attackers))
         elif cls is BlockEvent:
             if ev.blocker in g.objects:
                 _occur(ctx, here, gone, "blocks", ev.blocker, characteristics(g, ev.blocker))
+                if ev.attacker in g.objects:
+                    # CR 509.3b, 509.3d: "blocks a creature" once per creature it blocks, "becomes
+                    # blocked by a creature" once per creature blocking it; "that creature": the other
+                    _occur(ctx, here, gone, "blocks_creature", ev.blocker, characteristics(g, ev.blocker),
+                           affected=ev.attacker)
+                    _occur(ctx, here, gone, "blocked_by_creature", ev.attacker, characteristics(g, ev.attacker),
+                           affected=ev.blocker)
             if ev.attacker in g.objects and ev.attacker not in blocked:
                 blocked.add(ev.attacker)                                     # CR 509.3c: once
                 _occur(ctx, here, gone, "becomes_blocked", ev.attacker, characteristics(g, ev.attacker))
@@ -466,6 +294,9 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             # Damage dealt at once (all combat damage of a step, CR 510.2; one instruction's
             # damage) is one event for "whenever ~ deals damage" (CR 603.2c): once per source
             # per check, and once per player it damaged for "deals combat damage to a player".
+            if ev.target > 0 and ev.target not in dealt_to:
+                _dealt_damage(ctx, here, gone, ev, events)
+                dealt_to.add(ev.target)
             if ev.source in g.objects:
                 sch = characteristics(g, ev.source)
                 if damage_watched is None:     # (the watchers don't change during the check)
@@ -557,6 +388,56 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             _occur(ctx, here, gone, "gain_life", player=ev.player, amount=ev.amount)
 
 
+def _dealt_damage(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], ev: DamageEvent,
+                  events: list[Any]) -> None:
+    """ "Whenever ~ is dealt damage" (CR 120.3): damage dealt at once to one object is one event,
+    whatever its sources (CR 603.2c); "that much" is all of it. The object as the damage left it,
+    or as it last existed if it has since left (damage dealt as it was on the battlefield)."""
+    g = ctx.g
+    sch = characteristics(g, ev.target) if ev.target in g.objects else g.lki.get(ev.target)
+    if sch is None or not _wanted(g, here, gone, "dealt_damage", ev.target, sch):
+        return
+    total = sum(d.amount for d in events if d.__class__ is DamageEvent and d.target == ev.target)
+    _occur(ctx, here, gone, "dealt_damage", ev.target, sch, amount=total, affected=ev.source)
+
+
+def _cycled(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], card: int, player: int,
+            events: list[Any]) -> None:
+    """CR 702.29a, 702.29c: a player cycled a card ("Whenever you cycle a card"); "When you cycle
+    this card" triggers from the zone the card went to as its cycling cost discarded it."""
+    if "cycle" in here:
+        _occur(ctx, here, gone, "cycle", card, None, player)
+    g = ctx.g
+    moved = next((e.new_id for e in events if e.__class__ is ZoneChange and e.oid == card and e.cause == "discard"), 0)
+    if moved in g.objects:
+        ch = characteristics(g, moved)
+        for ab in triggered_abilities(ch):
+            if ab.trigger.event == "cycled":
+                _add(ctx, player, moved, ch.name, ab, subject=moved)
+
+
+def _cast_targeting(ctx: Ctx, ev: CastEvent) -> None:
+    """Heroic: "Whenever you cast a spell that targets ~" (CR 601.2i, 115.1): the abilities of each
+    permanent the spell targets as it becomes cast, if the spell matches the trigger's filter
+    (who cast it among the rest); the ability refers to that spell ("triggering")."""
+    g = ctx.g
+    spell = g.objects.get(ev.oid)
+    if spell is None or not spell.targets:
+        return
+    seen: set[int] = set()
+    for oid in spell.targets:
+        if not isinstance(oid, int) or oid < 0 or oid in seen or oid not in g.objects \
+                or g.objects[oid].zone is not _BATTLEFIELD:
+            continue
+        seen.add(oid)               # a spell targeting it twice is one event (CR 603.2c)
+        tch = characteristics(g, oid)
+        for ab in triggered_abilities(tch):
+            t = ab.trigger
+            if t.event == "cast_targeting" and t.whose == "self" and (
+                    t.filter is None or matches(g, ev.oid, t.filter, tch.controller, oid)):
+                _add(ctx, tch.controller, oid, tch.name, ab, subject=ev.oid, affected=player_ref(ev.player))
+
+
 def _wanted(g: Any, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], event: str, subject: int,
             sch: Any) -> bool:
     """Whether anything could trigger on the event: a watcher of its kind, an ability of
@@ -568,14 +449,15 @@ def _wanted(g: Any, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watch
 
 def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], event: str, subject: int = 0,
            sch: Any = None, player: int | None = None, source_after: int = 0, amount: int = 0,
-           affected: int = 0) -> None:
+           affected: int = 0, nth: int = 0) -> None:
     """An event of ``_match_events`` happens: the abilities that trigger on it trigger (``here``
     and ``gone``: the watchers on the battlefield and those that left, by trigger event)."""
     g = ctx.g
     if sch is not None:
         # the object's own abilities (for leaves-the-battlefield ones, as it last existed)
         for ab in triggered_abilities(sch):
-            if ab.trigger.event == event and ab.trigger.whose == "self":
+            if ab.trigger.event == event and ab.trigger.whose == "self" and (
+                    ab.trigger.filter is None or _other_matches(g, ab.trigger.filter, affected, sch.controller, subject)):
                 _add(ctx, sch.controller, source_after or subject, sch.name, ab, subject=source_after or subject,
                      cause=(event, subject, sch), amount=amount, link_source=subject, affected=affected)
     if g.delayed and subject:
@@ -598,6 +480,10 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
             if event in PLAYER_EVENTS:
                 if not _whose(t.whose, w.ch.controller, player):
                     continue
+                if t.number and event == "cast" and nth != t.number:
+                    continue                # "Whenever you cast your second spell each turn"
+                if t.number and event == "you_attack" and amount < t.number:
+                    continue                # "Whenever you attack with three or more creatures"
                 if t.filter is not None and not _subject_matches(g, t.filter, subject, sch, w):
                     continue
             elif t.whose in ("enchanted", "equipped"):
@@ -616,6 +502,15 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
                 continue                            # Sengir Vampire: dealt damage by it this turn
             _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
                  cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)
+
+
+def _other_matches(g: Any, flt: Filter, other: int, you: int, source: int) -> bool:
+    """The filter of a trigger event about a pair ("blocks a creature with flying", CR 509.3b),
+    checked on the other creature, as it is or as it last existed (CR 603.10)."""
+    if other in g.objects and g.objects[other].zone is _BATTLEFIELD:
+        return matches(g, other, flt, you, source)
+    ch = g.lki.get(other)
+    return ch is not None and _snapshot_matches(flt, ch, you)
 
 
 def _whose(whose: str, controller: int, player: int | None) -> bool:

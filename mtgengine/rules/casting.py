@@ -365,7 +365,8 @@ def became_cast(g: GameState, player: int, spell_id: int) -> None:
     """CR 601.2i: the spell becomes cast: counted for the turn (storm, CR 702.40a), and the event
     that "whenever you cast" abilities watch."""
     g.player(player).spells_cast_this_turn += 1
-    g.events.append(CastEvent(spell_id, player, sum(p.spells_cast_this_turn for p in g.players)))
+    g.events.append(CastEvent(spell_id, player, sum(p.spells_cast_this_turn for p in g.players),
+                              g.players[player].spells_cast_this_turn))
 
 
 def _announce_splice(ctx: Ctx, player: int, spell: int, ch: Characteristics, cards: Any) -> list[tuple[str, str]]:

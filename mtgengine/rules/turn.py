@@ -309,6 +309,7 @@ _BEGINNING_EVENTS = {
     Step.PRECOMBAT_MAIN: "precombat_main",           # as the phase begins
     Step.BEGINNING_OF_COMBAT: "beginning_of_combat",  # CR 507.1
     Step.END_OF_COMBAT: "end_of_combat",              # CR 511.2 ("at end of combat": myriad, 702.116a)
+    Step.POSTCOMBAT_MAIN: "postcombat_main",         # CR 505.1a: "your second (postcombat) main phase"
     Step.END: "end_step",
 }
 

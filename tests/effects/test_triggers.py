@@ -14,7 +14,7 @@ from mtgengine.cards.vocabulary import (
 from mtgengine.core.enums import Zone
 from mtgengine.cards.scripts import face_script
 from mtgengine.effects.primitives import move
-from mtgengine.effects.triggers import LIVING_WEAPON, PROWESS, triggered_abilities
+from mtgengine.effects.keyword_triggered import LIVING_WEAPON, PROWESS, triggered_abilities
 from mtgengine.engine import Game
 from mtgengine.rules.context import Ctx
 from mtgengine.scenario.builder import Scenario

@@ -137,10 +137,10 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
     ``condition_holds``: make sure ``_legal_actions`` knows when the list may reach it."""
     step = _readers(lambda n: isinstance(n, ast.Attribute) and n.attr == "step" and isinstance(n.ctx, ast.Load))
     assert step == {
-        ("effects/triggers.py", "condition_holds"),   # "main_phase": conditions are keyed below
+        ("effects/trigger_conditions.py", "condition_holds"),   # "main_phase": conditions are keyed below
         ("effects/counter_rules.py", "shield_effect"),      # combat damage at once (CR 122.1c): only as
         ("effects/counter_rules.py", "note_shield_used"),   # damage is dealt, never while listing actions
-        ("effects/triggers.py", "_during"),           # condition_holds's "step" (activation instructions)
+        ("effects/trigger_conditions.py", "_during"),  # condition_holds's "step" (activation instructions)
         ("rules/activation.py", "sorcery_timing"),    # in the memo's key
         ("rules/castability.py", "timing_ok"),        # a card's restriction: castability.timing_reads_step
         ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"),
@@ -175,7 +175,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("effects/replacement.py", "condition_holds"), ("effects/triggers.py", "_add"),
         ("effects/triggers.py", "_state_triggers"), ("rules/activation.py", "activate"),
         ("rules/activation.py", "activate_mana_ability"),   # an action, not listed (CR 605.3a)
-        ("effects/triggers.py", "condition_holds"),   # itself: a condition's "also" part (Condition.also)
+        ("effects/trigger_conditions.py", "condition_holds"),   # itself: a condition's "also" part (Condition.also)
         ("rules/resolution.py", "_resolve_ability"),
     }
 

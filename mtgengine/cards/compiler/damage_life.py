@@ -8,7 +8,7 @@ from .clause import effect_rule
 from .filters import parse_filter
 from .grammar import attempt
 from .lexicon import num
-from .targets import Parse, SUBJECT, last_target, target_ref, target_spec, who_ref
+from .targets import Parse, SUBJECT, it_ref, last_target, target_ref, target_spec, who_ref
 from .text import SpanMatch, consume, fullmatch, match
 from ..vocabulary import (
     ANY_TARGET, DamageCantBePrevented, DealDamage, Effect, Fight, Filter, GainLife, LoseLife, PreventDamage, Quantity,
@@ -85,6 +85,13 @@ def _damage(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return _damage_to(dest, amount, st)
 
 
+@effect_rule(r"(?:~|it) deals that much damage to (.+)")
+def _that_much_damage(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Whenever ~ is dealt damage, it deals that much damage to any target" (Boros Reckoner): the
+    trigger event's amount (CR 603.2c)."""
+    return _damage_to(m.group(1).lower(), Quantity(stat="that_much"), st)
+
+
 _DAMAGED_PLAYERS = {"each opponent": Ref("each_opponent"), "each player": Ref("each_player"), "you": YOU}
 
 
@@ -132,6 +139,8 @@ def _damage_to(dest: str, amount: Quantity, st: Parse) -> list[Effect] | None:
             return None
         consume(dest[:5])
         return [DealDamage(amount, Ref("each", filter=flt))]
+    if dest == "that creature" and (it := it_ref(st, dest)) is not None:
+        return [DealDamage(amount, it)]        # the other creature of a trigger event (Inferno Elemental)
     who = who_ref(dest, st)
     return [DealDamage(amount, who)] if who is not None else None
 

@@ -32,8 +32,8 @@ KEYWORDS = (
     "shroud", "flash", "intimidate", "fear", "shadow", "skulk", "horsemanship",
     "infect", "wither",              # damage as counters (CR 702.90, 702.80), see effects.primitives.deal_damage
     "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a, 702.79a, 702.93a),
-    "persist", "undying", "exalted", "flanking",   # (702.83a, 702.25a) see effects.triggers.KEYWORD_TRIGGERS
-    "storm",                          # CR 702.40a, see effects.triggers.STORM
+    "persist", "undying", "exalted", "flanking",   # (702.83a, 702.25a) see effects.keyword_triggered.KEYWORD_TRIGGERS
+    "storm",                          # CR 702.40a, see effects.keyword_triggered.STORM
     "umbra armor",                    # CR 702.89a, see effects.resolve.destroy
     "delve", "convoke", "improvise",  # ways to pay (CR 702.66, 702.51, 702.126), see rules.mana_payment
     "fuse",                           # CR 702.102, see rules.casting
@@ -178,7 +178,8 @@ def cycling_ability(kind: str, mana: str, raw: str) -> ActivatedAbility | None:
         if flt is None:
             return None
         effect = Search(YOU, flt, "hand")
-    return ActivatedAbility(Cost(mana=mana, discard_self=True), (effect,), (), raw, False, False, zone="hand")
+    return ActivatedAbility(Cost(mana=mana, discard_self=True), (effect,), (), raw, False, False, zone="hand",
+                            cycling=True)
 
 
 #: Counter kinds that mean something the engine doesn't carry out (keyword counters, CR

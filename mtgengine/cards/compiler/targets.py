@@ -20,8 +20,10 @@ from ..vocabulary import ANY_TARGET, Filter, Ref, TargetSpec, YOU, target
 class Parse:
     """Accumulates the targets of one ability while its sentences are parsed."""
 
-    def __init__(self, it: Ref | None = None, link: str = "", player: Ref | None = None) -> None:
+    def __init__(self, it: Ref | None = None, link: str = "", player: Ref | None = None,
+                 other: Ref | None = None) -> None:
         self.targets: list[TargetSpec] = []
+        self.other = other  # "that creature" of a trigger event about two ("blocks a creature")
         self.it = it        # what "it" / "that card" means when no target was named (a delayed ability's object)
         self.link = link    # the card's exiling link (CR 607.2a): "exiled with ~", "the exiled card"
         self.player = player  # what "that player" means without a target: the player a trigger event was done to
@@ -207,7 +209,7 @@ def it_ref(st: Parse, words: str) -> Ref | None:
     (a delayed triggered ability's object)."""
     if words.lower() not in ("it", "that creature", "that card", "that permanent"):
         return None
-    ref = last_target(st) or st.it
+    ref = last_target(st) or (st.other if words.lower() == "that creature" else None) or st.it
     if ref is not None:
         consume(words)
     return ref

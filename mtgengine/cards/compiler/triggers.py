@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .conditions import parse_condition
-from .filters import parse_filter, subject_filter
+from .filters import card_filter, parse_filter, subject_filter
 from .grammar import Grammar
-from .lexicon import PERMANENT_TYPES
+from .lexicon import NUMBERS, PERMANENT_TYPES
 from .script_builder import ScriptBuilder
 from .sentences import parse_effects
 from .targets import Parse
@@ -37,26 +37,46 @@ def _self_events(*events: str) -> Callable[[SpanMatch], list[Trigger]]:
 for _pattern, _events in (
     (r"when(?:ever)? ~ " + _ENTERS, ("enters",)),                                   # CR 603.6a
     (r"when(?:ever)? ~ " + _ENTERS + r" or dies", ("enters", "dies")),
+    (r"when(?:ever)? ~ " + _ENTERS + r" or is put into a graveyard from the battlefield", ("enters", "dies")),
+    (r"when(?:ever)? ~ " + _ENTERS + r" or attacks", ("enters", "attacks")),        # CR 603.6a, 508.3a
     (r"when(?:ever)? ~ (?:enters or leaves|enters the battlefield or leaves) the battlefield", ("enters", "leaves")),
     (r"when(?:ever)? ~ (?:dies|is put into a graveyard from the battlefield)", ("dies",)),   # CR 700.4
     (r"when(?:ever)? ~ leaves the battlefield", ("leaves",)),                       # CR 603.6c
-    (r"whenever ~ attacks", ("attacks",)),
-    (r"whenever ~ blocks", ("blocks",)),
-    (r"whenever ~ becomes blocked", ("becomes_blocked",)),                        # CR 509.3c
-    (r"whenever ~ blocks or becomes blocked", ("blocks", "becomes_blocked")),
-    (r"whenever ~ attacks or blocks", ("attacks", "blocks")),
-    (r"whenever ~ deals damage", ("deals_damage",)),
-    (r"whenever ~ deals combat damage", ("deals_combat_damage",)),
-    (r"whenever ~ deals combat damage to a player", ("combat_damage_player",)),
-    (r"whenever ~ deals damage to a player", ("damage_player",)),
-    (r"whenever ~ deals damage to an opponent", ("damage_opponent",)),
-    (r"whenever ~ deals damage to a creature", ("damage_creature",)),
+    (r"when(?:ever)? ~ attacks", ("attacks",)),                                    # CR 508.3a
+    (r"when(?:ever)? ~ attacks alone", ("attacks_alone",)),                        # CR 506.5
+    (r"when(?:ever)? ~ blocks", ("blocks",)),                                      # CR 509.3a
+    (r"when(?:ever)? ~ becomes blocked", ("becomes_blocked",)),                    # CR 509.3c
+    (r"when(?:ever)? ~ blocks or becomes blocked", ("blocks", "becomes_blocked")),
+    (r"when(?:ever)? ~ attacks or blocks", ("attacks", "blocks")),
+    (r"when(?:ever)? ~ deals damage", ("deals_damage",)),
+    (r"when(?:ever)? ~ deals combat damage", ("deals_combat_damage",)),
+    (r"when(?:ever)? ~ deals combat damage to a player", ("combat_damage_player",)),
+    (r"when(?:ever)? ~ deals damage to a player", ("damage_player",)),
+    (r"when(?:ever)? ~ deals damage to an opponent", ("damage_opponent",)),
+    (r"when(?:ever)? ~ deals damage to a creature", ("damage_creature",)),
+    (r"when(?:ever)? ~ deals combat damage to a creature", ("combat_damage_creature",)),
+    (r"when(?:ever)? ~ is dealt damage", ("dealt_damage",)),                       # CR 120.3
     (r"when(?:ever)? ~ becomes the target of a spell or ability", ("becomes_target",)),   # CR 115.1
     (r"when(?:ever)? ~ becomes tapped", ("becomes_tapped",)),                      # CR 701.26a
     (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
     (r"when you unlock this door", ("unlock_door",)),                             # CR 709.5h
 ):
     TRIGGERS.add(_pattern, _self_events(*_events))
+
+
+@_trigger(r"when(?:ever)? ~ (blocks|becomes blocked by|blocks or becomes blocked by) (a|an|one or more) (.+?)")
+def _t_block_pair(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever ~ blocks a creature with flying" (CR 509.3b: once per creature it blocks),
+    "Whenever ~ becomes blocked by a non-Wall creature" (CR 509.3d: once per creature blocking
+    it): an event of the pair, its filter about the other creature, which is "that creature"."""
+    if m.group(2).lower() == "one or more":
+        return None
+    flt = subject_filter(m.group(3))
+    if flt is None or flt.spells or flt.players:
+        return None
+    events = {"blocks": ("blocks_creature",), "becomes blocked by": ("blocked_by_creature",),
+              "blocks or becomes blocked by": ("blocks_creature", "blocked_by_creature")}[m.group(1).lower()]
+    return [Trigger(e, "self", flt) for e in events]
 
 
 def _any(event: str, article: str, phrase: str, controller: str | None = None) -> list[Trigger] | None:
@@ -74,10 +94,19 @@ def _t_enters(m: SpanMatch) -> list[Trigger] | None:
     return _any("enters", m.group(1), m.group(2), who)
 
 
-@_trigger(r"whenever " + _A + r" (.+?) (dies|attacks|deals combat damage to a player|becomes tapped|becomes untapped)")
+@_trigger(r"whenever " + _A + r" (.+?) (dies|is put into a graveyard from the battlefield|attacks|attacks alone|"
+          r"deals combat damage to a player|becomes tapped|becomes untapped|is dealt damage)")
 def _t_others(m: SpanMatch) -> list[Trigger] | None:
-    event = {"dies": "dies", "attacks": "attacks", "becomes tapped": "becomes_tapped",
-             "becomes untapped": "becomes_untapped"}.get(m.group(3).lower(), "combat_damage_player")
+    """ "Whenever a creature you control attacks alone" (CR 506.5), "Whenever an artifact is put
+    into a graveyard from the battlefield" (CR 700.4, 603.6c)."""
+    event = {"dies": "dies", "is put into a graveyard from the battlefield": "dies", "attacks": "attacks",
+             "becomes tapped": "becomes_tapped", "becomes untapped": "becomes_untapped",
+             "is dealt damage": "dealt_damage"}.get(m.group(3).lower(), "combat_damage_player")
+    if m.group(3).lower() == "attacks alone":
+        # a player's event (``effects.triggers``: exalted's), about the creature that attacked
+        found = _any("attacks_alone", m.group(1), m.group(2))
+        return [replace(t, whose=t.filter.controller or "any", filter=replace(t.filter, controller=None))
+                for t in found] if found and found[0].filter else None
     return _any(event, m.group(1), m.group(2))
 
 
@@ -105,7 +134,24 @@ def _t_cast_self(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("cast", "self")]
 
 
-@_trigger(r"whenever (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
+@_trigger(r"whenever you cast (?:a|an) (.+?) that targets ~")
+def _t_cast_targeting(m: SpanMatch) -> list[Trigger] | None:
+    """Heroic (CR 207.2c): "Whenever you cast a spell that targets ~" (CR 601.2i, 115.1): an event
+    of the permanent targeted, about the spell, which its caster controls."""
+    flt = parse_filter(m.group(1))
+    if flt is None or not flt.spells or flt.controller:
+        return None
+    return [Trigger("cast_targeting", "self", replace(flt, controller="you"))]
+
+
+@_trigger(r"whenever you cast your (first|second|third) spell each turn")
+def _t_cast_nth(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever you cast your second spell each turn" (CR 601.2i): as the spell that is the
+    caster's Nth this turn becomes cast."""
+    return [Trigger("cast", "you", Filter(spells=True), number=("first", "second", "third").index(m.group(1).lower()) + 1)]
+
+
+@_trigger(r"when(?:ever)? (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
 def _t_cast(m: SpanMatch) -> list[Trigger] | None:
     """CR 601.2i: "Whenever you cast a noncreature spell"; "a permanent spell with a mana cost
     that contains {X}" (Unbound Flourishing, CR 107.3); "an instant or sorcery card" (Eye of the
@@ -151,13 +197,13 @@ def _t_enchanted_tapped_for_mana(m: SpanMatch) -> list[Trigger] | None:
 
 
 @_trigger(r"when(?:ever)? (enchanted|equipped) (?:creature|land|artifact|permanent) (deals combat damage to a player|"
-          r"deals combat damage|deals damage|attacks|dies|becomes tapped|becomes untapped)")
+          r"deals combat damage|deals damage|attacks|dies|becomes tapped|becomes untapped|is dealt damage)")
 def _t_attached(m: SpanMatch) -> list[Trigger] | None:
     """ "Whenever enchanted creature deals combat damage to a player" (Celestial Mantle): the
     object the source is attached to."""
     event = {"deals combat damage to a player": "combat_damage_player", "deals combat damage": "deals_combat_damage",
              "deals damage": "deals_damage", "attacks": "attacks", "dies": "dies", "becomes tapped": "becomes_tapped",
-             "becomes untapped": "becomes_untapped"}[m.group(2).lower()]
+             "becomes untapped": "becomes_untapped", "is dealt damage": "dealt_damage"}[m.group(2).lower()]
     return [Trigger(event, m.group(1).lower())]
 
 
@@ -165,6 +211,42 @@ def _t_attached(m: SpanMatch) -> list[Trigger] | None:
 def _t_damaged_dies(m: SpanMatch) -> list[Trigger] | None:
     """Sengir Vampire (CR 700.4): a creature this object dealt damage to this turn dies."""
     return [Trigger("dies", "any", Filter(types=frozenset({"Creature"})), damaged_by_source=True)]
+
+
+@_trigger(r"whenever (you|a player|an opponent) discards? (?:a|an) (.+?)")
+def _t_discard(m: SpanMatch) -> list[Trigger] | None:
+    """CR 701.9a: "Whenever an opponent discards a card": once per card discarded (CR 603.2c);
+    "a creature card": the card as it is in the zone it went to."""
+    what = m.group(2)
+    if what.lower() == "card":
+        consume(what)
+        return [Trigger("discard", _PLAYER[m.group(1).lower()])]
+    if not what.lower().endswith(" card"):
+        return None
+    flt = card_filter(what[: -len(" card")])
+    if flt is None:
+        return None
+    consume(what[-len("card"):])
+    return [Trigger("discard", _PLAYER[m.group(1).lower()], flt)]
+
+
+@_trigger(r"whenever you cycle or discard a card")
+def _t_cycle_or_discard(m: SpanMatch) -> list[Trigger] | None:
+    """CR 702.29d: "cycles or discards" triggers once when a card is cycled: cycling discards it."""
+    return [Trigger("discard", "you")]
+
+
+@_trigger(r"whenever (you|a player|an opponent) cycles? (?:a|another) card")
+def _t_cycle(m: SpanMatch) -> list[Trigger] | None:
+    """CR 702.29a: a player cycles a card as they activate its cycling ability."""
+    return [Trigger("cycle", _PLAYER[m.group(1).lower()])]
+
+
+@_trigger(r"when(?:ever)? you cycle ~( or it dies)?")
+def _t_cycled(m: SpanMatch) -> list[Trigger] | None:
+    """CR 702.29c: "When you cycle this card" triggers from the zone the card went to (the
+    graveyard, as its cycling cost discarded it)."""
+    return [Trigger("cycled")] + ([Trigger("dies")] if m.group(1) else [])
 
 
 @_trigger(r"whenever (you|a player|an opponent) draws? a card")
@@ -184,14 +266,15 @@ def _t_gain_life(m: SpanMatch) -> list[Trigger] | None:
 
 
 _STEPS = {"upkeep": "upkeep", "draw step": "draw_step", "end step": "end_step",
-          "precombat main phase": "precombat_main", "first main phase": "precombat_main"}
+          "precombat main phase": "precombat_main", "first main phase": "precombat_main",
+          "postcombat main phase": "postcombat_main", "second main phase": "postcombat_main"}   # CR 505.1a
 
 
 _WHOSE_STEP = {"your": "you", "each": "any", "each player's": "any", "the": "any", "each opponent's": "opponent"}
 
 
 @_trigger(r"at the beginning of (your|each|each player's|each opponent's|the) "
-          r"(upkeep|draw step|end step|precombat main phase|first main phase)")
+          r"(upkeep|draw step|end step|precombat main phase|first main phase|postcombat main phase|second main phase)")
 def _t_step(m: SpanMatch) -> list[Trigger] | None:
     """CR 603.2b: as the step begins."""
     return [Trigger(_STEPS[m.group(2).lower()], _WHOSE_STEP[m.group(1).lower()])]
@@ -200,6 +283,21 @@ def _t_step(m: SpanMatch) -> list[Trigger] | None:
 @_trigger(r"at the beginning of (combat on your turn|each combat)")
 def _t_combat(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("beginning_of_combat", "you" if m.group(1).lower().startswith("combat on") else "any")]
+
+
+@_trigger(r"at end of combat( on your turn)?")
+def _t_end_of_combat(m: SpanMatch) -> list[Trigger] | None:
+    """CR 511.2: "at end of combat" abilities trigger as the end of combat step begins."""
+    return [Trigger("end_of_combat", "you" if m.group(1) else "any")]
+
+
+@_trigger(r"whenever you attack(?: with {COUNT} or more creatures)?")
+def _t_you_attack(m: SpanMatch) -> list[Trigger] | None:
+    """CR 508.3d: "Whenever you attack" triggers once as one or more creatures you control are
+    declared as attackers; "with three or more creatures": that many at least."""
+    count = m.group(1)
+    return [Trigger("you_attack", "you", number=int(count) if count and count.isdigit() else NUMBERS.get(
+        (count or "").lower(), 0))]
 
 
 def _parse_trigger(text: str) -> list[Trigger] | None:
@@ -248,7 +346,7 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
     out = []
     for trig in triggers:
         it = SELF if trig.whose == "self" else Ref("triggering") \
-            if trig.event in OBJECT_TRIGGER_EVENTS or trig.event == "cast" else None
+            if trig.event in OBJECT_TRIGGER_EVENTS or trig.event in ("cast", "discard") else None
         if it is None and condition is not None and condition.kind in ("source_tapped", "source_untapped"):
             it = SELF           # "if ~ is tapped, put a storage counter on it": ~ (the storage lands)
         # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
@@ -256,7 +354,10 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
         # "Whenever a player casts a spell / an opponent draws a card, ... that player": the player who did it
         player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you") \
             or (trig.event in _PLAYER_ACTS and trig.whose in ("any", "opponent"))
-        st = Parse(it=it, link=link, player=Ref("affected") if player_event else None)
+        # "Whenever ~ blocks a creature / deals combat damage to a creature, ... that creature": the
+        # other creature of the event (what it was done to)
+        other = Ref("affected") if trig.event in _OTHER_CREATURE_EVENTS else None
+        st = Parse(it=it, link=link, player=Ref("affected") if player_event else None, other=other)
         effects = parse_effects(body, st)
         if effects is None:
             return None
@@ -273,8 +374,12 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
     return out
 
 
+#: Trigger events about two creatures, the second (``Ref("affected")``) being "that creature".
+_OTHER_CREATURE_EVENTS = frozenset({"blocks_creature", "blocked_by_creature", "combat_damage_creature",
+                                    "damage_creature"})
+
 #: Trigger events that are a player's own acts (CR 601.2i, 121.1, 119.3): "that player" is who did it.
-_PLAYER_ACTS = frozenset({"cast", "draw", "gain_life", "draw_second"})
+_PLAYER_ACTS = frozenset({"cast", "draw", "gain_life", "draw_second", "discard", "cycle"})
 
 
 #: Trigger events about an object (the others are about players or steps).
@@ -284,7 +389,9 @@ PLAYER_DAMAGE_EVENTS = frozenset({"combat_damage_player", "damage_player", "dama
 
 OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "becomes_target",
                                    "deals_damage", "deals_combat_damage", "combat_damage_player",
-                                   "becomes_tapped", "becomes_untapped", "damage_player", "damage_opponent"})
+                                   "becomes_tapped", "becomes_untapped", "damage_player", "damage_opponent",
+                                   "dealt_damage", "blocks_creature", "blocked_by_creature", "combat_damage_creature",
+                                   "damage_creature", "attacks_alone"})
 
 
 def parse_extra_triggers(para: str, raw: str) -> ExtraTriggers | None:

@@ -89,6 +89,7 @@ class ActivatedAbility:
                                   # (transmute, CR 702.53a); "graveyard": in its owner's graveyard (unearth,
                                   # CR 702.84a); "": on the battlefield
     per_turn: int = 0             # "Activate only once each turn" 1, "no more than twice each turn" 2 (CR 602.5b)
+    cycling: bool = False         # a cycling ability: activating it is cycling the card (CR 702.29a, 702.29c)
 
 
 @dataclass(frozen=True, slots=True)
