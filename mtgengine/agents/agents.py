@@ -65,6 +65,8 @@ class RandomAgent:
                 chosen = [o for o in opts if o in required or rng.randrange(2)]
             else:
                 chosen = [o for o in opts if rng.randrange(2)]
+            if len(chosen) == 1 and chosen[0] in decision.info.get("not_alone", ()):
+                chosen = []                                 # it can't attack alone (CR 508.1c)
             players = [d for d in decision.info.get("defenders", ()) if d < 0]
             if len(players) > 1:
                 # a multiplayer game: each attacker attacks an opponent at random (CR 802.3), one it
@@ -78,7 +80,8 @@ class RandomAgent:
                 return out
             return chosen
         if kind == "blockers":
-            return _random_blocks(rng, opts, decision.info.get("required", ()), decision.info.get("menace", ()))
+            blocks = _random_blocks(rng, opts, decision.info.get("required", ()), decision.info.get("menace", ()))
+            return _block_counts(rng, blocks, opts, decision.info) if _COUNTS.intersection(decision.info) else blocks
         if kind == "divide":
             return _random_division(rng, opts, decision.info.get("total", len(opts)))
         if kind == "damage_assignment":
@@ -115,6 +118,37 @@ def _random_division(rng: Rng, targets: list[int], total: int) -> dict[str, int]
     for _ in range(total - len(targets)):
         shares[targets[rng.randrange(len(targets))]] += 1
     return {str(t): n for t, n in shares.items()}
+
+
+_COUNTS = frozenset({"fewest", "most", "blocks", "not_alone"})
+
+
+def _block_counts(rng: Rng, blocks: list[list[int]], pairs: list[list[int]], info: dict[str, Any]) -> list[list[int]]:
+    """The random blocks made legal for the counts the rules set (CR 509.1a-b): a blocker that
+    may block more than one attacker may add blocks at random, then blockers are taken off an
+    attacker blocked by more than its most, or by fewer than its fewest; a lone blocker that
+    can't block alone blocks nothing."""
+    room = {b: n for b, n in info.get("blocks", ())}
+    if room:
+        mine = {b for b, _ in blocks}
+        for b, a in pairs:
+            cap = room.get(b, 1)
+            count = sum(1 for x, _ in blocks if x == b)
+            if b in room and b in mine and [b, a] not in blocks and (cap is None or count < cap) and rng.randrange(2):
+                blocks.append([b, a])
+    for a, most in info.get("most", ()):
+        on = [p for p in blocks if p[1] == a]
+        for p in on[most:]:
+            blocks.remove(p)
+    for a, fewest in [*info.get("fewest", ()), *([a, 2] for a in info.get("menace", ()))]:
+        on = [p for p in blocks if p[1] == a]
+        if len(on) < fewest:
+            for p in on:
+                blocks.remove(p)
+    alone = info.get("not_alone", ())
+    if len({b for b, _ in blocks}) == 1 and blocks[0][0] in alone:
+        blocks = []
+    return blocks
 
 
 def _random_blocks(rng: Rng, pairs: list[list[int]], required: Sequence[Sequence[int]] = (),

@@ -4,6 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
+from ..cards.compiler.combat_rules import (
+    ATTACKS_NOT_ALONE, BLOCKED_BY_AT_LEAST, BLOCKED_BY_AT_MOST, BLOCKED_BY_POWER_BELOW_OWN,
+    BLOCKS_ANY_NUMBER, BLOCKS_NOT_ALONE, BLOCKS_ONE_MORE, BLOCKS_POWER_BELOW, restriction_number,
+)
 from ..cards.compiler.keywords import ATTACKS_EACH_COMBAT, ATTACKS_ONLY_IF_DEFENDER_HAS, BLOCKS_ONLY_FLYING
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
@@ -106,6 +110,8 @@ def declare_attackers(ctx: Ctx) -> None:
             info["defenders_of"] = limited
     if required:
         info["required"] = required
+    if alone := [oid for oid in options if ATTACKS_NOT_ALONE in characteristics(g, oid).keywords]:
+        info["not_alone"] = alone           # can't be the only attacker (CR 508.1c)
     answer = ctx.ask(Decision(g.active, "attackers", "declare attackers", options, min=0, max=len(options),
                               info=info))
     for entry in answer:
@@ -134,8 +140,12 @@ def declare_attackers(ctx: Ctx) -> None:
         chosen.append((attacker, defender))
     if len({a for a, _ in chosen}) != len(chosen):
         raise IllegalActionError("a creature can attack only once (CR 508.1a)")
+    if len(chosen) == 1 and ATTACKS_NOT_ALONE in characteristics(g, chosen[0][0]).keywords:
+        raise IllegalActionError(f"{name_of(ctx, chosen[0][0])} can't attack alone (CR 508.1c)")
     for oid in required:
-        if all(a != oid for a, _ in chosen):
+        # (a creature that can't attack alone isn't able to when no other attacks, CR 508.1d)
+        if all(a != oid for a, _ in chosen) and not (ATTACKS_NOT_ALONE in characteristics(g, oid).keywords
+                                                     and not chosen):
             raise IllegalActionError(f"{name_of(ctx, oid)} attacks each combat if able (CR 508.1d)")
     if chosen:
         g.player(g.active).attacked_with_this_turn += len(chosen)   # "attacked with three or more creatures"
@@ -238,9 +248,17 @@ def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
         return False                                    # CR 702.16f
     if BLOCKS_ONLY_FLYING in b_kw and "flying" not in a_kw:
         return False                                    # CR 509.1b: "can block only creatures with flying"
+    if BLOCKED_BY_POWER_BELOW_OWN in a_kw and (bch.power or 0) < (ach.power or 0):
+        return False                                    # CR 509.1b: "power less than ~'s power can't block it"
+    if (most := restriction_number(b_kw, BLOCKS_POWER_BELOW)) is not None and (ach.power or 0) >= most:
+        return False                                    # CR 509.1b: "can't block creatures with power N or greater"
     for kw in a_kw:
-        if kw.startswith(_BLOCKED_BY_POWER) and (bch.power or 0) <= int(kw[len(_BLOCKED_BY_POWER):].split()[0]):
+        if kw.startswith(_BLOCKED_BY_POWER) and kw.endswith(" or less") \
+                and (bch.power or 0) <= int(kw[len(_BLOCKED_BY_POWER):].split()[0]):
             return False                                # CR 509.1b: "... by creatures with power N or less"
+        if kw.startswith(_BLOCKED_BY_POWER) and kw.endswith(" or greater") \
+                and (bch.power or 0) >= int(kw[len(_BLOCKED_BY_POWER):].split()[0]):
+            return False                                # CR 509.1b: "... by creatures with power N or greater"
         if kw.endswith("walk") and kw != "walk":
             land_type = kw[: -len("walk")].capitalize()  # CR 702.14c
             if any(controller_of(g, oid) == defender and land_type in characteristics(g, oid).subtypes
@@ -281,13 +299,14 @@ def declare_blockers(ctx: Ctx) -> None:
         menace = [a for a in atk if "menace" in characteristics(g, a).keywords and _defending(g, a) == defender]
         if menace:
             info["menace"] = menace         # blocked by two or more creatures or not at all (CR 702.111b)
+        info.update(_block_counts_info(g, atk, options, defender))
         answer = ctx.ask(Decision(defender, "blockers", "declare blockers (pairs [blocker, attacker])", options,
                                   min=0, max=len(options), info=info))
         declared = [tuple(p) for p in answer]
         validate_blocks(ctx, declared, defender)
         for blocker, attacker in declared:
             b = g.obj(blocker)
-            b.blocking = (attacker,)
+            b.blocking = b.blocking + (attacker,)       # (two or more: CR 509.1a's "additional creature")
             ctx.log("509.1", f"{name_of(ctx, blocker)} blocks {name_of(ctx, attacker)}")
         pairs += declared
     for a in atk:
@@ -323,7 +342,8 @@ def _required_blocks(g: GameState, options: list[list[int]]) -> list[list[int]]:
     out: list[list[int]] = []
     used: set[int] = set()
     for b, a in block_requirements(g):
-        if b not in used and (b, a) in offered and "menace" not in characteristics(g, a).keywords:
+        if b not in used and (b, a) in offered and blockers_allowed(g, a)[0] < 2 \
+                and BLOCKS_NOT_ALONE not in characteristics(g, b).keywords:
             out.append([b, a])
             used.add(b)
     return out
@@ -335,24 +355,84 @@ def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]], defender: int | None
     g = ctx.g
     if defender is None:
         defender = g.opponent(g.active)
-    blockers = [b for b, _ in pairs]
-    if len(set(blockers)) != len(blockers):
-        raise IllegalActionError("a creature can block only one attacker (CR 509.1a)")
+    if len(set(pairs)) != len(pairs):
+        raise IllegalActionError("a creature blocks an attacker once (CR 509.1a)")
     for b, a in pairs:
         if b not in g.objects or a not in g.objects or not can_block(g, b, a):
             raise IllegalActionError(f"{name_of(ctx, b)} can't block {name_of(ctx, a)} (CR 509.1a-b)")
+    blocking: dict[int, list[int]] = {}
+    for b, a in pairs:
+        blocking.setdefault(b, []).append(a)
+    for b, blocked in blocking.items():
+        most = attackers_it_may_block(g, b)
+        if most is not None and len(blocked) > most:
+            raise IllegalActionError(f"{name_of(ctx, b)} can block only {most} attacker{'s' * (most > 1)} (CR 509.1a)")
+        if len(blocking) == 1 and BLOCKS_NOT_ALONE in characteristics(g, b).keywords:
+            raise IllegalActionError(f"{name_of(ctx, b)} can't block alone (CR 509.1b)")
     for a in set(a for _, a in pairs):
-        if "menace" in characteristics(g, a).keywords and sum(1 for _, x in pairs if x == a) < 2:
-            raise IllegalActionError(f"{name_of(ctx, a)} has menace and can't be blocked except by two or more creatures (CR 702.111b)")
-    blocking = dict(pairs)
+        count = sum(1 for _, x in pairs if x == a)
+        least, most = blockers_allowed(g, a)
+        if count < least:
+            why = "has menace and " if "menace" in characteristics(g, a).keywords and least == 2 else ""
+            raise IllegalActionError(f"{name_of(ctx, a)} {why}can't be blocked except by {least} or more creatures "
+                                     f"(CR {'702.111b' if why else '509.1b'})")
+        if most is not None and count > most:
+            raise IllegalActionError(f"{name_of(ctx, a)} can't be blocked by more than {most} creature"
+                                     f"{'s' * (most > 1)} (CR 509.1b)")
     required = block_requirements(g)
     for b, a in required:
         # CR 509.1c: a requirement it can obey without breaking a restriction must be obeyed; a
-        # creature blocking another attacker it is required to block obeys as many as it can
+        # creature blocking as many attackers as it may, each one it is required to block, obeys
+        # as many as it can
+        mine = blocking.get(b, [])
+        most = attackers_it_may_block(g, b)
+        full = most is not None and len(mine) >= most and all((b, x) in required for x in mine)
+        least, at_most = blockers_allowed(g, a)
+        # (a block a restriction forbids isn't required: one more blocker than "by more than N",
+        # a lone blocker that "can't block alone")
+        forbidden = (at_most is not None and sum(1 for _, x in pairs if x == a) >= at_most) \
+            or (BLOCKS_NOT_ALONE in characteristics(g, b).keywords and not set(blocking) - {b})
         if (b, a) not in pairs and characteristics(g, b).controller == defender and can_block(g, b, a) \
-                and "menace" not in characteristics(g, a).keywords \
-                and (b not in blocking or (b, blocking[b]) not in required):
+                and least < 2 and not full and not forbidden:
             raise IllegalActionError(f"{name_of(ctx, b)} must block {name_of(ctx, a)} this turn if able (CR 509.1c)")
+
+
+def blockers_allowed(g: GameState, attacker: int) -> tuple[int, int | None]:
+    """The fewest and the most creatures that may block ``attacker`` if any do (CR 509.1b):
+    menace's two (CR 702.111b), "except by N or more creatures", "by more than N creatures"."""
+    kws = characteristics(g, attacker).keywords
+    least = restriction_number(kws, BLOCKED_BY_AT_LEAST) or 1
+    if "menace" in kws:
+        least = max(least, 2)
+    return least, restriction_number(kws, BLOCKED_BY_AT_MOST)
+
+
+def attackers_it_may_block(g: GameState, blocker: int) -> int | None:
+    """How many attackers ``blocker`` may block (CR 509.1a): one, one more with "can block an
+    additional creature each combat", any number (None)."""
+    kws = characteristics(g, blocker).keywords
+    if BLOCKS_ANY_NUMBER in kws:
+        return None
+    return 2 if BLOCKS_ONE_MORE in kws else 1
+
+
+def _block_counts_info(g: GameState, atk: list[int], options: list[list[int]], defender: int) -> dict[str, Any]:
+    """What the agents are told of the blocks' counts (CR 509.1a-b): the attackers needing more
+    than one blocker or allowing only so many ("fewest", "most": [attacker, N] pairs), the
+    blockers that may block more than one attacker ("blocks": [blocker, N or None]), and those
+    that can't block alone ("not_alone")."""
+    info: dict[str, Any] = {}
+    limits = [(a, *blockers_allowed(g, a)) for a in atk if _defending(g, a) == defender]
+    if fewest := [[a, least] for a, least, _ in limits if least > 2]:
+        info["fewest"] = fewest
+    if most := [[a, m] for a, _, m in limits if m is not None]:
+        info["most"] = most
+    blockers = sorted({b for b, _ in options})
+    if many := [[b, attackers_it_may_block(g, b)] for b in blockers if attackers_it_may_block(g, b) != 1]:
+        info["blocks"] = many
+    if alone := [b for b in blockers if BLOCKS_NOT_ALONE in characteristics(g, b).keywords]:
+        info["not_alone"] = alone
+    return info
 
 
 def has_first_strike_step(g: GameState) -> bool:

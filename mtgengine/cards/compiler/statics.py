@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...core.mana import COLOR_WORDS
+from .combat_rules import BLOCKED_BY_POWER_BELOW_OWN
 from .conditions import cda_quantity, parse_condition, static_condition_ok
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
@@ -276,6 +277,13 @@ def _untap_rule(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 502.3: untapping in the untap step is optional / doesn't happen (a rule of the permanent,
     # read as it would untap; Rubinia Soulsinger, Merieke Ri Berit)
     face.keywords.add("may choose not to untap" if m.group(1).lower().startswith("you") else "doesn't untap")
+    return True
+
+
+@_static(r"creatures with power less than ~'s power can't block it\.")
+def _power_below_cant_block(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 509.1b: a restriction of the attacker, read by rules.combat.evasion_allows (Aura Gnarlid)
+    face.static.append(StaticAbility("self", keywords=frozenset({BLOCKED_BY_POWER_BELOW_OWN}), text=face.raw))
     return True
 
 
