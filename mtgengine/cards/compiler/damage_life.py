@@ -2,12 +2,14 @@
 and winning the game (CR 104.2b)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.mana import COLOR_WORDS
 from .clause import effect_rule
 from .filters import parse_filter
 from .grammar import attempt
 from .lexicon import num
-from .targets import Parse, SUBJECT, last_target, target_ref, target_spec, who_ref
+from .targets import Parse, SUBJECT, it_ref, last_target, target_ref, target_spec, who_ref
 from .text import SpanMatch, consume, fullmatch, match
 from ..vocabulary import (
     ANY_TARGET, DamageCantBePrevented, DealDamage, Effect, Fight, Filter, GainLife, LoseLife, PreventDamage, Quantity,
@@ -27,6 +29,40 @@ def _damage_sacrificed(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if what == "any target":
         consume(what)
     return [DealDamage(Quantity(stat=m.group(1).lower(), of=Ref("paid", link="cost:sacrificed")), to)]
+
+
+@effect_rule(r"(target (.+?)|that creature|it) deals damage equal to its power to (.+)")
+def _bite(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Target creature you control deals damage equal to its power to target creature an
+    opponent controls" (Rabid Bite): that creature is the source (CR 120.3), its power read as the
+    damage is dealt; one-sided, not a fight (CR 701.14a)."""
+    subject = m.group(1).lower()
+    if subject.startswith("target "):
+        spec = target_spec(m.group(2))
+        if spec is None or spec.filter.players:
+            return None
+        consume(subject[:len("target ")])
+        first: Ref | None = st.add_target(spec)
+    else:
+        first = it_ref(st, subject)
+    dest = m.group(3).lower()
+    if first is None or "other" in dest.split():
+        return None                 # ("each other creature": other than that creature, not read here)
+    damage = _damage_to(dest, Quantity(stat="power", of=first), st)
+    if not damage or len(damage) != 1 or not isinstance(damage[0], DealDamage):
+        return None
+    return [replace(damage[0], source=first)]
+
+
+@effect_rule(r"target (.+?) deals damage to itself equal to its power")
+def _damage_itself(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Target creature deals damage to itself equal to its power" (Justice Strike): the
+    creature is both source and recipient (CR 120.3)."""
+    spec = target_spec(m.group(1))
+    if spec is None or spec.filter.players:
+        return None
+    ref = st.add_target(spec)
+    return [DealDamage(Quantity(stat="power", of=ref), ref, source=ref)]
 
 
 @effect_rule(r"(you|target player) gains? that much life")
