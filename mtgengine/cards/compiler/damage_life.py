@@ -255,6 +255,26 @@ def _prevent_ref(phrase: str, st: Parse) -> Ref | None:
     return None
 
 
+@effect_rule(r"prevent all (combat )?damage that would be dealt (to and dealt )?by (target .+?|~|it|that creature) this turn")
+def _prevent_by(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Prevent all combat damage that would be dealt by target creature this turn" (Horn of
+    Deafening), "... dealt to and dealt by that creature this turn" (Maze of Ith): the damage that
+    creature deals (and is dealt), a prevention effect lasting this turn (CR 615.1a)."""
+    what = m.group(3).lower()
+    if what == "~":
+        consume(what)
+        ref: Ref | None = SELF
+    elif what.startswith("target "):
+        ref = target_ref(what, st)
+    else:
+        ref = it_ref(st, what)
+    if ref is None:
+        return None
+    combat = bool(m.group(1))
+    by = PreventDamage(None, None, combat=combat, by=ref)
+    return [PreventDamage(None, ref, combat=combat), by] if m.group(2) else [by]
+
+
 @effect_rule(r"prevent all (combat )?damage that would be dealt(?: to (.+?))? this turn")
 def _prevent_all(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Fog (CR 615.1a): a prevention effect lasting this turn."""

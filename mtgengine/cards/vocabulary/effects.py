@@ -67,6 +67,8 @@ class PreventDamage:
     combat: bool = False
     source_choice: Filter | None = None   # "the next time a red source of your choice would deal damage
                                           # to you this turn, prevent that damage" (CR 609.7a-b): once
+    by: Ref | None = None                 # "that would be dealt by target creature this turn": the
+                                          # damage those sources deal, fixed as it resolves (CR 611.2c)
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,13 @@ def _deal_damage(ctx: Ctx, eff: DealDamage, r: Resolving) -> None:
 def _prevent_damage(ctx: Ctx, eff: PreventDamage, r: Resolving) -> None:
     # CR 615.3, 615.7: a prevention effect or shields for this turn; whom it protects is
     # fixed now (CR 611.2c).
+    if eff.by is not None:
+        # "Prevent all combat damage that would be dealt by target creature this turn" (CR 615.1a)
+        for src in refs(ctx, eff.by, r):
+            if src in ctx.g.objects:
+                create_prevention(ctx, r.controller, r.name, r.name, None, None, eff.combat, from_source=src,
+                                  once=False)
+        return
     shielded = None if eff.to is None else refs(ctx, eff.to, r)
     if shielded != [] and eff.source_choice is not None:
         chosen = choose_source(ctx, eff.source_choice, r)
