@@ -5,14 +5,15 @@ from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.compiler.combat_rules import (
-    ATTACKS_NOT_ALONE, BLOCKED_BY_AT_LEAST, BLOCKED_BY_AT_MOST, BLOCKED_BY_POWER_BELOW_OWN,
-    BLOCKS_ANY_NUMBER, BLOCKS_NOT_ALONE, BLOCKS_ONE_MORE, BLOCKS_POWER_BELOW, restriction_number,
+    ATTACKS_NOT_ALONE, BLOCKED_BY, BLOCKED_BY_AT_LEAST, BLOCKED_EXCEPT_BY, BLOCKED_BY_AT_MOST,
+    BLOCKED_BY_POWER_BELOW_OWN,
+    BLOCKS_ANY_NUMBER, BLOCKS_NOT_ALONE, MUST_BE_BLOCKED, BLOCKS_ONE_MORE, BLOCKS_POWER_BELOW, block_filter, restriction_number,
 )
 from ..cards.compiler.keywords import ATTACKS_EACH_COMBAT, ATTACKS_ONLY_IF_DEFENDER_HAS, BLOCKS_ONLY_FLYING
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import AttackEvent, BlockEvent
-from ..effects.layers import characteristics, controller_of, permanents, summoning_sick
+from ..effects.layers import characteristics, controller_of, matches, permanents, summoning_sick
 from ..effects.links import block_requirements, exert_attackers
 from ..effects.primitives import deal_damage, name_of, set_tapped
 from ..effects.replacement import has_protection_from, shield_order
@@ -219,7 +220,7 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
     if p is None and defending in g.objects and controller_of(g, defending) != bch.controller:
         return False
     ach = characteristics(g, attacker)
-    return evasion_allows(g, ach, bch, bch.controller)
+    return evasion_allows(g, ach, bch, bch.controller, blocker)
 
 
 
@@ -227,8 +228,9 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
 _BLOCKED_BY_POWER = "can't be blocked by creatures with power "
 
 
-def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
-    """Blocking restrictions of the attacker's evasion abilities (CR 509.1b)."""
+def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int, blocker: int = 0) -> bool:
+    """Blocking restrictions of the attacker's evasion abilities (CR 509.1b); ``blocker``: the
+    blocking creature's id (what a restriction naming its qualities reads)."""
     a_kw, b_kw = ach.keywords, bch.keywords
     if "can't be blocked" in a_kw:
         return False                                    # CR 509.1b: Phantom Warrior
@@ -253,6 +255,12 @@ def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
     if (most := restriction_number(b_kw, BLOCKS_POWER_BELOW)) is not None and (ach.power or 0) >= most:
         return False                                    # CR 509.1b: "can't block creatures with power N or greater"
     for kw in a_kw:
+        if kw.startswith(BLOCKED_BY) or kw.startswith(BLOCKED_EXCEPT_BY):
+            # CR 509.1b: "can't be blocked by Walls", "... except by creatures with flying"
+            by = not kw.startswith(BLOCKED_EXCEPT_BY)
+            flt = block_filter(kw[len(BLOCKED_BY if by else BLOCKED_EXCEPT_BY):])
+            if flt is not None and blocker and matches(g, blocker, flt, ach.controller, ch=bch) == by:
+                return False
         if kw.startswith(_BLOCKED_BY_POWER) and kw.endswith(" or less") \
                 and (bch.power or 0) <= int(kw[len(_BLOCKED_BY_POWER):].split()[0]):
             return False                                # CR 509.1b: "... by creatures with power N or less"
@@ -346,6 +354,14 @@ def _required_blocks(g: GameState, options: list[list[int]]) -> list[list[int]]:
                 and BLOCKS_NOT_ALONE not in characteristics(g, b).keywords:
             out.append([b, a])
             used.add(b)
+    for a in attackers(g):
+        # "must be blocked if able" (CR 509.1c): the first creature that can block it, if none does yet
+        if _must_be_blocked(g, a) and blockers_allowed(g, a)[0] < 2 and all(x != a for _, x in out):
+            b = next((b for b, x in options if x == a and b not in used
+                      and BLOCKS_NOT_ALONE not in characteristics(g, b).keywords), None)
+            if b is not None:
+                out.append([b, a])
+                used.add(b)
     return out
 
 
@@ -395,6 +411,33 @@ def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]], defender: int | None
         if (b, a) not in pairs and characteristics(g, b).controller == defender and can_block(g, b, a) \
                 and least < 2 and not full and not forbidden:
             raise IllegalActionError(f"{name_of(ctx, b)} must block {name_of(ctx, a)} this turn if able (CR 509.1c)")
+    _check_must_be_blocked(ctx, pairs, blocking, required, defender)
+
+
+def _check_must_be_blocked(ctx: Ctx, pairs: list[tuple[int, int]], blocking: dict[int, list[int]],
+                           required: list[tuple[int, int]], defender: int) -> None:
+    """CR 509.1c: an attacker that "must be blocked if able" is blocked when a creature of the
+    defending player can block it without giving up a block that obeys another requirement."""
+    g = ctx.g
+    blocked = {a for _, a in pairs}
+    wanted = set(required) | {(b, a) for b, a in pairs if _must_be_blocked(g, a)
+                              and sum(1 for _, x in pairs if x == a) == 1}
+    for a in attackers(g):
+        if a in blocked or not _must_be_blocked(g, a) or _defending(g, a) != defender or blockers_allowed(g, a)[0] > 1:
+            continue
+        for b, bch in permanents(g).items():
+            if bch.controller != defender or "Creature" not in bch.types or not can_block(g, b, a) \
+                    or (BLOCKS_NOT_ALONE in bch.keywords and not set(blocking) - {b}):
+                continue
+            mine = blocking.get(b, [])
+            most = attackers_it_may_block(g, b)
+            if not mine or most is None or len(mine) < most or any((b, x) not in wanted for x in mine):
+                raise IllegalActionError(f"{name_of(ctx, a)} must be blocked if able: {name_of(ctx, b)} can block it "
+                                         "(CR 509.1c)")
+
+
+def _must_be_blocked(g: GameState, attacker: int) -> bool:
+    return MUST_BE_BLOCKED in characteristics(g, attacker).keywords
 
 
 def blockers_allowed(g: GameState, attacker: int) -> tuple[int, int | None]:

@@ -7,8 +7,11 @@ creature")."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from .filters import creature_type_filter, parse_filter
 from .lexicon import NUMBERS
+from ..vocabulary import Filter
 
 
 #: "can't be blocked by more than N creatures" (Charging Rhino): N is the most blockers (CR 509.1b)
@@ -25,9 +28,16 @@ BLOCKED_BY_POWER_BELOW_OWN = "creatures with power less than its power can't blo
 BLOCKS_ONE_MORE = "can block an additional creature each combat"
 #: "can block any number of creatures" (Palace Guard, CR 509.1a)
 BLOCKS_ANY_NUMBER = "can block any number of creatures"
+#: "must be blocked if able" (Goblin Fire Fiend): a blocking requirement (CR 509.1c)
+MUST_BE_BLOCKED = "must be blocked if able"
 #: "can't attack alone" / "can't block alone" (Mogg Flunkies, CR 508.1c, 509.1b)
 ATTACKS_NOT_ALONE = "can't attack alone"
 BLOCKS_NOT_ALONE = "can't block alone"
+
+#: "can't be blocked by Walls" / "can't be blocked except by creatures with flying" (CR 509.1b):
+#: these prefixes, then the blockers' phrase, read by ``block_filter``
+BLOCKED_BY = "can't be blocked by "
+BLOCKED_EXCEPT_BY = "can't be blocked except by "
 
 #: The prefixes of the numbered ones, as ``rules.combat`` reads them back.
 NUMBERED = {pattern: pattern.split("{}")[0] for pattern in (
@@ -46,6 +56,7 @@ _PHRASES = {
     "can't attack alone": (ATTACKS_NOT_ALONE,),
     "can't block alone": (BLOCKS_NOT_ALONE,),
     "can't attack or block alone": (ATTACKS_NOT_ALONE, BLOCKS_NOT_ALONE),
+    "must be blocked if able": (MUST_BE_BLOCKED,),
 }
 
 
@@ -62,13 +73,30 @@ def combat_restriction(part: str) -> tuple[str, ...] | None:
     for pattern, template in _PATTERNS:
         if m := pattern.fullmatch(part):
             return (template.format(_count(m.group(1))),)
+    for prefix in (BLOCKED_EXCEPT_BY, BLOCKED_BY):
+        if part.startswith(prefix) and block_filter(str(part[len(prefix):])) is not None:
+            return (prefix + str(part[len(prefix):]),)
     return None
+
+
+@lru_cache(maxsize=None)
+def block_filter(phrase: str) -> Filter | None:
+    """The creatures a "can't be blocked (except) by [phrase]" restriction names ("Walls",
+    "artifact creatures", "creatures with flying or reach", "white creatures"), or None when the
+    phrase is not a plain quality of creatures (a controller, "other", several clauses)."""
+    if " and/or " in phrase or "power" in phrase or "more than" in phrase or phrase[:1].isdigit():
+        return None
+    flt = parse_filter(phrase) or creature_type_filter(phrase.capitalize())
+    if flt is None or flt.spells or flt.players or flt.controller or flt.other or flt.power_max_source \
+            or flt.power_below_source or flt.in_combat is not None or flt.attacking is not None:
+        return None
+    return flt
 
 
 def restriction_number(keywords: frozenset[str], template: str) -> int | None:
     """The N of a numbered restriction among ``keywords`` (the strictest, if several), or None."""
     prefix = NUMBERED[template]
-    found = [int(kw[len(prefix):].split()[0]) for kw in keywords if kw.startswith(prefix)]
+    found = [int(word) for kw in keywords if kw.startswith(prefix) and (word := kw[len(prefix):].split()[0]).isdigit()]
     if not found:
         return None
     return max(found) if template == BLOCKED_BY_AT_LEAST else min(found)

@@ -255,7 +255,8 @@ def _prevent_ref(phrase: str, st: Parse) -> Ref | None:
     return None
 
 
-@effect_rule(r"prevent all (combat )?damage that would be dealt (to and dealt )?by (target .+?|~|it|that creature) this turn")
+@effect_rule(r"prevent all (combat )?damage that would be dealt (to and dealt )?by (target .+?|~|it|that creature) "
+             r"this turn")
 def _prevent_by(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Prevent all combat damage that would be dealt by target creature this turn" (Horn of
     Deafening), "... dealt to and dealt by that creature this turn" (Maze of Ith): the damage that
