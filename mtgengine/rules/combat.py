@@ -5,7 +5,7 @@ from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
 from ..cards.compiler.combat_rules import (
-    ATTACKS_NOT_ALONE, BLOCKED_BY, BLOCKED_BY_AT_LEAST, BLOCKED_EXCEPT_BY, BLOCKED_BY_AT_MOST,
+    ASSIGNS_AS_UNBLOCKED, ATTACKS_NOT_ALONE, BLOCKED_BY, BLOCKED_BY_AT_LEAST, BLOCKED_EXCEPT_BY, BLOCKED_BY_AT_MOST,
     BLOCKED_BY_POWER_BELOW_OWN,
     BLOCKS_ANY_NUMBER, BLOCKS_NOT_ALONE, MUST_BE_BLOCKED, BLOCKS_ONE_MORE, BLOCKS_POWER_BELOW, block_filter, restriction_number,
 )
@@ -525,6 +525,14 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
         if not o.blocked:
             if _still_there(g, o.attacking):
                 add(a, o.attacking, power)                     # CR 510.1b
+            continue
+        if ASSIGNS_AS_UNBLOCKED in ch.keywords and _still_there(g, o.attacking) and ctx.ask(Decision(
+                ch.controller, "yesno", f"assign {ch.name}'s combat damage as though it weren't blocked?",
+                [True, False])):
+            # Thorn Elemental's rulings: all of it to what it attacks, as an unblocked creature
+            # would (CR 510.1b), or all of it to its blockers as usual (CR 510.1c), not split
+            ctx.log("510.1b", f"{ch.name} assigns its combat damage as though it weren't blocked")
+            add(a, o.attacking, power)
             continue
         blockers = [b for b in g.battlefield if a in g.objects[b].blocking]
         trample = "trample" in ch.keywords

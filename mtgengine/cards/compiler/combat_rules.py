@@ -30,6 +30,9 @@ BLOCKS_ONE_MORE = "can block an additional creature each combat"
 BLOCKS_ANY_NUMBER = "can block any number of creatures"
 #: "must be blocked if able" (Goblin Fire Fiend): a blocking requirement (CR 509.1c)
 MUST_BE_BLOCKED = "must be blocked if able"
+#: "You may have ~ assign its combat damage as though it weren't blocked" (Thorn Elemental),
+#: chosen by its controller as combat damage is assigned (CR 510.1b-c; the cards' rulings)
+ASSIGNS_AS_UNBLOCKED = "may assign its combat damage as though it weren't blocked"
 #: "can't attack alone" / "can't block alone" (Mogg Flunkies, CR 508.1c, 509.1b)
 ATTACKS_NOT_ALONE = "can't attack alone"
 BLOCKS_NOT_ALONE = "can't block alone"

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...core.mana import COLOR_WORDS
-from .combat_rules import BLOCKED_BY_POWER_BELOW_OWN
+from .combat_rules import ASSIGNS_AS_UNBLOCKED, BLOCKED_BY_POWER_BELOW_OWN
 from .conditions import cda_quantity, parse_condition, static_condition_ok
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
@@ -284,6 +284,13 @@ def _untap_rule(m: SpanMatch, face: ScriptBuilder) -> bool:
 def _power_below_cant_block(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 509.1b: a restriction of the attacker, read by rules.combat.evasion_allows (Aura Gnarlid)
     face.static.append(StaticAbility("self", keywords=frozenset({BLOCKED_BY_POWER_BELOW_OWN}), text=face.raw))
+    return True
+
+
+@_static(r"you may have ~ assign its combat damage as though it weren't blocked\.")
+def _assigns_as_unblocked(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 510.1b-c: a rule of the attacker, read by rules.combat.combat_damage (Thorn Elemental)
+    face.static.append(StaticAbility("self", keywords=frozenset({ASSIGNS_AS_UNBLOCKED}), text=face.raw))
     return True
 
 
