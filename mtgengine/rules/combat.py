@@ -219,6 +219,8 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
         return False
     if p is None and defending in g.objects and controller_of(g, defending) != bch.controller:
         return False
+    if b.choices and any(p[0] == attacker and p[1] == g.turn for p in b.choices.get("cant_block", ())):
+        return False                                   # CR 509.1b: "Target creature can't block ~ this turn"
     ach = characteristics(g, attacker)
     return evasion_allows(g, ach, bch, bch.controller, blocker)
 

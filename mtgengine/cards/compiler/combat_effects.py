@@ -11,7 +11,7 @@ from .filters import parse_filter
 from .keywords import ATTACKS_EACH_COMBAT, LURE
 from .targets import Parse, it_ref, target_ref
 from .text import SpanMatch, consume
-from ..vocabulary import Effect, Pump, Ref, SELF
+from ..vocabulary import Effect, MustBlock, Pump, Ref, SELF
 
 
 @effect_rule(r"all creatures able to block (target .+?|it|that creature|~) this turn do so")
@@ -63,3 +63,15 @@ def _creatures_cant_block(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if flt is None or flt.spells or flt.controller or "Creature" not in flt.types:
         return None
     return [Pump(Ref("each", filter=flt), keywords=frozenset({"can't block"}))]
+
+
+@effect_rule(r"(target .+?|it|that creature) (blocks|can't block) ~ this turn(?: if able)?")
+def _blocks_source(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "{3}: Target creature blocks ~ this turn if able" (Rampant Elephant, CR 509.1c), "{2}:
+    Target creature can't block ~ this turn" (Duct Crawler, CR 509.1b): the target and this
+    object, for this turn."""
+    requirement = m.group(2).lower() == "blocks"
+    if requirement != m.group(0).lower().endswith(" if able"):
+        return None
+    ref = _subject(m.group(1).lower(), st)
+    return [MustBlock(ref, cant=not requirement)] if ref is not None else None

@@ -436,9 +436,11 @@ class GainAbilities:
 @dataclass(frozen=True, slots=True)
 class MustBlock:
     """"Target creature blocks ~ this turn if able": a blocking requirement (CR 509.1c) on ``what``,
-    to block the source if it attacks this turn."""
+    to block the source if it attacks this turn; ``cant``: "Target creature can't block ~ this
+    turn", a blocking restriction instead (CR 509.1b)."""
 
     what: Ref
+    cant: bool = False
 
 
 @dataclass(frozen=True, slots=True)

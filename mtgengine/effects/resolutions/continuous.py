@@ -107,9 +107,15 @@ resolves(GainAbilities)(gain_abilities)   # Quicksilver Elemental (links, CR 607
 
 @resolves(MustBlock)
 def _must_block(ctx: Ctx, eff: MustBlock, r: Resolving) -> None:
-    """CR 509.1c: a requirement for this turn."""
+    """CR 509.1c: a requirement for this turn; or a restriction (CR 509.1b), read by
+    ``rules.combat.can_block``."""
     for t in refs(ctx, eff.what, r):
-        if t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
+        if eff.cant and t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
+            o = ctx.g.obj(t)
+            o.choices["cant_block"] = [p for p in o.choices.get("cant_block", []) if p[1] == ctx.g.turn] \
+                + [[r.source, ctx.g.turn]]
+            ctx.log("509.1b", f"{name_of(ctx, t)} can't block {r.name} this turn")
+        elif t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
             ctx.g.obj(t).choices["must_block"] = (r.source, ctx.g.turn)     # CR 509.1c
             ctx.log("509.1c", f"{name_of(ctx, t)} blocks {r.name} this turn if able")
 
