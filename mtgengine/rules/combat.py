@@ -454,11 +454,13 @@ def blockers_allowed(g: GameState, attacker: int) -> tuple[int, int | None]:
 
 def attackers_it_may_block(g: GameState, blocker: int) -> int | None:
     """How many attackers ``blocker`` may block (CR 509.1a): one, one more with "can block an
-    additional creature each combat", any number (None)."""
+    additional creature each combat" and one more for each "... this turn" that resolved this
+    turn, any number (None)."""
     kws = characteristics(g, blocker).keywords
     if BLOCKS_ANY_NUMBER in kws:
         return None
-    return 2 if BLOCKS_ONE_MORE in kws else 1
+    turn, extra = g.objects[blocker].choices.get("extra_blocks", (0, 0))    # "... this turn" (Coastline Chimera)
+    return (2 if BLOCKS_ONE_MORE in kws else 1) + (extra if turn == g.turn else 0)
 
 
 def _block_counts_info(g: GameState, atk: list[int], options: list[list[int]], defender: int) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from .filters import parse_filter
 from .keywords import ATTACKS_EACH_COMBAT, LURE
 from .targets import Parse, it_ref, target_ref
 from .text import SpanMatch, consume
-from ..vocabulary import Effect, MustBlock, Pump, Ref, SELF
+from ..vocabulary import BlockAdditional, Effect, MustBlock, Pump, Ref, SELF
 
 
 @effect_rule(r"all creatures able to block (target .+?|it|that creature|~) this turn do so")
@@ -75,3 +75,10 @@ def _blocks_source(m: SpanMatch, st: Parse) -> list[Effect] | None:
         return None
     ref = _subject(m.group(1).lower(), st)
     return [MustBlock(ref, cant=not requirement)] if ref is not None else None
+
+
+@effect_rule(r"(~|target .+?|it|that creature) can block an additional creature this turn")
+def _block_additional(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Coastline Chimera's "{1}{W}: ~ can block an additional creature this turn" (CR 509.1a)."""
+    ref = _subject(m.group(1).lower(), st)
+    return [BlockAdditional(ref)] if ref is not None else None

@@ -444,6 +444,14 @@ class MustBlock:
 
 
 @dataclass(frozen=True, slots=True)
+class BlockAdditional:
+    """"~ can block an additional creature this turn" (Coastline Chimera): one more attacker
+    ``what`` may block this turn (CR 509.1a); each resolution adds one (the cards' rulings)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class CastLinked:
     """"[who] may cast a spell from among [other] cards exiled with ~ without paying its mana cost"
     (Knowledge Pool): cast while this resolves (CR 608.2g), from the cards linked to the source
@@ -657,7 +665,7 @@ Effect = Union[
     Double, Proliferate, ShuffleIntoLibrary, Transform, Flip, Solve, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
-    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
+    MustBlock, BlockAdditional, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
     ReturnChosen, PutOntoBattlefieldFromHand, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
     MayElse, Designate, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,      # (keyword_actions)
     PutIntoLibrary, ExileTopToPlay, LookAtCards, DiscardHand, ShuffleZonesIntoLibrary,      # (card_zones)
