@@ -146,6 +146,16 @@ def _damage_to(dest: str, amount: Quantity, st: Parse) -> list[Effect] | None:
     if dest == "itself":
         consume(dest)
         return [DealDamage(amount, SELF)]      # "~ deals 1 damage to any target and 1 damage to itself"
+    if each := fullmatch(r"each of (up to )?(two|three|four|five|six) (targets|target (.+))", dest):
+        # "2 damage to each of two target creatures" (Jagged Lightning), "... of up to three targets"
+        # (Jaya's Immolating Inferno): that many targets (or up to), each dealt the amount (CR 601.2c)
+        spec = target_spec(each.group(4)) if each.group(4) else TargetSpec(ANY_TARGET, "any target")
+        if spec is None:
+            return None
+        each.consume()
+        most = num(each.group(2)).fixed
+        ref = st.add_target(TargetSpec(spec.filter, dest.removeprefix("each of "), 0 if each.group(1) else most, most))
+        return [DealDamage(amount, ref)]
     if (those := fullmatch(r"each (.+) (?:that|the) player controls", dest)) and st.targets \
             and st.targets[-1].filter.players and not st.targets[-1].filter.objects:
         # "3 damage to target player and 1 damage to each creature that player controls"
