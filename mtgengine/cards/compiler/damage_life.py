@@ -71,21 +71,24 @@ def _that_much_life(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [GainLife(who, Quantity(stat="that_much"))] if who else None      # the trigger event's amount
 
 
-@effect_rule(r"(?:~|it) deals {NUM} damage divided as you choose among (one or two|one, two, or three|any number of) "
+@effect_rule(r"(~|it) deals {NUM} damage divided as you choose among (one or two|one, two, or three|any number of) "
              r"(targets|target (.+))")
 def _divided_damage(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "3 damage divided as you choose among one, two, or three targets" (Forked Bolt's kin),
     "... among any number of target creatures" (Pyrokinesis): one to three, or one or more,
     targets, each dealt at least 1 (CR 601.2d)."""
-    most = {"one or two": 2, "one, two, or three": 3}.get(m.group(2).lower(), 99)
-    amount = num(m.group(1))
+    most = {"one or two": 2, "one, two, or three": 3}.get(m.group(3).lower(), 99)
+    amount = num(m.group(2))
     flt = ANY_TARGET
-    if m.group(4):
-        spec = target_spec(m.group(4))
+    if m.group(5):
+        if m.group(1) != "~":
+            return None     # ("it deals": a triggered ability's; only a spell's division is announced, CR 601.2d)
+        spec = target_spec(m.group(5))
         if spec is None:
             return None
         flt = spec.filter
-    ref = st.add_target(TargetSpec(flt, f"{m.group(2)} {m.group(3)}".lower(), 1, most))
+    consume(m.group(1))
+    ref = st.add_target(TargetSpec(flt, f"{m.group(3)} {m.group(4)}".lower(), 1, most))
     return [DealDamage(amount, ref, divided=True)]
 
 
