@@ -65,6 +65,8 @@ class RandomAgent:
                 chosen = [o for o in opts if o in required or rng.randrange(2)]
             else:
                 chosen = [o for o in opts if rng.randrange(2)]
+            if len(chosen) == 1 and chosen[0] in decision.info.get("not_alone", ()):
+                chosen = []                                 # it can't attack alone (CR 508.1c)
             players = [d for d in decision.info.get("defenders", ()) if d < 0]
             if len(players) > 1:
                 # a multiplayer game: each attacker attacks an opponent at random (CR 802.3), one it
@@ -78,8 +80,8 @@ class RandomAgent:
                 return out
             return chosen
         if kind == "blockers":
-            return _random_blocks(rng, opts, decision.info.get("required", ()), decision.info.get("menace", ()),
-                                  decision.info.get("min_blockers", ()), decision.info.get("max_blockers", ()))
+            blocks = _random_blocks(rng, opts, decision.info.get("required", ()), decision.info.get("menace", ()))
+            return _block_counts(rng, blocks, opts, decision.info) if _COUNTS.intersection(decision.info) else blocks
         if kind == "divide":
             return _random_division(rng, opts, decision.info.get("total", len(opts)))
         if kind == "damage_assignment":
@@ -118,13 +120,42 @@ def _random_division(rng: Rng, targets: list[int], total: int) -> dict[str, int]
     return {str(t): n for t, n in shares.items()}
 
 
+_COUNTS = frozenset({"fewest", "most", "blocks", "not_alone"})
+
+
+def _block_counts(rng: Rng, blocks: list[list[int]], pairs: list[list[int]], info: dict[str, Any]) -> list[list[int]]:
+    """The random blocks made legal for the counts the rules set (CR 509.1a-b): a blocker that
+    may block more than one attacker may add blocks at random, then blockers are taken off an
+    attacker blocked by more than its most, or by fewer than its fewest; a lone blocker that
+    can't block alone blocks nothing."""
+    room = {b: n for b, n in info.get("blocks", ())}
+    if room:
+        mine = {b for b, _ in blocks}
+        for b, a in pairs:
+            cap = room.get(b, 1)
+            count = sum(1 for x, _ in blocks if x == b)
+            if b in room and b in mine and [b, a] not in blocks and (cap is None or count < cap) and rng.randrange(2):
+                blocks.append([b, a])
+    for a, most in info.get("most", ()):
+        on = [p for p in blocks if p[1] == a]
+        for p in on[most:]:
+            blocks.remove(p)
+    for a, fewest in [*info.get("fewest", ()), *([a, 2] for a in info.get("menace", ()))]:
+        on = [p for p in blocks if p[1] == a]
+        if len(on) < fewest:
+            for p in on:
+                blocks.remove(p)
+    alone = info.get("not_alone", ())
+    if len({b for b, _ in blocks}) == 1 and blocks[0][0] in alone:
+        blocks = []
+    return blocks
+
+
 def _random_blocks(rng: Rng, pairs: list[list[int]], required: Sequence[Sequence[int]] = (),
-                   menace: Sequence[int] = (), fewest: Sequence[Sequence[int]] = (),
-                   most: Sequence[Sequence[int]] = ()) -> list[list[int]]:
+                   menace: Sequence[int] = ()) -> list[list[int]]:
     """A legal block declaration at random: the blocks a requirement asks for (CR 509.1c),
     then each other potential blocker blocks nothing or one attacker it can block, and an
-    attacker with menace left with one blocker is not blocked by it (CR 702.111b), nor one
-    with fewer or more blockers than its restrictions allow ([attacker, N] pairs, CR 509.1b)."""
+    attacker with menace left with one blocker is not blocked by it (CR 702.111b)."""
     fixed = {b: a for b, a in required}
     by_blocker: dict[int, list[int]] = {}
     for b, a in pairs:
@@ -142,13 +173,4 @@ def _random_blocks(rng: Rng, pairs: list[list[int]], required: Sequence[Sequence
         lone = [b for b, x in chosen.items() if x == a]
         if len(lone) == 1 and lone[0] not in fixed:
             del chosen[lone[0]]
-    for a, limit in most:
-        extra = [b for b, x in chosen.items() if x == a and b not in fixed]
-        for b in extra[max(0, limit - (len([b for b, x in chosen.items() if x == a]) - len(extra))):]:
-            del chosen[b]
-    for a, least in fewest:
-        few = [b for b, x in chosen.items() if x == a]
-        if len(few) < least and not any(b in fixed for b in few):
-            for b in few:
-                del chosen[b]
     return [[b, a] for b, a in chosen.items()]

@@ -829,19 +829,24 @@ def _set_effects(g: GameState, effects: tuple[ResolvedReplacement, ...]) -> None
 
 def create_prevention(ctx: Ctx, controller: int, source_name: str, text: str, affected: list[int] | None,
                       amount: int | None, combat: bool = False, from_source: int = 0,
-                      source_filter: Filter | None = None) -> None:
+                      source_filter: Filter | None = None, once: bool = True) -> None:
     """A prevention effect of a resolving spell or ability, lasting this turn (CR 615.3):
     all damage (``amount`` None) or a shield of ``amount`` for each of ``affected``
-    (CR 615.7, 615.11); ``affected`` None: damage to anything."""
+    (CR 615.7, 615.11); ``affected`` None: damage to anything. ``from_source``: only its
+    damage, the next time (``once``, CR 609.7a) or all this turn ("dealt by target creature")."""
     g = ctx.g
     ability = ReplacementAbility("damage", combat=combat, prevent=True, text=text, source=source_filter)
     new = tuple(ResolvedReplacement(g.new_timestamp(), ability, controller, source_name, g.turn, ref,
                                     -1 if amount is None else amount, from_source=from_source,
-                                    once=bool(from_source))
+                                    once=bool(from_source) and once)
                 for ref in (affected if affected is not None else [0]))
     _set_effects(g, g.replacement_effects + new)
     for r in new:
         whom = f" to {object_name(g, r.affected)}" if r.affected else ""
+        if from_source and not once:
+            ctx.log("615.1a", f"{source_name}: all {'combat ' if combat else ''}damage {object_name(g, from_source)} "
+                    f"would deal{whom} this turn will be prevented")
+            continue
         if from_source:
             ctx.log("609.7a", f"{source_name}: the next time {object_name(g, from_source)} would deal damage{whom} "
                     "this turn, that damage will be prevented")

@@ -4,14 +4,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.compiler.combat_rules import (AS_THOUGH_UNBLOCKED, BLOCKED_BY_POWER_OR_GREATER, BLOCKS_ADDITIONAL,
-                                           BLOCKS_ANY_NUMBER, LESS_POWER_CANT_BLOCK, MAX_BLOCKERS, MIN_BLOCKERS,
-                                           restriction_number)
+from ..cards.compiler.combat_rules import (
+    ASSIGNS_AS_UNBLOCKED, ATTACKS_NOT_ALONE, BLOCKED_BY, BLOCKED_BY_AT_LEAST, BLOCKED_EXCEPT_BY, BLOCKED_BY_AT_MOST,
+    BLOCKED_BY_POWER_BELOW_OWN,
+    BLOCKS_ANY_NUMBER, BLOCKS_NOT_ALONE, MUST_BE_BLOCKED, BLOCKS_ONE_MORE, BLOCKS_POWER_BELOW, block_filter, restriction_number,
+)
 from ..cards.compiler.keywords import ATTACKS_EACH_COMBAT, ATTACKS_ONLY_IF_DEFENDER_HAS, BLOCKS_ONLY_FLYING
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import AttackEvent, BlockEvent
-from ..effects.layers import characteristics, controller_of, permanents, summoning_sick
+from ..effects.layers import characteristics, controller_of, matches, permanents, summoning_sick
 from ..effects.links import block_requirements, exert_attackers
 from ..effects.primitives import deal_damage, name_of, set_tapped
 from ..effects.replacement import has_protection_from, shield_order
@@ -109,6 +111,8 @@ def declare_attackers(ctx: Ctx) -> None:
             info["defenders_of"] = limited
     if required:
         info["required"] = required
+    if alone := [oid for oid in options if ATTACKS_NOT_ALONE in characteristics(g, oid).keywords]:
+        info["not_alone"] = alone           # can't be the only attacker (CR 508.1c)
     answer = ctx.ask(Decision(g.active, "attackers", "declare attackers", options, min=0, max=len(options),
                               info=info))
     for entry in answer:
@@ -137,8 +141,12 @@ def declare_attackers(ctx: Ctx) -> None:
         chosen.append((attacker, defender))
     if len({a for a, _ in chosen}) != len(chosen):
         raise IllegalActionError("a creature can attack only once (CR 508.1a)")
+    if len(chosen) == 1 and ATTACKS_NOT_ALONE in characteristics(g, chosen[0][0]).keywords:
+        raise IllegalActionError(f"{name_of(ctx, chosen[0][0])} can't attack alone (CR 508.1c)")
     for oid in required:
-        if all(a != oid for a, _ in chosen):
+        # (a creature that can't attack alone isn't able to when no other attacks, CR 508.1d)
+        if all(a != oid for a, _ in chosen) and not (ATTACKS_NOT_ALONE in characteristics(g, oid).keywords
+                                                     and not chosen):
             raise IllegalActionError(f"{name_of(ctx, oid)} attacks each combat if able (CR 508.1d)")
     if chosen:
         g.player(g.active).attacked_with_this_turn += len(chosen)   # "attacked with three or more creatures"
@@ -211,8 +219,10 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
         return False
     if p is None and defending in g.objects and controller_of(g, defending) != bch.controller:
         return False
+    if b.choices and any(p[0] == attacker and p[1] == g.turn for p in b.choices.get("cant_block", ())):
+        return False                                   # CR 509.1b: "Target creature can't block ~ this turn"
     ach = characteristics(g, attacker)
-    return evasion_allows(g, ach, bch, bch.controller)
+    return evasion_allows(g, ach, bch, bch.controller, blocker)
 
 
 
@@ -220,8 +230,9 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
 _BLOCKED_BY_POWER = "can't be blocked by creatures with power "
 
 
-def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
-    """Blocking restrictions of the attacker's evasion abilities (CR 509.1b)."""
+def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int, blocker: int = 0) -> bool:
+    """Blocking restrictions of the attacker's evasion abilities (CR 509.1b); ``blocker``: the
+    blocking creature's id (what a restriction naming its qualities reads)."""
     a_kw, b_kw = ach.keywords, bch.keywords
     if "can't be blocked" in a_kw:
         return False                                    # CR 509.1b: Phantom Warrior
@@ -241,15 +252,23 @@ def evasion_allows(g: GameState, ach: Any, bch: Any, defender: int) -> bool:
         return False                                    # CR 702.16f
     if BLOCKS_ONLY_FLYING in b_kw and "flying" not in a_kw:
         return False                                    # CR 509.1b: "can block only creatures with flying"
-    at_least = restriction_number(a_kw, BLOCKED_BY_POWER_OR_GREATER)
-    if at_least is not None and (bch.power or 0) >= at_least:
-        return False                                    # CR 509.1b: "... by creatures with power N or greater"
-    if LESS_POWER_CANT_BLOCK in a_kw and (bch.power or 0) < (ach.power or 0):
+    if BLOCKED_BY_POWER_BELOW_OWN in a_kw and (bch.power or 0) < (ach.power or 0):
         return False                                    # CR 509.1b: "power less than ~'s power can't block it"
+    if (most := restriction_number(b_kw, BLOCKS_POWER_BELOW)) is not None and (ach.power or 0) >= most:
+        return False                                    # CR 509.1b: "can't block creatures with power N or greater"
     for kw in a_kw:
+        if kw.startswith(BLOCKED_BY) or kw.startswith(BLOCKED_EXCEPT_BY):
+            # CR 509.1b: "can't be blocked by Walls", "... except by creatures with flying"
+            by = not kw.startswith(BLOCKED_EXCEPT_BY)
+            flt = block_filter(kw[len(BLOCKED_BY if by else BLOCKED_EXCEPT_BY):])
+            if flt is not None and blocker and matches(g, blocker, flt, ach.controller, ch=bch) == by:
+                return False
         if kw.startswith(_BLOCKED_BY_POWER) and kw.endswith(" or less") \
                 and (bch.power or 0) <= int(kw[len(_BLOCKED_BY_POWER):].split()[0]):
             return False                                # CR 509.1b: "... by creatures with power N or less"
+        if kw.startswith(_BLOCKED_BY_POWER) and kw.endswith(" or greater") \
+                and (bch.power or 0) >= int(kw[len(_BLOCKED_BY_POWER):].split()[0]):
+            return False                                # CR 509.1b: "... by creatures with power N or greater"
         if kw.endswith("walk") and kw != "walk":
             land_type = kw[: -len("walk")].capitalize()  # CR 702.14c
             if any(controller_of(g, oid) == defender and land_type in characteristics(g, oid).subtypes
@@ -290,18 +309,14 @@ def declare_blockers(ctx: Ctx) -> None:
         menace = [a for a in atk if "menace" in characteristics(g, a).keywords and _defending(g, a) == defender]
         if menace:
             info["menace"] = menace         # blocked by two or more creatures or not at all (CR 702.111b)
-        bounds = {a: blocker_bounds(g, a) for a in atk if _defending(g, a) == defender}
-        if fewest := [[a, lo] for a, (lo, _) in bounds.items() if lo > 1]:
-            info["min_blockers"] = fewest   # "can't be blocked except by N or more creatures" (CR 509.1b)
-        if most := [[a, hi] for a, (_, hi) in bounds.items() if hi is not None]:
-            info["max_blockers"] = most     # "can't be blocked by more than N creatures" (CR 509.1b)
+        info.update(_block_counts_info(g, atk, options, defender))
         answer = ctx.ask(Decision(defender, "blockers", "declare blockers (pairs [blocker, attacker])", options,
                                   min=0, max=len(options), info=info))
         declared = [tuple(p) for p in answer]
         validate_blocks(ctx, declared, defender)
         for blocker, attacker in declared:
             b = g.obj(blocker)
-            b.blocking = b.blocking + (attacker,)      # (several: "can block an additional creature")
+            b.blocking = b.blocking + (attacker,)       # (two or more: CR 509.1a's "additional creature")
             ctx.log("509.1", f"{name_of(ctx, blocker)} blocks {name_of(ctx, attacker)}")
         pairs += declared
     for a in atk:
@@ -329,23 +344,6 @@ def _defending(g: GameState, attacker: int) -> int | None:
     return controller_of(g, defending) if defending in g.objects else None
 
 
-def blocks_allowed(g: GameState, blocker: int) -> int | None:
-    """How many attackers ``blocker`` may block (None: any number): one (CR 509.1a), unless an
-    ability says "can block an additional creature each combat" or "any number of creatures"."""
-    kws = characteristics(g, blocker).keywords
-    if BLOCKS_ANY_NUMBER in kws:
-        return None
-    return 2 if BLOCKS_ADDITIONAL in kws else 1
-
-
-def blocker_bounds(g: GameState, attacker: int) -> tuple[int, int | None]:
-    """The fewest and most creatures that may block ``attacker`` (no most: None): menace (CR
-    702.111b), "can't be blocked except by N or more creatures", "... by more than N" (CR 509.1b)."""
-    kws = characteristics(g, attacker).keywords
-    least = max([1] + ([2] if "menace" in kws else []) + [restriction_number(kws, MIN_BLOCKERS) or 1])
-    return least, restriction_number(kws, MAX_BLOCKERS)
-
-
 def _required_blocks(g: GameState, options: list[list[int]]) -> list[list[int]]:
     """A legal declaration with as few blocks as the requirements allow (CR 509.1c): each
     requirement that can be obeyed, a blocker obeying the first of its own (the agents' answer
@@ -354,9 +352,18 @@ def _required_blocks(g: GameState, options: list[list[int]]) -> list[list[int]]:
     out: list[list[int]] = []
     used: set[int] = set()
     for b, a in block_requirements(g):
-        if b not in used and (b, a) in offered and blocker_bounds(g, a)[0] == 1:
+        if b not in used and (b, a) in offered and blockers_allowed(g, a)[0] < 2 \
+                and BLOCKS_NOT_ALONE not in characteristics(g, b).keywords:
             out.append([b, a])
             used.add(b)
+    for a in attackers(g):
+        # "must be blocked if able" (CR 509.1c): the first creature that can block it, if none does yet
+        if _must_be_blocked(g, a) and blockers_allowed(g, a)[0] < 2 and all(x != a for _, x in out):
+            b = next((b for b, x in options if x == a and b not in used
+                      and BLOCKS_NOT_ALONE not in characteristics(g, b).keywords), None)
+            if b is not None:
+                out.append([b, a])
+                used.add(b)
     return out
 
 
@@ -368,34 +375,111 @@ def validate_blocks(ctx: Ctx, pairs: list[tuple[int, int]], defender: int | None
         defender = g.opponent(g.active)
     if len(set(pairs)) != len(pairs):
         raise IllegalActionError("a creature blocks an attacker once (CR 509.1a)")
-    for b in sorted(set(b for b, _ in pairs)):
-        most = blocks_allowed(g, b)
-        if most is not None and sum(1 for x, _ in pairs if x == b) > most:
-            raise IllegalActionError(f"{name_of(ctx, b)} can block only {most} attacker(s) (CR 509.1a)")
     for b, a in pairs:
         if b not in g.objects or a not in g.objects or not can_block(g, b, a):
             raise IllegalActionError(f"{name_of(ctx, b)} can't block {name_of(ctx, a)} (CR 509.1a-b)")
-    for a in sorted(set(a for _, a in pairs)):
-        count = sum(1 for _, x in pairs if x == a)
-        if "menace" in characteristics(g, a).keywords and count < 2:
-            raise IllegalActionError(f"{name_of(ctx, a)} has menace and can't be blocked except by two or more creatures (CR 702.111b)")
-        least, most = blocker_bounds(g, a)
-        if count < least:
-            raise IllegalActionError(f"{name_of(ctx, a)} can't be blocked except by {least} or more creatures (CR 509.1b)")
-        if most is not None and count > most:
-            raise IllegalActionError(f"{name_of(ctx, a)} can't be blocked by more than {most} creatures (CR 509.1b)")
     blocking: dict[int, list[int]] = {}
     for b, a in pairs:
         blocking.setdefault(b, []).append(a)
+    for b, blocked in blocking.items():
+        most = attackers_it_may_block(g, b)
+        if most is not None and len(blocked) > most:
+            raise IllegalActionError(f"{name_of(ctx, b)} can block only {most} attacker{'s' * (most > 1)} (CR 509.1a)")
+        if len(blocking) == 1 and BLOCKS_NOT_ALONE in characteristics(g, b).keywords:
+            raise IllegalActionError(f"{name_of(ctx, b)} can't block alone (CR 509.1b)")
+    for a in set(a for _, a in pairs):
+        count = sum(1 for _, x in pairs if x == a)
+        least, most = blockers_allowed(g, a)
+        if count < least:
+            why = "has menace and " if "menace" in characteristics(g, a).keywords and least == 2 else ""
+            raise IllegalActionError(f"{name_of(ctx, a)} {why}can't be blocked except by {least} or more creatures "
+                                     f"(CR {'702.111b' if why else '509.1b'})")
+        if most is not None and count > most:
+            raise IllegalActionError(f"{name_of(ctx, a)} can't be blocked by more than {most} creature"
+                                     f"{'s' * (most > 1)} (CR 509.1b)")
     required = block_requirements(g)
     for b, a in required:
         # CR 509.1c: a requirement it can obey without breaking a restriction must be obeyed; a
-        # creature blocking another attacker it is required to block obeys as many as it can
+        # creature blocking as many attackers as it may, each one it is required to block, obeys
+        # as many as it can
+        mine = blocking.get(b, [])
+        most = attackers_it_may_block(g, b)
+        full = most is not None and len(mine) >= most and all((b, x) in required for x in mine)
+        least, at_most = blockers_allowed(g, a)
+        # (a block a restriction forbids isn't required: one more blocker than "by more than N",
+        # a lone blocker that "can't block alone")
+        forbidden = (at_most is not None and sum(1 for _, x in pairs if x == a) >= at_most) \
+            or (BLOCKS_NOT_ALONE in characteristics(g, b).keywords and not set(blocking) - {b})
         if (b, a) not in pairs and characteristics(g, b).controller == defender and can_block(g, b, a) \
-                and blocker_bounds(g, a)[0] == 1 \
-                and (b not in blocking or (len(blocking[b]) < (blocks_allowed(g, b) or len(blocking[b]) + 1)
-                                           or not any((b, x) in required for x in blocking[b]))):
+                and least < 2 and not full and not forbidden:
             raise IllegalActionError(f"{name_of(ctx, b)} must block {name_of(ctx, a)} this turn if able (CR 509.1c)")
+    _check_must_be_blocked(ctx, pairs, blocking, required, defender)
+
+
+def _check_must_be_blocked(ctx: Ctx, pairs: list[tuple[int, int]], blocking: dict[int, list[int]],
+                           required: list[tuple[int, int]], defender: int) -> None:
+    """CR 509.1c: an attacker that "must be blocked if able" is blocked when a creature of the
+    defending player can block it without giving up a block that obeys another requirement."""
+    g = ctx.g
+    blocked = {a for _, a in pairs}
+    wanted = set(required) | {(b, a) for b, a in pairs if _must_be_blocked(g, a)
+                              and sum(1 for _, x in pairs if x == a) == 1}
+    for a in attackers(g):
+        if a in blocked or not _must_be_blocked(g, a) or _defending(g, a) != defender or blockers_allowed(g, a)[0] > 1:
+            continue
+        for b, bch in permanents(g).items():
+            if bch.controller != defender or "Creature" not in bch.types or not can_block(g, b, a) \
+                    or (BLOCKS_NOT_ALONE in bch.keywords and not set(blocking) - {b}):
+                continue
+            mine = blocking.get(b, [])
+            most = attackers_it_may_block(g, b)
+            if not mine or most is None or len(mine) < most or any((b, x) not in wanted for x in mine):
+                raise IllegalActionError(f"{name_of(ctx, a)} must be blocked if able: {name_of(ctx, b)} can block it "
+                                         "(CR 509.1c)")
+
+
+def _must_be_blocked(g: GameState, attacker: int) -> bool:
+    return MUST_BE_BLOCKED in characteristics(g, attacker).keywords
+
+
+def blockers_allowed(g: GameState, attacker: int) -> tuple[int, int | None]:
+    """The fewest and the most creatures that may block ``attacker`` if any do (CR 509.1b):
+    menace's two (CR 702.111b), "except by N or more creatures", "by more than N creatures"."""
+    kws = characteristics(g, attacker).keywords
+    least = restriction_number(kws, BLOCKED_BY_AT_LEAST) or 1
+    if "menace" in kws:
+        least = max(least, 2)
+    return least, restriction_number(kws, BLOCKED_BY_AT_MOST)
+
+
+def attackers_it_may_block(g: GameState, blocker: int) -> int | None:
+    """How many attackers ``blocker`` may block (CR 509.1a): one, one more with "can block an
+    additional creature each combat" and one more for each "... this turn" that resolved this
+    turn, any number (None)."""
+    kws = characteristics(g, blocker).keywords
+    if BLOCKS_ANY_NUMBER in kws:
+        return None
+    turn, extra = g.objects[blocker].choices.get("extra_blocks", (0, 0))    # "... this turn" (Coastline Chimera)
+    return (2 if BLOCKS_ONE_MORE in kws else 1) + (extra if turn == g.turn else 0)
+
+
+def _block_counts_info(g: GameState, atk: list[int], options: list[list[int]], defender: int) -> dict[str, Any]:
+    """What the agents are told of the blocks' counts (CR 509.1a-b): the attackers needing more
+    than one blocker or allowing only so many ("fewest", "most": [attacker, N] pairs), the
+    blockers that may block more than one attacker ("blocks": [blocker, N or None]), and those
+    that can't block alone ("not_alone")."""
+    info: dict[str, Any] = {}
+    limits = [(a, *blockers_allowed(g, a)) for a in atk if _defending(g, a) == defender]
+    if fewest := [[a, least] for a, least, _ in limits if least > 2]:
+        info["fewest"] = fewest
+    if most := [[a, m] for a, _, m in limits if m is not None]:
+        info["most"] = most
+    blockers = sorted({b for b, _ in options})
+    if many := [[b, attackers_it_may_block(g, b)] for b in blockers if attackers_it_may_block(g, b) != 1]:
+        info["blocks"] = many
+    if alone := [b for b in blockers if BLOCKS_NOT_ALONE in characteristics(g, b).keywords]:
+        info["not_alone"] = alone
+    return info
 
 
 def has_first_strike_step(g: GameState) -> bool:
@@ -446,10 +530,13 @@ def combat_damage(ctx: Ctx, first_strike_step: bool | None) -> None:
             if _still_there(g, o.attacking):
                 add(a, o.attacking, power)                     # CR 510.1b
             continue
-        if AS_THOUGH_UNBLOCKED in ch.keywords and _still_there(g, o.attacking) and ctx.ask(Decision(
-                ch.controller, "yesno", f"have {ch.name} assign its combat damage as though it weren't blocked?",
+        if ASSIGNS_AS_UNBLOCKED in ch.keywords and _still_there(g, o.attacking) and ctx.ask(Decision(
+                ch.controller, "yesno", f"assign {ch.name}'s combat damage as though it weren't blocked?",
                 [True, False])):
-            add(a, o.attacking, power)                         # CR 510.1b, as though unblocked (510.1c)
+            # Thorn Elemental's rulings: all of it to what it attacks, as an unblocked creature
+            # would (CR 510.1b), or all of it to its blockers as usual (CR 510.1c), not split
+            ctx.log("510.1b", f"{ch.name} assigns its combat damage as though it weren't blocked")
+            add(a, o.attacking, power)
             continue
         blockers = [b for b in g.battlefield if a in g.objects[b].blocking]
         trample = "trample" in ch.keywords

@@ -105,7 +105,7 @@ VERBS: dict[str, Field] = {
     "unlock": Field("text", "unlock a Room's locked door, paying its mana cost (CR 709.5e)"),
     "special": Field("text", "a keyword's special action from the hand: foretell, plot, suspend (CR 116.2)"),
     "attack": Field("attack", "declare these attackers"),
-    "block": Field("block", "declare these blockers, {BLOCKER: ATTACKER}"),
+    "block": Field("block", "declare these blockers, {BLOCKER: ATTACKER} (or a list of attackers)"),
     "choose": Field("any", "answer the next decision"),
     "pass": Field("pass", "a number of passes, 'stack', a step name or 'turn'"),
     "expect": Field("expect", "a checkpoint: the same keys as the final expect"),

@@ -380,8 +380,9 @@ class Runner:
         else:
             if not isinstance(arg, dict):
                 raise ScenarioError("block: expects a mapping {BLOCKER: ATTACKER, ...} ({} for none)")
+            # (a list of attackers: a creature that can block more than one, CR 509.1a)
             answer = [[self._one(b, (Zone.BATTLEFIELD,)), self._one(a, (Zone.BATTLEFIELD,))]
-                      for b, a in (arg or {}).items()]
+                      for b, named in (arg or {}).items() for a in (named if isinstance(named, list) else [named])]
         self.checkpoint = g.save()
         g.submit(answer)
         self._resolve_decisions()

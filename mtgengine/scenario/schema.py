@@ -58,7 +58,7 @@ _KINDS: dict[str, dict[str, Any]] = {
     "expect": _nullable({"$ref": "#/$defs/checks"}),
     "attack": _nullable({"anyOf": [{"type": "array", "items": _TEXT},
                                    {"type": "object", "additionalProperties": _TEXT}]}),
-    "block": {"type": "object", "additionalProperties": _TEXT},
+    "block": {"type": "object", "additionalProperties": {"anyOf": [_TEXT, {"type": "array", "items": _TEXT}]}},
     "pass": {"anyOf": [_whole(0, MAX_PASSES), {"enum": ["stack", "turn", *fields.STEPS]}]},
     "modes": {"type": "array", "minItems": 1, "items": _whole(1, MAX_AMOUNT)},
     "ability": {"anyOf": [_whole(1, MAX_AMOUNT), {"type": "string", "pattern": _NON_BLANK}]},

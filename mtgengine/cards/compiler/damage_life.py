@@ -2,6 +2,8 @@
 and winning the game (CR 104.2b)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.mana import COLOR_WORDS
 from .amounts import count_phrase
 from .clause import effect_rule
@@ -30,17 +32,64 @@ def _damage_sacrificed(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [DealDamage(Quantity(stat=m.group(1).lower(), of=Ref("paid", link="cost:sacrificed")), to)]
 
 
+@effect_rule(r"(target (.+?)|that creature|it) deals damage equal to its power to (.+)")
+def _bite(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Target creature you control deals damage equal to its power to target creature an
+    opponent controls" (Rabid Bite): that creature is the source (CR 120.3), its power read as the
+    damage is dealt; one-sided, not a fight (CR 701.14a)."""
+    subject = m.group(1).lower()
+    if subject.startswith("target "):
+        spec = target_spec(m.group(2))
+        if spec is None or spec.filter.players:
+            return None
+        consume(subject[:len("target ")])
+        first: Ref | None = st.add_target(spec)
+    else:
+        first = it_ref(st, subject)
+    dest = m.group(3).lower()
+    if first is None or "other" in dest.split():
+        return None                 # ("each other creature": other than that creature, not read here)
+    damage = _damage_to(dest, Quantity(stat="power", of=first), st)
+    if not damage or len(damage) != 1 or not isinstance(damage[0], DealDamage):
+        return None
+    return [replace(damage[0], source=first)]
+
+
+@effect_rule(r"target (.+?) deals damage to itself equal to its power")
+def _damage_itself(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Target creature deals damage to itself equal to its power" (Justice Strike): the
+    creature is both source and recipient (CR 120.3)."""
+    spec = target_spec(m.group(1))
+    if spec is None or spec.filter.players:
+        return None
+    ref = st.add_target(spec)
+    return [DealDamage(Quantity(stat="power", of=ref), ref, source=ref)]
+
+
 @effect_rule(r"(you|target player) gains? that much life")
 def _that_much_life(m: SpanMatch, st: Parse) -> list[Effect] | None:
     who = who_ref(m.group(1), st)
     return [GainLife(who, Quantity(stat="that_much"))] if who else None      # the trigger event's amount
 
 
-@effect_rule(r"(?:~|it) deals {NUM} damage divided as you choose among (one or two|one, two, or three|any number of) targets")
+@effect_rule(r"(~|it) deals {NUM} damage divided as you choose among (one or two|one, two, or three|any number of) "
+             r"(targets|target (.+))")
 def _divided_damage(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    most = {"one or two": 2, "one, two, or three": 3}.get(m.group(2).lower(), 99)
-    amount = num(m.group(1))
-    ref = st.add_target(TargetSpec(ANY_TARGET, f"{m.group(2)} targets", 1, most))
+    """ "3 damage divided as you choose among one, two, or three targets" (Forked Bolt's kin),
+    "... among any number of target creatures" (Pyrokinesis): one to three, or one or more,
+    targets, each dealt at least 1 (CR 601.2d)."""
+    most = {"one or two": 2, "one, two, or three": 3}.get(m.group(3).lower(), 99)
+    amount = num(m.group(2))
+    flt = ANY_TARGET
+    if m.group(5):
+        if m.group(1) != "~":
+            return None     # ("it deals": a triggered ability's; only a spell's division is announced, CR 601.2d)
+        spec = target_spec(m.group(5))
+        if spec is None:
+            return None
+        flt = spec.filter
+    consume(m.group(1))
+    ref = st.add_target(TargetSpec(flt, f"{m.group(3)} {m.group(4)}".lower(), 1, most))
     return [DealDamage(amount, ref, divided=True)]
 
 
@@ -108,6 +157,16 @@ def _damage_to(dest: str, amount: Quantity, st: Parse) -> list[Effect] | None:
     if dest == "itself":
         consume(dest)
         return [DealDamage(amount, SELF)]      # "~ deals 1 damage to any target and 1 damage to itself"
+    if each := fullmatch(r"each of (up to )?(two|three|four|five|six) (targets|target (.+))", dest):
+        # "2 damage to each of two target creatures" (Jagged Lightning), "... of up to three targets"
+        # (Jaya's Immolating Inferno): that many targets (or up to), each dealt the amount (CR 601.2c)
+        spec = target_spec(each.group(4)) if each.group(4) else TargetSpec(ANY_TARGET, "any target")
+        if spec is None:
+            return None
+        each.consume()
+        most = num(each.group(2)).fixed
+        ref = st.add_target(TargetSpec(spec.filter, dest.removeprefix("each of "), 0 if each.group(1) else most, most))
+        return [DealDamage(amount, ref)]
     if (those := fullmatch(r"each (.+) (?:that|the) player controls", dest)) and st.targets \
             and st.targets[-1].filter.players and not st.targets[-1].filter.objects:
         # "3 damage to target player and 1 damage to each creature that player controls"
@@ -230,6 +289,27 @@ def _prevent_ref(phrase: str, st: Parse) -> Ref | None:
             m.consume()
             return Ref("each", filter=flt)
     return None
+
+
+@effect_rule(r"prevent all (combat )?damage that would be dealt (to and dealt )?by (target .+?|~|it|that creature) "
+             r"this turn")
+def _prevent_by(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Prevent all combat damage that would be dealt by target creature this turn" (Horn of
+    Deafening), "... dealt to and dealt by that creature this turn" (Maze of Ith): the damage that
+    creature deals (and is dealt), a prevention effect lasting this turn (CR 615.1a)."""
+    what = m.group(3).lower()
+    if what == "~":
+        consume(what)
+        ref: Ref | None = SELF
+    elif what.startswith("target "):
+        ref = target_ref(what, st)
+    else:
+        ref = it_ref(st, what)
+    if ref is None:
+        return None
+    combat = bool(m.group(1))
+    by = PreventDamage(None, None, combat=combat, by=ref)
+    return [PreventDamage(None, ref, combat=combat), by] if m.group(2) else [by]
 
 
 @effect_rule(r"prevent all (combat )?damage that would be dealt(?: to (.+?))? this turn")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .. import lazy_re                                              # patterns compiled at first use
-from .combat_rules import blocking_restriction
+from .combat_rules import combat_restriction
 from .filters import card_filter
 from .grammar import Grammar, attempt
 from .keyword_triggers import TRIGGER_KEYWORDS
@@ -104,7 +104,7 @@ def restrictions(text: str) -> frozenset[str] | None:
         if kws is None and (m := re.fullmatch(r"can't be blocked by creatures with power (\d+) or less", part.strip())):
             kws = (m.group(0),)         # CR 509.1b (Arlinn's Wolf), read by rules.combat.evasion_allows
         if kws is None:
-            kws = blocking_restriction(part.strip())     # CR 509.1b: blocker count / power
+            kws = combat_restriction(part.strip())   # CR 508.1c, 509.1a-b (rules.combat)
         if kws is None and (m := re.fullmatch(r"can't attack unless defending player controls an? "
                                               r"(plains|island|swamp|mountain|forest)", part.strip())):
             kws = (ATTACKS_ONLY_IF_DEFENDER_HAS[m.group(1).capitalize()],)      # CR 508.1c (Sea Serpent)

@@ -10,7 +10,7 @@ from dataclasses import replace
 from ...core.mana import COLOR_WORDS
 from .amounts import count_phrase, each_phrase
 from .conditions import negated_condition, parse_condition
-from .filters import parse_filter
+from .filters import creature_type_filter, parse_filter
 from .grammar import Grammar, attempt, template
 from .keywords import counter_kind_ok, keyword_list
 from .lexicon import TIMES, TYPE_WORDS, num
@@ -232,6 +232,19 @@ def _rep_prevent(m: SpanMatch) -> ReplacementAbility | None:
     return ReplacementAbility("damage", to=to, itself=itself, combat=bool(m.group(1)), prevent=True)
 
 
+def _rep_prevent_from(m: SpanMatch) -> ReplacementAbility | None:
+    """ "Prevent all damage that would be dealt to ~ by creatures" (Champion Lancer), "... by
+    Walls": only damage from such sources (CR 615.1a, 609.7c)."""
+    recipient = _damage_recipient(m.group(2))
+    by = str(m.group(3))
+    flt = creature_type_filter(by.capitalize()) if by.lower() == "walls" else parse_filter(by)
+    if recipient is None or flt is None or flt.spells or flt.controller:
+        return None
+    consume(m.group(3))
+    to, itself = recipient
+    return ReplacementAbility("damage", to=to, itself=itself, source=flt, combat=bool(m.group(1)), prevent=True)
+
+
 #: The static replacement and prevention effects (CR 614, 615). One reading per wording: the
 #: first template that fits decides.
 REPLACEMENTS: Grammar[ReplacementAbility] = Grammar("replacement effect", first_match=True)
@@ -281,6 +294,8 @@ REPLACEMENTS.add(r"if ~ was kicked, it enters(?: the battlefield)? with {NUM} (\
                  _rep_kicked_enters_counters)
 REPLACEMENTS.add(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped",
                  _rep_others_enter_tapped)
+REPLACEMENTS.add(r"prevent all (combat )?damage that would be dealt to (.+?) by ((?:[a-z]+ )?creatures|walls)",
+                 _rep_prevent_from)
 REPLACEMENTS.add(r"prevent all (combat )?damage that would be dealt to (.+?)",
                  _rep_prevent)
 

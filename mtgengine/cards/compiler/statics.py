@@ -13,8 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 from ...core.mana import COLOR_WORDS
+from .combat_rules import ASSIGNS_AS_UNBLOCKED, BLOCKED_BY_POWER_BELOW_OWN
 from .conditions import cda_quantity, parse_condition, static_condition_ok
-from .combat_rules import AS_THOUGH_UNBLOCKED, LESS_POWER_CANT_BLOCK
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
@@ -280,20 +280,6 @@ def _lure(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_static(r"creatures with power less than ~'s power can't block it\.")
-def _less_power_cant_block(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # a blocking restriction of its own (CR 509.1b), compared as blocks are declared (Aura Gnarlid)
-    face.static.append(StaticAbility("self", keywords=frozenset({LESS_POWER_CANT_BLOCK}), text=face.raw))
-    return True
-
-
-@_static(r"you may have ~ assign its combat damage as though it weren't blocked\.")
-def _as_though_unblocked(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # a choice as combat damage is assigned (CR 510.1c), read by rules.combat (Thorn Elemental)
-    face.static.append(StaticAbility("self", keywords=frozenset({AS_THOUGH_UNBLOCKED}), text=face.raw))
-    return True
-
-
 @_static(r"(?:this spell|~) can't be countered(?: by spells or abilities)?\.")
 def _uncounterable(m: SpanMatch, face: ScriptBuilder) -> bool | None:
     if "by spells" in m.group(0):
@@ -309,6 +295,20 @@ def _untap_rule(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 502.3: untapping in the untap step is optional / doesn't happen (a rule of the permanent,
     # read as it would untap; Rubinia Soulsinger, Merieke Ri Berit)
     face.keywords.add("may choose not to untap" if m.group(1).lower().startswith("you") else "doesn't untap")
+    return True
+
+
+@_static(r"creatures with power less than ~'s power can't block it\.")
+def _power_below_cant_block(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 509.1b: a restriction of the attacker, read by rules.combat.evasion_allows (Aura Gnarlid)
+    face.static.append(StaticAbility("self", keywords=frozenset({BLOCKED_BY_POWER_BELOW_OWN}), text=face.raw))
+    return True
+
+
+@_static(r"you may have ~ assign its combat damage as though it weren't blocked\.")
+def _assigns_as_unblocked(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 510.1b-c: a rule of the attacker, read by rules.combat.combat_damage (Thorn Elemental)
+    face.static.append(StaticAbility("self", keywords=frozenset({ASSIGNS_AS_UNBLOCKED}), text=face.raw))
     return True
 
 

@@ -31,7 +31,7 @@ from .effects import (  # noqa: F401
     Choose, Conditional, CopyCards, CopyException, CopySpell, CounterIfPaid,
     CreateDelayedTrigger, CreateEmblem, CreateTokenCopy, DoAction, Double, Effect, Encore, EnterAttacking,
     ExileChosen, ExileTop, ExileWarped, Explore, Flip, Solve, GainAbilities, HoldTapped, IfKicked,
-    Manifest, MayPay, Meld, MustBlock, Note, PayEcho,
+    Manifest, MayPay, Meld, MustBlock, BlockAdditional, Note, PayEcho,
     PlayFrom, Pregame, PreventDamage, Proliferate, PutFromHand, PutIntoGraveyard, PutOntoBattlefieldFromHand,
     PutOnBottom, RemoveCounters, ReplaceWords, ReturnChosen, RevealTop, SetLevel,
     ShuffleIntoLibrary, SkipNextUntap, SuspendTick, Transform, TurnFaceDown, UnlessPays,

@@ -15,12 +15,16 @@ class DealDamage:
     """CR 120: the source deals damage. ``divided``: the amount is divided among the targets
     of ``to``'s target phrase as announced while casting (CR 601.2d); ``evenly``: "divided
     evenly, rounded down, among any number of targets" (Fireball): each target is dealt the
-    amount divided by the number of targets chosen, even if some have become illegal."""
+    amount divided by the number of targets chosen, even if some have become illegal.
+    ``source``: the creature that deals it when that isn't the spell or ability ("Target
+    creature you control deals damage equal to its power to target creature an opponent
+    controls", CR 120.3); none is dealt if it is gone or an illegal target (CR 608.2b)."""
 
     amount: Quantity
     to: Ref
     divided: bool = False
     evenly: bool = False
+    source: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,8 @@ class PreventDamage:
     combat: bool = False
     source_choice: Filter | None = None   # "the next time a red source of your choice would deal damage
                                           # to you this turn, prevent that damage" (CR 609.7a-b): once
+    by: Ref | None = None                 # "that would be dealt by target creature this turn": the
+                                          # damage those sources deal, fixed as it resolves (CR 611.2c)
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,7 +439,17 @@ class GainAbilities:
 @dataclass(frozen=True, slots=True)
 class MustBlock:
     """"Target creature blocks ~ this turn if able": a blocking requirement (CR 509.1c) on ``what``,
-    to block the source if it attacks this turn."""
+    to block the source if it attacks this turn; ``cant``: "Target creature can't block ~ this
+    turn", a blocking restriction instead (CR 509.1b)."""
+
+    what: Ref
+    cant: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BlockAdditional:
+    """"~ can block an additional creature this turn" (Coastline Chimera): one more attacker
+    ``what`` may block this turn (CR 509.1a); each resolution adds one (the cards' rulings)."""
 
     what: Ref
 
@@ -656,7 +668,7 @@ Effect = Union[
     Double, Proliferate, ShuffleIntoLibrary, Transform, Flip, Solve, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
-    MustBlock, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
+    MustBlock, BlockAdditional, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
     ReturnChosen, PutOntoBattlefieldFromHand, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
     MayElse, Designate, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,      # (keyword_actions)
     PutIntoLibrary, ExileTopToPlay, LookAtCards, DiscardHand, ShuffleZonesIntoLibrary,      # (card_zones)

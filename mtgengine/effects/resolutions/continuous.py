@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...agents.decisions import Decision
 from ...cards.vocabulary import (
     ApplyModifications, BecomeColor, ChangeAbilities, ChangeColors, GainAbilities, Modification, ModifyPT,
-    ChangeText, MustBlock, Pump, ReplaceWords,
+    BlockAdditional, ChangeText, MustBlock, Pump, ReplaceWords,
 )
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
@@ -107,11 +107,29 @@ resolves(GainAbilities)(gain_abilities)   # Quicksilver Elemental (links, CR 607
 
 @resolves(MustBlock)
 def _must_block(ctx: Ctx, eff: MustBlock, r: Resolving) -> None:
-    """CR 509.1c: a requirement for this turn."""
+    """CR 509.1c: a requirement for this turn; or a restriction (CR 509.1b), read by
+    ``rules.combat.can_block``."""
     for t in refs(ctx, eff.what, r):
-        if t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
+        if eff.cant and t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
+            o = ctx.g.obj(t)
+            o.choices["cant_block"] = [p for p in o.choices.get("cant_block", []) if p[1] == ctx.g.turn] \
+                + [[r.source, ctx.g.turn]]
+            ctx.log("509.1b", f"{name_of(ctx, t)} can't block {r.name} this turn")
+        elif t in ctx.g.objects and ctx.g.objects[t].zone is Zone.BATTLEFIELD:
             ctx.g.obj(t).choices["must_block"] = (r.source, ctx.g.turn)     # CR 509.1c
             ctx.log("509.1c", f"{name_of(ctx, t)} blocks {r.name} this turn if able")
+
+
+@resolves(BlockAdditional)
+def _block_additional(ctx: Ctx, eff: BlockAdditional, r: Resolving) -> None:
+    """CR 509.1a: one more attacker it may block this turn, read by
+    ``rules.combat.attackers_it_may_block``; activations add up."""
+    g = ctx.g
+    for t in refs(ctx, eff.what, r):
+        if t in g.objects and g.objects[t].zone is Zone.BATTLEFIELD:
+            turn, extra = g.objects[t].choices.get("extra_blocks", (g.turn, 0))
+            g.obj(t).choices["extra_blocks"] = (g.turn, (extra if turn == g.turn else 0) + 1)
+            ctx.log("509.1a", f"{name_of(ctx, t)} can block an additional creature this turn")
 
 
 # -- text-changing effects (CR 612; what a text change does in layer 3: effects.text_change) ------

@@ -20,21 +20,30 @@ def _deal_damage(ctx: Ctx, eff: DealDamage, r: Resolving) -> None:
     """CR 120.3: the source deals the damage; divided as announced (CR 601.2d), or evenly among the targets
     chosen (Fireball)."""
     g = ctx.g
+    source = r.source
+    if eff.source is not None:
+        # "Target creature you control deals damage equal to its power to ...": that creature is
+        # the source (CR 120.3); gone or an illegal target, it deals none (CR 608.2b)
+        found = [o for o in refs(ctx, eff.source, r) if o in g.objects and g.objects[o].zone is Zone.BATTLEFIELD]
+        if not found:
+            ctx.log("608.2b", f"{r.name}: the creature that would deal the damage is gone or an illegal target")
+            return
+        source = found[0]
     if eff.divided:
         # CR 601.2d: the division announced while casting; illegal targets get none (608.2b)
         for t, share in r.division:
             if t in refs(ctx, eff.to, r):
-                deal_damage(ctx, r.source, t, share)
+                deal_damage(ctx, source, t, share)
         return
     if eff.evenly:
         # Fireball: divided by the number of targets chosen, legal or not (rounded down)
         chosen = r.counts[eff.to.index] if r.counts and eff.to.index < len(r.counts) else len(r.targets)
         share = amount(ctx, eff.amount, r) // chosen if chosen else 0
         for t in refs(ctx, eff.to, r):
-            deal_damage(ctx, r.source, t, share)
+            deal_damage(ctx, source, t, share)
         return
     for t in refs(ctx, eff.to, r):
-        if deal_damage(ctx, r.source, t, amount(ctx, eff.amount, r)) > 0 and t in g.objects:
+        if deal_damage(ctx, source, t, amount(ctx, eff.amount, r)) > 0 and t in g.objects:
             r.damaged.append(t)
 
 
@@ -42,6 +51,13 @@ def _deal_damage(ctx: Ctx, eff: DealDamage, r: Resolving) -> None:
 def _prevent_damage(ctx: Ctx, eff: PreventDamage, r: Resolving) -> None:
     # CR 615.3, 615.7: a prevention effect or shields for this turn; whom it protects is
     # fixed now (CR 611.2c).
+    if eff.by is not None:
+        # "Prevent all combat damage that would be dealt by target creature this turn" (CR 615.1a)
+        for src in refs(ctx, eff.by, r):
+            if src in ctx.g.objects:
+                create_prevention(ctx, r.controller, r.name, r.name, None, None, eff.combat, from_source=src,
+                                  once=False)
+        return
     shielded = None if eff.to is None else refs(ctx, eff.to, r)
     if shielded != [] and eff.source_choice is not None:
         chosen = choose_source(ctx, eff.source_choice, r)
