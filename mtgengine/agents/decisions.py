@@ -101,7 +101,7 @@ ACTION_KEYS: dict[str, frozenset[str]] = {
     "play": frozenset({"action", "object", "face", "from"}),
     "cast": frozenset({"action", "object", "from", "targets", "x", "pay", "modes", "kicked", "face", "face_down",
                        "fuse", "alternative", "additional", "splice", "divide"}),
-    "activate": frozenset({"action", "object", "ability", "targets", "x", "pay", "color"}),
+    "activate": frozenset({"action", "object", "ability", "targets", "x", "pay", "color", "divide"}),
     "turn_face_up": frozenset({"action", "object", "pay"}),
     "unlock": frozenset({"action", "object", "half", "pay"}),        # a Room's door (CR 709.5e)
     "special": frozenset({"action", "object", "keyword", "pay"}),     # foretell, plot, suspend (CR 116.2)

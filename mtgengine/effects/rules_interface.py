@@ -9,7 +9,9 @@ few effects must do what those rules do while they resolve:
 - cast a spell (CR 608.2g): a copy of a card (CR 707.12), a card cast "without paying its mana
   cost" (CR 118.9: Knowledge Pool), miracle's "by paying [cost]" (CR 702.94a);
 - pay mana: "unless [a player] pays" (CR 118.12), "you may pay ... If you do / When you do" (CR
-  603.12), echo (CR 702.30a), Ice Cave's "may pay the spell's mana cost".
+  603.12), echo (CR 702.30a), Ice Cave's "may pay the spell's mana cost";
+- divide a triggered ability's damage as it is put on the stack (CR 603.3d, 601.2d), as casting
+  divides a spell's (``rules.spell_choices``).
 
 They call the functions here, never those rules' modules. The rules provide the functions as
 they are imported (:func:`provide`, called by ``rules.casting``, ``rules.castability``,
@@ -26,7 +28,7 @@ from ..state.game_state import GameState
 
 #: The functions the rules provide, by name.
 _PROVIDED: dict[str, Callable[..., Any]] = {}
-_NAMES = ("cast_spell", "uncastable_copy", "can_pay", "pay_mana")
+_NAMES = ("cast_spell", "uncastable_copy", "can_pay", "pay_mana", "divided_specs", "announce_division")
 
 
 def provide(**functions: Callable[..., Any]) -> None:
@@ -69,3 +71,16 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, x: int, spell_colors: frozen
     """``rules.mana_payment.pay_mana``: ``player`` pays ``cost`` (X = ``x``) the default way,
     activating mana abilities as needed (CR 601.2g-h, 605.3a)."""
     _get("pay_mana")(ctx, player, cost, x, spell_colors, what)
+
+
+def divided_specs(specs: Any, x: int, name: str, effect: Any) -> Any:
+    """``rules.spell_choices.divided_specs`` for an ability's divided damage ``effect``: the
+    target phrases, the divided one taking no more targets than there is damage (CR 601.2d)."""
+    return _get("divided_specs")(None, specs, x, name, effect)
+
+
+def announce_division(ctx: Ctx, player: int, specs: Any, targets: tuple[int, ...], counts: tuple[int, ...],
+                      name: str, x: int, effect: Any) -> list[list[int]]:
+    """``rules.spell_choices.announce_division`` for an ability's divided damage ``effect``
+    (CR 603.3d, 601.2d): asked of ``player``, each target at least 1."""
+    return _get("announce_division")(ctx, player, None, specs, targets, counts, name, None, x, effect=effect)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.vocabulary import ActivatedAbility, CastCard, Filter, Ref, Trigger, TriggeredAbility
+from ..cards.vocabulary import ActivatedAbility, CastCard, DealDamage, Filter, Ref, Trigger, TriggeredAbility
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
@@ -41,6 +41,7 @@ from .keyword_triggered import triggered_abilities
 from .layers import (characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents,
                      printed)
 from .link_records import record
+from . import rules_interface
 from .sagas import LORE, chapters_reached, sagas_of
 from .trigger_conditions import condition_holds  # noqa: F401  (re-exported: read by the rules and the effects)
 
@@ -744,6 +745,9 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
     from ..rules.targeting import choose_targets, legal_targets
     g = ctx.g
     specs = t.ability.targets
+    divided = next((e for e in t.ability.effects if isinstance(e, DealDamage) and e.divided), None)
+    if divided is not None:
+        specs = rules_interface.divided_specs(specs, 0, f"{t.source_name}'s ability", divided)
     if specs and any(len(legal_targets(g, s, t.controller, t.source_id)) < s.min for s in specs):
         ctx.log("603.3d", f"{t.source_name}'s ability is removed from the stack: no legal targets")
         return
@@ -769,6 +773,9 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
     obj.targets, counts = choose_targets(ctx, specs, t.controller, t.source_id, f"{t.source_name}'s ability", None,
                                     by=obj.id)
     obj.choices["counts"] = counts
+    if divided is not None:             # CR 603.3d, 601.2d: divided as it is put on the stack
+        obj.choices["division"] = rules_interface.announce_division(ctx, t.controller, specs, obj.targets, counts,
+                                                                    f"{t.source_name}'s ability", 0, divided)
     g.changed()
     ctx.log("603.3", f"{t.source_name}'s ability is put on the stack")
 

@@ -27,6 +27,7 @@ from .mana_sources import tap_sources
 from .mana_planning import can_pay
 from .mana_payment import can_pay_exile_cost, can_pay_untap_energy, pay_exile_cost, pay_mana, pay_untap_energy
 from .mana_pool import SpendOn
+from .spell_choices import announce_division, divided_effect, divided_specs
 from .targeting import choose_targets, has_targets
 from .total_cost import affordable_x
 
@@ -352,7 +353,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     stack_obj._gen = g._gen             # a new object, shared with no clone (``GameState.obj``)
     g.objects[stack_obj.id] = stack_obj
     g.stack.append(stack_obj.id)                        # CR 602.2a
-    stack_obj.targets, counts = choose_targets(ctx, ab.targets, player, oid, f"{ch.name}'s ability",
+    divided = divided_effect(ab.effects)
+    specs = divided_specs(None, ab.targets, 0, f"{ch.name}'s ability", divided) if divided else ab.targets
+    stack_obj.targets, counts = choose_targets(ctx, specs, player, oid, f"{ch.name}'s ability",
                                                action.get("targets"), by=stack_obj.id)
     stack_obj.choices["counts"] = counts
     if ab.cost.x_is is not None:
@@ -362,6 +365,10 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         # issue 7: X in an activation cost is announced (CR 602.2b, 601.2b) and is the
         # ability's X as it resolves (Oracle of Nectars, copied by Unbound Flourishing)
         stack_obj.x = _announce_x(ctx, player, oid, ab, action)
+    if divided is not None:           # CR 602.2b, 601.2d: the division, announced after X
+        stack_obj.choices["division"] = announce_division(ctx, player, None, specs, stack_obj.targets, counts,
+                                                          f"{ch.name}'s ability", action.get("divide"), stack_obj.x,
+                                                          effect=divided)
     pay_ability_costs(ctx, oid, ab, action.get("pay"), stack_obj.x)  # CR 602.2b
     if ab.cost.exile_self:
         # "Exile this card from your graveyard" (CR 118.3): the ability refers to the card exiled

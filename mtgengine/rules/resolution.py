@@ -117,6 +117,7 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
                 return
         execute(ctx, ab.effects, Resolving(o.source_id or 0, o.controller, o.targets, legal, o.x, o.source_name,
                                            bool(o.choices.get("kicked")), counts=counts,
+                                           division=tuple((tg, n) for tg, n in o.choices.get("division", ())),
                                            subject=o.choices.get("subject", 0),
                                            remembered=tuple(o.choices.get("remembered", ())),
                                            event_amount=o.choices.get("amount", 0),

@@ -11,6 +11,7 @@ from ..agents.decisions import Decision
 from ..cards.vocabulary import DealDamage, TargetSpec
 from ..core.errors import IllegalActionError, NotImplementedCardError
 from ..core.memo import identity_memo
+from ..effects import rules_interface
 from ..effects.layers import Characteristics, printed
 from ..state.game_state import GameState
 from .context import Ctx
@@ -58,7 +59,12 @@ def divided_damage(ch: Characteristics) -> DealDamage | None:
     spell = ch.script.spell
     if spell is None:
         return None
-    return next((e for e in spell.effects if isinstance(e, DealDamage) and e.divided), None)
+    return divided_effect(spell.effects)
+
+
+def divided_effect(effects: tuple[Any, ...]) -> DealDamage | None:
+    """The effect of these that divides damage among targets (a spell's or an ability's), if any."""
+    return next((e for e in effects if isinstance(e, DealDamage) and e.divided), None)
 
 
 def division_total(eff: DealDamage, x: int) -> int:
@@ -66,11 +72,12 @@ def division_total(eff: DealDamage, x: int) -> int:
     return eff.amount.fixed + (x if eff.amount.x else 0)
 
 
-def divided_specs(ch: Characteristics, specs: tuple[TargetSpec, ...], x: int, name: str) -> tuple[TargetSpec, ...]:
+def divided_specs(ch: Characteristics | None, specs: tuple[TargetSpec, ...], x: int, name: str,
+                  effect: DealDamage | None = None) -> tuple[TargetSpec, ...]:
     """The target phrases with the divided one taking no more targets than there is damage to
     divide, each target receiving at least one (CR 601.2d); too little damage for its fewest
-    targets makes the spell illegal to cast."""
-    eff = divided_damage(ch)
+    targets makes the spell illegal to cast. ``effect``: an ability's divided damage (``ch`` None)."""
+    eff = divided_damage(ch) if ch is not None else effect
     if eff is None or not 0 <= eff.to.index < len(specs):
         return specs
     total = division_total(eff, x)
@@ -99,11 +106,13 @@ def _least_x_of(script: Any) -> int:
     return max(0, spell.targets[eff.to.index].min - eff.amount.fixed)
 
 
-def announce_division(ctx: Ctx, player: int, ch: Characteristics, specs: tuple[TargetSpec, ...],
+def announce_division(ctx: Ctx, player: int, ch: Characteristics | None, specs: tuple[TargetSpec, ...],
                        targets: tuple[int, ...], counts: tuple[int, ...], name: str, preset: Any,
-                       x: int) -> list[list[int]]:
-    """CR 601.2d: each target of a divided effect gets at least one; one target gets it all."""
-    eff = divided_damage(ch)
+                       x: int, effect: DealDamage | None = None) -> list[list[int]]:
+    """CR 601.2d: each target of a divided effect gets at least one; one target gets it all. An
+    activated or triggered ability divides the same way as it is put on the stack (CR 602.2b,
+    603.3d): ``effect`` is its divided damage (``ch`` None)."""
+    eff = divided_damage(ch) if ch is not None else effect
     if eff is None:
         return []
     total = division_total(eff, x)
@@ -152,3 +161,6 @@ def choose_modes(ctx: Ctx, ch: Characteristics, player: int, preset: Any, name: 
         if m - 1 not in legal:
             raise IllegalActionError(f"{name}: mode {m} has no legal target (CR 700.2a)")
     return tuple(sorted(m - 1 for m in chosen))   # performed, and targeted, in printed order
+
+
+rules_interface.provide(divided_specs=divided_specs, announce_division=announce_division)   # triggered abilities
