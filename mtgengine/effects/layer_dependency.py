@@ -12,9 +12,10 @@ first from what each effect *reads* and what each modification *writes* (``reads
   rules text (layer 4, CR 305.7) or "loses all abilities" (layer 6) write;
 - its affected set reads the characteristics its filter and its condition look at (types,
   colors, subtypes, supertypes, controllers, a chosen name), each written by one layer's kind
-  of modification (layer 2 controllers, layer 4 types, layer 5 colors); no filter a static
-  ability uses reads keywords or power and toughness, so layers 6 and 7 can't change an
-  affected set;
+  of modification (layer 2 controllers, layer 4 types, layer 5 colors); only a P/T effect's
+  filter reads keywords ("creatures with flying get +1/+0": its affected set is locked in in
+  layer 7c, after layer 6 wrote them, CR 613.6), and none reads power and toughness, so layer
+  7 can't change an affected set;
 - an effect that has begun to apply has its affected set locked in (CR 613.6) and exists
   until it ends: nothing can change either, and no resolved effect depends on another.
 
@@ -62,6 +63,8 @@ def filter_reads(flt: Filter) -> int:
         r |= CONTROLLER
     if flt.chosen_name:
         r |= NAME
+    if flt.keywords or flt.not_keywords:
+        r |= KEYWORDS                   # "other creatures you control with flying get +1/+0" (a P/T effect's)
     return r
 
 

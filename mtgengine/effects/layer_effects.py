@@ -17,7 +17,9 @@ from ..cards.vocabulary import (
 )
 from ..agents.decisions import player_ref
 from ..core.enums import Zone
-from .characteristics import CARD_TYPES, EMPTY_SCRIPT, Characteristics, matches_characteristics
+from .characteristics import (
+    CARD_TYPES, EMPTY_SCRIPT, Characteristics, matches_characteristics, matches_keywords_and_power,
+)
 from .link_records import card_choice, chosen, record, relink
 from .text_change import apply as change_text
 
@@ -118,8 +120,10 @@ class Effect:
             you = src.controller if src is not None else state.objects[sid].controller
             other = flt.other
             linked = flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked or flt.chosen_type
+            status = flt.keywords or flt.not_keywords or flt.token is not None or flt.counter
             found = [oid for oid, ch in chars.items()
                      if not (other and oid == sid) and matches_characteristics(flt, ch, ch.controller, you)
+                     and (not status or status_selects(state, flt, oid, ch))
                      and (not linked or linked_select(state, chars, oid, flt, sid))]
         cond = self.ability.condition if self.ability is not None else None
         if found and cond is not None and not static_condition(state, chars, sid, cond):
@@ -158,6 +162,19 @@ class Effect:
                 ch.script = replace(ch.script,
                                     triggered=ch.script.triggered + relink(mod.add_triggered, suffix),
                                     activated=ch.script.activated + relink(mod.add_activated, suffix))
+
+
+def status_selects(state: GameState, flt: Filter, oid: int, ch: Characteristics) -> bool:
+    """The parts of a static ability's filter beyond types, colors and controllers (CR 611.3a):
+    "with flying" (the keywords as the layers stand: only a P/T effect's filter reads them, after
+    layer 6, ``cards.compiler.statics``), "tokens" (CR 111.1), "with a +1/+1 counter on it" (CR
+    122.1: counters change with ``GameState.changed``, so the memo follows them)."""
+    if (flt.keywords or flt.not_keywords) and not matches_keywords_and_power(flt, ch):
+        return False
+    o = state.objects[oid]
+    if flt.token is not None and o.token != flt.token:
+        return False
+    return not flt.counter or any(n > 0 and (flt.counter == "any" or k == flt.counter) for k, n in o.counters.items())
 
 
 def counted(mod: ModifyPT, chars: dict[int, Characteristics], you: int, affected: int) -> ModifyPT:

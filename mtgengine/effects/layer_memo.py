@@ -24,7 +24,7 @@ from ..cards.vocabulary import ChangeAbilities, ChangeColors, ChangeText, Filter
 from ..state.game_state import LAYER_RECORD
 from .characteristics import Characteristics, copy_characteristics, matches_characteristics
 from .layer_dependency import effect_writes, reads
-from .layer_effects import ATTACHED, LAYERS, RESOLVED, SELF, Effect, keyword_counters, pt_counters
+from .layer_effects import ATTACHED, LAYERS, RESOLVED, SELF, Effect, keyword_counters, pt_counters, status_selects
 
 if TYPE_CHECKING:
     from ..state.game_state import GameState
@@ -146,7 +146,10 @@ def _selects(state: GameState, eff: Effect, oid: int, ch: Characteristics) -> bo
     flt = ab.filter or _ANY
     if flt.other and oid == sid:
         return False
-    return matches_characteristics(flt, ch, ch.controller, state.objects[sid].controller)
+    if not matches_characteristics(flt, ch, ch.controller, state.objects[sid].controller):
+        return False
+    return not (flt.keywords or flt.not_keywords or flt.token is not None or flt.counter) \
+        or status_selects(state, flt, oid, ch)
 
 
 def replay(state: GameState, oid: int, ch: Characteristics, plan: Plan,

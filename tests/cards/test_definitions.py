@@ -81,21 +81,21 @@ def test_every_shipped_definition_loads_and_implements_its_face() -> None:
 
 def test_load_definitions_and_definition_for_give_the_written_script() -> None:
     scripts = load_definitions()
-    assert scripts["Crusade"]["Crusade"] == definition_for("Crusade", "Crusade")
-    assert definition_for("Crusade", "Crusade").static[0].filter.colors == frozenset({"W"})
+    assert scripts["Cagemail"]["Cagemail"] == definition_for("Cagemail", "Cagemail")
+    assert definition_for("Cagemail", "Cagemail").static[0].keywords == frozenset({"can't attack"})
     assert definition_for("Lightning Bolt", "Lightning Bolt") is None
     # A merged definition's script is what it adds, not the merged result.
     assert definition_for("Nightveil Specter", "Nightveil Specter").keywords == frozenset()
 
 
 def test_apply_definition() -> None:
-    crusade = card_db().get("Crusade").front
-    assert apply_definition(crusade, compiled("Crusade")) == definition_for("Crusade", "Crusade")
+    cagemail = card_db().get("Cagemail").front
+    assert apply_definition(cagemail, compiled("Cagemail")) == definition_for("Cagemail", "Cagemail")
     bolt = card_db().get("Lightning Bolt").front
     assert apply_definition(bolt, compiled("Lightning Bolt")) is compiled("Lightning Bolt")
     # Only the face of the defined card: face names can repeat across cards.
-    other = dataclasses.replace(crusade, oracle_text="Other creatures get +1/+1.")
-    assert apply_definition(other, compiled("Crusade")) is compiled("Crusade")
+    other = dataclasses.replace(cagemail, oracle_text="Other creatures get +1/+1.")
+    assert apply_definition(other, compiled("Cagemail")) is compiled("Cagemail")
 
 
 # -- the format and the compiler agree ------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The index of the resolved effects (``layers._effects_index``) is kept across changes and only
+"""The index of the resolved effects (``effects_index.effects_index``) is kept across changes and only
 extended when effects are added (issue 17: a pile of "until end of turn" effects made every
 decision slower): at every use it equals the index made from scratch, in random games with
 pumps, copies, auras and "for as long as" effects, and an added effect is the only one read."""
@@ -10,8 +10,8 @@ import pytest
 
 from mtgengine.agents.agents import RandomAgent
 from mtgengine.cards.vocabulary import ModifyPT
-from mtgengine.effects import layers
-from mtgengine.effects.layers import ContinuousEffect
+from mtgengine.effects import copiable, effects_index, layers
+from mtgengine.effects.effects_index import ContinuousEffect
 from mtgengine.scenario.builder import Scenario
 from mtgengine.simulate import answer_pending
 from mtgengine.state.game_state import EFFECTS_INDEX
@@ -26,12 +26,12 @@ SIDE = {"battlefield": ["Swamp x4", "Forest x3", "Island x3", "Hyalopterous Lemu
 def _scratch(state: Any) -> tuple[Any, ...]:
     effects = state.effects
     return (frozenset().union(*(e.affected for e in effects)),
-            tuple(e for e in effects if layers._copies(e.mods)), tuple(e for e in effects if e.lasts))
+            tuple(e for e in effects if effects_index._copies(e.mods)), tuple(e for e in effects if e.lasts))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_kept_index_equals_the_index_made_from_scratch(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    index_of = layers._effects_index
+    index_of = effects_index.effects_index
     uses = {"calls": 0, "effects": 0}
 
     def checked(state: Any) -> Any:
@@ -41,7 +41,8 @@ def test_the_kept_index_equals_the_index_made_from_scratch(seed: int, monkeypatc
         uses["effects"] = max(uses["effects"], len(state.effects))
         return got
 
-    monkeypatch.setattr(layers, "_effects_index", checked)
+    monkeypatch.setattr(layers, "_effects_index", checked)          # (each module that reads it)
+    monkeypatch.setattr(copiable, "effects_index", checked)
     game = Scenario("pile", seed=seed, Alice=dict(SIDE), Bob=dict(SIDE)).game
     agents = (RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2))
     for _ in range(600):                # (random agents can activate the free pump for ever)
@@ -58,21 +59,21 @@ def test_an_added_effect_is_the_only_one_read(monkeypatch: pytest.MonkeyPatch) -
         g.effects.append(ContinuousEffect(g.new_timestamp(), (ModifyPT(-1, 0),), frozenset({lemure}),
                                           until="end_of_turn"))
     g.changed()
-    assert layers._effects_index(g)[0] == {lemure}
+    assert effects_index.effects_index(g)[0] == {lemure}
     read: list[int] = []
-    index_of = layers._index_of
+    index_of = effects_index._index_of
 
     def counting(effects: Any, before: Any) -> Any:
         read.append(len(effects))
         return index_of(effects, before)
 
-    monkeypatch.setattr(layers, "_index_of", counting)
+    monkeypatch.setattr(effects_index, "_index_of", counting)
     g.effects.append(ContinuousEffect(g.new_timestamp(), (ModifyPT(1, 1),), frozenset({bears}), until="end_of_turn"))
     g.changed()
     assert EFFECTS_INDEX in g._chars                         # kept across the change
-    assert layers._effects_index(g)[0] == {lemure, bears}
+    assert effects_index.effects_index(g)[0] == {lemure, bears}
     assert read == [1]
     g.effects = g.effects[1:]            # an effect ended (CR 514.2): made again from all of them
     g.changed()
-    assert layers._effects_index(g) == _scratch(g)
+    assert effects_index.effects_index(g) == _scratch(g)
     assert read == [1, 50]

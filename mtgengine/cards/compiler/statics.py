@@ -374,32 +374,73 @@ def _before_combat_damage(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_static(r"(other )?(.+?) you control have (.+?)\.")
-def _anthem_keywords(m: SpanMatch, face: ScriptBuilder) -> bool:
-    flt = parse_filter(m.group(2))
-    kw = keyword_list(m.group(3))
-    if flt is None or not counts_characteristics(flt) or kw is None:
-        return face.not_implemented()
-    # layer 6 (CR 613.1f): Rage Reflection
-    flt = replace(flt, controller="you", other=bool(m.group(1)))
+@_static(r"(.+?) (?:have|has) (.+?)\.")
+def _anthem_keywords(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    """ "Creatures you control have haste" (Rage Reflection), "All Sliver creatures have first
+    strike", "Each creature you control with a +1/+1 counter on it has trample": layer 6 (CR
+    613.1f), the permanents its filter selects as the effect applies (CR 611.3a)."""
+    kw = keyword_list(m.group(2))
+    if kw is None:
+        return None
+    flt = anthem_subject(m.group(1), grants=True)
+    if flt is None:
+        return None
     face.static.append(StaticAbility("each", keywords=kw, filter=flt, text=face.raw))
     return True
 
 
-@_static(r"(other )?(.+?)( you control)? get {PT}(?: and have (.+?))?\.")
-def _anthem(m: SpanMatch, face: ScriptBuilder) -> bool:
-    # "Other Merfolk get +1/+1" (any controller's); the hand-written definitions of Crusade, Bad
-    # Moon and Goblin Chieftain document the definition format
-    flt = parse_filter(m.group(2)) if m.group(3) else creature_type_filter(m.group(2))
-    p, px = pt_value(m.group(4))
-    t, tx = pt_value(m.group(5))
-    kw = keyword_list(m.group(6)) if m.group(6) else frozenset()
-    if flt is None or px or tx or kw is None or not counts_characteristics(flt) or flt.controller:
-        return face.not_implemented()
-    # "Other Merfolk get +1/+1 and have islandwalk" (any controller's)
-    flt = replace(flt, controller="you" if m.group(3) else None, other=bool(m.group(1)))
+@_static(r"(.+?) (?:get|gets) {PT}(?: and (?:have|has) (.+?))?\.")
+def _anthem(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    """ "Other Merfolk get +1/+1 and have islandwalk" (any controller's), "Creatures your
+    opponents control get -1/-1", "Other creatures you control with flying get +1/+0": a layer 7c
+    effect (CR 613.4c), with layer 6's keywords if it grants them."""
+    p, px = pt_value(m.group(2))
+    t, tx = pt_value(m.group(3))
+    kw = keyword_list(m.group(4)) if m.group(4) else frozenset()
+    if px or tx or kw is None:
+        return None
+    flt = anthem_subject(m.group(1), grants=bool(kw))
+    if flt is None:
+        return None
     face.static.append(StaticAbility("each", p, t, kw, filter=flt, text=face.raw))
     return True
+
+
+@attempt
+def anthem_subject(text: str, grants: bool) -> Filter | None:
+    """The permanents an anthem or lord affects (CR 611.3a): "creatures you control", "other
+    Merfolk", "all Sliver creatures", "each creature you control with a +1/+1 counter on it",
+    "creatures your opponents control", "creature tokens you control". Its filter reads what
+    ``layer_effects.Effect.targets`` can as the layers stand: characteristics, tokens and
+    counters; keywords only for an effect that grants none (``grants``: "with flying" is read
+    after layer 6, CR 613.6, so a layer-6 effect can't read it)."""
+    t = text.strip()
+    if m := fullmatch(r"(?:all|each) (.+)", t, re.I):
+        m.consume()
+        t = m.group(1)
+    other = False
+    if m := fullmatch(r"other (.+)", t, re.I):
+        m.consume()
+        t, other = m.group(1), True
+    flt = parse_filter(t) or creature_type_filter(t)
+    if flt is None and (m := fullmatch(r"(.+?) ((?:with|without) .+?) (you control|your opponents control)", t)):
+        # "creatures with flying your opponents control" (Smog Elemental): the filter's other order
+        flt = parse_filter(f"{m.group(1)} {m.group(3)} {m.group(2)}")
+        if flt is not None:
+            m.consume()
+            consume(m.group(1), m.group(2), m.group(3))
+    if flt is None or not static_filter_ok(flt, grants):
+        return None
+    return replace(flt, other=other or flt.other)
+
+
+def static_filter_ok(flt: Filter, grants: bool) -> bool:
+    """Whether a static ability's filter reads only what its effect can read as it applies
+    (``anthem_subject``)."""
+    base = replace(flt, token=None, counter="")
+    if not grants:
+        base = replace(base, keywords=frozenset(), not_keywords=frozenset())
+    return counts_characteristics(base)
 
 
 def read_static(para: Span, face: ScriptBuilder) -> bool:
