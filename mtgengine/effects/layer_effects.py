@@ -154,6 +154,13 @@ class Effect:
                     ch.power += mod.power
                     ch.toughness = (ch.toughness or 0) + mod.toughness
                 continue
+            if cls is SetPT:
+                # counted on the layer pass's values (``value_of``)
+                if mod.power is not None:
+                    ch.power = value_of(state, mod.power, oid, ch, chars)
+                if mod.toughness is not None:
+                    ch.toughness = value_of(state, mod.toughness, oid, ch, chars)
+                continue
             modify(state, oid, ch, mod, self.controller)
             if cls is ChangeAbilities and (mod.add_triggered or mod.add_activated):
                 # granted abilities; from another object, linked only among themselves
@@ -238,21 +245,35 @@ def modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, y
             ch.power, ch.toughness = ch.toughness, ch.power
 
 
-def value_of(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> int:
-    """A number a layer effect sets: fixed, plus a count or one of the object's own values."""
+def value_of(state: GameState, q: Quantity, oid: int, ch: Characteristics,
+             chars: dict[int, Characteristics] | None = None) -> int:
+    """A number a layer effect sets or counts: fixed, plus ``scale`` times a count or one of the
+    object's own values. "You" is the object's controller (a characteristic-defining ability's,
+    CR 604.3). Permanents are counted on ``chars`` (the layer pass's values as they stand: a CDA
+    applies in layer 7a, after the types and controllers are set, CR 613.4a) when it holds every
+    permanent, else on their copiable values (an object off the battlefield, CR 707.2)."""
     from .layers import copiable_values
-    value = q.fixed
-    if q.per is not None:
-        value += sum(1 for other in state.battlefield
-                     if matches_characteristics(q.per, copiable_values(state, other), state.objects[other].controller, ch.controller)
-                     and (q.per.face_down is None or state.objects[other].face_down == q.per.face_down))
-    if q.stat == "mana_value":
+    value = 0
+    if q.per is not None and not q.stat:
+        flt = q.per
+        if _whole_battlefield(state, chars, oid):
+            assert chars is not None
+            value += sum(1 for other, c in chars.items() if not (flt.other and other == oid)
+                         and matches_characteristics(flt, c, c.controller, ch.controller)
+                         and (flt.face_down is None or state.objects[other].face_down == flt.face_down))
+        else:
+            value += sum(1 for other in state.battlefield if not (flt.other and other == oid)
+                         and matches_characteristics(flt, copiable_values(state, other),
+                                                     state.objects[other].controller, ch.controller)
+                         and (flt.face_down is None or state.objects[other].face_down == flt.face_down))
+    stat = q.stat
+    if stat == "mana_value":
         value += ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
-    elif q.stat == "life":
+    elif stat == "life":
         value += state.players[ch.controller].life
-    elif q.stat == "hand":
+    elif stat == "hand":
         value += len(state.zones[(ch.controller, Zone.HAND)])
-    elif q.stat == "graveyard_card_types":
+    elif stat == "graveyard_card_types":
         # Tarmogoyf: card types among cards in all graveyards (CR 205.2a; copiable values suffice
         # off the battlefield, CR 707.2)
         kinds: set[str] = set()
@@ -260,10 +281,36 @@ def value_of(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> in
             for other in state.zones[(p.index, Zone.GRAVEYARD)]:
                 kinds |= copiable_values(state, other).types & CARD_TYPES
         value += len(kinds)
-    elif q.stat == "chosen" and q.link:
+    elif stat == "domain":
+        # CR 205.3i, 207.2c: basic land types among lands its controller controls
+        lands = chars.values() if chars is not None and _whole_battlefield(state, chars, oid) else \
+            (copiable_values(state, other) for other in state.battlefield
+             if state.objects[other].controller == ch.controller)
+        value += len({t for c in lands if c.controller == ch.controller and "Land" in c.types
+                      for t in c.subtypes & _BASIC_LAND_TYPES})
+    elif stat.startswith("cards_in:"):
+        # "the number of creature cards in your graveyard / in all graveyards" (copiable values,
+        # CR 707.2: no effect applies to a card there but a CDA, which no filter here reads)
+        where = stat[len("cards_in:"):]
+        cards = [c for p in state.players for c in state.zones[(p.index, Zone.GRAVEYARD)]] \
+            if where == "all_graveyards" else state.zones[(ch.controller, Zone(where))]
+        flt = q.per or _ANY
+        value += sum(1 for c in cards if c != oid and matches_characteristics(
+            flt, copiable_values(state, c), state.objects[c].owner, ch.controller))
+    elif stat == "chosen" and q.link:
         v = chosen(state, oid, q.link)            # "equal to the last chosen number" (CR 607.2d)
-        value += q.scale * v if isinstance(v, int) and not isinstance(v, bool) else 0
-    return value
+        return q.fixed + (q.scale * v if isinstance(v, int) and not isinstance(v, bool) else 0)
+    return q.fixed + q.scale * value
+
+
+def _whole_battlefield(state: GameState, chars: dict[int, Characteristics] | None, oid: int) -> bool:
+    """Whether ``chars`` is a layer pass over every permanent, ``oid`` among them."""
+    return chars is not None and oid in chars and state.objects[oid].zone is Zone.BATTLEFIELD \
+        and len(chars) == len(state.battlefield)
+
+
+#: The basic land types (CR 205.3i).
+_BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
 
 def static_effect(state: GameState, sid: int, ab: StaticAbility, ch: Characteristics) -> Effect:

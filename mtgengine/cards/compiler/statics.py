@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...core.mana import COLOR_WORDS
+from .amounts import count_phrase
 from .conditions import cda_quantity, parse_condition, static_condition_ok
 from .combat_rules import AS_THOUGH_UNBLOCKED, LESS_POWER_CANT_BLOCK
 from .filters import counts_characteristics, creature_type_filter, parse_filter
@@ -209,10 +210,42 @@ def _tarmogoyf(m: SpanMatch, raw: str) -> StaticAbility | None:
 
 @_layer(r"~'s power and toughness are each equal to (.+?)\.")
 def _counted_pt(m: SpanMatch, raw: str) -> StaticAbility | None:
-    q = cda_quantity(m.group(1))
+    q = cda_count(m.group(1))
     if q is None:
         return None
     return StaticAbility("self", text=raw, mods=(SetPT(q, q),), cda=True)                # CR 604.3
+
+
+@_layer(r"~'s (power|toughness) is equal to (.+?)\.")
+def _counted_power(m: SpanMatch, raw: str) -> StaticAbility | None:
+    """ "~'s power is equal to the number of creatures you control" (Ironroot Warlord): a
+    characteristic-defining ability of one value (CR 604.3), the other printed (CR 208.2a)."""
+    q = cda_count(m.group(2))
+    if q is None:
+        return None
+    mod = SetPT(power=q) if m.group(1).lower() == "power" else SetPT(toughness=q)
+    return StaticAbility("self", text=raw, mods=(mod,), cda=True)
+
+
+@attempt
+def cda_count(text: str) -> Quantity | None:
+    """The number a characteristic-defining ability counts (CR 604.3): ``cda_quantity``'s, or a
+    count (``amounts.count_phrase``: "1 plus the number of lands you control", "twice the number
+    of basic land types among lands you control", "the number of creature cards in all
+    graveyards") of what ``layer_effects.value_of`` counts as the layers apply: permanents by
+    their characteristics, cards in graveyards, domain."""
+    q = cda_quantity(text)
+    if q is not None:
+        return q
+    q = count_phrase(text)
+    if q is None or q.of is not None or q.x or q.link:
+        return None
+    if q.stat == "" and q.per is not None and counts_characteristics(q.per):
+        return q
+    if q.stat == "domain" or (q.stat in ("cards_in:graveyard", "cards_in:all_graveyards")
+                              and (q.per is None or counts_characteristics(q.per))):
+        return q
+    return None
 
 
 # -- the static paragraphs ------------------------------------------------------------------------
