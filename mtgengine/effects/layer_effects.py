@@ -21,6 +21,7 @@ from .characteristics import (
     CARD_TYPES, EMPTY_SCRIPT, Characteristics, matches_characteristics, matches_keywords_and_power,
 )
 from .link_records import card_choice, chosen, record, relink
+from .static_conditions import STATIC_ONLY_KINDS, static_only_value
 from .text_change import apply as change_text
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ class Effect:
             you = src.controller if src is not None else state.objects[sid].controller
             other = flt.other
             linked = flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked or flt.chosen_type
-            status = flt.keywords or flt.not_keywords or flt.token is not None or flt.counter
+            status = reads_status(flt)
             found = [oid for oid, ch in chars.items()
                      if not (other and oid == sid) and matches_characteristics(flt, ch, ch.controller, you)
                      and (not status or status_selects(state, flt, oid, ch))
@@ -171,15 +172,26 @@ class Effect:
                                     activated=ch.script.activated + relink(mod.add_activated, suffix))
 
 
+def reads_status(flt: Filter) -> bool:
+    """Whether a static ability's filter has parts ``status_selects`` reads."""
+    return bool(flt.keywords or flt.not_keywords or flt.token is not None or flt.counter
+                or flt.attacking is not None or flt.in_combat is not None)
+
+
 def status_selects(state: GameState, flt: Filter, oid: int, ch: Characteristics) -> bool:
     """The parts of a static ability's filter beyond types, colors and controllers (CR 611.3a):
     "with flying" (the keywords as the layers stand: only a P/T effect's filter reads them, after
     layer 6, ``cards.compiler.statics``), "tokens" (CR 111.1), "with a +1/+1 counter on it" (CR
-    122.1: counters change with ``GameState.changed``, so the memo follows them)."""
+    122.1), "attacking" (CR 506.4): counters and combat roles change with ``GameState.changed``,
+    so the memo follows them."""
     if (flt.keywords or flt.not_keywords) and not matches_keywords_and_power(flt, ch):
         return False
     o = state.objects[oid]
     if flt.token is not None and o.token != flt.token:
+        return False
+    if flt.attacking is not None and (o.attacking is not None) != flt.attacking:
+        return False                    # "attacking creatures you control" (CR 506.4; ``rules.combat`` calls changed)
+    if flt.in_combat is not None and (o.attacking is not None or bool(o.blocking)) != flt.in_combat:
         return False
     return not flt.counter or any(n > 0 and (flt.counter == "any" or k == flt.counter) for k, n in o.counters.items())
 
@@ -333,6 +345,10 @@ def static_condition(state: GameState, chars: dict[int, Characteristics], sid: i
             or static_condition(state, chars, sid, cond.either)
     if cond.also is not None and not static_condition(state, chars, sid, cond.also):
         return False
+    if cond.kind in STATIC_ONLY_KINDS:                             # (``static_conditions``)
+        value = static_only_value(state, chars, sid, cond, you)
+        return value is not None and (cond.at_least is None or value >= cond.at_least) \
+            and (cond.at_most is None or value <= cond.at_most)
     if cond.kind != "control":
         from .triggers import condition_holds                     # life, cards in a zone: no characteristics
         return condition_holds(state, cond, you, sid)

@@ -14,13 +14,14 @@ from typing import Any
 
 from ...core.mana import COLOR_WORDS
 from .amounts import count_phrase
-from .conditions import cda_quantity, parse_condition, static_condition_ok
+from .conditions import cda_quantity, parse_condition
 from .combat_rules import AS_THOUGH_UNBLOCKED, LESS_POWER_CANT_BLOCK
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
 from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CREATURES, pt_value
 from .script_builder import ScriptBuilder
+from .static_conditions import static_ability_condition
 from .text import Span, SpanMatch, consume, fullmatch, split, sub
 from .tokens_copies import parse_enters_as_copy
 from ..vocabulary import (
@@ -116,36 +117,65 @@ def becomes(text: str) -> tuple[Any, ...] | None:
 @attempt
 def conditional_static(para: str, raw: str) -> StaticAbility | None:
     """ "~ gets +1/+2 as long as you control a Forest" (Kird Ape), "As long as you control
-    another Goblin, ~ gets +1/+1 and has haste", "~ has flying as long as ...": a static
-    ability of the permanent itself whose effect exists only while the condition holds."""
+    another Goblin, ~ gets +1/+1 and has haste", "~ has first strike as long as it's attacking",
+    "As long as equipped creature is a Human, it gets an additional +1/+1", "Fateful hour — As
+    long as you have 5 or less life, other creatures you control get +2/+2": a static ability
+    whose effect exists only while the condition holds (CR 611.3b)."""
     t = para.strip().rstrip(".")
-    m = fullmatch(r"(~|[Ee]nchanted creature|[Ee]quipped creature) (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+?)"
-                  r" as long as (.+)", t) or \
-        fullmatch(r"[Aa]s long as (.+?), (~|enchanted creature|equipped creature) "
-                  r"(gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+)", t)
+    m = fullmatch(r"(.+?) ((?:gets|get|has|have|can't) .+?) as long as (.+)", t) or \
+        fullmatch(r"[Aa]s long as (.+?), (.+?) ((?:gets|get|has|have|can't) .+)", t)
     if m is None:
         return None
-    # "As long as it's your turn, equipped creature gets +2/+0 and has first strike" (Javelin of
-    # Lightning): the Aura's or Equipment's bonus exists only while the condition holds (CR 611.3b)
     front = not t.lower().startswith("as long as")
     subject, what, cond_text = (m.group(1), m.group(2), m.group(3)) if front else (m.group(2), m.group(3), m.group(1))
-    who = {"~": "self"}.get(subject, subject.lower().split()[0])
-    condition = parse_condition(cond_text)
-    if condition is None or not static_condition_ok(condition):
+    condition = static_ability_condition(cond_text)
+    if condition is None:
         return None
-    p = tgh = 0
-    kws: frozenset[str] | None = frozenset()
-    if pm := fullmatch(r"gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?", what):
-        p, tgh = int(pm.group(1)), int(pm.group(2))
-        kws = keyword_list(pm.group(3)) if pm.group(3) else frozenset()
-        pm.consume()
-    elif hm := fullmatch(r"has (.+)", what):
-        kws = keyword_list(hm.group(1))
-        hm.consume()
-    if kws is None:
+    granted = self_grants(what)
+    if granted is None:
         return None
+    p, tgh, kws = granted
+    s = subject.lower()
+    if s == "it":
+        # "As long as equipped creature is a Human, it gets ...": the condition's subject
+        c = str(cond_text).lower()
+        who = "enchanted" if c.startswith("enchanted ") else "equipped" if c.startswith("equipped ") else "self"
+    elif s in ("~", "enchanted creature", "equipped creature", "enchanted permanent"):
+        who = {"~": "self"}.get(s, s.split()[0])
+    else:
+        flt = anthem_subject(subject, grants=bool(kws))
+        if flt is None:
+            return None
+        m.consume()
+        return StaticAbility("each", p, tgh, kws, filter=flt, text=raw, condition=condition)
     m.consume()
+    consume(subject)
     return StaticAbility(who, p, tgh, kws, text=raw, condition=condition)
+
+
+@attempt
+def self_grants(text: str) -> tuple[int, int, frozenset[str]] | None:
+    """What a conditional static gives (CR 613.4c, 613.1f): "gets +1/+1", "gets an additional
+    +1/+1", "gets +2/+2 and has trample", "has first strike", "gets +2/+2 and can't block" (a
+    restriction, granted like an ability, CR 509.1b), "gets +1/+1, has flying, and can't block"."""
+    p = tgh = 0
+    rest: str | None = text
+    if m := fullmatch(r"gets? (?:an additional )?([+-]\d+)/([+-]\d+)(?:,? and (.+)|, (.+))?", text):
+        m.consume()
+        p, tgh = int(m.group(1)), int(m.group(2))
+        rest = m.group(3) or m.group(4)
+    kws: frozenset[str] = frozenset()
+    if rest is None:
+        return p, tgh, kws
+    if m := fullmatch(r"(?:has|have) (.+?)(?:,? and ((?:can't|doesn't) .+))?", rest):
+        found = keyword_list(m.group(1))
+        more = restrictions(m.group(2)) if m.group(2) else frozenset()
+        if found is None or more is None:
+            return None
+        m.consume()
+        return p, tgh, found | more
+    found = restrictions(rest)
+    return None if found is None else (p, tgh, found)
 
 
 @attempt
@@ -470,7 +500,7 @@ def anthem_subject(text: str, grants: bool) -> Filter | None:
 def static_filter_ok(flt: Filter, grants: bool) -> bool:
     """Whether a static ability's filter reads only what its effect can read as it applies
     (``anthem_subject``)."""
-    base = replace(flt, token=None, counter="")
+    base = replace(flt, token=None, counter="", attacking=None, in_combat=None)
     if not grants:
         base = replace(base, keywords=frozenset(), not_keywords=frozenset())
     return counts_characteristics(base)
