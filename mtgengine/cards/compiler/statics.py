@@ -15,18 +15,20 @@ from typing import Any
 from ...core.mana import COLOR_WORDS
 from .amounts import count_phrase
 from .conditions import cda_quantity, parse_condition
+from . import nested
 from .combat_rules import AS_THOUGH_UNBLOCKED, LESS_POWER_CANT_BLOCK
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
 from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CREATURES, pt_value
+from .normalize import strip_reminder
 from .script_builder import ScriptBuilder
 from .static_conditions import static_ability_condition
 from .text import Span, SpanMatch, consume, fullmatch, split, sub
 from .tokens_copies import parse_enters_as_copy
 from ..vocabulary import (
-    ChangeAbilities, ChangeColors, ChangeTypes, Filter, ModifyPT, PlayerStatic, Quantity, SetController, SetPT,
-    StaticAbility, n,
+    CardScript, ChangeAbilities, ChangeColors, ChangeTypes, Filter, ModifyPT, PlayerStatic, Quantity, SetController,
+    SetPT, StaticAbility, n,
 )
 
 
@@ -307,6 +309,55 @@ def _attached_per(m: SpanMatch, face: ScriptBuilder) -> bool:
         return face.not_implemented()
     face.static.append(StaticAbility(who, keywords=kw, text=face.raw, mods=(ModifyPT(p, t, per=per),)))
     return True
+
+
+@_static(r'(.+?) (?:gets? ([+-]\d+)/([+-]\d+),? and )?(?:has|have) (?:(.+?),? and )?"(.+)"')
+def _granted_quoted(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    """ 'Enchanted creature has "{R}: This creature deals 1 damage to any target."', 'All Slivers
+    have "Sacrifice this permanent: Add {B}{B}."', 'Equipped creature gets +1/+1 and has "Whenever
+    this creature ..."': the quoted triggered or activated abilities granted in layer 6 (CR
+    613.1f), "this creature" being the object that has them (CR 113.7; linked only among
+    themselves, CR 607.5, ``layer_effects.Effect.apply_to``)."""
+    granted = _quoted_abilities(face)
+    if granted is None:
+        return None
+    p = int(m.group(2)) if m.group(2) else 0
+    t = int(m.group(3)) if m.group(3) else 0
+    kws = keyword_list(m.group(4)) if m.group(4) else frozenset()
+    if kws is None:
+        return None
+    subject = m.group(1)
+    s = subject.lower()
+    flt = None
+    if s in ("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
+             "enchanted artifact", "~"):
+        who = {"~": "self"}.get(s, s.split()[0])
+        consume(subject)
+    else:
+        flt = anthem_subject(subject, grants=True)
+        if flt is None:
+            return None
+        who = "each"
+    consume(m.group(5))                         # (read whole: ``nested.script``)
+    face.static.append(StaticAbility(who, p, t, kws | granted.keywords, filter=flt, text=face.raw, mods=(
+        ChangeAbilities(add_triggered=granted.triggered, add_activated=granted.activated),)))
+    return True
+
+
+def _quoted_abilities(face: ScriptBuilder) -> Any:
+    """The script of the paragraph's one quoted ability if it is only triggered and activated
+    abilities and keywords, every word understood, and it doesn't name the card granting it (whose
+    "~" a granted ability couldn't tell from its own); else None."""
+    raw = strip_reminder(face.raw)
+    if raw.count('"') != 2:
+        return None
+    quoted = raw[raw.index('"') + 1: raw.rindex('"')]
+    if any(name in quoted for name in {face.name, face.name.split(",")[0]}):
+        return None
+    script = nested.script(quoted)
+    if script is None or replace(script, triggered=(), activated=(), keywords=frozenset()) != CardScript():
+        return None
+    return script
 
 
 #: "for each card in your hand" (Dread Slag): numbers a self static counts off the battlefield,
