@@ -20,7 +20,7 @@ from .combat_rules import AS_THOUGH_UNBLOCKED, LESS_POWER_CANT_BLOCK
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
-from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CREATURES, pt_value
+from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CREATURES, num, pt_value
 from .normalize import strip_reminder
 from .script_builder import ScriptBuilder
 from .static_conditions import static_ability_condition
@@ -50,6 +50,13 @@ def player_static(para: str, raw: str) -> PlayerStatic | None:
         m.consume()
         who = {"players": "each", "your opponents": "opponents"}.get(m.group(1) or "you", "you")
         return PlayerStatic(frozenset({f"skip_{m.group(2)}"}), who=who, condition=condition, text=raw)   # CR 614.10
+    if m := fullmatch(r"(your|each opponent's) maximum hand size is (increased|reduced) by (\w+)", t):
+        # CR 402.2, 613.11: a rule of the game modified for the player
+        amount = num(m.group(3)).fixed
+        m.consume()
+        return PlayerStatic(frozenset({"hand_size"}), who="you" if m.group(1) == "your" else "opponents",
+                            condition=condition, text=raw,
+                            hand_size=amount if m.group(2) == "increased" else -amount)
     grant = _PLAYER_GRANTS.get(t)
     if grant is None:
         return None
@@ -59,7 +66,8 @@ def player_static(para: str, raw: str) -> PlayerStatic | None:
 
 _PLAYER_GRANTS = {"you have hexproof": "hexproof",
                   "you don't lose the game for having 0 or less life": "no_zero_life_loss",
-                  "all damage is dealt to you as though its source had infect": "damage_as_infect"}
+                  "all damage is dealt to you as though its source had infect": "damage_as_infect",
+                  "you have no maximum hand size": "no_max_hand_size"}                 # CR 402.2
 
 
 @attempt
