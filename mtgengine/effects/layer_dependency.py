@@ -78,8 +78,10 @@ def ability_reads(ab: StaticAbility) -> int:
     cond = ab.condition
     if cond is not None:
         r |= CONTROLLER
-        if cond.kind == "control":
+        if cond.kind in ("control", "opponent_controls", "attached_is"):
             r |= filter_reads(cond.filter or _ANY)
+        elif cond.kind == "source_attached":
+            r |= SUBTYPES                       # an Equipment / Aura attached to it (``static_conditions``)
     return r
 
 

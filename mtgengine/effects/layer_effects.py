@@ -21,6 +21,7 @@ from .characteristics import (
     CARD_TYPES, EMPTY_SCRIPT, Characteristics, matches_characteristics, matches_keywords_and_power,
 )
 from .link_records import card_choice, chosen, record, relink
+from .static_conditions import STATIC_ONLY_KINDS, static_only_value
 from .text_change import apply as change_text
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ class Effect:
             you = src.controller if src is not None else state.objects[sid].controller
             other = flt.other
             linked = flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked or flt.chosen_type
-            status = flt.keywords or flt.not_keywords or flt.token is not None or flt.counter
+            status = reads_status(flt)
             found = [oid for oid, ch in chars.items()
                      if not (other and oid == sid) and matches_characteristics(flt, ch, ch.controller, you)
                      and (not status or status_selects(state, flt, oid, ch))
@@ -154,6 +155,13 @@ class Effect:
                     ch.power += mod.power
                     ch.toughness = (ch.toughness or 0) + mod.toughness
                 continue
+            if cls is SetPT:
+                # counted on the layer pass's values (``value_of``)
+                if mod.power is not None:
+                    ch.power = value_of(state, mod.power, oid, ch, chars)
+                if mod.toughness is not None:
+                    ch.toughness = value_of(state, mod.toughness, oid, ch, chars)
+                continue
             modify(state, oid, ch, mod, self.controller)
             if cls is ChangeAbilities and (mod.add_triggered or mod.add_activated):
                 # granted abilities; from another object, linked only among themselves
@@ -164,15 +172,26 @@ class Effect:
                                     activated=ch.script.activated + relink(mod.add_activated, suffix))
 
 
+def reads_status(flt: Filter) -> bool:
+    """Whether a static ability's filter has parts ``status_selects`` reads."""
+    return bool(flt.keywords or flt.not_keywords or flt.token is not None or flt.counter
+                or flt.attacking is not None or flt.in_combat is not None)
+
+
 def status_selects(state: GameState, flt: Filter, oid: int, ch: Characteristics) -> bool:
     """The parts of a static ability's filter beyond types, colors and controllers (CR 611.3a):
     "with flying" (the keywords as the layers stand: only a P/T effect's filter reads them, after
     layer 6, ``cards.compiler.statics``), "tokens" (CR 111.1), "with a +1/+1 counter on it" (CR
-    122.1: counters change with ``GameState.changed``, so the memo follows them)."""
+    122.1), "attacking" (CR 506.4): counters and combat roles change with ``GameState.changed``,
+    so the memo follows them."""
     if (flt.keywords or flt.not_keywords) and not matches_keywords_and_power(flt, ch):
         return False
     o = state.objects[oid]
     if flt.token is not None and o.token != flt.token:
+        return False
+    if flt.attacking is not None and (o.attacking is not None) != flt.attacking:
+        return False                    # "attacking creatures you control" (CR 506.4; ``rules.combat`` calls changed)
+    if flt.in_combat is not None and (o.attacking is not None or bool(o.blocking)) != flt.in_combat:
         return False
     return not flt.counter or any(n > 0 and (flt.counter == "any" or k == flt.counter) for k, n in o.counters.items())
 
@@ -238,21 +257,35 @@ def modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, y
             ch.power, ch.toughness = ch.toughness, ch.power
 
 
-def value_of(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> int:
-    """A number a layer effect sets: fixed, plus a count or one of the object's own values."""
+def value_of(state: GameState, q: Quantity, oid: int, ch: Characteristics,
+             chars: dict[int, Characteristics] | None = None) -> int:
+    """A number a layer effect sets or counts: fixed, plus ``scale`` times a count or one of the
+    object's own values. "You" is the object's controller (a characteristic-defining ability's,
+    CR 604.3). Permanents are counted on ``chars`` (the layer pass's values as they stand: a CDA
+    applies in layer 7a, after the types and controllers are set, CR 613.4a) when it holds every
+    permanent, else on their copiable values (an object off the battlefield, CR 707.2)."""
     from .layers import copiable_values
-    value = q.fixed
-    if q.per is not None:
-        value += sum(1 for other in state.battlefield
-                     if matches_characteristics(q.per, copiable_values(state, other), state.objects[other].controller, ch.controller)
-                     and (q.per.face_down is None or state.objects[other].face_down == q.per.face_down))
-    if q.stat == "mana_value":
+    value = 0
+    if q.per is not None and not q.stat:
+        flt = q.per
+        if _whole_battlefield(state, chars, oid):
+            assert chars is not None
+            value += sum(1 for other, c in chars.items() if not (flt.other and other == oid)
+                         and matches_characteristics(flt, c, c.controller, ch.controller)
+                         and (flt.face_down is None or state.objects[other].face_down == flt.face_down))
+        else:
+            value += sum(1 for other in state.battlefield if not (flt.other and other == oid)
+                         and matches_characteristics(flt, copiable_values(state, other),
+                                                     state.objects[other].controller, ch.controller)
+                         and (flt.face_down is None or state.objects[other].face_down == flt.face_down))
+    stat = q.stat
+    if stat == "mana_value":
         value += ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
-    elif q.stat == "life":
+    elif stat == "life":
         value += state.players[ch.controller].life
-    elif q.stat == "hand":
+    elif stat == "hand":
         value += len(state.zones[(ch.controller, Zone.HAND)])
-    elif q.stat == "graveyard_card_types":
+    elif stat == "graveyard_card_types":
         # Tarmogoyf: card types among cards in all graveyards (CR 205.2a; copiable values suffice
         # off the battlefield, CR 707.2)
         kinds: set[str] = set()
@@ -260,10 +293,36 @@ def value_of(state: GameState, q: Quantity, oid: int, ch: Characteristics) -> in
             for other in state.zones[(p.index, Zone.GRAVEYARD)]:
                 kinds |= copiable_values(state, other).types & CARD_TYPES
         value += len(kinds)
-    elif q.stat == "chosen" and q.link:
+    elif stat == "domain":
+        # CR 205.3i, 207.2c: basic land types among lands its controller controls
+        lands = chars.values() if chars is not None and _whole_battlefield(state, chars, oid) else \
+            (copiable_values(state, other) for other in state.battlefield
+             if state.objects[other].controller == ch.controller)
+        value += len({t for c in lands if c.controller == ch.controller and "Land" in c.types
+                      for t in c.subtypes & _BASIC_LAND_TYPES})
+    elif stat.startswith("cards_in:"):
+        # "the number of creature cards in your graveyard / in all graveyards" (copiable values,
+        # CR 707.2: no effect applies to a card there but a CDA, which no filter here reads)
+        where = stat[len("cards_in:"):]
+        cards = [c for p in state.players for c in state.zones[(p.index, Zone.GRAVEYARD)]] \
+            if where == "all_graveyards" else state.zones[(ch.controller, Zone(where))]
+        flt = q.per or _ANY
+        value += sum(1 for c in cards if c != oid and matches_characteristics(
+            flt, copiable_values(state, c), state.objects[c].owner, ch.controller))
+    elif stat == "chosen" and q.link:
         v = chosen(state, oid, q.link)            # "equal to the last chosen number" (CR 607.2d)
-        value += q.scale * v if isinstance(v, int) and not isinstance(v, bool) else 0
-    return value
+        return q.fixed + (q.scale * v if isinstance(v, int) and not isinstance(v, bool) else 0)
+    return q.fixed + q.scale * value
+
+
+def _whole_battlefield(state: GameState, chars: dict[int, Characteristics] | None, oid: int) -> bool:
+    """Whether ``chars`` is a layer pass over every permanent, ``oid`` among them."""
+    return chars is not None and oid in chars and state.objects[oid].zone is Zone.BATTLEFIELD \
+        and len(chars) == len(state.battlefield)
+
+
+#: The basic land types (CR 205.3i).
+_BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
 
 def static_effect(state: GameState, sid: int, ab: StaticAbility, ch: Characteristics) -> Effect:
@@ -286,6 +345,10 @@ def static_condition(state: GameState, chars: dict[int, Characteristics], sid: i
             or static_condition(state, chars, sid, cond.either)
     if cond.also is not None and not static_condition(state, chars, sid, cond.also):
         return False
+    if cond.kind in STATIC_ONLY_KINDS:                             # (``static_conditions``)
+        value = static_only_value(state, chars, sid, cond, you)
+        return value is not None and (cond.at_least is None or value >= cond.at_least) \
+            and (cond.at_most is None or value <= cond.at_most)
     if cond.kind != "control":
         from .triggers import condition_holds                     # life, cards in a zone: no characteristics
         return condition_holds(state, cond, you, sid)

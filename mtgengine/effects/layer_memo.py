@@ -24,7 +24,9 @@ from ..cards.vocabulary import ChangeAbilities, ChangeColors, ChangeText, Filter
 from ..state.game_state import LAYER_RECORD
 from .characteristics import Characteristics, copy_characteristics, matches_characteristics
 from .layer_dependency import effect_writes, reads
-from .layer_effects import ATTACHED, LAYERS, RESOLVED, SELF, Effect, keyword_counters, pt_counters, status_selects
+from .layer_effects import (
+    ATTACHED, LAYERS, RESOLVED, SELF, Effect, keyword_counters, pt_counters, reads_status, status_selects,
+)
 
 if TYPE_CHECKING:
     from ..state.game_state import GameState
@@ -90,6 +92,8 @@ def local_plan(statics: list[Effect], resolved: list[Effect]) -> Plan | None:
         if ab.condition is not None or (flt is not None and (flt.controller_in or flt.chosen_color or flt.chosen_name
                                                              or flt.linked or flt.chosen_type)):
             return None
+        if flt is not None and (flt.attacking is not None or flt.in_combat is not None):
+            return None                 # combat roles: not in a permanent's ``snapshot``
         read |= reads(e)
     written = 0
     by_layer: dict[str, list[Effect]] = {}
@@ -148,8 +152,7 @@ def _selects(state: GameState, eff: Effect, oid: int, ch: Characteristics) -> bo
         return False
     if not matches_characteristics(flt, ch, ch.controller, state.objects[sid].controller):
         return False
-    return not (flt.keywords or flt.not_keywords or flt.token is not None or flt.counter) \
-        or status_selects(state, flt, oid, ch)
+    return not reads_status(flt) or status_selects(state, flt, oid, ch)
 
 
 def replay(state: GameState, oid: int, ch: Characteristics, plan: Plan,

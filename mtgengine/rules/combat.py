@@ -154,6 +154,7 @@ def declare_attackers(ctx: Ctx) -> None:
         o = g.obj(attacker)
         o.attacking = defender
         o.choices["attacked_turn"] = g.turn     # "if it attacked this turn" (Berserk)
+        g.changed()         # a static ability may read it: "as long as it's attacking" (CR 611.3b, 506.4)
         ch = characteristics(g, attacker)
         if "vigilance" not in ch.keywords:
             set_tapped(ctx, attacker, True)    # CR 508.1f
@@ -321,6 +322,7 @@ def declare_blockers(ctx: Ctx) -> None:
         pairs += declared
     for a in atk:
         g.obj(a).blocked = any(att == a for _, att in pairs)    # CR 509.1h
+    g.changed()             # "as long as it's blocking" (CR 611.3b, 506.4)
     for blocker, attacker in pairs:
         g.events.append(BlockEvent(blocker, attacker))          # CR 509.2a: blocks triggers
 
@@ -656,3 +658,4 @@ def end_combat(g: GameState) -> None:
         w.blocking = ()
         w.blocked = False
     g.combat = {}
+    g.changed()             # removed from combat: "as long as it's attacking" no longer holds (CR 511.3)

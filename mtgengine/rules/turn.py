@@ -21,6 +21,7 @@ from ..effects.replacement import may_replace
 from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on_stack, step_may_trigger, step_triggers
 from ..state.game_state import GameState
 from ..effects.exile_permissions import end_permissions, permitted_cards
+from ..effects.hand_size import max_hand_size
 from . import sagas
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .alternative_casts import graveyard_actions, has_graveyard_options
@@ -158,8 +159,7 @@ def begin_step(ctx: Ctx, step: Step) -> None:
         # next turn up to its first priority question, where it commits again (CR 502-503): its
         # state is copied here only if the discard is to come or the game stops at the turn cap
         # as the step ends (``Game._commit``: otherwise rebuilt in the rare case it's needed).
-        ctx.commit_point(asks_soon=step is not _CLEANUP or len(g.zones[(g.active, _HAND)]) > HAND_SIZE
-                         or bool(g.turn_cap and g.turn >= g.turn_cap))
+        ctx.commit_point(asks_soon=step is not _CLEANUP or _discards(g) or bool(g.turn_cap and g.turn >= g.turn_cap))
     g.step = step
     g.priority = g.first_in_game(g.active)      # CR 800.4j: the next one if the active player left
     g.passes = 0
@@ -257,11 +257,18 @@ def _combat_damage_step(ctx: Ctx) -> None:
         combat_damage(ctx, None)
 
 
+def _discards(g: GameState) -> bool:
+    """Whether the active player has more cards in hand than their maximum hand size (CR 514.1)."""
+    most = max_hand_size(g, g.active)
+    return most is not None and len(g.zones[(g.active, _HAND)]) > most
+
+
 def cleanup(ctx: Ctx) -> None:
     """CR 514.1-514.3."""
     g = ctx.g
     hand = g.zones[(g.active, _HAND)]
-    excess = len(hand) - HAND_SIZE
+    most = max_hand_size(g, g.active)             # CR 402.2: none, or seven as effects modify it
+    excess = len(hand) - most if most is not None else 0
     if excess > 0:
         chosen = ctx.ask(Decision(g.active, "discard", f"discard {excess} card(s) to hand size", sorted(hand),
                                   min=excess, max=excess))

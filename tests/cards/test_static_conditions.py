@@ -22,7 +22,16 @@ def test_conditions_the_memo_does_not_follow_are_refused() -> None:
         assert cond is not None and cond.kind not in STATIC_CONDITION_KINDS
         assert conditional_static(f"~ gets +1/+1 as long as {cond_text}.", "") is None
     assert not {"main_phase", "attacked_with", "landfall"} & STATIC_CONDITION_KINDS
-    assert conditional_static("~ has first strike as long as it's attacking.", "") is None   # combat status
+    # "you control no untapped lands": tapping writes status the memo keeps (``GameState.obj``)
+    assert conditional_static("~ gets +1/+1 as long as you control no untapped lands.", "") is None
+
+
+def test_combat_status_is_followed() -> None:
+    # declaring attackers and blockers and the end of combat forget the memo (``rules.combat``), so
+    # "as long as it's attacking" is a static condition (CR 506.4, 611.3b);
+    # tests/scenarios/statics/conditional_statics.yaml plays it
+    ability = conditional_static("~ has first strike as long as it's attacking.", "")
+    assert ability is not None and (ability.condition.kind, ability.condition.at_least) == ("source_attacking", 1)
 
 
 def test_whose_turn_it_is_is_followed() -> None:

@@ -177,6 +177,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("rules/activation.py", "activate_mana_ability"),   # an action, not listed (CR 605.3a)
         ("effects/trigger_conditions.py", "condition_holds"),   # itself: a condition's "also" part (Condition.also)
         ("rules/resolution.py", "_resolve_ability"),
+        ("effects/hand_size.py", "max_hand_size"),    # read at the cleanup step's discard (CR 514.1)
     }
 
 

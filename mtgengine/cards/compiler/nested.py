@@ -8,8 +8,10 @@ ability sit below it in the package, so they ask through this module instead of 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 _read_whole: Callable[[str], bool] | None = None
+_compile: Callable[[str], Any] | None = None
 
 
 def provide(read_whole: Callable[[str], bool]) -> None:
@@ -21,3 +23,19 @@ def provide(read_whole: Callable[[str], bool]) -> None:
 def understood(text: str) -> bool:
     """Whether every word of the quoted ability ``text`` was understood."""
     return _read_whole is not None and _read_whole(str.__str__(text))
+
+
+def provide_script(compile_ability: Callable[[str], Any]) -> None:
+    """Sets the compiling of a quoted ability: its text's ``CardScript``, "~" being the object that
+    has it."""
+    global _compile
+    _compile = compile_ability
+
+
+def script(text: str) -> Any:
+    """The ``CardScript`` of the quoted ability ``text`` if every word of it was understood, else
+    None: an ability a static ability grants ('Enchanted creature has "{T}: Add {G}."', CR 613.1f)
+    is compiled with the card that grants it."""
+    if _compile is None or not understood(text):
+        return None
+    return _compile(str.__str__(text))

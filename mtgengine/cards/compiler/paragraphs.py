@@ -197,4 +197,5 @@ def _read_whole(text: str) -> bool:
 
 
 nested.provide(_read_whole)
+nested.provide_script(lambda text: compile_report("~", text, False).script)   # granted abilities (statics)
 casting_keywords.provide(compile_report)       # overload's text with "each" (CR 702.96a)

@@ -13,18 +13,22 @@ from dataclasses import replace
 from typing import Any
 
 from ...core.mana import COLOR_WORDS
+from .amounts import count_phrase
 from .combat_rules import ASSIGNS_AS_UNBLOCKED, BLOCKED_BY_POWER_BELOW_OWN
-from .conditions import cda_quantity, parse_condition, static_condition_ok
+from .conditions import cda_quantity, parse_condition
+from . import nested
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
-from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CREATURES, pt_value
+from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CREATURES, num, pt_value
+from .normalize import strip_reminder
 from .script_builder import ScriptBuilder
+from .static_conditions import static_ability_condition
 from .text import Span, SpanMatch, consume, fullmatch, split, sub
 from .tokens_copies import parse_enters_as_copy
 from ..vocabulary import (
-    ChangeAbilities, ChangeColors, ChangeTypes, Filter, ModifyPT, PlayerStatic, Quantity, SetController, SetPT,
-    StaticAbility, n,
+    CardScript, ChangeAbilities, ChangeColors, ChangeTypes, Filter, ModifyPT, PlayerStatic, Quantity, SetController,
+    SetPT, StaticAbility, n,
 )
 
 
@@ -46,6 +50,13 @@ def player_static(para: str, raw: str) -> PlayerStatic | None:
         m.consume()
         who = {"players": "each", "your opponents": "opponents"}.get(m.group(1) or "you", "you")
         return PlayerStatic(frozenset({f"skip_{m.group(2)}"}), who=who, condition=condition, text=raw)   # CR 614.10
+    if m := fullmatch(r"(your|each opponent's) maximum hand size is (increased|reduced) by (\w+)", t):
+        # CR 402.2, 613.11: a rule of the game modified for the player
+        amount = num(m.group(3)).fixed
+        m.consume()
+        return PlayerStatic(frozenset({"hand_size"}), who="you" if m.group(1) == "your" else "opponents",
+                            condition=condition, text=raw,
+                            hand_size=amount if m.group(2) == "increased" else -amount)
     grant = _PLAYER_GRANTS.get(t)
     if grant is None:
         return None
@@ -55,7 +66,8 @@ def player_static(para: str, raw: str) -> PlayerStatic | None:
 
 _PLAYER_GRANTS = {"you have hexproof": "hexproof",
                   "you don't lose the game for having 0 or less life": "no_zero_life_loss",
-                  "all damage is dealt to you as though its source had infect": "damage_as_infect"}
+                  "all damage is dealt to you as though its source had infect": "damage_as_infect",
+                  "you have no maximum hand size": "no_max_hand_size"}                 # CR 402.2
 
 
 @attempt
@@ -115,36 +127,65 @@ def becomes(text: str) -> tuple[Any, ...] | None:
 @attempt
 def conditional_static(para: str, raw: str) -> StaticAbility | None:
     """ "~ gets +1/+2 as long as you control a Forest" (Kird Ape), "As long as you control
-    another Goblin, ~ gets +1/+1 and has haste", "~ has flying as long as ...": a static
-    ability of the permanent itself whose effect exists only while the condition holds."""
+    another Goblin, ~ gets +1/+1 and has haste", "~ has first strike as long as it's attacking",
+    "As long as equipped creature is a Human, it gets an additional +1/+1", "Fateful hour — As
+    long as you have 5 or less life, other creatures you control get +2/+2": a static ability
+    whose effect exists only while the condition holds (CR 611.3b)."""
     t = para.strip().rstrip(".")
-    m = fullmatch(r"(~|[Ee]nchanted creature|[Ee]quipped creature) (gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+?)"
-                  r" as long as (.+)", t) or \
-        fullmatch(r"[Aa]s long as (.+?), (~|enchanted creature|equipped creature) "
-                  r"(gets [+-]\d+/[+-]\d+(?: and has .+?)?|has .+)", t)
+    m = fullmatch(r"(.+?) ((?:gets|get|has|have|can't) .+?) as long as (.+)", t) or \
+        fullmatch(r"[Aa]s long as (.+?), (.+?) ((?:gets|get|has|have|can't) .+)", t)
     if m is None:
         return None
-    # "As long as it's your turn, equipped creature gets +2/+0 and has first strike" (Javelin of
-    # Lightning): the Aura's or Equipment's bonus exists only while the condition holds (CR 611.3b)
     front = not t.lower().startswith("as long as")
     subject, what, cond_text = (m.group(1), m.group(2), m.group(3)) if front else (m.group(2), m.group(3), m.group(1))
-    who = {"~": "self"}.get(subject, subject.lower().split()[0])
-    condition = parse_condition(cond_text)
-    if condition is None or not static_condition_ok(condition):
+    condition = static_ability_condition(cond_text)
+    if condition is None:
         return None
-    p = tgh = 0
-    kws: frozenset[str] | None = frozenset()
-    if pm := fullmatch(r"gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?", what):
-        p, tgh = int(pm.group(1)), int(pm.group(2))
-        kws = keyword_list(pm.group(3)) if pm.group(3) else frozenset()
-        pm.consume()
-    elif hm := fullmatch(r"has (.+)", what):
-        kws = keyword_list(hm.group(1))
-        hm.consume()
-    if kws is None:
+    granted = self_grants(what)
+    if granted is None:
         return None
+    p, tgh, kws = granted
+    s = subject.lower()
+    if s == "it":
+        # "As long as equipped creature is a Human, it gets ...": the condition's subject
+        c = str(cond_text).lower()
+        who = "enchanted" if c.startswith("enchanted ") else "equipped" if c.startswith("equipped ") else "self"
+    elif s in ("~", "enchanted creature", "equipped creature", "enchanted permanent"):
+        who = {"~": "self"}.get(s, s.split()[0])
+    else:
+        flt = anthem_subject(subject, grants=bool(kws))
+        if flt is None:
+            return None
+        m.consume()
+        return StaticAbility("each", p, tgh, kws, filter=flt, text=raw, condition=condition)
     m.consume()
+    consume(subject)
     return StaticAbility(who, p, tgh, kws, text=raw, condition=condition)
+
+
+@attempt
+def self_grants(text: str) -> tuple[int, int, frozenset[str]] | None:
+    """What a conditional static gives (CR 613.4c, 613.1f): "gets +1/+1", "gets an additional
+    +1/+1", "gets +2/+2 and has trample", "has first strike", "gets +2/+2 and can't block" (a
+    restriction, granted like an ability, CR 509.1b), "gets +1/+1, has flying, and can't block"."""
+    p = tgh = 0
+    rest: str | None = text
+    if m := fullmatch(r"gets? (?:an additional )?([+-]\d+)/([+-]\d+)(?:,? and (.+)|, (.+))?", text):
+        m.consume()
+        p, tgh = int(m.group(1)), int(m.group(2))
+        rest = m.group(3) or m.group(4)
+    kws: frozenset[str] = frozenset()
+    if rest is None:
+        return p, tgh, kws
+    if m := fullmatch(r"(?:has|have) (.+?)(?:,? and ((?:can't|doesn't) .+))?", rest):
+        found = keyword_list(m.group(1))
+        more = restrictions(m.group(2)) if m.group(2) else frozenset()
+        if found is None or more is None:
+            return None
+        m.consume()
+        return p, tgh, found | more
+    found = restrictions(rest)
+    return None if found is None else (p, tgh, found)
 
 
 @attempt
@@ -209,10 +250,42 @@ def _tarmogoyf(m: SpanMatch, raw: str) -> StaticAbility | None:
 
 @_layer(r"~'s power and toughness are each equal to (.+?)\.")
 def _counted_pt(m: SpanMatch, raw: str) -> StaticAbility | None:
-    q = cda_quantity(m.group(1))
+    q = cda_count(m.group(1))
     if q is None:
         return None
     return StaticAbility("self", text=raw, mods=(SetPT(q, q),), cda=True)                # CR 604.3
+
+
+@_layer(r"~'s (power|toughness) is equal to (.+?)\.")
+def _counted_power(m: SpanMatch, raw: str) -> StaticAbility | None:
+    """ "~'s power is equal to the number of creatures you control" (Ironroot Warlord): a
+    characteristic-defining ability of one value (CR 604.3), the other printed (CR 208.2a)."""
+    q = cda_count(m.group(2))
+    if q is None:
+        return None
+    mod = SetPT(power=q) if m.group(1).lower() == "power" else SetPT(toughness=q)
+    return StaticAbility("self", text=raw, mods=(mod,), cda=True)
+
+
+@attempt
+def cda_count(text: str) -> Quantity | None:
+    """The number a characteristic-defining ability counts (CR 604.3): ``cda_quantity``'s, or a
+    count (``amounts.count_phrase``: "1 plus the number of lands you control", "twice the number
+    of basic land types among lands you control", "the number of creature cards in all
+    graveyards") of what ``layer_effects.value_of`` counts as the layers apply: permanents by
+    their characteristics, cards in graveyards, domain."""
+    q = cda_quantity(text)
+    if q is not None:
+        return q
+    q = count_phrase(text)
+    if q is None or q.of is not None or q.x or q.link:
+        return None
+    if q.stat == "" and q.per is not None and counts_characteristics(q.per):
+        return q
+    if q.stat == "domain" or (q.stat in ("cards_in:graveyard", "cards_in:all_graveyards")
+                              and (q.per is None or counts_characteristics(q.per))):
+        return q
+    return None
 
 
 # -- the static paragraphs ------------------------------------------------------------------------
@@ -244,6 +317,55 @@ def _attached_per(m: SpanMatch, face: ScriptBuilder) -> bool:
         return face.not_implemented()
     face.static.append(StaticAbility(who, keywords=kw, text=face.raw, mods=(ModifyPT(p, t, per=per),)))
     return True
+
+
+@_static(r'(.+?) (?:gets? ([+-]\d+)/([+-]\d+),? and )?(?:has|have) (?:(.+?),? and )?"(.+)"')
+def _granted_quoted(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    """ 'Enchanted creature has "{R}: This creature deals 1 damage to any target."', 'All Slivers
+    have "Sacrifice this permanent: Add {B}{B}."', 'Equipped creature gets +1/+1 and has "Whenever
+    this creature ..."': the quoted triggered or activated abilities granted in layer 6 (CR
+    613.1f), "this creature" being the object that has them (CR 113.7; linked only among
+    themselves, CR 607.5, ``layer_effects.Effect.apply_to``)."""
+    granted = _quoted_abilities(face)
+    if granted is None:
+        return None
+    p = int(m.group(2)) if m.group(2) else 0
+    t = int(m.group(3)) if m.group(3) else 0
+    kws = keyword_list(m.group(4)) if m.group(4) else frozenset()
+    if kws is None:
+        return None
+    subject = m.group(1)
+    s = subject.lower()
+    flt = None
+    if s in ("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
+             "enchanted artifact", "~"):
+        who = {"~": "self"}.get(s, s.split()[0])
+        consume(subject)
+    else:
+        flt = anthem_subject(subject, grants=True)
+        if flt is None:
+            return None
+        who = "each"
+    consume(m.group(5))                         # (read whole: ``nested.script``)
+    face.static.append(StaticAbility(who, p, t, kws | granted.keywords, filter=flt, text=face.raw, mods=(
+        ChangeAbilities(add_triggered=granted.triggered, add_activated=granted.activated),)))
+    return True
+
+
+def _quoted_abilities(face: ScriptBuilder) -> Any:
+    """The script of the paragraph's one quoted ability if it is only triggered and activated
+    abilities and keywords, every word understood, and it doesn't name the card granting it (whose
+    "~" a granted ability couldn't tell from its own); else None."""
+    raw = strip_reminder(face.raw)
+    if raw.count('"') != 2:
+        return None
+    quoted = raw[raw.index('"') + 1: raw.rindex('"')]
+    if any(name in quoted for name in {face.name, face.name.split(",")[0]}):
+        return None
+    script = nested.script(quoted)
+    if script is None or replace(script, triggered=(), activated=(), keywords=frozenset()) != CardScript():
+        return None
+    return script
 
 
 #: "for each card in your hand" (Dread Slag): numbers a self static counts off the battlefield,
@@ -437,7 +559,7 @@ def anthem_subject(text: str, grants: bool) -> Filter | None:
 def static_filter_ok(flt: Filter, grants: bool) -> bool:
     """Whether a static ability's filter reads only what its effect can read as it applies
     (``anthem_subject``)."""
-    base = replace(flt, token=None, counter="")
+    base = replace(flt, token=None, counter="", attacking=None, in_combat=None)
     if not grants:
         base = replace(base, keywords=frozenset(), not_keywords=frozenset())
     return counts_characteristics(base)

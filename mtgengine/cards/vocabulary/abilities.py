@@ -160,6 +160,13 @@ class Condition:
     among the players in the game), "turn" (``value`` "you" / "opponent": whose turn it is) and
     "step" (``value`` the step it is: "upkeep", "combat", "before_attackers", ...: activation
     instructions, CR 602.5).
+    Static abilities' only (``effects.static_conditions``, CR 611.3b): "graveyard_card_types" (card
+    types among cards in your graveyard: delirium), "opponent_graveyard" (the most cards in an
+    opponent's graveyard), "opponent_controls" (the most permanents matching ``filter`` one opponent
+    controls), "source_attacking" / "source_blocking" (1 while the source is, CR 506.4),
+    "source_counter" (counters of kind ``value``, "any": all, on the source), "source_attached"
+    (the permanents with subtype ``value``, "Equipment" or "Aura", attached to it), "attached_is" (1
+    if what the source is attached to matches ``filter``).
     The number must be at least
     ``at_least`` and at most ``at_most`` (None: no bound).
 

@@ -136,9 +136,12 @@ class PlayerStatic:
     their untap or draw step, a replacement effect, CR 614.10), "hexproof" (CR 702.11c), "no_zero_life_loss" (the player doesn't
     lose the game for having 0 or less life, an exception to CR 704.5a), "damage_as_infect"
     (damage is dealt to the player as though its source had infect: poison counters instead
-    of life loss, CR 702.90b)."""
+    of life loss, CR 702.90b), "no_max_hand_size" (the player has no maximum hand size, CR 402.2);
+    ``hand_size``: added to the player's maximum hand size ("is reduced by one": -1, CR 402.2,
+    613.11; with the grant "hand_size")."""
 
     grants: frozenset[str]
     who: str = "you"
     condition: Condition | None = None
     text: str = ""
+    hand_size: int = 0
