@@ -112,6 +112,12 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
             execute(ctx, (eff,), r)
 
 
+def _sources_besides(g: GameState, player: int, oid: int, ab: ActivatedAbility, spend_on: SpendOn) -> list | None:
+    """The mana sources that can pay the rest of an ability's cost: not its own source when {T}
+    is part of the cost (CR 602.2b, 605.3a); None (all of them) otherwise."""
+    return [s for s in tap_sources(g, player, spend_on) if s[0] != oid] if ab.cost.tap else None
+
+
 def _announce_x(ctx: Ctx, player: int, oid: int, ab: ActivatedAbility, action: dict[str, Any]) -> int:
     """X of an activation cost, announced (CR 602.2b, 601.2b): given by the action or asked, up to
     what could be paid ({X} mana; "Remove X storage counters from ~": the counters on it; "any
@@ -124,7 +130,7 @@ def _announce_x(ctx: Ctx, player: int, oid: int, ab: ActivatedAbility, action: d
         spend_on = SpendOn("ability", characteristics(g, oid))
         # the most X payable once the rest is: not with the source's own mana if {T} is paid
         # too (CR 602.2b, 605.3a: Kessig Wolf Run), nor with mana it can't be spent on (CR 106.6)
-        sources = [s for s in tap_sources(g, player, spend_on) if s[0] != oid] if ab.cost.tap else None
+        sources = _sources_besides(g, player, oid, ab, spend_on)
         most = affordable_x(g, player, ability_mana(g, player, oid, ab), sources=sources, spend_on=spend_on)
     if x is None:
         x = ctx.ask(Decision(player, "x", f"choose X for {characteristics(g, oid).name}'s ability", [],
@@ -248,7 +254,7 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
     spend_on = SpendOn("ability", characteristics(g, oid)) if ab.cost.mana or ab.cost.exile is not None else None
     if ab.cost.mana:
         # a source tapped to pay {T} can't also tap for mana to pay the rest (CR 602.2b, 605.3a)
-        sources = [s for s in tap_sources(g, player, spend_on) if s[0] != oid] if ab.cost.tap else None
+        sources = _sources_besides(g, player, oid, ab, spend_on)
         if not can_pay(g, player, ability_mana(g, player, oid, ab), x, sources=sources, spend_on=spend_on):
             return False
     if ab.cost.exile is not None:
