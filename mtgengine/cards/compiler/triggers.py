@@ -17,7 +17,7 @@ from .lexicon import NUMBERS, PERMANENT_TYPES
 from .script_builder import ScriptBuilder
 from .sentences import parse_effects
 from .targets import Parse
-from .text import Span, SpanMatch, consume, fullmatch, match, search
+from .text import Span, SpanMatch, consume, fullmatch, match, search, sub
 from ..vocabulary import (Condition, DoAction, ExileChosen, ExtraTriggers, Filter, Ref, SELF, Trigger,
                           TriggeredAbility, UnlessPays)
 
@@ -358,7 +358,7 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
         # other creature of the event (what it was done to)
         other = Ref("affected") if trig.event in _OTHER_CREATURE_EVENTS else None
         st = Parse(it=it, link=link, player=Ref("affected") if player_event else None, other=other)
-        effects = parse_effects(body, st)
+        effects = parse_effects(they_as_that_player(body) if player_event else body, st)
         if effects is None:
             return None
         may = optional
@@ -392,6 +392,25 @@ OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "block
                                    "becomes_tapped", "becomes_untapped", "damage_player", "damage_opponent",
                                    "dealt_damage", "blocks_creature", "blocked_by_creature", "combat_damage_creature",
                                    "damage_creature", "attacks_alone"})
+
+
+#: The verbs a player does, after "they", and their third person singular.
+_THEY_VERBS = {"may": "may", "can't": "can't", "don't": "doesn't", "lose": "loses", "gain": "gains", "draw": "draws",
+               "discard": "discards", "sacrifice": "sacrifices", "mill": "mills", "reveal": "reveals",
+               "search": "searches", "shuffle": "shuffles", "put": "puts", "exile": "exiles", "create": "creates",
+               "pay": "pays", "choose": "chooses", "get": "gets", "skip": "skips", "look": "looks",
+               "return": "returns", "take": "takes"}
+_THEY = r"\b(they) (" + "|".join(re.escape(v) for v in _THEY_VERBS) + r")\b"
+
+
+def they_as_that_player(body: Span) -> Span:
+    """In a triggered ability about a player's act or a player's step, modern Oracle text calls
+    that player "they" / "them" ("Whenever an opponent draws a card, they lose 2 life"): the same
+    player as "that player" (CR 608.2c reads the text as written; the Oracle update of 2018
+    replaced "that player" by "they" with no change of meaning). Rewritten so the player rules read
+    it; a "they" meaning objects is followed by no player verb, or fails to parse as a player."""
+    body = sub(_THEY, lambda m: "that player " + _THEY_VERBS[m.group(2).lower()], body, re.I)
+    return sub(r"\bto them\b", "to that player", body, re.I)
 
 
 def parse_extra_triggers(para: str, raw: str) -> ExtraTriggers | None:
