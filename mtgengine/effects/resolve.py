@@ -194,6 +194,9 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         return [r.moved[r.source]] if r.moved.get(r.source) in g.objects else []
     if ref.kind == "created":
         return [oid for oid in r.created if oid in g.objects]
+    if ref.kind == "remembered_all":
+        # "sacrifice them at the beginning of the next end step": each object remembered still there
+        return [o for o in r.remembered if o in g.objects]
     if ref.kind == "remembered":
         # CR 603.7c: an object that has changed zones since is a new object, not found here
         rem = r.remembered[ref.index] if ref.index < len(r.remembered) else 0

@@ -10,7 +10,7 @@ from ..cards.compiler.combat_rules import (
     BLOCKS_ANY_NUMBER, BLOCKS_NOT_ALONE, MUST_BE_BLOCKED, BLOCKS_ONE_MORE, BLOCKS_POWER_BELOW, block_filter, restriction_number,
 )
 from ..cards.compiler.keywords import ATTACKS_EACH_COMBAT, ATTACKS_ONLY_IF_DEFENDER_HAS, BLOCKS_ONLY_FLYING
-from ..core.enums import Zone
+from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import AttackEvent, BlockEvent
 from ..effects.layers import characteristics, controller_of, matches, permanents, summoning_sick
@@ -199,6 +199,40 @@ def _default_defender(g: GameState, attacker: int, default: Any) -> Any:
         return default
     return next((player_ref(p) for p in g.opponents(g.active)
                  if _defender_restriction(g, attacker, player_ref(p)) is None), default)
+
+
+def put_attacking(ctx: Ctx, oid: int, whom: int | None = None, how: str = "") -> bool:
+    """CR 508.4: the creature ``oid``, just put onto the battlefield, is attacking ``whom`` (a player
+    ref or a planeswalker) if the effect says, else what its controller chooses among the defending
+    players and their planeswalkers. Only during combat and for the attacking player (CR 506.3b);
+    never if what it would attack has left or isn't a planeswalker any more (CR 506.3c, 508.4a).
+    It "attacks" for no trigger (CR 508.4); unblocked if blockers were declared (CR 509.1h)."""
+    g = ctx.g
+    ch = characteristics(g, oid)
+    if g.step not in _ATTACKING_STEPS or ch.controller != g.active or "Creature" not in ch.types:
+        return False
+    if whom is None:
+        options = defenders(g)
+        if not options:
+            return False
+        whom = options[0] if len(options) == 1 else ctx.ask(Decision(
+            ch.controller, "choose", f"what {ch.name} attacks (CR 508.4)", options))
+    elif player_of(whom) is not None:
+        if g.players[player_of(whom)].lost:
+            return False
+    elif whom not in g.objects or g.objects[whom].zone is not Zone.BATTLEFIELD \
+            or "Planeswalker" not in characteristics(g, whom).types:
+        return False
+    g.obj(oid).attacking = whom     # (unblocked once blockers were declared: ``blocked`` is False)
+    g.combat = {**g.combat, "attackers": [*g.combat.get("attackers", []), oid]}     # (replaced: clones share it)
+    g.changed()
+    ctx.log("508.4", f"{ch.name} enters tapped and attacking {name_of(ctx, whom)}{how}")
+    return True
+
+
+#: The steps a creature can be put onto the battlefield attacking in: once attackers were declared
+#: and until combat ends (CR 506.1, 511.3).
+_ATTACKING_STEPS = (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
 
 
 def attackers(g: GameState) -> list[int]:

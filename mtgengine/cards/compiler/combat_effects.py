@@ -2,16 +2,18 @@
 508.1c-d, 509.1b-c, 611.2a): "All creatures able to block target creature this turn do so"
 (Bloodscent, a Lure that lasts the turn, read by ``effects.links.block_requirements``), "Target
 creature attacks this turn if able", "Creatures without flying can't block this turn", each
-granted like an ability in layer 6."""
+granted like an ability in layer 6; tokens created tapped and attacking (CR 508.4)."""
 from __future__ import annotations
 
-from .clause import effect_rule
+from dataclasses import replace
+
+from .clause import effect_rule, parse_clause
 from .combat_rules import MUST_BE_BLOCKED
 from .filters import parse_filter
 from .keywords import ATTACKS_EACH_COMBAT, LURE
 from .targets import Parse, it_ref, target_ref
 from .text import SpanMatch, consume
-from ..vocabulary import BlockAdditional, Effect, MustBlock, Pump, Ref, SELF
+from ..vocabulary import BlockAdditional, CreateToken, Effect, MustBlock, Pump, Ref, SELF
 
 
 @effect_rule(r"all creatures able to block (target .+?|it|that creature|~) this turn do so")
@@ -82,3 +84,36 @@ def _block_additional(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Coastline Chimera's "{1}{W}: ~ can block an additional creature this turn" (CR 509.1a)."""
     ref = _subject(m.group(1).lower(), st)
     return [BlockAdditional(ref)] if ref is not None else None
+
+
+#: What a token put onto the battlefield attacking attacks, when the text says (CR 508.4):
+#: "that player" of a trigger about a player, the player the source attacks.
+_ATTACKED = r"(?: (that player|defending player))?"
+
+
+@effect_rule(r"(create .+? tokens?(?: with .+?)?),? that(?:'s| are) tapped and attacking" + _ATTACKED)
+def _tokens_attacking(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Hero of Bladehold: "create two 1/1 white Soldier creature tokens that are tapped and
+    attacking" (CR 508.4)."""
+    return _attacking(m.group(1), m.group(2), st)
+
+
+@effect_rule(r"create ({NUM}) tapped and attacking (.+? tokens?(?: with .+?)?)" + _ATTACKED)
+def _attacking_tokens(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """Mobilize's "create a tapped and attacking 1/1 red Warrior creature token" (CR 508.4)."""
+    return _attacking(m.group(1)[:0] + "create " + m.group(1) + " " + m.group(3), m.group(4), st)
+
+
+def _attacking(create: str, whom: str | None, st: Parse) -> list[Effect] | None:
+    """The token-creating instruction ``create``, its tokens entering tapped and attacking
+    ``whom`` (None: their controller chooses, CR 508.4)."""
+    made = parse_clause(create, st)
+    if not made or len(made) != 1 or not isinstance(made[0], CreateToken) or made[0].who is not None:
+        return None
+    ref = None
+    if whom:
+        ref = st.player if whom.lower() == "that player" else Ref("defending")
+        if ref is None:
+            return None
+        consume(whom)
+    return [replace(made[0], tapped=True, attacking=True, attacking_whom=ref)]

@@ -150,15 +150,19 @@ def keyword_list(text: str) -> frozenset[str] | None:
 UNTARGETABLE_BY_OPPONENTS = "can't be the target of spells or abilities your opponents control"
 
 
-def changeling_ability() -> StaticAbility:
-    """CR 702.73a: "Changeling" is a characteristic-defining ability: "This object is every
-    creature type." It works in every zone (CR 604.3); the types are CR 205.3m's list."""
+def all_creature_types() -> frozenset[str]:
+    """Every creature type: CR 205.3m's list (its one two-word type, Time Lord, named before it)."""
     text = rule_text("205.3m")
     listed = text.split("All other creature types are one word long:", 1)[1]
     types = {t.strip().removeprefix("and ").strip() for t in re.split(r",", listed.rstrip(". \n"))}
-    types = frozenset(t for t in types if t) | {"Time Lord"}
+    return frozenset(t for t in types if t) | {"Time Lord"}
+
+
+def changeling_ability() -> StaticAbility:
+    """CR 702.73a: "Changeling" is a characteristic-defining ability: "This object is every
+    creature type." It works in every zone (CR 604.3)."""
     return StaticAbility("self", text="Changeling (This card is every creature type.)", cda=True,
-                         mods=(ChangeTypes(add_subtypes=types),))
+                         mods=(ChangeTypes(add_subtypes=all_creature_types()),))
 
 
 @attempt

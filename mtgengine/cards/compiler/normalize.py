@@ -25,8 +25,9 @@ _THIS = re.compile(r"\bthis (creature|spell|permanent|artifact|enchantment|land|
 
 
 def split_sentences(text: str) -> list[str]:
-    """The sentences of a text (each ends with its period)."""
-    return [s.strip() for s in split(r"(?<=\.)\s+", text.strip()) if s.strip()]
+    """The sentences of a text (each ends with its period, or with the closing quote of a quoted
+    ability that ends it: 'with "... on it." It's still a land.')."""
+    return [s.strip() for s in split(r'(?<=\.)\s+|(?<=\.")\s+(?=[A-Z])', text.strip()) if s.strip()]
 
 
 def strip_reminder(text: str) -> str:

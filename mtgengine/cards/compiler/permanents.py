@@ -9,11 +9,14 @@ from typing import Any
 from .clause import effect_rule
 from .durations import as_long_as
 from .filters import creature_type_filter, parse_filter
-from .keywords import KEYWORD_COUNTER_KINDS, UNTARGETABLE_BY_OPPONENTS, counter_kind_ok, keyword_list, restrictions
+from . import nested
+from .keywords import (
+    KEYWORD_COUNTER_KINDS, UNTARGETABLE_BY_OPPONENTS, all_creature_types, counter_kind_ok, keyword_list, restrictions,
+)
 from .lexicon import CARD_TYPE_WORDS, creature_types, num, pt_value
 from ...core.mana import COLOR_WORDS
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, each_controlled, it_ref, last_target, target_ref, target_spec
-from .text import SpanMatch, consume
+from .text import SpanMatch, consume, search
 from ..vocabulary import (
     Adapt, ApplyModifications, Attach, BecomeColor, ChangeAbilities, ChangeColors, ChangeTypes, Effect, Explore, GainControl, Proliferate,
     Pump, PutCounters, Ref, Regenerate, SELF, SetPT, SkipNextUntap, TapUntap, Transform, YOU, n,
@@ -63,16 +66,46 @@ def _becomes_creature(m: SpanMatch, st: Parse) -> list[Effect] | None:
             subtypes.add(word)                      # creature types are capitalized in Oracle text
         else:
             return None
-    keywords = keyword_list(m.group(5)) if m.group(5) else frozenset()
-    if keywords is None:
+    granted = _granted(m.group(5)) if m.group(5) else (frozenset(), False, (), ())
+    if granted is None:
         return None
+    keywords, every_type, triggered, activated = granted
+    if every_type:
+        subtypes |= all_creature_types()            # Mutavault: "with all creature types" (CR 205.3m)
     mods: list[Any] = [ChangeTypes(set_types=frozenset(cards), set_subtypes=frozenset(subtypes))]
     if colors:
         mods.append(ChangeColors(set_colors=frozenset(colors)))
-    if keywords:
-        mods.append(ChangeAbilities(add_keywords=keywords))
+    if keywords or triggered or activated:
+        mods.append(ChangeAbilities(add_keywords=keywords, add_triggered=triggered, add_activated=activated))
     mods.append(SetPT(n(int(m.group(2))), n(int(m.group(3)))))
     return [ApplyModifications(SELF, tuple(mods))]
+
+
+def _granted(words: Any) -> tuple[frozenset[str], bool, tuple[Any, ...], tuple[Any, ...]] | None:
+    """What a manland gains as it becomes a creature: keywords, "all creature types", and quoted
+    triggered and activated abilities ('with "Whenever this creature attacks, ..."', Den of the
+    Bugbear: layer 6, CR 613.1f), each quoted ability compiled whole (``nested.script``)."""
+    triggered: list[Any] = []
+    activated: list[Any] = []
+    rest = words
+    while (q := search(r'(?:,? and |^)"([^"]+)"', rest)) is not None:
+        script = nested.script(q.group(1))
+        if script is None or script.static or script.spell is not None or script.keywords:
+            return None
+        consume(q.group(0))
+        triggered += script.triggered
+        activated += script.activated
+        rest = rest[:q.start()] + rest[q.end():]
+    rest = rest.strip()
+    every_type = False
+    if (t := search(r"(?:,? and |^)all creature types$", rest)) is not None:
+        every_type = True
+        consume(t.group(0))
+        rest = rest[:t.start()]
+    keywords = keyword_list(rest) if rest else frozenset()
+    if keywords is None:
+        return None
+    return keywords, every_type, tuple(triggered), tuple(activated)
 
 
 @effect_rule(r"(?:that token|those tokens) gains? (.+?)")

@@ -40,7 +40,7 @@ from ..vocabulary import (
     ApplyModifications, ChangeTypes, Conditional, CreateToken, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
     Discard, DoAction, Effect, ExileIfDies, ExileTopToPlay, NoRegenerationThisTurn, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
     ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
-    UnlessPays, YOU, target,
+    UnlessPays, YOU, target, Exile, SacrificePermanent, SELF,
 )
 
 
@@ -235,6 +235,27 @@ def _still_a(m: SpanMatch, r: _Reading) -> bool | None:
     types = change.mods[0]
     kept = ChangeTypes(add_types=types.set_types, add_subtypes=types.set_subtypes or frozenset())
     r.effects[-1] = replace(change, mods=(kept,) + change.mods[1:])
+    m.consume()
+    return True
+
+
+#: When the tokens just created leave again (CR 603.7): "Sacrifice it at the beginning of the next
+#: end step" (Tidal Wave), "Exile that token at end of combat" (Geist of Saint Traft).
+_TOKENS_LEAVE = {"at the beginning of the next end step": Trigger("end_step", whose="any"),
+                 "at end of combat": Trigger("end_of_combat", whose="you")}
+
+
+@_follow_up(r"(sacrifice|exile) (?:it|them|that token|those tokens) (at the beginning of the next end step|"
+            r"at end of combat)")
+def _created_leave(m: SpanMatch, r: _Reading) -> bool | None:
+    """A delayed triggered ability about the tokens the instruction before created (CR 603.7a),
+    remembering them (CR 603.7c): they leave at that time if they are still there."""
+    if r.last(CreateToken, CreateTokenCopy) is None:
+        return None
+    what = Ref("remembered_all")
+    action = SacrificePermanent(what) if m.group(1).lower() == "sacrifice" else Exile(what)
+    r.effects.append(CreateDelayedTrigger(_TOKENS_LEAVE[m.group(2).lower()], (action,), Ref("created"),
+                                          text=r.sentence))
     m.consume()
     return True
 
@@ -566,7 +587,10 @@ def _delayed(sentence: str, st: Parse) -> list[Effect] | None:
     elif not m or m.group(1).lower() not in _DELAYED:
         return None
     last = last_target(st)
-    inner = Parse(it=Ref("remembered", 0))
+    # "it" is the object the instruction before moved or targeted (remembered, CR 603.7c), else
+    # the source itself where "it" was ~ ("When ~ attacks, sacrifice it at the beginning of the
+    # next end step": Brackwater Elemental)
+    inner = Parse(it=SELF if last is None and st.it == SELF and not events else Ref("remembered", 0))
     effects = parse_effects(m.group(m.lastindex or 2) + ".", inner)
     if effects is None or inner.targets:
         return None

@@ -308,9 +308,12 @@ def _return_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [ReturnToHand(SELF)]
 
 
-@effect_rule(r"sacrifice (?:~|it)")
+@effect_rule(r"sacrifice (~|it)")
 def _sacrifice_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    return [SacrificePermanent(SELF)]                           # CR 701.21a
+    """CR 701.21a: "sacrifice ~"; "sacrifice it": the object "it" stands for (the last target, a
+    delayed ability's remembered object, the triggering object), else the source."""
+    ref = it_ref(st, "it") if m.group(1).lower() == "it" else None
+    return [SacrificePermanent(ref or SELF)]
 
 
 @effect_rule(r"return (?:it|that card|that creature) to the battlefield( tapped)?( and transformed)? under "

@@ -271,6 +271,10 @@ class CreateToken:
     who: Ref | None = None           # who creates them (CR 111.2: and controls them); None: the controller
     text: str = ""                   # its rules text: a predefined token's abilities (CR 111.10)
     tapped: bool = False             # "create a tapped Powerstone token": it enters tapped (CR 111.1, 110.5b)
+    #: "... token that's tapped and attacking [that player]": put onto the battlefield attacking
+    #: (CR 508.4), what it attacks being ``attacking_whom`` if given, else its controller's choice
+    attacking: bool = False
+    attacking_whom: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)

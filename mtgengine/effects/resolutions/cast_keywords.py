@@ -11,6 +11,7 @@ from ...cards.vocabulary import (
 )
 from ...core.enums import Zone
 from ...core.mana import ManaCost
+from ...rules.combat import put_attacking
 from ...rules.context import Ctx
 from ..cast_keywords import SUSPEND_LAST_COUNTER, SUSPEND_UPKEEP, suspended
 from ..layers import ContinuousEffect, characteristics, copy_values, mana_value
@@ -156,14 +157,9 @@ def _enter_attacking(ctx: Ctx, eff: EnterAttacking, r: Resolving) -> None:
     new = move(ctx, card, Zone.BATTLEFIELD, "ninjutsu", controller=r.controller)
     if new is None or new not in g.objects:
         return
-    o = g.obj(new)
-    o.tapped = True
-    if defender is not None and ((defender < 0 and not g.players[-defender - 1].lost)
-                                 or (defender in g.objects and g.objects[defender].zone is Zone.BATTLEFIELD)):
-        o.attacking = defender
-        o.blocked = False
-        g.combat = {**g.combat, "attackers": [*g.combat.get("attackers", []), new]}     # (replaced: clones share it)
-        ctx.log("702.49c", f"{name_of(ctx, new)} enters tapped and attacking {name_of(ctx, defender)}, unblocked")
+    g.obj(new).tapped = True
+    if defender is not None:
+        put_attacking(ctx, new, defender, ", unblocked (CR 702.49c)")
     g.changed()
 
 

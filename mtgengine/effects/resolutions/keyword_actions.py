@@ -16,6 +16,7 @@ from ...cards.database import card_db
 from ...core.enums import Zone
 from ...state.objects import GameObject
 from ...core.errors import IllegalActionError
+from ...rules.combat import put_attacking
 from ...rules.context import Ctx
 from ..layers import characteristics, controller_of, copy_values
 from ..links import pays
@@ -233,12 +234,8 @@ def _myriad(ctx: Ctx, eff: Myriad, r: Resolving) -> None:
                                 f"attacking {who}?", [True, False])):
             continue
         for token in create_tokens(ctx, r.controller, copy_values(g, r.source), 1, origin=r.source):
-            w = g.obj(token)
-            w.tapped = True
-            w.attacking = player_ref(opponent)
-            g.combat = {**g.combat, "attackers": list(g.combat.get("attackers", ())) + [token]}
-            g.changed()
-            ctx.log("508.4", f"{name_of(ctx, token)} is put onto the battlefield tapped and attacking {who} (myriad)")
+            g.obj(token).tapped = True
+            put_attacking(ctx, token, player_ref(opponent), " (myriad)")
             made.append(token)
     if made:
         exile = tuple(Exile(Ref("remembered", i)) for i in range(len(made)))

@@ -9,6 +9,7 @@ from ...agents.decisions import Decision
 from ...cards.vocabulary import BecomeCopy, CopyException, CopyOf, CopySpell, CreateToken, CreateTokenCopy
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
+from ...rules.combat import put_attacking
 from ...rules.context import Ctx
 from ...rules.spell_choices import spell_targets
 from ...rules.targeting import expand_specs, legal_targets
@@ -26,8 +27,18 @@ def _create_token(ctx: Ctx, eff: CreateToken, r: Resolving) -> None:
         value = amount(ctx, eff.pt, r)                        # "an X/X token": X as it resolves
         eff = replace(eff, power=value, toughness=value, pt=None)
     creators = [r.controller] if eff.who is None else players_of(refs(ctx, eff.who, r))
+    whom = None
+    if eff.attacking and eff.attacking_whom is not None:
+        found = refs(ctx, eff.attacking_whom, r)      # "tapped and attacking that player" (CR 508.4)
+        if not found:
+            eff = replace(eff, attacking=False)         # CR 508.4a: not attacking what isn't there
+        whom = found[0] if found else None
     for creator in creators:      # CR 111.2: the player who creates a token controls it
-        r.created.extend(create_tokens(ctx, creator, eff, amount(ctx, eff.amount, r), origin=r.source))
+        made = create_tokens(ctx, creator, eff, amount(ctx, eff.amount, r), origin=r.source)
+        if eff.attacking:
+            for token in made:
+                put_attacking(ctx, token, whom)
+        r.created.extend(made)
 
 
 @resolves(CreateTokenCopy)
