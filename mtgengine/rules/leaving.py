@@ -88,6 +88,7 @@ def _designations_pass(ctx: Ctx, player: int) -> None:
                 if field == "initiative":           # "whenever a player takes the initiative" (CR 725.2)
                     add_inherent(ctx, heir, INITIATIVE, INITIATIVE_TAKEN)
     g.dungeons = tuple(m for m in g.dungeons if m[0] != player)
+    g.changed()
 
 
 def _gives_control(effect: ContinuousEffect) -> bool:

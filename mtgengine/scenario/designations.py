@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.dungeons import DUNGEONS, available
+from ..cards.dungeons import DUNGEONS, UNDERCITY, available
 from ..core.errors import quote
 from .loader import ScenarioError, suggest
 
@@ -21,6 +21,9 @@ def set_up(g: Any, p: int, name: str, spec: dict[str, Any]) -> None:
         if mark not in DESIGNATIONS:
             raise ScenarioError(f"players.{name}.designations: unknown designation {quote(mark)}"
                                 f"{suggest(str(mark), list(DESIGNATIONS))}")
+        if mark == "initiative" and not available(UNDERCITY):
+            raise ScenarioError(f"players.{name}.designations: the initiative ventures into Undercity (CR 725.2), "
+                                "and the engine doesn't implement every room of Undercity")
         if getattr(g, mark) is not None:
             raise ScenarioError(f"players.{name}.designations: only one player can have {mark} (CR 724.3, 725.3)")
         setattr(g, mark, p)

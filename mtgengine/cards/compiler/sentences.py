@@ -498,6 +498,17 @@ def _instructions(s: str, st: Parse) -> list[Effect] | None:
         else:
             st.rollback(saved)
             undo(read)
+    if result is None and (dur := fullmatch(r"(.+) until your next turn", s, re.I)):
+        # "Target creature gets -4/-0 until your next turn" (CR 611.2a): read as the effect "until
+        # end of turn", then given the longer duration
+        saved = st.mark()
+        inner = parse_clause(dur.group(1) + " until end of turn", st)
+        if inner and all(isinstance(e, Pump) and e.until_end_of_turn and not e.lasts for e in inner):
+            dur.consume()
+            result = [replace(e, until_end_of_turn=False, until_next_turn=True) for e in inner]
+        else:
+            st.rollback(saved)
+            undo(read)
     if result is None and (up := fullmatch(r"(.+?) unless (you pay|that player pays|its controller pays) "
                                            r"((?:\{[0-9WUBRGC]\})+)", s, re.I)):
         # "sacrifice ~ unless you pay {U}" (Stasis, CR 118.12): done unless its controller pays;

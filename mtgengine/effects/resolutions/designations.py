@@ -26,7 +26,7 @@ def become_monarch(ctx: Ctx, player: int) -> None:
     if g.players[player].lost or g.monarch == player:
         return
     g.monarch = player
-    g.version += 1
+    g.changed()             # "as long as you're the monarch" (CR 611.3b) reads it
     ctx.log("724.3", f"{g.players[player].name} becomes the monarch")
 
 
@@ -40,7 +40,7 @@ def _take_initiative(ctx: Ctx, eff: TakeInitiative, r: Resolving) -> None:
             continue
         if g.initiative != p:
             g.initiative = p
-            g.version += 1
+            g.changed()
         ctx.log("725.3", f"{g.players[p].name} takes the initiative")
         add_inherent(ctx, p, INITIATIVE, INITIATIVE_TAKEN)
 
@@ -98,5 +98,5 @@ def complete_dungeon(ctx: Ctx, player: int, dungeon: str) -> None:
     g = ctx.g
     g.dungeons = tuple(m for m in g.dungeons if m[0] != player)
     g.completed_dungeons = g.completed_dungeons + ((player, dungeon),)
-    g.version += 1
+    g.changed()
     ctx.log("309.7", f"{g.players[player].name} completes {dungeon}")
