@@ -110,6 +110,8 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         holder = g.monarch
         return holder is None if cond.value == "none" else holder == controller if cond.value == "you" \
             else holder is not None and holder != controller
+    elif cond.kind == "blessing":
+        return controller in g.blessed                                # CR 702.131c
     elif cond.kind == "initiative":
         return g.initiative == controller                             # CR 725.1
     elif cond.kind == "completed_dungeon":

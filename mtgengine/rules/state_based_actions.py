@@ -9,7 +9,7 @@ from ..core.enums import Zone
 from ..effects.layers import Characteristics, characteristics, matches, permanents
 from ..effects import sagas
 from ..effects.primitives import end_durations, move, name_of, player_has
-from ..effects.resolutions.designations import complete_dungeon
+from ..effects.resolutions.designations import ascend_permanents, complete_dungeon
 from ..effects.resolutions.zones import destroy
 from ..cards.dungeons import DUNGEONS
 from .combat import has_protection_from
@@ -109,6 +109,7 @@ def _one_pass(ctx: Ctx) -> bool:
                              f"{name_of(ctx, oid)} (its final chapter number of lore counters)"))
     if g.dungeons and _complete_dungeons(ctx):
         done = True
+    ascend_permanents(ctx)                  # CR 702.131b (not a state-based action: nothing to repeat)
     if not to_graveyard and not to_annihilate:
         return done
     seen: set[int] = set()

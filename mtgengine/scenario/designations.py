@@ -10,6 +10,7 @@ from ..core.errors import quote
 from .loader import ScenarioError, suggest
 
 DESIGNATIONS = ("monarch", "initiative")
+BLESSING = "city's blessing"
 
 
 def set_up(g: Any, p: int, name: str, spec: dict[str, Any]) -> None:
@@ -18,9 +19,12 @@ def set_up(g: Any, p: int, name: str, spec: dict[str, Any]) -> None:
     if not isinstance(marks, list):
         raise ScenarioError(f"players.{name}.designations: expected a list such as [monarch]")
     for mark in marks:
+        if mark == BLESSING:
+            g.blessed = g.blessed + (p,)                  # CR 702.131c
+            continue
         if mark not in DESIGNATIONS:
             raise ScenarioError(f"players.{name}.designations: unknown designation {quote(mark)}"
-                                f"{suggest(str(mark), list(DESIGNATIONS))}")
+                                f"{suggest(str(mark), [*DESIGNATIONS, BLESSING])}")
         if mark == "initiative" and not available(UNDERCITY):
             raise ScenarioError(f"players.{name}.designations: the initiative ventures into Undercity (CR 725.2), "
                                 "and the engine doesn't implement every room of Undercity")
@@ -57,6 +61,13 @@ def checks(g: Any, names: list[str], expect: dict[str, Any]) -> list[str]:
         got = names[holder] if holder is not None else "none"
         if got != want:
             out.append(f"expected {want} to have the {mark} designation, got {got}")
+    if expect.get("blessed") is not None:
+        want_blessed = expect["blessed"]
+        if not isinstance(want_blessed, list) or any(w not in names for w in want_blessed):
+            raise ScenarioError(f"blessed: expected a list of players, got {quote(want_blessed)}")
+        got_blessed = sorted(names[p] for p in g.blessed)
+        if got_blessed != sorted(want_blessed):
+            out.append(f"expected the city's blessing for {sorted(want_blessed)}, got {got_blessed}")
     for who, want in (expect.get("dungeons") or {}).items():
         if who not in names:
             raise ScenarioError(f"dungeons: unknown player {quote(who)}")

@@ -46,6 +46,7 @@ class GameState:
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
         "links", "extra_turns", "allow_unimplemented", "monarch", "initiative", "dungeons", "completed_dungeons",
+        "blessed",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -103,6 +104,7 @@ class GameState:
         self.initiative: int | None = None
         self.dungeons: tuple[tuple[int, str, int], ...] = ()
         self.completed_dungeons: tuple[tuple[int, str], ...] = ()
+        self.blessed: tuple[int, ...] = ()     # the players with the city's blessing (CR 702.131c)
 
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:

@@ -131,6 +131,10 @@ def _designations(g: GameState, players: int) -> None:
         _player_index(m[0], players, "base.dungeons")
     if len({m[0] for m in markers}) != len(markers):
         raise _fault("base.dungeons", "a player owns one dungeon in the command zone at most (CR 309.3)")
+    if g.blessed.__class__ is not tuple or len(set(g.blessed)) != len(g.blessed):
+        raise _fault("base.blessed", f"expected the players with the city's blessing, got {quote(g.blessed)}")
+    for p in g.blessed:
+        _player_index(p, players, "base.blessed")
     done = g.completed_dungeons
     if done.__class__ is not tuple or any(d.__class__ is not tuple or len(d) != 2 or d[1] not in DUNGEONS
                                           for d in done):

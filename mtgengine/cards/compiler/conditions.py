@@ -21,12 +21,12 @@ from ..vocabulary import Condition, Filter, Quantity
 #: permanents, life totals and the cards in a zone), and whose turn it is (CR 500: the memo is
 #: forgotten as each turn begins, ``rules.turn``); never the step, which the memo doesn't follow.
 STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library", "turn", "monarch", "initiative",
-                                    "completed_dungeon"})
+                                    "completed_dungeon", "blessing"})
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
                                    "main_phase", "landfall", "morbid", "revolt", "source_counters", "monarch",
-                                   "initiative", "completed_dungeon"})
+                                   "initiative", "completed_dungeon", "blessing"})
 
 #: One reading per wording: the first template that fits decides.
 CONDITIONS: Grammar[Condition] = Grammar("condition", first_match=True)
@@ -54,6 +54,11 @@ def _monarch(m: SpanMatch) -> Condition:
     # Marchesa), "if there is no monarch" (Crown of Gondor)
     who = (m.group(1) or "").lower()
     return Condition("monarch", value="none" if not who else "opponent" if who.startswith("an") else "you")
+
+
+@_condition(r"you have the city's blessing")
+def _blessing(m: SpanMatch) -> Condition:
+    return Condition("blessing")                                                 # CR 702.131c
 
 
 @_condition(r"you have the initiative")

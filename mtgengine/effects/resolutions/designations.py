@@ -10,6 +10,7 @@ from ...cards.vocabulary import BecomeMonarch, TakeInitiative, Venture
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ..designations import INITIATIVE, INITIATIVE_TAKEN
+from ..layers import permanents
 from ..resolve import Resolving, players_of, refs, resolves
 from ..triggers import add_inherent
 
@@ -91,6 +92,38 @@ def _enter_room(ctx: Ctx, player: int, dungeon: str, index: int) -> None:
     ability = room_ability(dungeon, room)
     if ability is not None:
         add_inherent(ctx, player, dungeon, ability)
+
+
+def ascend(ctx: Ctx, player: int) -> None:
+    """CR 702.131a-b: a player who controls ten or more permanents and hasn't the city's blessing
+    gets it for the rest of the game; continuous effects are reapplied at once (702.131d)."""
+    g = ctx.g
+    if player in g.blessed or g.players[player].lost:
+        return
+    if sum(1 for ch in permanents(g).values() if ch.controller == player) < 10:
+        return
+    g.blessed = g.blessed + (player,)
+    g.changed()
+    ctx.log("702.131a", f"{g.players[player].name} gets the city's blessing")
+
+
+def ascend_permanents(ctx: Ctx) -> None:
+    """CR 702.131b: ascend on a permanent is a static ability, "any time you control ten or more
+    permanents": checked whenever the game checks state-based actions (CR 117.5)."""
+    g = ctx.g
+    if len(g.blessed) == len(g.players):
+        return
+    # memoized with the permanents' characteristics (as ``layers.permanents_with``)
+    ascending = g._chars.get(_ASCENDING)            # type: ignore[call-overload]
+    if ascending is None:
+        ascending = [ch.controller for ch in permanents(g).values() if "ascend" in ch.keywords]
+        g._chars[_ASCENDING] = ascending            # type: ignore[index]
+    for player in ascending:
+        if player not in g.blessed:
+            ascend(ctx, player)
+
+
+_ASCENDING = ("with_keyword", "ascend")
 
 
 def complete_dungeon(ctx: Ctx, player: int, dungeon: str) -> None:
