@@ -20,7 +20,8 @@ class ContinuousEffect:
     """A continuous effect from a resolved spell or ability (CR 611.2).
 
     Its modifications may span several layers (CR 613.6). ``affected`` is locked in as the
-    effect begins (CR 611.2c). ``until`` is "end_of_turn" (CR 514.2) or "" (indefinite).
+    effect begins (CR 611.2c). ``until`` is "end_of_turn" (CR 514.2), "next_turn" ("until your next turn": until
+    ``controller``'s next turn begins, CR 611.2a, 800.4m) or "" (indefinite).
     ``controller`` is the controller of the spell or ability that made it ("you").
     ``lasts``: a "for as long as" duration (CR 611.2b), see ``duration_holds``.
     """

@@ -105,6 +105,17 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         return (g.active == controller) == (cond.value == "you")
     elif cond.kind == "step":
         return _during(g, cond.value, controller)
+    elif cond.kind == "monarch":
+        # CR 724.1: you, an opponent, or no player is the monarch
+        holder = g.monarch
+        return holder is None if cond.value == "none" else holder == controller if cond.value == "you" \
+            else holder is not None and holder != controller
+    elif cond.kind == "blessing":
+        return controller in g.blessed                                # CR 702.131c
+    elif cond.kind == "initiative":
+        return g.initiative == controller                             # CR 725.1
+    elif cond.kind == "completed_dungeon":
+        return any(d[0] == controller for d in g.completed_dungeons)  # CR 309.7
     elif cond.kind == "main_phase":
             return g.active == controller and g.step in MAIN_PHASES      # CR 505.1
     else:

@@ -37,6 +37,7 @@ from .events import (
 )
 from .events import ActivateEvent, LastCounterRemoved, UnlockEvent
 from .cast_keywords import madness_trigger
+from . import designations
 from .keyword_triggered import triggered_abilities
 from .layers import (characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents,
                      printed)
@@ -387,6 +388,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
         elif cls is LifeEvent and ev.amount > 0 and "gain_life" in here:
             # CR 119.9: once per life-gain event
             _occur(ctx, here, gone, "gain_life", player=ev.player, amount=ev.amount)
+    for controller, name, ab, affected in designations.damage_abilities(g, events):
+        _add(ctx, controller, 0, name, ab, affected=affected)        # CR 724.2, 725.2
 
 
 def _dealt_damage(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], ev: DamageEvent,
@@ -641,6 +644,8 @@ def step_triggers(ctx: Ctx, event: str) -> None:
     "draw_step", "beginning_of_combat", "end_step"), and delayed triggered abilities waiting
     for it trigger once (CR 603.7b)."""
     g = ctx.g
+    for controller, name, ab, _ in designations.step_abilities(g, event):
+        _add(ctx, controller, 0, name, ab)                           # CR 724.2, 725.2
     for w in _watchers_here(g).get(event, ()):
         for ab in w.abilities:
             if _whose(ab.trigger.whose, w.ch.controller, g.active):
@@ -662,7 +667,7 @@ def step_may_trigger(g: Any, event: str) -> bool:
     a permanent watches the event, or a delayed triggered ability waits for it. The precombat main
     phase also puts lore counters on Sagas as it begins (CR 714.3b), which may trigger chapters."""
     here = _watchers_here(g)
-    if event in here or (event == "precombat_main" and sagas_of(g, g.active)):
+    if event in here or (event == "precombat_main" and sagas_of(g, g.active)) or designations.step_may_trigger(g, event):
         return True
     if g.delayed:
         for d in g.delayed:
@@ -707,6 +712,12 @@ def create_reflexive(ctx: Ctx, controller: int, source_id: int, source_name: str
     ctx.log("603.12", f"{source_name}: a reflexive triggered ability triggers ({ability.text})")
     _add(ctx, controller, source_id, source_name, ability, subject=subject, remembered=remembered,
          link_source=link_source, affected=affected)
+
+
+def add_inherent(ctx: Ctx, controller: int, name: str, ability: TriggeredAbility) -> None:
+    """An ability of no object triggers (CR 725.2's "whenever a player takes the initiative", a
+    dungeon's room ability, CR 309.4c)."""
+    _add(ctx, controller, 0, name, ability)
 
 
 def create_delayed(ctx: Ctx, controller: int, source_id: int, source_name: str, ability: TriggeredAbility,

@@ -13,7 +13,9 @@ on without the players who left (CR 800.4), and this is what their leaving does 
    exist, and their triggered abilities waiting to be put on the stack are not (CR 800.4d);
 4. any object still controlled by the player is exiled (a card another player owns that entered
    under the leaver's control);
-5. the turn goes on (CR 800.4j): ``turn.priority`` passes priority on if they had it.
+5. the monarch and the initiative pass to the active player, or the next player in turn order
+   (CR 724.4, 725.4); the player's dungeon leaves with them (CR 309.2b);
+6. the turn goes on (CR 800.4j): ``turn.priority`` passes priority on if they had it.
 
 The player's own record stays (their name, life, ``lost``): checks still name them.
 """
@@ -21,6 +23,8 @@ from __future__ import annotations
 
 from ..cards.vocabulary import SetController
 from ..core.enums import Zone
+from ..effects.designations import INITIATIVE, INITIATIVE_TAKEN
+from ..effects.triggers import add_inherent
 from ..effects.layers import ContinuousEffect, characteristics, permanents
 from ..effects.primitives import move
 from .context import Ctx
@@ -60,6 +64,7 @@ def leave_game(ctx: Ctx, player: int) -> None:
             g.changed_off_battlefield(oid)
     g.pending_triggers = [t for t in g.pending_triggers if t.controller != player]     # CR 800.4d
     g.delayed = [d for d in g.delayed if d.controller != player]
+    _designations_pass(ctx, player)
     # anything they still control is exiled (CR 800.4a)
     still = [oid for oid, ch in permanents(g).items() if ch.controller == player]
     still += [oid for oid in g.stack if g.objects[oid].controller == player]
@@ -67,6 +72,23 @@ def leave_game(ctx: Ctx, player: int) -> None:
         if oid in g.objects:
             ctx.log("800.4a", f"{characteristics(g, oid).name}, still controlled by {name}, is exiled")
             move(ctx, oid, Zone.EXILE, "left the game", rule="800.4a")
+
+
+def _designations_pass(ctx: Ctx, player: int) -> None:
+    """CR 724.4, 725.4: the designation goes to the active player, or, if they are the one leaving,
+    to the next player in turn order still in the game."""
+    g = ctx.g
+    heir = g.first_in_game(g.active)
+    for field, rule, text in (("monarch", "724.4", "becomes the monarch"),
+                              ("initiative", "725.4", "takes the initiative")):
+        if getattr(g, field) == player:
+            setattr(g, field, heir if not g.players[heir].lost else None)
+            if not g.players[heir].lost:
+                ctx.log(rule, f"{g.players[heir].name} {text}")
+                if field == "initiative":           # "whenever a player takes the initiative" (CR 725.2)
+                    add_inherent(ctx, heir, INITIATIVE, INITIATIVE_TAKEN)
+    g.dungeons = tuple(m for m in g.dungeons if m[0] != player)
+    g.changed()
 
 
 def _gives_control(effect: ContinuousEffect) -> bool:

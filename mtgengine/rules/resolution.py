@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import characteristics
+from ..effects.resolutions.designations import ascend
 from ..effects.primitives import move, name_of, shuffle_library
 from ..effects import resolutions  # noqa: F401  (registers every effect's resolution, which execute dispatches to)
 from ..effects.resolve import Resolving, execute
@@ -46,6 +47,8 @@ def resolve_top(ctx: Ctx) -> None:
         if ch.script.unimplemented:
             log_unimplemented(ctx, ch.name, ch.script, "resolves")     # issue 17
         spell = ch.script.spell
+        if "ascend" in ch.keywords:
+            ascend(ctx, o.controller)      # CR 702.131a: a spell ability, before its other instructions
         if spell is not None and spell.modes:
             start = 0                      # CR 700.2: the chosen modes, in printed order
             phrase = 0

@@ -9,7 +9,9 @@ from ..core.enums import Zone
 from ..effects.layers import Characteristics, characteristics, matches, permanents
 from ..effects import sagas
 from ..effects.primitives import end_durations, move, name_of, player_has
+from ..effects.resolutions.designations import ascend_permanents, complete_dungeon
 from ..effects.resolutions.zones import destroy
+from ..cards.dungeons import DUNGEONS
 from .combat import has_protection_from
 from .context import Ctx
 from .leaving import leave_game
@@ -105,6 +107,9 @@ def _one_pass(ctx: Ctx) -> bool:
         # CR 714.4: its lore counters reached its final chapter and no chapter ability is waiting
         to_graveyard.append((oid, "714.4", f"{g.players[g.objects[oid].controller].name} sacrifices "
                              f"{name_of(ctx, oid)} (its final chapter number of lore counters)"))
+    if g.dungeons and _complete_dungeons(ctx):
+        done = True
+    ascend_permanents(ctx)                  # CR 702.131b (not a state-based action: nothing to repeat)
     if not to_graveyard and not to_annihilate:
         return done
     seen: set[int] = set()
@@ -129,6 +134,25 @@ def _one_pass(ctx: Ctx) -> bool:
             g.changed()
             ctx.log("704.5q", f"{k} +1/+1 and -1/-1 counter pair(s) are removed from {name_of(ctx, oid)}")
             done = True
+    return done
+
+
+def _complete_dungeons(ctx: Ctx) -> bool:
+    """CR 309.6: a venture marker on a dungeon's bottommost room, with no room ability of that
+    dungeon triggered and not yet off the stack: its owner removes it from the game (completes it,
+    CR 309.7)."""
+    g = ctx.g
+    done = False
+    for player, dungeon, room in g.dungeons:
+        if DUNGEONS[dungeon][room].next:
+            continue
+        waiting = any(t.source_id == 0 and t.source_name == dungeon and t.controller == player
+                      for t in g.pending_triggers)
+        if waiting or any(o.ability is not None and o.source_id == 0 and o.source_name == dungeon
+                          and o.controller == player for o in (g.objects[s] for s in g.stack)):
+            continue
+        complete_dungeon(ctx, player, dungeon)
+        done = True
     return done
 
 

@@ -204,6 +204,12 @@ def _untap_step(ctx: Ctx) -> None:
         pl.left_battlefield_this_turn = 0
         pl.spells_cast_this_turn = 0
     g.damage_events = []
+    ended = [e for e in g.effects if e.until == "next_turn" and e.controller == g.active]
+    if ended:
+        # "until your next turn" (CR 611.2a): the effect ends as its controller's turn begins
+        g.effects = [e for e in g.effects if not (e.until == "next_turn" and e.controller == g.active)]
+        g.changed()
+        ctx.log("611.2a", f"{len(ended)} \"until your next turn\" effect(s) of {name} end")
     skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
     active = g.active
     objects = g.objects

@@ -10,7 +10,7 @@ from ..core.errors import quote
 from ..core.mana import COLOR_WORDS, ManaCost, ManaCostError
 from ..effects.layers import characteristics, is_copy, mana_value
 from ..engine import Game
-from . import fields
+from . import designations, fields
 from .loader import ScenarioError
 from .references import ALL_ZONES, find_objects
 from .setup import Setup
@@ -125,6 +125,7 @@ def run_checks(game: Game, setup: Setup, names: list[str], expect: dict[str, Any
         if bool(g.draw) != bool(expect["draw"]):
             out.append(f"expected draw {expect['draw']}, got {g.draw}")
     out.extend(_game_checks(g, setup, names, expect))
+    out.extend(designations.checks(g, names, expect))
     for item in expect.get("log") or []:
         if not any(str(item) in line for line in g.log):
             out.append(f"expected the log to contain {quote(item)}")

@@ -72,6 +72,11 @@ PLAYER: dict[str, Field] = {
     "mana_pool": Field("mana", "mana in the pool, such as \"{G}{G}{C}\""),
     "counters": Field("counters", "the player's counters, such as {energy: 2}"),
     "sideboard": Field("cards", "cards outside the game (CR 400.11a), names only"),
+    "designations": Field("strings", "the player's designations: monarch (CR 724), initiative (CR 725), "
+                                     "city's blessing (CR 702.131c)"),
+    "dungeon": Field("text", "the dungeon the player's venture marker is in and the room, \"Undercity: Forge\" "
+                             "(CR 309.4; the topmost room if only the dungeon is named)"),
+    "completed_dungeons": Field("strings", "the dungeons the player has completed (CR 309.7)"),
 }
 
 ENTRY: dict[str, Field] = {
@@ -158,6 +163,11 @@ CHECKS: dict[str, Field] = {
     "turn_number": Field("turn_number", "the turn number"),
     "over": Field("flag", "the game is over"),
     "commander_damage": Field("commander_damage", "combat damage dealt to each player by each commander (CR 903.10a)"),
+    "monarch": Field("text", "the monarch (CR 724), or none"),
+    "initiative": Field("text", "the player who has the initiative (CR 725), or none"),
+    "dungeons": Field("player_texts", "each player's venture marker, \"Undercity: Forge\", or none (CR 309.4)"),
+    "completed_dungeons": Field("player_counts", "how many dungeons each player has completed (CR 309.7)"),
+    "blessed": Field("strings", "the players with the city's blessing (CR 702.131c), all of them"),
     "commander_tax": Field("commander_tax", "times each commander was cast from the command zone (CR 903.8)"),
 }
 

@@ -70,6 +70,7 @@ _KINDS: dict[str, dict[str, Any]] = {
     "player_counters": _nullable({"type": "object", "additionalProperties": _nullable(
         {"type": "object", "additionalProperties": _COUNT})}),
     "player_mana": _nullable({"type": "object", "additionalProperties": {"type": "string"}}),
+    "player_texts": _nullable({"type": "object", "additionalProperties": {"anyOf": [_TEXT, {"type": "null"}]}}),
     "zones": _nullable({"type": "object", "additionalProperties": _nullable(
         {"type": "object", "additionalProperties": {"anyOf": [_STRINGS, _COUNT, {"type": "null"}]}})}),
     "object_checks": _nullable({"type": "array", "items": {"$ref": "#/$defs/object_check"}}),

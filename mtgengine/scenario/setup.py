@@ -13,7 +13,7 @@ from ..engine import add_card, refuse_unimplemented
 from ..rules.context import Ctx, log_unimplemented
 from ..state.game_state import GameState
 from ..rules.pregame import COMMANDER_LIFE, pregame_needed, validate_commanders
-from . import fields
+from . import designations, fields
 from .loader import ENTRY_KEYS, PLAYER_KEYS, STEPS, ScenarioError, suggest, unknown_key
 
 TURN_KEYS = fields.keys(fields.TURN)
@@ -128,6 +128,7 @@ def build(data: dict[str, Any]) -> Setup:
             raise ScenarioError(f"players.{name}.counters: expected a mapping like {{energy: 2}}")
         pl.counters = {_name(k, f"players.{name}.counters", "a kind of counter"):
                        _int(v, f"players.{name}.counters.{k}", 0, MAX_AMOUNT) for k, v in counters.items()}
+        designations.set_up(g, p, name, spec)
         if "mana_pool" in spec:
             try:
                 cost = ManaCost.parse(str(spec["mana_pool"]))

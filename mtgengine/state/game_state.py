@@ -45,7 +45,8 @@ class GameState:
         "pending_triggers", "delayed", "lki", "over", "winner", "draw", "marker",
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
-        "links", "extra_turns", "allow_unimplemented",
+        "links", "extra_turns", "allow_unimplemented", "monarch", "initiative", "dungeons", "completed_dungeons",
+        "blessed",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -96,6 +97,14 @@ class GameState:
         # the game's opt-in to cards with abilities the engine doesn't implement: they are played
         # without them (each skip logged) instead of the game being refused (issue 17)
         self.allow_unimplemented = False
+        # player designations (``effects.designations``): the monarch (CR 724) and the player with
+        # the initiative (CR 725), None until an effect makes one; each venture marker, (player,
+        # dungeon, room index), CR 309.4; the dungeons completed, (player, dungeon), CR 309.7
+        self.monarch: int | None = None
+        self.initiative: int | None = None
+        self.dungeons: tuple[tuple[int, str, int], ...] = ()
+        self.completed_dungeons: tuple[tuple[int, str], ...] = ()
+        self.blessed: tuple[int, ...] = ()     # the players with the city's blessing (CR 702.131c)
 
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:

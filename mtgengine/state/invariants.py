@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards.dungeons import DUNGEONS
 from ..core.enums import PLAYER_ZONES, Step, Zone
 from ..core.errors import GameStateError, quote
 from ..core.rng import Rng
@@ -119,6 +120,29 @@ def _check_player(p: Player, i: int, players: int, where: str) -> None:
             _count(count, f"{where}.{field}[{card}]")
 
 
+def _designations(g: GameState, players: int) -> None:
+    """CR 309.3: one venture marker per player, in a room of a known dungeon; CR 309.7."""
+    markers = g.dungeons
+    if markers.__class__ is not tuple or any(
+            m.__class__ is not tuple or len(m) != 3 or m[1] not in DUNGEONS or not _whole(m[2])
+            or not 0 <= m[2] < len(DUNGEONS[m[1]]) for m in markers):
+        raise _fault("base.dungeons", f"expected (player, dungeon, room) entries, got {quote(markers)}")
+    for m in markers:
+        _player_index(m[0], players, "base.dungeons")
+    if len({m[0] for m in markers}) != len(markers):
+        raise _fault("base.dungeons", "a player owns one dungeon in the command zone at most (CR 309.3)")
+    if g.blessed.__class__ is not tuple or len(set(g.blessed)) != len(g.blessed):
+        raise _fault("base.blessed", f"expected the players with the city's blessing, got {quote(g.blessed)}")
+    for p in g.blessed:
+        _player_index(p, players, "base.blessed")
+    done = g.completed_dungeons
+    if done.__class__ is not tuple or any(d.__class__ is not tuple or len(d) != 2 or d[1] not in DUNGEONS
+                                          for d in done):
+        raise _fault("base.completed_dungeons", f"expected (player, dungeon) entries, got {quote(done)}")
+    for d in done:
+        _player_index(d[0], players, "base.completed_dungeons")
+
+
 def _check_numbers(g: GameState, players: int) -> None:
     if not _whole(g.turn) or g.turn < 1:
         raise _fault("base.turn", f"a turn number is 1 or more, got {quote(g.turn)}")
@@ -126,6 +150,10 @@ def _check_numbers(g: GameState, players: int) -> None:
         _player_index(getattr(g, field), players, f"base.{field}")
     if g.winner is not None:
         _player_index(g.winner, players, "base.winner")
+    for field in ("monarch", "initiative"):         # CR 724.3, 725.3: one player at most
+        if getattr(g, field) is not None:
+            _player_index(getattr(g, field), players, f"base.{field}")
+    _designations(g, players)
     for field in ("passes", "turn_cap", "next_id", "next_timestamp"):
         _count(getattr(g, field), f"base.{field}")
     for field in ("version", "settled", "starting_life"):

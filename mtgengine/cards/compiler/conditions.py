@@ -20,11 +20,13 @@ from ..vocabulary import Condition, Filter, Quantity
 #: characteristics memo follows (``GameState.changed`` and ``changed_off_battlefield``: the
 #: permanents, life totals and the cards in a zone), and whose turn it is (CR 500: the memo is
 #: forgotten as each turn begins, ``rules.turn``); never the step, which the memo doesn't follow.
-STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library", "turn"})
+STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library", "turn", "monarch", "initiative",
+                                    "completed_dungeon", "blessing"})
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
-                                   "main_phase", "landfall", "morbid", "revolt", "source_counters"})
+                                   "main_phase", "landfall", "morbid", "revolt", "source_counters", "monarch",
+                                   "initiative", "completed_dungeon", "blessing"})
 
 #: One reading per wording: the first template that fits decides.
 CONDITIONS: Grammar[Condition] = Grammar("condition", first_match=True)
@@ -44,6 +46,29 @@ def parse_condition(text: str) -> Condition | None:
 def _your_turn(m: SpanMatch) -> Condition:
     # "As long as it's your turn" (Dapper Shieldmate): you are the active player (CR 102.1)
     return Condition("turn", value="opponent" if (m.group(1) or m.group(2)) else "you")
+
+
+@_condition(r"(you're|you are|an opponent is) the monarch|there is no monarch")
+def _monarch(m: SpanMatch) -> Condition:
+    # CR 724.1: "if you're the monarch" (Throne Warden), "if an opponent is the monarch" (Queen
+    # Marchesa), "if there is no monarch" (Crown of Gondor)
+    who = (m.group(1) or "").lower()
+    return Condition("monarch", value="none" if not who else "opponent" if who.startswith("an") else "you")
+
+
+@_condition(r"you have the city's blessing")
+def _blessing(m: SpanMatch) -> Condition:
+    return Condition("blessing")                                                 # CR 702.131c
+
+
+@_condition(r"you have the initiative")
+def _initiative(m: SpanMatch) -> Condition:
+    return Condition("initiative")                                               # CR 725.1
+
+
+@_condition(r"you've completed a dungeon|you have completed a dungeon")
+def _completed_dungeon(m: SpanMatch) -> Condition:
+    return Condition("completed_dungeon")                                        # CR 309.7
 
 
 @_condition(r"it was kicked|~ was kicked")

@@ -38,6 +38,7 @@ KEYWORDS = (
     "delve", "convoke", "improvise",  # ways to pay (CR 702.66, 702.51, 702.126), see rules.mana_payment
     "fuse",                           # CR 702.102, see rules.casting
     "partner",                        # two commanders (CR 702.124a), see rules.pregame
+    "ascend",                         # the city's blessing (CR 702.131), see effects.resolutions.designations
 )
 
 

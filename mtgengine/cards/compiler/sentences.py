@@ -23,7 +23,7 @@ from .amounts import counted, where_x
 from .clause import parse_clause
 # the effect templates, registered with ``clause.EFFECTS`` as they are imported (in this order)
 from . import zones, damage_life, permanents, tokens_copies  # noqa: F401
-from . import combat_effects, switch_pt  # noqa: F401
+from . import combat_effects, switch_pt, designations  # noqa: F401
 from .conditions import RESOLUTION_CONDITIONS, parse_condition
 from .costs import action_cost
 from .durations import as_long_as
@@ -516,6 +516,17 @@ def _instructions(s: str, st: Parse) -> list[Effect] | None:
         if inner and all(isinstance(e, Pump) and e.until_end_of_turn for e in inner):
             dur.consume()
             result = [replace(e, until_end_of_turn=False, lasts=lasts) for e in inner]
+        else:
+            st.rollback(saved)
+            undo(read)
+    if result is None and (dur := fullmatch(r"(.+) until your next turn", s, re.I)):
+        # "Target creature gets -4/-0 until your next turn" (CR 611.2a): read as the effect "until
+        # end of turn", then given the longer duration
+        saved = st.mark()
+        inner = parse_clause(dur.group(1) + " until end of turn", st)
+        if inner and all(isinstance(e, Pump) and e.until_end_of_turn and not e.lasts for e in inner):
+            dur.consume()
+            result = [replace(e, until_end_of_turn=False, until_next_turn=True) for e in inner]
         else:
             st.rollback(saved)
             undo(read)

@@ -114,6 +114,7 @@ class Pump:
     x_value: Quantity | None = None  # "where X is ..." (as it resolves, for each object); else the spell's X
     lasts: tuple[str, ...] = ()      # "for as long as ..." (CR 611.2b), as ``GainControl.lasts``
     in_graveyard: bool = False       # a card in a graveyard "gains flashback until end of turn" (Snapcaster Mage)
+    until_next_turn: bool = False    # "until your next turn": until its controller's next turn begins
 
 
 @dataclass(frozen=True, slots=True)

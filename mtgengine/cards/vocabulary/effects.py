@@ -17,6 +17,7 @@ from .actions import (
 )
 from .keyword_actions import Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Myriad
 from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary
+from .designations import BecomeMonarch, TakeInitiative, Venture
 
 
 @dataclass(frozen=True, slots=True)
@@ -672,4 +673,5 @@ Effect = Union[
     ReturnChosen, PutOntoBattlefieldFromHand, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
     MayElse, Designate, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,      # (keyword_actions)
     PutIntoLibrary, ExileTopToPlay, LookAtCards, DiscardHand, ShuffleZonesIntoLibrary,      # (card_zones)
+    BecomeMonarch, TakeInitiative, Venture,      # (designations)
 ]

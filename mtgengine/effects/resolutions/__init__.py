@@ -18,6 +18,7 @@ effect by its class (``resolve.execute``):
 - ``payments``: "unless pays", "you may pay ... When you do" (118.12, 603.12), echo (702.30a)
 - ``choices``: choices, notes and conditions (607.2d-g, 608.2c, 702.33e)
 - ``delayed``: delayed triggered abilities (603.7), extra turns (500.7), emblems (114), levels (716)
+- ``designations``: the monarch (724), the initiative (725), venturing into the dungeon (701.49, 309)
 - ``keyword_actions``: fabricate, renown, cumulative upkeep, extort (702), bolster, amass, connive (701)
 - ``spells``: spells cast while an effect resolves (608.2g): copies of cards (707.12), miracle
 - ``cast_keywords``: spells cast as a keyword's triggered ability resolves: cascade (702.85a)
@@ -26,6 +27,7 @@ A new effect of the vocabulary gets its resolution in the module of its concept,
 ``@resolves(ItsClass)``; ``tests/effects/test_resolutions.py`` fails while one has none.
 """
 from . import (  # noqa: F401  (each module registers its resolutions as it is imported)
-    card_zones, cast_keywords, choices, continuous, counters, damage_life, delayed, faces, keyword_actions, library, mana,
+    card_zones, cast_keywords, choices, continuous, counters, damage_life, delayed, designations, faces, keyword_actions,
+    library, mana,
     payments, permanents, spells, tokens_copies, zones,
 )

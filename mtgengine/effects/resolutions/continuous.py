@@ -60,7 +60,8 @@ def _pump(ctx: Ctx, eff: Pump, r: Resolving) -> None:
             mods += (ChangeAbilities(add_keywords=keywords),)
         begin(g, ContinuousEffect(                          # CR 611.2c: affected set locked in
             g.new_timestamp(), mods, frozenset(targets),
-            "end_of_turn" if eff.until_end_of_turn else "", r.source, r.controller, eff.lasts))
+            "end_of_turn" if eff.until_end_of_turn else "next_turn" if eff.until_next_turn else "", r.source,
+            r.controller, eff.lasts))
         g.changed()
         pumped = dp or dt or not keywords
         for t in targets:   # P/T in layer 7c (CR 613.4c), abilities in layer 6 (CR 613.1f)
@@ -69,6 +70,7 @@ def _pump(ctx: Ctx, eff: Pump, r: Resolving) -> None:
                     + (" and " if pumped and keywords else "")
                     + (f"gains {', '.join(sorted(keywords))}" if keywords else "")
                     + (" until end of turn" if eff.until_end_of_turn else
+                       " until its controller's next turn" if eff.until_next_turn else
                        " for as long as " + " and ".join(eff.lasts) if eff.lasts else ""))
 
 
