@@ -559,7 +559,9 @@ def anthem_subject(text: str, grants: bool) -> Filter | None:
 def static_filter_ok(flt: Filter, grants: bool) -> bool:
     """Whether a static ability's filter reads only what its effect can read as it applies
     (``anthem_subject``)."""
-    base = replace(flt, token=None, counter="", attacking=None, in_combat=None)
+    # the choice made as its source entered is read as the effect applies (CR 607.2d)
+    base = replace(flt, token=None, counter="", attacking=None, in_combat=None, chosen_color="", chosen_type="",
+                   chosen_name="")
     if not grants:
         base = replace(base, keywords=frozenset(), not_keywords=frozenset())
     return counts_characteristics(base)
