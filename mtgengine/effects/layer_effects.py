@@ -11,12 +11,14 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..cards.compiler.lexicon import CHOSEN_PROTECTION
 from ..cards.vocabulary import (
-    ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, Condition, CopyOf, Filter, ModifyPT, Modification,
+    ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, Choose, Condition, CopyOf, Filter, ModifyPT, Modification,
     Quantity, SetController, SetPT, StaticAbility, SwitchPT,
 )
 from ..agents.decisions import player_ref
 from ..core.enums import Zone
+from ..core.mana import COLOR_NAMES
 from .characteristics import (
     CARD_TYPES, EMPTY_SCRIPT, Characteristics, matches_characteristics, matches_keywords_and_power,
 )
@@ -330,10 +332,21 @@ def static_effect(state: GameState, sid: int, ab: StaticAbility, ch: Characteris
     source (CR 613.7a)."""
     mods = list(ab.mods)
     if ab.keywords:
-        mods.append(ChangeAbilities(add_keywords=ab.keywords))
+        keywords = chosen_protection(state, sid, ch, ab.keywords) if CHOSEN_PROTECTION in ab.keywords else ab.keywords
+        mods.append(ChangeAbilities(add_keywords=keywords))
     if ab.power or ab.toughness:
         mods.append(ModifyPT(ab.power, ab.toughness))
     return Effect(state.objects[sid].timestamp, tuple(mods), ch.controller, ab.cda, source=sid, ability=ab)
+
+
+def chosen_protection(state: GameState, sid: int, ch: Characteristics, keywords: frozenset[str]) -> frozenset[str]:
+    """ "Has protection from the chosen color" (Voice of All): protection from the color the source
+    (``sid``, whose characteristics are ``ch``) chose as it entered (CR 607.2d, 702.16a); none
+    while its choice is undefined (CR 607.5a)."""
+    link = next((e.link for e in ch.script.as_enters if isinstance(e, Choose) and e.kind == "color"), "")
+    color = chosen(state, sid, link) if link else None
+    kept = keywords - {CHOSEN_PROTECTION}
+    return kept | {f"protection from {COLOR_NAMES[color]}"} if color in COLOR_NAMES else kept
 
 
 def static_condition(state: GameState, chars: dict[int, Characteristics], sid: int, cond: Condition) -> bool:
@@ -390,7 +403,7 @@ def reads_off_battlefield(eff: Effect) -> bool:
             return True
         flt = ab.filter
         if flt is not None and (flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked
-                                or flt.chosen_type):
+                                or flt.chosen_type) or CHOSEN_PROTECTION in ab.keywords:
             return True
     for mods in eff.layers.values():
         for mod in mods:

@@ -16,7 +16,7 @@ import dataclasses
 import re
 from typing import Any
 
-from .lexicon import CHOSEN_COLOR, CHOSEN_NAME, CHOSEN_TYPE
+from .lexicon import CHOSEN_COLOR, CHOSEN_NAME, CHOSEN_PROTECTION, CHOSEN_TYPE
 from .links import link_name
 from .script_builder import ScriptBuilder
 from .text import Span, fullmatch
@@ -61,6 +61,8 @@ def with_choices(script: CardScript) -> CardScript:
             links.setdefault(placeholder, []).append(eff.link)
     used: set[str] = set()
     renamed = _rename(script, {k: v[0] for k, v in links.items() if len(v) == 1}, used)
+    if CHOSEN_PROTECTION in script.keywords:
+        used.add("?chosen:printed protection")      # (only a static ability reads its source's choice)
     missing = used - {k for k, v in links.items() if len(v) == 1}
     if not missing:
         return renamed
@@ -69,6 +71,10 @@ def with_choices(script: CardScript) -> CardScript:
 
 
 def _rename(value: Any, names: dict[str, str], used: set[str]) -> Any:
+    if isinstance(value, frozenset):
+        if CHOSEN_PROTECTION in value:
+            used.add(CHOSEN_COLOR)                  # a static's keyword (``effects.layer_effects``)
+        return value
     if isinstance(value, tuple):
         items = tuple(_rename(v, names, used) for v in value)
         return items if any(a is not b for a, b in zip(items, value)) else value
@@ -80,7 +86,7 @@ def _rename(value: Any, names: dict[str, str], used: set[str]) -> Any:
                 used.add(v)
                 if v in names:
                     changes[f.name] = names[v]
-            elif isinstance(v, tuple) or (dataclasses.is_dataclass(v) and not isinstance(v, type)):
+            elif isinstance(v, (tuple, frozenset)) or (dataclasses.is_dataclass(v) and not isinstance(v, type)):
                 new = _rename(v, names, used)
                 if new is not v:
                     changes[f.name] = new

@@ -158,3 +158,6 @@ def subtype_names() -> dict[str, str]:
 CHOSEN_COLOR = "?chosen:color"
 CHOSEN_TYPE = "?chosen:type"
 CHOSEN_NAME = "?chosen:name"
+#: The keyword of "has protection from the chosen color" (Voice of All): a static ability's, the
+#: color read from its source's choice as the effect applies (``effects.layer_effects``).
+CHOSEN_PROTECTION = "protection from the chosen color"

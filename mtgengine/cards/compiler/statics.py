@@ -20,7 +20,7 @@ from . import nested
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
-from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CREATURES, num, pt_value
+from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CHOSEN_PROTECTION, CREATURES, num, pt_value
 from .normalize import strip_reminder
 from .script_builder import ScriptBuilder
 from .static_conditions import static_ability_condition
@@ -504,6 +504,10 @@ def _anthem_keywords(m: SpanMatch, face: ScriptBuilder) -> bool | None:
     kw = keyword_list(m.group(2))
     if kw is None:
         return None
+    if m.group(1).strip() == "~" and CHOSEN_PROTECTION in kw:
+        consume(m.group(1))     # Voice of All: its own, the color its source chose (CR 607.2d, 613.1f)
+        face.static.append(StaticAbility("self", keywords=kw, text=face.raw))
+        return True
     flt = anthem_subject(m.group(1), grants=True)
     if flt is None:
         return None
