@@ -23,14 +23,17 @@ from .text import Span, fullmatch
 from ..vocabulary import CardScript, Choose, Filter
 
 
-#: The choice's words -> (Choose kind, placeholder, filter of the names allowed).
-_KINDS: dict[str, tuple[str, str, Filter | None]] = {
-    "a color": ("color", CHOSEN_COLOR, None),
-    "a creature type": ("creature_type", CHOSEN_TYPE, None),
-    "a basic land type": ("basic_land_type", CHOSEN_TYPE, None),
-    "a card name": ("card_name", CHOSEN_NAME, None),
-    "a nonland card name": ("card_name", CHOSEN_NAME, Filter(not_types=frozenset({"Land"}))),
+#: The choice's words -> (Choose kind, filter of the names allowed).
+_KINDS: dict[str, tuple[str, Filter | None]] = {
+    "a color": ("color", None),
+    "a creature type": ("creature_type", None),
+    "a basic land type": ("basic_land_type", None),
+    "a card name": ("card_name", None),
+    "a nonland card name": ("card_name", Filter(not_types=frozenset({"Land"}))),
 }
+#: The placeholder that stands for each kind of choice ("the chosen type": a creature or land type).
+_PLACEHOLDERS = {"color": CHOSEN_COLOR, "creature_type": CHOSEN_TYPE, "basic_land_type": CHOSEN_TYPE,
+                 "card_name": CHOSEN_NAME}
 _AS_ENTERS = r"as ~ enters(?: the battlefield)?, choose (a color|a creature type|a basic land type|a card name" \
              r"|a nonland card name)\."
 #: The fields of vocabulary values that name a link (as ``effects.link_records.LINK_FIELDS``).
@@ -46,7 +49,7 @@ def read_as_enters_choice(para: Span, face: ScriptBuilder) -> bool:
     if m is None:
         return False
     m.consume()
-    kind, _placeholder, names = _KINDS[m.group(1).lower()]
+    kind, names = _KINDS[m.group(1).lower()]
     face.as_enters.append(Choose(link_name(face.name, face.number), kind, filter=names))
     return True
 
@@ -56,9 +59,8 @@ def with_choices(script: CardScript) -> CardScript:
     docstring); unimplemented if a placeholder has no single choice of its kind."""
     links: dict[str, list[str]] = {}
     for eff in script.as_enters:
-        if isinstance(eff, Choose) and eff.kind in ("color", "creature_type", "basic_land_type", "card_name"):
-            placeholder = {"color": CHOSEN_COLOR, "card_name": CHOSEN_NAME}.get(eff.kind, CHOSEN_TYPE)
-            links.setdefault(placeholder, []).append(eff.link)
+        if isinstance(eff, Choose) and eff.kind in _PLACEHOLDERS:
+            links.setdefault(_PLACEHOLDERS[eff.kind], []).append(eff.link)
     used: set[str] = set()
     renamed = _rename(script, {k: v[0] for k, v in links.items() if len(v) == 1}, used)
     if CHOSEN_PROTECTION in script.keywords:
