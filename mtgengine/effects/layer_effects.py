@@ -11,12 +11,14 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..cards.compiler.lexicon import CHOSEN_PROTECTION
 from ..cards.vocabulary import (
-    ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, Condition, CopyOf, Filter, ModifyPT, Modification,
+    ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, Choose, Condition, CopyOf, Filter, ModifyPT, Modification,
     Quantity, SetController, SetPT, StaticAbility, SwitchPT,
 )
 from ..agents.decisions import player_ref
 from ..core.enums import Zone
+from ..core.mana import COLOR_NAMES
 from .characteristics import (
     CARD_TYPES, EMPTY_SCRIPT, Characteristics, matches_characteristics, matches_keywords_and_power,
 )
@@ -328,12 +330,41 @@ _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"
 def static_effect(state: GameState, sid: int, ab: StaticAbility, ch: Characteristics) -> Effect:
     """The continuous effect a static ability generates (CR 611.3), timestamped like its
     source (CR 613.7a)."""
-    mods = list(ab.mods)
+    mods = [chosen_types(state, sid, mod) if mod.__class__ is ChangeTypes and mod.chosen_type else mod  # type: ignore[union-attr]
+            for mod in ab.mods]
     if ab.keywords:
-        mods.append(ChangeAbilities(add_keywords=ab.keywords))
+        keywords = chosen_protection(state, sid, ch, ab.keywords) if CHOSEN_PROTECTION in ab.keywords else ab.keywords
+        mods.append(ChangeAbilities(add_keywords=keywords))
     if ab.power or ab.toughness:
         mods.append(ModifyPT(ab.power, ab.toughness))
     return Effect(state.objects[sid].timestamp, tuple(mods), ch.controller, ab.cda, source=sid, ability=ab)
+
+
+def chooses(ab: StaticAbility) -> bool:
+    """Whether a static ability's modifications read its source's choice (``chosen_types``)."""
+    return any(mod.__class__ is ChangeTypes and mod.chosen_type for mod in ab.mods)  # type: ignore[union-attr]
+
+
+def chosen_types(state: GameState, sid: int, mod: ChangeTypes) -> Modification:
+    """ "Is the chosen type" (Metallic Mimic, Phantasmal Terrain): the type the source chose as it
+    entered (CR 607.2d), added or, for a land, its new land type (CR 305.7); nothing while the
+    choice is undefined (CR 607.5a)."""
+    kind = chosen(state, sid, mod.chosen_type)
+    if not isinstance(kind, str):
+        return ChangeTypes()
+    if mod.chosen_land:
+        return ChangeTypes(set_land_subtypes=frozenset({kind}))
+    return ChangeTypes(add_subtypes=frozenset({kind}))
+
+
+def chosen_protection(state: GameState, sid: int, ch: Characteristics, keywords: frozenset[str]) -> frozenset[str]:
+    """ "Has protection from the chosen color" (Voice of All): protection from the color the source
+    (``sid``, whose characteristics are ``ch``) chose as it entered (CR 607.2d, 702.16a); none
+    while its choice is undefined (CR 607.5a)."""
+    link = next((e.link for e in ch.script.as_enters if isinstance(e, Choose) and e.kind == "color"), "")
+    color = chosen(state, sid, link) if link else None
+    kept = keywords - {CHOSEN_PROTECTION}
+    return kept | {f"protection from {COLOR_NAMES[color]}"} if color in COLOR_NAMES else kept
 
 
 def static_condition(state: GameState, chars: dict[int, Characteristics], sid: int, cond: Condition) -> bool:
@@ -390,7 +421,7 @@ def reads_off_battlefield(eff: Effect) -> bool:
             return True
         flt = ab.filter
         if flt is not None and (flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked
-                                or flt.chosen_type):
+                                or flt.chosen_type) or CHOSEN_PROTECTION in ab.keywords or chooses(ab):
             return True
     for mods in eff.layers.values():
         for mod in mods:

@@ -20,12 +20,13 @@ from itertools import compress
 from operator import is_not
 from typing import TYPE_CHECKING, Any
 
+from ..cards.compiler.lexicon import CHOSEN_PROTECTION
 from ..cards.vocabulary import ChangeAbilities, ChangeColors, ChangeText, Filter, ModifyPT, Modification, Quantity, SetPT
 from ..state.game_state import LAYER_RECORD
 from .characteristics import Characteristics, copy_characteristics, matches_characteristics
 from .layer_dependency import effect_writes, reads
 from .layer_effects import (
-    ATTACHED, LAYERS, RESOLVED, SELF, Effect, keyword_counters, pt_counters, reads_status, status_selects,
+    ATTACHED, LAYERS, RESOLVED, SELF, Effect, chooses, keyword_counters, pt_counters, reads_status, status_selects,
 )
 
 if TYPE_CHECKING:
@@ -90,7 +91,8 @@ def local_plan(statics: list[Effect], resolved: list[Effect]) -> Plan | None:
         assert ab is not None
         flt = ab.filter
         if ab.condition is not None or (flt is not None and (flt.controller_in or flt.chosen_color or flt.chosen_name
-                                                             or flt.linked or flt.chosen_type)):
+                                                             or flt.linked or flt.chosen_type)) \
+                or CHOSEN_PROTECTION in ab.keywords or chooses(ab):      # (the source's choice, CR 607.2d)
             return None
         if flt is not None and (flt.attacking is not None or flt.in_combat is not None):
             return None                 # combat roles: not in a permanent's ``snapshot``

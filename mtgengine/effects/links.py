@@ -38,6 +38,8 @@ from .link_records import (
 # (``rules.turn`` reads ``next_untap_passes`` here: it is a record's)
 from .link_records import next_untap_passes  # noqa: F401
 
+#: The basic land types (CR 205.3i), in the order of the colors they make (CR 305.6).
+_BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _STACK = Zone.STACK            # (a module constant: an Enum member read off the class costs several times more)
 
 
@@ -121,6 +123,12 @@ def choose(ctx: Ctx, eff: Choose, r: Any) -> None:
             if types and value not in types:
                 raise IllegalActionError(f"{name}: {value!r} is not a creature type (CR 205.3m)")
             ctx.log("607.2d", f"{who} chooses {value} for {name}")
+        elif eff.kind == "basic_land_type":
+            value = ctx.ask(Decision(p, "name", f"choose a basic land type for {name}", list(_BASIC_LAND_TYPES)))
+            if value not in _BASIC_LAND_TYPES:
+                raise IllegalActionError(f"{name}: choose a basic land type ({', '.join(_BASIC_LAND_TYPES)}; "
+                                         "CR 205.3i)")
+            ctx.log("607.2d", f"{who} chooses {value} for {name}")
         elif eff.kind == "pay_life":
             life = max(0, g.players[p].life)
             value = ctx.ask(Decision(p, "number", f"pay any amount of life for {name} (you have {life})",
@@ -181,15 +189,17 @@ def created(ctx: Ctx, r: Any, eff: Any, copied: int, made: list[int]) -> None:
             add(g, token, eff.share_link, cards)
 
 
-def activation_forbidden(g: Any, player: int, oid: int) -> str | None:
+def activation_forbidden(g: Any, player: int, oid: int, mana: bool = False) -> str | None:
     """ "Activated abilities of sources with the chosen name can't be activated" (Voidstone
     Gargoyle, CR 602.5): the reason, if a permanent's static ability forbids activating ``oid``'s
-    abilities (its chosen name read from that permanent's record, CR 607.2d)."""
+    abilities (its chosen name read from that permanent's record, CR 607.2d). ``mana``: the
+    ability is a mana ability, which "unless they're mana abilities" allows (Pithing Needle, CR
+    605.1a)."""
     if oid in g.objects and "can't activate" in characteristics(g, oid).keywords:
         return "an effect says its activated abilities can't be activated (CR 602.5)"   # Arrest
     for sid, sch in permanents_with(g, "cast_restrictions"):
         for r in sch.script.cast_restrictions:
-            if not r.abilities:
+            if not r.abilities or (mana and r.except_mana):
                 continue
             if r.whose == "opponent" and player == sch.controller or r.whose == "you" and player != sch.controller:
                 continue

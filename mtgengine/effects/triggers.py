@@ -41,7 +41,7 @@ from . import designations
 from .keyword_triggered import triggered_abilities
 from .layers import (characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents,
                      printed)
-from .link_records import record
+from .link_records import linked_matches, record
 from . import rules_interface
 from .sagas import LORE, chapters_reached, sagas_of
 from .trigger_conditions import condition_holds  # noqa: F401  (re-exported: read by the rules and the effects)
@@ -514,7 +514,7 @@ def _other_matches(g: Any, flt: Filter, other: int, you: int, source: int) -> bo
     if other in g.objects and g.objects[other].zone is _BATTLEFIELD:
         return matches(g, other, flt, you, source)
     ch = g.lki.get(other)
-    return ch is not None and _snapshot_matches(flt, ch, you)
+    return ch is not None and linked_matches(g, other, ch, flt, source) and _snapshot_matches(flt, ch, you)
 
 
 def _whose(whose: str, controller: int, player: int | None) -> bool:
@@ -546,7 +546,8 @@ def _subject_matches(g: Any, flt: Filter, subject: int, sch: Any, w: _Watcher, a
         return matches(g, subject, replace(flt, other=False), w.ch.controller, w.key)
     if sch is None:
         return False
-    return _snapshot_matches(flt, sch, w.ch.controller)
+    # as it last existed (CR 603.10a); "of the chosen type": the watcher's choice (CR 607.2d)
+    return linked_matches(g, subject, sch, flt, w.key) and _snapshot_matches(flt, sch, w.ch.controller)
 
 
 def _snapshot_matches(flt: Filter, ch: Any, you: int) -> bool:

@@ -85,7 +85,7 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
         if index is None:
             raise IllegalActionError(f"{name_of(ctx, oid)} has no mana ability")
     ab = abilities[index]
-    reason = activation_forbidden(g, ch.controller, oid)     # as ``_not_forbidden``, with ``ch`` at hand
+    reason = activation_forbidden(g, ch.controller, oid, mana=True)     # as ``_not_forbidden``, with ``ch`` at hand
     if reason:
         raise IllegalActionError(f"{ch.name}'s abilities can't be activated: {reason}")
     if ab.condition is not None and not condition_holds(g, ab.condition, ch.controller, oid):
@@ -140,9 +140,10 @@ def _announce_x(ctx: Ctx, player: int, oid: int, ab: ActivatedAbility, action: d
     return x
 
 
-def _not_forbidden(g: GameState, oid: int) -> None:
-    """CR 602.5: an effect may say an ability can't be activated (Voidstone Gargoyle)."""
-    reason = activation_forbidden(g, controller_of(g, oid), oid)
+def _not_forbidden(g: GameState, oid: int, mana: bool = False) -> None:
+    """CR 602.5: an effect may say an ability can't be activated (Voidstone Gargoyle); ``mana``:
+    the ability is a mana ability (Pithing Needle allows those, CR 605.1a)."""
+    reason = activation_forbidden(g, controller_of(g, oid), oid, mana)
     if reason:
         raise IllegalActionError(f"{characteristics(g, oid).name}'s abilities can't be activated: {reason}")
 
@@ -326,7 +327,7 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     if ab.zone != zone:                                 # issue 7: transmute works only from the hand
         raise IllegalActionError(f"{ch.name}'s ability functions only while the card is "
                                  + (f"in its owner's {ab.zone} (CR 113.6m)" if ab.zone else "on the battlefield"))
-    _not_forbidden(g, oid)
+    _not_forbidden(g, oid, ab.is_mana)
     if ab.per_turn:
         # CR 602.5b: "Activate no more than twice each turn" (this object: a new one after a zone change)
         done = g.objects[oid].choices.get("activations", {})

@@ -58,7 +58,7 @@ def mana_of(ab: ActivatedAbility, g: GameState | None = None, oid: int = 0) -> t
 
 def _forbidden(g: GameState, player: int, oid: int) -> bool:
     """CR 602.5: an effect says the source's abilities can't be activated (Voidstone Gargoyle)."""
-    return activation_forbidden(g, player, oid) is not None
+    return activation_forbidden(g, player, oid, mana=True) is not None
 
 
 #: The {T}-only mana abilities of a script (CR 605.1a), in order, each with the mana it adds

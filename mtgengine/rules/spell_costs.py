@@ -50,11 +50,12 @@ def whose_matches(whose: str, caster: int, controller: int) -> bool:
 
 
 def applies_to_spell(g: GameState, spell: int, flt: Filter | None, whose: str, caster: int, controller: int,
-                     ch: Characteristics | None = None) -> bool:
-    """Whether an effect of a permanent controlled by ``controller`` applies to ``spell``, whose
-    characteristics as it is cast are ``ch`` (an adventurer card cast as its Adventure is a
-    sorcery, CR 715.3: "noncreature spells cost {1} more" applies)."""
-    return whose_matches(whose, caster, controller) and (flt is None or matches(g, spell, flt, controller, ch=ch))
+                     ch: Characteristics | None = None, source: int | None = None) -> bool:
+    """Whether an effect of a permanent (``source``) controlled by ``controller`` applies to
+    ``spell``, whose characteristics as it is cast are ``ch`` (an adventurer card cast as its
+    Adventure is a sorcery, CR 715.3: "noncreature spells cost {1} more" applies); "of the chosen
+    type" is the choice recorded for that permanent (CR 607.2d)."""
+    return whose_matches(whose, caster, controller) and (flt is None or matches(g, spell, flt, controller, source, ch=ch))
 
 
 def additional_cost_list(g: GameState, player: int, spell: int, ch: Characteristics) -> list[AdditionalCost]:
@@ -75,7 +76,7 @@ def additional_costs(g: GameState, player: int, spell: int, ch: Characteristics)
            and (not a.only_from or a.only_from == cast_from(g, spell))]       # retrace, jump-start
     for sid, sch in permanents_with(g, "additional_costs"):
         for a in sch.script.additional_costs:
-            if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller, ch):
+            if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller, ch, sid):
                 out.append((a, sch.name))
     return out
 
@@ -101,7 +102,7 @@ def alternative_costs(g: GameState, player: int, spell: int, ch: Characteristics
            and (a.condition is None or condition_holds(g, a.condition, player, spell))]      # spectacle, surge
     for sid, sch in permanents_with(g, "alternative_costs"):
         for a in sch.script.alternative_costs:
-            if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller, ch):
+            if not a.itself and applies_to_spell(g, spell, a.spells, a.whose, player, sch.controller, ch, sid):
                 out.append((a, sch.name))
     return out
 

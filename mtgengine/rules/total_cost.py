@@ -67,7 +67,7 @@ def _cost_changes(g: GameState, player: int, spell: int, ch: Characteristics) ->
     out = []
     for sid, sch in permanents_with(g, "cost_changes"):
         for cc in sch.script.cost_changes:
-            if not cc.itself and applies_to_spell(g, spell, cc.spells, cc.whose, player, sch.controller, ch):
+            if not cc.itself and applies_to_spell(g, spell, cc.spells, cc.whose, player, sch.controller, ch, sid):
                 out.append((cc, sch.controller, sch.name))
     out += [(cc, player, ch.name) for cc in ch.script.cost_changes if cc.itself]
     return out

@@ -17,7 +17,7 @@ from typing import Any
 from ...core.mana import COLOR_WORDS
 from .grammar import attempt
 from .lexicon import (
-    ALL_COLORS, BASIC_LAND_MANA, BASIC_PLURALS, IRREGULAR_PLURALS, LAND_TYPE_WORDS, OUTLAW_TYPES, PERMANENT_TYPES,
+    ALL_COLORS, BASIC_LAND_MANA, CHOSEN_COLOR, CHOSEN_NAME, CHOSEN_TYPE, BASIC_PLURALS, IRREGULAR_PLURALS, LAND_TYPE_WORDS, OUTLAW_TYPES, PERMANENT_TYPES,
     SUPERTYPE_WORDS, TYPE_WORDS, artifact_enchantment_types, counter_kinds, creature_type_names, creature_type_words,
     subtype_names,
 )
@@ -41,6 +41,7 @@ def parse_filter(text: str) -> Filter | None:
     written = {w.strip(",") for w in str(text).split() if w[:1].isupper()}      # (capitalized words)
     text = text.strip().lower()
     extra: dict[str, Any] = {}
+    text = _chosen_qualifier(text, extra)
     if text.endswith(" with power less than or equal to ~'s power"):
         consume(text[-len(" with power less than or equal to ~'s power"):])
         text = text[: -len(" with power less than or equal to ~'s power")]
@@ -97,6 +98,7 @@ def parse_filter(text: str) -> Filter | None:
             consume(text[-len(suffix):])
             text = text[: -len(suffix)]
             controller = who
+    text = _chosen_qualifier(text, extra)      # "creatures you control of the chosen type"
     spells = False
     if text.endswith(" spell") or text == "spell":
         spells = True
@@ -224,6 +226,22 @@ def parse_filter(text: str) -> Filter | None:
         supertypes=frozenset(supers), not_supertypes=frozenset(not_super),
         mana_value_min=mv_min, mana_value_max=mv_max, keywords=keywords, not_keywords=not_keywords, **extra,
     )
+
+
+#: "... of the chosen color / type", "... with the chosen name": the choice made as the source
+#: entered (CR 607.2d; ``choices`` renames the placeholder to the choice's link).
+_CHOSEN = {" of the chosen color": ("chosen_color", CHOSEN_COLOR), " of the chosen type": ("chosen_type", CHOSEN_TYPE),
+           " of the chosen creature type": ("chosen_type", CHOSEN_TYPE),
+           " with the chosen name": ("chosen_name", CHOSEN_NAME)}
+
+
+def _chosen_qualifier(text: str, extra: dict[str, Any]) -> str:
+    for suffix, (key, placeholder) in _CHOSEN.items():
+        if text.endswith(suffix) and key not in extra:
+            consume(text[-len(suffix):])
+            extra[key] = placeholder
+            return text[: -len(suffix)]
+    return text
 
 
 def _subtypes_named(word: str, written: set[str]) -> frozenset[str]:

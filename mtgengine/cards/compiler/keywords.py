@@ -47,7 +47,8 @@ _KEYWORD_SET = frozenset(KEYWORDS)
 
 #: Keywords with a parameter: protection from a color (CR 702.16), landwalk (CR 702.14).
 _PARAM_KEYWORD = lazy_re.compile(r"protection from (white|blue|black|red|green|creatures|everything|the color of your choice"
-                                 r"|artifacts or from the color of your choice)"
+                                 r"|artifacts or from the color of your choice"
+                                 r"|the chosen color)"      # a static's: the color chosen as it entered (choices)
                                  r"|(plains|island|swamp|mountain|forest)walk"
                                  r"|ward (?:\{[0-9WUBRGC]+\})+"     # CR 702.21a (effects.triggers.keyword_triggers)
                                  r"|toxic \d+"                       # CR 702.164 (effects.primitives.deal_damage)

@@ -151,3 +151,13 @@ def subtype_names() -> dict[str, str]:
         if " " not in spelled:
             names.setdefault(spelled.lower(), kind)
     return names
+
+
+#: Placeholder links of "the chosen color / type / name", written by the grammar before the card's
+#: "as ~ enters, choose" paragraph is known and renamed to its link (``choices``, CR 607.2d).
+CHOSEN_COLOR = "?chosen:color"
+CHOSEN_TYPE = "?chosen:type"
+CHOSEN_NAME = "?chosen:name"
+#: The keyword of "has protection from the chosen color" (Voice of All): a static ability's, the
+#: color read from its source's choice as the effect applies (``effects.layer_effects``).
+CHOSEN_PROTECTION = "protection from the chosen color"

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from .filters import parse_filter, spell_filter
-from .lexicon import NUMBERS
+from .lexicon import CHOSEN_COLOR, NUMBERS
 from .grammar import attempt
 from .text import consume, fullmatch, marker, match, sub, undo
 from .amounts import count_phrase, each_phrase
@@ -181,6 +181,9 @@ def _add_counted(t: str) -> AddMana | None:
             return None
         consume(t[:m.start(2)])
         return AddMana(mana=_letters(m.group(1)), count=how_many)
+    if fullmatch(r"add one mana of the chosen color", t, re.I):
+        consume(t)                          # Coldsteel Heart: the color chosen as it entered (CR 607.2d)
+        return AddMana(link=CHOSEN_COLOR)
     if fullmatch(r"add one mana of any type that (?:land|permanent) produced", t, re.I):
         consume(t)                          # Mirari's Wake: a triggered mana ability (CR 605.1b)
         return AddMana(produced=True)

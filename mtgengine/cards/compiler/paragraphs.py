@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from .activated import read_activated
 from .keywords import keyword_as_text, read_activated_keyword, read_keyword_line, read_keyword_paragraph
+from .choices import read_as_enters_choice, with_choices
 from .links import link_name, with_links
 from . import nested
 from .normalize import ability_word, normalize_self, strip_reminder
@@ -114,6 +115,7 @@ READERS: tuple[Reader, ...] = (
     _read_modes,               # "Choose one —"
     _read_mode,                # "• ..."
     read_keyword_line,         # "Flying, vigilance" (keywords)
+    read_as_enters_choice,     # "As ~ enters, choose a color" (choices, CR 614.12, 607.2d)
     read_fog_bank,             # "Prevent all damage that would be dealt to and dealt by ~" (replacements)
     read_replacement,          # "If ... would ..., ... instead", "~ enters tapped" (replacements)
     read_static,               # Auras, anthems, restrictions, layer effects, player statics (statics)
@@ -179,6 +181,7 @@ def compile_report(name: str, oracle_text: str, is_spell: bool) -> Compiled:
     script = with_cost_abilities(with_solved(with_level_symbols(with_class_levels(face.script(oracle_text), face, lines), face, lines), face), face.cost_abilities)
     script = with_backup(script)            # backup's grant: the abilities printed below it (CR 702.165a)
     script = strip_spans(with_links(name, oracle_text, script, sources))      # linked pairs (CR 607)
+    script = with_choices(script)           # "the chosen color": the choice made as it enters (CR 607.2d)
     missing = {number for number, _text in script.unimplemented}
     reports = []
     for number, span in sources.items():

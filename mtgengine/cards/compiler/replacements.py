@@ -223,6 +223,17 @@ def _rep_others_enter_tapped(m: SpanMatch) -> ReplacementAbility | None:
     return ReplacementAbility("enters", to=replace(flt, controller=controller), tapped=True)
 
 
+def _rep_others_enter_with_counter(m: SpanMatch) -> ReplacementAbility | None:
+    """CR 614.1c: "Each other creature you control of the chosen type enters with an additional
+    +1/+1 counter on it" (Metallic Mimic, Grumgully): the permanent entering as described, one
+    counter more."""
+    kind = m.group(2).lower()
+    flt = parse_filter(m.group(1))
+    if flt is None or flt.spells or not counter_kind_ok(kind):
+        return None
+    return ReplacementAbility("enters", to=replace(flt, other=True), enters_counters=kind, amount=Quantity(fixed=1))
+
+
 def _rep_prevent(m: SpanMatch) -> ReplacementAbility | None:
     """A static prevention effect (CR 615.1a): "Prevent all damage that would be dealt to ~"."""
     recipient = _damage_recipient(m.group(2))
@@ -292,6 +303,8 @@ REPLACEMENTS.add(r"~ enters(?: the battlefield)? tapped with {NUM} (\S+) counter
 REPLACEMENTS.add(r"if ~ was kicked, it enters(?: the battlefield)? with {NUM} (\S+) counters? on it"
                  r"(?: and with (.+))?",
                  _rep_kicked_enters_counters)
+REPLACEMENTS.add(r"each other (.+?) enters(?: the battlefield)? with an additional (\S+) counter on it",
+                 _rep_others_enter_with_counter)
 REPLACEMENTS.add(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped",
                  _rep_others_enter_tapped)
 REPLACEMENTS.add(r"prevent all (combat )?damage that would be dealt to (.+?) by ((?:[a-z]+ )?creatures|walls)",

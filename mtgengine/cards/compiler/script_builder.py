@@ -47,6 +47,7 @@ class ScriptBuilder:
     mode_range: tuple[int, int] | None = None
     replacements: list[ReplacementAbility] = field(default_factory=list)
     player_statics: list[PlayerStatic] = field(default_factory=list)
+    as_enters: list[Effect] = field(default_factory=list)    # "As ~ enters, choose ..." (CR 614.12)
     cast_timing: str = ""
     cost_abilities: list[dict[str, Any]] = field(default_factory=list)
     refused: set[int] = field(default_factory=set)   # paragraphs kept as a mode that is refused if chosen
@@ -82,7 +83,8 @@ class ScriptBuilder:
                           unimplemented=tuple(self.unimplemented), extra_triggers=tuple(self.extra_triggers),
                           replacements=tuple(self.replacements), enters_as_copy=self.enters_as_copy,
                           morph=self.morph, megamorph=self.megamorph, player_statics=tuple(self.player_statics),
-                          cast_timing=self.cast_timing, disguise=self.disguise)
+                          cast_timing=self.cast_timing, disguise=self.disguise,
+                          as_enters=tuple(self.as_enters))
 
 
 Reader = Callable[[Span, ScriptBuilder], bool]

@@ -151,6 +151,13 @@ def parse_effects(text: str, st: Parse) -> list[Effect] | None:
     whole = MULTI_SENTENCE.parse(text.strip(), st)
     if whole is not None:
         return whole or None
+    if (chosen := match(r"choose a color\. (?=[^.]*gains? protection from the chosen color until end of turn\.$)",
+                        text, re.I)) and text.lower().count("the chosen color") == 1:
+        # Akroma's Blessing: the color is chosen as the spell resolves (CR 608.2d), once for every
+        # creature it protects: "protection from the color of your choice"
+        consume(text[:chosen.end()])
+        text = sub(r"protection from the chosen color", "protection from the color of your choice",
+                   text[chosen.end():], re.I)
     reading = _Reading(st)
     if m := match(_REVEAL_DISCARD, text, re.I):
         who = who_ref(m.group(1), st)

@@ -14,14 +14,19 @@ from .amounts import each_phrase
 from .conditions import RESOLUTION_CONDITIONS, parse_condition
 from .filters import card_filter, parse_filter
 from .grammar import attempt
+from .lexicon import CHOSEN_NAME
 from .script_builder import ScriptBuilder
-from .text import Span, consume, finditer, fullmatch, match, split, sub
+from .text import Span, consume, finditer, fullmatch, match, search, split, sub
 from ..vocabulary import (
     AdditionalCost, AlternativeCost, CardScript, CastRestriction, Condition, CostChange, Filter, Prototype, Quantity, Splice,
 )
 
 _MANA = r"((?:\{[0-9WUBRGCXSP/]+\})+)"
 _COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+#: "... of the chosen color / type", "... with the chosen name" (CR 607.2d, ``choices``)
+_CHOSEN = r" (?:of the chosen (?:color|type)|with the chosen name)$"
 
 
 def _spells(words: str) -> Filter | None | bool:
@@ -31,9 +36,18 @@ def _spells(words: str) -> Filter | None | bool:
     if words in ("spells", "spell"):
         consume(words)
         return None
+    chosen = ""
+    if m := search(_CHOSEN, words):
+        words, chosen = words[: m.start()], words[m.start():]     # "creature spells of the chosen type"
+        if words == "spells":
+            flt = parse_filter("spell" + chosen)
+            if flt is None:
+                return False
+            consume(words)
+            return replace(flt, spells=False)
     if not words.endswith(" spells"):
         return False
-    flt = parse_filter(words[: -len(" spells")].replace(" and ", " or ") + " spell")
+    flt = parse_filter(words[: -len(" spells")].replace(" and ", " or ") + " spell" + chosen)
     if flt is None:
         return False                     # (parse_filter undid what it read)
     consume(words[-len(" spells"):])
@@ -71,37 +85,44 @@ def _cost_change(para: str) -> CostChange | None:
         amount = m.group(1)
         more, less = (amount, "") if m.group(2).lower() == "more" else ("", amount)
         return CostChange(more=more, less=less, itself=True, condition=cond, text=para)
-    m = fullmatch(r"(~|this spell|.+? spells?)(?: (you cast|your opponents cast|that you cast|"
-                  r"that your opponents cast))? costs? " + _MANA + r" (more|less) to cast(?: for each (.+?))?\.", para, re.I)
+    m = fullmatch(r"(~|this spell|.+? spells?(?: of the chosen (?:color|type)| with the chosen name)?)(?: (you cast|"
+                  r"your opponents cast|that you cast|that your opponents cast))?( of the chosen (?:color|type))? costs? "
+                  + _MANA + r" (more|less) to cast(?: for each (.+?))?\.", para, re.I)
     if m is None:
         return None
-    subject = sub(r" spells?$", "", m.group(1).strip(), re.I, understood=True)
+    subject = m.group(1).strip()
+    chosen = ""
+    if q := search(_CHOSEN, subject, re.I):
+        subject, chosen = subject[: q.start()], subject[q.start():]
+    elif m.group(3):
+        chosen = m.group(3)             # "creature spells you cast of the chosen type" (Herald's Horn)
+    subject = sub(r" spells?$", "", subject, re.I, understood=True)
     itself = subject.lower() in ("this", "this spell", "~")
     spells = None
     if itself:
         consume(subject)
     else:
-        spells = _spells(subject + " spells")
+        spells = _spells(subject + " spells" + chosen)
         if spells is False:
             return None
     per = None
     per_count = None
     per_extra = False
-    if m.group(5):
-        each = m.group(5).strip().lower()
+    if m.group(6):
+        each = m.group(6).strip().lower()
         if each == "target beyond the first":
             consume(each)
             per_extra = True                  # strive
         else:
             per = parse_filter(each)
             if per is None:
-                counted = each_phrase(m.group(5))       # domain, cards in a graveyard (CR 118.7, 601.2f)
+                counted = each_phrase(m.group(6))       # domain, cards in a graveyard (CR 118.7, 601.2f)
                 if counted is None or counted.of is not None:
                     return None                         # (not an object's stat: "each +1/+1 counter on ~")
                 per, per_count = counted.per if not counted.stat else None, counted if counted.stat else None
     m.consume()
-    amount = m.group(3)
-    more, less = (amount, "") if m.group(4).lower() == "more" else ("", amount)
+    amount = m.group(4)
+    more, less = (amount, "") if m.group(5).lower() == "more" else ("", amount)
     return CostChange(more=more, less=less, spells=spells, whose=_WHOSE[(m.group(2) or "").lower()],
                       itself=itself, per=per, per_extra_target=per_extra, text=para, per_count=per_count)
 
@@ -309,6 +330,14 @@ def _one_cost(text: str) -> AdditionalCost | None:
 
 @attempt
 def _restriction(para: str) -> CastRestriction | None:
+    if m := fullmatch(r"spells with the chosen name can't be cast\.", para, re.I):
+        m.consume()                     # Meddling Mage: the name chosen as it entered (CR 601.2e, 607.2d)
+        return CastRestriction(Filter(chosen_name=CHOSEN_NAME), "any", para)
+    if m := fullmatch(r"activated abilities of sources with the chosen name can't be activated"
+                      r"( unless they're mana abilities)?\.", para, re.I):
+        m.consume()                     # Pithing Needle (CR 602.5, 605.1a, 607.2d)
+        return CastRestriction(Filter(chosen_name=CHOSEN_NAME), "any", para, abilities=True,
+                               except_mana=bool(m.group(1)))
     m = fullmatch(r"(your opponents|you|players|each opponent) can't cast (.+?)\.", para, re.I)
     if m is None:
         return None

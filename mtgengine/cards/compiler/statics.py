@@ -20,7 +20,7 @@ from . import nested
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
-from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CREATURES, num, pt_value
+from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CHOSEN_PROTECTION, CHOSEN_TYPE, CREATURES, num, pt_value
 from .normalize import strip_reminder
 from .script_builder import ScriptBuilder
 from .static_conditions import static_ability_condition
@@ -233,6 +233,29 @@ def _blood_moon(m: SpanMatch, raw: str) -> StaticAbility:
 def _land_type_added(m: SpanMatch, raw: str) -> StaticAbility:
     return StaticAbility("each", filter=Filter(types=frozenset({"Land"})), text=raw,
                          mods=(ChangeTypes(add_subtypes=frozenset({m.group(1).capitalize()})),))
+
+
+@_layer(r"(~|enchanted land|.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?\.")
+def _chosen_type(m: SpanMatch, raw: str) -> StaticAbility | None:
+    """Metallic Mimic: "~ is the chosen type in addition to its other types"; Phantasmal Terrain:
+    "Enchanted land is the chosen type" (its land types become it, CR 305.7); "Lands you control
+    are the chosen type in addition to their other types": layer 4 (CR 613.1d), the type its
+    source chose as it entered (CR 607.2d)."""
+    who, added = m.group(1).lower(), bool(m.group(2))
+    if who == "enchanted land":
+        if added:
+            return None
+        consume(m.group(1))
+        return StaticAbility("enchanted", text=raw, mods=(ChangeTypes(chosen_type=CHOSEN_TYPE, chosen_land=True),))
+    if not added:
+        return None
+    if who == "~":
+        consume(m.group(1))
+        return StaticAbility("self", text=raw, mods=(ChangeTypes(chosen_type=CHOSEN_TYPE),))
+    flt = anthem_subject(m.group(1), grants=False)
+    if flt is None:
+        return None
+    return StaticAbility("each", filter=flt, text=raw, mods=(ChangeTypes(chosen_type=CHOSEN_TYPE),))
 
 
 @_layer(r"you control enchanted (?:creature|permanent|artifact|land)\.")
@@ -504,6 +527,10 @@ def _anthem_keywords(m: SpanMatch, face: ScriptBuilder) -> bool | None:
     kw = keyword_list(m.group(2))
     if kw is None:
         return None
+    if m.group(1).strip() == "~" and CHOSEN_PROTECTION in kw:
+        consume(m.group(1))     # Voice of All: its own, the color its source chose (CR 607.2d, 613.1f)
+        face.static.append(StaticAbility("self", keywords=kw, text=face.raw))
+        return True
     flt = anthem_subject(m.group(1), grants=True)
     if flt is None:
         return None
@@ -559,7 +586,9 @@ def anthem_subject(text: str, grants: bool) -> Filter | None:
 def static_filter_ok(flt: Filter, grants: bool) -> bool:
     """Whether a static ability's filter reads only what its effect can read as it applies
     (``anthem_subject``)."""
-    base = replace(flt, token=None, counter="", attacking=None, in_combat=None)
+    # the choice made as its source entered is read as the effect applies (CR 607.2d)
+    base = replace(flt, token=None, counter="", attacking=None, in_combat=None, chosen_color="", chosen_type="",
+                   chosen_name="")
     if not grants:
         base = replace(base, keywords=frozenset(), not_keywords=frozenset())
     return counts_characteristics(base)

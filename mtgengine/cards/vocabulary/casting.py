@@ -141,6 +141,7 @@ class CastRestriction:
     text: str = ""
     abilities: bool = False     # "Activated abilities of sources with the chosen name can't be
                                 # activated" (Voidstone Gargoyle): ``spells`` is then the sources (CR 602.5)
+    except_mana: bool = False   # "... unless they're mana abilities" (Pithing Needle, CR 605.1a)
 
 
 @dataclass(frozen=True, slots=True)

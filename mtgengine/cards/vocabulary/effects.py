@@ -286,7 +286,7 @@ class Choose:
     """A choice the abilities linked to this one read (CR 607.2d, 607.2f, 607.2g): ``kind``
     "number" (from ``low`` to ``high``), "color", "word" (one of ``options``, words with no rules
     meaning — "war" or "peace" — and anchor words, CR 614.12c), "card_name" (the name of a card
-    matching ``filter``), "creature_type", or "pay_life" (pay any amount of life, CR 119.4: the
+    matching ``filter``), "creature_type", "basic_land_type" (CR 205.3i), or "pay_life" (pay any amount of life, CR 119.4: the
     amount paid is recorded). ``who``: "you", or "each_player" (in APNAP order, CR 101.4; the
     players who chose each word are also recorded under "word:LINK"). ``optional``: "you may
     choose". A new choice replaces the last ("the last chosen number"). Recorded for the object

@@ -27,6 +27,11 @@ class ChangeTypes:
     set_types: frozenset[str] | None = None
     set_subtypes: frozenset[str] | None = None
     set_land_subtypes: frozenset[str] = frozenset()
+    #: "~ is the chosen type in addition to its other types" (Metallic Mimic): the subtype is the
+    #: one chosen for this link by the effect's source (CR 607.2d), added; with ``chosen_land``
+    #: "Enchanted land is the chosen type": its land types become it (CR 305.7)
+    chosen_type: str = ""
+    chosen_land: bool = False
 
 
 @dataclass(frozen=True, slots=True)
