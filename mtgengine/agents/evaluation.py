@@ -13,9 +13,13 @@ material is the sum of (documented in docs/AI.md, weights in :data:`WEIGHTS`):
   bonus each; power and toughness an effect gives only until end of turn (a pump, CR 514.2)
   don't count: what they did in combat shows in the result; each land one and a half points up
   to seven (mana: playing a land from the hand is worth it), a little above; a planeswalker two plus
-  its loyalty; any other permanent one point plus half its mana value;
-- **threat**: a player whose life the opponent's creatures' total power reaches next turn is in
-  danger (a fixed penalty), as is one facing a board that kills them in two turns (half of it).
+  its loyalty; any other permanent one point plus half its mana value; a creature that can't
+  attack (CR 508.1c: Pacifism) keeps a quarter of its power's worth, one that can't block
+  (CR 509.1b) half its toughness's;
+- **threat**: a player whose life the opponent's creatures' total power (those that can attack)
+  reaches next turn is in danger (a fixed penalty), as is one facing a board that kills them in
+  two turns (half of it); the power the player's own potential blockers can stop
+  (one attacker each, the biggest first) doesn't count against them.
 
 Only the board's permanents' characteristics (CR 613, ``layers.permanents``), life totals and
 zone sizes are read, so the evaluation works on any state, a determinized world included.
@@ -47,6 +51,8 @@ KEYWORD_VALUE: dict[str, float] = {
     "indestructible": 2.0, "reach": 0.3, "haste": 0.2,
 }
 _HAND, _LIBRARY = Zone.HAND, Zone.LIBRARY
+#: Restrictions granted like keywords (``compiler.keywords.RESTRICTIONS``).
+_CANT_ATTACK, _CANT_BLOCK = "can't attack", "can't block"
 
 
 def evaluate(g: GameState, player: int) -> float:
@@ -75,17 +81,20 @@ def material(g: GameState, player: int) -> float:
     if library < 5:
         score -= w["short_library"] * (5 - library)
     lands = 0
-    enemy_power = 0
+    enemy: list[int] = []
+    guards = 0
     pumps = _pumps(g)
     for oid, ch in permanents(g).items():
         types = ch.types
         if ch.controller != player:
-            if "Creature" in types and ch.power is not None:
+            if "Creature" in types and ch.power is not None and _CANT_ATTACK not in ch.keywords:
                 power = ch.power - pumps[oid][0] if oid in pumps else ch.power
-                enemy_power += max(power, 0) * (2 if "double strike" in ch.keywords else 1)
+                enemy.append(max(power, 0) * (2 if "double strike" in ch.keywords else 1))
             continue
         if "Creature" in types:
             score += _creature(ch, pumps.get(oid))
+            if _CANT_BLOCK not in ch.keywords:
+                guards += 1
         elif "Land" in types:
             lands += 1
         elif "Planeswalker" in types:
@@ -94,6 +103,8 @@ def material(g: GameState, player: int) -> float:
             mv = ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
             score += w["other"] + 0.5 * mv
     score += w["land"] * min(lands, 7) + w["extra_land"] * max(lands - 7, 0)
+    enemy.sort(reverse=True)
+    enemy_power = sum(enemy[guards:])       # each guard stops one attacker, the biggest first
     if life > 0 and enemy_power >= life:
         score -= w["lethal_threat"]
     elif life > 0 and 2 * enemy_power >= life:
@@ -121,7 +132,9 @@ def _creature(ch: Any, pump: tuple[int, int] | None) -> float:
     if pump is not None:
         power, toughness = power - pump[0], toughness - pump[1]
     power, toughness = max(power, 0), max(toughness, 0)
-    value = w["creature"] + w["power"] * power + w["toughness"] * toughness
+    kws = ch.keywords
+    value = (w["creature"] + w["power"] * power * (0.25 if _CANT_ATTACK in kws else 1.0)
+             + w["toughness"] * toughness * (0.5 if _CANT_BLOCK in kws else 1.0))
     for kw in ch.keywords:
         value += w["keyword"] * KEYWORD_VALUE.get(kw, 0.0)
     return value

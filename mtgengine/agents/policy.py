@@ -121,6 +121,18 @@ def best_by_resolving(game: Game, decision: Decision, answers: list[Any], rng: r
     return best, best_value
 
 
+def with_policy(world: Game, d: Decision, options: list[Any]) -> list[Any]:
+    """``options`` with the quick policy's attack or blocks first (a wide board's sensible
+    declaration is rarely among the sampled candidates): ties between candidates go to it."""
+    if d.kind == "attackers":
+        answer: Any = attacks(world.state, d)
+    elif d.kind == "blockers":
+        answer = blocks(world.state, d)
+    else:
+        return options
+    return [answer] + [o for o in options if o != answer]
+
+
 # -- the quick policy ---------------------------------------------------------------------------
 def quick_answer(game: Game, d: Decision, rng: random.Random, look: bool = False) -> Any:
     """A fast, sensible answer to any decision in a world (module docstring). ``look``: an
@@ -301,7 +313,8 @@ def attacks(g: Any, d: Decision) -> list[Any]:
     opp = g.opponent(me)       # the one the attackers attack (the next opponent in turn order)
     board = permanents(g)
     blockers = [(oid, ch) for oid, ch in board.items()
-                if ch.controller == opp and "Creature" in ch.types and not g.objects[oid].tapped]
+                if ch.controller == opp and "Creature" in ch.types and not g.objects[oid].tapped
+                and "can't block" not in ch.keywords]
     chosen = list(required)
     total = 0
     for oid in d.options:
@@ -382,4 +395,4 @@ def blocks(g: Any, d: Decision) -> list[list[int]]:
 
 
 __all__ = ["HARMFUL", "HELPFUL", "attacks", "best_by_resolving", "blocks", "keep_hand", "one_ply", "pick_target",
-           "polarity", "quick_answer", "quiet", "settle", "submit"]
+           "polarity", "quick_answer", "quiet", "settle", "submit", "with_policy"]

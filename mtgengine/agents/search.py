@@ -35,7 +35,7 @@ from .candidates import candidates
 from .decisions import Decision
 from .determinize import determinize
 from .evaluation import evaluate
-from .policy import blocks, keep_hand, one_ply, quick_answer, quiet, settle, submit
+from .policy import blocks, keep_hand, one_ply, quick_answer, quiet, settle, submit, with_policy
 from .view import View
 
 #: Default thinking budget per decision, in seconds (``mtg ... --ai-time``).
@@ -105,6 +105,7 @@ class SearchAgent:
         if first is None:
             return first_option(d)
         deadline = None if self.seconds is None else start + self.seconds
+        options = with_policy(first, d, options)
         # 1. priors: the greedy one-ply values; an answer the engine refuses is dropped
         prior: dict[int, float] = {}
         for i, answer in enumerate(options):
