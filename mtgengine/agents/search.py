@@ -7,7 +7,8 @@ determinization) and averages, so no answer is chosen for what only one guessed 
 
 1. **Priors.** Each candidate's one-ply value in a first world (``policy.one_ply``, judged
    after the next turn's combat: ``policy.settle``'s ``beyond``).
-2. **Worlds.** The best :data:`WIDTH` candidates by prior are valued in each world: answered,
+2. **Worlds.** The best :data:`WIDTH` candidates by prior are valued in each world (the first
+   one dealt anew: in the priors' world they would be valued much the same again): answered,
    the world played on through lone passes and forced answers to the next *real* question —
    anyone's: a response to a spell, blocks, a target — where up to :data:`REPLIES` candidate
    answers are each searched :data:`DEPTH` questions deeper, the best taken for the AI and the
@@ -123,7 +124,8 @@ class SearchAgent:
         alive = alive[:self.width]
         sums = dict.fromkeys(alive, 0.0)
         worlds = iterations = 0
-        world: Game | None = first
+        # a world of its own, not the priors' (which would value much the same again)
+        world: Game | None = determinize(view, rng) or first
         while world is not None and iterations + len(alive) <= self.nodes:
             for i in list(alive):
                 value = self._replied(world, d, options[i], me)
