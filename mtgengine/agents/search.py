@@ -48,7 +48,7 @@ WORLD_LIMIT = 200
 #: How many candidates, the best by their priors, are valued in the worlds.
 WIDTH = 4
 #: How many worlds the prior (the one-ply value in the first world) is worth.
-PRIOR_VISITS = 2
+PRIOR_VISITS = 1
 #: The most candidate answers considered at each question below the root.
 REPLIES = 4
 #: How many questions below the root the search branches at.
