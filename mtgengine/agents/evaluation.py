@@ -6,8 +6,9 @@ material is the sum of (documented in docs/AI.md, weights in :data:`WEIGHTS`):
 
 - **life**: one point a life point up to 20, a third above; below 6 each missing point costs
   one more (CR 119: a player at 0 loses, CR 704.5a); poison counters cost two each (CR 704.5c);
-- **cards**: each card in hand (options to come), a library of fewer than five cards costs
-  (CR 704.5b: drawing from an empty library loses);
+- **cards**: each card in hand (options to come), a little more for a spell whose colored mana
+  symbols the player's basic land types all make (CR 305.6: which land to play matters), a
+  library of fewer than five cards costs (CR 704.5b: drawing from an empty library loses);
 - **board**: each creature one point plus its power and toughness weighted (power more: it is
   what ends games; damage marked on it lowers its toughness), evasion and combat keywords a
   bonus each; power and toughness an effect gives only until end of turn (a pump, CR 514.2)
@@ -37,7 +38,7 @@ from ..state.game_state import GameState
 #: The weights of the evaluation's terms (docs/AI.md).
 WEIGHTS: dict[str, float] = {
     "life": 1.0, "life_above_20": 1 / 3, "low_life": 1.0, "poison": 2.0,
-    "card": 1.0, "short_library": 1.0,
+    "card": 1.0, "castable": 0.4, "short_library": 1.0,
     "creature": 1.0, "power": 1.3, "toughness": 0.8, "keyword": 0.6,
     "land": 1.5, "extra_land": 0.3, "planeswalker": 2.0, "other": 1.0,
     "lethal_threat": 6.0,
@@ -51,6 +52,8 @@ KEYWORD_VALUE: dict[str, float] = {
     "indestructible": 2.0, "reach": 0.3, "haste": 0.2,
 }
 _HAND, _LIBRARY = Zone.HAND, Zone.LIBRARY
+#: The color of mana each basic land type's intrinsic ability makes (CR 305.6).
+LAND_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 #: Restrictions granted like keywords (``compiler.keywords.RESTRICTIONS``).
 _CANT_ATTACK, _CANT_BLOCK = "can't attack", "can't block"
 
@@ -81,6 +84,7 @@ def material(g: GameState, player: int) -> float:
     if library < 5:
         score -= w["short_library"] * (5 - library)
     lands = 0
+    colors: set[str] = set()
     enemy: list[int] = []
     guards = 0
     pumps = _pumps(g)
@@ -97,12 +101,14 @@ def material(g: GameState, player: int) -> float:
                 guards += 1
         elif "Land" in types:
             lands += 1
+            colors |= {LAND_COLORS[t] for t in ch.subtypes if t in LAND_COLORS}
         elif "Planeswalker" in types:
             score += w["planeswalker"] + (ch.loyalty or 0)
         else:
             mv = ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
             score += w["other"] + 0.5 * mv
     score += w["land"] * min(lands, 7) + w["extra_land"] * max(lands - 7, 0)
+    score += w["castable"] * castable(g, player, colors)
     enemy.sort(reverse=True)
     enemy_power = sum(enemy[guards:])       # each guard stops one attacker, the biggest first
     if life > 0 and enemy_power >= life:
@@ -110,6 +116,20 @@ def material(g: GameState, player: int) -> float:
     elif life > 0 and 2 * enemy_power >= life:
         score -= w["lethal_threat"] / 2
     return score
+
+
+def castable(g: GameState, player: int, colors: set[str]) -> int:
+    """How many nonland cards in ``player``'s hand have only colored symbols of ``colors``
+    (the basic land types' colors, CR 305.6); hybrid and generic symbols any mana pays."""
+    count = 0
+    for oid in g.zones[(player, _HAND)]:
+        card = g.objects[oid].card
+        cost = getattr(card, "mana_cost", None)
+        if cost is None:
+            continue
+        if all(sym.colors <= colors for sym in cost.symbols if sym.kind == "colored"):
+            count += 1
+    return count
 
 
 def _pumps(g: GameState) -> dict[int, tuple[int, int]]:
@@ -140,4 +160,4 @@ def _creature(ch: Any, pump: tuple[int, int] | None) -> float:
     return value
 
 
-__all__ = ["KEYWORD_VALUE", "SCALE", "WEIGHTS", "evaluate", "material"]
+__all__ = ["KEYWORD_VALUE", "LAND_COLORS", "SCALE", "WEIGHTS", "castable", "evaluate", "material"]

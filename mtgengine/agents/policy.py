@@ -26,7 +26,7 @@ from ..effects.layers import characteristics, permanents
 from ..engine import Game
 from .agents import first_option
 from .decisions import Decision, player_ref
-from .evaluation import evaluate
+from .evaluation import LAND_COLORS, castable, evaluate
 
 _COMBAT = frozenset({Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE})
 _MAIN = frozenset({Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN})
@@ -233,7 +233,7 @@ def _priority(game: Game, d: Decision, rng: random.Random, look: bool) -> Any:
     lands = [o for o in d.options if o["action"] == "play"]
     own_main = g.active == player and g.step in _MAIN and not g.stack
     if lands and own_main:
-        return lands[0]
+        return _land(g, player, lands)
     permanent_spells = []
     other = []
     for o in d.options:
@@ -253,6 +253,18 @@ def _priority(game: Game, d: Decision, rng: random.Random, look: bool) -> Any:
             return best_by_resolving(game, d, [_PASS] + other[:3], rng)[0]
         return _PASS
     return _spell_by_rule(g, player, other, own_main, rng)
+
+
+def _land(g: Any, player: int, plays: list[dict[str, Any]]) -> dict[str, Any]:
+    """The land play that lets the most cards in hand be cast (``evaluation.castable``), the
+    first of the best."""
+    board = permanents(g)
+    colors = {LAND_COLORS[t] for ch in board.values() if ch.controller == player and "Land" in ch.types
+              for t in ch.subtypes if t in LAND_COLORS}
+    def gain(play: dict[str, Any]) -> int:
+        subtypes = characteristics(g, play["object"]).subtypes
+        return castable(g, player, colors | {LAND_COLORS[t] for t in subtypes if t in LAND_COLORS})
+    return max(plays, key=lambda play: (gain(play), -plays.index(play)))
 
 
 def _spell_by_rule(g: Any, player: int, spells: list[dict[str, Any]], own_main: bool, rng: random.Random) -> Any:
