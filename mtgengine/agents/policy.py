@@ -11,9 +11,10 @@ the world's whole state: that state is a guess made from a view.
   the search): play the land that makes the most of the hand castable, cast the permanent
   spell of highest mana value, cast an instant or sorcery by what it does (:func:`polarity`:
   removal on a creature it kills, a pump on a creature in combat, a counterspell on the
-  opponent's spell) — or, with ``look``, when a one-ply look (:func:`best_by_resolving`) finds it better than passing — attack with
-  creatures no untapped blocker eats for free (all of them when that is lethal), block when
-  the blocker survives or trades up, chump only against lethal damage.
+  opponent's spell) — or, with ``look``, when a one-ply look (:func:`best_by_resolving`)
+  finds it better than passing — attack with creatures no untapped blocker eats for free (all
+  of them when that is lethal), block when the blocker survives or trades up, chump only
+  against lethal damage.
 """
 from __future__ import annotations
 
