@@ -16,6 +16,9 @@ single-threaded, and on a loaded two-core machine parallel games use both cores 
 Matches: ``greedy-random``, ``ai005-random``, ``ai005-greedy`` (``ai`` at ``--ai-time 0.05``),
 ``ai1-ai005`` (``ai`` at its default budget against ``ai`` at 0.05 s). The issue's targets:
 greedy-random ≥ 85 %, ai005-random ≥ 95 %, ai005-greedy ≥ 65 %, ai1-ai005 ≥ 60 %.
+``aiw1-greedy``, ``aiw1-random`` and ``aiw4-greedy``: ``ai`` without a clock, bounded by its
+count of worlds (1 or 4) alone — deterministic and independent of the machine's load (on a
+loaded machine ``ai`` at 0.05 s values about one world a decision: ``aiw1`` stands for it).
 """
 from __future__ import annotations
 
@@ -52,14 +55,19 @@ PAIRS: dict[str, tuple[list[str], list[str]]] = {
     "tokens-reference": (TOKENS, list(REFERENCE_DECK)),
     "control-tokens": (CONTROL, TOKENS),
 }
-#: Each match: (agent A, A's ai seconds, agent B, B's ai seconds).
-MATCHES: dict[str, tuple[str, float | None, str, float | None]] = {
+#: Each match: (agent A, A's ai budget, agent B, B's ai budget); a budget is seconds (None:
+#: the default) or ``"wN"``: no clock, at most N worlds.
+MATCHES: dict[str, tuple[str, float | str | None, str, float | str | None]] = {
     "greedy-random": ("greedy", None, "random", None),
     "ai005-random": ("ai", 0.05, "random", None),
     "ai005-greedy": ("ai", 0.05, "greedy", None),
     "ai1-ai005": ("ai", None, "ai", 0.05),
+    "aiw1-greedy": ("ai", "w1", "greedy", None),
+    "aiw1-random": ("ai", "w1", "random", None),
+    "aiw4-greedy": ("ai", "w4", "greedy", None),
 }
-TARGETS = {"greedy-random": 0.85, "ai005-random": 0.95, "ai005-greedy": 0.65, "ai1-ai005": 0.60}
+TARGETS = {"greedy-random": 0.85, "ai005-random": 0.95, "ai005-greedy": 0.65, "ai1-ai005": 0.60,
+           "aiw1-greedy": 0.65, "aiw1-random": 0.95, "aiw4-greedy": 0.65}
 TURN_CAP = 40
 
 
@@ -73,14 +81,22 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def agent(name: str, seed: int, budget: float | str | None) -> Any:
+    """A match's agent: ``make_agent``'s, or for a ``"wN"`` budget a clockless search of N worlds."""
+    if isinstance(budget, str):
+        from mtgengine.agents.search import SearchAgent
+        return SearchAgent(seed, seconds=None, worlds=int(budget[1:]))
+    return make_agent(name, seed, budget)
+
+
 def one_game(task: tuple[str, str, int]) -> dict[str, Any]:
     """One game of a match: who won (from A's side) and the ai agents' seconds per decision."""
     match, pair, seed = task
     a_name, a_time, b_name, b_time = MATCHES[match]
     seat = seed % 2                       # A's seat
     first = (seed // 2) % 2
-    a = make_agent(a_name, seed * 2 + 1, a_time)
-    b = make_agent(b_name, seed * 2 + 2, b_time)
+    a = agent(a_name, seed * 2 + 1, a_time)
+    b = agent(b_name, seed * 2 + 2, b_time)
     agents = [a, b] if seat == 0 else [b, a]
     start = time.perf_counter()
     result = play_game(PAIRS[pair], seed, first, TURN_CAP, agents)

@@ -15,7 +15,7 @@ from typing import Any
 from .agents import first_option
 from .candidates import candidates
 from .determinize import determinize
-from .policy import keep_hand, one_ply
+from .policy import keep_hand, one_ply, with_policy
 from .view import View
 
 
@@ -42,7 +42,7 @@ class GreedyAgent:
         if world is None:
             return first_option(d)
         best, best_value = first_option(d), -1.0
-        for answer in options:
+        for answer in with_policy(world, d, options):
             value = one_ply(world, d, answer, d.player, self.rng, deep=True)
             if value is not None and value > best_value:
                 best, best_value = answer, value

@@ -8,12 +8,13 @@ the world's whole state: that state is a guess made from a view.
   player's next declaration of attackers — every priority question passed and every other
   question answered by :func:`quick_answer`. The greedy agent evaluates the position there.
 - :func:`quick_answer` is a fast rule-of-thumb policy for any decision (the playout policy of
-  the search): play a land, cast the permanent spell of highest mana value, cast an instant or
-  sorcery by what it does (:func:`polarity`: removal on a creature it kills, a pump on a
-  creature in combat, a counterspell on the opponent's spell) — or, with ``look``, when a
-  one-ply look (:func:`best_by_resolving`) finds it better than passing — attack with
-  creatures no untapped blocker eats for free (all of them when that is lethal), block when
-  the blocker survives or trades up, chump only against lethal damage.
+  the search): play the land that makes the most of the hand castable, cast the permanent
+  spell of highest mana value, cast an instant or sorcery by what it does (:func:`polarity`:
+  removal on a creature it kills, a pump on a creature in combat, a counterspell on the
+  opponent's spell) — or, with ``look``, when a one-ply look (:func:`best_by_resolving`)
+  finds it better than passing — attack with creatures no untapped blocker eats for free (all
+  of them when that is lethal), block when the blocker survives or trades up, chump only
+  against lethal damage.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from ..effects.layers import characteristics, permanents
 from ..engine import Game
 from .agents import first_option
 from .decisions import Decision, player_ref
-from .evaluation import evaluate
+from .evaluation import LAND_COLORS, castable, evaluate
 
 _COMBAT = frozenset({Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE})
 _MAIN = frozenset({Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN})
@@ -119,6 +120,18 @@ def best_by_resolving(game: Game, decision: Decision, answers: list[Any], rng: r
         if value is not None and value > best_value:
             best, best_value = answer, value
     return best, best_value
+
+
+def with_policy(world: Game, d: Decision, options: list[Any]) -> list[Any]:
+    """``options`` with the quick policy's attack or blocks first (a wide board's sensible
+    declaration is rarely among the sampled candidates): ties between candidates go to it."""
+    if d.kind == "attackers":
+        answer: Any = attacks(world.state, d)
+    elif d.kind == "blockers":
+        answer = blocks(world.state, d)
+    else:
+        return options
+    return [answer] + [o for o in options if o != answer]
 
 
 # -- the quick policy ---------------------------------------------------------------------------
@@ -221,7 +234,7 @@ def _priority(game: Game, d: Decision, rng: random.Random, look: bool) -> Any:
     lands = [o for o in d.options if o["action"] == "play"]
     own_main = g.active == player and g.step in _MAIN and not g.stack
     if lands and own_main:
-        return lands[0]
+        return _land(g, player, lands)
     permanent_spells = []
     other = []
     for o in d.options:
@@ -241,6 +254,18 @@ def _priority(game: Game, d: Decision, rng: random.Random, look: bool) -> Any:
             return best_by_resolving(game, d, [_PASS] + other[:3], rng)[0]
         return _PASS
     return _spell_by_rule(g, player, other, own_main, rng)
+
+
+def _land(g: Any, player: int, plays: list[dict[str, Any]]) -> dict[str, Any]:
+    """The land play that lets the most cards in hand be cast (``evaluation.castable``), the
+    first of the best."""
+    board = permanents(g)
+    colors = {LAND_COLORS[t] for ch in board.values() if ch.controller == player and "Land" in ch.types
+              for t in ch.subtypes if t in LAND_COLORS}
+    def gain(play: dict[str, Any]) -> int:
+        subtypes = characteristics(g, play["object"]).subtypes
+        return castable(g, player, colors | {LAND_COLORS[t] for t in subtypes if t in LAND_COLORS})
+    return max(plays, key=lambda play: (gain(play), -plays.index(play)))
 
 
 def _spell_by_rule(g: Any, player: int, spells: list[dict[str, Any]], own_main: bool, rng: random.Random) -> Any:
@@ -301,7 +326,8 @@ def attacks(g: Any, d: Decision) -> list[Any]:
     opp = g.opponent(me)       # the one the attackers attack (the next opponent in turn order)
     board = permanents(g)
     blockers = [(oid, ch) for oid, ch in board.items()
-                if ch.controller == opp and "Creature" in ch.types and not g.objects[oid].tapped]
+                if ch.controller == opp and "Creature" in ch.types and not g.objects[oid].tapped
+                and "can't block" not in ch.keywords]
     chosen = list(required)
     total = 0
     for oid in d.options:
@@ -382,4 +408,4 @@ def blocks(g: Any, d: Decision) -> list[list[int]]:
 
 
 __all__ = ["HARMFUL", "HELPFUL", "attacks", "best_by_resolving", "blocks", "keep_hand", "one_ply", "pick_target",
-           "polarity", "quick_answer", "quiet", "settle", "submit"]
+           "polarity", "quick_answer", "quiet", "settle", "submit", "with_policy"]

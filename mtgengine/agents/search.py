@@ -7,7 +7,8 @@ determinization) and averages, so no answer is chosen for what only one guessed 
 
 1. **Priors.** Each candidate's one-ply value in a first world (``policy.one_ply``, judged
    after the next turn's combat: ``policy.settle``'s ``beyond``).
-2. **Worlds.** The best :data:`WIDTH` candidates by prior are valued in each world: answered,
+2. **Worlds.** The best :data:`WIDTH` candidates by prior are valued in each world (the first
+   one dealt anew: in the priors' world they would be valued much the same again): answered,
    the world played on through lone passes and forced answers to the next *real* question —
    anyone's: a response to a spell, blocks, a target — where up to :data:`REPLIES` candidate
    answers are each searched :data:`DEPTH` questions deeper, the best taken for the AI and the
@@ -35,7 +36,7 @@ from .candidates import candidates
 from .decisions import Decision
 from .determinize import determinize
 from .evaluation import evaluate
-from .policy import blocks, keep_hand, one_ply, quick_answer, quiet, settle, submit
+from .policy import blocks, keep_hand, one_ply, quick_answer, quiet, settle, submit, with_policy
 from .view import View
 
 #: Default thinking budget per decision, in seconds (``mtg ... --ai-time``).
@@ -47,7 +48,7 @@ WORLD_LIMIT = 200
 #: How many candidates, the best by their priors, are valued in the worlds.
 WIDTH = 4
 #: How many worlds the prior (the one-ply value in the first world) is worth.
-PRIOR_VISITS = 2
+PRIOR_VISITS = 1
 #: The most candidate answers considered at each question below the root.
 REPLIES = 4
 #: How many questions below the root the search branches at.
@@ -105,6 +106,7 @@ class SearchAgent:
         if first is None:
             return first_option(d)
         deadline = None if self.seconds is None else start + self.seconds
+        options = with_policy(first, d, options)
         # 1. priors: the greedy one-ply values; an answer the engine refuses is dropped
         prior: dict[int, float] = {}
         for i, answer in enumerate(options):
@@ -122,7 +124,8 @@ class SearchAgent:
         alive = alive[:self.width]
         sums = dict.fromkeys(alive, 0.0)
         worlds = iterations = 0
-        world: Game | None = first
+        # a world of its own, not the priors' (which would value much the same again)
+        world: Game | None = determinize(view, rng) or first
         while world is not None and iterations + len(alive) <= self.nodes:
             for i in list(alive):
                 value = self._replied(world, d, options[i], me)

@@ -160,3 +160,35 @@ def test_greedy_bolts_a_creature_it_can_kill() -> None:
     game.submit(cast)
     target = agent.decide_from_view(game.view(0))
     assert game.state.objects[target].card.name == "Hill Giant"       # not the 4/4 angel, not Bob (3 life)
+
+
+def test_a_pacified_creature_counts_little_and_greedy_pacifies_the_opponents() -> None:
+    """CR 508.1c, 509.1b: a creature that can't attack or block is worth little and threatens
+    nothing; the greedy agent puts Pacifism on the opponent's creature, not on its own."""
+    s = Scenario("pacifism", Alice={"battlefield": ["Plains", "Plains", "Grizzly Bears"], "hand": ["Pacifism"]},
+                 Bob={"battlefield": ["Hill Giant", "Mountain"]})
+    game = s.game
+    bob_before = material(game.state, 1)
+    agent = GreedyAgent(1)
+    cast = agent.decide_from_view(game.view(0))
+    assert cast["action"] == "cast" and game.state.objects[cast["object"]].card.name == "Pacifism"
+    game.submit(cast)
+    target = agent.decide_from_view(game.view(0))
+    assert game.state.objects[target].card.name == "Hill Giant"
+    game.submit(target)
+    while game.pending is not None and game.state.stack and game.pending.kind == "priority":
+        game.submit({"action": "pass"})
+    assert material(game.state, 1) < bob_before - 3            # Hill Giant's 3 power no longer counts
+
+
+def test_the_land_played_makes_the_hand_castable() -> None:
+    """CR 305.6: with Llanowar Elves in hand and no green source, Forest is played, not the
+    Mountain listed first (by the greedy agent and by the quick policy of the playouts)."""
+    from mtgengine.agents.policy import quick_answer
+    s = Scenario("land", Alice={"hand": ["Mountain", "Forest", "Llanowar Elves"]}, Bob={"library": ["Forest"] * 3})
+    game = s.game
+    plays = [o for o in game.pending.options if o["action"] == "play"]
+    assert game.state.objects[plays[0]["object"]].card.name == "Mountain"
+    for answer in (GreedyAgent(1).decide_from_view(game.view(0)),
+                   quick_answer(game, game.pending, random.Random(1))):
+        assert game.state.objects[answer["object"]].card.name == "Forest"

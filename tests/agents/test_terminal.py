@@ -67,7 +67,9 @@ def test_a_person_plays_a_few_turns_in_a_pseudo_terminal(tmp_path: Path) -> None
             if index:
                 break
             text = child.before
-            if "play Mountain" in text or "play Forest" in text:
+            if "(1 to 1)" in text:
+                child.sendline("1")                   # a lone option without a default (a target)
+            elif "play Mountain" in text or "play Forest" in text:
                 number = re.search(r"(\d+)\. play (?:Mountain|Forest)", text).group(1)
                 child.sendline(number)                # play a land when there is one to play
             else:
