@@ -15,6 +15,7 @@ from ..core.errors import IllegalActionError
 from ..core.memo import LIMIT as MEMO_LIMIT, identity_memo
 from ..core.mana import ManaCost
 from ..effects import rules_interface
+from ..effects.copiable import bestowed
 from ..effects.layers import Characteristics, characteristics, matches, permanents_with, printed
 from ..state.game_state import GameState
 from .activation import sorcery_timing
@@ -265,6 +266,8 @@ def castable_as(g: GameState, player: int, oid: int, ch: Characteristics, source
     :func:`_same_for_equal_cards`."""
     if "Land" in ch.types or (ch.mana_cost is None and alternative is None):
         return False
+    if alternative is not None and alternative.name == "bestow":
+        ch = bestowed(ch, ch.controller)      # CR 702.103d: only its characteristics as bestowed
     if not timing_ok(g, player, ch) or unimplemented_reason(ch, g):
         return False
     from_check = sources is None and check is not None

@@ -256,6 +256,13 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         alternative, alt_label = choose_alternative(g, player, spell_id, ch, str(alt_name))
         if alternative.name == "evoke":
             spell.choices["evoked"] = True          # CR 702.74a: sacrificed when it enters
+        if alternative.name == "bestow":
+            # CR 702.103b: as it is put onto the stack it becomes an Aura spell with enchant
+            # creature: its target is chosen by that ability (CR 601.2c, 303.4a)
+            spell.choices["bestowed"] = True
+            g.changed_off_battlefield()
+            ch = characteristics(g, spell_id)
+            script = ch.script
         if alternative.name == "emerge" and alternative.objects:
             alternative, action = announce_emerge(ctx, player, spell_id, alternative, action)   # CR 702.119a
         if alternative.spell is not None:

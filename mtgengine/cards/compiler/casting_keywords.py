@@ -89,6 +89,18 @@ def _blitz(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"bestow " + _COST + r"|bestow ?[-—–] ?(.+?)\.?")
+def _bestow(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.103a: "As you cast this spell, you may choose to cast it bestowed. If you do, you
+    # pay [cost] rather than its mana cost." (a creature card's; what being bestowed makes of the
+    # spell and the permanent, an Aura with enchant creature: ``effects.copiable.bestowed``,
+    # CR 702.103b-f); a permanent card's only (the compiler doesn't read the type line: bestow is
+    # printed on creature cards alone)
+    if face.is_spell:
+        return face.not_implemented()
+    return _alternative(face, "bestow", m.group(1) or m.group(2)) or face.not_implemented()
+
+
 @_keyword(r"harmonize " + _COST)
 def _harmonize(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.180a: "You may cast this card from your graveyard by paying [cost] and tapping up to
