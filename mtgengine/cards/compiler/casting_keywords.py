@@ -205,6 +205,23 @@ def _replicate(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"offspring " + _COST)
+def _offspring(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.175a: "You may pay an additional [cost] as you cast this spell" and "When this
+    # permanent enters, if its offspring cost was paid, create a token that's a copy of it,
+    # except it's 1/1." (the permanent remembers the payment, CR 400.7d: ``effects.primitives``)
+    if face.is_spell:
+        return face.not_implemented()
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(mana=m.group(1), optional=True, name="offspring",
+                                                                    itself=True, text=face.raw),)})
+    face.triggered.append(TriggeredAbility(
+        Trigger("enters"), (CreateTokenCopy(SELF, exception=CopyException(set_power=1, set_toughness=1)),),
+        condition=Condition("optional_paid", value="offspring"),
+        text="Offspring (CR 702.175a): when this permanent enters, if its offspring cost was paid, create a token "
+             "that's a copy of it, except it's 1/1"))
+    return True
+
+
 @_keyword(r"escalate " + _COST)
 def _escalate(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.120a: "For each mode you choose beyond the first as you cast this spell, you pay an
