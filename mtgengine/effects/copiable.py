@@ -100,12 +100,14 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         b = _copy(b)
         b.script = replace(b.script, spell=spell)
         b.text = spell.text
-    if choices and choices.get("overloaded") and o.zone is Zone.STACK:
-        # CR 702.96a, 612: cast for its overload cost, its text says "each" for "target"
-        overload = next((a.spell for a in b.script.alternative_costs if a.name == "overload" and a.spell), None)
-        if overload is not None:
+    if choices and choices.get("alternative_spell") and o.zone is Zone.STACK:
+        # cast for an alternative cost that changes its spell ability: overload's text says "each"
+        # for "target" (CR 702.96a, 612); awaken's has its land target (CR 702.113a-b)
+        chosen = choices["alternative_spell"]
+        changed = next((a.spell for a in b.script.alternative_costs if a.name == chosen and a.spell), None)
+        if changed is not None:
             b = _copy(b)
-            b.script = replace(b.script, spell=overload)
+            b.script = replace(b.script, spell=changed)
     if choices and choices.get("prototype") and b.script.prototype is not None \
             and o.zone in (Zone.STACK, Zone.BATTLEFIELD):
         # CR 718.3b: a prototyped spell, and the permanent it becomes, has the prototype's mana
@@ -176,7 +178,7 @@ def _spliced_spell(main: SpellAbility, cards: list[Characteristics]) -> SpellAbi
 
 #: The choices (``GameObject.choices``) that change an object's copiable values: see
 #: :func:`copiable_values`.
-VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "overloaded",
+VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "alternative_spell",
                             "unlocked",        # a Room permanent: its unlocked halves (CR 709.5)
                             "bestowed"})       # an Aura spell or Aura (CR 702.103b)
 

@@ -268,6 +268,9 @@ def castable_as(g: GameState, player: int, oid: int, ch: Characteristics, source
         return False
     if alternative is not None and alternative.name == "bestow":
         ch = bestowed(ch, ch.controller)      # CR 702.103d: only its characteristics as bestowed
+    elif alternative is not None and alternative.spell is not None:
+        # the spell ability it has when cast for that cost: overload's, awaken's (CR 702.96a, 702.113b)
+        ch = replace(ch, script=replace(ch.script, spell=alternative.spell))
     if not timing_ok(g, player, ch) or unimplemented_reason(ch, g):
         return False
     from_check = sources is None and check is not None

@@ -266,8 +266,9 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         if alternative.name == "emerge" and alternative.objects:
             alternative, action = announce_emerge(ctx, player, spell_id, alternative, action)   # CR 702.119a
         if alternative.spell is not None:
-            # overload (CR 702.96a-b): its text says "each" for "target": no targets to choose
-            spell.choices["overloaded"] = True
+            # overload (CR 702.96a-b): its text says "each" for "target": no targets to choose;
+            # awaken (CR 702.113a-b): its spell ability has the awaken target and instructions
+            spell.choices["alternative_spell"] = alternative.name
             g.changed_off_battlefield()
             ch = characteristics(g, spell_id)
             script = ch.script

@@ -24,7 +24,7 @@ from .script_builder import ScriptBuilder
 from .spell_costs import cost_parts
 from .text import SpanMatch
 from ..vocabulary import (
-    ActivatedAbility, AdditionalCost, AlternativeCost, Cascade, ChangeAbilities, Condition, CopyException, CopySpell,
+    ActivatedAbility, AdditionalCost, AlternativeCost, ApplyModifications, Cascade, ChangeTypes, SetPT, ChangeAbilities, Condition, CopyException, CopySpell,
     Cost, CostObjects, Encore, EnterAttacking,
     CreateDelayedTrigger, CreateTokenCopy, Draw, Effect, Exile, Filter, Pump, PutCounters, Quantity, Ref, SELF,
     ReturnToBattlefield, StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
@@ -151,6 +151,35 @@ def _overload(m: SpanMatch, face: ScriptBuilder) -> bool:
     spell = compiled.script.spell
     face.cost_abilities.append({"alternative_costs": (AlternativeCost(
         mana=m.group(1), name="overload", itself=True, spell=spell, text=face.raw),)})
+    return True
+
+
+@_keyword(r"awaken (\d+) ?[-—–] ?" + _COST)
+def _awaken(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.113a: "You may pay [cost] rather than pay this spell's mana cost as you cast this
+    # spell" and "If this spell's awaken cost was paid, put N +1/+1 counters on target land you
+    # control. That land becomes a 0/0 Elemental creature with haste. It's still a land." The
+    # target is chosen only when the awaken cost is paid (CR 702.113b): the spell ability with it
+    # is the alternative cost's own, used on the stack when cast for that cost (as overload's).
+    if not face.is_spell or not face.oracle_text:
+        return face.not_implemented()
+    rest = "\n".join(line for line in face.oracle_text.split("\n") if not re.match(r"awaken\b", line, re.I))
+    compiled = _compile(face.name, rest, True) if _compile is not None else None
+    if compiled is None or not all(p.implemented and not p.unread for p in compiled.paragraphs):
+        return face.not_implemented()
+    spell = compiled.script.spell
+    if spell is None or spell.modes:
+        return face.not_implemented()
+    land = target(len(spell.targets))
+    awakened = (PutCounters(land, "+1/+1", n(int(m.group(1)))),
+                ApplyModifications(land, (ChangeTypes(add_types=frozenset({"Creature"}),
+                                                      add_subtypes=frozenset({"Elemental"})),
+                                          ChangeAbilities(add_keywords=frozenset({"haste"})), SetPT(n(0), n(0))),
+                                   until_end_of_turn=False))
+    spec = TargetSpec(Filter(types=frozenset({"Land"}), controller="you"), "target land you control")
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=m.group(2), name="awaken", itself=True, text=face.raw,
+        spell=replace(spell, effects=spell.effects + awakened, targets=spell.targets + (spec,))),)})
     return True
 
 
