@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..cards.vocabulary import CastFromExile, Condition, ReplacementAbility, SuspendTick, Trigger, TriggeredAbility
-from ..core.enums import Zone
+from ..core.enums import Step, Zone
 from ..state.game_state import GameState
 from .events import ZoneChange
 from .layers import characteristics
@@ -38,6 +38,12 @@ def _cast_another_spell(g: GameState, cond: Condition, controller: int, source_i
     return g.players[controller].spells_cast_this_turn > 0
 
 
+def _sneak_window(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:
+    """Sneak: "during the declare blockers step" of a turn its caster attacks in (they "return an
+    unblocked attacker you control", the reminder text; the pinned rules have no rule for sneak)."""
+    return g.step is Step.DECLARE_BLOCKERS and g.active == controller
+
+
 def _optional_paid(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:
     """ "If a replicate cost was paid for it" (CR 702.56a): the spell's choices."""
     src = g.objects.get(source_id) if source_id else None
@@ -47,7 +53,7 @@ def _optional_paid(g: GameState, cond: Condition, controller: int, source_id: in
 #: Condition kinds of the casting keywords, read by ``triggers.condition_holds``.
 CAST_KEYWORD_CONDITIONS: dict[str, Callable[[GameState, Condition, int, int | None], bool]] = {
     "cost_paid": _cost_paid, "opponent_lost_life": _opponent_lost_life, "cast_another_spell": _cast_another_spell,
-    "optional_paid": _optional_paid,
+    "optional_paid": _optional_paid, "sneak_window": _sneak_window,
 }
 
 

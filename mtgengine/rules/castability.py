@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards.vocabulary import AdditionalCost, AlternativeCost
-from ..core.enums import Zone
+from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import LIMIT as MEMO_LIMIT, identity_memo
 from ..core.mana import ManaCost
@@ -57,12 +57,15 @@ def unimplemented_reason(ch: Characteristics, g: GameState | None = None) -> str
 _FROM_COMBAT_DAMAGE = ("combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
 
 
-def timing_ok(g: GameState, player: int, ch: Characteristics) -> bool:
+def timing_ok(g: GameState, player: int, ch: Characteristics, alternative: str = "") -> bool:
     """CR 117.1a / 307.1: instants (and flash, CR 702.8a) any time you have priority; others
-    at sorcery speed."""
+    at sorcery speed. Cast for its sneak cost (``alternative``), any card in the declare
+    blockers step of its caster's turn (its reminder text: the pinned rules have no rule for it)."""
     if ch.script.cast_timing == "before_combat_damage" and g.step.value in _FROM_COMBAT_DAMAGE:
         return False          # issue 7: a restriction of the card itself (CR 601.3)
     if "Instant" in ch.types or "flash" in ch.keywords:
+        return True
+    if alternative == "sneak" and g.step is Step.DECLARE_BLOCKERS and g.active == player:
         return True
     return sorcery_timing(g, player)
 
@@ -271,7 +274,8 @@ def castable_as(g: GameState, player: int, oid: int, ch: Characteristics, source
     elif alternative is not None and alternative.spell is not None:
         # the spell ability it has when cast for that cost: overload's, awaken's (CR 702.96a, 702.113b)
         ch = replace(ch, script=replace(ch.script, spell=alternative.spell))
-    if not timing_ok(g, player, ch) or unimplemented_reason(ch, g):
+    if not timing_ok(g, player, ch, alternative.name if alternative is not None else "") \
+            or unimplemented_reason(ch, g):
         return False
     from_check = sources is None and check is not None
     if from_check:

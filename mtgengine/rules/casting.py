@@ -169,7 +169,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     reason = unimplemented_reason(ch, g)
     if reason:
         raise NotImplementedCardError(reason)
-    if not by_effect and not timing_ok(g, player, ch):    # an effect's instruction ignores timing (CR 608.2g)
+    if not by_effect and not timing_ok(g, player, ch, str(alt_name or "").strip().lower()):
+        # (an effect's instruction ignores timing, CR 608.2g)
         if ch.script.cast_timing == "before_combat_damage":      # issue 7 (Berserk)
             raise IllegalActionError(f"{name} can be cast only before the combat damage step (CR 601.3)")
         raise IllegalActionError(f"{name} can be cast only at sorcery speed: in your main phase with an empty stack (CR 307.1)")

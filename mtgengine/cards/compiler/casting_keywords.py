@@ -183,6 +183,22 @@ def _awaken(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"sneak " + _COST)
+def _sneak(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # Sneak: the pinned Comprehensive Rules (20260116) have no rule for it; its reminder text:
+    # "You may cast this spell for [cost] if you also return an unblocked attacker you control to
+    # hand during the declare blockers step." An alternative cost (CR 118.9) with a creature
+    # returned to its owner's hand, available only during the declare blockers step of its
+    # caster's turn, when it may be cast whatever its card type (``rules.castability.timing_ok``).
+    # Nothing in that text says how a permanent spell cast this way enters: it enters as usual.
+    unblocked = AdditionalCost(bounce=Filter(types=frozenset({"Creature"}), attacking=True, blocked=False),
+                               itself=True, text="return an unblocked attacker you control to hand")
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=m.group(1), name="sneak", itself=True, objects=(unblocked,), text=face.raw,
+        condition=Condition("sneak_window")),)})
+    return True
+
+
 @_keyword(r"emerge " + _COST)
 def _emerge(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.119a: "You may cast this spell by paying [cost] and sacrificing a creature rather
