@@ -229,7 +229,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         for k in kickers:
             if k not in script.kicker:
                 raise IllegalActionError(f"{name} has no kicker {k} (its kicker costs: {', '.join(script.kicker)})")
-        if len(set(kickers)) != len(kickers):
+        if len(set(kickers)) != len(kickers) and not script.multikicker:
             raise IllegalActionError(f"{name}: each kicker cost is paid at most once (CR 702.33d)")
     elif kick:
         kickers = (script.kicker[0],)

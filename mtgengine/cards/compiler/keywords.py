@@ -328,6 +328,18 @@ def _kicker(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"multikicker " + _COST)
+def _multikicker(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.33c: "You may pay an additional [cost] any number of times as you cast this spell";
+    # kicked if it was paid once or more (702.33e), each payment counted ("for each time it was
+    # kicked": ``Quantity(stat="times_kicked")``)
+    if face.kicker:
+        return face.not_implemented()
+    face.kicker.append(m.group(1))
+    face.multikicker = True
+    return True
+
+
 def read_keyword_paragraph(para: Span, face: ScriptBuilder) -> bool:
     """Changeling, devoid, morph, echo, fading, evoke, kicker."""
     return bool(KEYWORD_PARAGRAPHS.parse(para, face))

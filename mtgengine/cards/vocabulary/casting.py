@@ -183,6 +183,7 @@ class CardScript:
     enchant: Filter | None = None            # Aura "Enchant ..." (CR 303.4a)
     unimplemented: tuple[tuple[int, str], ...] = field(default=())
     kicker: tuple[str, ...] = ()             # kicker mana costs (CR 702.33a)
+    multikicker: bool = False                # its kicker is a multikicker: paid any number of times (CR 702.33c)
     morph: str = ""                          # morph cost (CR 702.37a)
     megamorph: bool = False                  # the morph cost is a megamorph cost: a +1/+1 counter as it's
                                              # turned face up for it (CR 702.37b, 708.11)
