@@ -436,6 +436,31 @@ def _madness(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"miracle " + _COST)
+def _miracle(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.94a: "You may reveal this card from your hand as you draw it if it's the first card
+    # you've drawn this turn. When you reveal this card this way, you may cast it by paying
+    # [cost] rather than its mana cost." (``effects.triggers.miracle``)
+    face.cost_abilities.append({"miracle": m.group(1)})
+    return True
+
+
+@_keyword(r"casualty (\d+)")
+def _casualty(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.153a: "As an additional cost to cast this spell, you may sacrifice a creature with
+    # power N or greater" and "When you cast this spell, if a casualty cost was paid for it, copy
+    # it. If the spell has any targets, you may choose new targets for the copy." (announced by
+    # name, ``additional: {casualty: true}``; the creature is chosen as the cost is paid)
+    creature = Filter(types=frozenset({"Creature"}), power_min=int(m.group(1)))
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(sacrifice=creature, optional=True, name="casualty",
+                                                                    itself=True, text=face.raw),)})
+    face.triggered.append(TriggeredAbility(
+        Trigger("cast"), (CopySpell(SELF, amount=n(1)),), condition=Condition("optional_paid", value="casualty"),
+        text="Casualty (CR 702.153a): when you cast this spell, if a casualty cost was paid for it, copy it; you may "
+             "choose new targets for the copy"))
+    return True
+
+
 # -- special actions from the hand, cast from exile later (CR 116.2; ``rules.special_actions``) --
 @_keyword(r"foretell " + _COST)
 def _foretell(m: SpanMatch, face: ScriptBuilder) -> bool:
