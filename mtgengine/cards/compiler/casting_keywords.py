@@ -217,6 +217,16 @@ def _spectacle(m: SpanMatch, face: ScriptBuilder) -> bool:
     return _alternative(face, "spectacle", m.group(1), Condition("opponent_lost_life")) or face.not_implemented()
 
 
+@_keyword(r"(prowl|freerunning) " + _COST)
+def _prowl_freerunning(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.76a (prowl): "You may pay [cost] rather than pay this spell's mana cost if a player was
+    # dealt combat damage this turn by a source that, at the time it dealt that damage, was under
+    # your control and had any of this spell's creature types." CR 702.173a (freerunning): "... by
+    # a creature that ... was an Assassin creature or a commander under your control."
+    keyword = m.group(1).lower()
+    return _alternative(face, keyword, m.group(2), Condition(keyword)) or face.not_implemented()
+
+
 @_keyword(r"surge " + _COST)
 def _surge(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.117a: "... if you or one of your teammates has cast another spell this turn."

@@ -51,6 +51,14 @@ def _kicked(m: SpanMatch) -> Condition:
     return Condition("kicked")                                                   # CR 702.33d
 
 
+@_condition(r"(?:its|~'s|his|her|their|this spell's|this creature's) (dash|blitz|prowl|sneak|freerunning|surge|"
+            r"spectacle|emerge|madness) cost was paid")
+def _alternative_paid(m: SpanMatch) -> Condition:
+    # "When ~ enters, if its prowl cost was paid" (CR 702.76a, 118.9): the alternative cost the
+    # spell was cast for, which the permanent it becomes remembers (CR 400.7d)
+    return Condition("cost_paid", value=m.group(1).lower())
+
+
 @_condition(r"an opponent controls more (.+?) than you")
 def _opponent_more(m: SpanMatch) -> Condition | None:
     flt = subject_filter(m.group(1), plural=True)               # Knight of the White Orchid
