@@ -29,7 +29,7 @@ from ..effects.layers import (
 )
 from ..effects.link_records import COST_SACRIFICED, KICKERS, add as add_link
 from ..effects.links import may_play, record_cost_exiles
-from ..effects.primitives import move, name_of
+from ..effects.primitives import move, name_of, set_tapped
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
@@ -494,6 +494,12 @@ def pay_cost_objects(ctx: Ctx, player: int, spell: int, chosen: list[tuple[str, 
             elif verb == "exile":
                 ctx.log("118.8", f"{who} exiles {name_of(ctx, oid)} to pay for {name}")
                 move(ctx, oid, Zone.EXILE, "cost")
+            elif verb == "tap":
+                if g.objects[oid].tapped:
+                    raise IllegalActionError(f"{name}: {name_of(ctx, oid)} is tapped already and can't be tapped to "
+                                             f"pay for it (CR 118.3)")
+                ctx.log("118.8", f"{who} taps {name_of(ctx, oid)} to pay for {name}")
+                set_tapped(ctx, oid, True)
             else:
                 ctx.log("701.9a", f"{who} discards {name_of(ctx, oid)} to pay for {name}")
                 move(ctx, oid, Zone.GRAVEYARD, "discard")

@@ -455,6 +455,22 @@ def _miracle(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"conspire")
+def _conspire(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.78a: "As an additional cost to cast this spell, you may tap two untapped creatures you
+    # control that each share a color with it" and "When you cast this spell, if its conspire cost
+    # was paid, copy it. If the spell has any targets, you may choose new targets for the copy."
+    # (announced by name, ``additional: {conspire: true}``; the creatures chosen as it is paid)
+    creatures = Filter(types=frozenset({"Creature"}), shares_color=True)
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(tap=creatures, count=2, optional=True,
+                                                                    name="conspire", itself=True, text=face.raw),)})
+    face.triggered.append(TriggeredAbility(
+        Trigger("cast"), (CopySpell(SELF, amount=n(1)),), condition=Condition("optional_paid", value="conspire"),
+        text="Conspire (CR 702.78a): when you cast this spell, if its conspire cost was paid, copy it; you may "
+             "choose new targets for the copy"))
+    return True
+
+
 @_keyword(r"casualty (\d+)")
 def _casualty(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.153a: "As an additional cost to cast this spell, you may sacrifice a creature with

@@ -65,7 +65,7 @@ class AlternativeCost:
 
 #: Optional additional costs of keywords, announced by name (``additional: {buyback: true}``, CR
 #: 601.2b): ``AdditionalCost.name``.
-NAMED_OPTIONAL_COSTS = ("buyback", "entwine", "replicate", "offspring", "casualty")
+NAMED_OPTIONAL_COSTS = ("buyback", "entwine", "replicate", "offspring", "casualty", "conspire")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +89,7 @@ class AdditionalCost:
     exile: Filter | None = None
     discard: Filter | None = None
     bounce: Filter | None = None
+    tap: Filter | None = None   # untapped permanents you control tapped (conspire, CR 702.78a; scenario cost key ``tap``)
     count: int = 1
     optional: bool = False
     enters_counters: str = ""
