@@ -46,6 +46,12 @@ def _your_turn(m: SpanMatch) -> Condition:
     return Condition("turn", value="opponent" if (m.group(1) or m.group(2)) else "you")
 
 
+@_condition(r"(?:it|~|this spell) was kicked with its ((?:\{[^}]+\})+) kicker")
+def _kicked_with(m: SpanMatch) -> Condition:
+    # "if it was kicked with its {1}{B} kicker" (CR 702.33d, 607.2i): that kicker cost was paid
+    return Condition("kicked", value=str.__str__(m.group(1)).upper())
+
+
 @_condition(r"it was kicked|~ was kicked")
 def _kicked(m: SpanMatch) -> Condition:
     return Condition("kicked")                                                   # CR 702.33d

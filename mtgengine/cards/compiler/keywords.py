@@ -322,9 +322,12 @@ def _evoke_in_words(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_keyword(r"kicker " + _COST)
+@_keyword(r"kicker " + _COST + r"(?: and/or " + _COST + r")?")
 def _kicker(m: SpanMatch, face: ScriptBuilder) -> bool:
-    face.kicker.append(m.group(1))                       # CR 702.33a
+    # CR 702.33a; "Kicker [cost 1] and/or [cost 2]": each may be paid, or both (CR 702.33d)
+    face.kicker.append(m.group(1))
+    if m.group(2):
+        face.kicker.append(m.group(2))
     return True
 
 
