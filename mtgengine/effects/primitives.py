@@ -184,8 +184,9 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.choices["prototype"] = True         # CR 718.3b: the permanent is prototyped too
         if from_zone is _STACK and o.choices.get("bestowed"):
             new.choices["bestowed"] = True          # CR 702.103b: the permanent is a bestowed Aura
-        if from_zone is _STACK and o.choices.get("offspring"):
-            new.choices["offspring"] = True         # CR 702.175a, 400.7d: "if its offspring cost was paid"
+        for paid in ("offspring", "bargain"):
+            if from_zone is _STACK and o.choices.get(paid):
+                new.choices[paid] = True            # CR 702.175a, 702.166b, 400.7d: "if it was bargained"
         if from_zone is _STACK and o.choices.get("evoked"):
             new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
         if from_zone is _STACK and o.choices.get("alternative"):

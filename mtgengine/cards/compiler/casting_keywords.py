@@ -455,6 +455,18 @@ def _miracle(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"bargain")
+def _bargain(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.166a: "You may sacrifice an artifact, enchantment, or token as you cast this spell"
+    # (an optional additional cost, one of two kinds of permanent, announced by name: ``additional:
+    # {bargain: true, sacrifice: [...]}``); CR 702.166b: "bargained" if it was paid
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(
+        either=(AdditionalCost(sacrifice=Filter(types=frozenset({"Artifact", "Enchantment"}))),
+                AdditionalCost(sacrifice=Filter(token=True))),
+        optional=True, name="bargain", itself=True, text=face.raw),)})
+    return True
+
+
 @_keyword(r"conspire")
 def _conspire(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.78a: "As an additional cost to cast this spell, you may tap two untapped creatures you

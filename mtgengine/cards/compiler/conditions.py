@@ -24,7 +24,8 @@ STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "lib
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
-                                   "main_phase", "landfall", "morbid", "revolt", "source_counters"})
+                                   "main_phase", "landfall", "morbid", "revolt", "source_counters",
+                                   "optional_paid", "cost_paid"})     # "if this spell was bargained" (CR 702.166b)
 
 #: One reading per wording: the first template that fits decides.
 CONDITIONS: Grammar[Condition] = Grammar("condition", first_match=True)
@@ -50,6 +51,12 @@ def _your_turn(m: SpanMatch) -> Condition:
 def _kicked_with(m: SpanMatch) -> Condition:
     # "if it was kicked with its {1}{B} kicker" (CR 702.33d, 607.2i): that kicker cost was paid
     return Condition("kicked", value=str.__str__(m.group(1)).upper())
+
+
+@_condition(r"it was bargained|~ was bargained|this spell was bargained")
+def _bargained(m: SpanMatch) -> Condition:
+    # CR 702.166b: its bargain cost was paid (the permanent remembers it, CR 400.7d)
+    return Condition("optional_paid", value="bargain")
 
 
 @_condition(r"it was kicked|~ was kicked")

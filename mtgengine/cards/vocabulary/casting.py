@@ -65,7 +65,7 @@ class AlternativeCost:
 
 #: Optional additional costs of keywords, announced by name (``additional: {buyback: true}``, CR
 #: 601.2b): ``AdditionalCost.name``.
-NAMED_OPTIONAL_COSTS = ("buyback", "entwine", "replicate", "offspring", "casualty", "conspire")
+NAMED_OPTIONAL_COSTS = ("buyback", "entwine", "replicate", "offspring", "casualty", "conspire", "bargain")
 
 
 @dataclass(frozen=True, slots=True)
