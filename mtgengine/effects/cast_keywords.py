@@ -58,7 +58,8 @@ def _prowl(g: GameState, cond: Condition, controller: int, source_id: int | None
     time it dealt that damage, was under your control and had any of this spell's creature types"."""
     if source_id is None or source_id not in g.objects:
         return False
-    return _combat_damage_by(g, controller, characteristics(g, source_id).subtypes.intersection(creature_types()), False)
+    types = characteristics(g, source_id).subtypes.intersection(creature_types())
+    return _combat_damage_by(g, controller, types, False)
 
 
 def _freerunning(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:

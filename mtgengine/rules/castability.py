@@ -73,8 +73,8 @@ def timing_ok(g: GameState, player: int, ch: Characteristics, alternative: str =
 def timing_reads_step(g: GameState, oid: int, ch: Characteristics) -> bool:
     """Whether :func:`timing_ok` reads the step for this card (one of its faces, if it is cast
     as one) beyond sorcery timing: a restriction of the card itself (CR 601.3)."""
-    if ch.script.cast_timing:
-        return True
+    if ch.script.cast_timing or any(a.name == "sneak" for a in ch.script.alternative_costs):
+        return True               # (sneak: cast in the declare blockers step, ``timing_ok``)
     if any(cc.condition is not None and _condition_reads_step(cc.condition) for cc in ch.script.cost_changes):
         return True               # "costs {1} less during your main phase" (CR 601.2f): the cost
     card = g.objects[oid].card
@@ -105,7 +105,8 @@ def hand_profile(ch: Characteristics) -> tuple[bool, int, tuple[int, dict[str, i
     hand (CR 702.53a). A card with faces is cast as one of them: those are read apart."""
     script = ch.script
     step_cost = any(cc.condition is not None and _condition_reads_step(cc.condition) for cc in script.cost_changes)
-    speed = OWN_TIMING if script.cast_timing or step_cost else \
+    sneak = any(a.name == "sneak" for a in script.alternative_costs)      # (cast in the declare blockers step)
+    speed = OWN_TIMING if script.cast_timing or step_cost or sneak else \
         INSTANT_SPEED if "Instant" in ch.types or "flash" in ch.keywords else SORCERY_SPEED
     cost = ch.mana_cost
     plain = not (script.alternative_costs or script.kicker or script.additional_costs or script.cost_changes

@@ -129,8 +129,8 @@ def announced_additional(value: Any) -> dict[str, Any]:
         raise IllegalActionError(f"additional: expected a mapping such as {{mana: 2}}, got {value!r}")
     for key in value:
         if key not in ("mana", "life", "sacrifice", "exile", "discard", "return", "tap") + NAMED_OPTIONAL_COSTS:
-            raise IllegalActionError(f"additional: unknown cost {key!r} (mana, life, sacrifice, exile, discard, return, tap, "
-                                     f"{', '.join(NAMED_OPTIONAL_COSTS)})")
+            raise IllegalActionError(f"additional: unknown cost {key!r} (mana, life, sacrifice, exile, discard, return, "
+                                     f"tap, {', '.join(NAMED_OPTIONAL_COSTS)})")
     mana = value.get("mana")
     if mana is not None and not (isinstance(mana, str) or (isinstance(mana, int) and not isinstance(mana, bool)
                                                             and mana >= 0)):
@@ -148,8 +148,8 @@ def cost_candidates(g: GameState, player: int, verb: str, add: AdditionalCost, s
                 and matches(g, oid, flt, player)]
     if verb == "tap":
         # "tap two untapped creatures you control that each share a color with it" (conspire)
-        return [oid for oid in g.battlefield if not g.objects[oid].tapped and characteristics(g, oid).controller == player
-                and matches(g, oid, flt, player, spell)]
+        return [oid for oid in g.battlefield if not g.objects[oid].tapped
+                and characteristics(g, oid).controller == player and matches(g, oid, flt, player, spell)]
     zone = Zone.HAND if verb == "discard" else Zone(flt.zone or "graveyard")
     plain = replace(flt, zone="", controller=None)
     return [oid for oid in g.zones[(player, zone)] if oid != spell and matches(g, oid, plain, player)]

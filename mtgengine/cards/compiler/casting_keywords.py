@@ -1,7 +1,10 @@
 """Keyword abilities that change how or from where a spell is cast (CR 702), each compiled from
 the abilities its rule says it represents: dash and blitz (alternative costs whose permanent has
-haste, CR 702.109a, 702.152a), spectacle and surge (alternative costs with a condition, CR
-702.137a, 702.117a), buyback (an optional additional cost, CR 702.27a); and the activated
+haste, CR 702.109a, 702.152a), spectacle, surge, prowl, freerunning and sneak (alternative costs
+with a condition, CR 702.137a, 702.117a, 702.76a, 702.173a; sneak has no rule in the pinned CR),
+bestow and awaken (alternative costs that change the spell, CR 702.103a, 702.113a), buyback,
+offspring, casualty, conspire and bargain (optional additional costs, CR 702.27a, 702.175a,
+702.153a, 702.78a, 702.166a), miracle (CR 702.94a); and the activated
 abilities that function from the graveyard: unearth, scavenge, embalm, eternalize (CR 702.84a,
 702.97a, 702.128a, 702.129a); and the permissions to cast the card from the graveyard with an
 additional cost: retrace and jump-start (CR 702.81a, 702.133a); split second (CR 702.61a) and
@@ -24,7 +27,8 @@ from .script_builder import ScriptBuilder
 from .spell_costs import cost_parts
 from .text import SpanMatch
 from ..vocabulary import (
-    ActivatedAbility, AdditionalCost, AlternativeCost, ApplyModifications, Cascade, ChangeTypes, SetPT, ChangeAbilities, Condition, CopyException, CopySpell,
+    ActivatedAbility, AdditionalCost, AlternativeCost, ApplyModifications, Cascade, ChangeAbilities, ChangeTypes,
+    Condition, CopyException, CopySpell, SetPT,
     Cost, CostObjects, Encore, EnterAttacking,
     CreateDelayedTrigger, CreateTokenCopy, Draw, Effect, Exile, Filter, Pump, PutCounters, Quantity, Ref, SELF,
     ReturnToBattlefield, StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,

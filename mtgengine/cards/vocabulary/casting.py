@@ -89,7 +89,7 @@ class AdditionalCost:
     exile: Filter | None = None
     discard: Filter | None = None
     bounce: Filter | None = None
-    tap: Filter | None = None   # untapped permanents you control tapped (conspire, CR 702.78a; scenario cost key ``tap``)
+    tap: Filter | None = None   # untapped permanents you control, tapped (conspire, CR 702.78a; cost verb ``tap``)
     count: int = 1
     optional: bool = False
     enters_counters: str = ""
