@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..cards.compiler.lexicon import creature_types
 from ..cards.vocabulary import CastFromExile, Condition, ReplacementAbility, SuspendTick, Trigger, TriggeredAbility
-from ..core.enums import Zone
+from ..core.enums import Step, Zone
 from ..state.game_state import GameState
 from .events import ZoneChange
 from .layers import characteristics
@@ -38,6 +39,38 @@ def _cast_another_spell(g: GameState, cond: Condition, controller: int, source_i
     return g.players[controller].spells_cast_this_turn > 0
 
 
+def _sneak_window(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:
+    """Sneak: "during the declare blockers step" of a turn its caster attacks in (they "return an
+    unblocked attacker you control", the reminder text; the pinned rules have no rule for sneak)."""
+    return g.step is Step.DECLARE_BLOCKERS and g.active == controller
+
+
+def _combat_damage_by(g: GameState, controller: int, subtypes: frozenset[str], commander: bool) -> bool:
+    """Whether a player was dealt combat damage this turn by a source that, as it dealt it, was
+    under ``controller``'s control and had one of ``subtypes`` (or was a commander, if
+    ``commander``): ``GameState.damage_events``' combat entries (``primitives.deal_damage``)."""
+    return any(len(e) > 3 and e[0] == g.turn and e[3] == controller
+               and (not subtypes.isdisjoint(e[4]) or (commander and e[5])) for e in g.damage_events)
+
+
+def _prowl(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:
+    """Prowl (CR 702.76a): "if a player was dealt combat damage this turn by a source that, at the
+    time it dealt that damage, was under your control and had any of this spell's creature types"."""
+    if source_id is None or source_id not in g.objects:
+        return False
+    types = characteristics(g, source_id).subtypes.intersection(creature_types())
+    return _combat_damage_by(g, controller, types, False)
+
+
+def _freerunning(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:
+    """Freerunning (CR 702.173a): "... by a creature that, at the time it dealt that damage, was an
+    Assassin creature or a commander under your control"."""
+    return _combat_damage_by(g, controller, _ASSASSIN, True)
+
+
+_ASSASSIN = frozenset({"Assassin"})
+
+
 def _optional_paid(g: GameState, cond: Condition, controller: int, source_id: int | None) -> bool:
     """ "If a replicate cost was paid for it" (CR 702.56a): the spell's choices."""
     src = g.objects.get(source_id) if source_id else None
@@ -47,7 +80,7 @@ def _optional_paid(g: GameState, cond: Condition, controller: int, source_id: in
 #: Condition kinds of the casting keywords, read by ``triggers.condition_holds``.
 CAST_KEYWORD_CONDITIONS: dict[str, Callable[[GameState, Condition, int, int | None], bool]] = {
     "cost_paid": _cost_paid, "opponent_lost_life": _opponent_lost_life, "cast_another_spell": _cast_another_spell,
-    "optional_paid": _optional_paid,
+    "optional_paid": _optional_paid, "sneak_window": _sneak_window, "prowl": _prowl, "freerunning": _freerunning,
 }
 
 

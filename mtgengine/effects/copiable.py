@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.compiler import compile_text
-from ..cards.vocabulary import CardScript, CopyException, CopyOf, CreateToken, SetPT, SpellAbility
+from ..cards.vocabulary import CardScript, CopyException, CopyOf, CreateToken, Filter, SetPT, SpellAbility
 from ..core.enums import Zone
 from ..core.mana import ManaCost
 from .characteristics import FACE_DOWN_SCRIPT, Characteristics, copy_characteristics as _copy
@@ -100,12 +100,14 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         b = _copy(b)
         b.script = replace(b.script, spell=spell)
         b.text = spell.text
-    if choices and choices.get("overloaded") and o.zone is Zone.STACK:
-        # CR 702.96a, 612: cast for its overload cost, its text says "each" for "target"
-        overload = next((a.spell for a in b.script.alternative_costs if a.name == "overload" and a.spell), None)
-        if overload is not None:
+    if choices and choices.get("alternative_spell") and o.zone is Zone.STACK:
+        # cast for an alternative cost that changes its spell ability: overload's text says "each"
+        # for "target" (CR 702.96a, 612); awaken's has its land target (CR 702.113a-b)
+        chosen = choices["alternative_spell"]
+        changed = next((a.spell for a in b.script.alternative_costs if a.name == chosen and a.spell), None)
+        if changed is not None:
             b = _copy(b)
-            b.script = replace(b.script, spell=overload)
+            b.script = replace(b.script, spell=changed)
     if choices and choices.get("prototype") and b.script.prototype is not None \
             and o.zone in (Zone.STACK, Zone.BATTLEFIELD):
         # CR 718.3b: a prototyped spell, and the permanent it becomes, has the prototype's mana
@@ -114,7 +116,29 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         cost = ManaCost.parse(proto.mana)
         return Characteristics(b.name, cost, cost.colors, b.supertypes, b.types, b.subtypes, b.script,
                                b.keywords, proto.power, proto.toughness, b.loyalty, o.controller, b.text)
+    if choices and status and choices.get("bestowed") and o.zone in (Zone.STACK, Zone.BATTLEFIELD):
+        return bestowed(b, o.controller)
     return _copy(b, o.controller)
+
+
+_AURA = frozenset({"Aura"})
+_ENCHANTMENT = frozenset({"Enchantment"})
+_ENCHANT_CREATURE = Filter(types=frozenset({"Creature"}))
+
+
+def bestowed(values: Characteristics, controller: int | None = None) -> Characteristics:
+    """CR 702.103b: a spell cast bestowed, and the permanent it becomes, "becomes an Aura
+    enchantment and gains enchant creature" (its creature type and subtypes replaced, CR 205.1a)
+    until it ceases to be bestowed (CR 702.103e-g: ``choices["bestowed"]`` removed). It is the
+    first effect on the object (its timestamp is the cast's); like a flip card's status it is not
+    a copiable value: a copy of the permanent is the creature (CR 707.2), while a copy of the
+    spell is bestowed too, because it copies the spell's choices (CR 702.103c)."""
+    ch = _copy(values, controller)
+    ch.types = _ENCHANTMENT
+    ch.subtypes = _AURA
+    ch.power = ch.toughness = None
+    ch.script = replace(ch.script, enchant=_ENCHANT_CREATURE)
+    return ch
 
 
 def face_index(o: Any, card: Any, status: bool = True) -> int:
@@ -154,8 +178,9 @@ def _spliced_spell(main: SpellAbility, cards: list[Characteristics]) -> SpellAbi
 
 #: The choices (``GameObject.choices``) that change an object's copiable values: see
 #: :func:`copiable_values`.
-VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "overloaded",
-                            "unlocked"})       # a Room permanent: its unlocked halves (CR 709.5)
+VALUE_CHOICES = frozenset({"dfc_faces", "emblem", "token_def", "melded", "spliced", "prototype", "alternative_spell",
+                            "unlocked",        # a Room permanent: its unlocked halves (CR 709.5)
+                            "bestowed"})       # an Aura spell or Aura (CR 702.103b)
 
 
 def only_printed(state: GameState, oid: int, o: Any) -> bool:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..cards.vocabulary import Quantity
 from ..core.enums import Zone
 from .layers import characteristics, matches
+from .link_records import KICKERS, record
 
 if TYPE_CHECKING:
     from ..state.game_state import GameState
@@ -26,6 +27,10 @@ def count(g: GameState, q: Quantity, controller: int, source: int) -> int | None
         # the permanent it became remembers (CR 601.2h); a copy wasn't cast: none (CR 707.10)
         o = g.objects.get(source)
         return q.scale * len({k for k in (o.choices.get("mana_spent", ()) if o is not None else ()) if k in "WUBRG"})
+    if stat == "times_kicked":
+        # multikicker (CR 702.33c): each kicker cost paid for the spell, recorded on it and on the
+        # permanent it becomes (CR 607.2i)
+        return q.scale * len(record(g, source, KICKERS))
     if stat == "party":
         return q.scale * party_size(g, controller)
     if stat in _PLAYER_STATS:

@@ -532,6 +532,11 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False
     if flt.in_combat is not None and (o.attacking is not None or bool(o.blocking)) != flt.in_combat:
         return False
+    if flt.shares_color and (source_id is None or source_id not in state.objects
+                             or ch.colors.isdisjoint(characteristics(state, source_id).colors)):
+        return False                                  # "that shares a color with it" (CR 105.4)
+    if flt.blocked is not None and (o.attacking is not None and o.blocked) != flt.blocked:
+        return False                                  # "unblocked attacker" (CR 509.1h)
     if flt.token is not None and o.token != flt.token:
         return False                                  # "creature token" (CR 111.1)
     if flt.counter and not has_counter(o.counters, flt.counter):

@@ -16,7 +16,7 @@ from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..rules import mana_pool
 from ..rules.context import Ctx, log_unimplemented
-from ..rules.commander import combat_damage_by_commander
+from ..rules.commander import combat_damage_by_commander, is_commander
 from ..state.objects import GameObject
 from .attachment import can_attach
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
@@ -182,6 +182,11 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             new.choices["unlocked"] = (o.face,) if from_zone is _STACK else ()
         if from_zone is _STACK and o.choices.get("prototype"):
             new.choices["prototype"] = True         # CR 718.3b: the permanent is prototyped too
+        if from_zone is _STACK and o.choices.get("bestowed"):
+            new.choices["bestowed"] = True          # CR 702.103b: the permanent is a bestowed Aura
+        for paid in ("offspring", "bargain"):
+            if from_zone is _STACK and o.choices.get(paid):
+                new.choices[paid] = True            # CR 702.175a, 702.166b, 400.7d: "if it was bargained"
         if from_zone is _STACK and o.choices.get("evoked"):
             new.choices["evoked"] = True            # CR 702.74a, 400.7d: its evoke cost was paid
         if from_zone is _STACK and o.choices.get("alternative"):
@@ -390,7 +395,11 @@ def deal_damage(ctx: Ctx, source: int, target: int, amount: int, *, combat: bool
     keywords = src.keywords if src is not None else frozenset()
     if p is not None:
         ctx.log("120.3a" if not combat else rule, f"{src_name} deals {amount} damage to {g.players[p].name}")
-        g.damage_events = g.damage_events + [(g.turn, source, target)]     # (bloodthirst, CR 702.54a)
+        # (bloodthirst, CR 702.54a); combat damage with its source's controller, subtypes and
+        # commander status as it dealt it (prowl, freerunning: CR 702.76a, 702.173a)
+        g.damage_events = g.damage_events + [
+            (g.turn, source, target, src_controller, tuple(sorted(src.subtypes)), is_commander(g, source))
+            if combat and src is not None else (g.turn, source, target)]
         if "infect" in keywords:
             put_counters(ctx, target, "poison", amount, rule="120.3b")      # CR 702.90b
         elif player_has(g, p, "damage_as_infect"):

@@ -769,7 +769,8 @@ def _quantity(g: GameState, q: Quantity, c: Candidate, event: Any) -> int:
     """A number in a replacement effect. X is the X of the spell it comes from (the spell
     that becomes the entering permanent, CR 107.3m)."""
     value = q.fixed
-    if q.stat == "colors_spent" and isinstance(event, ZoneChange):
+    if q.stat in ("colors_spent", "times_kicked") and isinstance(event, ZoneChange):
+        # (multikicker: the kicker costs paid for that spell, CR 702.33c)
         # converge, sunburst: the colors spent to cast the spell that becomes the permanent (CR 702.44a)
         return value + (count(g, q, c.controller, event.oid) or 0)
     if q.x:

@@ -502,7 +502,7 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
             elif t.whose != "any" or (t.filter is not None
                                       and not _subject_matches(g, t.filter, subject, sch, w, source_after)):
                 continue
-            if t.damaged_by_source and not any(tuple(e) == (g.turn, w.key, subject) for e in g.damage_events):
+            if t.damaged_by_source and not any(tuple(e[:3]) == (g.turn, w.key, subject) for e in g.damage_events):
                 continue                            # Sengir Vampire: dealt damage by it this turn
             _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
                  cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)

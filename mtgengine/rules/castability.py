@@ -10,11 +10,12 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards.vocabulary import AdditionalCost, AlternativeCost
-from ..core.enums import Zone
+from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import LIMIT as MEMO_LIMIT, identity_memo
 from ..core.mana import ManaCost
 from ..effects import rules_interface
+from ..effects.copiable import bestowed
 from ..effects.layers import Characteristics, characteristics, matches, permanents_with, printed
 from ..state.game_state import GameState
 from .activation import sorcery_timing
@@ -56,12 +57,15 @@ def unimplemented_reason(ch: Characteristics, g: GameState | None = None) -> str
 _FROM_COMBAT_DAMAGE = ("combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
 
 
-def timing_ok(g: GameState, player: int, ch: Characteristics) -> bool:
+def timing_ok(g: GameState, player: int, ch: Characteristics, alternative: str = "") -> bool:
     """CR 117.1a / 307.1: instants (and flash, CR 702.8a) any time you have priority; others
-    at sorcery speed."""
+    at sorcery speed. Cast for its sneak cost (``alternative``), any card in the declare
+    blockers step of its caster's turn (its reminder text: the pinned rules have no rule for it)."""
     if ch.script.cast_timing == "before_combat_damage" and g.step.value in _FROM_COMBAT_DAMAGE:
         return False          # issue 7: a restriction of the card itself (CR 601.3)
     if "Instant" in ch.types or "flash" in ch.keywords:
+        return True
+    if alternative == "sneak" and g.step is Step.DECLARE_BLOCKERS and g.active == player:
         return True
     return sorcery_timing(g, player)
 
@@ -69,8 +73,8 @@ def timing_ok(g: GameState, player: int, ch: Characteristics) -> bool:
 def timing_reads_step(g: GameState, oid: int, ch: Characteristics) -> bool:
     """Whether :func:`timing_ok` reads the step for this card (one of its faces, if it is cast
     as one) beyond sorcery timing: a restriction of the card itself (CR 601.3)."""
-    if ch.script.cast_timing:
-        return True
+    if ch.script.cast_timing or any(a.name == "sneak" for a in ch.script.alternative_costs):
+        return True               # (sneak: cast in the declare blockers step, ``timing_ok``)
     if any(cc.condition is not None and _condition_reads_step(cc.condition) for cc in ch.script.cost_changes):
         return True               # "costs {1} less during your main phase" (CR 601.2f): the cost
     card = g.objects[oid].card
@@ -101,7 +105,8 @@ def hand_profile(ch: Characteristics) -> tuple[bool, int, tuple[int, dict[str, i
     hand (CR 702.53a). A card with faces is cast as one of them: those are read apart."""
     script = ch.script
     step_cost = any(cc.condition is not None and _condition_reads_step(cc.condition) for cc in script.cost_changes)
-    speed = OWN_TIMING if script.cast_timing or step_cost else \
+    sneak = any(a.name == "sneak" for a in script.alternative_costs)      # (cast in the declare blockers step)
+    speed = OWN_TIMING if script.cast_timing or step_cost or sneak else \
         INSTANT_SPEED if "Instant" in ch.types or "flash" in ch.keywords else SORCERY_SPEED
     cost = ch.mana_cost
     plain = not (script.alternative_costs or script.kicker or script.additional_costs or script.cost_changes
@@ -265,7 +270,13 @@ def castable_as(g: GameState, player: int, oid: int, ch: Characteristics, source
     :func:`_same_for_equal_cards`."""
     if "Land" in ch.types or (ch.mana_cost is None and alternative is None):
         return False
-    if not timing_ok(g, player, ch) or unimplemented_reason(ch, g):
+    if alternative is not None and alternative.name == "bestow":
+        ch = bestowed(ch, ch.controller)      # CR 702.103d: only its characteristics as bestowed
+    elif alternative is not None and alternative.spell is not None:
+        # the spell ability it has when cast for that cost: overload's, awaken's (CR 702.96a, 702.113b)
+        ch = replace(ch, script=replace(ch.script, spell=alternative.spell))
+    if not timing_ok(g, player, ch, alternative.name if alternative is not None else "") \
+            or unimplemented_reason(ch, g):
         return False
     from_check = sources is None and check is not None
     if from_check:

@@ -29,7 +29,7 @@ from ..effects.layers import (
 )
 from ..effects.link_records import COST_SACRIFICED, KICKERS, add as add_link
 from ..effects.links import may_play, record_cost_exiles
-from ..effects.primitives import move, name_of
+from ..effects.primitives import move, name_of, set_tapped
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
@@ -169,7 +169,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     reason = unimplemented_reason(ch, g)
     if reason:
         raise NotImplementedCardError(reason)
-    if not by_effect and not timing_ok(g, player, ch):    # an effect's instruction ignores timing (CR 608.2g)
+    if not by_effect and not timing_ok(g, player, ch, str(alt_name or "").strip().lower()):
+        # (an effect's instruction ignores timing, CR 608.2g)
         if ch.script.cast_timing == "before_combat_damage":      # issue 7 (Berserk)
             raise IllegalActionError(f"{name} can be cast only before the combat damage step (CR 601.3)")
         raise IllegalActionError(f"{name} can be cast only at sorcery speed: in your main phase with an empty stack (CR 307.1)")
@@ -228,7 +229,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         for k in kickers:
             if k not in script.kicker:
                 raise IllegalActionError(f"{name} has no kicker {k} (its kicker costs: {', '.join(script.kicker)})")
-        if len(set(kickers)) != len(kickers):
+        if len(set(kickers)) != len(kickers) and not script.multikicker:
             raise IllegalActionError(f"{name}: each kicker cost is paid at most once (CR 702.33d)")
     elif kick:
         kickers = (script.kicker[0],)
@@ -256,11 +257,19 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         alternative, alt_label = choose_alternative(g, player, spell_id, ch, str(alt_name))
         if alternative.name == "evoke":
             spell.choices["evoked"] = True          # CR 702.74a: sacrificed when it enters
+        if alternative.name == "bestow":
+            # CR 702.103b: as it is put onto the stack it becomes an Aura spell with enchant
+            # creature: its target is chosen by that ability (CR 601.2c, 303.4a)
+            spell.choices["bestowed"] = True
+            g.changed_off_battlefield()
+            ch = characteristics(g, spell_id)
+            script = ch.script
         if alternative.name == "emerge" and alternative.objects:
             alternative, action = announce_emerge(ctx, player, spell_id, alternative, action)   # CR 702.119a
         if alternative.spell is not None:
-            # overload (CR 702.96a-b): its text says "each" for "target": no targets to choose
-            spell.choices["overloaded"] = True
+            # overload (CR 702.96a-b): its text says "each" for "target": no targets to choose;
+            # awaken (CR 702.113a-b): its spell ability has the awaken target and instructions
+            spell.choices["alternative_spell"] = alternative.name
             g.changed_off_battlefield()
             ch = characteristics(g, spell_id)
             script = ch.script
@@ -485,6 +494,12 @@ def pay_cost_objects(ctx: Ctx, player: int, spell: int, chosen: list[tuple[str, 
             elif verb == "exile":
                 ctx.log("118.8", f"{who} exiles {name_of(ctx, oid)} to pay for {name}")
                 move(ctx, oid, Zone.EXILE, "cost")
+            elif verb == "tap":
+                if g.objects[oid].tapped:
+                    raise IllegalActionError(f"{name}: {name_of(ctx, oid)} is tapped already and can't be tapped to "
+                                             f"pay for it (CR 118.3)")
+                ctx.log("118.8", f"{who} taps {name_of(ctx, oid)} to pay for {name}")
+                set_tapped(ctx, oid, True)
             else:
                 ctx.log("701.9a", f"{who} discards {name_of(ctx, oid)} to pay for {name}")
                 move(ctx, oid, Zone.GRAVEYARD, "discard")

@@ -36,6 +36,16 @@ def resolve_top(ctx: Ctx) -> None:
     specs = expand_specs(spell_targets(ch, o.modes), counts)
     legal = tuple(is_legal_target(g, spec, t, o.controller, oid) for spec, t in zip(specs, o.targets)) \
         if o.targets else ()
+    if legal and not legal[0] and o.choices.get("bestowed"):
+        # CR 702.103e: its target illegal, a bestowed Aura spell ceases to be bestowed and
+        # resolves as a creature spell (CR 608.3b: it isn't removed from the stack)
+        ctx.log("702.103e", f"{ch.name}'s target is illegal: it ceases to be bestowed and resolves as a creature spell")
+        o = g.obj(oid)
+        del o.choices["bestowed"]
+        o.targets = ()
+        g.changed_off_battlefield()
+        ch = characteristics(g, oid)
+        legal = ()
     division = tuple((t, n) for t, n in o.choices.get("division", ()))
     if o.targets and not any(legal):
         # CR 608.2b / 608.3b: every target illegal: the spell doesn't resolve and is removed.

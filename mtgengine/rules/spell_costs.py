@@ -21,7 +21,7 @@ from .mana_sources import priority_facts
 
 
 # the cost verbs a scenario names (``pay: {return: [...]}``) and the AdditionalCost fields they fill
-COST_VERBS = {"sacrifice": "sacrifice", "exile": "exile", "discard": "discard", "return": "bounce"}
+COST_VERBS = {"sacrifice": "sacrifice", "exile": "exile", "discard": "discard", "return": "bounce", "tap": "tap"}
 
 
 def missing_cost_objects(g: GameState, player: int, oid: int, ch: Characteristics,
@@ -129,9 +129,9 @@ def announced_additional(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise IllegalActionError(f"additional: expected a mapping such as {{mana: 2}}, got {value!r}")
     for key in value:
-        if key not in ("mana", "life", "sacrifice", "exile", "discard", "return") + NAMED_OPTIONAL_COSTS:
+        if key not in ("mana", "life", "sacrifice", "exile", "discard", "return", "tap") + NAMED_OPTIONAL_COSTS:
             raise IllegalActionError(f"additional: unknown cost {key!r} (mana, life, sacrifice, exile, discard, return, "
-                                     f"{', '.join(NAMED_OPTIONAL_COSTS)})")
+                                     f"tap, {', '.join(NAMED_OPTIONAL_COSTS)})")
     mana = value.get("mana")
     if mana is not None and not (isinstance(mana, str) or (isinstance(mana, int) and not isinstance(mana, bool)
                                                             and mana >= 0)):
@@ -147,6 +147,10 @@ def cost_candidates(g: GameState, player: int, verb: str, add: AdditionalCost, s
     if verb in ("sacrifice", "return"):
         return [oid for oid in g.battlefield if characteristics(g, oid).controller == player
                 and matches(g, oid, flt, player)]
+    if verb == "tap":
+        # "tap two untapped creatures you control that each share a color with it" (conspire)
+        return [oid for oid in g.battlefield if not g.objects[oid].tapped
+                and characteristics(g, oid).controller == player and matches(g, oid, flt, player, spell)]
     zone = Zone.HAND if verb == "discard" else Zone(flt.zone or "graveyard")
     plain = replace(flt, zone="", controller=None)
     return [oid for oid in g.zones[(player, zone)] if oid != spell and matches(g, oid, plain, player)]

@@ -229,6 +229,15 @@ def _permanent_actions(ctx: Ctx, oid: int, ch: Characteristics, to_graveyard: li
         ok = (host is not None and host in g.objects and g.objects[host].zone is Zone.BATTLEFIELD
               and host != oid and (enchant is None or matches(g, host, enchant, ch.controller))
               and not has_protection_from(characteristics(g, host), ch))       # CR 702.16c
+        if not ok and o.choices.get("bestowed"):
+            # CR 702.103f: a bestowed Aura attached to an illegal object or to nothing becomes
+            # unattached and ceases to be bestowed (an exception to 704.5m): it is a creature again
+            o = g.obj(oid)
+            o.attached_to = None
+            del o.choices["bestowed"]
+            g.changed()
+            ctx.log("702.103f", f"{ch.name} becomes unattached and ceases to be bestowed: it is a creature again")
+            return True
         if not ok:
             to_graveyard.append((oid, "704.5m", f"{ch.name} is attached to an illegal object or nothing and is put into its owner's graveyard"))
             return False

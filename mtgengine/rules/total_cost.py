@@ -248,8 +248,8 @@ def _chosen_option(g: GameState, player: int, spell: int, add: AdditionalCost, a
     chosen = None
     for opt in add.either:
         verbs = [v for v, attr in COST_VERBS.items() if getattr(opt, attr) is not None]
-        if any(v in additional for v in verbs):
-            chosen = opt
+        if any(v in additional and _can_take(g, player, spell, v, opt, additional[v]) for v in verbs):
+            chosen = opt                # (the option the announced objects pay: "an artifact ... or token")
             break
         if opt.mana and "mana" in additional and "mana" not in used \
                 and _announced_mana(additional["mana"]) == ManaCost.parse(opt.mana):
@@ -261,7 +261,15 @@ def _chosen_option(g: GameState, player: int, spell: int, add: AdditionalCost, a
             len(cost_candidates(g, player, v, opt, spell)) >= opt.count
             for v, attr in COST_VERBS.items() if getattr(opt, attr) is not None)), add.either[-1])
     return replace(chosen, optional=add.optional, spells=add.spells, whose=add.whose, itself=add.itself,
-                   text=add.text)
+                   text=add.text, name=add.name)
+
+
+def _can_take(g: GameState, player: int, spell: int, verb: str, opt: AdditionalCost, given: Any) -> bool:
+    """Whether the objects announced for ``verb`` can pay this option of an "either" cost (CR 118.3);
+    the last option always may (its refusal then names the cost)."""
+    ids = given if isinstance(given, list) else [given]
+    candidates = cost_candidates(g, player, verb, opt, spell)
+    return all(i in candidates for i in ids)
 
 
 def _announced_mana(value: Any) -> ManaCost | None:

@@ -143,6 +143,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("effects/trigger_conditions.py", "_during"),  # condition_holds's "step" (activation instructions)
         ("rules/activation.py", "sorcery_timing"),    # in the memo's key
         ("rules/castability.py", "timing_ok"),        # a card's restriction: castability.timing_reads_step
+        ("effects/cast_keywords.py", "_sneak_window"),    # sneak's alternative cost: timing_reads_step
         ("rules/turn.py", "end_step"), ("rules/turn.py", "legal_actions"),
         ("rules/turn.py", "question"),                # its prompt
         ("rules/turn.py", "pass_commits_first"),      # (the engine's, before a run)

@@ -157,6 +157,8 @@ def _counted_things(t: str) -> Quantity | None:
         return Quantity(stat="attacked_with")                           # CR 508.1
     if low in ("creature that attacked this turn", "creatures that attacked this turn"):
         return Quantity(stat="attacked_this_turn")                      # CR 508.1: any player's
+    if re.fullmatch(r"times? (?:it|this spell|this creature|~) was kicked", low):
+        return Quantity(stat="times_kicked")                            # multikicker (CR 702.33c)
     if low in ("creatures in your party", "creature in your party"):
         return Quantity(stat="party")                                   # CR 700.8
     if low in (_BASIC_TYPES, "basic land type among lands you control"):

@@ -1,7 +1,10 @@
 """Keyword abilities that change how or from where a spell is cast (CR 702), each compiled from
 the abilities its rule says it represents: dash and blitz (alternative costs whose permanent has
-haste, CR 702.109a, 702.152a), spectacle and surge (alternative costs with a condition, CR
-702.137a, 702.117a), buyback (an optional additional cost, CR 702.27a); and the activated
+haste, CR 702.109a, 702.152a), spectacle, surge, prowl, freerunning and sneak (alternative costs
+with a condition, CR 702.137a, 702.117a, 702.76a, 702.173a; sneak has no rule in the pinned CR),
+bestow and awaken (alternative costs that change the spell, CR 702.103a, 702.113a), buyback,
+offspring, casualty, conspire and bargain (optional additional costs, CR 702.27a, 702.175a,
+702.153a, 702.78a, 702.166a), miracle (CR 702.94a); and the activated
 abilities that function from the graveyard: unearth, scavenge, embalm, eternalize (CR 702.84a,
 702.97a, 702.128a, 702.129a); and the permissions to cast the card from the graveyard with an
 additional cost: retrace and jump-start (CR 702.81a, 702.133a); split second (CR 702.61a) and
@@ -24,7 +27,8 @@ from .script_builder import ScriptBuilder
 from .spell_costs import cost_parts
 from .text import SpanMatch
 from ..vocabulary import (
-    ActivatedAbility, AdditionalCost, AlternativeCost, Cascade, ChangeAbilities, Condition, CopyException, CopySpell,
+    ActivatedAbility, AdditionalCost, AlternativeCost, ApplyModifications, Cascade, ChangeAbilities, ChangeTypes,
+    Condition, CopyException, CopySpell, SetPT,
     Cost, CostObjects, Encore, EnterAttacking,
     CreateDelayedTrigger, CreateTokenCopy, Draw, Effect, Exile, Filter, Pump, PutCounters, Quantity, Ref, SELF,
     ReturnToBattlefield, StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
@@ -89,6 +93,18 @@ def _blitz(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"bestow " + _COST + r"|bestow ?[-—–] ?(.+?)\.?")
+def _bestow(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.103a: "As you cast this spell, you may choose to cast it bestowed. If you do, you
+    # pay [cost] rather than its mana cost." (a creature card's; what being bestowed makes of the
+    # spell and the permanent, an Aura with enchant creature: ``effects.copiable.bestowed``,
+    # CR 702.103b-f); a permanent card's only (the compiler doesn't read the type line: bestow is
+    # printed on creature cards alone)
+    if face.is_spell:
+        return face.not_implemented()
+    return _alternative(face, "bestow", m.group(1) or m.group(2)) or face.not_implemented()
+
+
 @_keyword(r"harmonize " + _COST)
 def _harmonize(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.180a: "You may cast this card from your graveyard by paying [cost] and tapping up to
@@ -142,6 +158,51 @@ def _overload(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"awaken (\d+) ?[-—–] ?" + _COST)
+def _awaken(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.113a: "You may pay [cost] rather than pay this spell's mana cost as you cast this
+    # spell" and "If this spell's awaken cost was paid, put N +1/+1 counters on target land you
+    # control. That land becomes a 0/0 Elemental creature with haste. It's still a land." The
+    # target is chosen only when the awaken cost is paid (CR 702.113b): the spell ability with it
+    # is the alternative cost's own, used on the stack when cast for that cost (as overload's).
+    if not face.is_spell or not face.oracle_text:
+        return face.not_implemented()
+    rest = "\n".join(line for line in face.oracle_text.split("\n") if not re.match(r"awaken\b", line, re.I))
+    compiled = _compile(face.name, rest, True) if _compile is not None else None
+    if compiled is None or not all(p.implemented and not p.unread for p in compiled.paragraphs):
+        return face.not_implemented()
+    spell = compiled.script.spell
+    if spell is None or spell.modes:
+        return face.not_implemented()
+    land = target(len(spell.targets))
+    awakened = (PutCounters(land, "+1/+1", n(int(m.group(1)))),
+                ApplyModifications(land, (ChangeTypes(add_types=frozenset({"Creature"}),
+                                                      add_subtypes=frozenset({"Elemental"})),
+                                          ChangeAbilities(add_keywords=frozenset({"haste"})), SetPT(n(0), n(0))),
+                                   until_end_of_turn=False))
+    spec = TargetSpec(Filter(types=frozenset({"Land"}), controller="you"), "target land you control")
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=m.group(2), name="awaken", itself=True, text=face.raw,
+        spell=replace(spell, effects=spell.effects + awakened, targets=spell.targets + (spec,))),)})
+    return True
+
+
+@_keyword(r"sneak " + _COST)
+def _sneak(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # Sneak: the pinned Comprehensive Rules (20260116) have no rule for it; its reminder text:
+    # "You may cast this spell for [cost] if you also return an unblocked attacker you control to
+    # hand during the declare blockers step." An alternative cost (CR 118.9) with a creature
+    # returned to its owner's hand, available only during the declare blockers step of its
+    # caster's turn, when it may be cast whatever its card type (``rules.castability.timing_ok``).
+    # Nothing in that text says how a permanent spell cast this way enters: it enters as usual.
+    unblocked = AdditionalCost(bounce=Filter(types=frozenset({"Creature"}), attacking=True, blocked=False),
+                               itself=True, text="return an unblocked attacker you control to hand")
+    face.cost_abilities.append({"alternative_costs": (AlternativeCost(
+        mana=m.group(1), name="sneak", itself=True, objects=(unblocked,), text=face.raw,
+        condition=Condition("sneak_window")),)})
+    return True
+
+
 @_keyword(r"emerge " + _COST)
 def _emerge(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.119a: "You may cast this spell by paying [cost] and sacrificing a creature rather
@@ -158,6 +219,16 @@ def _spectacle(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.137a: "You may pay [cost] rather than pay this spell's mana cost if an opponent lost
     # life this turn."
     return _alternative(face, "spectacle", m.group(1), Condition("opponent_lost_life")) or face.not_implemented()
+
+
+@_keyword(r"(prowl|freerunning) " + _COST)
+def _prowl_freerunning(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.76a (prowl): "You may pay [cost] rather than pay this spell's mana cost if a player was
+    # dealt combat damage this turn by a source that, at the time it dealt that damage, was under
+    # your control and had any of this spell's creature types." CR 702.173a (freerunning): "... by
+    # a creature that ... was an Assassin creature or a commander under your control."
+    keyword = m.group(1).lower()
+    return _alternative(face, keyword, m.group(2), Condition(keyword)) or face.not_implemented()
 
 
 @_keyword(r"surge " + _COST)
@@ -190,6 +261,23 @@ def _replicate(m: SpanMatch, face: ScriptBuilder) -> bool:
         condition=Condition("optional_paid", value="replicate"),
         text="Replicate (CR 702.56a): when you cast this spell, if a replicate cost was paid for it, copy it for each "
              "time its replicate cost was paid; you may choose new targets for the copies"))
+    return True
+
+
+@_keyword(r"offspring " + _COST)
+def _offspring(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.175a: "You may pay an additional [cost] as you cast this spell" and "When this
+    # permanent enters, if its offspring cost was paid, create a token that's a copy of it,
+    # except it's 1/1." (the permanent remembers the payment, CR 400.7d: ``effects.primitives``)
+    if face.is_spell:
+        return face.not_implemented()
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(mana=m.group(1), optional=True, name="offspring",
+                                                                    itself=True, text=face.raw),)})
+    face.triggered.append(TriggeredAbility(
+        Trigger("enters"), (CreateTokenCopy(SELF, exception=CopyException(set_power=1, set_toughness=1)),),
+        condition=Condition("optional_paid", value="offspring"),
+        text="Offspring (CR 702.175a): when this permanent enters, if its offspring cost was paid, create a token "
+             "that's a copy of it, except it's 1/1"))
     return True
 
 
@@ -359,6 +447,59 @@ def _madness(m: SpanMatch, face: ScriptBuilder) -> bool:
     face.keywords.add("madness")
     face.cost_abilities.append({"alternative_costs": (AlternativeCost(
         mana=mana, life=life, name="madness", itself=True, zone="exile", text=face.raw),)})
+    return True
+
+
+@_keyword(r"miracle " + _COST)
+def _miracle(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.94a: "You may reveal this card from your hand as you draw it if it's the first card
+    # you've drawn this turn. When you reveal this card this way, you may cast it by paying
+    # [cost] rather than its mana cost." (``effects.triggers.miracle``)
+    face.cost_abilities.append({"miracle": m.group(1)})
+    return True
+
+
+@_keyword(r"bargain")
+def _bargain(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.166a: "You may sacrifice an artifact, enchantment, or token as you cast this spell"
+    # (an optional additional cost, one of two kinds of permanent, announced by name: ``additional:
+    # {bargain: true, sacrifice: [...]}``); CR 702.166b: "bargained" if it was paid
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(
+        either=(AdditionalCost(sacrifice=Filter(types=frozenset({"Artifact", "Enchantment"}))),
+                AdditionalCost(sacrifice=Filter(token=True))),
+        optional=True, name="bargain", itself=True, text=face.raw),)})
+    return True
+
+
+@_keyword(r"conspire")
+def _conspire(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.78a: "As an additional cost to cast this spell, you may tap two untapped creatures you
+    # control that each share a color with it" and "When you cast this spell, if its conspire cost
+    # was paid, copy it. If the spell has any targets, you may choose new targets for the copy."
+    # (announced by name, ``additional: {conspire: true}``; the creatures chosen as it is paid)
+    creatures = Filter(types=frozenset({"Creature"}), shares_color=True)
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(tap=creatures, count=2, optional=True,
+                                                                    name="conspire", itself=True, text=face.raw),)})
+    face.triggered.append(TriggeredAbility(
+        Trigger("cast"), (CopySpell(SELF, amount=n(1)),), condition=Condition("optional_paid", value="conspire"),
+        text="Conspire (CR 702.78a): when you cast this spell, if its conspire cost was paid, copy it; you may "
+             "choose new targets for the copy"))
+    return True
+
+
+@_keyword(r"casualty (\d+)")
+def _casualty(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.153a: "As an additional cost to cast this spell, you may sacrifice a creature with
+    # power N or greater" and "When you cast this spell, if a casualty cost was paid for it, copy
+    # it. If the spell has any targets, you may choose new targets for the copy." (announced by
+    # name, ``additional: {casualty: true}``; the creature is chosen as the cost is paid)
+    creature = Filter(types=frozenset({"Creature"}), power_min=int(m.group(1)))
+    face.cost_abilities.append({"additional_costs": (AdditionalCost(sacrifice=creature, optional=True, name="casualty",
+                                                                    itself=True, text=face.raw),)})
+    face.triggered.append(TriggeredAbility(
+        Trigger("cast"), (CopySpell(SELF, amount=n(1)),), condition=Condition("optional_paid", value="casualty"),
+        text="Casualty (CR 702.153a): when you cast this spell, if a casualty cost was paid for it, copy it; you may "
+             "choose new targets for the copy"))
     return True
 
 

@@ -26,7 +26,8 @@ STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "lib
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
                                    "main_phase", "landfall", "morbid", "revolt", "source_counters", "monarch",
-                                   "initiative", "completed_dungeon", "blessing"})
+                                   "initiative", "completed_dungeon", "blessing",
+                                   "optional_paid", "cost_paid"})     # "if this spell was bargained" (CR 702.166b)
 
 #: One reading per wording: the first template that fits decides.
 CONDITIONS: Grammar[Condition] = Grammar("condition", first_match=True)
@@ -71,9 +72,29 @@ def _completed_dungeon(m: SpanMatch) -> Condition:
     return Condition("completed_dungeon")                                        # CR 309.7
 
 
+@_condition(r"(?:it|~|this spell) was kicked with its ((?:\{[^}]+\})+) kicker")
+def _kicked_with(m: SpanMatch) -> Condition:
+    # "if it was kicked with its {1}{B} kicker" (CR 702.33d, 607.2i): that kicker cost was paid
+    return Condition("kicked", value=str.__str__(m.group(1)).upper())
+
+
+@_condition(r"it was bargained|~ was bargained|this spell was bargained")
+def _bargained(m: SpanMatch) -> Condition:
+    # CR 702.166b: its bargain cost was paid (the permanent remembers it, CR 400.7d)
+    return Condition("optional_paid", value="bargain")
+
+
 @_condition(r"it was kicked|~ was kicked")
 def _kicked(m: SpanMatch) -> Condition:
     return Condition("kicked")                                                   # CR 702.33d
+
+
+@_condition(r"(?:its|~'s|his|her|their|this spell's|this creature's) (dash|blitz|prowl|sneak|freerunning|surge|"
+            r"spectacle|emerge|madness) cost was paid")
+def _alternative_paid(m: SpanMatch) -> Condition:
+    # "When ~ enters, if its prowl cost was paid" (CR 702.76a, 118.9): the alternative cost the
+    # spell was cast for, which the permanent it becomes remembers (CR 400.7d)
+    return Condition("cost_paid", value=m.group(1).lower())
 
 
 @_condition(r"an opponent controls more (.+?) than you")

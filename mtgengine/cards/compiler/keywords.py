@@ -328,9 +328,24 @@ def _evoke_in_words(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_keyword(r"kicker " + _COST)
+@_keyword(r"kicker " + _COST + r"(?: and/or " + _COST + r")?")
 def _kicker(m: SpanMatch, face: ScriptBuilder) -> bool:
-    face.kicker.append(m.group(1))                       # CR 702.33a
+    # CR 702.33a; "Kicker [cost 1] and/or [cost 2]": each may be paid, or both (CR 702.33d)
+    face.kicker.append(m.group(1))
+    if m.group(2):
+        face.kicker.append(m.group(2))
+    return True
+
+
+@_keyword(r"multikicker " + _COST)
+def _multikicker(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.33c: "You may pay an additional [cost] any number of times as you cast this spell";
+    # kicked if it was paid once or more (702.33e), each payment counted ("for each time it was
+    # kicked": ``Quantity(stat="times_kicked")``)
+    if face.kicker:
+        return face.not_implemented()
+    face.kicker.append(m.group(1))
+    face.multikicker = True
     return True
 
 

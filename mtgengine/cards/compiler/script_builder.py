@@ -38,6 +38,7 @@ class ScriptBuilder:
     enchant: Filter | None = None
     unimplemented: list[tuple[int, str]] = field(default_factory=list)
     kicker: list[str] = field(default_factory=list)
+    multikicker: bool = False
     morph: str = ""
     megamorph: bool = False
     disguise: bool = False
@@ -80,6 +81,7 @@ class ScriptBuilder:
                 spell = SpellAbility(tuple(self.spell_effects), tuple(self.spell_targets), oracle_text)
         return CardScript(frozenset(self.keywords), spell, tuple(self.activated), tuple(self.triggered),
                           tuple(self.static), enchant=self.enchant, kicker=tuple(self.kicker),
+                          multikicker=self.multikicker,
                           unimplemented=tuple(self.unimplemented), extra_triggers=tuple(self.extra_triggers),
                           replacements=tuple(self.replacements), enters_as_copy=self.enters_as_copy,
                           morph=self.morph, megamorph=self.megamorph, player_statics=tuple(self.player_statics),

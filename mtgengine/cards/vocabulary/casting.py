@@ -65,7 +65,7 @@ class AlternativeCost:
 
 #: Optional additional costs of keywords, announced by name (``additional: {buyback: true}``, CR
 #: 601.2b): ``AdditionalCost.name``.
-NAMED_OPTIONAL_COSTS = ("buyback", "entwine", "replicate")
+NAMED_OPTIONAL_COSTS = ("buyback", "entwine", "replicate", "offspring", "casualty", "conspire", "bargain")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +89,7 @@ class AdditionalCost:
     exile: Filter | None = None
     discard: Filter | None = None
     bounce: Filter | None = None
+    tap: Filter | None = None   # untapped permanents you control, tapped (conspire, CR 702.78a; cost verb ``tap``)
     count: int = 1
     optional: bool = False
     enters_counters: str = ""
@@ -184,6 +185,7 @@ class CardScript:
     enchant: Filter | None = None            # Aura "Enchant ..." (CR 303.4a)
     unimplemented: tuple[tuple[int, str], ...] = field(default=())
     kicker: tuple[str, ...] = ()             # kicker mana costs (CR 702.33a)
+    multikicker: bool = False                # its kicker is a multikicker: paid any number of times (CR 702.33c)
     morph: str = ""                          # morph cost (CR 702.37a)
     megamorph: bool = False                  # the morph cost is a megamorph cost: a +1/+1 counter as it's
                                              # turned face up for it (CR 702.37b, 708.11)

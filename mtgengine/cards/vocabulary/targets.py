@@ -33,6 +33,9 @@ class Filter:
     tapped: bool | None = None
     attacking: bool | None = None
     in_combat: bool | None = None              # "attacking or blocking"
+    shares_color: bool = False                 # "that shares a color with it": the source (a spell: the spell)
+    blocked: bool | None = None                # False: "unblocked" (an attacking creature no creature
+                                               # blocked once blockers were declared, CR 509.1h)
     power_max: int | None = None               # "with power N or less"
     power_min: int | None = None
     power_max_source: bool = False             # "with power less than or equal to ~'s power" (now)

@@ -1,0 +1,46 @@
+"""The legal-action list offers the casts the casting keywords allow, and only those (CR 117.1,
+601.2): sneak in the declare blockers step of its caster's turn with an unblocked attacker (its
+reminder text; the pinned rules have no rule for it), bestow only with a creature to enchant
+(CR 702.103b, 702.103d); each offered option is taken without being refused."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mtgengine.core.errors import IllegalActionError
+from mtgengine.rules.turn import legal_actions
+from mtgengine.scenario.builder import Scenario
+
+
+def _alternatives(s: Scenario, player: int) -> list[Any]:
+    return [a.get("alternative") for a in legal_actions(s.game.state, player) if a["action"] == "cast"]
+
+
+def _all_accepted(s: Scenario) -> None:
+    game = s.game
+    for action in game.pending.options:
+        trial = game.clone()
+        try:
+            trial.submit(action)
+        except IllegalActionError as exc:       # pragma: no cover - the failure message
+            pytest.fail(f"offered {action} was refused: {exc}")
+
+
+def test_sneak_is_offered_in_the_declare_blockers_step_only() -> None:
+    s = Scenario("sneak", Alice={"battlefield": ["Mountain", "Mountain", "Mountain", "Grizzly Bears"],
+                                 "hand": ["Raphael, the Nightwatcher"]}, Bob={})
+    s.step({"attack": ["Grizzly Bears"]})
+    assert "sneak" not in _alternatives(s, 0)               # before blockers are declared
+    s.step({"block": {}})
+    assert _alternatives(s, 0) == ["sneak"]                 # a creature card, cast in combat this way only
+    _all_accepted(s)
+
+
+def test_bestow_is_offered_only_with_a_creature_to_enchant() -> None:
+    s = Scenario("no creature", Alice={"battlefield": ["Mountain", "Mountain"], "hand": ["Nyxborn Rollicker"]}, Bob={})
+    assert _alternatives(s, 0) == [None]
+    s = Scenario("a creature", Alice={"battlefield": ["Mountain", "Mountain"], "hand": ["Nyxborn Rollicker"]},
+                 Bob={"battlefield": ["Grizzly Bears"]})
+    assert sorted(_alternatives(s, 0), key=str) == [None, "bestow"]
+    _all_accepted(s)
