@@ -35,7 +35,7 @@ from .events import (
     AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LevelEvent, LifeEvent, TapEvent, TargetedEvent,
     ZoneChange,
 )
-from .events import ActivateEvent, LastCounterRemoved, UnlockEvent
+from .events import ActivateEvent, DesignatedEvent, LastCounterRemoved, UnlockEvent
 from .cast_keywords import madness_trigger
 from .keyword_triggered import triggered_abilities
 from .layers import (characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents,
@@ -370,6 +370,13 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 door = printed(o.card, ev.half).script.triggered
                 for ab in triggered_abilities(sch):
                     if ab.trigger.event == "unlock_door" and any(ab is d for d in door):
+                        _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
+        elif cls is DesignatedEvent:
+            if ev.oid in g.objects:
+                # "When ~ becomes monstrous" (CR 701.37b): its own event
+                sch = characteristics(g, ev.oid)
+                for ab in triggered_abilities(sch):
+                    if ab.trigger.event == "becomes_" + ev.designation:
                         _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
         elif cls is LastCounterRemoved:
             if ev.oid in g.objects:

@@ -24,7 +24,7 @@ from .targets import Parse, it_ref, target_ref
 from .text import SpanMatch
 from ..vocabulary import (
     ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
-    Designate, DoAction, Drain, Effect, Learn, Myriad, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
+    Designate, DoAction, Drain, Effect, Learn, Monstrosity, Myriad, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
     RemoveCounters, ReplacementAbility, ReturnToBattlefield, SELF, SUNBURST, SacrificePermanent, StaticAbility, TapUntap, TargetSpec, Trigger,
     TriggeredAbility, n, target,
 )
@@ -288,12 +288,13 @@ def with_backup(script: CardScript) -> CardScript:
     return replace(script, triggered=tuple(triggered), unimplemented=tuple(unimplemented))
 
 
-@CONDITIONS.rule(r"(?:~|it) ?(is|'s|isn't) renowned")
+@CONDITIONS.rule(r"(?:~|it) ?(is|'s|isn't) (renowned|monstrous)")
 def _renowned(m: SpanMatch) -> Condition:
-    """ "As long as ~ is renowned", "if it isn't renowned": the designation (CR 702.112b)."""
+    """ "As long as ~ is renowned", "if it isn't renowned", "as long as ~ is monstrous": the
+    designation (CR 702.112b, 701.37b)."""
     if m.group(1).lower() in ("is", "'s"):
-        return Condition("designated", value="renowned", at_least=1)
-    return Condition("designated", value="renowned", at_most=0)
+        return Condition("designated", value=m.group(2).lower(), at_least=1)
+    return Condition("designated", value=m.group(2).lower(), at_most=0)
 
 
 # -- keyword actions (CR 701) inside effects ---------------------------------------------------
@@ -325,6 +326,12 @@ def _reanimate_with_counter(m: SpanMatch, st: Parse) -> list[Effect] | None:
     applies (CR 122.1c, 122.1d, 122.1h)."""
     ref = target_ref(m.group(1), st)
     return [ReturnToBattlefield(ref, tapped=bool(m.group(3)), counter=m.group(4).lower())] if ref else None
+
+
+@effect_rule(r"monstrosity {NUM}")
+def _monstrosity(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.37a: "{3}{G}{W}: Monstrosity 1" (X: the X paid for the ability, CR 107.3)."""
+    return [Monstrosity(num(m.group(1)))]
 
 
 @effect_rule(r"learn")
