@@ -774,6 +774,8 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
         obj.choices["affected"] = t.affected
     if t.kicked:
         obj.choices["kicked"] = True
+    if t.ability.trigger.event == "becomes_monstrous" and t.source_id in g.objects:
+        obj.x = g.objects[t.source_id].choices.get("monstrous_x", 0)     # CR 701.37c: X as it became monstrous
     obj._gen = g._gen                   # a new object, shared with no clone (``GameState.obj``)
     g.objects[obj.id] = obj
     g.stack.append(obj.id)

@@ -62,7 +62,10 @@ def _monstrosity(ctx: Ctx, eff: Monstrosity, r: Resolving) -> None:
     if g.objects[src].choices.get("monstrous"):
         ctx.log("701.37a", f"{name_of(ctx, src)} is already monstrous")
         return
-    put_counters(ctx, src, "+1/+1", amount(ctx, eff.amount, r), rule="701.37a", origin=src)
+    count = amount(ctx, eff.amount, r)
+    put_counters(ctx, src, "+1/+1", count, rule="701.37a", origin=src)
+    if eff.amount.x:
+        g.obj(src).choices["monstrous_x"] = count     # CR 701.37c: its other abilities' X
     _become(ctx, src, "monstrous", "701.37b")
 
 
