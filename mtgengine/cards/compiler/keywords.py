@@ -32,6 +32,7 @@ KEYWORDS = (
     "shroud", "flash", "intimidate", "fear", "shadow", "skulk", "horsemanship",
     "infect", "wither",              # damage as counters (CR 702.90, 702.80), see effects.primitives.deal_damage
     "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a, 702.79a, 702.93a),
+    "for mirrodin!",                  # (702.163a)
     "persist", "undying", "exalted", "flanking",   # (702.83a, 702.25a) see effects.keyword_triggered.KEYWORD_TRIGGERS
     "storm",                          # CR 702.40a, see effects.keyword_triggered.STORM
     "umbra armor",                    # CR 702.89a, see effects.resolve.destroy
