@@ -39,7 +39,7 @@ from .mana_sources import priority_facts, within
 from .mana_payment import empty_pools, has_mana
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .rooms import take_unlock, unlock_actions
-from .pregame import is_commander, pregame
+from .pregame import is_commander, opening_hand_actions, pregame
 from .resolution import resolve_top
 from .state_based_actions import check_state_based_actions
 
@@ -134,6 +134,7 @@ def mulligan(ctx: Ctx, player: int) -> None:
     g.events.clear()
     waiting = [q.index for q in g.players if not q.kept]
     if not waiting:
+        opening_hand_actions(ctx)                 # CR 103.6
         g.active = g.first_player
         g.turn = 1
         g.marker = ("begin_step", Step.UNTAP.value)

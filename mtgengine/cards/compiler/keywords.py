@@ -20,7 +20,7 @@ from .text import Span, SpanMatch, consume, fullmatch, span_of, split, sub
 from ...core.rules_index import rule_text
 from ..vocabulary import (
     ActivatedAbility, AlternativeCost, ApplyModifications, Attach, ChangeColors, ChangeTypes, Condition, Cost,
-    CostObjects, Draw, Effect, Filter, PayEcho, RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, Search,
+    CostObjects, Draw, Effect, Filter, PayEcho, Pregame, RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, Search,
     StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
 )
 
@@ -323,6 +323,13 @@ def _evoke_in_words(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"if ~ is in your opening hand, you may begin the game with it on the battlefield\.?")
+def _leyline(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 103.6a: an action its owner may take once the mulligans are done (``rules.pregame``)
+    face.cost_abilities.append({"pregame": (Pregame("opening_hand_battlefield", link="", text=face.raw),)})
+    return True
+
+
 @_keyword(r"kicker " + _COST)
 def _kicker(m: SpanMatch, face: ScriptBuilder) -> bool:
     face.kicker.append(m.group(1))                       # CR 702.33a
@@ -330,7 +337,7 @@ def _kicker(m: SpanMatch, face: ScriptBuilder) -> bool:
 
 
 def read_keyword_paragraph(para: Span, face: ScriptBuilder) -> bool:
-    """Changeling, devoid, morph, echo, fading, evoke, kicker."""
+    """Changeling, devoid, morph, echo, fading, evoke, a Leyline's opening hand, kicker."""
     return bool(KEYWORD_PARAGRAPHS.parse(para, face))
 
 

@@ -378,7 +378,8 @@ class Pregame:
     your deck and exile [a card matching ``filter``] that isn't in your deck" — the card comes from
     outside the game (CR 400.11a) and is exiled "with cards named ~" for ``link`` (CR 607.2n);
     "commander_color": "if ~ is your commander, choose a color before the game begins", recorded
-    for the card itself, kept through zone changes (CR 607.2p, 903.4b)."""
+    for the card itself, kept through zone changes (CR 607.2p, 903.4b); "opening_hand_battlefield":
+    "if ~ is in your opening hand, you may begin the game with it on the battlefield" (CR 103.6a)."""
 
     kind: str
     link: str
