@@ -19,11 +19,11 @@ from .keyword_triggers import keyword_triggered
 from .keywords import KEYWORD_PARAGRAPHS
 from .lexicon import creature_type_plural, creature_types, num
 from .script_builder import ScriptBuilder
-from .sentences import parse_effects
+from .sentences import MULTI_SENTENCE, parse_effects
 from .targets import Parse, it_ref, target_ref
 from .text import SpanMatch
 from ..vocabulary import (
-    ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
+    ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, Clash, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
     Designate, DoAction, Drain, Effect, Learn, Monstrosity, Myriad, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
     RemoveCounters, ReplacementAbility, ReturnToBattlefield, SELF, SUNBURST, SacrificePermanent, StaticAbility, TapUntap, TargetSpec, Trigger,
     TriggeredAbility, n, target,
@@ -332,6 +332,13 @@ def _reanimate_with_counter(m: SpanMatch, st: Parse) -> list[Effect] | None:
 def _monstrosity(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.37a: "{3}{G}{W}: Monstrosity 1" (X: the X paid for the ability, CR 107.3)."""
     return [Monstrosity(num(m.group(1)))]
+
+
+@MULTI_SENTENCE.rule(r"clash with an opponent\.(?: if you win, (.+?)\.)?")
+def _clash(m: SpanMatch, st: Parse) -> list[Effect] | bool:
+    """CR 701.30b, 701.30d: "Clash with an opponent. If you win, put a +1/+1 counter on ~"."""
+    won = parse_effects(m.group(1), st) if m.group(1) else []
+    return [Clash(tuple(won))] if won is not None else False
 
 
 @effect_rule(r"learn")

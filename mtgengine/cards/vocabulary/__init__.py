@@ -37,7 +37,7 @@ from .effects import (  # noqa: F401
     ShuffleIntoLibrary, SkipNextUntap, SuspendTick, Transform, TurnFaceDown, UnlessPays,
 )
 from .keyword_actions import (  # noqa: F401
-    Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Monstrosity, Myriad,
+    Amass, BackupGrant, Bolster, Clash, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Monstrosity, Myriad,
 )
 from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary  # noqa: F401
 from .abilities import (  # noqa: F401

@@ -15,7 +15,7 @@ from .actions import (
     LoseLife, Mill, NoRegenerationThisTurn, Pump, PutCounters, Regenerate, ReturnToBattlefield, ReturnToHand, Sacrifice,
     SacrificePermanent, Scry, Search, TapUntap, WinGame,
 )
-from .keyword_actions import Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Monstrosity, Myriad
+from .keyword_actions import Amass, BackupGrant, Bolster, Clash, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Monstrosity, Myriad
 from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary
 
 
@@ -671,6 +671,6 @@ Effect = Union[
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, BlockAdditional, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
     ReturnChosen, PutOntoBattlefieldFromHand, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
-    MayElse, Designate, Monstrosity, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,   # (keyword_actions)
+    MayElse, Designate, Monstrosity, Clash, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,   # (keyword_actions)
     PutIntoLibrary, ExileTopToPlay, LookAtCards, DiscardHand, ShuffleZonesIntoLibrary,      # (card_zones)
 ]

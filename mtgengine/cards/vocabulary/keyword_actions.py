@@ -40,6 +40,15 @@ class Monstrosity:
 
 
 @dataclass(frozen=True, slots=True)
+class Clash:
+    """CR 701.30b: "clash with an opponent": you and an opponent you choose each reveal the top card
+    of your libraries and may put it on the bottom (CR 701.30a, 701.30c); ``won``: the effects of
+    "If you win, ..." (a higher mana value than every other card revealed, CR 701.30d)."""
+
+    won: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class CumulativeUpkeep:
     """CR 702.24a: put an age counter on the source, then its controller may pay [cost] for each
     age counter on it; if they don't, they sacrifice it. [cost] is ``mana`` and/or ``life``

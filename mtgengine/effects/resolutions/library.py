@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import Draw, ExileTop, Explore, Filter, LookAtTop, Mill, RevealTop, Scry, Search
+from ...cards.vocabulary import Clash, Draw, ExileTop, Explore, Filter, LookAtTop, Mill, RevealTop, Scry, Search
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
@@ -364,3 +364,37 @@ def explore(ctx: Ctx, oid: int) -> None:
     if ctx.ask(Decision(player, "yesno", f"put {card} into your graveyard ({name} explores)?", [True, False])):
         move(ctx, top, Zone.GRAVEYARD, "put")
         ctx.log("701.44a", f"{g.players[player].name} puts {card} into their graveyard")
+
+
+@resolves(Clash)
+def _clash(ctx: Ctx, eff: Clash, r: Resolving) -> None:
+    """CR 701.30b-d: you and the opponent you choose reveal your top cards at once; then, in APNAP
+    order, each decides whether theirs goes to the bottom; you win with a higher mana value than
+    every other card revealed (an empty library reveals nothing)."""
+    g = ctx.g
+    opponents = [p for p in g.apnap() if p != r.controller and not g.players[p].lost]
+    if not opponents:
+        return
+    other = opponents[0] if len(opponents) == 1 else ctx.ask(Decision(
+        r.controller, "choose", f"clash with which opponent ({r.name})?", opponents))
+    if other not in opponents:
+        raise IllegalActionError("clash: choose an opponent")
+    revealed: dict[int, int] = {}
+    for p in (p for p in g.apnap() if p in (r.controller, other)):
+        library = g.zones[(p, Zone.LIBRARY)]
+        if library:
+            revealed[p] = library[0]
+            ctx.log("701.30a", f"{g.players[p].name} reveals {name_of(ctx, library[0])} "
+                    f"(mana value {mana_value(g, library[0])}) for the clash")
+    bottom = [p for p in revealed if ctx.ask(Decision(
+        p, "yesno", f"put {name_of(ctx, revealed[p])} on the bottom of your library (clash)?", [True, False]))]
+    for p in bottom:                                   # CR 701.30c: the cards move at the same time
+        library = g.zones[(p, Zone.LIBRARY)]
+        reorder_library(ctx, p, library[1:] + library[:1])
+    mine = revealed.get(r.controller)
+    won = mine is not None and all(mana_value(g, mine) > mana_value(g, c) for p, c in revealed.items()
+                                   if p != r.controller)
+    outcome = "wins" if won else "doesn't win"
+    ctx.log("701.30d", f"{g.players[r.controller].name} {outcome} the clash")
+    if won:
+        execute(ctx, eff.won, r)
