@@ -40,6 +40,7 @@ from .mana_payment import empty_pools, has_mana
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .rooms import take_unlock, unlock_actions
 from .pregame import is_commander, opening_hand_actions, pregame
+from ..effects.phasing import untap_step_phasing
 from .resolution import resolve_top
 from .state_based_actions import check_state_based_actions
 
@@ -207,6 +208,8 @@ def _untap_step(ctx: Ctx) -> None:
     g.damage_events = []
     skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
     active = g.active
+    if not skip:
+        untap_step_phasing(ctx, active)            # CR 502.1: first, phasing
     objects = g.objects
     # (nothing below changes a characteristic: the permanents' values hold for the whole step)
     chars = permanents(g)
