@@ -21,7 +21,7 @@ from ...core.rules_index import rule_text
 from ..vocabulary import (
     ActivatedAbility, AlternativeCost, ApplyModifications, Attach, ChangeColors, ChangeTypes, Condition, Cost,
     CostObjects, Draw, Effect, Filter, PayEcho, Pregame, RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, Search,
-    StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
+    StaticAbility, TargetSpec, Trigger, TriggeredAbility, Unattach, YOU, n, target,
 )
 
 
@@ -367,6 +367,27 @@ def _equip(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_activated_keyword(r"reconfigure ((?:\{[0-9WUBRGC]+\})+)")
+def _reconfigure(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.151a: "[Cost]: Attach this permanent to another target creature you control. Activate
+    # only as a sorcery" and "[Cost]: Unattach this permanent. Activate only if this permanent is
+    # attached to a creature and only as a sorcery"; CR 702.151b: attached, it isn't a creature
+    # (an Equipment artifact, CR 205.1a) — and it may equip while a creature (CR 301.5c: the keyword)
+    cost = m.group(1)
+    creature = Filter(types=frozenset({"Creature"}))
+    face.keywords.add("reconfigure")
+    face.activated.append(ActivatedAbility(
+        Cost(mana=cost), (Attach(target(0)),),
+        (TargetSpec(Filter(types=frozenset({"Creature"}), controller="you", other=True),
+                    "another target creature you control"),), face.raw, False, True))
+    face.activated.append(ActivatedAbility(Cost(mana=cost), (Unattach(),), (), face.raw, False, True,
+                                           condition=Condition("attached_to_creature")))
+    face.static.append(StaticAbility("self", text=face.raw, condition=Condition("attached_is", creature, at_least=1),
+                                     mods=(ChangeTypes(set_types=frozenset({"Artifact"}),
+                                                       set_subtypes=frozenset({"Equipment"})),)))
+    return True
+
+
 @_activated_keyword(r"transmute ((?:\{[0-9WUBRGC]+\})+)")
 def _transmute(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.53a: "[Cost], Discard this card: Search your library for a card with the same mana
@@ -401,5 +422,5 @@ def _cycling(m: SpanMatch, face: ScriptBuilder) -> bool:
 
 
 def read_activated_keyword(para: Span, face: ScriptBuilder) -> bool:
-    """Equip, transmute, crew, cycling and typecycling."""
+    """Equip, reconfigure, transmute, crew, cycling and typecycling."""
     return bool(ACTIVATED_KEYWORDS.parse(para, face))
