@@ -32,7 +32,7 @@ KEYWORDS = (
     "shroud", "flash", "intimidate", "fear", "shadow", "skulk", "horsemanship",
     "infect", "wither",              # damage as counters (CR 702.90, 702.80), see effects.primitives.deal_damage
     "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a, 702.79a, 702.93a),
-    "for mirrodin!",                  # (702.163a)
+    "for mirrodin!", "job select",    # (702.163a, 702.182a)
     "persist", "undying", "exalted", "flanking",   # (702.83a, 702.25a) see effects.keyword_triggered.KEYWORD_TRIGGERS
     "storm",                          # CR 702.40a, see effects.keyword_triggered.STORM
     "umbra armor",                    # CR 702.89a, see effects.resolve.destroy
@@ -356,12 +356,14 @@ ACTIVATED_KEYWORDS: Grammar[bool] = Grammar("activated keyword", first_match=Tru
 _activated_keyword = ACTIVATED_KEYWORDS.rule
 
 
-@_activated_keyword(r"equip ((?:\{[0-9WUBRGC]+\})+)")
+@_activated_keyword(r"(?:([^—:.]+) — )?equip ((?:\{[0-9WUBRGC]+\})+)")
 def _equip(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate only as
-    # a sorcery."
+    # a sorcery." ("Murasame — Equip {5}": a flavor word, without rules meaning, CR 207.2d)
+    if m.group(1):
+        consume(m.group(1))
     face.activated.append(ActivatedAbility(
-        Cost(mana=m.group(1)), (Attach(target(0)),),
+        Cost(mana=m.group(2)), (Attach(target(0)),),
         (TargetSpec(Filter(types=frozenset({"Creature"}), controller="you"), "target creature you control"),),
         face.raw, False, True))
     return True
