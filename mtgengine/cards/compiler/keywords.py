@@ -39,6 +39,7 @@ KEYWORDS = (
     "delve", "convoke", "improvise",  # ways to pay (CR 702.66, 702.51, 702.126), see rules.mana_payment
     "fuse",                           # CR 702.102, see rules.casting
     "partner",                        # two commanders (CR 702.124a), see rules.pregame
+    "enlist",                         # CR 702.154a, see effects.enlist (an optional cost to attack, 508.1g)
     "phasing",                        # CR 702.26a, see effects.phasing (the untap step, CR 502.1)
 )
 
