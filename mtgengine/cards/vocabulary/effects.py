@@ -491,6 +491,15 @@ class Cascade:
 
 
 @dataclass(frozen=True, slots=True)
+class Ripple:
+    """CR 702.60a: "you may reveal the top N cards of your library ... you may cast any of those
+    cards with the same name as this spell without paying their mana costs, then put all revealed
+    cards not cast this way on the bottom of your library in any order"."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class CastFromExile:
     """The source, a card in exile, may be cast by its owner while this resolves (CR 608.2g): for
     its alternative cost named ``cost`` ("madness": "its owner may cast it by paying [cost]
@@ -670,7 +679,7 @@ Effect = Union[
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, BlockAdditional, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
-    ReturnChosen, PutOntoBattlefieldFromHand, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
+    ReturnChosen, PutOntoBattlefieldFromHand, Cascade, Ripple, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
     MayElse, Designate, Monstrosity, Clash, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,   # (keyword_actions)
     PutIntoLibrary, ExileTopToPlay, LookAtCards, DiscardHand, ShuffleZonesIntoLibrary,      # (card_zones)
 ]
