@@ -14,6 +14,9 @@ class Zone(str, Enum):
     STACK = "stack"
     EXILE = "exile"
     COMMAND = "command"
+    #: not a zone but a status (CR 702.26b, 702.26d): a phased-out permanent, treated as though it
+    #: doesn't exist, in ``GameState.phased_out`` (``effects.phasing``)
+    PHASED_OUT = "phased_out"
 
 
 #: Zones each player has their own of (CR 400.2); the others are shared.

@@ -182,6 +182,15 @@ class TapEvent:
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class DesignatedEvent:
+    """A permanent becomes ``designation`` ("monstrous", CR 701.37b; "renowned", CR 702.112b),
+    for "When ~ becomes monstrous"."""
+
+    oid: int
+    designation: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class AttackEvent:
     oid: int
 
@@ -204,4 +213,5 @@ class UnlockEvent:
 
 
 __all__ = ["ZoneChange", "UnlockEvent", "DamageEvent", "LifeEvent", "ManaEvent", "ProliferateEvent", "CountersEvent", "LevelEvent", "DrawEvent", "TokensEvent",
-           "ResolvedReplacement", "CastEvent", "AttackEvent", "BlockEvent", "replace"]
+           "ResolvedReplacement", "CastEvent", "AttackEvent", "BlockEvent", "DesignatedEvent",
+           "replace"]

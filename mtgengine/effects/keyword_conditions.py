@@ -14,7 +14,7 @@ from .layers import characteristics
 _BATTLEFIELD = Zone.BATTLEFIELD
 
 #: The condition kinds this module decides.
-KEYWORD_CONDITIONS = frozenset({"designated", "evolve", "opponent_dealt_damage", "attacking_most_life",
+KEYWORD_CONDITIONS = frozenset({"attached_to_creature", "designated", "evolve", "opponent_dealt_damage", "attacking_most_life",
                                 "attacks_with_greater_power"})
 
 
@@ -31,6 +31,11 @@ def keyword_condition(g: Any, cond: Condition, controller: int, source_id: int |
         return any(e[0] == g.turn and player_of(e[2]) not in (None, controller) for e in g.damage_events)
     if not here:
         return False
+    if cond.kind == "attached_to_creature":
+        # reconfigure's "Activate only if this permanent is attached to a creature" (CR 702.151a)
+        host = src.attached_to
+        return host in g.objects and g.objects[host].zone is _BATTLEFIELD \
+            and "Creature" in characteristics(g, host).types
     if cond.kind == "evolve":
         return _evolves(g, source_id, subject)
     if src.attacking is None:

@@ -1,4 +1,4 @@
-"""Keyword abilities that are triggered abilities (CR 702): prowess, living weapon, persist,
+"""Keyword abilities that are triggered abilities (CR 702): prowess, living weapon, for Mirrodin!, job select, persist,
 undying, exalted, flanking, storm, ward and bushido, as TriggeredAbility values; and an object's
 triggered abilities, its script's and its keywords' (which may have been granted, CR 613.1f)."""
 from __future__ import annotations
@@ -23,6 +23,18 @@ LIVING_WEAPON = TriggeredAbility(
     (CreateToken(n(1), "Phyrexian Germ Token", 0, 0, ("B",), ("Creature",), ("Phyrexian", "Germ")),
      Attach(Ref("created"))),
     text="Living weapon")
+#: CR 702.163a: "When this Equipment enters, create a 2/2 red Rebel creature token, then attach
+#: this Equipment to it."
+FOR_MIRRODIN = TriggeredAbility(
+    Trigger("enters"),
+    (CreateToken(n(1), "Rebel Token", 2, 2, ("R",), ("Creature",), ("Rebel",)), Attach(Ref("created"))),
+    text="For Mirrodin!")
+#: CR 702.182a: "When this Equipment enters, create a 1/1 colorless Hero creature token, then
+#: attach this Equipment to it."
+JOB_SELECT = TriggeredAbility(
+    Trigger("enters"),
+    (CreateToken(n(1), "Hero Token", 1, 1, (), ("Creature",), ("Hero",)), Attach(Ref("created"))),
+    text="Job select")
 #: CR 702.79a: "When this permanent is put into a graveyard from the battlefield, if it had no
 #: -1/-1 counters on it, return it to the battlefield under its owner's control with a -1/-1
 #: counter on it." CR 702.93a (undying): the same with +1/+1 counters.
@@ -41,7 +53,8 @@ FLANKING = TriggeredAbility(Trigger("flanked"), (Pump(Ref("triggering"), -1, -1)
 #: (The count is the spells cast before it as it was cast: the trigger's amount.)
 STORM = TriggeredAbility(Trigger("cast", "self"),
                          (CopySpell(Ref("triggering"), amount=Quantity(stat="that_much")),), text="Storm")
-KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON, "persist": PERSIST, "undying": UNDYING,
+KEYWORD_TRIGGERS = {"prowess": PROWESS, "living weapon": LIVING_WEAPON, "for mirrodin!": FOR_MIRRODIN,
+                    "job select": JOB_SELECT, "persist": PERSIST, "undying": UNDYING,
                     "exalted": EXALTED, "flanking": FLANKING, "storm": STORM}
 
 

@@ -35,7 +35,7 @@ from .events import (
     AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LevelEvent, LifeEvent, TapEvent, TargetedEvent,
     ZoneChange,
 )
-from .events import ActivateEvent, LastCounterRemoved, UnlockEvent
+from .events import ActivateEvent, DesignatedEvent, LastCounterRemoved, UnlockEvent
 from .cast_keywords import madness_trigger
 from . import designations
 from .keyword_triggered import triggered_abilities
@@ -371,6 +371,13 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 door = printed(o.card, ev.half).script.triggered
                 for ab in triggered_abilities(sch):
                     if ab.trigger.event == "unlock_door" and any(ab is d for d in door):
+                        _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
+        elif cls is DesignatedEvent:
+            if ev.oid in g.objects:
+                # "When ~ becomes monstrous" (CR 701.37b): its own event
+                sch = characteristics(g, ev.oid)
+                for ab in triggered_abilities(sch):
+                    if ab.trigger.event == "becomes_" + ev.designation:
                         _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
         elif cls is LastCounterRemoved:
             if ev.oid in g.objects:
@@ -779,6 +786,8 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
         obj.choices["affected"] = t.affected
     if t.kicked:
         obj.choices["kicked"] = True
+    if t.ability.trigger.event == "becomes_monstrous" and t.source_id in g.objects:
+        obj.x = g.objects[t.source_id].choices.get("monstrous_x", 0)     # CR 701.37c: X as it became monstrous
     obj._gen = g._gen                   # a new object, shared with no clone (``GameState.obj``)
     g.objects[obj.id] = obj
     g.stack.append(obj.id)

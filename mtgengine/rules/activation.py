@@ -233,7 +233,7 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
         return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
-    if ab.per_turn and o.choices.get("activations", {}).get(f"{g.turn}:{index}", 0) >= ab.per_turn:
+    if _activations_used_up(g, o, ab, index):
         return False                                       # CR 602.5b
     if ab.cost.tap and not can_pay_tap(g, oid):
         return False
@@ -281,7 +281,7 @@ def can_activate_from_hand(g: GameState, player: int, oid: int, index: int) -> b
         return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
-    if ab.per_turn and o.choices.get("activations", {}).get(f"{g.turn}:{index}", 0) >= ab.per_turn:
+    if _activations_used_up(g, o, ab, index):
         return False                                       # CR 602.5b
     if ab.condition is not None and not condition_holds(g, ab.condition, player, oid):
         return False       # "Activate only during your upkeep" (Eternal Dragon from the graveyard, CR 602.5b)
@@ -328,14 +328,17 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         raise IllegalActionError(f"{ch.name}'s ability functions only while the card is "
                                  + (f"in its owner's {ab.zone} (CR 113.6m)" if ab.zone else "on the battlefield"))
     _not_forbidden(g, oid, ab.is_mana)
-    if ab.per_turn:
-        # CR 602.5b: "Activate no more than twice each turn" (this object: a new one after a zone change)
+    if ab.per_turn or ab.once:
+        # CR 602.5b: "Activate no more than twice each turn", "Activate only once" (exhaust, CR
+        # 702.177a): this object's activations (a new one after a zone change, CR 400.7)
         done = g.objects[oid].choices.get("activations", {})
-        key = f"{g.turn}:{index}"
-        if done.get(key, 0) >= ab.per_turn:
+        key = _activation_key(g, ab, index)
+        if _activations_used_up(g, g.objects[oid], ab, index):
             times = {1: "once", 2: "twice"}.get(ab.per_turn, f"{ab.per_turn} times")
-            raise IllegalActionError(f"{ch.name}'s ability can be activated only {times} each turn (CR 602.5b)")
-        g.obj(oid).choices["activations"] = {**{k: v for k, v in done.items() if k.startswith(f"{g.turn}:")},
+            raise IllegalActionError(f"{ch.name}'s ability can be activated only "
+                                     + ("once" if ab.once else f"{times} each turn") + " (CR 602.5b)")
+        g.obj(oid).choices["activations"] = {**{k: v for k, v in done.items()
+                                                if k.startswith((f"{g.turn}:", "once:"))},
                                              key: done.get(key, 0) + 1}
     if ab.is_mana:
         x = _announce_x(ctx, player, oid, ab, action) if ab.cost.remove_counter_x or "{X}" in ab.cost.mana else 0
@@ -391,3 +394,17 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     g.changed()
     ctx.log("602.2", f"{g.players[player].name} activates {ch.name}'s ability: {ab.text}")
     g.events.append(ActivateEvent(stack_obj.id, player))   # issue 7: "whenever you activate an ability"
+
+
+def _activation_key(g: Any, ab: ActivatedAbility, index: int) -> str:
+    """Where an object's activations of its ability ``index`` are counted: this turn's (CR
+    602.5b, "each turn"), or all of them ("Activate only once")."""
+    return f"once:{index}" if ab.once else f"{g.turn}:{index}"
+
+
+def _activations_used_up(g: Any, o: Any, ab: ActivatedAbility, index: int) -> bool:
+    """Whether the ability may be activated no more (CR 602.5b)."""
+    if not (ab.per_turn or ab.once):
+        return False
+    limit = 1 if ab.once else ab.per_turn
+    return o.choices.get("activations", {}).get(_activation_key(g, ab, index), 0) >= limit

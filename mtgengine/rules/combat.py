@@ -14,6 +14,7 @@ from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import AttackEvent, BlockEvent
 from ..effects.layers import characteristics, controller_of, matches, permanents, summoning_sick
+from ..effects.enlist import enlist_attackers
 from ..effects.links import block_requirements, exert_attackers
 from ..effects.primitives import deal_damage, name_of, set_tapped
 from ..effects.replacement import has_protection_from, shield_order
@@ -160,6 +161,7 @@ def declare_attackers(ctx: Ctx) -> None:
             set_tapped(ctx, attacker, True)    # CR 508.1f
         ctx.log("508.1", f"{ch.name} attacks {name_of(ctx, defender)}")
     exert_attackers(ctx, [a for a, _ in chosen])  # CR 508.1g, 701.43d: "you may exert ~ as it attacks"
+    enlist_attackers(ctx, [a for a, _ in chosen])  # CR 508.1g, 702.154b
     for attacker, _ in chosen:
         g.events.append(AttackEvent(attacker))  # CR 508.1m
     g.combat = {"attackers": [a for a, _ in chosen]}

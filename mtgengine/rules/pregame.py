@@ -157,6 +157,23 @@ def pregame(ctx: Ctx, then: str) -> None:
     g.marker = (then,)
 
 
+def opening_hand_actions(ctx: Ctx) -> None:
+    """CR 103.6: once the mulligans are done, the starting player, then each other player in turn
+    order, may take the actions the cards in their opening hand allow: begin the game with such a
+    card on the battlefield (CR 103.6a, the Leylines), through the zone-change primitive."""
+    g = ctx.g
+    n = len(g.players)
+    for p in ((g.first_player + k) % n for k in range(n)):
+        for oid in list(g.zones[(p, Zone.HAND)]):
+            if not _pregame(g, oid, "opening_hand_battlefield"):
+                continue
+            name = characteristics(g, oid).name
+            if ctx.ask(Decision(p, "yesno", f"begin the game with {name} on the battlefield (CR 103.6a)?",
+                                [True, False])):
+                ctx.log("103.6a", f"{g.players[p].name} begins the game with {name} on the battlefield")
+                move(ctx, oid, Zone.BATTLEFIELD, "opening_hand")
+
+
 def _object_of(g: GameState, card_id: int) -> int | None:
     return next((oid for oid, o in g.objects.items() if o.card_id == card_id and not o.is_copy), None)
 

@@ -39,7 +39,8 @@ from .mana_sources import priority_facts, within
 from .mana_payment import empty_pools, has_mana
 from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .rooms import take_unlock, unlock_actions
-from .pregame import is_commander, pregame
+from .pregame import is_commander, opening_hand_actions, pregame
+from ..effects.phasing import untap_step_phasing
 from .resolution import resolve_top
 from .state_based_actions import check_state_based_actions
 
@@ -134,6 +135,7 @@ def mulligan(ctx: Ctx, player: int) -> None:
     g.events.clear()
     waiting = [q.index for q in g.players if not q.kept]
     if not waiting:
+        opening_hand_actions(ctx)                 # CR 103.6
         g.active = g.first_player
         g.turn = 1
         g.marker = ("begin_step", Step.UNTAP.value)
@@ -212,6 +214,8 @@ def _untap_step(ctx: Ctx) -> None:
         ctx.log("611.2a", f"{len(ended)} \"until your next turn\" effect(s) of {name} end")
     skip = player_has(g, g.active, "skip_untap")   # CR 614.10: "skip" replaces the step with nothing
     active = g.active
+    if not skip:
+        untap_step_phasing(ctx, active)            # CR 502.1: first, phasing
     objects = g.objects
     # (nothing below changes a characteristic: the permanents' values hold for the whole step)
     chars = permanents(g)

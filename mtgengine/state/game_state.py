@@ -46,7 +46,7 @@ class GameState:
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
         "links", "extra_turns", "allow_unimplemented", "monarch", "initiative", "dungeons", "completed_dungeons",
-        "blessed",
+        "blessed", "phased_out",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -57,6 +57,7 @@ class GameState:
             for z in (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND):
                 self.zones[(p, z)] = []
         self.battlefield: list[int] = []
+        self.phased_out: list[int] = []     # phased-out permanents (CR 702.26b, ``effects.phasing``)
         self.stack: list[int] = []          # bottom first; the top is stack[-1] (CR 405.1)
         self.turn = 1
         self.active = 0
@@ -198,6 +199,8 @@ class GameState:
             return self.battlefield
         if zone is _STACK:
             return self.stack
+        if zone is Zone.PHASED_OUT:
+            return self.phased_out
         assert player is not None
         return self.zones[(player, zone)]
 
@@ -260,6 +263,7 @@ _CLONE_COPIES = {
     "objects": "self.objects.copy()",
     "zones": "{k: v[:] for k, v in self.zones.items()}",
     "battlefield": "self.battlefield[:]",
+    "phased_out": "self.phased_out[:]",
     "stack": "self.stack[:]",
     "rng": "self.rng.clone()",
     "effects": "self.effects[:]",

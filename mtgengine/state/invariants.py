@@ -252,7 +252,8 @@ def _check_zones(g: GameState, players: int) -> None:
         raise _fault("base.zones", "expected each player's library, hand, graveyard, exile and command zone")
     where_is: dict[int, str] = {}
     lists: list[tuple[str, Zone, int | None, Any]] = [("the battlefield", Zone.BATTLEFIELD, None, g.battlefield),
-                                                      ("the stack", Zone.STACK, None, g.stack)]
+                                                      ("the stack", Zone.STACK, None, g.stack),
+                                                      ("phased out", Zone.PHASED_OUT, None, g.phased_out)]
     lists += [(f"{g.players[p].name}'s {z.value}", z, p, ids) for (p, z), ids in g.zones.items()]
     for label, zone, owner, ids in lists:
         _ids(ids, f"base: {label}")

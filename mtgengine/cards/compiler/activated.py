@@ -19,6 +19,11 @@ from ..vocabulary import ActivatedAbility, AddMana, Double
 
 def read_activated(para: Span, face: ScriptBuilder) -> bool:
     """ "{T}: Add {G}.", "{2}, Sacrifice ~: Draw a card. Activate only as a sorcery."."""
+    exhaust = fullmatch(r"Exhaust ?[-—–] ?(.+)", para)
+    if exhaust is not None:
+        # CR 702.177a: "Exhaust — [Cost]: [Effect]" means "[Cost]: [Effect]. Activate only once."
+        exhaust.consume()
+        para = exhaust.group(1)
     m = fullmatch(r"([^:\"]+): (.+)", para)
     if m is None:
         return False
@@ -58,6 +63,7 @@ def read_activated(para: Span, face: ScriptBuilder) -> bool:
                and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana") for e in effects))
     face.activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), face.raw, is_mana, sorcery,
                                            condition=restriction, per_turn=per_turn,
+                                           once=limits.once or exhaust is not None,
                                            zone="hand" if cost.discard_self else
                                            "graveyard" if cost.exile_self else st.functions_in))   # CR 113.6m
     return True

@@ -1,7 +1,7 @@
 """Activation instructions (CR 602.1: "[Cost]: [Effect.] [Activation instructions.]"): the
 sentences after an activated ability's effect that limit when and how often it may be
 activated (CR 602.5): "Activate only as a sorcery." (602.5d), "... as an instant." (602.5e),
-"Activate only once each turn.", "Activate only during your upkeep.", "Activate only during
+"Activate only once each turn.", "Activate only once.", "Activate only during your upkeep.", "Activate only during
 your turn, before attackers are declared.", "Activate only if <condition>.", or several
 joined by "and only" ("Activate only during your turn and only once each turn.").
 
@@ -40,6 +40,7 @@ class ActivationLimits:
     sorcery: bool = False              # CR 602.5d
     per_turn: int = 0                  # "Activate only once each turn": 1
     condition: Condition | None = None
+    once: bool = False                 # "Activate only once" (this object, CR 602.5b)
 
 
 def split_activation_limits(text: str) -> tuple[str, ActivationLimits] | None:
@@ -60,7 +61,7 @@ def _limits(sentence: str) -> ActivationLimits | None:
     body = fullmatch(r"Activate (.+)\.", sentence)
     assert body is not None
     parts = split(r" and (?=only |no more than )", body.group(1))
-    sorcery, per_turn, conditions = False, 0, []
+    sorcery, per_turn, once, conditions = False, 0, False, []
     for part in parts:
         p = part.strip()
         low = p.lower()
@@ -70,6 +71,8 @@ def _limits(sentence: str) -> ActivationLimits | None:
             pass                                    # CR 602.5e: the timing of an instant, any time
         elif (turn := fullmatch(r"(only once|no more than twice|no more than three times) each turn", p, re.I)):
             per_turn = _PER_TURN[turn.group(1).lower()]
+        elif low == "only once":
+            once = True
         elif (when := fullmatch(r"only (during .+)", p, re.I)) and when.group(1).lower() in _TIMINGS:
             conditions.append(_TIMINGS[when.group(1).lower()])
         elif (cond := fullmatch(r"only if (.+)", p, re.I)) and (c := parse_condition(cond.group(1))) is not None:
@@ -82,7 +85,7 @@ def _limits(sentence: str) -> ActivationLimits | None:
     consume(sentence[: len("Activate ")], sentence[-1:])
     for joint in finditer(r" and (?=only |no more than )", sentence):
         joint.consume()
-    return ActivationLimits(sorcery, per_turn, _all_of(conditions))
+    return ActivationLimits(sorcery, per_turn, _all_of(conditions), once)
 
 
 def _all_of(conditions: list[Condition]) -> Condition | None:

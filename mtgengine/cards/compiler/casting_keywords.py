@@ -28,7 +28,7 @@ from .spell_costs import cost_parts
 from .text import SpanMatch
 from ..vocabulary import (
     ActivatedAbility, AdditionalCost, AlternativeCost, ApplyModifications, Cascade, ChangeAbilities, ChangeTypes,
-    Condition, CopyException, CopySpell, SetPT,
+    Condition, CopyException, CopySpell, Ripple, SetPT,
     Cost, CostObjects, Encore, EnterAttacking,
     CreateDelayedTrigger, CreateTokenCopy, Draw, Effect, Exile, Filter, Pump, PutCounters, Quantity, Ref, SELF,
     ReturnToBattlefield, StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
@@ -415,6 +415,18 @@ def _split_second(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.61a: "As long as this spell is on the stack, players can't cast other spells or
     # activate abilities that aren't mana abilities." (``effects.cast_keywords.split_second``)
     face.keywords.add("split second")
+    return True
+
+
+@_keyword(r"ripple (\d+)")
+def _ripple(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.60a: "When you cast this spell, you may reveal the top N cards of your library ..."
+    # (a triggered ability that functions only while the spell is on the stack)
+    count = int(m.group(1))
+    face.triggered.append(TriggeredAbility(Trigger("cast"), (Ripple(count),),
+                                           text=f"Ripple {count} (CR 702.60a): when you cast this spell, you may "
+                                                f"reveal the top {count} cards of your library and cast those with "
+                                                "its name without paying their mana costs; the rest go on the bottom"))
     return True
 
 

@@ -20,8 +20,10 @@ from ..vocabulary import Condition, Filter, Quantity
 #: characteristics memo follows (``GameState.changed`` and ``changed_off_battlefield``: the
 #: permanents, life totals and the cards in a zone), and whose turn it is (CR 500: the memo is
 #: forgotten as each turn begins, ``rules.turn``); never the step, which the memo doesn't follow.
+#: "designated": "as long as ~ is monstrous / renowned" (CR 701.37b, 702.112b; becoming it calls
+#: ``GameState.changed``).
 STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library", "turn", "monarch", "initiative",
-                                    "completed_dungeon", "blessing"})
+                                    "completed_dungeon", "blessing", "designated"})
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",

@@ -8,13 +8,13 @@ import re
 from functools import lru_cache
 
 from ..vocabulary import (
-    AddMana, ManaRestriction, CreateToken, Condition, Designate, Drain, ExileTop, Filter, MayElse, MayPay, MustBlock, Myriad, Pump,
+    AddMana, ManaRestriction, CreateToken, Condition, Designate, Drain, ExileTop, Filter, LoseLife, MayElse, MayPay, MustBlock, Myriad, Pump,
     PutCounters, Quantity, Ref, SELF, TapUntap, TargetSpec, Trigger, TriggeredAbility, n, target,
 )
 
 #: The keywords :func:`keyword_triggered` knows, as a keyword line spells them ("renown 2").
 TRIGGER_KEYWORDS = re.compile(r"extort|ingest|mentor|dethrone|training|myriad|evolve|provoke"
-                              r"|(rampage|renown|fabricate|firebending) (\d+)")
+                              r"|(rampage|renown|fabricate|firebending|afflict) (\d+)")
 
 
 @lru_cache(maxsize=None)
@@ -46,6 +46,11 @@ def _numbered(word: str, count: int, name: str) -> TriggeredAbility:
             Trigger("attacks"), (AddMana(mana=("R",), amount=count, restriction=kept),),
             text=f"{name}: whenever this creature attacks, add {'{R}' * count}; until end of combat, you don't lose "
                  "this mana as steps and phases end")
+    if word == "afflict":
+        # CR 702.130a: "Whenever this creature becomes blocked, defending player loses N life."
+        return TriggeredAbility(
+            Trigger("becomes_blocked"), (LoseLife(Ref("defending"), n(count)),),
+            text=f"{name}: whenever this creature becomes blocked, defending player loses {count} life")
     if word == "renown":
         # CR 702.112a: "When this creature deals combat damage to a player, if it isn't renowned,
         # put N +1/+1 counters on it and it becomes renowned."

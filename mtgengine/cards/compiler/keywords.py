@@ -20,8 +20,8 @@ from .text import Span, SpanMatch, consume, fullmatch, span_of, split, sub
 from ...core.rules_index import rule_text
 from ..vocabulary import (
     ActivatedAbility, AlternativeCost, ApplyModifications, Attach, ChangeColors, ChangeTypes, Condition, Cost,
-    CostObjects, Draw, Effect, Filter, PayEcho, RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, Search,
-    StaticAbility, TargetSpec, Trigger, TriggeredAbility, YOU, n, target,
+    CostObjects, Draw, Effect, Filter, PayEcho, Pregame, RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, Search,
+    StaticAbility, TargetSpec, Trigger, TriggeredAbility, Unattach, YOU, n, target,
 )
 
 
@@ -32,6 +32,7 @@ KEYWORDS = (
     "shroud", "flash", "intimidate", "fear", "shadow", "skulk", "horsemanship",
     "infect", "wither",              # damage as counters (CR 702.90, 702.80), see effects.primitives.deal_damage
     "prowess", "living weapon",      # triggered abilities (CR 702.108a, 702.92a, 702.79a, 702.93a),
+    "for mirrodin!", "job select",    # (702.163a, 702.182a)
     "persist", "undying", "exalted", "flanking",   # (702.83a, 702.25a) see effects.keyword_triggered.KEYWORD_TRIGGERS
     "storm",                          # CR 702.40a, see effects.keyword_triggered.STORM
     "umbra armor",                    # CR 702.89a, see effects.resolve.destroy
@@ -39,6 +40,8 @@ KEYWORDS = (
     "fuse",                           # CR 702.102, see rules.casting
     "partner",                        # two commanders (CR 702.124a), see rules.pregame
     "ascend",                         # the city's blessing (CR 702.131), see effects.resolutions.designations
+    "enlist",                         # CR 702.154a, see effects.enlist (an optional cost to attack, 508.1g)
+    "phasing",                        # CR 702.26a, see effects.phasing (the untap step, CR 502.1)
 )
 
 
@@ -328,6 +331,13 @@ def _evoke_in_words(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"if ~ is in your opening hand, you may begin the game with it on the battlefield\.?")
+def _leyline(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 103.6a: an action its owner may take once the mulligans are done (``rules.pregame``)
+    face.cost_abilities.append({"pregame": (Pregame("opening_hand_battlefield", link="", text=face.raw),)})
+    return True
+
+
 @_keyword(r"kicker " + _COST + r"(?: and/or " + _COST + r")?")
 def _kicker(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.33a; "Kicker [cost 1] and/or [cost 2]": each may be paid, or both (CR 702.33d)
@@ -350,7 +360,7 @@ def _multikicker(m: SpanMatch, face: ScriptBuilder) -> bool:
 
 
 def read_keyword_paragraph(para: Span, face: ScriptBuilder) -> bool:
-    """Changeling, devoid, morph, echo, fading, evoke, kicker."""
+    """Changeling, devoid, morph, echo, fading, evoke, a Leyline's opening hand, kicker."""
     return bool(KEYWORD_PARAGRAPHS.parse(para, face))
 
 
@@ -368,14 +378,37 @@ ACTIVATED_KEYWORDS: Grammar[bool] = Grammar("activated keyword", first_match=Tru
 _activated_keyword = ACTIVATED_KEYWORDS.rule
 
 
-@_activated_keyword(r"equip ((?:\{[0-9WUBRGC]+\})+)")
+@_activated_keyword(r"(?:([^—:.]+) — )?equip ((?:\{[0-9WUBRGC]+\})+)")
 def _equip(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate only as
-    # a sorcery."
+    # a sorcery." ("Murasame — Equip {5}": a flavor word, without rules meaning, CR 207.2d)
+    if m.group(1):
+        consume(m.group(1))
     face.activated.append(ActivatedAbility(
-        Cost(mana=m.group(1)), (Attach(target(0)),),
+        Cost(mana=m.group(2)), (Attach(target(0)),),
         (TargetSpec(Filter(types=frozenset({"Creature"}), controller="you"), "target creature you control"),),
         face.raw, False, True))
+    return True
+
+
+@_activated_keyword(r"reconfigure ((?:\{[0-9WUBRGC]+\})+)")
+def _reconfigure(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.151a: "[Cost]: Attach this permanent to another target creature you control. Activate
+    # only as a sorcery" and "[Cost]: Unattach this permanent. Activate only if this permanent is
+    # attached to a creature and only as a sorcery"; CR 702.151b: attached, it isn't a creature
+    # (an Equipment artifact, CR 205.1a) — and it may equip while a creature (CR 301.5c: the keyword)
+    cost = m.group(1)
+    creature = Filter(types=frozenset({"Creature"}))
+    face.keywords.add("reconfigure")
+    face.activated.append(ActivatedAbility(
+        Cost(mana=cost), (Attach(target(0)),),
+        (TargetSpec(Filter(types=frozenset({"Creature"}), controller="you", other=True),
+                    "another target creature you control"),), face.raw, False, True))
+    face.activated.append(ActivatedAbility(Cost(mana=cost), (Unattach(),), (), face.raw, False, True,
+                                           condition=Condition("attached_to_creature")))
+    face.static.append(StaticAbility("self", text=face.raw, condition=Condition("attached_is", creature, at_least=1),
+                                     mods=(ChangeTypes(set_types=frozenset({"Artifact"}),
+                                                       set_subtypes=frozenset({"Equipment"})),)))
     return True
 
 
@@ -413,5 +446,5 @@ def _cycling(m: SpanMatch, face: ScriptBuilder) -> bool:
 
 
 def read_activated_keyword(para: Span, face: ScriptBuilder) -> bool:
-    """Equip, transmute, crew, cycling and typecycling."""
+    """Equip, reconfigure, transmute, crew, cycling and typecycling."""
     return bool(ACTIVATED_KEYWORDS.parse(para, face))

@@ -19,12 +19,12 @@ from .keyword_triggers import keyword_triggered
 from .keywords import KEYWORD_PARAGRAPHS
 from .lexicon import creature_type_plural, creature_types, num
 from .script_builder import ScriptBuilder
-from .sentences import parse_effects
+from .sentences import MULTI_SENTENCE, parse_effects
 from .targets import Parse, it_ref, target_ref
 from .text import SpanMatch
 from ..vocabulary import (
-    ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
-    Designate, DoAction, Drain, Effect, Learn, Myriad, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
+    ActivatedAbility, Amass, BackupGrant, Bolster, CREATURE, Clash, CardScript, ChangeAbilities, Condition, Connive, Cost, CostObjects, CreateToken, CumulativeUpkeep,
+    Designate, DoAction, Drain, Effect, Learn, Monstrosity, Myriad, ExileTop, Filter, MayElse, MayPay, MustBlock, Pump, PutCounters, Quantity, Ref,
     RemoveCounters, ReplacementAbility, ReturnToBattlefield, SELF, SUNBURST, SacrificePermanent, StaticAbility, TapUntap, TargetSpec, Trigger,
     TriggeredAbility, n, target,
 )
@@ -99,11 +99,11 @@ def _graft(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_keyword(r"(extort|ingest|mentor|dethrone|training|myriad|evolve|provoke|(?:rampage|renown|fabricate) \d+)")
+@_keyword(r"(extort|ingest|mentor|dethrone|training|myriad|evolve|provoke|(?:rampage|renown|fabricate|afflict) \d+)")
 def _triggered_keyword(m: SpanMatch, face: ScriptBuilder) -> bool:
     # extort (CR 702.101a), ingest (702.115a), mentor (702.134a), dethrone (702.105a), training
     # (702.149a), myriad (702.116a), evolve (702.100a), provoke (702.39a), rampage (702.23a), renown
-    # (702.112a), fabricate (702.123a): the triggered abilities of ``keyword_triggers``
+    # (702.112a), fabricate (702.123a), afflict (702.130a): the triggered abilities of ``keyword_triggers``
     face.triggered.extend(keyword_triggered(m.group(1).lower()))
     return True
 
@@ -288,12 +288,13 @@ def with_backup(script: CardScript) -> CardScript:
     return replace(script, triggered=tuple(triggered), unimplemented=tuple(unimplemented))
 
 
-@CONDITIONS.rule(r"(?:~|it) ?(is|'s|isn't) renowned")
+@CONDITIONS.rule(r"(?:~|it) ?(is|'s|isn't) (renowned|monstrous)")
 def _renowned(m: SpanMatch) -> Condition:
-    """ "As long as ~ is renowned", "if it isn't renowned": the designation (CR 702.112b)."""
+    """ "As long as ~ is renowned", "if it isn't renowned", "as long as ~ is monstrous": the
+    designation (CR 702.112b, 701.37b)."""
     if m.group(1).lower() in ("is", "'s"):
-        return Condition("designated", value="renowned", at_least=1)
-    return Condition("designated", value="renowned", at_most=0)
+        return Condition("designated", value=m.group(2).lower(), at_least=1)
+    return Condition("designated", value=m.group(2).lower(), at_most=0)
 
 
 # -- keyword actions (CR 701) inside effects ---------------------------------------------------
@@ -325,6 +326,19 @@ def _reanimate_with_counter(m: SpanMatch, st: Parse) -> list[Effect] | None:
     applies (CR 122.1c, 122.1d, 122.1h)."""
     ref = target_ref(m.group(1), st)
     return [ReturnToBattlefield(ref, tapped=bool(m.group(3)), counter=m.group(4).lower())] if ref else None
+
+
+@effect_rule(r"monstrosity {NUM}")
+def _monstrosity(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.37a: "{3}{G}{W}: Monstrosity 1" (X: the X paid for the ability, CR 107.3)."""
+    return [Monstrosity(num(m.group(1)))]
+
+
+@MULTI_SENTENCE.rule(r"clash with an opponent\.(?: if you win, (.+?)\.)?")
+def _clash(m: SpanMatch, st: Parse) -> list[Effect] | bool:
+    """CR 701.30b, 701.30d: "Clash with an opponent. If you win, put a +1/+1 counter on ~"."""
+    won = parse_effects(m.group(1), st) if m.group(1) else []
+    return [Clash(tuple(won))] if won is not None else False
 
 
 @effect_rule(r"learn")

@@ -20,7 +20,9 @@ from . import nested
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
-from .lexicon import BASIC_PLURALS, CARD_TYPE_WORDS, CHOSEN_PROTECTION, CHOSEN_TYPE, CREATURES, num, pt_value
+from .lexicon import (
+    BASIC_PLURALS, CARD_TYPE_WORDS, CHOSEN_PROTECTION, CHOSEN_TYPE, CREATURES, creature_type_words, num, pt_value,
+)
 from .normalize import strip_reminder
 from .script_builder import ScriptBuilder
 from .static_conditions import static_ability_condition
@@ -394,6 +396,22 @@ def _quoted_abilities(face: ScriptBuilder) -> Any:
 #: "for each card in your hand" (Dread Slag): numbers a self static counts off the battlefield,
 #: "your" being its controller (the stats ``layer_effects.value_of`` reads).
 _OFF_BATTLEFIELD_COUNTS = {"card in your hand": Quantity(stat="hand")}
+
+
+@_static(r"(enchanted|equipped) creature gets {PT}(?:, has (.+?),)? and is an? ([A-Za-z]+) in addition to its "
+         r"other types\.")
+def _attached_pt_type(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    """ "Equipped creature gets +1/+0 and is a Monk in addition to its other types" (the job
+    select Equipment): layer 7c, layer 6 and a creature type added in layer 4 (CR 613.1d, 205.3m)."""
+    p, px = pt_value(m.group(2))
+    t, tx = pt_value(m.group(3))
+    kw = keyword_list(m.group(4)) if m.group(4) else frozenset()
+    subtype = creature_type_words().get(m.group(5).lower())
+    if px or tx or kw is None or subtype is None:
+        return None
+    face.static.append(StaticAbility(m.group(1).lower(), p, t, kw, text=face.raw,
+                                     mods=(ChangeTypes(add_subtypes=frozenset({subtype})),)))
+    return True
 
 
 @_static(r"(enchanted|equipped) creature gets {PT}(?: and has (.+?))?\.")

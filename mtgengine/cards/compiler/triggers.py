@@ -60,6 +60,7 @@ for _pattern, _events in (
     (r"when(?:ever)? ~ becomes tapped", ("becomes_tapped",)),                      # CR 701.26a
     (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
     (r"when you unlock this door", ("unlock_door",)),                             # CR 709.5h
+    (r"when(?:ever)? ~ becomes monstrous", ("becomes_monstrous",)),                # CR 701.37b
 ):
     TRIGGERS.add(_pattern, _self_events(*_events))
 

@@ -24,10 +24,10 @@ from .actions import (  # noqa: F401
     ExtraTurn, Fight, GainControl, GainLife, LookAtTop, LoseLife,
     ManaRestriction, Mill, Pump, PutCounters, Regenerate, ReturnToBattlefield,
     ReturnToHand, Sacrifice, SacrificePermanent, Scry, Search, TapUntap,
-    WinGame,
+    Unattach, WinGame,
 )
 from .effects import (  # noqa: F401
-    Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, Cascade, CastCard, CastFromExile, CastLinked,
+    Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, Cascade, CastCard, CastFromExile, CastLinked, Ripple,
     Choose, Conditional, CopyCards, CopyException, CopySpell, CounterIfPaid,
     CreateDelayedTrigger, CreateEmblem, CreateTokenCopy, DoAction, Double, Effect, Encore, EnterAttacking,
     ExileChosen, ExileTop, ExileWarped, Explore, Flip, Solve, GainAbilities, HoldTapped, IfKicked,
@@ -37,7 +37,7 @@ from .effects import (  # noqa: F401
     ShuffleIntoLibrary, SkipNextUntap, SuspendTick, Transform, TurnFaceDown, UnlessPays,
 )
 from .keyword_actions import (  # noqa: F401
-    Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Myriad,
+    Amass, BackupGrant, Bolster, Clash, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Monstrosity, Myriad,
 )
 from .designations import BecomeMonarch, TakeInitiative, Venture  # noqa: F401
 from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary  # noqa: F401

@@ -90,6 +90,7 @@ class ActivatedAbility:
                                   # CR 702.84a); "": on the battlefield
     per_turn: int = 0             # "Activate only once each turn" 1, "no more than twice each turn" 2 (CR 602.5b)
     cycling: bool = False         # a cycling ability: activating it is cycling the card (CR 702.29a, 702.29c)
+    once: bool = False            # "Activate only once" (CR 602.5b; exhaust, 702.177a): once for this object
 
 
 @dataclass(frozen=True, slots=True)

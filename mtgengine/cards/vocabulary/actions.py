@@ -379,6 +379,13 @@ class Attach:
 
 
 @dataclass(frozen=True, slots=True)
+class Unattach:
+    """CR 701.3d: ``what`` (an Equipment) stays on the battlefield, attached to nothing."""
+
+    what: Ref = Ref("self")
+
+
+@dataclass(frozen=True, slots=True)
 class GainControl:
     """A control-changing effect (layer 2, CR 613.1b): the effect's controller gains control
     of ``what``, until end of turn (CR 514.2) or indefinitely, or "for as long as" each of

@@ -13,9 +13,9 @@ from .actions import (
     AddMana, Attach, BecomeColor, CounterSpell, CreateToken, DamageCantBePrevented, DealDamage,
     Destroy, Discard, Draw, Exile, ExileIfDies, ExtraTurn, Fight, GainControl, GainLife, LookAtTop,
     LoseLife, Mill, NoRegenerationThisTurn, Pump, PutCounters, Regenerate, ReturnToBattlefield, ReturnToHand, Sacrifice,
-    SacrificePermanent, Scry, Search, TapUntap, WinGame,
+    SacrificePermanent, Scry, Search, TapUntap, Unattach, WinGame,
 )
-from .keyword_actions import Amass, BackupGrant, Bolster, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Myriad
+from .keyword_actions import Amass, BackupGrant, Bolster, Clash, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Monstrosity, Myriad
 from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary
 from .designations import BecomeMonarch, TakeInitiative, Venture
 
@@ -379,7 +379,8 @@ class Pregame:
     your deck and exile [a card matching ``filter``] that isn't in your deck" — the card comes from
     outside the game (CR 400.11a) and is exiled "with cards named ~" for ``link`` (CR 607.2n);
     "commander_color": "if ~ is your commander, choose a color before the game begins", recorded
-    for the card itself, kept through zone changes (CR 607.2p, 903.4b)."""
+    for the card itself, kept through zone changes (CR 607.2p, 903.4b); "opening_hand_battlefield":
+    "if ~ is in your opening hand, you may begin the game with it on the battlefield" (CR 103.6a)."""
 
     kind: str
     link: str
@@ -488,6 +489,15 @@ class Cascade:
     mana cost if the resulting spell's mana value is less than this spell's mana value. Then put
     all cards exiled this way that weren't cast on the bottom of your library in a random order."
     """
+
+
+@dataclass(frozen=True, slots=True)
+class Ripple:
+    """CR 702.60a: "you may reveal the top N cards of your library ... you may cast any of those
+    cards with the same name as this spell without paying their mana costs, then put all revealed
+    cards not cast this way on the bottom of your library in any order"."""
+
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -664,14 +674,14 @@ Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
     Scry, LookAtTop, ExtraTurn, ExileIfDies, NoRegenerationThisTurn, BecomeColor, Fight, Sacrifice, Search, ReturnToBattlefield,
-    Attach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
+    Attach, Unattach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, Flip, Solve, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
     Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, BlockAdditional, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
-    ReturnChosen, PutOntoBattlefieldFromHand, Cascade, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
-    MayElse, Designate, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,      # (keyword_actions)
+    ReturnChosen, PutOntoBattlefieldFromHand, Cascade, Ripple, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
+    MayElse, Designate, Monstrosity, Clash, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,   # (keyword_actions)
     PutIntoLibrary, ExileTopToPlay, LookAtCards, DiscardHand, ShuffleZonesIntoLibrary,      # (card_zones)
     BecomeMonarch, TakeInitiative, Venture,      # (designations)
 ]

@@ -1,5 +1,5 @@
 """One-shot effects of keyword abilities of permanents and of keyword actions (CR 702, 701):
-fabricate's choice, renown's designation, cumulative upkeep, extort's drain, bolster, amass,
+fabricate's choice, renown's designation, monstrosity, cumulative upkeep, extort's drain, bolster, amass,
 connive.
 
 Part of the card vocabulary (``cards.vocabulary``); annotations name any of its classes
@@ -29,6 +29,23 @@ class Designate:
 
     what: Ref
     designation: str
+
+
+@dataclass(frozen=True, slots=True)
+class Monstrosity:
+    """CR 701.37a: "Monstrosity N": if the source isn't monstrous, put ``amount`` +1/+1 counters on
+    it and it becomes monstrous (a designation kept until it leaves the battlefield, CR 701.37b)."""
+
+    amount: Quantity
+
+
+@dataclass(frozen=True, slots=True)
+class Clash:
+    """CR 701.30b: "clash with an opponent": you and an opponent you choose each reveal the top card
+    of your libraries and may put it on the bottom (CR 701.30a, 701.30c); ``won``: the effects of
+    "If you win, ..." (a higher mana value than every other card revealed, CR 701.30d)."""
+
+    won: tuple["Effect", ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

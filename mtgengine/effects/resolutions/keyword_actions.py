@@ -1,5 +1,5 @@
 """Keyword abilities of permanents and keyword actions (CR 702, 701) that are one-shot effects:
-fabricate's choice (702.123a), renown's designation (702.112), cumulative upkeep (702.24a),
+fabricate's choice (702.123a), renown's designation (702.112), monstrosity (701.37), cumulative upkeep (702.24a),
 extort (702.101a), bolster (701.39a), amass (701.47a), connive (701.50a). The resolutions of
 these effects (``resolve.resolves``); counters, life, tokens and zone changes go through
 ``effects.primitives``."""
@@ -10,7 +10,7 @@ from dataclasses import replace
 from ...agents.decisions import Decision, player_of, player_ref
 from ...cards.vocabulary import (
     Amass, ApplyModifications, BackupGrant, Bolster, CreateDelayedTrigger, Exile, Learn, Myriad, Trigger, ChangeTypes, Connive, CreateToken, CumulativeUpkeep, Designate, Drain,
-    MayElse, Ref, n,
+    MayElse, Monstrosity, Ref, n,
 )
 from ...cards.database import card_db
 from ...core.enums import Zone
@@ -19,6 +19,7 @@ from ...core.errors import IllegalActionError
 from ...rules.combat import put_attacking
 from ...rules.context import Ctx
 from ..layers import characteristics, controller_of, copy_values
+from ..events import DesignatedEvent
 from ..links import pays
 from ..primitives import create_tokens, draw_card, gain_life, lose_life, move, name_of, put_counters
 from ..resolve import Resolving, amount, execute, refs, resolves
@@ -35,11 +36,38 @@ def _may_else(ctx: Ctx, eff: MayElse, r: Resolving) -> None:
 def _designate(ctx: Ctx, eff: Designate, r: Resolving) -> None:
     """CR 702.112b: only a permanent becomes renowned, until it leaves the battlefield (a new
     object, CR 400.7, has no designation)."""
-    g = ctx.g
     for oid in refs(ctx, eff.what, r):
-        if oid in g.objects and g.objects[oid].zone is Zone.BATTLEFIELD:
-            g.obj(oid).choices[eff.designation] = True
-            ctx.log("702.112b", f"{name_of(ctx, oid)} becomes {eff.designation}")
+        _become(ctx, oid, eff.designation, "702.112b")
+
+
+def _become(ctx: Ctx, oid: int, designation: str, rule: str) -> None:
+    """``oid`` becomes ``designation`` if it is a permanent: a marker on the object (gone with it
+    as it leaves, CR 400.7), recorded for "When ~ becomes monstrous" (``triggers``)."""
+    g = ctx.g
+    if oid in g.objects and g.objects[oid].zone is Zone.BATTLEFIELD:
+        g.obj(oid).choices[designation] = True
+        g.changed()                         # ("as long as ~ is monstrous": a static's condition)
+        g.events.append(DesignatedEvent(oid, designation))
+        ctx.log(rule, f"{name_of(ctx, oid)} becomes {designation}")
+
+
+@resolves(Monstrosity)
+def _monstrosity(ctx: Ctx, eff: Monstrosity, r: Resolving) -> None:
+    """CR 701.37a: a permanent already monstrous gets nothing (the ability still resolves); else
+    the counters, then it becomes monstrous (CR 701.37b), even if a replacement effect changed
+    how many counters it got."""
+    g = ctx.g
+    src = r.source
+    if src not in g.objects or g.objects[src].zone is not Zone.BATTLEFIELD:
+        return
+    if g.objects[src].choices.get("monstrous"):
+        ctx.log("701.37a", f"{name_of(ctx, src)} is already monstrous")
+        return
+    count = amount(ctx, eff.amount, r)
+    put_counters(ctx, src, "+1/+1", count, rule="701.37a", origin=src)
+    if eff.amount.x:
+        g.obj(src).choices["monstrous_x"] = count     # CR 701.37c: its other abilities' X
+    _become(ctx, src, "monstrous", "701.37b")
 
 
 @resolves(CumulativeUpkeep)

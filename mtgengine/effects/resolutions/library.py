@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import Draw, ExileTop, Explore, Filter, LookAtTop, Mill, RevealTop, Scry, Search
+from ...cards.vocabulary import Clash, Draw, ExileTop, Ripple, Explore, Filter, LookAtTop, Mill, RevealTop, Scry, Search
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ..layers import characteristics, mana_value, matches
 from ..links import exile_top
 from ..primitives import draw_card, move, name_of, put_counters, reorder_library, shuffle_library
+from ..rules_interface import cast_spell, uncastable_copy
 from ..resolve import Resolving, amount, execute, last_controller, players_of, refs, resolves, stat_value
 
 
@@ -364,3 +365,73 @@ def explore(ctx: Ctx, oid: int) -> None:
     if ctx.ask(Decision(player, "yesno", f"put {card} into your graveyard ({name} explores)?", [True, False])):
         move(ctx, top, Zone.GRAVEYARD, "put")
         ctx.log("701.44a", f"{g.players[player].name} puts {card} into their graveyard")
+
+
+@resolves(Clash)
+def _clash(ctx: Ctx, eff: Clash, r: Resolving) -> None:
+    """CR 701.30b-d: you and the opponent you choose reveal your top cards at once; then, in APNAP
+    order, each decides whether theirs goes to the bottom; you win with a higher mana value than
+    every other card revealed (an empty library reveals nothing)."""
+    g = ctx.g
+    opponents = [p for p in g.apnap() if p != r.controller and not g.players[p].lost]
+    if not opponents:
+        return
+    other = opponents[0] if len(opponents) == 1 else ctx.ask(Decision(
+        r.controller, "choose", f"clash with which opponent ({r.name})?", opponents))
+    if other not in opponents:
+        raise IllegalActionError("clash: choose an opponent")
+    revealed: dict[int, int] = {}
+    for p in (p for p in g.apnap() if p in (r.controller, other)):
+        library = g.zones[(p, Zone.LIBRARY)]
+        if library:
+            revealed[p] = library[0]
+            ctx.log("701.30a", f"{g.players[p].name} reveals {name_of(ctx, library[0])} "
+                    f"(mana value {mana_value(g, library[0])}) for the clash")
+    bottom = [p for p in revealed if ctx.ask(Decision(
+        p, "yesno", f"put {name_of(ctx, revealed[p])} on the bottom of your library (clash)?", [True, False]))]
+    for p in bottom:                                   # CR 701.30c: the cards move at the same time
+        library = g.zones[(p, Zone.LIBRARY)]
+        reorder_library(ctx, p, library[1:] + library[:1])
+    mine = revealed.get(r.controller)
+    won = mine is not None and all(mana_value(g, mine) > mana_value(g, c) for p, c in revealed.items()
+                                   if p != r.controller)
+    outcome = "wins" if won else "doesn't win"
+    ctx.log("701.30d", f"{g.players[r.controller].name} {outcome} the clash")
+    if won:
+        execute(ctx, eff.won, r)
+
+
+@resolves(Ripple)
+def _ripple(ctx: Ctx, eff: Ripple, r: Resolving) -> None:
+    """CR 702.60a: the cards stay in the library as they are revealed; each one with the spell's
+    name may be cast from there, without paying its mana cost (CR 118.9, 608.2g); the others go
+    to the bottom in the order their owner chooses."""
+    g = ctx.g
+    player = r.controller
+    library = g.zones[(player, Zone.LIBRARY)]
+    revealed = library[:eff.count]
+    if not revealed or not ctx.ask(Decision(player, "yesno", f"ripple {eff.count}: reveal the top "
+                                            f"{len(revealed)} card(s) of your library ({r.name})?", [True, False])):
+        return
+    ctx.log("702.60a", f"{g.players[player].name} reveals " + ", ".join(name_of(ctx, c) for c in revealed))
+    spell = r.source if r.source in g.objects else None
+    name = characteristics(g, spell).name if spell is not None else r.name
+    for card in revealed:
+        if characteristics(g, card).name != name or g.objects[card].zone is not Zone.LIBRARY:
+            continue
+        reason = uncastable_copy(g, player, card, True)
+        if reason:
+            ctx.log("702.60a", f"{name_of(ctx, card)} can't be cast ({reason})")
+        elif ctx.ask(Decision(player, "yesno", f"ripple: cast {name_of(ctx, card)} without paying its mana cost?",
+                              [True, False])):
+            ctx.log("702.60a", f"{g.players[player].name} casts {name_of(ctx, card)} without paying its mana cost "
+                    "(ripple)")
+            cast_spell(ctx, player, card, {"action": "cast", "object": card, "from": "library", "by_effect": True,
+                                           "free": True})
+    rest = [c for c in revealed if c in g.objects and g.objects[c].zone is Zone.LIBRARY]
+    if rest:
+        rest = _ordered(ctx, player, rest, "ripple: order the revealed cards for the bottom of your library "
+                                           "(the first listed ends on top of them)")
+        library = g.zones[(player, Zone.LIBRARY)]
+        reorder_library(ctx, player, [c for c in library if c not in rest] + rest)
+        ctx.log("702.60a", f"{g.players[player].name} puts {len(rest)} revealed card(s) on the bottom of their library")

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...agents.decisions import Decision
-from ...cards.vocabulary import Attach, GainControl, HoldTapped, SetController, SkipNextUntap, TapUntap
+from ...cards.vocabulary import Attach, GainControl, HoldTapped, SetController, SkipNextUntap, TapUntap, Unattach
 from ...core.enums import Zone
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
@@ -34,6 +34,17 @@ def _attach(ctx: Ctx, eff: Attach, r: Resolving) -> None:
     for what in refs(ctx, eff.what, r):
         for to in refs(ctx, eff.to, r)[:1]:
             attach(ctx, what, to)
+
+
+@resolves(Unattach)
+def _unattach(ctx: Ctx, eff: Unattach, r: Resolving) -> None:
+    """CR 701.3d: it stays on the battlefield, attached to nothing."""
+    g = ctx.g
+    for what in refs(ctx, eff.what, r):
+        if what in g.objects and g.objects[what].zone is Zone.BATTLEFIELD and g.objects[what].attached_to is not None:
+            g.obj(what).attached_to = None
+            g.changed()
+            ctx.log("701.3d", f"{name_of(ctx, what)} becomes unattached")
 
 
 @resolves(GainControl)
