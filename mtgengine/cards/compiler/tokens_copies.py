@@ -363,6 +363,22 @@ def _investigate(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [predefined_token("Clue", num(count), who)]
 
 
+#: CR 111.10i: an Incubator token's back face, a 0/0 colorless Phyrexian artifact creature named Phyrexian Token.
+_PHYREXIAN = CreateToken(n(1), "Phyrexian Token", 0, 0, (), ("Artifact", "Creature"), ("Phyrexian",))
+
+
+@effect_rule(r"(?:" + _MAKER + r" )?incubates? {NUM}( twice)?")
+def _incubate(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.53a: "To incubate N, create an Incubator token that enters the battlefield with N +1/+1
+    counters on it": a double-faced token (CR 111.10i) whose front face transforms itself for {2}."""
+    who = _creator(m.group(1), st)
+    if who is False:
+        return None
+    token = CreateToken(n(1), "Incubator Token", 0, 0, (), ("Artifact",), ("Incubator",), who=who,
+                        text="{2}: Transform this token.", back=_PHYREXIAN, counters=num(m.group(2)))
+    return [token, token] if m.group(3) else [token]
+
+
 @attempt
 def _copy_exception(text: str | None, self_name: str = "") -> CopyException | None | bool:
     """The "except ..." of a copy effect (CR 707.9); False if not understood. ``self_name``:

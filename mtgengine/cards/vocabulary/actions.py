@@ -271,6 +271,8 @@ class CreateToken:
     who: Ref | None = None           # who creates them (CR 111.2: and controls them); None: the controller
     text: str = ""                   # its rules text: a predefined token's abilities (CR 111.10)
     tapped: bool = False             # "create a tapped Powerstone token": it enters tapped (CR 111.1, 110.5b)
+    back: CreateToken | None = None  # a double-faced token's back face (CR 111.10i: an Incubator's Phyrexian)
+    counters: Quantity | None = None  # it enters with that many +1/+1 counters (CR 701.53a: incubate N)
 
 
 @dataclass(frozen=True, slots=True)
