@@ -85,7 +85,7 @@ _REF_WORDS = ("you", "self", "each_opponent", "each_player", "enchanted", "equip
 _OBJECT_WHOSE = ("self", "any", "enchanted", "equipped")   # enchanted/equipped: the object the source is attached to
 _PLAYER_WHOSE = ("you", "opponent", "any")
 _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
-    **{e: _OBJECT_WHOSE for e in ("enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked",
+    **{e: _OBJECT_WHOSE for e in ("enters", "leaves", "dies", "sacrificed", "attacks", "blocks", "becomes_blocked",
                                   "deals_damage", "deals_combat_damage", "combat_damage_player",
                                   "combat_damage_creature", "leaves_graveyard")},
     "cast": _PLAYER_WHOSE + ("self",),       # self: "When you cast this spell" (CR 113.6k)

@@ -72,13 +72,7 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
                                o.controller, emblem.text)
     token = choices.get("token_def") if choices else None
     if token is not None and isinstance(token, CreateToken):
-        # a predefined token's abilities (CR 111.10: a Treasure's mana ability) are compiled from its text
-        script = replace(compile_text(token.name, token.text, False), keywords=token.keywords) if token.text \
-            else CardScript(keywords=token.keywords)
-        return Characteristics(token.name, None, frozenset(token.colors), _EMPTY, frozenset(token.types),
-                               frozenset(token.subtypes), script, token.keywords,
-                               *((token.power, token.toughness) if "Creature" in token.types else (None, None)),
-                               None, o.controller, token.text)
+        return token_values(token, o.controller)
     card = o.card
     melded = choices.get("melded") if choices else None
     if melded is not None and o.zone is Zone.BATTLEFIELD:
@@ -139,6 +133,17 @@ def bestowed(values: Characteristics, controller: int | None = None) -> Characte
     ch.power = ch.toughness = None
     ch.script = replace(ch.script, enchant=_ENCHANT_CREATURE)
     return ch
+
+
+def token_values(token: CreateToken, controller: int) -> Characteristics:
+    """The characteristics a token is created with (CR 111.1); a predefined token's abilities (CR
+    111.10: a Treasure's mana ability) are compiled from its text."""
+    script = replace(compile_text(token.name, token.text, False), keywords=token.keywords) if token.text \
+        else CardScript(keywords=token.keywords)
+    return Characteristics(token.name, None, frozenset(token.colors), _EMPTY, frozenset(token.types),
+                           frozenset(token.subtypes), script, token.keywords,
+                           *((token.power, token.toughness) if "Creature" in token.types else (None, None)),
+                           None, controller, token.text)
 
 
 def face_index(o: Any, card: Any, status: bool = True) -> int:

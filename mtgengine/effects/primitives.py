@@ -607,13 +607,16 @@ def _draw(ctx: Ctx, event: DrawEvent) -> list[int]:
 
 
 def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int = 1, *,
-                  origin: int = 0, faces: Any = None, back_up: bool = False) -> list[int]:
+                  origin: int = 0, faces: Any = None, back_up: bool = False,
+                  counters: tuple[tuple[str, int], ...] = (), copy: bool = True) -> list[int]:
     """CR 111.1: ``count`` tokens are created on the battlefield under ``controller``'s
     control. Creating them is one event, so "twice that many tokens" applies once
     (CR 614.16); then each enters the battlefield, which replacement effects may modify
     too (CR 614.12, 616.1g). ``faces``: a copy of a double-faced object is a double-faced
     token (layout, front, back), with the same face up as the copied object (``back_up``, CR
-    707.8a). Returns the new tokens."""
+    707.8a). ``counters``: it enters with them (CR 122.6: incubate, CR 701.53a). ``copy``: values given
+    as characteristics are copied ones, unless they are a predefined double-faced token's (CR
+    111.10i). Returns the new tokens."""
     g = ctx.g
     if count <= 0:
         return []
@@ -630,7 +633,7 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
             obj.choices = {"token_def": definition}
         else:
             obj.copy_source = definition   # a token that's a copy (CR 111.1, 707.2)
-            obj.is_copy = True
+            obj.is_copy = copy
             if faces is not None:
                 obj.choices = {"dfc_faces": faces}      # CR 707.8a: a double-faced token
                 if back_up and faces[0] == "transform":
@@ -639,7 +642,7 @@ def create_tokens(ctx: Ctx, controller: int, definition: CreateToken, count: int
                     obj.face = 1                        # a modal double-faced token's back face (CR 712.8f)
         g.objects[obj.id] = obj            # not yet in a zone: as it would enter (CR 614.12)
         entering = apply_replacements(ctx, ZoneChange(obj.id, Zone.COMMAND, Zone.BATTLEFIELD, controller,
-                                                      "create", controller=controller,
+                                                      "create", controller=controller, counters=counters,
                                                       tapped=isinstance(definition, CreateToken) and definition.tapped))
         if entering is None:
             del g.objects[obj.id]

@@ -91,8 +91,10 @@ PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first"
                            "you_attack", "discard", "cycle"})
 #: "At the beginning of" events, by the step that begins (CR 603.2b).
 STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_of_combat", "end_step", "postcombat_main"})
+#: Leaves-the-battlefield trigger events: they look back in time (CR 603.10a).
+_LEAVES_EVENTS = frozenset({"leaves", "dies", "sacrificed"})
 #: Trigger events about an object.
-OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "deals_damage",
+OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "sacrificed", "attacks", "blocks", "becomes_blocked", "deals_damage",
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
                            "leaves_graveyard", "becomes_tapped", "becomes_untapped", "damage_player",
                            "damage_opponent", "damage_creature", "dealt_damage", "blocks_creature",
@@ -230,6 +232,10 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 _occur(ctx, here, gone, "leaves", ev.oid, ev.lki, source_after=after)
                 if ev.to_zone is _GRAVEYARD:
                     _occur(ctx, here, gone, "dies", ev.oid, ev.lki, source_after=after)       # CR 700.4
+                if ev.cause == "sacrifice":
+                    # CR 701.21a: "Whenever you sacrifice a Treasure", once per permanent sacrificed;
+                    # its controller, as it last existed, is who sacrificed it
+                    _occur(ctx, here, gone, "sacrificed", ev.oid, ev.lki, source_after=after)
             if ev.from_zone is _GRAVEYARD and ev.lki is not None:
                 # "Whenever an instant or sorcery card leaves your graveyard" (Murktide Regent)
                 _occur(ctx, here, gone, "leaves_graveyard", ev.oid, ev.lki, source_after=_after(g, ev))
@@ -483,7 +489,7 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
     if event in PLAYER_EVENTS and player is not None and not affected:
         affected = player_ref(player)        # "Whenever a player casts a spell, ~ deals 2 damage to that player"
     looking = here.get(event, [])
-    if event in ("leaves", "dies") and event in gone:
+    if event in _LEAVES_EVENTS and event in gone:
         looking = looking + gone[event]
     for w in looking:
         for ab in w.abilities:                  # those that trigger on this event
@@ -574,7 +580,7 @@ def _extra_times(ctx: Ctx, source_id: int, controller: int, cause: tuple[str, in
     g = ctx.g
     event, subject, sch = cause
     if source_id not in g.objects or (g.objects[source_id].zone is not Zone.BATTLEFIELD
-                                      and event not in ("dies", "leaves")):
+                                      and event not in _LEAVES_EVENTS):
         # "a triggered ability of a permanent"; a leaves-the-battlefield ability looks back in
         # time (CR 603.10a): its source was a permanent (issue 7: Drivnod and a creature's own
         # "when this dies")

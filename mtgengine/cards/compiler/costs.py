@@ -108,6 +108,13 @@ def _cost_objects(part: str) -> CostObjects | None:
             return None
         m.consume()
         return CostObjects("sacrifice", num(m.group(1)).fixed, replace(flt, controller="you", other=bool(m.group(2))))
+    if m := fullmatch(r"sacrifice (another .+)", part, re.I):
+        # "Sacrifice another creature" (Ahn-Crop Invader): one permanent other than the source
+        flt = parse_filter(m.group(1).replace("and/or", "or"))
+        if flt is None or flt.spells or flt.controller or not flt.other:
+            return None
+        m.consume()
+        return CostObjects("sacrifice", 1, replace(flt, controller="you"))
     if m := fullmatch(template(r"tap {NUM} untapped (.+?) you control"), part, re.I):
         flt = parse_filter(m.group(2).replace("and/or", "or"))
         if flt is None or flt.spells or flt.controller or flt.tapped is not None:

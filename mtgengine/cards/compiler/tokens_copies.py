@@ -243,13 +243,19 @@ def _tokens_per_counter(m: SpanMatch, st: Parse) -> list[Effect] | None:
 
 
 #: Who creates tokens, when not the effect's controller: "Its controller creates ..." (Beast Within).
-_CREATOR = r"(?:(its controller|that (?:creature|permanent)'s controller|each player|each opponent) )?creates? "
+#: Who creates a token (CR 111.2: and controls it): the effect's controller unless a player is named.
+_MAKER = (r"(its controller|that (?:creature|permanent)'s controller|each player|each opponent|that player|"
+          r"target player|target opponent|you)")
+_CREATOR = r"(?:" + _MAKER + r" )?creates? "
 
 
 @attempt
 def _creator(words: str | None, st: Parse) -> Ref | None | bool:
     """The ``who`` of a token-creating effect: None for the controller, False if not understood."""
     if not words:
+        return None
+    if words.lower() == "you":
+        consume(words)
         return None
     return who_ref(words, st) or False
 
@@ -311,7 +317,14 @@ PREDEFINED_TOKENS: dict[str, tuple[tuple[str, ...], str]] = {
     "Clue": (("Artifact",), "{2}, Sacrifice this token: Draw a card."),                            # 111.10f
     "Blood": (("Artifact",), "{1}, {T}, Discard a card, Sacrifice this token: Draw a card."),       # 111.10g
     "Powerstone": (("Artifact",), "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),  # 111.10h
+    "Map": (("Artifact",), "{1}, {T}, Sacrifice this token: Target creature you control explores. "
+                           "Activate only as a sorcery."),                                          # 111.10s
+    "Junk": (("Artifact",), "{T}, Sacrifice this token: Exile the top card of your library. You may play that "
+                            "card this turn. Activate only as a sorcery."),                         # 111.10t
+    "Lander": (("Artifact",), "{2}, {T}, Sacrifice this token: Search your library for a basic land card, put it "
+                              "onto the battlefield tapped, then shuffle."),                        # 111.10u
 }
+_PREDEFINED_WORDS = "|".join(PREDEFINED_TOKENS)
 
 
 def predefined_token(name: str, amount: Quantity, who: Ref | None = None, tapped: bool = False) -> CreateToken:
@@ -321,17 +334,49 @@ def predefined_token(name: str, amount: Quantity, who: Ref | None = None, tapped
     return CreateToken(amount, name + " Token", 0, 0, (), types, (name,), who=who, text=text, tapped=tapped)
 
 
-@effect_rule(_CREATOR + r"{NUM} (tapped )?(Treasure|Food|Gold|Shard|Clue|Blood|Powerstone) tokens?")
+@effect_rule(_CREATOR + r"{NUM} (tapped )?(" + _PREDEFINED_WORDS + r") tokens?")
 def _predefined_token(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    """ "Create a Treasure token" (CR 111.10a), "create a tapped Powerstone token" (111.10h)."""
+    """ "Create a Treasure token" (CR 111.10a), "create a tapped Powerstone token" (111.10h),
+    "its controller creates a Map token" (111.10s)."""
     who = _creator(m.group(1), st)
     return [predefined_token(m.group(4), num(m.group(2)), who, bool(m.group(3)))] if who is not False else None
 
 
-@effect_rule(r"investigate(?: {NUM} times)?")
+@effect_rule(_CREATOR + r"{NUM} (tapped )?Walker tokens?")
+def _walker_token(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 111.10d: "A Walker token is a 2/2 black Zombie creature token named Walker"."""
+    who = _creator(m.group(1), st)
+    if who is False:
+        return None
+    return [CreateToken(num(m.group(2)), "Walker", 2, 2, ("B",), ("Creature",), ("Zombie",), who=who,
+                        tapped=bool(m.group(3)))]
+
+
+@effect_rule(r"(?:" + _MAKER + r" )?investigates?(?: (twice|{NUM} times))?")
 def _investigate(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    """CR 701.16a: "Investigate" means "Create a Clue token"."""
-    return [predefined_token("Clue", num(m.group(1) or "1"))]
+    """CR 701.16a: "Investigate" means "Create a Clue token"; "investigate twice" creates two;
+    "its controller investigates" (Fateful Absence): that player creates it (CR 111.2)."""
+    who = _creator(m.group(1), st)
+    if who is False:
+        return None
+    count = "2" if m.group(2) and m.group(2).lower() == "twice" else (m.group(3) or "1")
+    return [predefined_token("Clue", num(count), who)]
+
+
+#: CR 111.10i: an Incubator token's back face, a 0/0 colorless Phyrexian artifact creature named Phyrexian Token.
+_PHYREXIAN = CreateToken(n(1), "Phyrexian Token", 0, 0, (), ("Artifact", "Creature"), ("Phyrexian",))
+
+
+@effect_rule(r"(?:" + _MAKER + r" )?incubates? {NUM}( twice)?")
+def _incubate(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """CR 701.53a: "To incubate N, create an Incubator token that enters the battlefield with N +1/+1
+    counters on it": a double-faced token (CR 111.10i) whose front face transforms itself for {2}."""
+    who = _creator(m.group(1), st)
+    if who is False:
+        return None
+    token = CreateToken(n(1), "Incubator Token", 0, 0, (), ("Artifact",), ("Incubator",), who=who,
+                        text="{2}: Transform this token.", back=_PHYREXIAN, counters=num(m.group(2)))
+    return [token, token] if m.group(3) else [token]
 
 
 @attempt

@@ -129,6 +129,21 @@ def _t_self_or_other_enters(m: SpanMatch) -> list[Trigger] | None:
 _PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent"}
 
 
+@_trigger(r"when(?:ever)? you sacrifice ~")
+def _t_sacrificed_self(m: SpanMatch) -> list[Trigger] | None:
+    """CR 701.21a: "When you sacrifice ~" (Daring Sleuth), a leaves-the-battlefield ability."""
+    return [Trigger("sacrificed")]
+
+
+@_trigger(r"when(?:ever)? (you|an opponent|a player) sacrifices? " + _A + r" (.+?)")
+def _t_sacrificed(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever you sacrifice a Treasure" (Captain Lannery Storm), "Whenever an opponent sacrifices
+    a creature" (Malik): once per permanent sacrificed (CR 701.21a, 603.2c); only a permanent's
+    controller can sacrifice it, so "you" is its controller as it last existed (CR 603.10a)."""
+    who = _PLAYER[m.group(1).lower()]
+    return _any("sacrificed", m.group(2), m.group(3), None if who == "any" else who)
+
+
 @_trigger(r"when you cast (?:~|this spell)")
 def _t_cast_self(m: SpanMatch) -> list[Trigger] | None:
     """CR 113.6k, 601.2i: "When you cast this spell" triggers from the stack."""
@@ -388,7 +403,7 @@ _PLAYER_ACTS = frozenset({"cast", "draw", "gain_life", "draw_second", "discard",
 PLAYER_DAMAGE_EVENTS = frozenset({"combat_damage_player", "damage_player", "damage_opponent"})
 
 
-OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked", "becomes_target",
+OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "sacrificed", "attacks", "blocks", "becomes_blocked", "becomes_target",
                                    "deals_damage", "deals_combat_damage", "combat_damage_player",
                                    "becomes_tapped", "becomes_untapped", "damage_player", "damage_opponent",
                                    "dealt_damage", "blocks_creature", "blocked_by_creature", "combat_damage_creature",

@@ -173,12 +173,17 @@ def _surveil(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Scry(YOU, num(m.group(1)), surveil=True)]                 # CR 701.25a
 
 
-@effect_rule(r"(target player|target opponent|each player|each opponent|you) sacrifices? {NUM} (.+)")
+@effect_rule(r"(?:(target player|target opponent|each player|each opponent|you) )?sacrifices? {NUM} (.+)")
 def _sacrifice(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    """CR 701.21a: "Target player sacrifices a creature" (Diabolic Edict)."""
+    """CR 701.21a: "Target player sacrifices a creature" (Diabolic Edict); "sacrifice a creature"
+    (Desecration Elemental): an instruction with no player is the controller's (CR 608.2c)."""
     flt = parse_filter(m.group(3))
     if flt is None or flt.spells or flt.controller:
         return None
+    if m.group(1) is None:
+        if m.group(0).lower().startswith("sacrifices"):
+            return None
+        return [Sacrifice(YOU, flt, num(m.group(2)))]
     who = who_ref(m.group(1), st)
     return [Sacrifice(who, flt, num(m.group(2)))] if who else None
 

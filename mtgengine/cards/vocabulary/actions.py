@@ -276,6 +276,8 @@ class CreateToken:
     #: (CR 508.4), what it attacks being ``attacking_whom`` if given, else its controller's choice
     attacking: bool = False
     attacking_whom: Ref | None = None
+    back: CreateToken | None = None  # a double-faced token's back face (CR 111.10i: an Incubator's Phyrexian)
+    counters: Quantity | None = None  # it enters with that many +1/+1 counters (CR 701.53a: incubate N)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from ...rules.spell_choices import spell_targets
 from ...rules.targeting import expand_specs, legal_targets
 from ...state.objects import GameObject
 from ..layers import ContinuousEffect, characteristics, copy_values, double_faced_copy
+from ..copiable import token_values
 from ..links import created
 from ..primitives import create_tokens, name_of
 from ..resolve import Resolving, amount, players_of, refs, resolves
@@ -27,6 +28,8 @@ def _create_token(ctx: Ctx, eff: CreateToken, r: Resolving) -> None:
         value = amount(ctx, eff.pt, r)                        # "an X/X token": X as it resolves
         eff = replace(eff, power=value, toughness=value, pt=None)
     creators = [r.controller] if eff.who is None else players_of(refs(ctx, eff.who, r))
+    enters_with = amount(ctx, eff.counters, r) if eff.counters is not None else 0
+    counters = (("+1/+1", enters_with),) if enters_with > 0 else ()
     whom = None
     if eff.attacking and eff.attacking_whom is not None:
         found = refs(ctx, eff.attacking_whom, r)      # "tapped and attacking that player" (CR 508.4)
@@ -34,7 +37,14 @@ def _create_token(ctx: Ctx, eff: CreateToken, r: Resolving) -> None:
             eff = replace(eff, attacking=False)         # CR 508.4a: not attacking what isn't there
         whom = found[0] if found else None
     for creator in creators:      # CR 111.2: the player who creates a token controls it
-        made = create_tokens(ctx, creator, eff, amount(ctx, eff.amount, r), origin=r.source)
+        if eff.back is not None:
+            # CR 111.10i: a double-faced token (an Incubator), its front face up, transformed by
+            # its own ability (CR 701.27a, primitives.transform)
+            front, back = token_values(eff, creator), token_values(eff.back, creator)
+            made = create_tokens(ctx, creator, front, amount(ctx, eff.amount, r), origin=r.source,
+                                 faces=("transform", front, back), counters=counters, copy=False)
+        else:
+            made = create_tokens(ctx, creator, eff, amount(ctx, eff.amount, r), origin=r.source, counters=counters)
         if eff.attacking:
             for token in made:
                 put_attacking(ctx, token, whom)

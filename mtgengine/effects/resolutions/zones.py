@@ -114,7 +114,7 @@ def _counter_spell(ctx: Ctx, eff: CounterSpell, r: Resolving) -> None:
 @resolves(Sacrifice)
 def _sacrifice(ctx: Ctx, eff: Sacrifice, r: Resolving) -> None:
     """CR 701.21a: each player sacrifices permanents they choose."""
-    sacrifice(ctx, players_of(refs(ctx, eff.who, r)), eff.filter, amount(ctx, eff.amount, r), r.name)
+    sacrifice(ctx, players_of(refs(ctx, eff.who, r)), eff.filter, amount(ctx, eff.amount, r), r.name, r.source)
 
 
 @resolves(SacrificePermanent)
@@ -411,11 +411,12 @@ def return_chosen(ctx: Ctx, players: list[int], flt: Filter, count: int, source_
         move(ctx, oid, Zone.HAND, "bounce")
 
 
-def sacrifice(ctx: Ctx, players: list[int], flt: Filter, count: int, source_name: str) -> None:
+def sacrifice(ctx: Ctx, players: list[int], flt: Filter, count: int, source_name: str, source: int = 0) -> None:
     """CR 701.21a: each player chooses ``count`` permanents they control matching ``flt`` (in
-    APNAP order, CR 101.4), then they are sacrificed at the same time."""
+    APNAP order, CR 101.4), then they are sacrificed at the same time; ``source``: the object
+    "other than ~" / "another" leaves out (Demonic Taskmaster)."""
     g = ctx.g
-    chosen = _choose_own(ctx, players, flt, count, "sacrifice", f"to sacrifice ({source_name})")
+    chosen = _choose_own(ctx, players, flt, count, "sacrifice", f"to sacrifice ({source_name})", source)
     for oid in chosen:
         ctx.log("701.21a", f"{g.players[g.objects[oid].controller].name} sacrifices {name_of(ctx, oid)}")
         move(ctx, oid, Zone.GRAVEYARD, "sacrifice")
