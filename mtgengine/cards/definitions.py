@@ -81,9 +81,10 @@ _INDEXED_REFS = ("target", "moved", "remembered")
 _REF_WORDS = ("you", "self", "each_opponent", "each_player", "enchanted", "equipped", "defending")
 #: The trigger events ``effects.triggers`` fires, and the ``whose`` each is checked with:
 #: events about an object are its own ("self") or any matching object's ("any", with a
-#: filter); events about a player or a step are "you", "opponent" or "any" player's.
+#: filter); events about a player or a step are "you", "opponent" or "any" player's, or the
+#: "enchanted" player's (the player the source enchants, CR 303.4b).
 _OBJECT_WHOSE = ("self", "any", "enchanted", "equipped")   # enchanted/equipped: the object the source is attached to
-_PLAYER_WHOSE = ("you", "opponent", "any")
+_PLAYER_WHOSE = ("you", "opponent", "any", "enchanted")
 _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
     **{e: _OBJECT_WHOSE for e in ("enters", "leaves", "dies", "attacks", "blocks", "becomes_blocked",
                                   "deals_damage", "deals_combat_damage", "combat_damage_player",
@@ -104,7 +105,7 @@ _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
                                   "end_step", "precombat_main", "draw_first", "draw_second", "postcombat_main",
                                   "end_of_combat")},
     # a triggered mana ability (CR 605.1b): whose is the player tapping; the filter, the permanent tapped
-    "tapped_for_mana": _PLAYER_WHOSE + ("enchanted",),   # enchanted: the land the Aura is attached to (Wild Growth)
+    "tapped_for_mana": _PLAYER_WHOSE,        # enchanted: the land the Aura is attached to (Wild Growth)
     "activate": _PLAYER_WHOSE,
     "state": ("you",),
 }

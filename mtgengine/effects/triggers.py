@@ -479,7 +479,7 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
         for ab in w.abilities:                  # those that trigger on this event
             t = ab.trigger
             if event in PLAYER_EVENTS:
-                if not _whose(t.whose, w.ch.controller, player):
+                if not _whose(t.whose, w.ch.controller, player, _enchanted(g, w) if t.whose == "enchanted" else None):
                     continue
                 if t.number and event == "cast" and nth != t.number:
                     continue                # "Whenever you cast your second spell each turn"
@@ -514,14 +514,25 @@ def _other_matches(g: Any, flt: Filter, other: int, you: int, source: int) -> bo
     return ch is not None and _snapshot_matches(flt, ch, you)
 
 
-def _whose(whose: str, controller: int, player: int | None) -> bool:
+def _whose(whose: str, controller: int, player: int | None, enchanted: int | None = None) -> bool:
+    """Whether the player an event or step is about is the one ``whose`` names: the watcher's
+    controller, an opponent, any player, or the player it enchants (``enchanted``, CR 303.4b)."""
     if player is None:
         return False
     if whose == "you":
         return player == controller
     if whose == "opponent":
         return player != controller
+    if whose == "enchanted":
+        return player == enchanted
     return whose == "any"
+
+
+def _enchanted(g: Any, w: _Watcher) -> int | None:
+    """The player the watcher enchants ("enchanted player", CR 303.4b), as it last existed if it
+    has left (CR 603.10a)."""
+    host = w.ch.attached_to if w.left else g.objects[w.source_id].attached_to
+    return player_of(host) if host is not None else None
 
 
 def _subject_matches(g: Any, flt: Filter, subject: int, sch: Any, w: _Watcher, after: int = 0) -> bool:
@@ -643,9 +654,10 @@ def step_triggers(ctx: Ctx, event: str) -> None:
     g = ctx.g
     for w in _watchers_here(g).get(event, ()):
         for ab in w.abilities:
-            if _whose(ab.trigger.whose, w.ch.controller, g.active):
+            if _whose(ab.trigger.whose, w.ch.controller, g.active,
+                      _enchanted(g, w) if ab.trigger.whose == "enchanted" else None):
                 # "At the beginning of each player's draw step, that player ...": the active player
-                whose_step = player_ref(g.active) if ab.trigger.whose in ("any", "opponent") else 0
+                whose_step = player_ref(g.active) if ab.trigger.whose in ("any", "opponent", "enchanted") else 0
                 _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, affected=whose_step)
     if not g.delayed:
         return

@@ -293,9 +293,17 @@ STATIC_PARAGRAPHS: Grammar[bool] = Grammar("static paragraph")
 _static = STATIC_PARAGRAPHS.rule
 
 
+#: "Enchant player" / "Enchant opponent" (CR 702.5d): players only, never permanents.
+_ENCHANT_PLAYERS = {"player": Filter(players=True, objects=False),
+                    "opponent": Filter(players=True, objects=False, controller="opponent")}
+
+
 @_static(r"enchant (.+)")
 def _enchant(m: SpanMatch, face: ScriptBuilder) -> bool:
-    face.enchant = parse_filter(m.group(1))             # CR 303.4a, 702.5a
+    what = m.group(1)
+    face.enchant = _ENCHANT_PLAYERS.get(what.lower()) or parse_filter(what)     # CR 303.4a, 702.5a
+    if face.enchant is not None and what.lower() in _ENCHANT_PLAYERS:
+        consume(what)
     return True if face.enchant is not None else face.not_implemented()
 
 

@@ -125,7 +125,11 @@ def _t_self_or_other_enters(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("enters")] + others if others else None
 
 
-_PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent"}
+#: Who does a player's act: "you", "a player", "an opponent", and the player an Aura enchants
+#: ("Whenever enchanted player casts a spell", CR 303.4b).
+_PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent", "enchanted player": "enchanted",
+           "enchanted opponent": "enchanted"}
+_WHO = r"(you|a player|an opponent|enchanted player|enchanted opponent)"
 
 
 @_trigger(r"when you cast (?:~|this spell)")
@@ -151,7 +155,7 @@ def _t_cast_nth(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("cast", "you", Filter(spells=True), number=("first", "second", "third").index(m.group(1).lower()) + 1)]
 
 
-@_trigger(r"when(?:ever)? (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
+@_trigger(r"when(?:ever)? " + _WHO + r" casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
 def _t_cast(m: SpanMatch) -> list[Trigger] | None:
     """CR 601.2i: "Whenever you cast a noncreature spell"; "a permanent spell with a mana cost
     that contains {X}" (Unbound Flourishing, CR 107.3); "an instant or sorcery card" (Eye of the
@@ -213,7 +217,7 @@ def _t_damaged_dies(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("dies", "any", Filter(types=frozenset({"Creature"})), damaged_by_source=True)]
 
 
-@_trigger(r"whenever (you|a player|an opponent) discards? (?:a|an) (.+?)")
+@_trigger(r"whenever " + _WHO + r" discards? (?:a|an) (.+?)")
 def _t_discard(m: SpanMatch) -> list[Trigger] | None:
     """CR 701.9a: "Whenever an opponent discards a card": once per card discarded (CR 603.2c);
     "a creature card": the card as it is in the zone it went to."""
@@ -236,7 +240,7 @@ def _t_cycle_or_discard(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("discard", "you")]
 
 
-@_trigger(r"whenever (you|a player|an opponent) cycles? (?:a|another) card")
+@_trigger(r"whenever " + _WHO + r" cycles? (?:a|another) card")
 def _t_cycle(m: SpanMatch) -> list[Trigger] | None:
     """CR 702.29a: a player cycles a card as they activate its cycling ability."""
     return [Trigger("cycle", _PLAYER[m.group(1).lower()])]
@@ -249,7 +253,7 @@ def _t_cycled(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("cycled")] + ([Trigger("dies")] if m.group(1) else [])
 
 
-@_trigger(r"whenever (you|a player|an opponent) draws? a card")
+@_trigger(r"whenever " + _WHO + r" draws? a card")
 def _t_draw(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("draw", _PLAYER[m.group(1).lower()])]
 
@@ -270,10 +274,11 @@ _STEPS = {"upkeep": "upkeep", "draw step": "draw_step", "end step": "end_step",
           "postcombat main phase": "postcombat_main", "second main phase": "postcombat_main"}   # CR 505.1a
 
 
-_WHOSE_STEP = {"your": "you", "each": "any", "each player's": "any", "the": "any", "each opponent's": "opponent"}
+_WHOSE_STEP = {"your": "you", "each": "any", "each player's": "any", "the": "any", "each opponent's": "opponent",
+               "enchanted player's": "enchanted", "enchanted opponent's": "enchanted"}
 
 
-@_trigger(r"at the beginning of (your|each|each player's|each opponent's|the) "
+@_trigger(r"at the beginning of (your|each|each player's|each opponent's|the|enchanted player's|enchanted opponent's) "
           r"(upkeep|draw step|end step|precombat main phase|first main phase|postcombat main phase|second main phase)")
 def _t_step(m: SpanMatch) -> list[Trigger] | None:
     """CR 603.2b: as the step begins."""
@@ -353,7 +358,7 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
         # "At the beginning of each player's upkeep, ... that player": the player whose step it is
         # "Whenever a player casts a spell / an opponent draws a card, ... that player": the player who did it
         player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you") \
-            or (trig.event in _PLAYER_ACTS and trig.whose in ("any", "opponent"))
+            or (trig.event in _PLAYER_ACTS and trig.whose in ("any", "opponent", "enchanted"))
         # "Whenever ~ blocks a creature / deals combat damage to a creature, ... that creature": the
         # other creature of the event (what it was done to)
         other = Ref("affected") if trig.event in _OTHER_CREATURE_EVENTS else None
