@@ -50,3 +50,14 @@ def enchanted_player(g: Any, oid: int) -> int | None:
     """The player the permanent ``oid`` is attached to ("enchanted player", CR 303.4b), if any."""
     o = g.objects.get(oid)
     return player_of(o.attached_to) if o is not None and o.attached_to is not None else None
+
+
+def affects_player(g: Any, who: str, source: int, controller: int, player: int) -> bool:
+    """Whether a static ability about players (``PlayerStatic.who``, CR 604.1) of the permanent
+    ``source``, controlled by ``controller``, applies to ``player``: "you", "opponents", "each",
+    or "enchanted" (the player it enchants: "Enchanted player can't gain life", CR 303.4b)."""
+    if who == "each":
+        return True
+    if who == "enchanted":
+        return enchanted_player(g, source) == player
+    return (who == "you") == (controller == player)

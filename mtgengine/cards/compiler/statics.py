@@ -57,6 +57,9 @@ def player_static(para: str, raw: str) -> PlayerStatic | None:
         return PlayerStatic(frozenset({"hand_size"}), who="you" if m.group(1) == "your" else "opponents",
                             condition=condition, text=raw,
                             hand_size=amount if m.group(2) == "increased" else -amount)
+    if m := fullmatch(r"(you|your opponents|players|enchanted player|enchanted opponent) can't gain life", t):
+        m.consume()                                                               # CR 119.7
+        return PlayerStatic(frozenset({"cant_gain_life"}), who=_PLAYER_WHO[m.group(1)], condition=condition, text=raw)
     grant = _PLAYER_GRANTS.get(t)
     if grant is None:
         return None
@@ -64,6 +67,9 @@ def player_static(para: str, raw: str) -> PlayerStatic | None:
     return PlayerStatic(frozenset({grant}), condition=condition, text=raw)
 
 
+#: Whom a static ability about players applies to (``PlayerStatic.who``).
+_PLAYER_WHO = {"you": "you", "your opponents": "opponents", "players": "each", "enchanted player": "enchanted",
+               "enchanted opponent": "enchanted"}
 _PLAYER_GRANTS = {"you have hexproof": "hexproof",
                   "you don't lose the game for having 0 or less life": "no_zero_life_loss",
                   "all damage is dealt to you as though its source had infect": "damage_as_infect",
