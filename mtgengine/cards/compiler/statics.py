@@ -525,6 +525,20 @@ def _anthem_keywords(m: SpanMatch, face: ScriptBuilder) -> bool | None:
     return True
 
 
+@_static(r"(.+?) (attack each combat if able|can't attack or block|can't attack|can't block)\.")
+def _anthem_restrictions(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    """ "Creatures your opponents control attack each combat if able", "Creatures can't block",
+    "Black creatures can't attack or block": an attacking or blocking requirement or restriction
+    (CR 508.1c-d, 509.1a-b) each permanent its filter selects has, granted in layer 6 like the
+    singular "~ can't block" (CR 613.1f)."""
+    kws = restrictions(m.group(2).replace("attack each", "attacks each"))
+    flt = anthem_subject(m.group(1), grants=True) if kws is not None else None
+    if flt is None or kws is None:
+        return None
+    face.static.append(StaticAbility("each", keywords=kws, filter=flt, text=face.raw))
+    return True
+
+
 @_static(r"(.+?) (?:get|gets) {PT}(?: and (?:have|has) (.+?))?\.")
 def _anthem(m: SpanMatch, face: ScriptBuilder) -> bool | None:
     """ "Other Merfolk get +1/+1 and have islandwalk" (any controller's), "Creatures your
@@ -558,7 +572,14 @@ def anthem_subject(text: str, grants: bool) -> Filter | None:
     if m := fullmatch(r"other (.+)", t, re.I):
         m.consume()
         t, other = m.group(1), True
+    enchanted = False
+    if m := fullmatch(r"(.+) enchanted player controls", t, re.I):
+        # "Creatures enchanted player controls get -1/-1" (Curse of Death's Hold, CR 303.4b)
+        m.consume()
+        t, enchanted = m.group(1), True
     flt = parse_filter(t) or creature_type_filter(t)
+    if flt is not None and enchanted:
+        flt = replace(flt, controller="enchanted") if flt.controller is None else None
     if flt is None and (m := fullmatch(r"(.+?) ((?:with|without) .+?) (you control|your opponents control)", t)):
         # "creatures with flying your opponents control" (Smog Elemental): the filter's other order
         flt = parse_filter(f"{m.group(1)} {m.group(3)} {m.group(2)}")
