@@ -87,10 +87,11 @@ def _any(event: str, article: str, phrase: str, controller: str | None = None) -
     return [Trigger(event, "any", flt)]
 
 
-@_trigger(r"when(?:ever)? " + _A + r" (.+?) " + _ENTERS + r"(?: under (your|an opponent's) control)?")
+@_trigger(r"when(?:ever)? " + _A + r" (.+?) " + _ENTERS + r"(?: under (your|an opponent's|enchanted player's) control)?")
 def _t_enters(m: SpanMatch) -> list[Trigger] | None:
-    """ "Whenever another creature enters" (CR 603.6a: permanents already there and the newcomers)."""
-    who = {"your": "you", "an opponent's": "opponent"}.get((m.group(3) or "").lower())
+    """ "Whenever another creature enters" (CR 603.6a: permanents already there and the newcomers);
+    "under enchanted player's control" (Trespasser's Curse): the player the source enchants (CR 303.4b)."""
+    who = {"your": "you", "an opponent's": "opponent", "enchanted player's": "enchanted"}.get((m.group(3) or "").lower())
     return _any("enters", m.group(1), m.group(2), who)
 
 
@@ -362,7 +363,12 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
         # "Whenever ~ blocks a creature / deals combat damage to a creature, ... that creature": the
         # other creature of the event (what it was done to)
         other = Ref("affected") if trig.event in _OTHER_CREATURE_EVENTS else None
-        st = Parse(it=it, link=link, player=Ref("affected") if player_event else None, other=other)
+        player = Ref("affected") if player_event else None
+        if trig.filter is not None and trig.filter.controller == "enchanted":
+            # "Whenever a creature enters under enchanted player's control, that player ...": the
+            # controller of the object the event is about (CR 303.4b)
+            player = Ref("triggering_controller")
+        st = Parse(it=it, link=link, player=player, other=other)
         effects = parse_effects(body, st)
         if effects is None:
             return None
