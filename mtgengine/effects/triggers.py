@@ -499,10 +499,27 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
             elif t.whose != "any" or (t.filter is not None
                                       and not _subject_matches(g, t.filter, subject, sch, w, source_after)):
                 continue
+            if t.attacked and not _attacks_whom(g, t.attacked, subject, w):
+                continue
             if t.damaged_by_source and not any(tuple(e) == (g.turn, w.key, subject) for e in g.damage_events):
                 continue                            # Sengir Vampire: dealt damage by it this turn
             _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
                  cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)
+
+
+def _attacks_whom(g: Any, attacked: str, attacker: int, w: _Watcher) -> bool:
+    """Whether the attacking creature attacks whom the trigger names (CR 508.1b): the watcher's
+    controller ("you"), them or a planeswalker they control, or the player it enchants."""
+    o = g.objects.get(attacker)
+    target = o.attacking if o is not None else None
+    if target is None:
+        return False
+    if attacked == "enchanted":
+        return target == _enchanted_ref(g, w)
+    if target == player_ref(w.ch.controller):
+        return True
+    return attacked == "you_or_planeswalker" and target > 0 and target in g.objects \
+        and "Planeswalker" in (ch := characteristics(g, target)).types and ch.controller == w.ch.controller
 
 
 def _other_matches(g: Any, flt: Filter, other: int, you: int, source: int) -> bool:
@@ -531,8 +548,13 @@ def _whose(whose: str, controller: int, player: int | None, enchanted: int | Non
 def _enchanted(g: Any, w: _Watcher) -> int | None:
     """The player the watcher enchants ("enchanted player", CR 303.4b), as it last existed if it
     has left (CR 603.10a)."""
-    host = w.ch.attached_to if w.left else g.objects[w.source_id].attached_to
+    host = _enchanted_ref(g, w)
     return player_of(host) if host is not None else None
+
+
+def _enchanted_ref(g: Any, w: _Watcher) -> int | None:
+    """What the watcher is attached to (an object, or a player reference)."""
+    return w.ch.attached_to if w.left else g.objects[w.source_id].attached_to
 
 
 def _subject_matches(g: Any, flt: Filter, subject: int, sch: Any, w: _Watcher, after: int = 0) -> bool:

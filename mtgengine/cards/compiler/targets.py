@@ -170,6 +170,8 @@ def _who(w: str, st: Parse) -> Ref | None:
         return Ref("enchanted")                            # the player the source enchants (CR 303.4b)
     last = last_target(st)
     if last is None:
+        if w in ("its controller", "that creature's controller") and st.it is not None and st.it.kind == "triggering":
+            return Ref("triggering_controller")        # the controller of the object a trigger is about
         return None
     if w in ("its controller", "that spell's controller") or fullmatch(
             r"that (creature|permanent|artifact|enchantment|land|planeswalker)'s controller", w):

@@ -111,6 +111,17 @@ def _t_others(m: SpanMatch) -> list[Trigger] | None:
     return _any(event, m.group(1), m.group(2))
 
 
+@_trigger(r"whenever " + _A + r" (.+?) attacks (you or a planeswalker you control|you|enchanted player)")
+def _t_attacks_whom(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever a creature attacks you or a planeswalker you control", "Whenever a creature
+    attacks enchanted player" (Curse of Predation, CR 303.4b): once per creature declared as an
+    attacker (CR 508.3a), attacking that player (or planeswalker, CR 508.1b)."""
+    found = _any("attacks", m.group(1), m.group(2))
+    attacked = {"you": "you", "you or a planeswalker you control": "you_or_planeswalker",
+                "enchanted player": "enchanted"}[m.group(3).lower()]
+    return [replace(t, attacked=attacked) for t in found] if found else None
+
+
 @_trigger(r"whenever ~ or another (.+?) dies")
 def _t_self_or_other_dies(m: SpanMatch) -> list[Trigger] | None:
     """Blood Artist: itself or another creature — any creature that dies."""

@@ -126,6 +126,8 @@ class Trigger:
     filter: Filter | None = None
     damaged_by_source: bool = False   # "a creature dealt damage by ~ this turn" (Sengir Vampire)
     number: int = 0                   # event "chapter": a Saga's chapter N (CR 714.2b, ``effects.sagas``); "class_level": "When ~ becomes level N" (CR 716.2a)
+    attacked: str = ""                # event "attacks": whom the creature attacks (CR 508.1b): "you", "you_or_planeswalker"
+                                      # ("you or a planeswalker you control"), "enchanted" (the player the source enchants)
 
 
 @dataclass(frozen=True, slots=True)
