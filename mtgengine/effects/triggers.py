@@ -479,7 +479,7 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
         for ab in w.abilities:                  # those that trigger on this event
             t = ab.trigger
             if event in PLAYER_EVENTS:
-                if not _whose(t.whose, w.ch.controller, player, _enchanted(g, w) if t.whose == "enchanted" else None):
+                if not _whose(t.whose, w.ch.controller, player, _enchanted(g, w, t.whose)):
                     continue
                 if t.number and event == "cast" and nth != t.number:
                     continue                # "Whenever you cast your second spell each turn"
@@ -533,23 +533,30 @@ def _other_matches(g: Any, flt: Filter, other: int, you: int, source: int) -> bo
 
 def _whose(whose: str, controller: int, player: int | None, enchanted: int | None = None) -> bool:
     """Whether the player an event or step is about is the one ``whose`` names: the watcher's
-    controller, an opponent, any player, or the player it enchants (``enchanted``, CR 303.4b)."""
+    controller, an opponent, any player, or the player it enchants or the controller of the
+    permanent it enchants (``enchanted``, CR 303.4b)."""
     if player is None:
         return False
     if whose == "you":
         return player == controller
     if whose == "opponent":
         return player != controller
-    if whose == "enchanted":
+    if whose in ("enchanted", "enchanted_controller"):
         return player == enchanted
     return whose == "any"
 
 
-def _enchanted(g: Any, w: _Watcher) -> int | None:
-    """The player the watcher enchants ("enchanted player", CR 303.4b), as it last existed if it
-    has left (CR 603.10a)."""
-    host = _enchanted_ref(g, w)
-    return player_of(host) if host is not None else None
+def _enchanted(g: Any, w: _Watcher, whose: str) -> int | None:
+    """For ``whose`` "enchanted", the player the watcher enchants ("enchanted player", CR 303.4b),
+    as it last existed if it has left (CR 603.10a); for "enchanted_controller", the controller of
+    the permanent it enchants ("the upkeep of enchanted creature's controller"); else None."""
+    if whose == "enchanted":
+        host = _enchanted_ref(g, w)
+        return player_of(host) if host is not None else None
+    if whose == "enchanted_controller":
+        host = _enchanted_ref(g, w)
+        return characteristics(g, host).controller if host is not None and host in g.objects else None
+    return None
 
 
 def _enchanted_ref(g: Any, w: _Watcher) -> int | None:
@@ -676,10 +683,10 @@ def step_triggers(ctx: Ctx, event: str) -> None:
     g = ctx.g
     for w in _watchers_here(g).get(event, ()):
         for ab in w.abilities:
-            if _whose(ab.trigger.whose, w.ch.controller, g.active,
-                      _enchanted(g, w) if ab.trigger.whose == "enchanted" else None):
+            if _whose(ab.trigger.whose, w.ch.controller, g.active, _enchanted(g, w, ab.trigger.whose)):
                 # "At the beginning of each player's draw step, that player ...": the active player
-                whose_step = player_ref(g.active) if ab.trigger.whose in ("any", "opponent", "enchanted") else 0
+                whose_step = player_ref(g.active) if ab.trigger.whose in ("any", "opponent", "enchanted",
+                                                                         "enchanted_controller") else 0
                 _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, affected=whose_step)
     if not g.delayed:
         return

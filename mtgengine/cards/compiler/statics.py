@@ -387,11 +387,14 @@ def _quoted_abilities(face: ScriptBuilder) -> Any:
 _OFF_BATTLEFIELD_COUNTS = {"card in your hand": Quantity(stat="hand")}
 
 
-@_static(r"(enchanted|equipped) creature gets {PT}(?: and has (.+?))?\.")
+@_static(r"(enchanted|equipped) creature gets {PT}(?: and (?:has (.+?)|(can't .+?|attacks each combat if able|"
+         r"doesn't untap during its controller's untap step)))?\.")
 def _attached_pt(m: SpanMatch, face: ScriptBuilder) -> bool:
+    """ "Enchanted creature gets +2/+2 and has flying"; "... gets -2/-0 and can't block" (Cast
+    into Darkness): a restriction or requirement granted like an ability (CR 509.1b, 508.1d, 302.6)."""
     p, px = pt_value(m.group(2))
     t, tx = pt_value(m.group(3))
-    kw = keyword_list(m.group(4)) if m.group(4) else frozenset()
+    kw = keyword_list(m.group(4)) if m.group(4) else restrictions(m.group(5)) if m.group(5) else frozenset()
     if px or tx or kw is None:
         return face.not_implemented()
     face.static.append(StaticAbility(m.group(1).lower(), p, t, kw, text=face.raw))

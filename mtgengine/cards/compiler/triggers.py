@@ -297,6 +297,13 @@ def _t_step(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger(_STEPS[m.group(2).lower()], _WHOSE_STEP[m.group(1).lower()])]
 
 
+@_trigger(r"at the beginning of the (upkeep|end step) of enchanted creature's controller")
+def _t_enchanted_controller_step(m: SpanMatch) -> list[Trigger] | None:
+    """ "At the beginning of the upkeep of enchanted creature's controller" (Soul Bleed, CR 603.2b):
+    the step of the player who controls the permanent the source enchants, "that player"."""
+    return [Trigger(_STEPS[m.group(1).lower()], "enchanted_controller")]
+
+
 @_trigger(r"at the beginning of (combat on your turn|each combat)")
 def _t_combat(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("beginning_of_combat", "you" if m.group(1).lower().startswith("combat on") else "any")]

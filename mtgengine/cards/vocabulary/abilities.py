@@ -107,7 +107,8 @@ class Trigger:
     "gain_life" (once per life-gain event, CR 119.9) — and the beginnings of steps —
     "upkeep", "draw_step", "beginning_of_combat", "end_step", "precombat_main" (CR 603.2b,
     505.1a) — have ``whose`` "you", "opponent" or "any" (whose spell, draw or turn it is), or
-    "enchanted" (the player the source, an Aura, enchants: CR 303.4b).
+    "enchanted" (the player the source, an Aura, enchants: CR 303.4b); a step's also
+    "enchanted_controller" (the controller of the permanent the source enchants).
     "cast" with ``whose`` "self" is "When you cast this spell", which triggers from the stack
     (CR 113.6k); "becomes_spell_target" (``whose`` "self") is "Whenever ~ becomes the target
     of a spell", the ability referring to that spell ("triggering"); "ward" (``whose`` "self")
