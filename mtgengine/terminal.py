@@ -284,7 +284,7 @@ def _permanent(view: View, oid: int) -> str:
     for kind, n in sorted(o.counters.items()):
         notes.append(f"{n} {kind} counter{'s' if n != 1 else ''}")
     if o.attached_to is not None:
-        notes.append(f"attached to {object_text(view, o.attached_to)}")
+        notes.append(f"attached to {label(view, o.attached_to)}")        # an object or a player (CR 303.4b)
     if o.attacking is not None:
         notes.append("attacking")
     if o.blocking:

@@ -81,9 +81,12 @@ _INDEXED_REFS = ("target", "moved", "remembered")
 _REF_WORDS = ("you", "self", "each_opponent", "each_player", "enchanted", "equipped", "defending")
 #: The trigger events ``effects.triggers`` fires, and the ``whose`` each is checked with:
 #: events about an object are its own ("self") or any matching object's ("any", with a
-#: filter); events about a player or a step are "you", "opponent" or "any" player's.
+#: filter); events about a player or a step are "you", "opponent" or "any" player's, or the
+#: "enchanted" player's (the player the source enchants, CR 303.4b).
 _OBJECT_WHOSE = ("self", "any", "enchanted", "equipped")   # enchanted/equipped: the object the source is attached to
-_PLAYER_WHOSE = ("you", "opponent", "any")
+_PLAYER_WHOSE = ("you", "opponent", "any", "enchanted")
+#: The beginnings of steps may also be those of the controller of the permanent the source enchants.
+_STEP_WHOSE = _PLAYER_WHOSE + ("enchanted_controller",)
 _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
     **{e: _OBJECT_WHOSE for e in ("enters", "leaves", "dies", "sacrificed", "attacks", "blocks", "becomes_blocked",
                                   "deals_damage", "deals_combat_damage", "combat_damage_player",
@@ -100,11 +103,11 @@ _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
     "discard": _PLAYER_WHOSE,                 # CR 701.9a: whose discard; filter: the card discarded
     "cycle": _PLAYER_WHOSE,                   # CR 702.29a: who cycled a card
     "cycled": ("self",),                      # CR 702.29c: "When you cycle this card"
-    **{e: _PLAYER_WHOSE for e in ("draw", "gain_life", "upkeep", "draw_step", "beginning_of_combat",
-                                  "end_step", "precombat_main", "draw_first", "draw_second", "postcombat_main",
-                                  "end_of_combat")},
+    **{e: _PLAYER_WHOSE for e in ("draw", "gain_life", "draw_first", "draw_second")},
+    **{e: _STEP_WHOSE for e in ("upkeep", "draw_step", "beginning_of_combat", "end_step", "precombat_main",
+                                "postcombat_main", "end_of_combat")},
     # a triggered mana ability (CR 605.1b): whose is the player tapping; the filter, the permanent tapped
-    "tapped_for_mana": _PLAYER_WHOSE + ("enchanted",),   # enchanted: the land the Aura is attached to (Wild Growth)
+    "tapped_for_mana": _PLAYER_WHOSE,        # enchanted: the land the Aura is attached to (Wild Growth)
     "activate": _PLAYER_WHOSE,
     "state": ("you",),
 }
@@ -143,7 +146,8 @@ _CHOICES: dict[tuple[type, str], tuple[str, ...]] = {
     (Ref, "kind"): _REF_KINDS,
     (Filter, "controller"): ("you", "opponent"),
     (Trigger, "event"): tuple(_TRIGGER_WHOSE),
-    (Trigger, "whose"): ("self", "you", "opponent", "any", "enchanted", "equipped"),
+    (Trigger, "whose"): ("self", "you", "opponent", "any", "enchanted", "equipped",
+                          "enchanted_controller"),
     (Condition, "kind"): _CONDITION_KINDS,
     (Choose, "kind"): ("number", "color", "word", "card_name", "creature_type", "basic_land_type",
                           "pay_life"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .attachment import affects_player
 from .layers import permanents_with
 from .triggers import condition_holds
 
@@ -25,8 +26,7 @@ def max_hand_size(g: GameState, player: int) -> int | None:
         for ab in ch.script.player_statics:
             if not ("no_max_hand_size" in ab.grants or ab.hand_size):
                 continue
-            yours = ch.controller == player
-            if not (ab.who == "each" or (ab.who == "you" and yours) or (ab.who == "opponents" and not yours)):
+            if not affects_player(g, ab.who, oid, ch.controller, player):
                 continue
             if ab.condition is not None and not condition_holds(g, ab.condition, ch.controller, oid):
                 continue

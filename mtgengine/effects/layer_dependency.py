@@ -59,7 +59,7 @@ def filter_reads(flt: Filter) -> int:
         r |= SUBTYPES
     if flt.supertypes or flt.not_supertypes:
         r |= SUPERTYPES
-    if flt.controller in ("you", "opponent") or flt.controller_in:
+    if flt.controller in ("you", "opponent", "enchanted") or flt.controller_in:
         r |= CONTROLLER
     if flt.chosen_name:
         r |= NAME

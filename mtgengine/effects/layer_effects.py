@@ -121,6 +121,11 @@ class Effect:
             flt = ab.filter or _ANY
             src = chars.get(sid)
             you = src.controller if src is not None else state.objects[sid].controller
+            if flt.controller == "enchanted":
+                # "creatures enchanted player controls" (CR 303.4b): that player's, as "you control"
+                host = state.objects[sid].attached_to
+                you, flt = (-host - 1, replace(flt, controller="you")) if host is not None and host < 0 \
+                    else (-1, replace(flt, controller="you"))          # (no player: nobody's)
             other = flt.other
             linked = flt.controller_in or flt.chosen_color or flt.chosen_name or flt.linked or flt.chosen_type
             status = reads_status(flt)

@@ -91,9 +91,10 @@ def local_plan(statics: list[Effect], resolved: list[Effect]) -> Plan | None:
         assert ab is not None
         flt = ab.filter
         if ab.condition is not None or (flt is not None and (flt.controller_in or flt.chosen_color or flt.chosen_name
-                                                             or flt.linked or flt.chosen_type)) \
-                or CHOSEN_PROTECTION in ab.keywords or chooses(ab):      # (the source's choice, CR 607.2d)
-            return None
+                                                             or flt.linked or flt.chosen_type
+                                                             or flt.controller == "enchanted")) \
+                or CHOSEN_PROTECTION in ab.keywords or chooses(ab):      # (the source's choice, CR 607.2d;
+            return None                 # the enchanted player's: read off the source's attachment)
         if flt is not None and (flt.attacking is not None or flt.in_combat is not None):
             return None                 # combat roles: not in a permanent's ``snapshot``
         read |= reads(e)

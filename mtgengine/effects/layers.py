@@ -500,6 +500,13 @@ def _defending_controls(state: GameState, controller: int, source_id: int | None
     return attacked in state.objects and controller_of(state, attacked) == controller
 
 
+def _enchanted_controls(state: GameState, controller: int, source_id: int | None) -> bool:
+    """Whether ``controller`` is the player the source enchants (CR 303.4b: an Aura attached to a
+    player, a negative reference)."""
+    src = state.objects.get(source_id) if source_id else None
+    return src is not None and src.attached_to == -(controller + 1)
+
+
 def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | None = None,
             ch: Characteristics | None = None) -> bool:
     """Does object ``oid`` satisfy ``flt`` from the point of view of player ``you``? ``ch``: the
@@ -521,6 +528,8 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
         return False                                  # "power less than or equal to ~'s power"
     if flt.controller == "defending" and not _defending_controls(state, ch.controller, source_id):
         return False                                  # "creature defending player controls" (CR 506.2)
+    if flt.controller == "enchanted" and not _enchanted_controls(state, ch.controller, source_id):
+        return False                                  # "creature enchanted player controls" (CR 303.4b)
     if flt.power_below_source and source_id in state.objects \
             and (ch.power or 0) >= (characteristics(state, source_id).power or 0):
         return False                                  # "power less than this creature's power" (CR 702.134a)

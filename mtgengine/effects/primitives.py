@@ -18,7 +18,7 @@ from ..rules import mana_pool
 from ..rules.context import Ctx, log_unimplemented
 from ..rules.commander import combat_damage_by_commander, is_commander
 from ..state.objects import GameObject
-from .attachment import can_attach
+from .attachment import affects_player, can_attach
 from .events import CountersEvent, DamageEvent, DrawEvent, LifeEvent, TokensEvent, ZoneChange
 from .events import LastCounterRemoved, ManaEvent, ProliferateEvent, TapEvent, UnlockEvent
 from .layers import ContinuousEffect, characteristics, copy_values, duration_holds, lasting_effects, matches, \
@@ -461,7 +461,7 @@ def player_has(g: Any, player: int, grant: str) -> bool:
     steps", CR 604.1); ``who``: "you", "opponents" or "each"."""
     for oid, ch in permanents_with(g, "player_statics"):
         for ab in ch.script.player_statics:
-            if grant in ab.grants and (ab.who == "each" or (ab.who == "you") == (ch.controller == player)) and (
+            if grant in ab.grants and affects_player(g, ab.who, oid, ch.controller, player) and (
                     ab.condition is None or condition_holds(g, ab.condition, ch.controller, oid)):
                 return True
     return False
@@ -494,6 +494,9 @@ def gain_life(ctx: Ctx, player: int, amount: int, rule: str = "119.3", *, origin
         return 0                        # CR 119.10: gaining 0 life is no life-gain event
     if life_gain_forbidden(ctx.g):
         ctx.log("119.7", f"{ctx.g.players[player].name} can't gain life this turn")
+        return 0
+    if permanents_with(ctx.g, "player_statics") and player_has(ctx.g, player, "cant_gain_life"):
+        ctx.log("119.7", f"{ctx.g.players[player].name} can't gain life")     # Erebos, Grievous Wound
         return 0
     event = apply_replacements(ctx, LifeEvent(player, amount, origin))
     if event is None or event.amount <= 0:

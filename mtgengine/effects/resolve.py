@@ -167,7 +167,11 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         return [r.source] if r.source in g.objects else []
     if ref.kind in ("enchanted", "equipped"):
         src = g.objects.get(r.source)
-        return [src.attached_to] if src is not None and src.attached_to in g.objects else []
+        host = src.attached_to if src is not None else None
+        if host is not None and host < 0:
+            # "enchanted player" (CR 303.4b): a player still in the game
+            return [host] if not g.players[-host - 1].lost else []
+        return [host] if host in g.objects else []
     if ref.kind == "each" and ref.filter is not None:
         return [oid for oid in list(g.battlefield) if matches(g, oid, ref.filter, r.controller, r.source)]
     if ref.kind == "triggering":

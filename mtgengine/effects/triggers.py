@@ -495,7 +495,7 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
         for ab in w.abilities:                  # those that trigger on this event
             t = ab.trigger
             if event in PLAYER_EVENTS:
-                if not _whose(t.whose, w.ch.controller, player):
+                if not _whose(t.whose, w.ch.controller, player, _enchanted(g, w, t.whose)):
                     continue
                 if t.number and event == "cast" and nth != t.number:
                     continue                # "Whenever you cast your second spell each turn"
@@ -515,10 +515,27 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
             elif t.whose != "any" or (t.filter is not None
                                       and not _subject_matches(g, t.filter, subject, sch, w, source_after)):
                 continue
+            if t.attacked and not _attacks_whom(g, t.attacked, subject, w):
+                continue
             if t.damaged_by_source and not any(tuple(e[:3]) == (g.turn, w.key, subject) for e in g.damage_events):
                 continue                            # Sengir Vampire: dealt damage by it this turn
             _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
                  cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)
+
+
+def _attacks_whom(g: Any, attacked: str, attacker: int, w: _Watcher) -> bool:
+    """Whether the attacking creature attacks whom the trigger names (CR 508.1b): the watcher's
+    controller ("you"), them or a planeswalker they control, or the player it enchants."""
+    o = g.objects.get(attacker)
+    target = o.attacking if o is not None else None
+    if target is None:
+        return False
+    if attacked == "enchanted":
+        return target == _enchanted_ref(g, w)
+    if target == player_ref(w.ch.controller):
+        return True
+    return attacked == "you_or_planeswalker" and target > 0 and target in g.objects \
+        and "Planeswalker" in (ch := characteristics(g, target)).types and ch.controller == w.ch.controller
 
 
 def _other_matches(g: Any, flt: Filter, other: int, you: int, source: int) -> bool:
@@ -530,14 +547,37 @@ def _other_matches(g: Any, flt: Filter, other: int, you: int, source: int) -> bo
     return ch is not None and linked_matches(g, other, ch, flt, source) and _snapshot_matches(flt, ch, you)
 
 
-def _whose(whose: str, controller: int, player: int | None) -> bool:
+def _whose(whose: str, controller: int, player: int | None, enchanted: int | None = None) -> bool:
+    """Whether the player an event or step is about is the one ``whose`` names: the watcher's
+    controller, an opponent, any player, or the player it enchants or the controller of the
+    permanent it enchants (``enchanted``, CR 303.4b)."""
     if player is None:
         return False
     if whose == "you":
         return player == controller
     if whose == "opponent":
         return player != controller
+    if whose in ("enchanted", "enchanted_controller"):
+        return player == enchanted
     return whose == "any"
+
+
+def _enchanted(g: Any, w: _Watcher, whose: str) -> int | None:
+    """For ``whose`` "enchanted", the player the watcher enchants ("enchanted player", CR 303.4b),
+    as it last existed if it has left (CR 603.10a); for "enchanted_controller", the controller of
+    the permanent it enchants ("the upkeep of enchanted creature's controller"); else None."""
+    if whose == "enchanted":
+        host = _enchanted_ref(g, w)
+        return player_of(host) if host is not None else None
+    if whose == "enchanted_controller":
+        host = _enchanted_ref(g, w)
+        return characteristics(g, host).controller if host is not None and host in g.objects else None
+    return None
+
+
+def _enchanted_ref(g: Any, w: _Watcher) -> int | None:
+    """What the watcher is attached to (an object, or a player reference)."""
+    return w.ch.attached_to if w.left else g.objects[w.source_id].attached_to
 
 
 def _subject_matches(g: Any, flt: Filter, subject: int, sch: Any, w: _Watcher, after: int = 0) -> bool:
@@ -662,9 +702,10 @@ def step_triggers(ctx: Ctx, event: str) -> None:
         _add(ctx, controller, 0, name, ab)                           # CR 724.2, 725.2
     for w in _watchers_here(g).get(event, ()):
         for ab in w.abilities:
-            if _whose(ab.trigger.whose, w.ch.controller, g.active):
+            if _whose(ab.trigger.whose, w.ch.controller, g.active, _enchanted(g, w, ab.trigger.whose)):
                 # "At the beginning of each player's draw step, that player ...": the active player
-                whose_step = player_ref(g.active) if ab.trigger.whose in ("any", "opponent") else 0
+                whose_step = player_ref(g.active) if ab.trigger.whose in ("any", "opponent", "enchanted",
+                                                                         "enchanted_controller") else 0
                 _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, affected=whose_step)
     if not g.delayed:
         return

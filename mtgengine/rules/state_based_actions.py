@@ -6,8 +6,9 @@ from collections import defaultdict
 
 from ..agents.decisions import Decision
 from ..core.enums import Zone
-from ..effects.layers import Characteristics, characteristics, matches, permanents
+from ..effects.layers import Characteristics, characteristics, permanents
 from ..effects import sagas
+from ..effects.attachment import can_enchant
 from ..effects.primitives import end_durations, move, name_of, player_has
 from ..effects.resolutions.designations import ascend_permanents, complete_dungeon
 from ..effects.resolutions.zones import destroy
@@ -224,11 +225,10 @@ def _permanent_actions(ctx: Ctx, oid: int, ch: Characteristics, to_graveyard: li
         to_graveyard.append((oid, "704.5i", f"{ch.name} has no loyalty and is put into its owner's graveyard"))
         return False
     if "Aura" in ch.subtypes:
+        # CR 303.4c-d: an object it can enchant, or a player still in the game
         host = o.attached_to
-        enchant = ch.script.enchant
-        ok = (host is not None and host in g.objects and g.objects[host].zone is Zone.BATTLEFIELD
-              and host != oid and (enchant is None or matches(g, host, enchant, ch.controller))
-              and not has_protection_from(characteristics(g, host), ch))       # CR 702.16c
+        ok = host is not None and can_enchant(g, oid, ch, host) and (
+            host < 0 or not has_protection_from(characteristics(g, host), ch))       # CR 702.16c
         if not ok and o.choices.get("bestowed"):
             # CR 702.103f: a bestowed Aura attached to an illegal object or to nothing becomes
             # unattached and ceases to be bestowed (an exception to 704.5m): it is a creature again

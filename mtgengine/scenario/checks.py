@@ -319,11 +319,15 @@ def _object_check(game: Game, setup: Setup, names: list[str], item: Any, zones: 
                 target = o.attached_to
                 if item[key] is None:               # an extension: attached to nothing
                     if target is not None:
-                        out.append(f"{label_o}: expected attached_to null, got {_name(g, target)!r}")
+                        got = g.players[-target - 1].name if target < 0 else _name(g, target)
+                        out.append(f"{label_o}: expected attached_to null, got {got!r}")
                     continue
-                want_ids = find_objects(g, setup.aliases, str(item[key]), (Zone.BATTLEFIELD,), names)
+                # a permanent, or a player by name (an Aura enchanting a player, CR 303.4b)
+                want_ids = [-(names.index(str(item[key])) + 1)] if str(item[key]) in names else \
+                    find_objects(g, setup.aliases, str(item[key]), (Zone.BATTLEFIELD,), names)
                 if target not in want_ids:
-                    got_name = _name(g, target) if target in g.objects else None
+                    got_name = _name(g, target) if target in g.objects else \
+                        g.players[-target - 1].name if target is not None and target < 0 else None
                     out.append(f"{label_o}: expected attached_to {quote(item[key])}, got {got_name!r}")
             elif key in ("types", "subtypes", "supertypes"):
                 got = getattr(ch, key)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..agents.decisions import player_ref
 from ..cards.database import UnknownCardError, card_db
 from ..core.enums import Step, Zone
 from ..core.mana import ManaCost, ManaCostError
@@ -350,7 +351,12 @@ def _place(s: Setup, card: Any, owner: int, zone: Zone, opts: dict[str, Any], wh
 
 
 def resolve_setup_ref(s: Setup, ref: Any, where: str) -> int:
+    """What a permanent is attached to: a permanent, or a player by name (an Aura that enchants a
+    player, CR 303.4b: ``player_ref``)."""
     from .references import find_objects
+    names = [p.name for p in s.state.players]
+    if str(ref) in names:
+        return player_ref(names.index(str(ref)))
     matches = find_objects(s.state, s.aliases, str(ref), zones=(Zone.BATTLEFIELD,))
     if not matches:
         raise ScenarioError(f"{where}: nothing on the battlefield is {quote(ref)} (an Aura must be attached to something)")

@@ -202,7 +202,7 @@ def _check_objects(g: GameState, players: int) -> None:
                 and o.zone.__class__ is Zone and o.counters.__class__ is dict
                 and all(k.__class__ is str and _whole(n) and n >= 0 for k, n in o.counters.items())
                 and (o.card is None or o.face < len(o.card.faces))
-                and (o.attached_to is None or (_whole(o.attached_to) and o.attached_to > 0))
+                and (o.attached_to is None or (_whole(o.attached_to) and o.attached_to != 0 and o.attached_to >= -players))
                 and (o.source_id is None or (_whole(o.source_id) and o.source_id > 0))
                 and (o.attacking is None or (_whole(o.attacking) and o.attacking != 0 and o.attacking >= -players))
                 and o.blocking.__class__ is tuple and all(_whole(b) for b in o.blocking)
@@ -234,10 +234,10 @@ def _object_fault(o: GameObject, players: int, where: str) -> None:
     _counters(o.counters, f"{where}.counters")
     if o.card is not None and o.face >= len(o.card.faces):
         raise _fault(f"{where}.face", f"{o.card.name} has {len(o.card.faces)} face(s), not a face {o.face + 1}")
-    for field in ("attached_to", "source_id"):
-        value = getattr(o, field)
-        if value is not None and (not _whole(value) or value <= 0):
-            raise _fault(f"{where}.{field}", f"expected an object id or null, got {quote(value)}")
+    if o.attached_to is not None and (not _whole(o.attached_to) or o.attached_to == 0 or o.attached_to < -players):
+        raise _fault(f"{where}.attached_to", f"expected an object id, a player or null, got {quote(o.attached_to)}")
+    if o.source_id is not None and (not _whole(o.source_id) or o.source_id <= 0):
+        raise _fault(f"{where}.source_id", f"expected an object id or null, got {quote(o.source_id)}")
     if o.attacking is not None and (not _whole(o.attacking) or o.attacking == 0 or o.attacking < -players):
         raise _fault(f"{where}.attacking", f"expected a player or a planeswalker, got {quote(o.attacking)}")
     _ids(o.blocking, f"{where}.blocking", tuple)
@@ -274,7 +274,7 @@ def _check_zones(g: GameState, players: int) -> None:
         raise _fault(f"object {missing[0]}", f"it is in no zone (its zone says {g.objects[missing[0]].zone.value})")
     for oid in g.battlefield:
         target = g.objects[oid].attached_to
-        if target is not None and target not in g.objects and target not in g.lki:
+        if target is not None and target > 0 and target not in g.objects and target not in g.lki:
             # an object that left (its last known information is kept) may still be the one it's
             # attached to in the middle of a resolution, until state-based actions unattach it
             # (CR 704.5m-n: Path to Exile's "you may search" asked after the equipped Germ left)

@@ -81,21 +81,21 @@ def test_every_shipped_definition_loads_and_implements_its_face() -> None:
 
 def test_load_definitions_and_definition_for_give_the_written_script() -> None:
     scripts = load_definitions()
-    assert scripts["Cagemail"]["Cagemail"] == definition_for("Cagemail", "Cagemail")
-    assert definition_for("Cagemail", "Cagemail").static[0].keywords == frozenset({"can't attack"})
+    assert scripts["Spitting Earth"]["Spitting Earth"] == definition_for("Spitting Earth", "Spitting Earth")
+    assert definition_for("Spitting Earth", "Spitting Earth").spell.targets[0].text == "target creature"
     assert definition_for("Lightning Bolt", "Lightning Bolt") is None
     # A merged definition's script is what it adds, not the merged result.
     assert definition_for("Nightveil Specter", "Nightveil Specter").keywords == frozenset()
 
 
 def test_apply_definition() -> None:
-    cagemail = card_db().get("Cagemail").front
-    assert apply_definition(cagemail, compiled("Cagemail")) == definition_for("Cagemail", "Cagemail")
+    spitting = card_db().get("Spitting Earth").front
+    assert apply_definition(spitting, compiled("Spitting Earth")) == definition_for("Spitting Earth", "Spitting Earth")
     bolt = card_db().get("Lightning Bolt").front
     assert apply_definition(bolt, compiled("Lightning Bolt")) is compiled("Lightning Bolt")
     # Only the face of the defined card: face names can repeat across cards.
-    other = dataclasses.replace(cagemail, oracle_text="Other creatures get +1/+1.")
-    assert apply_definition(other, compiled("Cagemail")) is compiled("Cagemail")
+    other = dataclasses.replace(spitting, oracle_text="Other creatures get +1/+1.")
+    assert apply_definition(other, compiled("Spitting Earth")) is compiled("Spitting Earth")
 
 
 # -- the format and the compiler agree ------------------------------------------------------
@@ -379,7 +379,7 @@ ERRORS = [
     pytest.param(
         "Advocate of the Beast: {triggered: [{trigger: {event: end_step}, effects: []}]}",
         ": Advocate of the Beast: triggered[0].trigger.whose: the engine fires 'end_step' triggers with whose: "
-        "you or opponent or any",
+        "you or opponent or any or enchanted or enchanted_controller",
         id="trigger-whose"),
     pytest.param(
         "Advocate of the Beast: {triggered: [{trigger: {event: enters, filter: {types: [Creature]}}, effects: []}]}",

@@ -59,6 +59,9 @@ def player_static(para: str, raw: str) -> PlayerStatic | None:
         return PlayerStatic(frozenset({"hand_size"}), who="you" if m.group(1) == "your" else "opponents",
                             condition=condition, text=raw,
                             hand_size=amount if m.group(2) == "increased" else -amount)
+    if m := fullmatch(r"(you|your opponents|players|enchanted player|enchanted opponent) can't gain life", t):
+        m.consume()                                                               # CR 119.7
+        return PlayerStatic(frozenset({"cant_gain_life"}), who=_PLAYER_WHO[m.group(1)], condition=condition, text=raw)
     grant = _PLAYER_GRANTS.get(t)
     if grant is None:
         return None
@@ -66,6 +69,9 @@ def player_static(para: str, raw: str) -> PlayerStatic | None:
     return PlayerStatic(frozenset({grant}), condition=condition, text=raw)
 
 
+#: Whom a static ability about players applies to (``PlayerStatic.who``).
+_PLAYER_WHO = {"you": "you", "your opponents": "opponents", "players": "each", "enchanted player": "enchanted",
+               "enchanted opponent": "enchanted"}
 _PLAYER_GRANTS = {"you have hexproof": "hexproof",
                   "you don't lose the game for having 0 or less life": "no_zero_life_loss",
                   "all damage is dealt to you as though its source had infect": "damage_as_infect",
@@ -318,9 +324,17 @@ STATIC_PARAGRAPHS: Grammar[bool] = Grammar("static paragraph")
 _static = STATIC_PARAGRAPHS.rule
 
 
+#: "Enchant player" / "Enchant opponent" (CR 702.5d): players only, never permanents.
+_ENCHANT_PLAYERS = {"player": Filter(players=True, objects=False),
+                    "opponent": Filter(players=True, objects=False, controller="opponent")}
+
+
 @_static(r"enchant (.+)")
 def _enchant(m: SpanMatch, face: ScriptBuilder) -> bool:
-    face.enchant = parse_filter(m.group(1))             # CR 303.4a, 702.5a
+    what = m.group(1)
+    face.enchant = _ENCHANT_PLAYERS.get(what.lower()) or parse_filter(what)     # CR 303.4a, 702.5a
+    if face.enchant is not None and what.lower() in _ENCHANT_PLAYERS:
+        consume(what)
     return True if face.enchant is not None else face.not_implemented()
 
 
@@ -414,11 +428,14 @@ def _attached_pt_type(m: SpanMatch, face: ScriptBuilder) -> bool | None:
     return True
 
 
-@_static(r"(enchanted|equipped) creature gets {PT}(?: and has (.+?))?\.")
+@_static(r"(enchanted|equipped) creature gets {PT}(?: and (?:has (.+?)|(can't .+?|attacks each combat if able|"
+         r"doesn't untap during its controller's untap step)))?\.")
 def _attached_pt(m: SpanMatch, face: ScriptBuilder) -> bool:
+    """ "Enchanted creature gets +2/+2 and has flying"; "... gets -2/-0 and can't block" (Cast
+    into Darkness): a restriction or requirement granted like an ability (CR 509.1b, 508.1d, 302.6)."""
     p, px = pt_value(m.group(2))
     t, tx = pt_value(m.group(3))
-    kw = keyword_list(m.group(4)) if m.group(4) else frozenset()
+    kw = keyword_list(m.group(4)) if m.group(4) else restrictions(m.group(5)) if m.group(5) else frozenset()
     if px or tx or kw is None:
         return face.not_implemented()
     face.static.append(StaticAbility(m.group(1).lower(), p, t, kw, text=face.raw))
@@ -556,6 +573,20 @@ def _anthem_keywords(m: SpanMatch, face: ScriptBuilder) -> bool | None:
     return True
 
 
+@_static(r"(.+?) (attack each combat if able|can't attack or block|can't attack|can't block)\.")
+def _anthem_restrictions(m: SpanMatch, face: ScriptBuilder) -> bool | None:
+    """ "Creatures your opponents control attack each combat if able", "Creatures can't block",
+    "Black creatures can't attack or block": an attacking or blocking requirement or restriction
+    (CR 508.1c-d, 509.1a-b) each permanent its filter selects has, granted in layer 6 like the
+    singular "~ can't block" (CR 613.1f)."""
+    kws = restrictions(m.group(2).replace("attack each", "attacks each"))
+    flt = anthem_subject(m.group(1), grants=True) if kws is not None else None
+    if flt is None or kws is None:
+        return None
+    face.static.append(StaticAbility("each", keywords=kws, filter=flt, text=face.raw))
+    return True
+
+
 @_static(r"(.+?) (?:get|gets) {PT}(?: and (?:have|has) (.+?))?\.")
 def _anthem(m: SpanMatch, face: ScriptBuilder) -> bool | None:
     """ "Other Merfolk get +1/+1 and have islandwalk" (any controller's), "Creatures your
@@ -589,7 +620,14 @@ def anthem_subject(text: str, grants: bool) -> Filter | None:
     if m := fullmatch(r"other (.+)", t, re.I):
         m.consume()
         t, other = m.group(1), True
+    enchanted = False
+    if m := fullmatch(r"(.+) enchanted player controls", t, re.I):
+        # "Creatures enchanted player controls get -1/-1" (Curse of Death's Hold, CR 303.4b)
+        m.consume()
+        t, enchanted = m.group(1), True
     flt = parse_filter(t) or creature_type_filter(t)
+    if flt is not None and enchanted:
+        flt = replace(flt, controller="enchanted") if flt.controller is None else None
     if flt is None and (m := fullmatch(r"(.+?) ((?:with|without) .+?) (you control|your opponents control)", t)):
         # "creatures with flying your opponents control" (Smog Elemental): the filter's other order
         flt = parse_filter(f"{m.group(1)} {m.group(3)} {m.group(2)}")

@@ -164,10 +164,14 @@ def _who(w: str, st: Parse) -> Ref | None:
             return None
         consume(w[:len("target ")])
         return st.add_target(spec)
-    if w == "that player" and st.player is not None and not st.targets:
+    if w in ("that player", "they", "them") and st.player is not None and not st.targets:
         return st.player                                   # the player the trigger event was done to
+    if w in ("enchanted player", "enchanted opponent"):
+        return Ref("enchanted")                            # the player the source enchants (CR 303.4b)
     last = last_target(st)
     if last is None:
+        if w in ("its controller", "that creature's controller") and st.it is not None and st.it.kind == "triggering":
+            return Ref("triggering_controller")        # the controller of the object a trigger is about
         return None
     if w in ("its controller", "that spell's controller") or fullmatch(
             r"that (creature|permanent|artifact|enchantment|land|planeswalker)'s controller", w):
@@ -197,8 +201,9 @@ def life_owner(word: str, st: Parse) -> Ref | None:
     return who_ref(w[:-2] if w.endswith("'s") else "you", st)
 
 
-SUBJECT = (r"(you|target player|target opponent|each player|each opponent|its controller|that player|"
-            r"that creature's controller|that permanent's controller)")
+SUBJECT = (r"(you|target player|target opponent|each player|each opponent|its controller|that player|they|"
+           r"enchanted player|enchanted opponent|"
+           r"that creature's controller|that permanent's controller)")
 
 
 EACH_CREATURE_YOU_CONTROL = Ref("each", filter=Filter(types=frozenset({"Creature"}), controller="you"))

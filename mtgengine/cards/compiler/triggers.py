@@ -88,10 +88,11 @@ def _any(event: str, article: str, phrase: str, controller: str | None = None) -
     return [Trigger(event, "any", flt)]
 
 
-@_trigger(r"when(?:ever)? " + _A + r" (.+?) " + _ENTERS + r"(?: under (your|an opponent's) control)?")
+@_trigger(r"when(?:ever)? " + _A + r" (.+?) " + _ENTERS + r"(?: under (your|an opponent's|enchanted player's) control)?")
 def _t_enters(m: SpanMatch) -> list[Trigger] | None:
-    """ "Whenever another creature enters" (CR 603.6a: permanents already there and the newcomers)."""
-    who = {"your": "you", "an opponent's": "opponent"}.get((m.group(3) or "").lower())
+    """ "Whenever another creature enters" (CR 603.6a: permanents already there and the newcomers);
+    "under enchanted player's control" (Trespasser's Curse): the player the source enchants (CR 303.4b)."""
+    who = {"your": "you", "an opponent's": "opponent", "enchanted player's": "enchanted"}.get((m.group(3) or "").lower())
     return _any("enters", m.group(1), m.group(2), who)
 
 
@@ -111,6 +112,17 @@ def _t_others(m: SpanMatch) -> list[Trigger] | None:
     return _any(event, m.group(1), m.group(2))
 
 
+@_trigger(r"whenever " + _A + r" (.+?) attacks (you or a planeswalker you control|you|enchanted player)")
+def _t_attacks_whom(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever a creature attacks you or a planeswalker you control", "Whenever a creature
+    attacks enchanted player" (Curse of Predation, CR 303.4b): once per creature declared as an
+    attacker (CR 508.3a), attacking that player (or planeswalker, CR 508.1b)."""
+    found = _any("attacks", m.group(1), m.group(2))
+    attacked = {"you": "you", "you or a planeswalker you control": "you_or_planeswalker",
+                "enchanted player": "enchanted"}[m.group(3).lower()]
+    return [replace(t, attacked=attacked) for t in found] if found else None
+
+
 @_trigger(r"whenever ~ or another (.+?) dies")
 def _t_self_or_other_dies(m: SpanMatch) -> list[Trigger] | None:
     """Blood Artist: itself or another creature — any creature that dies."""
@@ -126,7 +138,11 @@ def _t_self_or_other_enters(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("enters")] + others if others else None
 
 
-_PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent"}
+#: Who does a player's act: "you", "a player", "an opponent", and the player an Aura enchants
+#: ("Whenever enchanted player casts a spell", CR 303.4b).
+_PLAYER = {"you": "you", "a player": "any", "an opponent": "opponent", "enchanted player": "enchanted",
+           "enchanted opponent": "enchanted"}
+_WHO = r"(you|a player|an opponent|enchanted player|enchanted opponent)"
 
 
 @_trigger(r"when(?:ever)? you sacrifice ~")
@@ -167,7 +183,7 @@ def _t_cast_nth(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("cast", "you", Filter(spells=True), number=("first", "second", "third").index(m.group(1).lower()) + 1)]
 
 
-@_trigger(r"when(?:ever)? (you|a player|an opponent) casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
+@_trigger(r"when(?:ever)? " + _WHO + r" casts? (?:a|an) (.+?)( with a mana cost that contains \{x\})?")
 def _t_cast(m: SpanMatch) -> list[Trigger] | None:
     """CR 601.2i: "Whenever you cast a noncreature spell"; "a permanent spell with a mana cost
     that contains {X}" (Unbound Flourishing, CR 107.3); "an instant or sorcery card" (Eye of the
@@ -229,7 +245,7 @@ def _t_damaged_dies(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("dies", "any", Filter(types=frozenset({"Creature"})), damaged_by_source=True)]
 
 
-@_trigger(r"whenever (you|a player|an opponent) discards? (?:a|an) (.+?)")
+@_trigger(r"whenever " + _WHO + r" discards? (?:a|an) (.+?)")
 def _t_discard(m: SpanMatch) -> list[Trigger] | None:
     """CR 701.9a: "Whenever an opponent discards a card": once per card discarded (CR 603.2c);
     "a creature card": the card as it is in the zone it went to."""
@@ -252,7 +268,7 @@ def _t_cycle_or_discard(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("discard", "you")]
 
 
-@_trigger(r"whenever (you|a player|an opponent) cycles? (?:a|another) card")
+@_trigger(r"whenever " + _WHO + r" cycles? (?:a|another) card")
 def _t_cycle(m: SpanMatch) -> list[Trigger] | None:
     """CR 702.29a: a player cycles a card as they activate its cycling ability."""
     return [Trigger("cycle", _PLAYER[m.group(1).lower()])]
@@ -265,7 +281,7 @@ def _t_cycled(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("cycled")] + ([Trigger("dies")] if m.group(1) else [])
 
 
-@_trigger(r"whenever (you|a player|an opponent) draws? a card")
+@_trigger(r"whenever " + _WHO + r" draws? a card")
 def _t_draw(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("draw", _PLAYER[m.group(1).lower()])]
 
@@ -286,14 +302,22 @@ _STEPS = {"upkeep": "upkeep", "draw step": "draw_step", "end step": "end_step",
           "postcombat main phase": "postcombat_main", "second main phase": "postcombat_main"}   # CR 505.1a
 
 
-_WHOSE_STEP = {"your": "you", "each": "any", "each player's": "any", "the": "any", "each opponent's": "opponent"}
+_WHOSE_STEP = {"your": "you", "each": "any", "each player's": "any", "the": "any", "each opponent's": "opponent",
+               "enchanted player's": "enchanted", "enchanted opponent's": "enchanted"}
 
 
-@_trigger(r"at the beginning of (your|each|each player's|each opponent's|the) "
+@_trigger(r"at the beginning of (your|each|each player's|each opponent's|the|enchanted player's|enchanted opponent's) "
           r"(upkeep|draw step|end step|precombat main phase|first main phase|postcombat main phase|second main phase)")
 def _t_step(m: SpanMatch) -> list[Trigger] | None:
     """CR 603.2b: as the step begins."""
     return [Trigger(_STEPS[m.group(2).lower()], _WHOSE_STEP[m.group(1).lower()])]
+
+
+@_trigger(r"at the beginning of the (upkeep|end step) of enchanted creature's controller")
+def _t_enchanted_controller_step(m: SpanMatch) -> list[Trigger] | None:
+    """ "At the beginning of the upkeep of enchanted creature's controller" (Soul Bleed, CR 603.2b):
+    the step of the player who controls the permanent the source enchants, "that player"."""
+    return [Trigger(_STEPS[m.group(1).lower()], "enchanted_controller")]
 
 
 @_trigger(r"at the beginning of (combat on your turn|each combat)")
@@ -369,12 +393,17 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
         # "At the beginning of each player's upkeep, ... that player": the player whose step it is
         # "Whenever a player casts a spell / an opponent draws a card, ... that player": the player who did it
         player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you") \
-            or (trig.event in _PLAYER_ACTS and trig.whose in ("any", "opponent"))
+            or (trig.event in _PLAYER_ACTS and trig.whose in ("any", "opponent", "enchanted"))
         # "Whenever ~ blocks a creature / deals combat damage to a creature, ... that creature": the
         # other creature of the event (what it was done to)
         other = Ref("affected") if trig.event in _OTHER_CREATURE_EVENTS else None
-        st = Parse(it=it, link=link, player=Ref("affected") if player_event else None, other=other)
-        effects = parse_effects(they_as_that_player(body) if player_event else body, st)
+        player = Ref("affected") if player_event else None
+        if trig.filter is not None and trig.filter.controller == "enchanted":
+            # "Whenever a creature enters under enchanted player's control, that player ...": the
+            # controller of the object the event is about (CR 303.4b)
+            player = Ref("triggering_controller")
+        st = Parse(it=it, link=link, player=player, other=other)
+        effects = parse_effects(they_as_that_player(body) if player is not None else body, st)
         if effects is None:
             return None
         may = optional

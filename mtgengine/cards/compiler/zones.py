@@ -68,7 +68,8 @@ def _manifest(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Manifest(YOU, num(m.group(1)) if m.group(1) else n(1))]   # CR 701.40a
 
 
-@effect_rule(r"(you|target player|target opponent|each player|each opponent|that player) (?:draw|draws) {NUM}"
+@effect_rule(r"(you|target player|target opponent|each player|each opponent|that player|enchanted player|"
+             r"enchanted opponent) (?:draw|draws) {NUM}"
              r" (?:additional )?cards?")
 def _draw_who(m: SpanMatch, st: Parse) -> list[Effect] | None:
     who = who_ref(m.group(1), st)
@@ -286,7 +287,8 @@ def _put_back(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [PutFromHand(YOU, num(m.group(1)))]                 # Brainstorm (CR 401.4)
 
 
-@effect_rule(r"(?:(target player|target opponent|each opponent|each player|you|its controller) )?mills? {NUM} cards?")
+@effect_rule(r"(?:(target player|target opponent|each opponent|each player|you|its controller|that player|"
+             r"enchanted player|enchanted opponent) )?mills? {NUM} cards?")
 def _mill(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.17a; the imperative "Mill two cards" is the controller's."""
     who = who_ref(m.group(1), st) if m.group(1) else YOU

@@ -107,7 +107,9 @@ class Trigger:
     Events about a player — "cast" (a spell matching ``filter``, CR 601.2i), "draw",
     "gain_life" (once per life-gain event, CR 119.9) — and the beginnings of steps —
     "upkeep", "draw_step", "beginning_of_combat", "end_step", "precombat_main" (CR 603.2b,
-    505.1a) — have ``whose`` "you", "opponent" or "any" (whose spell, draw or turn it is).
+    505.1a) — have ``whose`` "you", "opponent" or "any" (whose spell, draw or turn it is), or
+    "enchanted" (the player the source, an Aura, enchants: CR 303.4b); a step's also
+    "enchanted_controller" (the controller of the permanent the source enchants).
     "cast" with ``whose`` "self" is "When you cast this spell", which triggers from the stack
     (CR 113.6k); "becomes_spell_target" (``whose`` "self") is "Whenever ~ becomes the target
     of a spell", the ability referring to that spell ("triggering"); "ward" (``whose`` "self")
@@ -126,6 +128,8 @@ class Trigger:
     filter: Filter | None = None
     damaged_by_source: bool = False   # "a creature dealt damage by ~ this turn" (Sengir Vampire)
     number: int = 0                   # event "chapter": a Saga's chapter N (CR 714.2b, ``effects.sagas``); "class_level": "When ~ becomes level N" (CR 716.2a)
+    attacked: str = ""                # event "attacks": whom the creature attacks (CR 508.1b): "you", "you_or_planeswalker"
+                                      # ("you or a planeswalker you control"), "enchanted" (the player the source enchants)
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,7 +132,8 @@ class EntersAsCopy:
 class PlayerStatic:
     """A static ability that affects players (CR 604.1), while its source is on the battlefield
     and ``condition`` (from its controller's point of view) holds. ``who``: "you" (its
-    controller), "opponents" or "each". ``grants``: "skip_untap", "skip_draw" (the player skips
+    controller), "opponents", "each" or "enchanted" (the player it enchants, CR 303.4b).
+    ``grants``: "cant_gain_life" (CR 119.7), "skip_untap", "skip_draw" (the player skips
     their untap or draw step, a replacement effect, CR 614.10), "hexproof" (CR 702.11c), "no_zero_life_loss" (the player doesn't
     lose the game for having 0 or less life, an exception to CR 704.5a), "damage_as_infect"
     (damage is dealt to the player as though its source had infect: poison counters instead
