@@ -8,6 +8,7 @@ from typing import Any
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.mana import ManaCost
+from ..effects.events import FaceUpEvent
 from ..effects.layers import controller_of, copiable_values, printed
 from ..effects.primitives import move, name_of, put_counters
 from ..state.game_state import GameState
@@ -88,7 +89,8 @@ def can_turn_face_up(g: GameState, player: int, oid: int) -> bool:
 def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> None:
     """CR 702.37e, 701.40b, 116.2b: a special action — pay the morph cost (or a manifested
     creature card's mana cost) and turn the permanent face up; it gets a new timestamp (CR
-    613.7f) and has its copiable values (CR 708.8)."""
+    613.7f) and has its copiable values (CR 708.8); its "as ~ is turned face up" abilities apply
+    as it turns (CR 708.11), then "when ~ is turned face up" abilities trigger (``FaceUpEvent``)."""
     g = ctx.g
     o = g.objects.get(oid)
     if o is None or o.zone is not Zone.BATTLEFIELD or not o.face_down:
@@ -119,3 +121,4 @@ def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> Non
     if megamorph:
         # CR 702.37b, 708.11: as it's turned face up for its megamorph cost, a +1/+1 counter
         put_counters(ctx, oid, "+1/+1", 1, rule="702.37b")
+    g.events.append(FaceUpEvent(oid))               # CR 708.8: "when ~ is turned face up" triggers after

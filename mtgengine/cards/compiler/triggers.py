@@ -60,6 +60,8 @@ for _pattern, _events in (
     (r"when(?:ever)? ~ becomes tapped", ("becomes_tapped",)),                      # CR 701.26a
     (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
     (r"when you unlock this door", ("unlock_door",)),                             # CR 709.5h
+    (r"when(?:ever)? ~ is turned face up", ("turned_face_up",)),                   # CR 708.8, 702.37e
+    (r"when(?:ever)? ~ " + _ENTERS + r" or is turned face up", ("enters", "turned_face_up")),   # CR 708.3, 708.8
 ):
     TRIGGERS.add(_pattern, _self_events(*_events))
 
@@ -108,6 +110,13 @@ def _t_others(m: SpanMatch) -> list[Trigger] | None:
         return [replace(t, whose=t.filter.controller or "any", filter=replace(t.filter, controller=None))
                 for t in found] if found and found[0].filter else None
     return _any(event, m.group(1), m.group(2))
+
+
+@_trigger(r"whenever " + _A + r" (.+?) is turned face up")
+def _t_face_up(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever a permanent you control is turned face up" (CR 708.8): not when a manifested or
+    cloaked instant or sorcery card is revealed and stays face down (CR 701.40g, 701.58g)."""
+    return _any("turned_face_up", m.group(1), m.group(2))
 
 
 @_trigger(r"whenever ~ or another (.+?) dies")
@@ -391,7 +400,7 @@ OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "attacks", "block
                                    "deals_damage", "deals_combat_damage", "combat_damage_player",
                                    "becomes_tapped", "becomes_untapped", "damage_player", "damage_opponent",
                                    "dealt_damage", "blocks_creature", "blocked_by_creature", "combat_damage_creature",
-                                   "damage_creature", "attacks_alone"})
+                                   "damage_creature", "attacks_alone", "turned_face_up"})
 
 
 def parse_extra_triggers(para: str, raw: str) -> ExtraTriggers | None:
