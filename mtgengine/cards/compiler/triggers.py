@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .conditions import parse_condition
-from .filters import card_filter, parse_filter, subject_filter
+from .filters import card_filter, it_predicate, parse_filter, subject_filter
 from .grammar import Grammar
 from .lexicon import NUMBERS, PERMANENT_TYPES
 from .script_builder import ScriptBuilder
@@ -325,6 +325,19 @@ def _state_trigger(text: str) -> Condition | None:
     return None
 
 
+def _subject_condition(text: str, triggers: list[Trigger]) -> Condition | None:
+    """ "if it's a creature" after a trigger event about an object (CR 603.4): the object the
+    ability refers to must match, as it triggers and as it resolves."""
+    if not all(t.event in OBJECT_TRIGGER_EVENTS for t in triggers):
+        return None
+    m = fullmatch(r"it's (an? .+)", text.strip(), re.I)
+    flt = it_predicate(m.group(1)) if m else None
+    if m is None or flt is None:
+        return None
+    consume(text.strip()[: len("it's ")])
+    return Condition("subject_is", filter=flt)
+
+
 def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[TriggeredAbility] | None:
     """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
     triggers = _parse_trigger(text)
@@ -342,7 +355,7 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
             return None
         triggers = [Trigger("state", "you")]
     elif m := fullmatch(r"if ([^,]+), (.+)", body, re.I):
-        condition = parse_condition(m.group(1))
+        condition = _subject_condition(m.group(1), triggers) or parse_condition(m.group(1))
         if condition is None:
             return None
         m.consume()

@@ -152,7 +152,8 @@ class Condition:
     CR 702.105a), "attacks_with_greater_power" (another creature with greater power than the source
     attacks too, CR 702.149a), "evolve" (the creature the ability refers to has greater power or
     toughness than the source, CR 702.100a), "opponent_dealt_damage" (an opponent was dealt damage
-    this turn, CR 702.54a).
+    this turn, CR 702.54a), "subject_is" (the object the triggered ability refers to is on the
+    battlefield and matches ``filter``: "if it's a creature").
     "distinct" (how many different values of ``value``, "power" or "name", the permanents you
     control matching ``filter`` have: coven's "three or more creatures with different powers").
     "hand" / "graveyard" / "library" with a ``filter`` count only the cards matching it;
