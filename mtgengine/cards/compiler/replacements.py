@@ -16,6 +16,8 @@ from .keywords import counter_kind_ok, keyword_list
 from .lexicon import TIMES, TYPE_WORDS, num
 from .normalize import ability_word
 from .script_builder import ScriptBuilder
+from .sentences import parse_effects
+from .targets import Parse
 from .text import Span, SpanMatch, consume, fullmatch, sub
 from ..vocabulary import Condition, Filter, LoseLife, Quantity, ReplacementAbility, SELF, YOU
 
@@ -342,6 +344,21 @@ def read_replacement(para: Span, face: ScriptBuilder) -> bool:
     if ab is None:
         return False
     face.replacements.append(ab)
+    return True
+
+
+def read_as_turned_face_up(para: Span, face: ScriptBuilder) -> bool:
+    """ "As ~ is turned face up, put four +1/+1 counters on it" (CR 708.11): applied while the
+    permanent is being turned face up (``rules.morph``), before anything sees it face up."""
+    m = fullmatch(r"as ~ is turned face up, (.+)", para, re.I)
+    if face.is_spell or m is None:
+        return False
+    st = Parse(it=SELF, link=face.link)
+    effects = parse_effects(m.group(1), st)
+    if effects is None or st.targets:                  # (nothing is targeted: it isn't an ability)
+        return face.not_implemented()
+    m.consume()
+    face.as_turned_face_up.extend(effects)
     return True
 
 
