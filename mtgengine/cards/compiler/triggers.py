@@ -119,6 +119,21 @@ def _t_face_up(m: SpanMatch) -> list[Trigger] | None:
     return _any("turned_face_up", m.group(1), m.group(2))
 
 
+@_trigger(r"whenever ~ or another (.+?) is turned face up")
+def _t_self_or_other_face_up(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever ~ or another creature you control is turned face up" (CR 708.8)."""
+    others = _any("turned_face_up", "another", m.group(1))
+    return [Trigger("turned_face_up")] + others if others else None
+
+
+@_trigger(r"(when(?:ever)? .+?) and (whenever .+?)")
+def _t_and_whenever(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever a Detective enters under your control and whenever a Detective you control is
+    turned face up": one ability with two trigger events (CR 603.2), each read on its own."""
+    first, second = _parse_trigger(m.group(1)), _parse_trigger(m.group(2))
+    return first + second if first and second else None
+
+
 @_trigger(r"whenever ~ or another (.+?) dies")
 def _t_self_or_other_dies(m: SpanMatch) -> list[Trigger] | None:
     """Blood Artist: itself or another creature — any creature that dies."""
@@ -206,13 +221,14 @@ def _t_enchanted_tapped_for_mana(m: SpanMatch) -> list[Trigger] | None:
 
 
 @_trigger(r"when(?:ever)? (enchanted|equipped) (?:creature|land|artifact|permanent) (deals combat damage to a player|"
-          r"deals combat damage|deals damage|attacks|dies|becomes tapped|becomes untapped|is dealt damage)")
+          r"deals combat damage|deals damage|attacks|dies|becomes tapped|becomes untapped|is dealt damage|is turned face up)")
 def _t_attached(m: SpanMatch) -> list[Trigger] | None:
     """ "Whenever enchanted creature deals combat damage to a player" (Celestial Mantle): the
     object the source is attached to."""
     event = {"deals combat damage to a player": "combat_damage_player", "deals combat damage": "deals_combat_damage",
              "deals damage": "deals_damage", "attacks": "attacks", "dies": "dies", "becomes tapped": "becomes_tapped",
-             "becomes untapped": "becomes_untapped", "is dealt damage": "dealt_damage"}[m.group(2).lower()]
+             "becomes untapped": "becomes_untapped", "is dealt damage": "dealt_damage",
+             "is turned face up": "turned_face_up"}[m.group(2).lower()]
     return [Trigger(event, m.group(1).lower())]
 
 
