@@ -343,8 +343,9 @@ def _state_trigger(text: str) -> Condition | None:
 
 def _subject_condition(text: str, triggers: list[Trigger]) -> Condition | None:
     """ "if it's a creature" after a trigger event about an object (CR 603.4): the object the
-    ability refers to must match, as it triggers and as it resolves."""
-    if not all(t.event in OBJECT_TRIGGER_EVENTS for t in triggers):
+    ability refers to must match, as it triggers and as it resolves — on the battlefield, so not
+    after an event of leaving it (whose object is gone, CR 400.7)."""
+    if not all(t.event in OBJECT_TRIGGER_EVENTS and t.event not in ("leaves", "dies") for t in triggers):
         return None
     m = fullmatch(r"it's (an? .+)", text.strip(), re.I)
     flt = it_predicate(m.group(1)) if m else None
