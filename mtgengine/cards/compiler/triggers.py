@@ -115,8 +115,10 @@ def _t_others(m: SpanMatch) -> list[Trigger] | None:
 @_trigger(r"whenever " + _A + r" (.+?) is turned face up")
 def _t_face_up(m: SpanMatch) -> list[Trigger] | None:
     """ "Whenever a permanent you control is turned face up" (CR 708.8): not when a manifested or
-    cloaked instant or sorcery card is revealed and stays face down (CR 701.40g, 701.58g)."""
-    return _any("turned_face_up", m.group(1), m.group(2))
+    cloaked instant or sorcery card is revealed and stays face down (CR 701.40g, 701.58g). "A
+    face-down permanent" is every one that can be: it is face up once the event has happened."""
+    found = _any("turned_face_up", m.group(1), m.group(2))
+    return [replace(t, filter=replace(t.filter, face_down=None)) if t.filter else t for t in found] if found else None
 
 
 @_trigger(r"whenever ~ or another (.+?) is turned face up")
