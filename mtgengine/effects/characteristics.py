@@ -34,6 +34,7 @@ class Characteristics:
                                                  # (persist, undying: CR 702.79a, 702.93a)
     attached_to: int | None = None   # in last known information: what it was attached to ("when
                                      # enchanted creature dies" looks back, CR 603.10a)
+    face_down: bool = False          # its face-down status (layer 1b, CR 708.2): "a face-down creature"
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -49,11 +50,13 @@ CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instan
                         "Sorcery", "Tribal"})
 
 
-def copy_characteristics(ch: Characteristics, controller: int | None = None) -> Characteristics:
-    """A copy to modify (the memoized values are shared and never modified); ``controller``: another one."""
+def copy_characteristics(ch: Characteristics, controller: int | None = None, copied: bool = False) -> Characteristics:
+    """A copy to modify (the memoized values are shared and never modified); ``controller``: another one;
+    ``copied``: the values another object copies, without the face-down status (CR 707.2, 708.10)."""
     return Characteristics(ch.name, ch.mana_cost, ch.colors, ch.supertypes, ch.types, ch.subtypes, ch.script,
                            ch.keywords, ch.power, ch.toughness, ch.loyalty,
-                           ch.controller if controller is None else controller, ch.text, False, ch.flipped_half)
+                           ch.controller if controller is None else controller, ch.text, False, ch.flipped_half,
+                           face_down=ch.face_down and not copied)
 
 
 def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, you: int) -> bool:
@@ -79,6 +82,8 @@ def matches_characteristics(flt: Filter, ch: Characteristics, controller: int, y
         return False
     if flt.not_supertypes & ch.supertypes:
         return False
+    if flt.face_down is not None and ch.face_down != flt.face_down:
+        return False                        # "face-down creatures" (CR 708.2), also as it last existed
     if flt.historic and not ("Legendary" in ch.supertypes or "Artifact" in ch.types or "Saga" in ch.subtypes):
         return False                        # CR 700.6
     if flt.controller == "you" and controller != you:

@@ -41,7 +41,7 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         # with ward {2} (CR 702.168a)
         return Characteristics("", None, _EMPTY, _EMPTY, frozenset({"Creature"}), _EMPTY,
                                FACE_DOWN_SCRIPT, _DISGUISED if o.choices.get("disguised") else _EMPTY, 2, 2, None,
-                               o.controller, "")
+                               o.controller, "", face_down=True)
     if o.card is None and o.ability is not None:
         # An ability on the stack has no characteristics of its own (CR 113.7a); it is named
         # after its source in logs and references.
@@ -52,7 +52,7 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         # CR 707.4, 613.2a: effects making it a copy, in timestamp order (the latest wins)
         last = max(copies, key=lambda e: e.timestamp)
         values = next(m.values for m in last.mods if isinstance(m, CopyOf))
-        ch = _copy(_flip_status(values, o, status), o.controller)
+        ch = _copy(_flip_status(values, o, status), o.controller, copied=True)
         # CR 707.7: copied linked abilities are linked only to each other (effects.links)
         ch.script = relink(ch.script, f"@c{last.timestamp}")
         return ch
@@ -61,8 +61,8 @@ def copiable_values(state: GameState, oid: int, face_up: bool = False, status: b
         # a double-faced token's, those of the face that's up (CR 707.8a, 712.8d-e)
         faces = o.choices.get("dfc_faces") if o.choices else None
         if faces:
-            return _copy(faces[2 if o.transformed or o.face == 1 else 1], o.controller)
-        return _copy(_flip_status(o.copy_source, o, status), o.controller)
+            return _copy(faces[2 if o.transformed or o.face == 1 else 1], o.controller, copied=True)
+        return _copy(_flip_status(o.copy_source, o, status), o.controller, copied=True)
     choices = o.choices
     emblem = choices.get("emblem") if choices else None
     if emblem is not None:

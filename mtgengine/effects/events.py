@@ -191,6 +191,15 @@ class DesignatedEvent:
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class FaceUpEvent:
+    """A face-down permanent is turned face up (CR 708.8), for "when ~ is turned face up" and
+    "whenever a permanent is turned face up" (CR 702.37e: the special action doesn't use the
+    stack, the abilities it triggers do)."""
+
+    oid: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class AttackEvent:
     oid: int
 
@@ -213,5 +222,5 @@ class UnlockEvent:
 
 
 __all__ = ["ZoneChange", "UnlockEvent", "DamageEvent", "LifeEvent", "ManaEvent", "ProliferateEvent", "CountersEvent", "LevelEvent", "DrawEvent", "TokensEvent",
-           "ResolvedReplacement", "CastEvent", "AttackEvent", "BlockEvent", "DesignatedEvent",
+           "ResolvedReplacement", "CastEvent", "FaceUpEvent", "AttackEvent", "BlockEvent", "DesignatedEvent",
            "replace"]

@@ -51,6 +51,11 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     if cond.kind in KEYWORD_CONDITIONS:
         # renown, evolve, bloodthirst, dethrone, training (``keyword_conditions``)
         return keyword_condition(g, cond, controller, source_id, subject)
+    if cond.kind == "subject_is":
+        # "Whenever a permanent you control is turned face up, if it's a creature, ...": the
+        # object the ability refers to, still on the battlefield, matches (CR 603.4)
+        o = g.objects.get(subject) if subject else None
+        return o is not None and o.zone is Zone.BATTLEFIELD and matches(g, subject, cond.filter or Filter(), controller)
     if cond.kind == "meld":
         # "if you both own and control ~ and a creature named [its meld partner]" (CR 701.42a)
         return meld_pair_ready(g, controller, source_id)

@@ -35,7 +35,7 @@ from .events import (
     AttackEvent, BlockEvent, CastEvent, CountersEvent, DamageEvent, DrawEvent, LevelEvent, LifeEvent, TapEvent, TargetedEvent,
     ZoneChange,
 )
-from .events import ActivateEvent, DesignatedEvent, LastCounterRemoved, UnlockEvent
+from .events import ActivateEvent, DesignatedEvent, FaceUpEvent, LastCounterRemoved, UnlockEvent
 from .cast_keywords import madness_trigger
 from . import designations
 from .keyword_triggered import triggered_abilities
@@ -98,7 +98,7 @@ OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "sacrificed", "attacks", 
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
                            "leaves_graveyard", "becomes_tapped", "becomes_untapped", "damage_player",
                            "damage_opponent", "damage_creature", "dealt_damage", "blocks_creature",
-                           "blocked_by_creature", "cast_targeting"})
+                           "blocked_by_creature", "cast_targeting", "turned_face_up"})
 
 
 #: Damage trigger events that count only combat damage, and those that count only the damage
@@ -263,6 +263,11 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 sch = characteristics(g, ev.oid)
                 if event in here or g.delayed or triggered_abilities(sch):    # (else nothing triggers)
                     _occur(ctx, here, gone, event, ev.oid, sch)
+        elif cls is FaceUpEvent:
+            if ev.oid in g.objects:                 # CR 708.8: as it is now, face up, with its abilities
+                sch = characteristics(g, ev.oid)
+                if "turned_face_up" in here or g.delayed or triggered_abilities(sch):    # (else nothing triggers)
+                    _occur(ctx, here, gone, "turned_face_up", ev.oid, sch)
         elif cls is AttackEvent:
             if ev.oid in g.objects:
                 ach = characteristics(g, ev.oid)

@@ -8,8 +8,10 @@ from typing import Any
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.mana import ManaCost
+from ..effects.events import FaceUpEvent
 from ..effects.layers import controller_of, copiable_values, printed
 from ..effects.primitives import move, name_of, put_counters
+from ..effects.resolve import Resolving, execute
 from ..state.game_state import GameState
 from .activation import sorcery_timing
 from .casting import became_cast, pay_alternative_total
@@ -88,7 +90,8 @@ def can_turn_face_up(g: GameState, player: int, oid: int) -> bool:
 def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> None:
     """CR 702.37e, 701.40b, 116.2b: a special action — pay the morph cost (or a manifested
     creature card's mana cost) and turn the permanent face up; it gets a new timestamp (CR
-    613.7f) and has its copiable values (CR 708.8)."""
+    613.7f) and has its copiable values (CR 708.8); its "as ~ is turned face up" abilities apply
+    as it turns (CR 708.11), then "when ~ is turned face up" abilities trigger (``FaceUpEvent``)."""
     g = ctx.g
     o = g.objects.get(oid)
     if o is None or o.zone is not Zone.BATTLEFIELD or not o.face_down:
@@ -119,3 +122,8 @@ def turn_face_up(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> Non
     if megamorph:
         # CR 702.37b, 708.11: as it's turned face up for its megamorph cost, a +1/+1 counter
         put_counters(ctx, oid, "+1/+1", 1, rule="702.37b")
+    if face_up.as_turned_face_up:
+        # CR 708.11: its "As ~ is turned face up" ability applies while it is turned face up
+        ctx.log("708.11", f"{name_of(ctx, oid)}'s \"as it is turned face up\" ability applies")
+        execute(ctx, face_up.as_turned_face_up, Resolving(oid, player, (), (), name=name_of(ctx, oid)))
+    g.events.append(FaceUpEvent(oid))               # CR 708.8: "when ~ is turned face up" triggers after

@@ -131,6 +131,10 @@ def parse_filter(text: str) -> Filter | None:
             tapped = word == "tapped"
             read.append(word)
             continue
+        if word in ("face-down", "face-up"):
+            extra["face_down"] = word == "face-down"    # "a face-down creature you control" (CR 708.2)
+            read.append(word)
+            continue
         if word == "historic":
             extra["historic"] = True                    # CR 700.6: legendary, an artifact or a Saga
             read.append(word)

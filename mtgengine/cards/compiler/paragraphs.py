@@ -22,7 +22,7 @@ from .choices import read_as_enters_choice, with_choices
 from .links import link_name, with_links
 from . import nested
 from .normalize import ability_word, normalize_self, strip_reminder
-from .replacements import read_fog_bank, read_replacement
+from .replacements import read_as_turned_face_up, read_fog_bank, read_replacement
 from . import cases
 from .cases import read_solved, read_to_solve, with_solved
 from .classes import read_level_bar, with_class_levels
@@ -116,6 +116,7 @@ READERS: tuple[Reader, ...] = (
     _read_mode,                # "• ..."
     read_keyword_line,         # "Flying, vigilance" (keywords)
     read_as_enters_choice,     # "As ~ enters, choose a color" (choices, CR 614.12, 607.2d)
+    read_as_turned_face_up,    # "As ~ is turned face up, ..." (replacements, CR 708.11)
     read_fog_bank,             # "Prevent all damage that would be dealt to and dealt by ~" (replacements)
     read_replacement,          # "If ... would ..., ... instead", "~ enters tapped" (replacements)
     read_static,               # Auras, anthems, restrictions, layer effects, player statics (statics)

@@ -16,8 +16,10 @@ from .keywords import counter_kind_ok, keyword_list
 from .lexicon import TIMES, TYPE_WORDS, num
 from .normalize import ability_word
 from .script_builder import ScriptBuilder
+from .sentences import parse_effects
+from .targets import Parse
 from .text import Span, SpanMatch, consume, fullmatch, sub
-from ..vocabulary import Condition, Filter, LoseLife, Quantity, ReplacementAbility, SELF, YOU
+from ..vocabulary import Condition, Filter, LoseLife, PutCounters, Quantity, ReplacementAbility, SELF, YOU
 
 
 _YOU = Filter(players=True, objects=False, controller="you")
@@ -355,6 +357,29 @@ def read_replacement(para: Span, face: ScriptBuilder) -> bool:
     if ab is None:
         return False
     face.replacements.append(ab)
+    return True
+
+
+def read_as_turned_face_up(para: Span, face: ScriptBuilder) -> bool:
+    """ "As ~ is turned face up, put four +1/+1 counters on it" (CR 708.11): applied while the
+    permanent is being turned face up (``rules.morph``), before anything sees it face up. "As ~
+    enters or is turned face up, put X +1/+1 counters on it, where X is ...": as it enters, too,
+    the replacement effect "it enters with" them (CR 614.1c)."""
+    m = fullmatch(r"as ~ (enters(?: the battlefield)? or )?is turned face up, (.+)", para, re.I)
+    if face.is_spell or m is None:
+        return False
+    st = Parse(it=SELF, link=face.link)
+    effects = parse_effects(m.group(2), st)
+    if effects is None or st.targets:                  # (nothing is targeted: it isn't an ability)
+        return face.not_implemented()
+    if m.group(1):
+        if len(effects) != 1 or not isinstance(effects[0], PutCounters) or effects[0].what != SELF \
+                or not counter_kind_ok(effects[0].kind):
+            return face.not_implemented()
+        face.replacements.append(ReplacementAbility("enters", itself=True, enters_counters=effects[0].kind,
+                                                    amount=effects[0].amount, text=face.raw))
+    m.consume()
+    face.as_turned_face_up.extend(effects)
     return True
 
 

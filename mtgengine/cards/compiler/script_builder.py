@@ -42,6 +42,7 @@ class ScriptBuilder:
     morph: str = ""
     megamorph: bool = False
     disguise: bool = False
+    as_turned_face_up: list[Effect] = field(default_factory=list)
     enters_as_copy: EntersAsCopy | None = None
     extra_triggers: list[ExtraTriggers] = field(default_factory=list)
     modes: list[SpellAbility] = field(default_factory=list)
@@ -86,7 +87,8 @@ class ScriptBuilder:
                           replacements=tuple(self.replacements), enters_as_copy=self.enters_as_copy,
                           morph=self.morph, megamorph=self.megamorph, player_statics=tuple(self.player_statics),
                           cast_timing=self.cast_timing, disguise=self.disguise,
-                          as_enters=tuple(self.as_enters))
+                          as_enters=tuple(self.as_enters),
+                          as_turned_face_up=tuple(self.as_turned_face_up))
 
 
 Reader = Callable[[Span, ScriptBuilder], bool]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .conditions import parse_condition
-from .filters import card_filter, parse_filter, subject_filter
+from .filters import card_filter, it_predicate, parse_filter, subject_filter
 from .grammar import Grammar
 from .lexicon import NUMBERS, PERMANENT_TYPES
 from .script_builder import ScriptBuilder
@@ -61,6 +61,8 @@ for _pattern, _events in (
     (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
     (r"when you unlock this door", ("unlock_door",)),                             # CR 709.5h
     (r"when(?:ever)? ~ becomes monstrous", ("becomes_monstrous",)),                # CR 701.37b
+    (r"when(?:ever)? ~ is turned face up", ("turned_face_up",)),                   # CR 708.8, 702.37e
+    (r"when(?:ever)? ~ " + _ENTERS + r" or is turned face up", ("enters", "turned_face_up")),   # CR 708.3, 708.8
 ):
     TRIGGERS.add(_pattern, _self_events(*_events))
 
@@ -121,6 +123,30 @@ def _t_attacks_whom(m: SpanMatch) -> list[Trigger] | None:
     attacked = {"you": "you", "you or a planeswalker you control": "you_or_planeswalker",
                 "enchanted player": "enchanted"}[m.group(3).lower()]
     return [replace(t, attacked=attacked) for t in found] if found else None
+
+
+@_trigger(r"whenever " + _A + r" (.+?) is turned face up")
+def _t_face_up(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever a permanent you control is turned face up" (CR 708.8): not when a manifested or
+    cloaked instant or sorcery card is revealed and stays face down (CR 701.40g, 701.58g). "A
+    face-down permanent" is every one that can be: it is face up once the event has happened."""
+    found = _any("turned_face_up", m.group(1), m.group(2))
+    return [replace(t, filter=replace(t.filter, face_down=None)) if t.filter else t for t in found] if found else None
+
+
+@_trigger(r"whenever ~ or another (.+?) is turned face up")
+def _t_self_or_other_face_up(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever ~ or another creature you control is turned face up" (CR 708.8)."""
+    others = _any("turned_face_up", "another", m.group(1))
+    return [Trigger("turned_face_up")] + others if others else None
+
+
+@_trigger(r"(when(?:ever)? .+?) and (whenever .+?)")
+def _t_and_whenever(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever a Detective enters under your control and whenever a Detective you control is
+    turned face up": one ability with two trigger events (CR 603.2), each read on its own."""
+    first, second = _parse_trigger(m.group(1)), _parse_trigger(m.group(2))
+    return first + second if first and second else None
 
 
 @_trigger(r"whenever ~ or another (.+?) dies")
@@ -229,13 +255,14 @@ def _t_enchanted_tapped_for_mana(m: SpanMatch) -> list[Trigger] | None:
 
 
 @_trigger(r"when(?:ever)? (enchanted|equipped) (?:creature|land|artifact|permanent) (deals combat damage to a player|"
-          r"deals combat damage|deals damage|attacks|dies|becomes tapped|becomes untapped|is dealt damage)")
+          r"deals combat damage|deals damage|attacks|dies|becomes tapped|becomes untapped|is dealt damage|is turned face up)")
 def _t_attached(m: SpanMatch) -> list[Trigger] | None:
     """ "Whenever enchanted creature deals combat damage to a player" (Celestial Mantle): the
     object the source is attached to."""
     event = {"deals combat damage to a player": "combat_damage_player", "deals combat damage": "deals_combat_damage",
              "deals damage": "deals_damage", "attacks": "attacks", "dies": "dies", "becomes tapped": "becomes_tapped",
-             "becomes untapped": "becomes_untapped", "is dealt damage": "dealt_damage"}[m.group(2).lower()]
+             "becomes untapped": "becomes_untapped", "is dealt damage": "dealt_damage",
+             "is turned face up": "turned_face_up"}[m.group(2).lower()]
     return [Trigger(event, m.group(1).lower())]
 
 
@@ -356,6 +383,20 @@ def _state_trigger(text: str) -> Condition | None:
     return None
 
 
+def _subject_condition(text: str, triggers: list[Trigger]) -> Condition | None:
+    """ "if it's a creature" after a trigger event about an object (CR 603.4): the object the
+    ability refers to must match, as it triggers and as it resolves — on the battlefield, so not
+    after an event of leaving it (whose object is gone, CR 400.7)."""
+    if not all(t.event in OBJECT_TRIGGER_EVENTS and t.event not in ("leaves", "dies") for t in triggers):
+        return None
+    m = fullmatch(r"it's (an? .+)", text.strip(), re.I)
+    flt = it_predicate(m.group(1)) if m else None
+    if m is None or flt is None:
+        return None
+    consume(text.strip()[: len("it's ")])
+    return Condition("subject_is", filter=flt)
+
+
 def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[TriggeredAbility] | None:
     """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
     triggers = _parse_trigger(text)
@@ -373,7 +414,7 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
             return None
         triggers = [Trigger("state", "you")]
     elif m := fullmatch(r"if ([^,]+), (.+)", body, re.I):
-        condition = parse_condition(m.group(1))
+        condition = _subject_condition(m.group(1), triggers) or parse_condition(m.group(1))
         if condition is None:
             return None
         m.consume()
@@ -436,7 +477,7 @@ OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "sacrificed", "at
                                    "deals_damage", "deals_combat_damage", "combat_damage_player",
                                    "becomes_tapped", "becomes_untapped", "damage_player", "damage_opponent",
                                    "dealt_damage", "blocks_creature", "blocked_by_creature", "combat_damage_creature",
-                                   "damage_creature", "attacks_alone"})
+                                   "damage_creature", "attacks_alone", "turned_face_up"})
 
 
 #: The verbs a player does, after "they", and their third person singular.

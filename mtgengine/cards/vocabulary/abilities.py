@@ -159,7 +159,8 @@ class Condition:
     toughness than the source, CR 702.100a), "opponent_dealt_damage" (an opponent was dealt damage
     this turn, CR 702.54a), "monarch" (``value`` "you", "opponent" or "none": who is the monarch,
     CR 724.1), "initiative" (you have it, CR 725.1), "completed_dungeon" (you have completed a
-    dungeon, CR 309.7), "blessing" (you have the city's blessing, CR 702.131c).
+    dungeon, CR 309.7), "blessing" (you have the city's blessing, CR 702.131c), "subject_is" (the
+    object the triggered ability refers to is on the battlefield and matches ``filter``: "if it's a creature").
     "distinct" (how many different values of ``value``, "power" or "name", the permanents you
     control matching ``filter`` have: coven's "three or more creatures with different powers").
     "hand" / "graveyard" / "library" with a ``filter`` count only the cards matching it;

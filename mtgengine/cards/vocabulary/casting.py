@@ -191,6 +191,8 @@ class CardScript:
                                              # turned face up for it (CR 702.37b, 708.11)
     disguise: bool = False                   # the morph cost is a disguise cost: face down it has ward {2}
                                              # (CR 702.168a, 702.168d)
+    as_turned_face_up: tuple[Effect, ...] = ()   # "As ~ is turned face up, ...": done while it is turned
+                                                 # face up, not afterward (CR 708.11)
     extra_triggers: tuple[ExtraTriggers, ...] = ()   # "triggers an additional time" (CR 603.2d)
     replacements: tuple[ReplacementAbility, ...] = ()   # replacement/prevention effects (CR 614, 615)
     enters_as_copy: EntersAsCopy | None = None          # "enter as a copy of" (CR 707.5)
