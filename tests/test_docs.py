@@ -101,7 +101,7 @@ def test_the_allow_unimplemented_example_needs_its_key(tmp_path: Path) -> None:
     path.write_text(code.replace("allow_unimplemented: true\n", ""), encoding="utf-8")
     [result] = run_paths([str(path)])
     assert not result.passed
-    assert "Sheoldred, the Apocalypse (players.Alice.battlefield" in result.failures[0]
+    assert "Smothering Tithe (players.Alice.battlefield" in result.failures[0]
     assert result.failures[0].endswith("add 'allow_unimplemented: true' to the scenario")
 
 

@@ -33,8 +33,8 @@ def test_a_deck_of_necropotence_is_refused_naming_the_card_and_what_it_lacks() -
 
 
 def test_sideboards_and_commanders_count_too() -> None:
-    with pytest.raises(NotImplementedCardError, match=r"Sheoldred, the Apocalypse \(Bob's sideboard: "):
-        Game.new_game([["Forest"] * 40] * 2, sideboards=[[], ["Sheoldred, the Apocalypse"]])
+    with pytest.raises(NotImplementedCardError, match=r"Razorkin Needlehead \(Bob's sideboard: "):
+        Game.new_game([["Forest"] * 40] * 2, sideboards=[[], ["Razorkin Needlehead"]])
 
 
 def test_with_the_opt_in_necropotence_plays_and_each_skip_is_logged() -> None:
@@ -69,30 +69,30 @@ def test_a_spell_lacking_an_ability_says_so_as_it_resolves() -> None:
     assert len(s.game.state.zones[(0, Zone.HAND)]) == 1     # it drew its card
 
 
-SHEOLDRED = """name: Sheoldred
+RAZORKIN = """name: Razorkin Needlehead
 {key}players:
-  Alice: {{battlefield: ["Sheoldred, the Apocalypse"]}}
+  Alice: {{battlefield: [Razorkin Needlehead]}}
   Bob: {{}}
 script: [{{pass: turn}}]
 """
 
 
-def test_sheoldred_on_a_scenario_battlefield_is_refused_unless_the_file_opts_in(tmp_path: Path) -> None:
-    path = tmp_path / "sheoldred.yaml"
-    path.write_text(SHEOLDRED.format(key=""), encoding="utf-8")
+def test_a_card_on_a_scenario_battlefield_is_refused_unless_the_file_opts_in(tmp_path: Path) -> None:
+    path = tmp_path / "razorkin.yaml"
+    path.write_text(RAZORKIN.format(key=""), encoding="utf-8")
     [result] = run_paths([str(path)])
     assert not result.passed
     assert result.failures == [
         f"{path}: 1 card(s) with abilities the engine does not implement yet, refused rather than played without "
-        "them: Sheoldred, the Apocalypse (players.Alice.battlefield: 'Whenever an opponent draws a card, they lose "
-        "2 life.'). To play them without those abilities (the log then says each time one is skipped): add "
+        "them: Razorkin Needlehead (players.Alice.battlefield: 'Razorkin Needlehead has first strike during your "
+        "turn.'). To play them without those abilities (the log then says each time one is skipped): add "
         "'allow_unimplemented: true' to the scenario"]
-    path.write_text(SHEOLDRED.format(key="allow_unimplemented: true\n"), encoding="utf-8")
+    path.write_text(RAZORKIN.format(key="allow_unimplemented: true\n"), encoding="utf-8")
     [result] = run_paths([str(path)])
     assert result.passed, result.failures
-    assert result.log[0] == ("[CR 113.6] Sheoldred, the Apocalypse is on the battlefield: its ability "
-                             f"'Whenever an opponent draws a card, they lose 2 life.' {SKIP}")
-    path.write_text(SHEOLDRED.format(key="allow_unimplemented: yes please\n"), encoding="utf-8")
+    assert result.log[0] == ("[CR 113.6] Razorkin Needlehead is on the battlefield: its ability "
+                             f"'Razorkin Needlehead has first strike during your turn.' {SKIP}")
+    path.write_text(RAZORKIN.format(key="allow_unimplemented: yes please\n"), encoding="utf-8")
     [result] = run_paths([str(path)])
     assert "allow_unimplemented: expected true or false, got 'yes please'" in result.failures[0]
 

@@ -152,6 +152,8 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("state/invariants.py", "_check_numbers"),    # a loaded save's step is checked, before any run
         ("rules/mana_payment.py", "empty_pools"),     # mana that lasts until end of combat (CR 106.4):
                                                       # as a step ends, never while listing actions
+        ("rules/combat.py", "put_attacking"),         # a creature put onto the battlefield attacking
+                                                      # (CR 508.4): as an effect resolves, never while listing
     }
 
     def calls_condition(n: ast.AST) -> bool:
