@@ -203,7 +203,7 @@ def _check_objects(g: GameState, players: int) -> None:
                 and all(k.__class__ is str and _whole(n) and n >= 0 for k, n in o.counters.items())
                 and (o.card is None or o.face < len(o.card.faces))
                 and (o.attached_to is None or (_whole(o.attached_to) and o.attached_to != 0 and o.attached_to >= -players))
-                and (o.source_id is None or (_whole(o.source_id) and o.source_id > 0))
+                and (o.source_id is None or (_whole(o.source_id) and o.source_id >= 0))
                 and (o.attacking is None or (_whole(o.attacking) and o.attacking != 0 and o.attacking >= -players))
                 and o.blocking.__class__ is tuple and all(_whole(b) for b in o.blocking)
                 and o.targets.__class__ is tuple and o.modes.__class__ is tuple and o.choices.__class__ is dict
@@ -236,8 +236,9 @@ def _object_fault(o: GameObject, players: int, where: str) -> None:
         raise _fault(f"{where}.face", f"{o.card.name} has {len(o.card.faces)} face(s), not a face {o.face + 1}")
     if o.attached_to is not None and (not _whole(o.attached_to) or o.attached_to == 0 or o.attached_to < -players):
         raise _fault(f"{where}.attached_to", f"expected an object id, a player or null, got {quote(o.attached_to)}")
-    if o.source_id is not None and (not _whole(o.source_id) or o.source_id <= 0):
-        raise _fault(f"{where}.source_id", f"expected an object id or null, got {quote(o.source_id)}")
+    # 0: an ability of no object (the monarch's, the initiative's, a dungeon room's: CR 724.2, 725.2, 309.4c)
+    if o.source_id is not None and (not _whole(o.source_id) or o.source_id < 0):
+        raise _fault(f"{where}.source_id", f"expected an object id, 0 or null, got {quote(o.source_id)}")
     if o.attacking is not None and (not _whole(o.attacking) or o.attacking == 0 or o.attacking < -players):
         raise _fault(f"{where}.attacking", f"expected a player or a planeswalker, got {quote(o.attacking)}")
     _ids(o.blocking, f"{where}.blocking", tuple)

@@ -49,3 +49,14 @@ def test_a_damaged_designation_is_refused(field: str, value: object) -> None:
     data[field] = value
     with pytest.raises(GameStateError):
         state_from_json(data)
+
+
+def test_the_monarchs_draw_on_the_stack_saves_and_loads() -> None:
+    """The monarch's end-step ability is an ability of no object (CR 724.2): its source is 0, which a
+    save keeps and a load accepts (found by the fuzzer: the load refused it)."""
+    s = Scenario("monarch", turn={"active": "Alice", "step": "postcombat_main"},
+                 Alice={"designations": ["monarch"]}, Bob={})
+    s.pass_("end")
+    assert any(s.game.state.objects[oid].source_id == 0 for oid in s.game.state.stack), "the draw is on the stack"
+    loaded = Game.load(s.game.save())
+    assert loaded.save() == s.game.save()
