@@ -172,7 +172,7 @@ def _sba_permanents(g: GameState) -> tuple[list[tuple[int, Characteristics, bool
         for oid, ch in permanents(g).items():
             types, subtypes = ch.types, ch.subtypes
             if "Creature" in types or "Planeswalker" in types or "Aura" in subtypes \
-                    or "Equipment" in subtypes or objects[oid].counters:
+                    or "Equipment" in subtypes or objects[oid].counters or objects[oid].attached_to is not None:
                 watched.append((oid, ch, "Creature" in types and ch.toughness is not None and ch.toughness > 0
                                 and "Planeswalker" not in types and "Aura" not in subtypes
                                 and "Equipment" not in subtypes))
@@ -242,7 +242,15 @@ def _permanent_actions(ctx: Ctx, oid: int, ch: Characteristics, to_graveyard: li
             to_graveyard.append((oid, "704.5m", f"{ch.name} is attached to an illegal object or nothing and is put into its owner's graveyard"))
             return False
     unattached = False
-    if "Equipment" in ch.subtypes and o.attached_to is not None:
+    if o.attached_to is not None and ("Creature" in ch.types or "Battle" in ch.types
+                                      or not _ATTACHABLE & ch.subtypes):
+        # CR 704.5p: a creature or battle, or a permanent that's no Aura, Equipment or Fortification
+        # (an Equipment transformed into a land: Dowsing Dagger's Lost Vale), becomes unattached
+        g.obj(oid).attached_to = None
+        g.changed()
+        ctx.log("704.5p", f"{ch.name} becomes unattached")
+        unattached = True
+    elif "Equipment" in ch.subtypes and o.attached_to is not None:
         host = o.attached_to
         if host not in g.objects or "Creature" not in characteristics(g, host).types:
             g.obj(oid).attached_to = None       # CR 704.5n: it becomes unattached
@@ -255,6 +263,10 @@ def _permanent_actions(ctx: Ctx, oid: int, ch: Characteristics, to_graveyard: li
         if plus and minus:
             to_annihilate.append((oid, min(plus, minus)))
     return unattached
+
+
+#: What may stay attached to an object (CR 704.5p).
+_ATTACHABLE = frozenset({"Aura", "Equipment", "Fortification"})
 
 
 def _check_game_over(ctx: Ctx) -> None:
