@@ -174,8 +174,9 @@ def _fixed_yield(abilities: _TapMana) -> tuple[Any, ...] | None:
         if not ab_kinds:
             continue
         if first is None or ab_amount > amount:
-            first, amount = ab, ab_amount
-        kinds.extend(ab_kinds)
+            first, amount, kinds = ab, ab_amount, []
+        if ab_amount == amount:
+            kinds.extend(ab_kinds)
     if first is None or not kinds:
         return ()
     return first, tuple(dict.fromkeys(kinds)), max(1, amount)
@@ -216,10 +217,14 @@ def tap_sources(g: GameState, player: int, spend_on: SpendOn | None = None) -> l
             if not ab_kinds:
                 continue
             if first is None or ab_amount > amount:
-                first, amount = ab, ab_amount          # the one adding most (Eldrazi Temple's {C}{C})
-            kinds.extend(ab_kinds)
+                first, amount, kinds = ab, ab_amount, []   # the one adding most (Eldrazi Temple's {C}{C})
+            if ab_amount == amount:
+                kinds.extend(ab_kinds)
         if first is not None and kinds:
-            # every {T} mana ability of the source counts (a Forest that is also a Swamp)
+            # every {T} mana ability adding the most counts (a Forest that is also a Swamp). A
+            # source is one amount of one of its types: of a Plains enchanted by Find the Path
+            # ({T}: Add {W}; {T}: Add {G}{G}) the planner knows {G}{G} only, never two {W} it
+            # can't make (fuzz seed 20261233); its {W} alone is then not planned for
             out.append((oid, first, tuple(dict.fromkeys(kinds)), max(1, amount)))
     return out
 
