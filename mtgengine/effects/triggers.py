@@ -384,19 +384,10 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                     if ab.trigger.event == "unlock_door" and any(ab is d for d in door):
                         _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
         elif cls is DesignatedEvent:
-            if ev.oid in g.objects:
-                # "When ~ becomes monstrous" (CR 701.37b): its own event
-                sch = characteristics(g, ev.oid)
-                for ab in triggered_abilities(sch):
-                    if ab.trigger.event == "becomes_" + ev.designation:
-                        _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
+            _own_event(ctx, ev.oid, "becomes_" + ev.designation)        # "When ~ becomes monstrous" (CR 701.37b)
         elif cls is LastCounterRemoved:
-            if ev.oid in g.objects:
-                # "When the last time counter is removed from this permanent" (CR 702.63a)
-                sch = characteristics(g, ev.oid)
-                for ab in triggered_abilities(sch):
-                    if ab.trigger.event == "last_counter_removed:" + ev.kind:
-                        _add(ctx, sch.controller, ev.oid, sch.name, ab, subject=ev.oid)
+            # "When the last time counter is removed from this permanent" (CR 702.63a)
+            _own_event(ctx, ev.oid, "last_counter_removed:" + ev.kind)
         elif cls is CountersEvent:
             if ev.kind == LORE and ev.oid in g.objects:
                 # CR 714.2b: a Saga's chapter abilities whose number the lore counters reached
@@ -644,6 +635,17 @@ def _extra_times(ctx: Ctx, source_id: int, controller: int, cause: tuple[str, in
                     continue
             extra += et.times
     return extra
+
+
+
+def _own_event(ctx: Ctx, oid: int, event: str) -> None:
+    """The triggered abilities of ``oid`` itself waiting for ``event``, an event only it has."""
+    g = ctx.g
+    if oid in g.objects:
+        sch = characteristics(g, oid)
+        for ab in triggered_abilities(sch):
+            if ab.trigger.event == event:
+                _add(ctx, sch.controller, oid, sch.name, ab, subject=oid)
 
 
 def _add(ctx: Ctx, controller: int, source_id: int, name: str, ab: TriggeredAbility, *, subject: int = 0,
