@@ -256,7 +256,10 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
 
 
 def _objects_available(g: GameState, player: int, oid: int, add: AdditionalCost) -> bool:
-    """Whether the objects an optional cost takes are there ("Buyback—Sacrifice a land", CR 118.3)."""
+    """Whether the objects an optional cost takes are there ("Buyback—Sacrifice a land", CR 118.3);
+    of a cost with options (bargain: "an artifact, enchantment, or token"), those of one option."""
+    if add.either:
+        return any(_objects_available(g, player, oid, opt) for opt in add.either)
     return all(len(cost_candidates(g, player, verb, add, oid)) >= add.count
                for verb, attr in COST_VERBS.items() if getattr(add, attr) is not None)
 

@@ -4,11 +4,10 @@ reminder text; the pinned rules have no rule for it), bestow only with a creatur
 (CR 702.103b, 702.103d); each offered option is taken without being refused."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
-from mtgengine.core.errors import IllegalActionError
 from mtgengine.rules.turn import legal_actions
 from mtgengine.scenario.builder import Scenario
 
@@ -17,30 +16,37 @@ def _alternatives(s: Scenario, player: int) -> list[Any]:
     return [a.get("alternative") for a in legal_actions(s.game.state, player) if a["action"] == "cast"]
 
 
-def _all_accepted(s: Scenario) -> None:
-    game = s.game
-    for action in game.pending.options:
-        trial = game.clone()
-        try:
-            trial.submit(action)
-        except IllegalActionError as exc:       # pragma: no cover - the failure message
-            pytest.fail(f"offered {action} was refused: {exc}")
-
-
-def test_sneak_is_offered_in_the_declare_blockers_step_only() -> None:
+def test_sneak_is_offered_in_the_declare_blockers_step_only(all_accepted: Callable[..., None]) -> None:
     s = Scenario("sneak", Alice={"battlefield": ["Mountain", "Mountain", "Mountain", "Grizzly Bears"],
                                  "hand": ["Raphael, the Nightwatcher"]}, Bob={})
     s.step({"attack": ["Grizzly Bears"]})
     assert "sneak" not in _alternatives(s, 0)               # before blockers are declared
     s.step({"block": {}})
     assert _alternatives(s, 0) == ["sneak"]                 # a creature card, cast in combat this way only
-    _all_accepted(s)
+    all_accepted(s)
 
 
-def test_bestow_is_offered_only_with_a_creature_to_enchant() -> None:
+def test_bestow_is_offered_only_with_a_creature_to_enchant(all_accepted: Callable[..., None]) -> None:
     s = Scenario("no creature", Alice={"battlefield": ["Mountain", "Mountain"], "hand": ["Nyxborn Rollicker"]}, Bob={})
     assert _alternatives(s, 0) == [None]
     s = Scenario("a creature", Alice={"battlefield": ["Mountain", "Mountain"], "hand": ["Nyxborn Rollicker"]},
                  Bob={"battlefield": ["Grizzly Bears"]})
     assert sorted(_alternatives(s, 0), key=str) == [None, "bestow"]
-    _all_accepted(s)
+    all_accepted(s)
+
+
+def _additional(s: Scenario, player: int) -> list[Any]:
+    return [a.get("additional") for a in legal_actions(s.game.state, player) if a["action"] == "cast"]
+
+
+def test_bargain_is_offered_only_with_an_artifact_enchantment_or_token(all_accepted: Callable[..., None]) -> None:
+    # CR 702.166a, 118.3: bargain sacrifices an artifact, an enchantment or a token; with none of
+    # them (a nontoken creature doesn't pay it) only the cast without bargain is offered
+    hand = {"battlefield": ["Swamp", "Swamp", "Swamp", "Swamp", "Swamp", "Swamp", "Grizzly Bears"],
+            "hand": ["High Fae Negotiator"]}
+    s = Scenario("no bargain", Alice=hand, Bob={})
+    assert _additional(s, 0) == [None]
+    all_accepted(s)
+    s = Scenario("bargain", Alice={**hand, "battlefield": hand["battlefield"] + ["Ornithopter"]}, Bob={})
+    assert sorted(_additional(s, 0), key=str) == [None, {"bargain": True}]
+    all_accepted(s)
