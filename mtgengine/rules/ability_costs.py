@@ -12,7 +12,8 @@ order they were put on it.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from itertools import combinations, islice, product
+from typing import Any, Callable
 
 from ..agents.decisions import Decision
 from ..cards.vocabulary import Cost, CostObjects, Filter
@@ -24,6 +25,7 @@ from ..effects.primitives import move, name_of, remove_counters, set_tapped
 from ..state.game_state import GameState
 from .context import Ctx
 from .mana_requirements import PayOptions
+from .mana_sources import tap_sources
 
 
 #: The steps in which blockers have been declared, so attackers are blocked or unblocked (CR 509.1h).
@@ -72,6 +74,38 @@ def can_pay(g: GameState, player: int, source: int, cost: Cost) -> bool:
         if have < part.count:
             return False
     return True
+
+
+#: How many ways of keeping creatures untapped for a "tap N untapped creatures" cost are tried
+#: against the mana payment (bounded: a board of mana creatures can't make a check slow).
+_RESERVATIONS_TRIED = 64
+
+
+def tap_reservation(g: GameState, player: int, source: int, cost: Cost,
+                    payable: Callable[[frozenset[int]], bool]) -> frozenset[int] | None:
+    """The creatures kept untapped for the cost's "Tap an untapped creature you control" parts
+    while its mana is paid: a creature tapped for mana can't then be tapped for that part (CR
+    118.3, 601.2h: the parts are paid in any order, so a player keeps them back). Those that
+    aren't mana sources first; ``payable(kept)``: whether the mana can be paid without the
+    ``kept`` ones. None if no way leaves the mana payable."""
+    parts = [p for p in cost.objects if p.verb == "tap"]
+    if not parts:
+        return frozenset() if payable(frozenset()) else None
+    mana_ids = {s[0] for s in tap_sources(g, player)}
+    kept: set[int] = set()
+    pools: list[tuple[int, list[int]]] = []
+    for part in parts:
+        found = [o for o in candidates(g, player, source, part) if o not in kept and not (cost.tap and o == source)]
+        plain = [o for o in found if o not in mana_ids][: part.count]
+        kept.update(plain)
+        if part.count > len(plain):
+            pools.append((part.count - len(plain), [o for o in found if o in mana_ids]))
+    ways = product(*(combinations(pool, need) for need, pool in pools))
+    for way in islice(ways, _RESERVATIONS_TRIED):
+        chosen = frozenset(kept.union(*way))
+        if len(chosen) == len(kept) + sum(need for need, _ in pools) and payable(chosen):
+            return chosen
+    return None
 
 
 def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: str) -> None:

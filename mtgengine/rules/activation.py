@@ -21,7 +21,7 @@ from ..effects.cast_keywords import split_second
 from ..effects.events import ActivateEvent
 from ..state.game_state import GameState
 from ..state.objects import GameObject
-from .ability_costs import can_pay as can_pay_objects, pay as pay_objects
+from .ability_costs import can_pay as can_pay_objects, pay as pay_objects, tap_reservation
 from .context import Ctx
 from .mana_sources import tap_sources
 from .mana_planning import can_pay
@@ -118,6 +118,20 @@ def _sources_besides(g: GameState, player: int, oid: int, ab: ActivatedAbility, 
     return [s for s in tap_sources(g, player, spend_on) if s[0] != oid] if ab.cost.tap else None
 
 
+def _kept_for_taps(g: GameState, player: int, oid: int, ab: ActivatedAbility, x: int, sources: list | None,
+                   spend_on: SpendOn) -> frozenset[int] | None:
+    """The creatures the mana payment leaves untapped for the cost's "Tap an untapped creature
+    you control" parts (CR 118.3, 601.2h; ``ability_costs.tap_reservation``), None if the mana
+    can't be paid so; frozenset() when the cost has no such part and its mana can be paid."""
+    cost = ability_mana(g, player, oid, ab)
+
+    def payable(kept: frozenset[int]) -> bool:
+        left = sources if not kept else \
+            [s for s in (sources if sources is not None else tap_sources(g, player, spend_on)) if s[0] not in kept]
+        return can_pay(g, player, cost, x, sources=left, spend_on=spend_on)
+    return tap_reservation(g, player, oid, ab.cost, payable)
+
+
 def _announce_x(ctx: Ctx, player: int, oid: int, ab: ActivatedAbility, action: dict[str, Any]) -> int:
     """X of an activation cost, announced (CR 602.2b, 601.2b): given by the action or asked, up to
     what could be paid ({X} mana; "Remove X storage counters from ~": the counters on it; "any
@@ -169,8 +183,12 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
             # symbol may be paid with its color or with that mana
             cost = ManaCost.parse("".join(f"{{{s}/{spend}}}" if len(s) == 1 and s in "WUBRG" and s != spend
                                           else "{" + s + "}" for s in re.findall(r"\{([^}]+)\}", str(cost))))
-        pay_mana(ctx, controller_of(g, oid), cost, x, characteristics(g, oid).colors, what, pay,
-                 SpendOn("ability", characteristics(g, oid)))                 # CR 106.6
+        payer = controller_of(g, oid)
+        spend_on = SpendOn("ability", characteristics(g, oid))
+        kept = frozenset()
+        if any(part.verb == "tap" for part in ab.cost.objects):
+            kept = _kept_for_taps(g, payer, oid, ab, x, None, spend_on) or frozenset()
+        pay_mana(ctx, payer, cost, x, characteristics(g, oid).colors, what, pay, spend_on, kept)   # CR 106.6
     if ab.cost.loyalty is not None:
         # CR 606.4: a loyalty ability's cost puts or removes loyalty counters; once per turn (606.3)
         problem = _loyalty_problem(g, oid, ab)
@@ -256,7 +274,7 @@ def can_activate(g: GameState, player: int, oid: int, index: int) -> bool:
     if ab.cost.mana:
         # a source tapped to pay {T} can't also tap for mana to pay the rest (CR 602.2b, 605.3a)
         sources = _sources_besides(g, player, oid, ab, spend_on)
-        if not can_pay(g, player, ability_mana(g, player, oid, ab), x, sources=sources, spend_on=spend_on):
+        if _kept_for_taps(g, player, oid, ab, x, sources, spend_on) is None:
             return False
     if ab.cost.exile is not None:
         if not can_pay_exile_cost(g, player, ab.cost, spend_on=spend_on):
@@ -285,8 +303,7 @@ def can_activate_from_hand(g: GameState, player: int, oid: int, index: int) -> b
         return False                                       # CR 602.5b
     if ab.condition is not None and not condition_holds(g, ab.condition, player, oid):
         return False       # "Activate only during your upkeep" (Eternal Dragon from the graveyard, CR 602.5b)
-    if ab.cost.mana and not can_pay(g, player, ability_mana(g, player, oid, ab),
-                                    spend_on=SpendOn("ability", characteristics(g, oid))):
+    if ab.cost.mana and _kept_for_taps(g, player, oid, ab, 0, None, SpendOn("ability", characteristics(g, oid))) is None:
         return False
     if ab.cost.objects and not can_pay_objects(g, player, oid, ab.cost):
         return False                                       # "Eternalize—{2}{B}{B}, Discard a card"

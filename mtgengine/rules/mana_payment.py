@@ -87,10 +87,11 @@ def _apply_helpers(g: GameState, player: int, req: Requirement, opts: PayOptions
 
 def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: frozenset[str], what: str,
                     pay: Any = None, cost_text: str = "", keywords: frozenset[str] = frozenset(),
-                    variants: list[Requirement] | None = None, spend_on: SpendOn | None = None) -> None:
+                    variants: list[Requirement] | None = None, spend_on: SpendOn | None = None,
+                    kept: frozenset[int] = frozenset()) -> None:
     """CR 601.2g-h: activates mana abilities as needed, then pays the requirement with mana that
     may be spent on ``spend_on`` (CR 106.6; None: a cost that's neither a spell's nor an
-    ability's)."""
+    ability's); the default plan taps none of ``kept``."""
     g = ctx.g
     opts = PayOptions.of(pay)
     name = g.players[player].name
@@ -113,6 +114,8 @@ def pay_requirement(ctx: Ctx, player: int, req: Requirement, spell_colors: froze
     chosen = candidates[0]
     # the sources, once: nothing changes until the plan is carried out (planning changes nothing)
     sources = tap_sources(g, player, spend_on)
+    if kept:
+        sources = [s for s in sources if s[0] not in kept]
     for cand in candidates:
         rest, helpers = _apply_helpers(g, player, cand, opts, keywords, what)
         plan = default_plan(g, player, rest, spell_colors, sources, spend_on) if opts.tap is None else \
@@ -183,13 +186,14 @@ def _describe(req: Requirement) -> str:
 
 
 def pay_mana(ctx: Ctx, player: int, cost: ManaCost, x: int, spell_colors: frozenset[str],
-             what: str, pay: Any = None, spend_on: SpendOn | None = None) -> None:
-    """CR 601.2g-h: pays ``cost`` (X = ``x``), as ``pay`` says or the default way."""
+             what: str, pay: Any = None, spend_on: SpendOn | None = None, kept: frozenset[int] = frozenset()) -> None:
+    """CR 601.2g-h: pays ``cost`` (X = ``x``), as ``pay`` says or the default way; ``kept``: the
+    permanents the default payment doesn't tap for mana (they pay another part of the cost)."""
     opts = PayOptions.of(pay)
     req = requirement(cost, x, opts.hybrid, opts.phyrexian)
     text = str(cost) + (f" (X={x})" if cost.x_count else "")
     pay_requirement(ctx, player, req, spell_colors, what, opts, text,
-                    variants=default_variants(req, cost, opts.hybrid is not None), spend_on=spend_on)
+                    variants=default_variants(req, cost, opts.hybrid is not None), spend_on=spend_on, kept=kept)
 
 
 def _explicit_requirement(mana: str, req: Requirement) -> Requirement:

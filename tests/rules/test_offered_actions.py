@@ -249,3 +249,32 @@ def test_the_x_of_a_tap_ability_counts_no_mana_of_the_source_itself() -> None:
     s.choose(1)
     s.pass_("stack")
     s.expect(permanents=[{"ref": "Grizzly Bears", "power": 3}])
+
+
+def test_a_creature_tapped_for_mana_cant_also_pay_a_tap_a_creature_cost(all_accepted: Callable[..., None]) -> None:
+    # Selesnya Evangel: "{1}, {T}, Tap an untapped creature you control: Create a 1/1 green
+    # Saproling". Llanowar Elves can pay the {1} or be the creature tapped, not both (CR 118.3,
+    # 601.2h); the payment keeps it back for the tap when a land pays the mana
+    s = Scenario("Elves only", Alice={"battlefield": ["Selesnya Evangel", "Llanowar Elves"]}, Bob={})
+    assert "Selesnya Evangel" not in _names(s, _offered(s, 0))
+    s = Scenario("Elves and a Forest", Alice={"battlefield": ["Selesnya Evangel", "Llanowar Elves", "Forest"]}, Bob={})
+    assert "Selesnya Evangel" in _names(s, _offered(s, 0))
+    all_accepted(s, 0)
+    s.activate("Selesnya Evangel", by="Alice")
+    s.choose("Llanowar Elves")                 # the creature tapped for the cost: the Forest paid {1}
+    s.pass_("stack")
+    s.expect(permanents=[{"ref": "Saproling", "count": 1}, {"ref": "Forest", "tapped": True},
+                         {"ref": "Llanowar Elves", "tapped": True}])
+
+
+def test_a_graveyard_ability_keeps_a_creature_back_for_its_tap_cost(all_accepted: Callable[..., None]) -> None:
+    # Purple Pentapus: "{2}{B}, Tap an untapped creature you control: Return this card from your
+    # graveyard to the battlefield tapped" (fuzz seed 2200919: offered, then the mana payment
+    # tapped the only creature and the cost was refused)
+    s = Scenario("Pentapus, two lands", Alice={"battlefield": ["Swamp", "Swamp", "Llanowar Elves"],
+                                               "graveyard": ["Purple Pentapus"]}, Bob={})
+    assert "Purple Pentapus" not in _names(s, _offered(s, 0))
+    s = Scenario("Pentapus, three lands", Alice={"battlefield": ["Swamp", "Swamp", "Swamp", "Llanowar Elves"],
+                                                 "graveyard": ["Purple Pentapus"]}, Bob={})
+    assert "Purple Pentapus" in _names(s, _offered(s, 0))
+    all_accepted(s, 0)
