@@ -84,26 +84,39 @@ _RESERVATIONS_TRIED = 64
 def tap_reservation(g: GameState, player: int, source: int, cost: Cost,
                     payable: Callable[[frozenset[int]], bool]) -> frozenset[int] | None:
     """The creatures kept untapped for the cost's "Tap an untapped creature you control" parts
-    while its mana is paid: a creature tapped for mana can't then be tapped for that part (CR
+    while its mana is paid (:func:`kept_back`); ``payable(kept)``: whether the mana can be paid
+    without the ``kept`` ones. None if no way leaves the mana payable."""
+    parts = []
+    taken: set[int] = set()
+    for part in (p for p in cost.objects if p.verb == "tap"):
+        found = [o for o in candidates(g, player, source, part) if o not in taken and not (cost.tap and o == source)]
+        taken.update(found)
+        parts.append((part.count, found))
+    return kept_back(g, player, parts, payable)
+
+
+def kept_back(g: GameState, player: int, parts: list[tuple[int, list[int]]],
+              payable: Callable[[frozenset[int]], bool]) -> frozenset[int] | None:
+    """Of each part of a cost tapping ``count`` of ``found`` creatures, the ones kept untapped
+    while the mana is paid: a creature tapped for mana can't then be tapped for that part (CR
     118.3, 601.2h: the parts are paid in any order, so a player keeps them back). Those that
-    aren't mana sources first; ``payable(kept)``: whether the mana can be paid without the
-    ``kept`` ones. None if no way leaves the mana payable."""
-    parts = [p for p in cost.objects if p.verb == "tap"]
+    aren't mana sources first, then the first of a bounded number of ways that leaves
+    ``payable``; None if none does (or a part lacks creatures)."""
     if not parts:
         return frozenset() if payable(frozenset()) else None
     mana_ids = {s[0] for s in tap_sources(g, player)}
     kept: set[int] = set()
     pools: list[tuple[int, list[int]]] = []
-    for part in parts:
-        found = [o for o in candidates(g, player, source, part) if o not in kept and not (cost.tap and o == source)]
-        plain = [o for o in found if o not in mana_ids][: part.count]
+    for count, found in parts:
+        found = [o for o in found if o not in kept]
+        plain = [o for o in found if o not in mana_ids][:count]
         kept.update(plain)
-        if part.count > len(plain):
-            pools.append((part.count - len(plain), [o for o in found if o in mana_ids]))
-    ways = product(*(combinations(pool, need) for need, pool in pools))
-    for way in islice(ways, _RESERVATIONS_TRIED):
+        if count > len(plain):
+            pools.append((count - len(plain), [o for o in found if o in mana_ids]))
+    need = len(kept) + sum(n for n, _ in pools)
+    for way in islice(product(*(combinations(pool, n) for n, pool in pools)), _RESERVATIONS_TRIED):
         chosen = frozenset(kept.union(*way))
-        if len(chosen) == len(kept) + sum(need for need, _ in pools) and payable(chosen):
+        if len(chosen) == need and payable(chosen):
             return chosen
     return None
 

@@ -18,6 +18,7 @@ from ..effects import rules_interface
 from ..effects.copiable import bestowed
 from ..effects.layers import Characteristics, characteristics, matches, permanents_with, printed
 from ..state.game_state import GameState
+from .ability_costs import kept_back
 from .activation import sorcery_timing
 from .pregame import is_commander
 from .mana_requirements import PayOptions, Requirement, least_mana
@@ -248,11 +249,28 @@ def cast_variants(g: GameState, player: int, oid: int, sources: list | None = No
             out.append({"pay": {"phyrexian": "life"}})
         for add in script.additional_costs:             # buyback, entwine (CR 702.27a, 702.42a), by name
             if add.optional and add.name and add.itself and _objects_available(g, player, oid, add) \
-                    and castable_as(g, player, oid, ch, sources, additional={add.name: 1 if add.repeatable else True}) \
+                    and _castable_keeping(g, player, oid, ch, sources, add) \
                     and (add.name != "entwine" or script.spell is None
                          or len(legal_modes(g, ch, player, oid)) == len(script.spell.modes)):
                 out.append({"additional": {add.name: 1 if add.repeatable else True}})   # (replicate: once)
     return out
+
+
+def _castable_keeping(g: GameState, player: int, oid: int, ch: Characteristics, sources: list | None,
+                      add: AdditionalCost) -> bool:
+    """Whether the spell is castable with this named optional cost paid; of a cost tapping
+    creatures (conspire, CR 702.78a), with the mana paid by other sources than the creatures it
+    taps (CR 118.3, 601.2h; ``ability_costs.kept_back``)."""
+    announced = {add.name: 1 if add.repeatable else True}
+    if add.tap is None:
+        return castable_as(g, player, oid, ch, sources, additional=announced)
+    found = cost_candidates(g, player, "tap", add, oid)
+
+    def payable(kept: frozenset[int]) -> bool:
+        left = sources if not kept else [s for s in (sources if sources is not None else tap_sources(g, player))
+                                         if s[0] not in kept]
+        return castable_as(g, player, oid, ch, left, additional=announced)
+    return kept_back(g, player, [(add.count, found)], payable) is not None
 
 
 def _objects_available(g: GameState, player: int, oid: int, add: AdditionalCost) -> bool:

@@ -349,7 +349,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     mark = len(g.events)
     pay_requirement(ctx, player, total.requirement, ch.colors, name, pay,
                     _show(total.requirement) + (f" (X={x})" if x_symbols else ""), ch.keywords, total.variants,
-                    SpendOn("spell", ch, spell_id))
+                    SpendOn("spell", ch, spell_id), kept=_tapped_for_cost(chosen))
     pay_cost_objects(ctx, player, spell_id, chosen, name)
     record_cost_exiles(ctx, spell_id, g.events[mark:])      # "exiled with it" (CR 607.2j, 607.2q)
     spell = g.obj(spell_id)
@@ -427,7 +427,7 @@ def pay_alternative_total(ctx: Ctx, player: int, spell_id: int, mana: str, label
     ctx.log("601.2f", f"total cost of {what}: {total.text} = {_show(total.requirement)}")
     chosen = choose_cost_objects(ctx, player, spell_id, total, additional, pay, what)
     pay_requirement(ctx, player, total.requirement, ch.colors, what, pay, _show(total.requirement), ch.keywords,
-                    total.variants, SpendOn("spell", ch, spell_id))
+                    total.variants, SpendOn("spell", ch, spell_id), kept=_tapped_for_cost(chosen))
     pay_cost_objects(ctx, player, spell_id, chosen, what)
     if total.counters:
         g.obj(spell_id).choices["enters_counters"] = tuple(total.counters)
@@ -445,6 +445,12 @@ def _show(req: Requirement) -> str:
     colored = "".join("{" + ("/".join(s) if len(s) > 1 else s) + "}" for s in req.colored)
     text = ("{" + str(req.generic) + "}" if req.generic or not colored else "") + colored
     return text + (f" and {req.life} life" if req.life else "")
+
+
+def _tapped_for_cost(chosen: list[tuple[str, list[int]]]) -> frozenset[int]:
+    """The creatures an additional cost taps (conspire, CR 702.78a): the mana payment doesn't tap
+    them for mana (CR 118.3, 601.2h)."""
+    return frozenset(i for verb, ids in chosen if verb == "tap" for i in ids)
 
 
 def choose_cost_objects(ctx: Ctx, player: int, spell: int, total: TotalCost, additional: dict[str, Any],

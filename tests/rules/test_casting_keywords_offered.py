@@ -50,3 +50,17 @@ def test_bargain_is_offered_only_with_an_artifact_enchantment_or_token(all_accep
     s = Scenario("bargain", Alice={**hand, "battlefield": hand["battlefield"] + ["Ornithopter"]}, Bob={})
     assert sorted(_additional(s, 0), key=str) == [None, {"bargain": True}]
     all_accepted(s)
+
+
+def test_conspire_is_offered_only_if_the_mana_can_be_paid_without_its_creatures(
+        all_accepted: Callable[..., None]) -> None:
+    # CR 702.78a, 118.3, 601.2h: Llanowar Elves tapped for conspire can't tap for mana too;
+    # Gleeful Sabotage ({1}{G}) with one Forest needs the Elves' mana, so no conspire
+    board = ["Llanowar Elves", "Grizzly Bears", "Forest"]
+    s = Scenario("one Forest", Alice={"battlefield": board, "hand": ["Gleeful Sabotage"]},
+                 Bob={"battlefield": ["Ornithopter"]})
+    assert _additional(s, 0) == [None]
+    all_accepted(s)
+    s = Scenario("two Forests", Alice={"battlefield": board + ["Forest"], "hand": ["Gleeful Sabotage"]},
+                 Bob={"battlefield": ["Ornithopter"]})
+    assert sorted(_additional(s, 0), key=str) == [None, {"conspire": True}]
