@@ -246,6 +246,10 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         from_zone = [oid for p in players_of(refs(ctx, Ref("target", ref.index), r))
                      for oid in g.zones[(p, Zone.GRAVEYARD)]]
         return [oid for oid in from_zone if ref.filter is None or matches(g, oid, ref.filter, r.controller, r.source)]
+    if ref.kind == "all_graveyards":
+        # "exile all graveyards" (Rest in Peace): every card in every graveyard as it resolves (CR 608.2c)
+        return [oid for p in g.players for oid in g.zones[(p.index, Zone.GRAVEYARD)]
+                if ref.filter is None or matches(g, oid, ref.filter, r.controller, r.source)]
     if ref.kind == "target_controller":
         out = []
         for oid in _legal_targets(ref.index, r):

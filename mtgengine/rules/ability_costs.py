@@ -56,7 +56,7 @@ def candidates(g: GameState, player: int, source: int, part: CostObjects) -> lis
         return out
     zone = Zone.HAND if part.verb == "discard" else Zone.GRAVEYARD
     plain = replace(flt, zone="", controller=None)
-    return [oid for oid in g.zones[(player, zone)] if matches(g, oid, plain, player)]
+    return [oid for oid in g.zones[(player, zone)] if matches(g, oid, plain, player, source)]   # "other" (Bone Dragon)
 
 
 def can_pay(g: GameState, player: int, source: int, cost: Cost) -> bool:

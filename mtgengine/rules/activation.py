@@ -398,9 +398,10 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
                                                           effect=divided)
     pay_ability_costs(ctx, oid, ab, action.get("pay"), stack_obj.x)  # CR 602.2b
     if ab.cost.exile_self:
-        # "Exile this card from your graveyard" (CR 118.3): the ability refers to the card exiled
-        # (scavenge's "the card you exiled", CR 702.97a; embalm's copy, CR 702.128a)
-        ctx.log("602.2b", f"{g.players[player].name} exiles {ch.name} from their graveyard to pay for its ability")
+        # "Exile this card from your graveyard", "Exile ~" (CR 118.3): the ability refers to the card
+        # exiled (scavenge's "the card you exiled", CR 702.97a; embalm's copy, CR 702.128a)
+        where = "their graveyard" if ab.cost.exile_self == "graveyard" else "the battlefield"
+        ctx.log("602.2b", f"{g.players[player].name} exiles {ch.name} from {where} to pay for its ability")
         exiled = move(ctx, oid, Zone.EXILE, "cost")
         stack_obj.choices["remembered"] = (exiled,) if exiled is not None else ()
     if ab.cost.exile is not None:

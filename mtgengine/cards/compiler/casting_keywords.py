@@ -329,7 +329,8 @@ def _graveyard_ability(face: ScriptBuilder, cost_text: str, effects: tuple[Effec
     cost = parse_cost(cost_text)
     if cost is None or cost.tap or cost.sacrifice_self or cost.discard_self or cost.loyalty is not None:
         return face.not_implemented()
-    face.activated.append(ActivatedAbility(replace(cost, exile_self=exile_self), effects, targets, face.raw,
+    face.activated.append(ActivatedAbility(replace(cost, exile_self="graveyard" if exile_self else ""), effects,
+                                           targets, face.raw,
                                            sorcery_speed=True, zone="graveyard"))
     return True
 

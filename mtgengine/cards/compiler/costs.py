@@ -10,7 +10,7 @@ from .grammar import attempt, template
 from .keywords import counter_kind_ok
 from .lexicon import num
 from .text import consume, fullmatch, search, sub
-from ..vocabulary import Cost, CostObjects
+from ..vocabulary import Cost, CostObjects, Filter
 
 _REMOVE_COUNTERS = template(r"(?:^|, )remove {NUM} counters from among (.+?) you control(?=,|$)")
 
@@ -47,7 +47,8 @@ def parse_cost(text: str) -> Cost | None:
         text = text[: m.start()] + text[m.end():]
     parts = [p.strip() for p in text.split(",") if p.strip()]
     mana = ""
-    tap = sac = untap = discard = exile_self = False
+    tap = sac = untap = discard = False
+    exile_self = ""
     life = energy = 0
     loyalty: int | None = None
     put_counter = remove_counter = ""
@@ -72,7 +73,10 @@ def parse_cost(text: str) -> Cost | None:
         elif part.lower() == "discard ~":
             discard = True                                 # channel: it functions from the hand (CR 113.6m)
         elif part.lower() in ("exile ~ from your graveyard", "exile this card from your graveyard"):
-            exile_self = True                              # it functions from the graveyard (CR 113.6m)
+            exile_self = "graveyard"                       # it functions from the graveyard (CR 113.6m)
+        elif part.lower() in ("exile ~", "exile this artifact", "exile this permanent", "exile this enchantment",
+                              "exile this creature"):
+            exile_self = "battlefield"                     # "{1}, Exile ~: ..." (Relic of Progenitus, CR 118.3)
         elif (pc := fullmatch(r"put an? ([+-]\d+/[+-]\d+) counter on ~", part, re.I)) and not put_counter:
             put_counter = pc.group(1)                                   # Wall of Roots
         elif (rx := fullmatch(r"remove (?:x|any number of) ([\w+/-]+) counters from ~", part, re.I)) \
@@ -127,6 +131,9 @@ def _cost_objects(part: str) -> CostObjects | None:
     if (m := fullmatch(template(r"discard {NUM} (.+?) cards?"), part, re.I)) and (flt := parse_filter(m.group(2))):
         m.consume()
         return CostObjects("discard", num(m.group(1)).fixed, flt)      # "discard a nonland card"
+    if m := fullmatch(template(r"exile {NUM} (other )?cards? from your graveyard"), part, re.I):
+        m.consume()                 # "Exile two cards from your graveyard" (Grim Lavamancer, Psychatog)
+        return CostObjects("exile", num(m.group(1)).fixed, Filter(other=bool(m.group(2))))
     if m := fullmatch(template(r"exile {NUM} (.+?) cards? from your graveyard"), part, re.I):
         flt = card_filter(m.group(2))
         if flt is None:

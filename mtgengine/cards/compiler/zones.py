@@ -27,6 +27,26 @@ def _exile_graveyard(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Exile(Ref("target_graveyard", st.add_target(spec).index))]
 
 
+@effect_rule(r"exile all (?:(.+?) cards (?:from|in) all graveyards|cards from all graveyards|graveyards)")
+def _exile_graveyards(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Exile all graveyards" (Rest in Peace, Relic of Progenitus), "Exile all creature cards from
+    all graveyards": every card in every graveyard as it resolves (CR 406.2, 608.2c)."""
+    flt = card_filter(m.group(1)) if m.group(1) else None
+    if m.group(1) and flt is None:
+        return None
+    return [Exile(Ref("all_graveyards", filter=flt))]
+
+
+@effect_rule(r"exile all (.+)")
+def _exile_all(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Exile all creatures" (Farewell, Sunfall): each permanent the phrase describes as it
+    resolves (CR 406.2, 608.2c)."""
+    flt = parse_filter(m.group(1))
+    if flt is None or flt.players or flt.spells or flt.zone:
+        return None
+    return [Exile(Ref("each", filter=flt))]
+
+
 @effect_rule(r"exile (?:it|that spell)")
 def _exile_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Whenever a player casts ..., exile it" (Eye of the Storm): the object the trigger refers to,

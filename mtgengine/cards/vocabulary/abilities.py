@@ -42,8 +42,10 @@ class Cost:
     x_is: "Quantity | None" = None         # "X is the mana value of the exiled card": X isn't announced
                                            # but set by the game (Soul Foundry; linked, CR 607.3: the sum)
     discard_self: bool = False             # "Discard this card" (transmute, CR 702.53a)
-    exile_self: bool = False               # "Exile this card from your graveyard" (scavenge, embalm, CR 702.97a,
-                                           # 702.128a): the ability refers to the exiled card ("remembered")
+    exile_self: str = ""                   # the zone the source is exiled from: "graveyard" ("Exile this card
+                                           # from your graveyard": scavenge, embalm, CR 702.97a, 702.128a; the
+                                           # ability refers to the exiled card, "remembered"), "battlefield"
+                                           # ("{1}, Exile ~: Exile all graveyards", Relic of Progenitus)
     untap: bool = False                    # {Q}: untap this permanent (CR 107.6)
     energy: int = 0                        # {E}...: pay that many energy counters (CR 107.14)
     put_counter: str = ""                  # "Put a -0/-1 counter on ~" (Wall of Roots, CR 118.3)

@@ -28,7 +28,8 @@ class Filter:
     players: bool = False                      # players qualify too ("any target")
     objects: bool = True                       # objects qualify
     spells: bool = False                       # looks at the stack (spells) instead of permanents
-    abilities: str = ""                        # "triggered" / "activated": abilities on the stack
+    abilities: str = ""                        # objects on the stack of these kinds, "|"-joined: "triggered",
+                                               # "activated", "spell" ("activated|triggered", CR 113.1b)
     other: bool = False                        # "other": not the source itself
     tapped: bool | None = None
     attacking: bool | None = None
@@ -94,7 +95,8 @@ class Ref:
     its last known controller, CR 608.2h), "target_controls" (every permanent matching ``filter``
     that target player ``index`` controls: "all creatures target player controls"),
     "target_graveyard" (every card, matching ``filter`` if given, in the graveyard of target
-    player ``index``: "exile target player's graveyard"), "triggering" (the object the trigger refers to:
+    player ``index``: "exile target player's graveyard"), "all_graveyards" (every card, matching
+    ``filter`` if given, in every graveyard: "exile all graveyards"), "triggering" (the object the trigger refers to:
     the creature that entered, died or attacked, the spell cast, CR 603.2), "moved" (the new
     object target ``index`` became when this resolution moved it, CR 400.7: "return that
     card"), "moved_self" (the new object the source became when this resolution moved it: "exile
