@@ -164,13 +164,24 @@ def _counted_things(t: str) -> Quantity | None:
     if low in (_BASIC_TYPES, "basic land type among lands you control"):
         return Quantity(stat="domain")                                  # CR 205.3i
     if m := re.fullmatch(r"(?:(.+?) )?cards? in (your (?:hand|graveyard)|all graveyards)", t, re.I):
-        flt = parse_filter(m.group(1)) if m.group(1) else Filter()
+        kinds = m.group(1) or ""
+        if both := re.fullmatch(r"(\w+) and (\w+)", kinds):
+            # "each instant and sorcery card in your graveyard" (Bedlam Reveler): each card that is
+            # either (the rulings; "A and B cards" counts a card of both once)
+            if {both.group(1).lower(), both.group(2).lower()} <= _CARD_TYPE_WORDS:
+                kinds = f"{both.group(1)} or {both.group(2)}"
+        flt = parse_filter(kinds) if kinds else Filter()
         if flt is None or flt.controller or not _card_filter(flt):
             return None
         where = "all_graveyards" if m.group(2).lower() == "all graveyards" else m.group(2).split()[1].lower()
         return Quantity(stat=f"cards_in:{where}", per=flt)
     flt = _permanents(t)
     return Quantity(per=flt) if flt is not None else None
+
+
+#: The card types (CR 300.1) as words, lower case.
+_CARD_TYPE_WORDS = frozenset({"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
+                              "planeswalker", "sorcery"})
 
 
 def _permanents(t: str) -> Filter | None:

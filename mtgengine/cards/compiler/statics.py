@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...core.mana import COLOR_WORDS
-from .amounts import count_phrase
+from .amounts import count_phrase, each_phrase
 from .combat_rules import ASSIGNS_AS_UNBLOCKED, BLOCKED_BY_POWER_BELOW_OWN
 from .conditions import cda_quantity, parse_condition
 from . import nested
@@ -347,6 +347,11 @@ def _attached_per(m: SpanMatch, face: ScriptBuilder) -> bool:
     kw = keyword_list(m.group(5)) if m.group(5) else frozenset()
     p, t = int(m.group(2)), int(m.group(3))
     count = _OFF_BATTLEFIELD_COUNTS.get(m.group(4).lower()) if who == "self" else None
+    if count is None and (each := each_phrase(m.group(4))) is not None and each.stat.startswith("cards_in:") \
+            and (who == "self" or each.stat == "cards_in:all_graveyards") and counts_cards(each):
+        # "~ gets +1/+1 for each land card in your graveyard" (Knight of the Reliquary): "your" is
+        # its controller's, so only ~ itself counts a graveyard of one player (``layer_effects.value_of``)
+        count = each
     if count is not None and kw is not None:
         consume(m.group(4))
         face.static.append(StaticAbility(who, keywords=kw, text=face.raw, mods=(ModifyPT(p, t, count=count),)))
@@ -355,6 +360,31 @@ def _attached_per(m: SpanMatch, face: ScriptBuilder) -> bool:
     if per is None or kw is None or not counts_characteristics(per):
         return face.not_implemented()
     face.static.append(StaticAbility(who, keywords=kw, text=face.raw, mods=(ModifyPT(p, t, per=per),)))
+    return True
+
+
+@_static(r"(enchanted creature|equipped creature|~) gets ([+-])(X|0)/([+-])(X|0),? where X is (.+?)\.")
+def _attached_x(m: SpanMatch, face: ScriptBuilder) -> bool:
+    """ "~ gets -X/-X, where X is your life total" (Death's Shadow), "Enchanted creature gets
+    +X/+X, where X is the number of creatures you control": a layer 7c effect whose X is counted
+    each time the layers apply (CR 611.3a, 613.4c). Of an Aura or Equipment only permanents are
+    counted ("you" its controller, ``layer_effects.counted``) and cards in all graveyards; a hand,
+    graveyard or life count is read for the object's controller, the source's only for ~ itself."""
+    who = {"~": "self"}.get(m.group(1), m.group(1).lower().split()[0])
+    if m.group(3) == m.group(5) == "0":
+        return face.not_implemented()
+    p = (1 if m.group(2) == "+" else -1) if m.group(3) == "X" else 0
+    t = (1 if m.group(4) == "+" else -1) if m.group(5) == "X" else 0
+    q = cda_count(m.group(6))
+    if q is None:
+        return face.not_implemented()
+    if q.per is not None and not q.stat and q.fixed == 0 and q.scale == 1:
+        mod = ModifyPT(p, t, per=q.per)
+    elif who == "self" or q.stat == "cards_in:all_graveyards":     # all graveyards: no one's in particular
+        mod = ModifyPT(p, t, count=q)
+    else:
+        return face.not_implemented()
+    face.static.append(StaticAbility(who, text=face.raw, mods=(mod,)))
     return True
 
 
@@ -405,6 +435,11 @@ def _quoted_abilities(face: ScriptBuilder) -> Any:
     if script is None or replace(script, triggered=(), activated=(), keywords=frozenset()) != CardScript():
         return None
     return script
+
+
+def counts_cards(q: Quantity) -> bool:
+    """Whether a count of cards in a zone reads only what cards there have (CR 707.2)."""
+    return q.per is None or counts_characteristics(q.per)
 
 
 #: "for each card in your hand" (Dread Slag): numbers a self static counts off the battlefield,
