@@ -7,6 +7,7 @@ face, carried out where each one's rule is; the keywords that stand for an abili
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .. import lazy_re                                              # patterns compiled at first use
 from .combat_rules import combat_restriction
@@ -436,12 +437,50 @@ def _crew(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_activated_keyword(r"((?:basic )?[a-z]*)cycling ((?:\{[0-9WUBRGC]+\})+)")
+#: A cycling keyword with a mana cost (hybrid symbols too: "Cycling {U/B}").
+_CYCLING = r"((?:basic )?[a-z]*)cycling ((?:\{[0-9WUBRGC]+(?:/[WUBRGP])?\})+)"
+
+
+@_activated_keyword(_CYCLING)
 def _cycling(m: SpanMatch, face: ScriptBuilder) -> bool:
     cycling = cycling_ability(m.group(1), m.group(2), face.raw)
     if cycling is None:
         return face.not_implemented()
     face.activated.append(cycling)
+    return True
+
+
+@_activated_keyword(_CYCLING + r"((?:, " + _CYCLING + r")+)")
+def _cyclings(m: SpanMatch, face: ScriptBuilder) -> bool:
+    """ "Swampcycling {2}, mountaincycling {2}": two cycling abilities, each its own (CR 702.29e)."""
+    for part in split(r", ", m.group(0)):
+        one = fullmatch(_CYCLING, part, re.I)
+        # each its own text, so that "ability: mountaincycling" names one of them
+        cycling = cycling_ability(one.group(1), one.group(2), str(part)) if one is not None else None
+        if cycling is None:
+            return face.not_implemented()
+        one.consume()
+        face.activated.append(cycling)
+    return True
+
+
+@_activated_keyword(r"cycling ?[-—–] ?(.+?)\.?")
+def _cycling_in_words(m: SpanMatch, face: ScriptBuilder) -> bool:
+    """ "Cycling—Pay 2 life" (Street Wraith), "Cycling—Sacrifice a land" (Edge of Autumn): a cost
+    in words, paid with the discard of the card (CR 702.29a, 118.3)."""
+    parts = cost_parts(m.group(1))
+    if parts is None:
+        return face.not_implemented()
+    mana, life, extra = parts
+    objects = []
+    for add in extra:
+        if add.sacrifice is None or add.exile or add.discard or add.bounce or add.tap or add.optional:
+            return face.not_implemented()
+        objects.append(CostObjects("sacrifice", add.count, replace(add.sacrifice, controller="you")))
+    cycling = cycling_ability("", "", face.raw)
+    assert cycling is not None
+    face.activated.append(replace(cycling, cost=replace(cycling.cost, mana=mana, pay_life=life,
+                                                        objects=tuple(objects))))
     return True
 
 
