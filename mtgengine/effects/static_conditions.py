@@ -20,6 +20,16 @@ STATIC_ONLY_KINDS = frozenset({"graveyard_card_types", "source_attacking", "sour
                                "source_counter", "opponent_controls", "opponent_graveyard", "attached_is"})
 
 
+def graveyard_card_types(state: GameState, player: int) -> int:
+    """Delirium (CR 207.2c): the card types (CR 205.2a) among the cards in the player's graveyard,
+    by their copiable values (CR 707.2: no effect applies to a card there but a CDA, which sets no
+    type)."""
+    kinds: set[str] = set()
+    for oid in state.zones[(player, Zone.GRAVEYARD)]:
+        kinds |= copiable_values(state, oid).types & CARD_TYPES
+    return len(kinds)
+
+
 def static_only_value(state: GameState, chars: dict[int, Characteristics], sid: int, cond: Condition,
                       you: int) -> int | None:
     """The number ``cond`` compares (``at_least`` / ``at_most``), or None if its kind isn't one of
@@ -28,12 +38,7 @@ def static_only_value(state: GameState, chars: dict[int, Characteristics], sid: 
     src = state.objects.get(sid)
     here = src is not None and src.zone is Zone.BATTLEFIELD
     if kind == "graveyard_card_types":
-        # delirium (CR 207.2c): card types (CR 205.2a) among the cards in your graveyard, by their
-        # copiable values (CR 707.2: no effect applies to a card there but a CDA, which sets no type)
-        kinds: set[str] = set()
-        for oid in state.zones[(you, Zone.GRAVEYARD)]:
-            kinds |= copiable_values(state, oid).types & CARD_TYPES
-        return len(kinds)
+        return graveyard_card_types(state, you)
     if kind == "opponent_graveyard":
         return max((len(state.zones[(p.index, Zone.GRAVEYARD)]) for p in state.players
                     if p.index != you and not p.lost), default=0)

@@ -13,6 +13,7 @@ from .layers import characteristics, matches
 from .link_records import condition as linked_condition
 from .keyword_conditions import KEYWORD_CONDITIONS, keyword_condition
 from .meld_pairs import meld_pair_ready
+from .static_conditions import graveyard_card_types
 
 
 def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False,
@@ -85,6 +86,8 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         found = {characteristics(g, oid).power if cond.value == "power" else characteristics(g, oid).name
                  for oid in g.battlefield if matches(g, oid, flt, controller, source_id)}
         value = len(found)
+    elif cond.kind == "graveyard_card_types":
+        value = graveyard_card_types(g, controller)                 # delirium (CR 207.2c)
     elif cond.kind == "attacked_with":
         value = g.players[controller].attacked_with_this_turn        # CR 508.1
     elif cond.kind == "spells_cast":

@@ -23,12 +23,12 @@ from ..vocabulary import Condition, Filter, Quantity
 #: "designated": "as long as ~ is monstrous / renowned" (CR 701.37b, 702.112b; becoming it calls
 #: ``GameState.changed``).
 STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library", "turn", "monarch", "initiative",
-                                    "completed_dungeon", "blessing", "designated"})
+                                    "completed_dungeon", "blessing", "designated", "graveyard_card_types"})
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
                                    "main_phase", "landfall", "morbid", "revolt", "source_counters", "monarch",
-                                   "initiative", "completed_dungeon", "blessing",
+                                   "initiative", "completed_dungeon", "blessing", "graveyard_card_types",
                                    "optional_paid", "cost_paid"})     # "if this spell was bargained" (CR 702.166b)
 
 #: One reading per wording: the first template that fits decides.
@@ -43,6 +43,12 @@ def parse_condition(text: str) -> Condition | None:
     return CONDITIONS.parse(text) or joined_condition(text)
 
 
+
+
+@_condition(r"there are {COUNT} or more card types among cards in your graveyard")
+def _delirium(m: SpanMatch) -> Condition:
+    # delirium (CR 207.2c): the card types (CR 205.2a) among the cards in its controller's graveyard
+    return Condition("graveyard_card_types", at_least=num(m.group(1)).fixed)
 
 
 @_condition(r"it's (not )?your turn|it is (not )?your turn")

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ...core.mana import COLOR_WORDS
 from .amounts import count_phrase, each_phrase
-from .conditions import negated_condition, parse_condition
+from .conditions import RESOLUTION_CONDITIONS, negated_condition, parse_condition
 from .filters import creature_type_filter, parse_filter
 from .grammar import Grammar, attempt, template
 from .keywords import counter_kind_ok, keyword_list
@@ -316,22 +316,24 @@ REPLACEMENTS.add(r"prevent all (combat )?damage that would be dealt to (.+?)",
 
 
 _SELF_REPLACEMENT = template(r"(?:(?:~|it) deals (x plus \d+|{NUM}) damage|you gain {NUM} life)"
-                             r" instead if you control (a|an|one|two|three|four|five|\d+)(?: or more)? (.+)")
+                             r" instead if (.+)")
 
 
 @attempt
 def _self_replacement(text: str) -> ReplacementAbility | None:
     """A spell's self-replacement effect (CR 614.15): "~ deals 4 damage instead if you control
-    three or more artifacts" (Galvanic Blast), "You gain 10 life instead if you control a
+    three or more artifacts" (Galvanic Blast), "~ deals 6 damage instead if there are four or more
+    card types among cards in your graveyard" (Unholy Heat), "You gain 10 life instead if you control a
     creature with power 4 or greater" (Feed the Clan)."""
     m = fullmatch(_SELF_REPLACEMENT, text, re.I)
     if not m:
         return None
-    flt = parse_filter(m.group(5))
-    if flt is None or flt.spells or flt.controller:
+    # checked as the spell resolves (CR 608.2c): "if you control three or more artifacts",
+    # delirium's "if there are four or more card types among cards in your graveyard"
+    condition = parse_condition(m.group(4))
+    if condition is None or condition.kind not in RESOLUTION_CONDITIONS:
         return None
     m.consume()
-    condition = Condition("control", flt, at_least=num(m.group(4)).fixed)
     if m.group(1):
         words = m.group(1).lower()
         amount = Quantity(fixed=int(words.split()[-1]), x=True) if words.startswith("x plus") else num(words)

@@ -1,6 +1,5 @@
 """The conditions only a static ability has (CR 611.3b): "as long as it's attacking", "as long as
-~ is equipped", "as long as it has a +1/+1 counter on it", delirium's "as long as there are four
-or more card types among cards in your graveyard", "as long as an opponent controls an Island",
+~ is equipped", "as long as it has a +1/+1 counter on it", "as long as an opponent controls an Island",
 "as long as equipped creature is a Human".
 
 They are read as the layers apply (``effects.static_conditions``), from the permanents'
@@ -38,12 +37,6 @@ def static_ability_condition(text: str) -> Condition | None:
     if cond is not None:
         return None
     return STATIC_CONDITIONS.parse(text.strip().rstrip("."))
-
-
-@_condition(r"there are {COUNT} or more card types among cards in your graveyard")
-def _delirium(m: SpanMatch) -> Condition:
-    # delirium (CR 207.2c): the card types (CR 205.2a) among the cards in its controller's graveyard
-    return Condition("graveyard_card_types", at_least=num(m.group(1)).fixed)
 
 
 @_condition(r"(?:it's|it is|~ is) (attacking|blocking)")
