@@ -28,11 +28,9 @@ def _words(name: str) -> list[tuple[str, ...]]:
     # two types in a row next to a union ("artifact creature or black creature") can't be said
     # (CR 205.2a: Filter.all_types holds for the whole filter): those words stay unread
     ("Purge", ("artifact creature",)),
-    # a token's creature types with a land type among them ("Forest Dryad land creature tokens",
-    # CR 205.3g-m): the types aren't told apart, so those words stay unread
-    ("Awaken the Woods", ("Forest Dryad land",)),
-    # "land" is no creature type (CR 205.3m): the token would be no land
-    ("Awaken the Woods", ("Forest Dryad land",)),
+    # a token's subtype that is no creature type of the pinned rules ("Klingon", CR 205.3m) taken
+    # for one: those words stay unread
+    ("Cha'DIch Investigator", ("Klingon Warrior",)),
 ])
 def test_a_misparse_is_found_and_its_words_named(name: str, words: tuple[str, ...]) -> None:
     assert _words(name) == [words]

@@ -11,7 +11,7 @@ from .filters import card_filter, parse_filter, subject_filter
 from .grammar import attempt
 from .keywords import keyword_list
 from . import nested
-from .lexicon import PERMANENT_TYPES, TIMES, creature_types, num
+from .lexicon import LAND_TYPE_WORDS, PERMANENT_TYPES, TIMES, artifact_enchantment_types, creature_types, num
 from .targets import LIFE_OWNER, Parse, last_target, life_owner, target_ref, target_spec, who_ref
 from .text import SpanMatch, consume, finditer, fullmatch, split, sub
 from ..vocabulary import (
@@ -114,10 +114,10 @@ def _become_copy(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [BecomeCopy(st.add_target(first), st.add_target(second))]             # CR 707.4
 
 
-@effect_rule(r"copy target (triggered|activated) ability you control")
+@effect_rule(r"copy target (triggered|activated|activated or triggered) ability you control")
 def _copy_ability(m: SpanMatch, st: Parse) -> list[Effect] | None:
     kind = m.group(1).lower()
-    ref = st.add_target(TargetSpec(Filter(spells=True, abilities=kind, controller="you"),
+    ref = st.add_target(TargetSpec(Filter(spells=True, abilities=kind.replace(" or ", "|"), controller="you"),
                                    f"target {kind} ability you control"))
     return [CopySpell(ref, False)]                                               # CR 707.10
 
@@ -261,7 +261,7 @@ def _creator(words: str | None, st: Parse) -> Ref | None | bool:
 
 
 @effect_rule(_CREATOR + r"{NUM} (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)(?: and (?:white|blue|black|red|green))?) "
-             r"([A-Z][A-Za-z ]*?) ((?:artifact |enchantment )+)?creature tokens?(?: with (.+))?")
+             r"([A-Z][A-Za-z ]*?) ((?:artifact |enchantment |land )+)?creature tokens?(?: with (.+))?")
 def _token(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Create two 1/1 white Soldier creature tokens"; "Its controller creates a 3/3 green Beast
     creature token" (Beast Within): the target's controller, as last known (CR 608.2h), creates
@@ -270,9 +270,11 @@ def _token(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if who is False:
         return None
     colors = tuple(COLOR_WORDS[c] for c in m.group(5).lower().split(" and ") if c in COLOR_WORDS)
+    # "a 2/2 blue Bird enchantment creature token" (Aerie Worshippers): card types before "creature"
+    types = tuple(w.capitalize() for w in (m.group(7) or "").split()) + ("Creature",)
     subtypes = tuple(m.group(6).split())
-    if not all(t in creature_types() for t in subtypes):
-        m.leave(6)          # a word that is no creature type (CR 205.3m) taken for one: not understood
+    if not all(_token_subtype(t, types) for t in subtypes):
+        m.leave(6)          # a word that is no subtype of its types (CR 205.3d) taken for one: not understood
     kws: frozenset[str] = frozenset()
     text = ""
     if m.group(8):
@@ -280,11 +282,20 @@ def _token(m: SpanMatch, st: Parse) -> list[Effect] | None:
         if extras is None:
             return None
         kws, text = extras
-    # "a 2/2 blue Bird enchantment creature token" (Aerie Worshippers): card types before "creature"
-    types = tuple(w.capitalize() for w in (m.group(7) or "").split()) + ("Creature",)
     # CR 111.4: unnamed, a token is named after its subtypes plus the word "Token"
     return [CreateToken(num(m.group(2)), " ".join(subtypes) + " Token", int(m.group(3)), int(m.group(4)),
                         colors, types, subtypes, kws, who=who, text=text)]
+
+
+def _token_subtype(word: str, types: tuple[str, ...]) -> bool:
+    """Whether a token's subtype fits its card types (CR 205.3d): a creature type (205.3m), a basic
+    land type of a land ("a 1/1 green Forest Dryad land creature token", 205.3i), an artifact or
+    enchantment type of one (205.3g-h)."""
+    if word in creature_types():
+        return True
+    if "Land" in types and word in LAND_TYPE_WORDS.values():
+        return True
+    return ("Artifact" in types or "Enchantment" in types) and word in artifact_enchantment_types().values()
 
 
 @attempt
