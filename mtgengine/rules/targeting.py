@@ -49,15 +49,23 @@ def _targets(g: GameState, spec: TargetSpec, controller: int, source_id: int | N
                 yield oid
         return
     if flt.objects and flt.abilities:
-        # "target triggered/activated ability (you control)" (CR 115.1): abilities on the stack
+        # "target triggered ability you control", "target activated or triggered ability", "target
+        # spell, activated ability, or triggered ability" (CR 115.1, 113.1b): objects on the stack of
+        # the kinds ``flt.abilities`` lists ("spell|activated|triggered"); mana abilities never are
+        # (CR 605.3b)
+        kinds = flt.abilities.split("|")
         for oid in _candidates(g.stack, only):
             o = g.objects[oid]
-            if o.ability is None or oid == source_id:
+            if oid == source_id:
                 continue
-            if (flt.abilities == "triggered") != isinstance(o.ability, TriggeredAbility):
+            kind = "spell" if o.ability is None else "triggered" if isinstance(o.ability, TriggeredAbility) \
+                else "activated"
+            if kind not in kinds:
                 continue
             if flt.controller == "you" and o.controller != controller:
                 continue
+            if flt.controller == "opponent" and o.controller == controller:
+                continue                                    # "you don't control"
             yield oid
         return
     if flt.objects:

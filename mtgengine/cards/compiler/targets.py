@@ -60,6 +60,15 @@ _FIXED_TARGETS = {
                                                    "target " + p),
     "opponent or planeswalker": lambda p: TargetSpec(Filter(types=frozenset({"Planeswalker"}), players=True),
                                                      "target " + p),
+    # objects on the stack by kind (CR 113.1b, 115.1): ``rules.targeting`` reads ``abilities``
+    "activated ability": lambda p: TargetSpec(Filter(spells=True, abilities="activated"), "target " + p),
+    "triggered ability": lambda p: TargetSpec(Filter(spells=True, abilities="triggered"), "target " + p),
+    "activated or triggered ability": lambda p: TargetSpec(Filter(spells=True, abilities="activated|triggered"),
+                                                           "target " + p),
+    "activated or triggered ability you don't control": lambda p: TargetSpec(
+        Filter(spells=True, abilities="activated|triggered", controller="opponent"), "target " + p),
+    "spell, activated ability, or triggered ability": lambda p: TargetSpec(
+        Filter(spells=True, abilities="spell|activated|triggered"), "target " + p),
 }
 
 
