@@ -85,7 +85,7 @@ def _cost_change(para: str) -> CostChange | None:
         amount = m.group(1)
         more, less = (amount, "") if m.group(2).lower() == "more" else ("", amount)
         return CostChange(more=more, less=less, itself=True, condition=cond, text=para)
-    m = fullmatch(r"(~|this spell|.+? spells?(?: of the chosen (?:color|type)| with the chosen name)?)(?: (you cast|"
+    m = fullmatch(r"(~|this spell|(?:.+? )?spells?(?: of the chosen (?:color|type)| with the chosen name)?)(?: (you cast|"
                   r"your opponents cast|that you cast|that your opponents cast))?( of the chosen (?:color|type))? costs? "
                   + _MANA + r" (more|less) to cast(?: for each (.+?))?\.", para, re.I)
     if m is None:
@@ -96,13 +96,16 @@ def _cost_change(para: str) -> CostChange | None:
         subject, chosen = subject[: q.start()], subject[q.start():]
     elif m.group(3):
         chosen = m.group(3)             # "creature spells you cast of the chosen type" (Herald's Horn)
+    # "Spells cost {1} more to cast" (Sphere of Resistance); not "Spells with the chosen name" (Disruptor Flute)
+    every = subject.lower() in ("spells", "spell") and not chosen
     subject = sub(r" spells?$", "", subject, re.I, understood=True)
     itself = subject.lower() in ("this", "this spell", "~")
     spells = None
-    if itself:
+    if itself or every:
         consume(subject)
     else:
-        spells = _spells(subject + " spells" + chosen)
+        plain = subject.lower() in ("spells", "spell")      # "Spells with the chosen name" (Disruptor Flute)
+        spells = _spells((subject if plain else subject + " spells") + chosen)
         if spells is False:
             return None
     per = None
@@ -338,6 +341,16 @@ def _restriction(para: str) -> CastRestriction | None:
         m.consume()                     # Pithing Needle (CR 602.5, 605.1a, 607.2d)
         return CastRestriction(Filter(chosen_name=CHOSEN_NAME), "any", para, abilities=True,
                                except_mana=bool(m.group(1)))
+    if m := fullmatch(r"activated abilities of (.+?) can't be activated( unless they're mana abilities)?\.", para,
+                      re.I):
+        # Stony Silence: "Activated abilities of artifacts can't be activated"; Linvala, Keeper of
+        # Silence: "... of creatures your opponents control ..." — mana abilities too, unless excepted
+        # (CR 602.5, 605.1a); "your" is the permanent's controller
+        flt = parse_filter(m.group(1))
+        if flt is None or flt.players or flt.spells or flt.zone:
+            return None
+        m.consume()
+        return CastRestriction(flt, "any", para, abilities=True, except_mana=bool(m.group(2)))
     m = fullmatch(r"(your opponents|you|players|each opponent) can't cast (.+?)\.", para, re.I)
     if m is None:
         return None
