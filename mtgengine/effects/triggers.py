@@ -96,26 +96,29 @@ _LEAVES_EVENTS = frozenset({"leaves", "dies", "sacrificed"})
 #: Trigger events about an object.
 OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "sacrificed", "attacks", "blocks", "becomes_blocked", "deals_damage",
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
-                           "leaves_graveyard", "becomes_tapped", "becomes_untapped", "damage_player",
+                           "combat_damage_player_or_planeswalker", "leaves_graveyard", "becomes_tapped", "becomes_untapped", "damage_player",
                            "damage_opponent", "damage_creature", "dealt_damage", "blocks_creature",
                            "blocked_by_creature", "cast_targeting", "turned_face_up"})
 
 
 #: Damage trigger events that count only combat damage, and those that count only the damage
 #: dealt to the one player or creature they name ("that much", CR 603.2c).
-_COMBAT_DAMAGE_EVENTS = frozenset({"deals_combat_damage", "combat_damage_player", "combat_damage_creature"})
+_COMBAT_DAMAGE_EVENTS = frozenset({"deals_combat_damage", "combat_damage_player", "combat_damage_creature",
+                                   "combat_damage_player_or_planeswalker"})
 #: The trigger events of damage dealt (``_match_events``).
 _DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
-                            "damage_player", "damage_opponent", "damage_creature"})
+                            "combat_damage_player_or_planeswalker", "damage_player", "damage_opponent", "damage_creature"})
 _DAMAGE_TO_ONE_EVENTS = frozenset({"combat_damage_player", "combat_damage_creature", "damage_player",
+                                   "combat_damage_player_or_planeswalker",
                                    "damage_opponent", "damage_creature", "dealt_damage", "blocks_creature",
                            "blocked_by_creature", "cast_targeting"})
 
 
-def _was_creature(g: Any, oid: int) -> bool:
-    """Whether the object dealt damage is (or, if it has left, was) a creature (CR 603.10a)."""
+def _was_creature(g: Any, oid: int, kind: str = "Creature") -> bool:
+    """Whether the object dealt damage is (or, if it has left, was) a creature, or of card type
+    ``kind`` (CR 603.10a)."""
     ch = characteristics(g, oid) if oid in g.objects else g.lki.get(oid)
-    return ch is not None and "Creature" in ch.types
+    return ch is not None and kind in ch.types
 
 
 
@@ -322,6 +325,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                                     else None),
                                    ("combat_damage_creature", (ev.source, ev.target) if ev.combat and ev.target > 0
                                     else None),
+                                   ("combat_damage_player_or_planeswalker", (ev.source, ev.target) if ev.combat and (
+                                       ev.target < 0 or _was_creature(g, ev.target, "Planeswalker")) else None),
                                    ("damage_player", (ev.source, ev.target) if ev.target < 0 else None),
                                    ("damage_opponent", (ev.source, ev.target) if ev.target < 0
                                     and player_of(ev.target) != sch.controller else None),

@@ -51,6 +51,8 @@ for _pattern, _events in (
     (r"when(?:ever)? ~ deals damage", ("deals_damage",)),
     (r"when(?:ever)? ~ deals combat damage", ("deals_combat_damage",)),
     (r"when(?:ever)? ~ deals combat damage to a player", ("combat_damage_player",)),
+    (r"when(?:ever)? ~ deals combat damage to a player or (?:a )?planeswalker",       # CR 510.2, 603.2
+     ("combat_damage_player_or_planeswalker",)),
     (r"when(?:ever)? ~ deals damage to a player", ("damage_player",)),
     (r"when(?:ever)? ~ deals damage to an opponent", ("damage_opponent",)),
     (r"when(?:ever)? ~ deals damage to a creature", ("damage_creature",)),
