@@ -13,11 +13,14 @@ from ..rules.context import Ctx
 from ..state.game_state import GameState
 from .layers import characteristics, permanents
 from .primitives import name_of, transform
+from .triggers import step_triggers
 
 #: The condition kind of an intervening "if" about the spells cast last turn (CR 603.4):
 #: value "none" ("if no spells were cast last turn") or "two_by_a_player" ("if a player cast two
 #: or more spells last turn").
 LAST_TURN_SPELLS = "spells_last_turn"
+#: The trigger event of "Whenever day becomes night or night becomes day" (CR 730.1a).
+DAY_NIGHT_CHANGES = "day_night_changes"
 #: The memo's key (``GameState._chars``, forgotten with the characteristics) of the permanents
 #: with daybound or nightbound.
 _BOUND = ("day_night_bound",)
@@ -60,6 +63,7 @@ def become(ctx: Ctx, which: str, rule: str = "730.1") -> None:
         ctx.log(rule, f"it becomes {which}")
     else:
         ctx.log(rule, f"{before} becomes {which}")        # CR 730.1a
+        step_triggers(ctx, DAY_NIGHT_CHANGES)              # "whenever day becomes night or night becomes day"
     day_night_actions(ctx)
 
 
