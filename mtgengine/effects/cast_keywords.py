@@ -117,6 +117,12 @@ def keyword_replacements(g: GameState, event: Any, kind: str) -> list[tuple[str,
     if event.__class__ is not ZoneChange:
         return []
     o = g.objects.get(event.oid)
+    if event.to_zone is _GRAVEYARD and o is not None:
+        # "If ~ would be put into a graveyard from anywhere, exile it instead" (disturb's back
+        # faces, CR 702.146, 614.1a): its own ability, wherever it is (CR 113.6b)
+        own = _from_anywhere(g, event.oid)
+        if own is not None:
+            return [(f"ga{event.oid}", own, characteristics(g, event.oid).controller, event.oid)]
     if kind == "discard":
         if o is not None and "madness" in characteristics(g, event.oid).keywords:
             return [(f"md{event.oid}", MADNESS, o.owner, event.oid)]
@@ -138,8 +144,16 @@ def keyword_replacements(g: GameState, event: Any, kind: str) -> list[tuple[str,
     return out
 
 
+def _from_anywhere(g: GameState, oid: int) -> ReplacementAbility | None:
+    """The object's own "If ~ would be put into a graveyard from anywhere, exile it instead"."""
+    for ab in characteristics(g, oid).script.replacements:
+        if ab.event == "to_graveyard" and ab.itself:
+            return ab
+    return None
+
+
 #: The event kinds (``replacement.event_kind``) :func:`keyword_replacements` may replace.
-KEYWORD_REPLACEMENT_KINDS = frozenset({"leaves_stack", "dies", "to_hand_or_library", "discard"})
+KEYWORD_REPLACEMENT_KINDS = frozenset({"leaves_stack", "dies", "to_hand_or_library", "discard", "to_graveyard"})
 
 
 #: CR 702.35a: "When this card is exiled this way, its owner may cast it by paying [cost] rather

@@ -83,6 +83,10 @@ def move(ctx: Ctx, oid: int, to_zone: Zone, cause: str = "", *, top: bool = True
             copied, extra_counters = _enters_as_copy(ctx, oid, entering, before)
             # (entering as a copy changed its values; else they are those it had)
             now = before if copied is None else characteristics(g, oid)
+            if g.day_night == "night" and not transformed and not face_down and now.keywords \
+                    and "daybound" in now.keywords and o.card is not None and o.card.layout == "transform":
+                transformed = True                  # CR 702.145b: at night, a daybound card enters transformed
+                ctx.log("702.145b", f"it is night: {before.name} (daybound) enters transformed")
             if not aura_spell and not face_down and "Aura" in now.subtypes:
                 enchanting = _aura_enters(ctx, oid, entering)
                 if enchanting is None:
@@ -786,12 +790,20 @@ def proliferate(ctx: Ctx, player: int, source_name: str = "") -> None:
                 put_counters(ctx, c, kind, 1, rule="701.34a")
 
 
-def transform(ctx: Ctx, oid: int) -> bool:
+def transform(ctx: Ctx, oid: int, cause: str = "") -> bool:
     """CR 701.27a: a double-faced permanent turns over; it stays the same object (CR 712.18).
     A permanent that isn't a transforming double-faced card doesn't (CR 701.27c), nor one whose
-    other face is an instant or sorcery (701.27d). Returns whether it transformed."""
+    other face is an instant or sorcery (701.27d), nor one with daybound or nightbound unless
+    that ability transforms it (``cause`` "day_night", CR 702.145b, 702.145e). Returns whether it
+    transformed."""
     g = ctx.g
     o = g.objects.get(oid)
+    if cause != "day_night" and o is not None and o.zone is Zone.BATTLEFIELD:
+        keywords = characteristics(g, oid).keywords
+        if keywords and ("daybound" in keywords or "nightbound" in keywords):
+            ctx.log("702.145b", f"{name_of(ctx, oid)} can't transform except due to its daybound or nightbound "
+                                f"ability")
+            return False
     token_faces = o.choices.get("dfc_faces") if o is not None and o.choices else None
     if token_faces is not None and token_faces[0] == "transform" and o.zone is Zone.BATTLEFIELD:
         other_types = token_faces[1 if o.transformed else 2].types     # a double-faced token (CR 707.8a)

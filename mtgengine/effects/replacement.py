@@ -155,6 +155,8 @@ def event_kind(event: Any) -> str | None:
             return "to_hand_or_library"                # a commander's (CR 903.9b)
         if from_zone is _HAND and event.cause == "discard":
             return "discard"                           # madness (CR 702.35a)
+        if to_zone is _GRAVEYARD:
+            return "to_graveyard"                      # "... from anywhere, exile it instead" (CR 614.1a)
         return None
     kind = _KIND_OF_TYPE.get(cls)
     if kind is not None:
@@ -354,7 +356,7 @@ REPLACEMENT_SOURCES: tuple[Source, ...] = (_self_candidates, _static_candidates,
 #: The event type behind each kind (``event_kind``).
 _TYPE_OF_KIND: dict[str, type] = {
     "enters": ZoneChange, "dies": ZoneChange, "leaves_stack": ZoneChange, "to_hand_or_library": ZoneChange,
-    "discard": ZoneChange,
+    "discard": ZoneChange, "to_graveyard": ZoneChange,
     "gain_life": LifeEvent, "life_reduced": LifeEvent, "tapped_for_mana": ManaEvent,
     **{kind: cls for cls, kind in _KIND_OF_TYPE.items()}}
 #: The kinds whose events name no resolving spell (no ``origin``; damage names its ``source``):

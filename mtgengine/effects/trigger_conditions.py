@@ -124,6 +124,16 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         return g.initiative == controller                             # CR 725.1
     elif cond.kind == "completed_dungeon":
         return any(d[0] == controller for d in g.completed_dungeons)  # CR 309.7
+    elif cond.kind == "day_night":
+        # CR 730.1: "if it's neither day nor night" (``GameState.day_night``)
+        return (g.day_night or "neither") == cond.value
+    elif cond.kind == "spells_last_turn":
+        # "if no spells were cast last turn" / "if a player cast two or more spells last turn"
+        # (CR 603.4; ``effects.day_night.record_last_turn``): false on the first turn
+        last = g.last_turn_spells
+        if last is None:
+            return False
+        return sum(last[1]) == 0 if cond.value == "none" else any(c >= 2 for c in last[1])
     elif cond.kind == "main_phase":
             return g.active == controller and g.step in MAIN_PHASES      # CR 505.1
     else:

@@ -29,7 +29,7 @@ from ..state.objects import GameObject
 from .activation import can_activate_from_hand
 from .castability import castable_as
 from .mana_planning import can_pay
-from .spell_choices import FACE_LAYOUTS
+from .spell_choices import FACE_LAYOUTS, face_characteristics
 from .spell_costs import cost_candidates
 from .targeting import legal_targets
 from .context import Ctx
@@ -189,6 +189,17 @@ def harmonize_cost(ch: Characteristics) -> AlternativeCost | None:
     return next((a for a in ch.script.alternative_costs if a.zone == "graveyard" and a.name == "harmonize"), None)
 
 
+def disturb_cost(ch: Characteristics) -> AlternativeCost | None:
+    """CR 702.146a: the disturb cost of a double-faced card in its owner's graveyard (its front
+    face's, ``ch``): the card is cast transformed for it (CR 712.11a, ``disturbed_face``)."""
+    return next((a for a in ch.script.alternative_costs if a.zone == "graveyard" and a.name == "disturb"), None)
+
+
+def disturbed_face(card: Any, player: int) -> Characteristics:
+    """CR 712.8c, 712.11c: a card cast transformed is evaluated as its back face alone."""
+    return face_characteristics(card, 1, player)
+
+
 def escape_cost(ch: Characteristics) -> AlternativeCost | None:
     """CR 702.138a: the escape cost of a card in its owner's graveyard (any card type: a
     permanent spell cast this way "escaped", CR 702.138b)."""
@@ -244,7 +255,8 @@ def _graveyard_options(ch: Characteristics) -> bool:
 def _graveyard_cast(g: GameState, oid: int, ch: Characteristics) -> AlternativeCost | None | bool:
     """How the card may be cast from its owner's graveyard now: for its flashback or mayhem cost
     (an AlternativeCost), for its mana cost (True: retrace, jump-start), or not (None)."""
-    found = flashback_cost(ch) or mayhem_cost(g, oid, ch) or harmonize_cost(ch) or escape_cost(ch)
+    found = flashback_cost(ch) or mayhem_cost(g, oid, ch) or harmonize_cost(ch) or escape_cost(ch) \
+        or disturb_cost(ch)
     if found is not None:
         return found
     return True if graveyard_cast_keyword(ch) is not None else None
@@ -263,7 +275,9 @@ def graveyard_actions(g: GameState, player: int) -> list[dict[str, Any]]:
         card = g.objects[oid].card
         if (card is None or card.layout not in FACE_LAYOUTS) and _targets_besides_itself(g, player, oid, ch):
             how = _graveyard_cast(g, oid, ch)
-            if how is not None and castable_as(g, player, oid, ch, None, alternative=None if how is True else how):
+            cast_as = disturbed_face(card, player) if how is not None and how is not True and how.name == "disturb" \
+                and card is not None else ch          # CR 712.11c-d: the back face, with the front's disturb
+            if how is not None and castable_as(g, player, oid, cast_as, None, alternative=None if how is True else how):
                 out.append({"action": "cast", "object": oid, "from": "graveyard"})
         for i in graveyard_abilities(ch.script):
             if can_activate_from_hand(g, player, oid, i):

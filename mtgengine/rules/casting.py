@@ -34,7 +34,7 @@ from ..state.game_state import GameState
 from .activation import sorcery_timing
 from . import aftermath
 from .alternative_casts import (
-    announce_emerge, announce_harmonize, escape_cost, flashback_cost, graveyard_cast_keyword, harmonize_cost, mayhem_cost,
+    announce_emerge, announce_harmonize, disturb_cost, disturbed_face, escape_cost, flashback_cost, graveyard_cast_keyword, harmonize_cost, mayhem_cost,
     modes_to_choose, record_announced,
 )
 from .special_actions import exile_permission
@@ -140,8 +140,12 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         # CR 702.34a: flashback, cast from its owner's graveyard for its flashback cost (a granted
         # flashback's is the card's mana cost: Snapcaster Mage)
         from_graveyard = flashback_cost(ch, characteristics(g, oid).keywords) or mayhem_cost(g, oid, ch) \
-            or harmonize_cost(ch) or escape_cost(ch)            # (escape: CR 702.138a)
+            or harmonize_cost(ch) or escape_cost(ch) or disturb_cost(ch)   # (escape: CR 702.138a; disturb: 702.146a)
         allowed = from_graveyard is not None
+    disturbed = from_graveyard is not None and from_graveyard.name == "disturb" and o.card is not None
+    if disturbed:
+        ch = disturbed_face(o.card, player)             # CR 712.11c: cast transformed, only its back face
+        name = ch.name
     from_exile = None
     if not allowed and from_zone is _EXILE:
         from_exile = exile_permission(g, player, oid, ch)   # foretold, plotted (CR 702.143a, 702.170d)
@@ -164,7 +168,7 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         raise IllegalActionError(f"{name} is a land: it is played, not cast (CR 305.1)")
     if prototype and ch.script.prototype is None:
         raise IllegalActionError(f"{name} has no prototype ability (CR 702.160a)")
-    if ch.mana_cost is None and not alt_name and not action.get("free"):
+    if ch.mana_cost is None and not alt_name and not action.get("free") and not disturbed:
         raise IllegalActionError(f"{name} has no mana cost and can't be cast (CR 202.1b, 118.6)")
     reason = unimplemented_reason(ch, g)
     if reason:
@@ -181,6 +185,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
     spell.cast = True
     spell.choices["cast_from"] = from_zone.value        # "a spell cast from their hand" (Knowledge Pool)
     spell.face = face       # CR 709.3b, 712.11b, 715.3b: only the chosen half or face exists
+    if disturbed:
+        spell.transformed = True                        # CR 712.11a, 702.146a: back face up on the stack
     if fused:
         spell.choices["fused"] = True                   # CR 702.102b: both halves, combined
     if graveyard_keyword == "jump-start":

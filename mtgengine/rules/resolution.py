@@ -96,7 +96,8 @@ def resolve_top(ctx: Ctx) -> None:
     ctx.log("608.3", f"{ch.name} resolves and enters the battlefield")
     controller = o.controller
     targets = o.targets
-    new_id = move(ctx, oid, _BATTLEFIELD, "resolve", controller=controller)
+    # CR 712.13, 702.146b: with the face up it had on the stack (a spell cast transformed, back face up)
+    new_id = move(ctx, oid, _BATTLEFIELD, "resolve", controller=controller, transformed=o.transformed)
     permanent_spell_resolved(ctx, o, ch.name, new_id)          # dash, blitz (CR 702.109a, 702.152a)
     if new_id is not None and "Aura" in ch.subtypes and targets:
         # CR 608.3c: an Aura spell enters attached to the object it targeted.

@@ -8,6 +8,7 @@ from ..agents.decisions import Decision
 from ..core.enums import Zone
 from ..effects.layers import Characteristics, characteristics, permanents
 from ..effects import sagas
+from ..effects.day_night import day_night_actions
 from ..effects.attachment import can_enchant
 from ..effects.primitives import end_durations, move, name_of, player_has
 from ..effects.resolutions.designations import ascend_permanents, complete_dungeon
@@ -25,6 +26,7 @@ def check_state_based_actions(ctx: Ctx) -> bool:
     any_done = False
     if ctx.g.effects:
         end_durations(ctx)          # CR 611.2b: durations that stopped holding (e.g. as it untapped)
+    day_night_actions(ctx)          # CR 702.145c-g: immediately, not state-based actions
     while _one_pass(ctx):
         any_done = True
         if ctx.g.over:

@@ -41,6 +41,7 @@ from .morph import can_turn_face_up, cast_face_down, turn_face_up
 from .rooms import take_unlock, unlock_actions
 from .pregame import is_commander, opening_hand_actions, pregame
 from ..effects.phasing import untap_step_phasing
+from ..effects.day_night import record_last_turn, untap_step_check
 from .resolution import resolve_top
 from .state_based_actions import check_state_based_actions
 
@@ -216,6 +217,7 @@ def _untap_step(ctx: Ctx) -> None:
     active = g.active
     if not skip:
         untap_step_phasing(ctx, active)            # CR 502.1: first, phasing
+        untap_step_check(ctx)                      # CR 502.2: second, day and night (730.2)
     objects = g.objects
     # (nothing below changes a characteristic: the permanents' values hold for the whole step)
     chars = permanents(g)
@@ -355,6 +357,7 @@ def end_step(ctx: Ctx) -> None:
             g.over = True
             ctx.log("104.1", f"the game stops at the turn cap ({g.turn_cap})")
             return
+        record_last_turn(g)                             # for the next turn's checks (CR 730.2, 603.4)
         g.turn += 1
         while g.extra_turns and g.players[g.extra_turns[0]].lost:
             g.extra_turns = tuple(g.extra_turns[1:])    # CR 800.4k: a player who left begins no turn

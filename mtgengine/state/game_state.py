@@ -46,7 +46,7 @@ class GameState:
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
         "links", "extra_turns", "allow_unimplemented", "monarch", "initiative", "dungeons", "completed_dungeons",
-        "blessed", "phased_out",
+        "blessed", "phased_out", "day_night", "last_turn_spells",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -106,6 +106,12 @@ class GameState:
         self.dungeons: tuple[tuple[int, str, int], ...] = ()
         self.completed_dungeons: tuple[tuple[int, str], ...] = ()
         self.blessed: tuple[int, ...] = ()     # the players with the city's blessing (CR 702.131c)
+        # the game's designation (``effects.day_night``): None (neither, CR 730.1), "day" or "night"
+        self.day_night: str | None = None
+        # the spells cast during the previous turn, (its active player, the count of each player),
+        # recorded as a turn ends when something reads it (CR 730.2, 603.4: "if no spells were cast
+        # last turn"); None on the first turn or when nothing did
+        self.last_turn_spells: tuple[int, tuple[int, ...]] | None = None
 
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:

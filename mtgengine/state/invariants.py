@@ -154,6 +154,14 @@ def _check_numbers(g: GameState, players: int) -> None:
         if getattr(g, field) is not None:
             _player_index(getattr(g, field), players, f"base.{field}")
     _designations(g, players)
+    if g.day_night not in (None, "day", "night"):  # CR 730.1: neither, or exactly one of them
+        raise _fault("base.day_night", f"expected day, night or none, got {quote(g.day_night)}")
+    last = g.last_turn_spells
+    if last is not None and not (last.__class__ is tuple and len(last) == 2 and last[1].__class__ is tuple
+                                 and len(last[1]) == players and all(_whole(c) and c >= 0 for c in last[1])):
+        raise _fault("base.last_turn_spells", f"expected (active player, spells per player), got {quote(last)}")
+    if last is not None:
+        _player_index(last[0], players, "base.last_turn_spells")
     for field in ("passes", "turn_cap", "next_id", "next_timestamp"):
         _count(getattr(g, field), f"base.{field}")
     for field in ("version", "settled", "starting_life"):

@@ -62,6 +62,7 @@ def test_self_replacements_are_looked_for_only_where_an_event_names_its_spell() 
     samples = [ZoneChange(spell, Zone.HAND, Zone.BATTLEFIELD, 0), ZoneChange(spell, Zone.BATTLEFIELD, Zone.GRAVEYARD, 0),
                ZoneChange(spell, Zone.STACK, Zone.GRAVEYARD, 0), ZoneChange(spell, Zone.GRAVEYARD, Zone.HAND, 0),
                ZoneChange(spell, Zone.HAND, Zone.GRAVEYARD, 0, "discard"),       # madness (CR 702.35a)
+               ZoneChange(spell, Zone.LIBRARY, Zone.GRAVEYARD, 0, "mill"),       # "from anywhere" (CR 614.1a)
                DamageEvent(spell, -2, 2), LifeEvent(0, 3, spell), LifeEvent(0, -3, spell),
                ManaEvent(0, ("R",), spell, True), ProliferateEvent(0), CountersEvent(-1, "poison", 1, spell),
                DrawEvent(0, origin=spell), TokensEvent(0, None, 1, spell)]

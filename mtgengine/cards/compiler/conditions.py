@@ -65,6 +65,13 @@ def _monarch(m: SpanMatch) -> Condition:
     return Condition("monarch", value="none" if not who else "opponent" if who.startswith("an") else "you")
 
 
+@_condition(r"no spells were cast last turn|a player cast two or more spells last turn")
+def _spells_last_turn(m: SpanMatch) -> Condition:
+    # the old werewolves' intervening "if" (CR 603.4): the spells cast during the previous turn
+    # (``effects.day_night.record_last_turn``)
+    return Condition("spells_last_turn", value="none" if m.group(0).lower().startswith("no") else "two_by_a_player")
+
+
 @_condition(r"you have the city's blessing")
 def _blessing(m: SpanMatch) -> Condition:
     return Condition("blessing")                                                 # CR 702.131c

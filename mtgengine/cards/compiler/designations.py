@@ -8,7 +8,7 @@ from .targets import Parse, who_ref
 from ..vocabulary.targets import YOU
 from .text import SpanMatch
 from ..dungeons import UNDERCITY, available, ventured_dungeons
-from ..vocabulary import BecomeMonarch, Effect, TakeInitiative, Venture
+from ..vocabulary import BecomeDayNight, BecomeMonarch, Effect, TakeInitiative, Venture
 
 
 @effect_rule(r"(you|target player|target opponent|that player) (?:become|becomes) the monarch")
@@ -34,3 +34,9 @@ def _venture(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if who is None or not ventured_dungeons(into):
         return None
     return [Venture(who, into)]
+
+
+@effect_rule(r"it becomes (day|night)")
+def _day_night(m: SpanMatch, st: Parse) -> list[Effect]:
+    """CR 730.1: the game's designation (``effects.day_night.become``)."""
+    return [BecomeDayNight(m.group(1).lower())]

@@ -43,6 +43,7 @@ KEYWORDS = (
     "ascend",                         # the city's blessing (CR 702.131), see effects.resolutions.designations
     "enlist",                         # CR 702.154a, see effects.enlist (an optional cost to attack, 508.1g)
     "phasing",                        # CR 702.26a, see effects.phasing (the untap step, CR 502.1)
+    "daybound", "nightbound",         # CR 702.145, see effects.day_night (day and night, CR 730)
 )
 
 

@@ -18,6 +18,14 @@ class BecomeMonarch:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeDayNight:
+    """CR 730.1: "it becomes day" / "it becomes night", a designation of the game
+    (``which``: "day" or "night")."""
+
+    which: str
+
+
+@dataclass(frozen=True, slots=True)
 class TakeInitiative:
     """CR 725.1, 725.3, 725.5: ``who`` takes the initiative, which triggers "that player ventures
     into Undercity" even if they had it already."""

@@ -6,9 +6,10 @@ from __future__ import annotations
 from ...agents.decisions import Decision
 from ...cards.dungeon_rooms import room_ability
 from ...cards.dungeons import DUNGEONS, ventured_dungeons
-from ...cards.vocabulary import BecomeMonarch, TakeInitiative, Venture
+from ...cards.vocabulary import BecomeDayNight, BecomeMonarch, TakeInitiative, Venture
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
+from ..day_night import become
 from ..designations import INITIATIVE, INITIATIVE_TAKEN
 from ..layers import permanents
 from ..resolve import Resolving, players_of, refs, resolves
@@ -29,6 +30,12 @@ def become_monarch(ctx: Ctx, player: int) -> None:
     g.monarch = player
     g.changed()             # "as long as you're the monarch" (CR 611.3b) reads it
     ctx.log("724.3", f"{g.players[player].name} becomes the monarch")
+
+
+@resolves(BecomeDayNight)
+def _become_day_night(ctx: Ctx, eff: BecomeDayNight, r: Resolving) -> None:
+    """CR 730.1: "it becomes day / night" (and daybound, nightbound permanents transform, CR 702.145)."""
+    become(ctx, eff.which)
 
 
 @resolves(TakeInitiative)
