@@ -30,6 +30,7 @@ from .levels import read_level_pt, read_level_symbol, read_level_up, with_level_
 from . import aftermath, flip_cards  # noqa: F401  (their rules: "Aftermath", CR 702.127; "flip ~", CR 710)
 from . import casting_keywords  # noqa: F401  (dash, blitz, buyback, ...: CR 702, rules.alternative_casts)
 from . import escape  # noqa: F401  (escape, CR 702.138)
+from . import commander_rules  # noqa: F401  (partner abilities, CR 702.124; "can be your commander", 903.3a)
 from .permanent_keywords import with_backup     # (and keyword abilities of permanents, CR 702; actions, CR 701)
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
