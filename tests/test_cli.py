@@ -168,7 +168,8 @@ def test_a_commander_that_can_t_be_one_names_the_file(capsys: pytest.CaptureFixt
     code, out, err = run(capsys, "play", "--deck", str(deck))
     assert code == 2 and out == ""
     assert err == (f"mtg: error: {deck}, Commander section: Alice: Grizzly Bears can't be a commander: it is not a "
-                   "legendary creature or Vehicle (CR 903.3)\n")
+                   "legendary creature, Vehicle or Spacecraft card and doesn't say it can be your commander "
+                   "(CR 903.3, 903.3a)\n")
 
 
 def test_simulate_plays_free_for_all_games_with_a_deck_per_seat(capsys: pytest.CaptureFixture[str],

@@ -105,7 +105,8 @@ def test_commander_rules_broken(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 def test_a_commander_that_cant_be_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     _, data = report(capsys, write(tmp_path, "bears.txt", "Commander\n1 Grizzly Bears\nDeck\n99 Forest\n"))
     assert data["commander_rules"]["problems"] == [
-        "Grizzly Bears can't be a commander: it is not a legendary creature or Vehicle (CR 903.3)"]
+        "Grizzly Bears can't be a commander: it is not a legendary creature, Vehicle or Spacecraft card and "
+        "doesn't say it can be your commander (CR 903.3, 903.3a)"]
 
 
 def test_commander_option_takes_the_card_from_an_mtgo_sideboard(capsys: pytest.CaptureFixture[str],
@@ -117,3 +118,66 @@ def test_commander_option_takes_the_card_from_an_mtgo_sideboard(capsys: pytest.C
     assert data["commander_rules"]["problems"] == [] and code == 0
     code, _, err = run(capsys, "deck", deck, "--commander", "Krenko Mob Bos")
     assert code == 2 and "--commander: unknown card name" in err
+
+
+def _commanders(capsys: pytest.CaptureFixture[str], tmp_path: Path, commanders: list[str], land: str) -> list[str]:
+    text = "Commander\n" + "".join(f"1 {c}\n" for c in commanders) + f"Deck\n{100 - len(commanders)} {land}\n"
+    _, data = report(capsys, write(tmp_path, "edh.txt", text), "--format", "commander")
+    return data["commander_rules"]["problems"]
+
+
+def test_partner_abilities_pair_commanders(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # CR 702.124j: partner with [name], each naming the other
+    assert _commanders(capsys, tmp_path, ["Brallin, Skyshark Rider", "Shabraz, the Skyshark"], "Mountain") == []
+    # CR 702.124k: choose a Background, and a legendary Background enchantment
+    assert _commanders(capsys, tmp_path, ["Wilson, Refined Grizzly", "Candlekeep Sage"], "Forest") == []
+    # CR 702.124m: Doctor's companion, and a Time Lord Doctor with no other creature type
+    assert _commanders(capsys, tmp_path, ["Rose Tyler", "The Tenth Doctor"], "Plains") == []
+    # CR 702.124i: the same partner—[text] ability ("Friends forever")
+    assert _commanders(capsys, tmp_path, ["Bjorna, Nightfall Alchemist", "Cecily, Haunted Mage"], "Island") == []
+    # CR 903.3a: "~ can be your commander" (a planeswalker)
+    assert _commanders(capsys, tmp_path, ["Freyalise, Llanowar's Fury"], "Forest") == []
+
+
+def test_partner_abilities_that_dont_pair(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # CR 702.124f: different partner abilities don't combine
+    problems = _commanders(capsys, tmp_path, ["Brallin, Skyshark Rider", "Wilson, Refined Grizzly"], "Mountain")
+    assert problems == ["Brallin, Skyshark Rider and Wilson, Refined Grizzly can't both be commanders: no partner "
+                        "ability pairs them (CR 702.124a, 702.124f: partner, partner—[text], partner with [name], "
+                        "choose a Background, Doctor's companion)"]
+    # "partner with" names one card only (CR 702.124j)
+    assert _commanders(capsys, tmp_path, ["Brallin, Skyshark Rider", "Krav, the Unredeemed"], "Mountain")
+    # CR 702.124k: a Background alone can't be a commander
+    assert _commanders(capsys, tmp_path, ["Candlekeep Sage"], "Island") == [
+        "Candlekeep Sage can't be a commander: a Background is one only beside a commander with \"choose a "
+        "Background\" (CR 702.124k)"]
+    # CR 702.124m: a Doctor's companion beside a creature that is no Doctor
+    assert _commanders(capsys, tmp_path, ["Rose Tyler", "Isamaru, Hound of Konda"], "Plains")
+    # CR 702.124g: never more than two
+    assert _commanders(capsys, tmp_path, ["Akiri, Line-Slinger", "Bruse Tarl, Boorish Herder", "Ludevic, Necro-Alchemist"],
+                       "Mountain")[0].startswith("3 commanders")
+
+
+def test_format_commander_without_a_commander(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, data = report(capsys, write(tmp_path, "none.txt", "100 Forest\n"), "--format", "commander")
+    assert code == 1 and data["deck_format"] == "commander"
+    assert data["commander_rules"]["problems"][0].startswith("the deck has no commander")
+
+
+def test_format_standard_size(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = "5 Lightning Bolt\n20 Mountain\n10 Relentless Rats\n8 Seven Dwarves\n\nSideboard\n16 Mountain\n"
+    code, data = report(capsys, write(tmp_path, "std.txt", text), "--format", "standard-size")
+    assert code == 1 and data["commander_rules"] is None
+    assert data["constructed_rules"]["problems"] == [
+        "the deck has 43 cards, a constructed deck at least 60 (CR 100.2a)",
+        "the sideboard has 16 cards, at most 15 in constructed play (CR 100.4a)",
+        "5 cards named Lightning Bolt in deck and sideboard: at most 4 (CR 100.2a, 100.4a)",
+        "8 cards named Seven Dwarves in deck and sideboard: at most 7 by the card's own text"]
+    # four in deck and sideboard together (CR 100.4a); basic lands any number
+    text = "3 Lightning Bolt\n60 Mountain\n\nSideboard\n2 Lightning Bolt\n"
+    _, data = report(capsys, write(tmp_path, "std2.txt", text), "--format", "standard-size")
+    assert data["constructed_rules"]["problems"] == [
+        "5 cards named Lightning Bolt in deck and sideboard: at most 4 (CR 100.2a, 100.4a)"]
+    _, out, _ = run(capsys, "deck", write(tmp_path, "ok.txt", "4 Lightning Bolt\n56 Mountain\n"), "--format",
+                    "standard-size")
+    assert "constructed deck rules (CR 100.2a, 100.4a): met" in out

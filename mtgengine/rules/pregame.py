@@ -37,6 +37,7 @@ from ..effects.link_records import CARD, NAMED
 from ..effects.primitives import move
 from ..state.game_state import GameState
 from .commander import is_commander
+from .partner import commanders_problems
 from .context import Ctx
 
 COMMANDER_LIFE = 40          # CR 903.7
@@ -72,19 +73,12 @@ def cast_from_command_zone(g: GameState, player: int, oid: int) -> None:
 
 
 def validate_commanders(names: list[str], player: str) -> None:
-    """CR 903.3, 702.124a: a commander is a legendary creature or Vehicle card (or one whose text
-    says it can be your commander); two only if both have partner. Raises ValueError."""
+    """CR 903.3, 903.3a, 702.124: the commanders may be designated (``rules.partner``). Raises
+    ValueError naming every problem."""
     db = card_db()
-    if len(names) > 2 or (len(names) == 2 and not all(_has_partner(db.get(n)) for n in names)):
-        raise ValueError(f"{player}: two commanders need partner, and no more than two (CR 702.124a): "
-                         + ", ".join(names))
-    for name in names:
-        front = db.get(name).front
-        text = (front.oracle_text or "").lower()
-        if not ("Legendary" in front.supertypes and ("Creature" in front.types or "Vehicle" in front.subtypes)) \
-                and "can be your commander" not in text:
-            raise ValueError(f"{player}: {name} can't be a commander: it is not a legendary creature or "
-                             "Vehicle (CR 903.3)")
+    problems = commanders_problems([db.get(n) for n in names])
+    if problems:
+        raise ValueError(f"{player}: " + "; ".join(problems))
 
 
 def deck_outside_identity(deck: list[str], commanders: list[str]) -> set[str]:
@@ -115,10 +109,6 @@ def validate_deck_colors(deck: list[str], commanders: list[str], player: str) ->
 def _color_choices(card: Any) -> list[Any]:
     """The card's "choose a color before the game" abilities (CR 903.4b)."""
     return [ab for face in card.faces for ab in face_script(face).pregame if ab.kind == "commander_color"]
-
-
-def _has_partner(card: Any) -> bool:
-    return any(line.strip().lower().startswith("partner") for line in (card.front.oracle_text or "").split("\n"))
 
 
 # -- the pre-game procedure -----------------------------------------------------------------------

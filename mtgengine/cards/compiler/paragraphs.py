@@ -32,6 +32,7 @@ from . import casting_keywords  # noqa: F401  (dash, blitz, buyback, ...: CR 702
 from . import escape  # noqa: F401  (escape, CR 702.138)
 from . import day_night  # noqa: F401  (day and night, CR 730)
 from . import disturb  # noqa: F401  (disturb, CR 702.146)
+from . import commander_rules  # noqa: F401  (partner abilities, CR 702.124; "can be your commander", 903.3a)
 from .permanent_keywords import with_backup     # (and keyword abilities of permanents, CR 702; actions, CR 701)
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder

@@ -352,6 +352,7 @@ class Search:
     named_self: bool = False           # "cards named ~": with the resolving source's name (Squadron Hawk)
     same_mana_value: bool = False    # "a card with the same mana value as the discarded card" (transmute,
                                      # CR 702.53a): the source's, as it last existed
+    named: str = ""                  # "a card named [name]" (partner with, CR 702.124j): that English name
 
 
 @dataclass(frozen=True, slots=True)

@@ -281,11 +281,12 @@ def search(ctx: Ctx, player: int, eff: Search, source_name: str, same_mv: int | 
         return
     options = sorted(oid for oid in g.zones[(player, Zone.LIBRARY)] if _card_matches(ctx, oid, eff.filter, player)
                      and (same_mv is None or mana_value(g, oid) == same_mv)
-                     and (not eff.named_self or characteristics(g, oid).name == source_name))
+                     and (not eff.named_self or characteristics(g, oid).name == source_name)
+                     and (not eff.named or characteristics(g, oid).name == eff.named))
     most = min(eff.amount, len(options))
     found: list[int] = []
     if most:
-        quality = eff.filter != Filter() or same_mv is not None or eff.named_self
+        quality = eff.filter != Filter() or same_mv is not None or eff.named_self or bool(eff.named)
         answer = ctx.ask(Decision(player, "search", f"search your library ({source_name}): choose up to {most} "
                                   "card(s)" + (" (you may find none, CR 701.23b)" if quality else ""),
                                   options, min=0 if quality else most, max=most))
