@@ -46,7 +46,7 @@ class GameState:
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
         "links", "extra_turns", "allow_unimplemented", "monarch", "initiative", "dungeons", "completed_dungeons",
-        "blessed", "phased_out",
+        "blessed", "phased_out", "speeds",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -106,6 +106,8 @@ class GameState:
         self.dungeons: tuple[tuple[int, str, int], ...] = ()
         self.completed_dungeons: tuple[tuple[int, str], ...] = ()
         self.blessed: tuple[int, ...] = ()     # the players with the city's blessing (CR 702.131c)
+        # (player, speed, the turn its ability last triggered) of the players with a speed (CR 702.179b)
+        self.speeds: tuple[tuple[int, int, int], ...] = ()
 
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:

@@ -26,6 +26,8 @@ from .replacements import read_as_turned_face_up, read_fog_bank, read_replacemen
 from . import cases
 from .cases import read_solved, read_to_solve, with_solved
 from .classes import read_level_bar, with_class_levels
+from . import max_speed
+from .max_speed import read_max_speed, read_start_your_engines
 from .levels import read_level_pt, read_level_symbol, read_level_up, with_level_symbols
 from . import aftermath, flip_cards  # noqa: F401  (their rules: "Aftermath", CR 702.127; "flip ~", CR 710)
 from . import casting_keywords  # noqa: F401  (dash, blitz, buyback, ...: CR 702, rules.alternative_casts)
@@ -111,6 +113,8 @@ READERS: tuple[Reader, ...] = (
     read_level_symbol,         # "LEVEL 2-6": a leveler's level symbol (levels, CR 711.2)
     read_level_pt,             # "3/3": its power/toughness box
     read_keyword_paragraph,    # changeling, devoid, morph, echo, fading, evoke, kicker (keywords)
+    read_start_your_engines,   # "Start your engines!" (max_speed, CR 702.179a)
+    read_max_speed,            # "Max speed — [ability]" (max_speed, CR 702.178a)
     read_cost_paragraph,       # alternative and additional costs, cost changes, flashback... (spell_costs)
     _read_modes,               # "Choose one —"
     _read_mode,                # "• ..."
@@ -129,6 +133,7 @@ READERS: tuple[Reader, ...] = (
 
 
 cases.provide(READERS)
+max_speed.provide(READERS)
 
 
 @dataclass(frozen=True)

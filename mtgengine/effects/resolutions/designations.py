@@ -6,12 +6,13 @@ from __future__ import annotations
 from ...agents.decisions import Decision
 from ...cards.dungeon_rooms import room_ability
 from ...cards.dungeons import DUNGEONS, ventured_dungeons
-from ...cards.vocabulary import BecomeMonarch, TakeInitiative, Venture
+from ...cards.vocabulary import BecomeMonarch, IncreaseSpeed, TakeInitiative, Venture
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ..designations import INITIATIVE, INITIATIVE_TAKEN
 from ..layers import permanents
 from ..resolve import Resolving, players_of, refs, resolves
+from ..speed import increase_speed
 from ..triggers import add_inherent
 
 
@@ -29,6 +30,13 @@ def become_monarch(ctx: Ctx, player: int) -> None:
     g.monarch = player
     g.changed()             # "as long as you're the monarch" (CR 611.3b) reads it
     ctx.log("724.3", f"{g.players[player].name} becomes the monarch")
+
+
+@resolves(IncreaseSpeed)
+def _increase_speed(ctx: Ctx, eff: IncreaseSpeed, r: Resolving) -> None:
+    """CR 702.179c-d (``effects.speed``)."""
+    for p in players_of(refs(ctx, eff.who, r)):
+        increase_speed(ctx, p, eff.amount)
 
 
 @resolves(TakeInitiative)
