@@ -121,9 +121,11 @@ def kept_back(g: GameState, player: int, parts: list[tuple[int, list[int]]],
     return None
 
 
-def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: str) -> None:
-    """Chooses and pays each part (CR 601.2h, 602.2b)."""
+def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: str) -> list[int]:
+    """Chooses and pays each part (CR 601.2h, 602.2b). The permanents tapped for "tap" parts, which
+    the ability may refer to ("the tapped creature": station, CR 702.184a)."""
     g = ctx.g
+    tapped: list[int] = []
     opts = PayOptions.of(pay_option)
     who = g.players[player].name
     for part in cost.objects:
@@ -170,12 +172,14 @@ def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: s
             elif part.verb == "tap":
                 ctx.log("118.3", f"{who} taps {name_of(ctx, oid)} to pay for {what}")
                 set_tapped(ctx, oid, True)
+                tapped.append(oid)
             elif part.verb == "linked_to_graveyard":
                 ctx.log("602.2b", f"{who} puts {name_of(ctx, oid)} into its owner's graveyard to pay for {what}")
                 move(ctx, oid, Zone.GRAVEYARD, "cost")
             else:
                 ctx.log("602.2b", f"{who} exiles {name_of(ctx, oid)} to pay for {what}")
                 move(ctx, oid, Zone.EXILE, "cost")
+    return tapped
 
 
 #: The costs "Tap any number of other untapped creatures you control with total power N or
