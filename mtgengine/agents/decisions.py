@@ -112,7 +112,7 @@ _ZONES = frozenset({"hand", "library", "graveyard", "battlefield", "stack", "exi
 _PAY_TEXT = frozenset({"mana"})
 _PAY_WORDS = frozenset({"hybrid", "phyrexian"})
 _PAY_OBJECTS = frozenset({"tap", "delve", "convoke", "improvise", "exile", "sacrifice", "discard", "return",
-                          "reveal", "crew", "remove_counters", "linked_to_graveyard"})
+                          "reveal", "crew", "saddle", "remove_counters", "linked_to_graveyard"})
 _ADDITIONAL_OBJECTS = frozenset({"exile", "sacrifice", "discard", "return"})
 
 
@@ -431,7 +431,7 @@ VALIDATORS: dict[str, Validator] = {
     "damage_assignment": _damage_assignment, "divide": _divide, "new_targets": _new_targets,
     **dict.fromkeys((
         "bottom", "targets", "mode", "order", "discard", "legend", "color", "face", "word", "number", "exile",
-        "choose", "cast", "copy", "crew", "remove_counter", "proliferate", "put_on_library", "scry_bottom",
+        "choose", "cast", "copy", "crew", "saddle", "remove_counter", "proliferate", "put_on_library", "scry_bottom",
         "surveil_graveyard", "search", "replacement", "return", "sacrifice", "linked_to_graveyard",
     ), _choice),
 }

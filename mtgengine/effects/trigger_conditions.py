@@ -14,6 +14,7 @@ from .link_records import condition as linked_condition
 from .keyword_conditions import KEYWORD_CONDITIONS, keyword_condition
 from .meld_pairs import meld_pair_ready
 from .static_conditions import graveyard_card_types
+from .speed import speed_of
 
 
 def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | None, kicked: bool = False,
@@ -118,6 +119,8 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         holder = g.monarch
         return holder is None if cond.value == "none" else holder == controller if cond.value == "you" \
             else holder is not None and holder != controller
+    elif cond.kind == "speed":
+        value = speed_of(g, controller)                               # CR 702.179f: none is 0
     elif cond.kind == "blessing":
         return controller in g.blessed                                # CR 702.131c
     elif cond.kind == "initiative":

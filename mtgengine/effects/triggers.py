@@ -37,7 +37,7 @@ from .events import (
 )
 from .events import ActivateEvent, DesignatedEvent, FaceUpEvent, LastCounterRemoved, UnlockEvent
 from .cast_keywords import madness_trigger
-from . import designations
+from . import designations, speed
 from .keyword_triggered import triggered_abilities
 from .layers import (characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents,
                      printed)
@@ -404,6 +404,11 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             _occur(ctx, here, gone, "gain_life", player=ev.player, amount=ev.amount)
     for controller, name, ab, affected in designations.damage_abilities(g, events):
         _add(ctx, controller, 0, name, ab, affected=affected)        # CR 724.2, 725.2
+    if g.speeds:
+        for controller, name, ab, _ in speed.speed_abilities(g, events):
+            if condition_holds(g, ab.condition, controller, 0):
+                speed.mark_triggered(g, controller)                    # CR 702.179d: once each turn
+            _add(ctx, controller, 0, name, ab)
 
 
 def _dealt_damage(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], ev: DamageEvent,

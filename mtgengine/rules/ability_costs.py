@@ -48,7 +48,7 @@ def candidates(g: GameState, player: int, source: int, part: CostObjects) -> lis
             return []
         return [oid for oid in g.battlefield if g.objects[oid].attacking is not None and not g.objects[oid].blocked
                 and characteristics(g, oid).controller == player]
-    if part.verb in ("sacrifice", "remove_counters", "crew", "tap"):
+    if part.verb in ("sacrifice", "remove_counters", "crew", "saddle", "tap"):
         out = [oid for oid in g.battlefield if characteristics(g, oid).controller == player
                and matches(g, oid, flt, player, source)]
         if part.verb == "remove_counters":
@@ -67,7 +67,7 @@ def can_pay(g: GameState, player: int, source: int, cost: Cost) -> bool:
             found = [o for o in found if o != source]   # tapped for {T} first, it can't pay this part too
         if part.verb == "remove_counters":
             have = sum(sum(g.objects[o].counters.values()) for o in found)
-        elif part.verb == "crew":
+        elif part.verb in _BY_POWER:
             have = _total_power(g, found)
         else:
             have = len(found)
@@ -121,9 +121,11 @@ def kept_back(g: GameState, player: int, parts: list[tuple[int, list[int]]],
     return None
 
 
-def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: str) -> None:
-    """Chooses and pays each part (CR 601.2h, 602.2b)."""
+def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: str) -> list[int]:
+    """Chooses and pays each part (CR 601.2h, 602.2b). The permanents tapped for "tap" parts, which
+    the ability may refer to ("the tapped creature": station, CR 702.184a)."""
     g = ctx.g
+    tapped: list[int] = []
     opts = PayOptions.of(pay_option)
     who = g.players[player].name
     for part in cost.objects:
@@ -131,8 +133,8 @@ def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: s
         if part.verb == "remove_counters":
             _remove(ctx, player, part, options, what)
             continue
-        if part.verb == "crew":
-            _crew(ctx, player, part, options, opts.objects.get("crew"), what)
+        if part.verb in _BY_POWER:
+            _crew(ctx, player, part, options, opts.objects.get(part.verb), what)
             continue
         if part.verb == "exile_top":
             if len(options) < part.count:
@@ -170,39 +172,49 @@ def pay(ctx: Ctx, player: int, source: int, cost: Cost, pay_option: Any, what: s
             elif part.verb == "tap":
                 ctx.log("118.3", f"{who} taps {name_of(ctx, oid)} to pay for {what}")
                 set_tapped(ctx, oid, True)
+                tapped.append(oid)
             elif part.verb == "linked_to_graveyard":
                 ctx.log("602.2b", f"{who} puts {name_of(ctx, oid)} into its owner's graveyard to pay for {what}")
                 move(ctx, oid, Zone.GRAVEYARD, "cost")
             else:
                 ctx.log("602.2b", f"{who} exiles {name_of(ctx, oid)} to pay for {what}")
                 move(ctx, oid, Zone.EXILE, "cost")
+    return tapped
+
+
+#: The costs "Tap any number of other untapped creatures you control with total power N or
+#: greater" (crew, CR 702.122a; saddle, CR 702.171a): the rule of the cost, and of the creature
+#: tapped for it ("crews", 702.122b; "saddles", 702.171c).
+_BY_POWER = {"crew": ("702.122a", "702.122b"), "saddle": ("702.171a", "702.171c")}
 
 
 def _crew(ctx: Ctx, player: int, part: CostObjects, options: list[int], given: Any, what: str) -> None:
-    """CR 702.122a: tap other untapped creatures with total power ``part.count`` or greater,
-    given (``pay: {crew: [...]}``) or chosen one at a time until the total is reached (so any
-    answer is a legal one; tapping more is allowed: "any number")."""
+    """CR 702.122a, 702.171a: tap other untapped creatures with total power ``part.count`` or
+    greater, given (``pay: {crew: [...]}``, ``{saddle: [...]}``) or chosen one at a time until the
+    total is reached (so any answer is a legal one; tapping more is allowed: "any number")."""
     g = ctx.g
+    verb = part.verb
+    rule, tapped_rule = _BY_POWER[verb]
     if _total_power(g, options) < part.count:
-        raise IllegalActionError(f"{what}: can't pay the crew cost: the untapped creatures' total power is less "
-                                 f"than {part.count} (CR 702.122a, 118.3)")
+        raise IllegalActionError(f"{what}: can't pay the {verb} cost: the untapped creatures' total power is less "
+                                 f"than {part.count} (CR {rule}, 118.3)")
     chosen: list[int] = list(given) if given else []
     if any(c not in options for c in chosen) or len(set(chosen)) != len(chosen):
-        raise IllegalActionError(f"{what}: crew with untapped creatures you control: "
-                                 + ", ".join(name_of(ctx, o) for o in options) + " (CR 702.122a)")
+        raise IllegalActionError(f"{what}: {verb} with untapped creatures you control: "
+                                 + ", ".join(name_of(ctx, o) for o in options) + f" (CR {rule})")
     while not given and _total_power(g, chosen) < part.count:
         left = [o for o in options if o not in chosen]
-        pick = ctx.ask(Decision(player, "crew", f"choose a creature to tap to crew {what} (total power "
+        pick = ctx.ask(Decision(player, verb, f"choose a creature to tap to {verb} {what} (total power "
                                 f"{_total_power(g, chosen)} of {part.count})", left))
         pick = pick[0] if isinstance(pick, list) and len(pick) == 1 else pick
         if pick not in left:
-            raise IllegalActionError(f"{what}: crew with one of: " + ", ".join(name_of(ctx, o) for o in left))
+            raise IllegalActionError(f"{what}: {verb} with one of: " + ", ".join(name_of(ctx, o) for o in left))
         chosen.append(pick)
     if _total_power(g, chosen) < part.count:
-        raise IllegalActionError(f"{what}: the creatures' total power must be {part.count} or greater (CR 702.122a)")
+        raise IllegalActionError(f"{what}: the creatures' total power must be {part.count} or greater (CR {rule})")
     for oid in chosen:
         set_tapped(ctx, oid, True)
-        ctx.log("702.122b", f"{name_of(ctx, oid)} is tapped to crew ({what})")
+        ctx.log(tapped_rule, f"{name_of(ctx, oid)} is tapped to {verb} ({what})")
 
 
 def _total_power(g: GameState, creatures: list[int]) -> int:

@@ -162,8 +162,9 @@ def _not_forbidden(g: GameState, oid: int, mana: bool = False) -> None:
         raise IllegalActionError(f"{characteristics(g, oid).name}'s abilities can't be activated: {reason}")
 
 
-def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int = 0) -> None:
-    """CR 602.2b / 601.2g-h: non-mana parts of the cost, then mana."""
+def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int = 0) -> tuple[int, ...]:
+    """CR 602.2b / 601.2g-h: non-mana parts of the cost, then mana. The permanents tapped for
+    its "tap" parts (``ability_costs.pay``)."""
     g = ctx.g
     o = g.objects[oid]
     # named for the costs that say what they pay for (most mana abilities cost only {T})
@@ -225,7 +226,9 @@ def pay_ability_costs(ctx: Ctx, oid: int, ab: ActivatedAbility, pay: Any, x: int
         move(ctx, oid, Zone.GRAVEYARD, "discard")
     if ab.cost.objects:
         # issue 7: "Sacrifice two other creatures", "Discard two cards", ... (the Dominus cycle)
-        pay_objects(ctx, controller_of(g, oid) if oid in g.objects else o.controller, oid, ab.cost, pay, what)
+        return tuple(pay_objects(ctx, controller_of(g, oid) if oid in g.objects else o.controller, oid, ab.cost,
+                                 pay, what))
+    return ()
 
 
 def _loyalty_problem(g: GameState, oid: int, ab: ActivatedAbility) -> str:
@@ -396,7 +399,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
         stack_obj.choices["division"] = announce_division(ctx, player, None, specs, stack_obj.targets, counts,
                                                           f"{ch.name}'s ability", action.get("divide"), stack_obj.x,
                                                           effect=divided)
-    pay_ability_costs(ctx, oid, ab, action.get("pay"), stack_obj.x)  # CR 602.2b
+    tapped = pay_ability_costs(ctx, oid, ab, action.get("pay"), stack_obj.x)  # CR 602.2b
+    if tapped:
+        stack_obj.choices["remembered"] = tapped    # "the tapped creature" (station, CR 702.184a)
     if ab.cost.exile_self:
         # "Exile this card from your graveyard", "Exile ~" (CR 118.3): the ability refers to the card
         # exiled (scavenge's "the card you exiled", CR 702.97a; embalm's copy, CR 702.128a)

@@ -13,6 +13,7 @@ from ..effects.attachment import can_enchant
 from ..effects.primitives import end_durations, move, name_of, player_has
 from ..effects.resolutions.designations import ascend_permanents, complete_dungeon
 from ..effects.resolutions.zones import destroy
+from ..effects.speed import start_engines
 from ..cards.dungeons import DUNGEONS
 from .combat import has_protection_from
 from .context import Ctx
@@ -111,6 +112,8 @@ def _one_pass(ctx: Ctx) -> bool:
         to_graveyard.append((oid, "714.4", f"{g.players[g.objects[oid].controller].name} sacrifices "
                              f"{name_of(ctx, oid)} (its final chapter number of lore counters)"))
     if g.dungeons and _complete_dungeons(ctx):
+        done = True
+    if start_engines(ctx):                  # CR 704.5z
         done = True
     ascend_permanents(ctx)                  # CR 702.131b (not a state-based action: nothing to repeat)
     if not to_graveyard and not to_annihilate:

@@ -293,8 +293,11 @@ def cleanup(ctx: Ctx) -> None:
             w = g.obj(oid)
             w.damage = 0
             w.deathtouched = False
+    saddled = [oid for oid in g.battlefield if g.objects[oid].choices.get("saddled")]
+    for oid in saddled:
+        del g.obj(oid).choices["saddled"]         # CR 702.171b: saddled until end of turn
     lasting = [e for e in g.effects if e.until != "end_of_turn"]
-    if len(lasting) != len(g.effects):
+    if len(lasting) != len(g.effects) or saddled:
         g.effects = lasting
         g.changed()
     else:

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards.dungeons import DUNGEONS, UNDERCITY, available
 from ..core.errors import quote
+from ..effects.speed import speed_of
 from .loader import ScenarioError, suggest
 
 DESIGNATIONS = ("monarch", "initiative")
@@ -43,6 +44,11 @@ def set_up(g: Any, p: int, name: str, spec: dict[str, Any]) -> None:
         if room and room not in names:
             raise ScenarioError(f"{where}: {dungeon} has no room {quote(room)}{suggest(room, names)}")
         g.dungeons = g.dungeons + ((p, dungeon, names.index(room) if room else 0),)
+    if spec.get("speed") is not None:
+        value = spec["speed"]
+        if not isinstance(value, int) or not 1 <= value <= 4:
+            raise ScenarioError(f"players.{name}.speed: expected a speed from 1 to 4 (CR 702.179), got {quote(value)}")
+        g.speeds = tuple(sorted(g.speeds + ((p, value, 0),)))
     done = spec.get("completed_dungeons") or []
     if not isinstance(done, list) or any(d not in DUNGEONS for d in done):
         raise ScenarioError(f"players.{name}.completed_dungeons: expected dungeon names ({', '.join(DUNGEONS)})")
@@ -75,6 +81,12 @@ def checks(g: Any, names: list[str], expect: dict[str, Any]) -> list[str]:
         got = f"{marker[1]}: {DUNGEONS[marker[1]][marker[2]].name}" if marker is not None else "none"
         if got != (want if want is not None else "none"):
             out.append(f"expected {who}'s venture marker in {want}, got {got}")
+    for who, want in (expect.get("speed") or {}).items():
+        if who not in names:
+            raise ScenarioError(f"speed: unknown player {quote(who)}")
+        got = speed_of(g, names.index(who))
+        if got != want:
+            out.append(f"expected {who}'s speed to be {want}, got {got}")
     for who, want in (expect.get("completed_dungeons") or {}).items():
         if who not in names:
             raise ScenarioError(f"completed_dungeons: unknown player {quote(who)}")

@@ -77,6 +77,7 @@ PLAYER: dict[str, Field] = {
     "dungeon": Field("text", "the dungeon the player's venture marker is in and the room, \"Undercity: Forge\" "
                              "(CR 309.4; the topmost room if only the dungeon is named)"),
     "completed_dungeons": Field("strings", "the dungeons the player has completed (CR 309.7)"),
+    "speed": Field("count", "the player's speed, 1 to 4 (CR 702.179); none if not given"),
 }
 
 ENTRY: dict[str, Field] = {
@@ -168,6 +169,7 @@ CHECKS: dict[str, Field] = {
     "dungeons": Field("player_texts", "each player's venture marker, \"Undercity: Forge\", or none (CR 309.4)"),
     "completed_dungeons": Field("player_counts", "how many dungeons each player has completed (CR 309.7)"),
     "blessed": Field("strings", "the players with the city's blessing (CR 702.131c), all of them"),
+    "speed": Field("player_counts", "each player's speed (CR 702.179), 0 for none (702.179f)"),
     "commander_tax": Field("commander_tax", "times each commander was cast from the command zone (CR 903.8)"),
 }
 

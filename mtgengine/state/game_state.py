@@ -46,7 +46,7 @@ class GameState:
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
         "links", "extra_turns", "allow_unimplemented", "monarch", "initiative", "dungeons", "completed_dungeons",
-        "blessed", "phased_out", "day_night", "last_turn_spells",
+        "blessed", "phased_out", "day_night", "last_turn_spells", "speeds",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -112,6 +112,8 @@ class GameState:
         # recorded as a turn ends when something reads it (CR 730.2, 603.4: "if no spells were cast
         # last turn"); None on the first turn or when nothing did
         self.last_turn_spells: tuple[int, tuple[int, ...]] | None = None
+        # (player, speed, the turn its ability last triggered) of the players with a speed (CR 702.179b)
+        self.speeds: tuple[tuple[int, int, int], ...] = ()
 
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:

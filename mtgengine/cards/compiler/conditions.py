@@ -57,6 +57,12 @@ def _your_turn(m: SpanMatch) -> Condition:
     return Condition("turn", value="opponent" if (m.group(1) or m.group(2)) else "you")
 
 
+@_condition(r"you (have|don't have) max speed")
+def _max_speed(m: SpanMatch) -> Condition:
+    # CR 702.179e: "if you have max speed": your speed is 4 (none is 0, 702.179f)
+    return Condition("speed", at_least=4) if m.group(1) == "have" else Condition("speed", at_most=3)
+
+
 @_condition(r"(you're|you are|an opponent is) the monarch|there is no monarch")
 def _monarch(m: SpanMatch) -> Condition:
     # CR 724.1: "if you're the monarch" (Throne Warden), "if an opponent is the monarch" (Queen

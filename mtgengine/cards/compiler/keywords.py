@@ -21,7 +21,7 @@ from .text import Span, SpanMatch, consume, fullmatch, span_of, split, sub
 from ...core.rules_index import rule_text
 from ..vocabulary import (
     ActivatedAbility, AlternativeCost, ApplyModifications, Attach, ChangeColors, ChangeTypes, Condition, Cost,
-    CostObjects, Draw, Effect, Filter, PayEcho, Pregame, RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, Search,
+    CostObjects, Designate, Draw, Effect, Filter, PayEcho, Pregame, RemoveCounters, ReplacementAbility, SELF, SacrificePermanent, Search,
     StaticAbility, TargetSpec, Trigger, TriggeredAbility, Unattach, YOU, n, target,
 )
 
@@ -250,6 +250,15 @@ def _changeling(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
+@_keyword(r"living metal")
+def _living_metal(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.161a: "During your turn, this permanent is an artifact creature in addition to its
+    # other types" (layer 4, CR 613.1d)
+    face.static.append(StaticAbility("self", text=face.raw, condition=Condition("turn", value="you"),
+                                     mods=(ChangeTypes(add_types=frozenset({"Artifact", "Creature"})),)))
+    return True
+
+
 @_keyword(r"devoid")
 def _devoid(m: SpanMatch, face: ScriptBuilder) -> bool:
     # CR 702.114a: a characteristic-defining ability, "This object is colorless", in every zone
@@ -435,6 +444,17 @@ def _crew(m: SpanMatch, face: ScriptBuilder) -> bool:
         Cost(objects=(crew,)),
         (ApplyModifications(SELF, (ChangeTypes(add_types=frozenset({"Artifact", "Creature"})),)),),
         (), face.raw, False, False))
+    return True
+
+
+@_activated_keyword(r"saddle (\d+)")
+def _saddle(m: SpanMatch, face: ScriptBuilder) -> bool:
+    # CR 702.171a: "Tap any number of other untapped creatures you control with total power N or
+    # greater: This permanent becomes saddled until end of turn. Activate only as a sorcery."
+    saddle = CostObjects("saddle", int(m.group(1)), Filter(types=frozenset({"Creature"}), tapped=False,
+                                                            controller="you", other=True))
+    face.activated.append(ActivatedAbility(Cost(objects=(saddle,)), (Designate(SELF, "saddled"),), (), face.raw,
+                                           sorcery_speed=True))
     return True
 
 

@@ -21,7 +21,7 @@ ABILITY_WORDS = frozenset({
 _THIS_CASE = re.compile(r"\bthis Case\b")        # (capitalized: "in this case" is not a Case)
 _REMINDER = re.compile(r"\s*\([^)]*\)")
 _THIS = re.compile(r"\bthis (creature|spell|permanent|artifact|enchantment|land|card|token|Saga|Class|Equipment|Aura"
-                   r"|Vehicle)\b", re.IGNORECASE)
+                   r"|Vehicle|Spacecraft|Planet)\b", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[str]:

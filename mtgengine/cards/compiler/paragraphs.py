@@ -26,6 +26,9 @@ from .replacements import read_as_turned_face_up, read_fog_bank, read_replacemen
 from . import cases
 from .cases import read_solved, read_to_solve, with_solved
 from .classes import read_level_bar, with_class_levels
+from . import max_speed
+from .max_speed import read_max_speed, read_start_your_engines
+from .station import read_station, read_station_pt, read_station_symbol, with_station_symbols
 from .levels import read_level_pt, read_level_symbol, read_level_up, with_level_symbols
 from . import aftermath, flip_cards  # noqa: F401  (their rules: "Aftermath", CR 702.127; "flip ~", CR 710)
 from . import casting_keywords  # noqa: F401  (dash, blitz, buyback, ...: CR 702, rules.alternative_casts)
@@ -113,7 +116,12 @@ READERS: tuple[Reader, ...] = (
     read_level_up,             # "Level up {W}" (levels, CR 702.87a)
     read_level_symbol,         # "LEVEL 2-6": a leveler's level symbol (levels, CR 711.2)
     read_level_pt,             # "3/3": its power/toughness box
+    read_station,              # "Station" (station, CR 702.184a)
+    read_station_symbol,       # "STATION 7+": a station symbol (station, CR 721.2)
+    read_station_pt,           # "0/8": its power/toughness box
     read_keyword_paragraph,    # changeling, devoid, morph, echo, fading, evoke, kicker (keywords)
+    read_start_your_engines,   # "Start your engines!" (max_speed, CR 702.179a)
+    read_max_speed,            # "Max speed — [ability]" (max_speed, CR 702.178a)
     read_cost_paragraph,       # alternative and additional costs, cost changes, flashback... (spell_costs)
     _read_modes,               # "Choose one —"
     _read_mode,                # "• ..."
@@ -132,6 +140,7 @@ READERS: tuple[Reader, ...] = (
 
 
 cases.provide(READERS)
+max_speed.provide(READERS)
 
 
 @dataclass(frozen=True)
@@ -183,6 +192,7 @@ def compile_report(name: str, oracle_text: str, is_spell: bool) -> Compiled:
         if len(face.unimplemented) > before or number in face.refused:
             source.rollback(0)              # (what was read stands for no ability)
     script = with_cost_abilities(with_solved(with_level_symbols(with_class_levels(face.script(oracle_text), face, lines), face, lines), face), face.cost_abilities)
+    script = with_station_symbols(script, face, lines)      # station cards' striations (CR 721.2)
     script = with_backup(script)            # backup's grant: the abilities printed below it (CR 702.165a)
     script = strip_spans(with_links(name, oracle_text, script, sources))      # linked pairs (CR 607)
     script = with_choices(script)           # "the chosen color": the choice made as it enters (CR 607.2d)

@@ -288,10 +288,10 @@ def with_backup(script: CardScript) -> CardScript:
     return replace(script, triggered=tuple(triggered), unimplemented=tuple(unimplemented))
 
 
-@CONDITIONS.rule(r"(?:~|it) ?(is|'s|isn't) (renowned|monstrous)")
+@CONDITIONS.rule(r"(?:~|it) ?(is|'s|isn't) (renowned|monstrous|saddled)")
 def _renowned(m: SpanMatch) -> Condition:
-    """ "As long as ~ is renowned", "if it isn't renowned", "as long as ~ is monstrous": the
-    designation (CR 702.112b, 701.37b)."""
+    """ "As long as ~ is renowned", "if it isn't renowned", "as long as ~ is monstrous", "if ~ is
+    saddled": the designation (CR 702.112b, 701.37b, 702.171b)."""
     if m.group(1).lower() in ("is", "'s"):
         return Condition("designated", value=m.group(2).lower(), at_least=1)
     return Condition("designated", value=m.group(2).lower(), at_most=0)

@@ -58,6 +58,9 @@ class ScriptBuilder:
     #: a leveler's level symbols (``levels``): low, high (None: "N+"), paragraph, abilities before,
     #: keywords before, its P/T box
     level_symbols: list[list[Any]] = field(default_factory=list)
+    #: a station card's station symbols (``station``): N, paragraph, abilities before, keywords
+    #: before, its P/T box
+    station_symbols: list[list[Any]] = field(default_factory=list)
     #: a Case's "Solved —" paragraph (``cases``): how many static, triggered and activated
     #: abilities came before it and after it, and its text
     solved_mark: tuple[int, ...] | None = None

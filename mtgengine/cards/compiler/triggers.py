@@ -63,6 +63,7 @@ for _pattern, _events in (
     (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
     (r"when you unlock this door", ("unlock_door",)),                             # CR 709.5h
     (r"when(?:ever)? ~ becomes monstrous", ("becomes_monstrous",)),                # CR 701.37b
+    (r"when(?:ever)? ~ becomes saddled", ("becomes_saddled",)),                    # CR 702.171b
     (r"when(?:ever)? ~ is turned face up", ("turned_face_up",)),                   # CR 708.8, 702.37e
     (r"when(?:ever)? ~ " + _ENTERS + r" or is turned face up", ("enters", "turned_face_up")),   # CR 708.3, 708.8
 ):
@@ -401,8 +402,13 @@ def _subject_condition(text: str, triggers: list[Trigger]) -> Condition | None:
 
 def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[TriggeredAbility] | None:
     """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
-    triggers = _parse_trigger(text)
     condition = None
+    if w := fullmatch(r"(when(?:ever)? ~ attacks) while saddled", text.strip(), re.I):
+        # CR 702.171b: a condition of the trigger event, checked only as it attacks (CR 508.3a)
+        w.consume()
+        text = w.group(1)
+        condition = Condition("designated", value="saddled", at_least=1, event_only=True)
+    triggers = _parse_trigger(text)
     if triggers is not None and (x := match(r"if that spell's mana cost or that ability's activation cost contains "
                                             r"\{x\}, ", body, re.I)):
         # an intervening "if" (CR 603.4) on a value that can't change: read as part of the
@@ -416,6 +422,8 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
             return None
         triggers = [Trigger("state", "you")]
     elif m := fullmatch(r"if ([^,]+), (.+)", body, re.I):
+        if condition is not None:
+            return None             # (one condition per ability: "while saddled" and an "if")
         condition = _subject_condition(m.group(1), triggers) or parse_condition(m.group(1))
         if condition is None:
             return None

@@ -26,6 +26,15 @@ class BecomeDayNight:
 
 
 @dataclass(frozen=True, slots=True)
+class IncreaseSpeed:
+    """CR 702.179c-d: ``who``'s speed increases by ``amount`` (from none, it becomes ``amount``),
+    never above 4 (max speed, 702.179e). Resolved by ``effects.speed``."""
+
+    who: Ref
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class TakeInitiative:
     """CR 725.1, 725.3, 725.5: ``who`` takes the initiative, which triggers "that player ventures
     into Undercity" even if they had it already."""

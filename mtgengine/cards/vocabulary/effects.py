@@ -17,7 +17,7 @@ from .actions import (
 )
 from .keyword_actions import Amass, BackupGrant, Bolster, Clash, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Monstrosity, Myriad
 from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary
-from .designations import BecomeDayNight, BecomeMonarch, TakeInitiative, Venture
+from .designations import BecomeDayNight, BecomeMonarch, IncreaseSpeed, TakeInitiative, Venture
 
 
 @dataclass(frozen=True, slots=True)
@@ -683,5 +683,5 @@ Effect = Union[
     ReturnChosen, PutOntoBattlefieldFromHand, Cascade, Ripple, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
     MayElse, Designate, Monstrosity, Clash, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,   # (keyword_actions)
     PutIntoLibrary, ExileTopToPlay, LookAtCards, DiscardHand, ShuffleZonesIntoLibrary,      # (card_zones)
-    BecomeMonarch, TakeInitiative, Venture, BecomeDayNight,      # (designations)
+    BecomeMonarch, TakeInitiative, Venture, BecomeDayNight, IncreaseSpeed,      # (designations)
 ]

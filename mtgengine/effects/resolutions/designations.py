@@ -6,13 +6,14 @@ from __future__ import annotations
 from ...agents.decisions import Decision
 from ...cards.dungeon_rooms import room_ability
 from ...cards.dungeons import DUNGEONS, ventured_dungeons
-from ...cards.vocabulary import BecomeDayNight, BecomeMonarch, TakeInitiative, Venture
+from ...cards.vocabulary import BecomeDayNight, BecomeMonarch, IncreaseSpeed, TakeInitiative, Venture
 from ...core.errors import IllegalActionError
 from ...rules.context import Ctx
 from ..day_night import become
 from ..designations import INITIATIVE, INITIATIVE_TAKEN
 from ..layers import permanents
 from ..resolve import Resolving, players_of, refs, resolves
+from ..speed import increase_speed
 from ..triggers import add_inherent
 
 
@@ -36,6 +37,13 @@ def become_monarch(ctx: Ctx, player: int) -> None:
 def _become_day_night(ctx: Ctx, eff: BecomeDayNight, r: Resolving) -> None:
     """CR 730.1: "it becomes day / night" (and daybound, nightbound permanents transform, CR 702.145)."""
     become(ctx, eff.which)
+
+
+@resolves(IncreaseSpeed)
+def _increase_speed(ctx: Ctx, eff: IncreaseSpeed, r: Resolving) -> None:
+    """CR 702.179c-d (``effects.speed``)."""
+    for p in players_of(refs(ctx, eff.who, r)):
+        increase_speed(ctx, p, eff.amount)
 
 
 @resolves(TakeInitiative)

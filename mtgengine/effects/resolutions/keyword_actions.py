@@ -32,12 +32,17 @@ def _may_else(ctx: Ctx, eff: MayElse, r: Resolving) -> None:
     execute(ctx, eff.effects if yes else eff.otherwise, r)
 
 
+#: The rule of each designation a resolving ability gives (renowned until the permanent leaves
+#: the battlefield; saddled until end of turn too, ``turn.cleanup``).
+_DESIGNATION_RULES = {"renowned": "702.112b", "saddled": "702.171b"}
+
+
 @resolves(Designate)
 def _designate(ctx: Ctx, eff: Designate, r: Resolving) -> None:
-    """CR 702.112b: only a permanent becomes renowned, until it leaves the battlefield (a new
-    object, CR 400.7, has no designation)."""
+    """CR 702.112b, 702.171b: only a permanent becomes renowned or saddled, until it leaves the
+    battlefield (a new object, CR 400.7, has no designation)."""
     for oid in refs(ctx, eff.what, r):
-        _become(ctx, oid, eff.designation, "702.112b")
+        _become(ctx, oid, eff.designation, _DESIGNATION_RULES.get(eff.designation, "702.112b"))
 
 
 def _become(ctx: Ctx, oid: int, designation: str, rule: str) -> None:
