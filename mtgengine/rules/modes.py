@@ -37,13 +37,40 @@ def ability_targets(ability: Any, chosen: Sequence[int]) -> tuple[TargetSpec, ..
     return chosen_targets(modes, chosen) if modes else ability.targets
 
 
+def has_mode_costs(modes: Sequence[SpellAbility]) -> bool:
+    """Whether some mode has an additional cost of its own (CR 700.2h; spree, 702.172a)."""
+    return any(m.cost for m in modes)
+
+
+def chosen_mode_costs(modes: Sequence[SpellAbility], chosen: Sequence[int]) -> str:
+    """The additional costs of the chosen modes, together (CR 700.2h: all of them are paid)."""
+    return "".join(modes[i].cost for i in chosen)
+
+
 def ask_modes(ctx: Ctx, player: int, modes: Sequence[SpellAbility], least: int, most: int, repeat: bool,
-              legal: list[int], preset: Any, name: str) -> tuple[int, ...]:
+              legal: list[int], preset: Any, name: str,
+              affordable: Callable[[list[int]], bool] | None = None) -> tuple[int, ...]:
     """Asks ``player`` for the modes (``preset``: the answer given in advance, 1-based) and checks
-    them (CR 700.2a, 700.2d); returns them 0-based in printed order."""
+    them (CR 700.2a, 700.2d); returns them 0-based in printed order. ``affordable``: whether
+    modes with costs of their own (CR 700.2h) can be paid together, 0-based; they are then
+    asked one at a time, each question offering only the modes that could be paid with those
+    chosen before, and 0 for "no more modes" once enough are chosen."""
     options = [i + 1 for i in legal]
     if preset is not None:
         chosen = preset if isinstance(preset, list) else [preset]
+    elif affordable is not None:
+        chosen = []
+        while len(chosen) < most:
+            offered = [i + 1 for i in legal if i + 1 not in chosen and affordable([c - 1 for c in chosen] + [i])]
+            if len(chosen) >= least:
+                offered.append(0)
+            if not offered or offered == [0]:
+                break
+            answer = ctx.ask(Decision(player, "mode", f"choose a mode of {name}"
+                                      + (" (0: no more modes)" if len(chosen) >= least else ""), offered))
+            if answer == 0:
+                break
+            chosen.append(answer)
     elif repeat:
         # CR 700.2d: each of the N choices may name any legal mode, one question per choice
         chosen = [ctx.ask(Decision(player, "mode", f"choose mode {k + 1} of {most} of {name} "

@@ -4,18 +4,20 @@ and how a divided effect's damage is divided among the targets (601.2d).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from ..agents.decisions import Decision
 from ..cards.vocabulary import DealDamage, TargetSpec
 from ..core.errors import IllegalActionError
+from ..core.mana import ManaCost
 from ..core.memo import identity_memo
 from ..effects import rules_interface
 from ..effects.layers import Characteristics, printed
 from ..state.game_state import GameState
 from .context import Ctx
-from .modes import ask_modes, chosen_targets, legal_mode_indices
+from .modes import ask_modes, chosen_mode_costs, chosen_targets, has_mode_costs, legal_mode_indices
 
 
 def spell_targets(ch: Characteristics, modes: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
@@ -140,8 +142,15 @@ def choose_modes(ctx: Ctx, ch: Characteristics, player: int, preset: Any, name: 
     the same one more than once if the spell says so)."""
     spell = ch.script.spell
     assert spell is not None
+    affordable: Callable[[list[int]], bool] | None = None
+    if has_mode_costs(spell.modes):
+        # the modes' own costs (spree, CR 702.172a) with the mana cost: combinations the player can pay
+        base = str(ch.mana_cost or "")
+
+        def affordable(chosen: list[int]) -> bool:
+            return rules_interface.can_pay(ctx.g, player, ManaCost.parse(base + chosen_mode_costs(spell.modes, chosen)))
     return ask_modes(ctx, player, spell.modes, spell.min_modes, spell.max_modes, spell.repeat_modes,
-                     legal_modes(ctx.g, ch, player, spell_id), preset, name)
+                     legal_modes(ctx.g, ch, player, spell_id), preset, name, affordable)
 
 
 rules_interface.provide(divided_specs=divided_specs, announce_division=announce_division)   # triggered abilities

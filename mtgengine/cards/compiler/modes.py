@@ -45,6 +45,20 @@ def read_modes(para: Span, face: ScriptBuilder) -> bool:
     return True
 
 
+def read_spree(para: Span, face: ScriptBuilder) -> bool:
+    """ "Spree" (CR 702.172a): "Choose one or more modes. As an additional cost to cast this
+    spell, pay the costs associated with those modes"; the modes are "+ {1} — ..." (CR 702.172b)."""
+    m = fullmatch(r"spree", para, re.I) if face.is_spell else None
+    if m is None:
+        return False
+    m.consume()
+    face.mode_range = MODE_COUNTS["one or more"]
+    face.spree = True
+    face.modal_trigger = None
+    face.mode_paragraph = face.number
+    return True
+
+
 def read_modal_trigger(para: Span, face: ScriptBuilder) -> bool:
     """ "When ~ enters, choose one —", "At the beginning of your upkeep, if ..., choose two —": a
     modal triggered ability (CR 700.2b); its bullets, read by :func:`read_mode`, are its modes."""
@@ -74,21 +88,33 @@ def read_modal_trigger(para: Span, face: ScriptBuilder) -> bool:
 def read_mode(para: Span, face: ScriptBuilder) -> bool:
     """ "• Destroy target artifact.": one mode of the modal spell or triggered ability of the
     paragraphs just before (CR 700.2)."""
-    if not para.startswith("•") or face.mode_paragraph != face.number - 1:
+    if face.mode_paragraph != face.number - 1:
+        return False
+    cost = ""
+    if face.spree:
+        # "+ {1} — Destroy target artifact.": a spree mode and its additional cost (CR 702.172a)
+        m = fullmatch(r"\+ ((?:\{[^}]+\})+) — (.+)", para)
+        if m is None:
+            return False
+        m.consume()
+        cost, text = m.group(1), m.group(2)
+    elif para.startswith("•"):
+        text = para[1:].strip()
+    else:
         return False
     if face.modal_trigger is not None:
-        return _trigger_mode(para[1:].strip(), face)
+        return _trigger_mode(text, face)
     if face.mode_range is None:
         return False
     face.mode_paragraph = face.number
     st = Parse()
-    effects = parse_effects(para[1:].strip(), st)
+    effects = parse_effects(text, st)
     if effects is None:
         # kept as a mode (so numbering follows the card) that is refused if chosen
-        face.modes.append(SpellAbility((), (), face.raw, implemented=False))
+        face.modes.append(SpellAbility((), (), face.raw, implemented=False, cost=cost))
         face.refused.add(face.number)
         return True
-    face.modes.append(SpellAbility(tuple(effects), tuple(st.targets), face.raw))
+    face.modes.append(SpellAbility(tuple(effects), tuple(st.targets), face.raw, cost=cost))
     return True
 
 

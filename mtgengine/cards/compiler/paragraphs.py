@@ -31,7 +31,7 @@ from . import aftermath, flip_cards  # noqa: F401  (their rules: "Aftermath", CR
 from . import casting_keywords  # noqa: F401  (dash, blitz, buyback, ...: CR 702, rules.alternative_casts)
 from . import escape  # noqa: F401  (escape, CR 702.138)
 from .permanent_keywords import with_backup     # (and keyword abilities of permanents, CR 702; actions, CR 701)
-from .modes import finish_modes, read_modal_trigger, read_mode, read_modes
+from .modes import finish_modes, read_modal_trigger, read_mode, read_modes, read_spree
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects
@@ -86,6 +86,7 @@ READERS: tuple[Reader, ...] = (
     read_keyword_paragraph,    # changeling, devoid, morph, echo, fading, evoke, kicker (keywords)
     read_cost_paragraph,       # alternative and additional costs, cost changes, flashback... (spell_costs)
     read_modes,                # "Choose one —" (modes, CR 700.2)
+    read_spree,                # "Spree" and its "+ {1} — ..." modes (modes, CR 702.172)
     read_modal_trigger,        # "When ~ enters, choose one —" (modes, CR 700.2b)
     read_mode,                 # "• ...": a mode of either
     read_keyword_line,         # "Flying, vigilance" (keywords)

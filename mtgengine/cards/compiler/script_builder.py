@@ -52,6 +52,7 @@ class ScriptBuilder:
     modal_triggers: list[tuple[int, int]] = field(default_factory=list)
     modal_trigger: tuple[int, int] | None = None
     mode_paragraph: int = -1          # the last paragraph that was a mode or "Choose N —"
+    spree: bool = False               # "Spree": the modes that follow are "+ {cost} — ..." (CR 702.172a)
     replacements: list[ReplacementAbility] = field(default_factory=list)
     player_statics: list[PlayerStatic] = field(default_factory=list)
     as_enters: list[Effect] = field(default_factory=list)    # "As ~ enters, choose ..." (CR 614.12)

@@ -73,6 +73,7 @@ class SpellAbility:
     max_modes: int = 1
     implemented: bool = True      # False: a mode the engine can't do yet (refused if chosen)
     repeat_modes: bool = False    # "You may choose the same mode more than once." (CR 700.2d)
+    cost: str = ""                # a mode's additional mana cost, paid if it is chosen (CR 700.2h; spree, 702.172a)
 
 
 @dataclass(frozen=True, slots=True)
