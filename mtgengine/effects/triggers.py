@@ -826,8 +826,15 @@ def put_triggers_on_stack(ctx: Ctx) -> bool:
 
 def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
     from ..rules.targeting import choose_targets, legal_targets
+    from ..rules.modes import choose_trigger_modes, chosen_targets
     g = ctx.g
     specs = t.ability.targets
+    modes: tuple[int, ...] = ()
+    if t.ability.modes:                 # CR 603.3c, 700.2b: the modes, then their targets (700.2c)
+        chosen = choose_trigger_modes(ctx, t.controller, t.source_id, t.source_name, t.ability)
+        if chosen is None:
+            return
+        modes, specs = chosen, chosen_targets(t.ability.modes, chosen)
     divided = next((e for e in t.ability.effects if isinstance(e, DealDamage) and e.divided), None)
     if divided is not None:
         specs = rules_interface.divided_specs(specs, 0, f"{t.source_name}'s ability", divided)
@@ -838,6 +845,7 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
     obj.ability = t.ability
     obj.source_id = t.source_id
     obj.source_name = t.source_name
+    obj.modes = modes
     if t.subject:
         obj.choices["subject"] = t.subject
     if t.amount:

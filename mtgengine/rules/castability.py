@@ -23,8 +23,9 @@ from .activation import sorcery_timing
 from .pregame import is_commander
 from .mana_requirements import PayOptions, Requirement, least_mana
 from .mana_sources import available_mana, may_afford, tap_sources
-from .mana_planning import can_pay_requirement
+from .mana_planning import can_pay, can_pay_requirement
 from .mana_pool import SpendOn
+from .modes import has_mode_costs
 from .targeting import has_targets
 from . import aftermath
 from .spell_choices import FACE_LAYOUTS, face_characteristics, least_x, legal_modes, spell_targets
@@ -413,7 +414,13 @@ def _choices_possible(g: GameState, player: int, ch: Characteristics, oid: int) 
     ``oid`` as the spell it would be (protection from its qualities counts, CR 702.16b)."""
     spell = ch.script.spell
     if spell is not None and spell.modes:
-        return len(legal_modes(g, ch, player, oid)) >= spell.min_modes
+        # (CR 700.2d: a mode that may be chosen more than once, chosen N times, needs only one legal)
+        legal = legal_modes(g, ch, player, oid)
+        if has_mode_costs(spell.modes):
+            # spree (CR 702.172a): some legal mode's cost can be paid with the mana cost
+            base = str(ch.mana_cost or "")
+            return any(can_pay(g, player, ManaCost.parse(base + spell.modes[i].cost)) for i in legal)
+        return len(legal) >= (1 if spell.repeat_modes else spell.min_modes)
     least = least_x(ch)
     if least and affordable_x(g, player, ch.mana_cost or ManaCost(), oid, ch) < least:
         return False                # too little damage to divide among its fewest targets (CR 601.2d)

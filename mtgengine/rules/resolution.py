@@ -9,6 +9,7 @@ from ..effects.primitives import move, name_of, shuffle_library
 from ..effects import resolutions  # noqa: F401  (registers every effect's resolution, which execute dispatches to)
 from ..effects.resolve import Resolving, execute
 from ..effects.triggers import condition_holds
+from .modes import ability_targets, execute_modes
 from .spell_choices import spell_targets
 from .alternative_casts import permanent_spell_resolved, spell_left_stack
 from .context import Ctx, log_unimplemented
@@ -60,18 +61,11 @@ def resolve_top(ctx: Ctx) -> None:
         if "ascend" in ch.keywords:
             ascend(ctx, o.controller)      # CR 702.131a: a spell ability, before its other instructions
         if spell is not None and spell.modes:
-            start = 0                      # CR 700.2: the chosen modes, in printed order
-            phrase = 0
-            for i in sorted(o.modes):
-                mode = spell.modes[i]
-                mode_counts = counts[phrase:phrase + len(mode.targets)] if counts else (1,) * len(mode.targets)
-                n = sum(mode_counts)
-                execute(ctx, mode.effects, Resolving(oid, o.controller, o.targets[start:start + n],
-                                                     legal[start:start + n], o.x, ch.name, o.kicked,
-                                                     counts=tuple(mode_counts),
-                                                     link_source=o.choices.get("link_source", 0)))
-                start += n
-                phrase += len(mode.targets)
+            # CR 700.2: the chosen modes, in printed order
+            execute_modes(ctx, spell.modes, sorted(o.modes), o.targets, legal, counts,
+                          lambda targets, ok, mode_counts: Resolving(
+                              oid, o.controller, targets, ok, o.x, ch.name, o.kicked, counts=mode_counts,
+                              link_source=o.choices.get("link_source", 0)))
         elif spell is not None:
             execute(ctx, spell.effects, Resolving(oid, o.controller, o.targets, legal, o.x, ch.name, o.kicked,
                                                   division, counts, link_source=o.choices.get("link_source", 0)))
@@ -111,7 +105,8 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
     o = g.objects[oid]
     ab = o.ability
     counts = tuple(o.choices.get("counts", ()))
-    specs = expand_specs(ab.targets, counts)
+    modes = getattr(ab, "modes", ())         # a modal triggered ability's (CR 700.2b)
+    specs = expand_specs(ability_targets(ab, o.modes), counts)
     legal = tuple(is_legal_target(g, spec, t, o.controller, o.source_id) for spec, t in zip(specs, o.targets))
     # an intervening "if" of a triggered ability (an activated ability's condition is a
     # restriction on activating it, CR 602.5b, not checked again here)
@@ -129,13 +124,18 @@ def _resolve_ability(ctx: Ctx, oid: int) -> None:
             if not ctx.ask(Decision(o.controller, "yesno", f"{ab.text} (you may)", [True, False])):
                 move(ctx, oid, Zone.GRAVEYARD, "resolve")
                 return
-        execute(ctx, ab.effects, Resolving(o.source_id or 0, o.controller, o.targets, legal, o.x, o.source_name,
-                                           bool(o.choices.get("kicked")), counts=counts,
-                                           division=tuple((tg, n) for tg, n in o.choices.get("division", ())),
-                                           subject=o.choices.get("subject", 0),
-                                           remembered=tuple(o.choices.get("remembered", ())),
-                                           event_amount=o.choices.get("amount", 0),
-                                           link_source=o.choices.get("link_source", 0),
-                                           affected=o.choices.get("affected", 0)))
+        def resolving(targets: tuple[int, ...], ok: tuple[bool, ...], phrase_counts: tuple[int, ...]) -> Resolving:
+            return Resolving(o.source_id or 0, o.controller, targets, ok, o.x, o.source_name,
+                             bool(o.choices.get("kicked")), counts=phrase_counts,
+                             division=tuple((tg, n) for tg, n in o.choices.get("division", ())),
+                             subject=o.choices.get("subject", 0),
+                             remembered=tuple(o.choices.get("remembered", ())),
+                             event_amount=o.choices.get("amount", 0),
+                             link_source=o.choices.get("link_source", 0),
+                             affected=o.choices.get("affected", 0))
+        if modes:
+            execute_modes(ctx, modes, o.modes, o.targets, legal, counts, resolving)    # CR 700.2b
+        else:
+            execute(ctx, ab.effects, resolving(o.targets, legal, counts))
     if oid in g.objects:
         move(ctx, oid, Zone.GRAVEYARD, "resolve")      # an ability ceases to exist (CR 608.2n)

@@ -4,18 +4,20 @@ and how a divided effect's damage is divided among the targets (601.2d).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from ..agents.decisions import Decision
 from ..cards.vocabulary import DealDamage, TargetSpec
-from ..core.errors import IllegalActionError, NotImplementedCardError
+from ..core.errors import IllegalActionError
+from ..core.mana import ManaCost
 from ..core.memo import identity_memo
 from ..effects import rules_interface
 from ..effects.layers import Characteristics, printed
 from ..state.game_state import GameState
 from .context import Ctx
-from .targeting import has_targets
+from .modes import ask_modes, chosen_mode_costs, chosen_targets, has_mode_costs, legal_mode_indices
 
 
 def spell_targets(ch: Characteristics, modes: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
@@ -24,7 +26,7 @@ def spell_targets(ch: Characteristics, modes: tuple[int, ...] = ()) -> tuple[Tar
     spell = ch.script.spell
     if spell is not None:
         if spell.modes:
-            return tuple(t for i in modes for t in spell.modes[i].targets)
+            return chosen_targets(spell.modes, modes)
         return spell.targets
     if "Aura" in ch.subtypes and ch.script.enchant is not None:
         return (TargetSpec(ch.script.enchant, "enchant " + ("creature" if "Creature" in ch.script.enchant.types else "permanent")),)
@@ -51,7 +53,7 @@ def legal_modes(g: GameState, ch: Characteristics, player: int, spell_id: int | 
     protection from its qualities counts (CR 702.16b)."""
     spell = ch.script.spell
     assert spell is not None
-    return [i for i, m in enumerate(spell.modes) if m.implemented and has_targets(g, m.targets, player, spell_id, ch)]
+    return legal_mode_indices(g, spell.modes, player, spell_id, ch)
 
 
 def divided_damage(ch: Characteristics) -> DealDamage | None:
@@ -136,31 +138,19 @@ def announce_division(ctx: Ctx, player: int, ch: Characteristics | None, specs: 
 
 def choose_modes(ctx: Ctx, ch: Characteristics, player: int, preset: Any, name: str,
                  spell_id: int) -> tuple[int, ...]:
-    """CR 700.2a: the caster chooses the modes (1-based in the script, 0-based inside)."""
+    """CR 700.2a: the caster chooses the modes (1-based in the script, 0-based inside; CR 700.2d:
+    the same one more than once if the spell says so)."""
     spell = ch.script.spell
     assert spell is not None
-    legal = legal_modes(ctx.g, ch, player, spell_id)
-    if preset is None:
-        options = [i + 1 for i in legal]
-        if spell.min_modes == spell.max_modes == 1:
-            chosen = [ctx.ask(Decision(player, "mode", f"choose a mode of {name}", options))]
-        else:
-            chosen = ctx.ask(Decision(player, "mode", f"choose {spell.min_modes} to {spell.max_modes} modes of {name}",
-                                      options, min=spell.min_modes, max=spell.max_modes))
-    else:
-        chosen = preset if isinstance(preset, list) else [preset]
-    if not spell.min_modes <= len(chosen) <= spell.max_modes:
-        raise IllegalActionError(f"{name}: choose between {spell.min_modes} and {spell.max_modes} modes")
-    if len(set(chosen)) != len(chosen):
-        raise IllegalActionError(f"{name}: the same mode can't be chosen twice (CR 700.2d)")
-    for m in chosen:
-        if not isinstance(m, int) or not 1 <= m <= len(spell.modes):
-            raise IllegalActionError(f"{name} has no mode {m!r}")
-        if not spell.modes[m - 1].implemented:
-            raise NotImplementedCardError(f"{name}: its mode {m} is not implemented yet ({spell.modes[m - 1].text!r})")
-        if m - 1 not in legal:
-            raise IllegalActionError(f"{name}: mode {m} has no legal target (CR 700.2a)")
-    return tuple(sorted(m - 1 for m in chosen))   # performed, and targeted, in printed order
+    affordable: Callable[[list[int]], bool] | None = None
+    if has_mode_costs(spell.modes):
+        # the modes' own costs (spree, CR 702.172a) with the mana cost: combinations the player can pay
+        base = str(ch.mana_cost or "")
+
+        def affordable(chosen: list[int]) -> bool:
+            return rules_interface.can_pay(ctx.g, player, ManaCost.parse(base + chosen_mode_costs(spell.modes, chosen)))
+    return ask_modes(ctx, player, spell.modes, spell.min_modes, spell.max_modes, spell.repeat_modes,
+                     legal_modes(ctx.g, ch, player, spell_id), preset, name, affordable)
 
 
 rules_interface.provide(divided_specs=divided_specs, announce_division=announce_division)   # triggered abilities

@@ -23,6 +23,7 @@ from .mana_requirements import (
 from .mana_sources import priority_facts
 from .mana_planning import can_pay_requirement
 from .mana_pool import SpendOn
+from .modes import has_mode_costs
 from .spell_choices import spell_targets
 from .spell_costs import COST_VERBS, additional_costs, applies_to_spell, cost_candidates
 from .targeting import legal_targets
@@ -123,6 +124,12 @@ def total_cost(g: GameState, player: int, spell: int, ch: Characteristics, x: in
         extra = ManaCost.parse(splice_mana)
         symbols += extra.symbols                                          # CR 702.47a
         parts.append(f"+ {extra} (splice: {card_name})")
+    if ch.script.spell is not None and spell in g.objects and has_mode_costs(ch.script.spell.modes):
+        for i in g.objects[spell].modes:                                 # CR 700.2h, 702.172a (spree)
+            if ch.script.spell.modes[i].cost:
+                extra = ManaCost.parse(ch.script.spell.modes[i].cost)
+                symbols += extra.symbols
+                parts.append(f"+ {extra} (mode {i + 1}'s additional cost, CR 700.2h)")
     counters: list[tuple[str, int]] = []
     objects: list[tuple[str, AdditionalCost, str]] = []
     mana_announced = additional.get("mana")
@@ -288,7 +295,8 @@ def _mana_cost_alone(g: GameState, player: int, spell: int, ch: Characteristics,
     script = ch.script
     return ch.mana_cost is not None and (pay is None or (pay.hybrid is None and pay.phyrexian is None)) \
         and not script.additional_costs and not script.cost_changes and _no_permanent_costs(g) \
-        and not commander_tax(g, player, spell)
+        and not commander_tax(g, player, spell) \
+        and (script.spell is None or not has_mode_costs(script.spell.modes))
 
 
 def _no_permanent_costs(g: GameState) -> bool:

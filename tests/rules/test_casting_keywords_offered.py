@@ -64,3 +64,26 @@ def test_conspire_is_offered_only_if_the_mana_can_be_paid_without_its_creatures(
     s = Scenario("two Forests", Alice={"battlefield": board + ["Forest"], "hand": ["Gleeful Sabotage"]},
                  Bob={"battlefield": ["Ornithopter"]})
     assert sorted(_additional(s, 0), key=str) == [None, {"conspire": True}]
+
+
+def _casts(s: Scenario, player: int) -> list[Any]:
+    return [a for a in legal_actions(s.game.state, player) if a["action"] == "cast"]
+
+
+def test_spree_is_offered_only_with_the_mana_for_a_mode(all_accepted: Callable[..., None]) -> None:
+    # CR 702.172a, 700.2h: a spree spell's mana cost alone can't cast it; some mode's cost is paid too
+    bob = {"battlefield": ["Hill Giant"]}
+    s = Scenario("mana cost only", Alice={"battlefield": ["Mountain", "Mountain"], "hand": ["Explosive Derailment"]},
+                 Bob=bob)
+    assert _casts(s, 0) == []
+    s = Scenario("a mode", Alice={"battlefield": ["Mountain"] * 3, "hand": ["Explosive Derailment"]}, Bob=bob)
+    assert len(_casts(s, 0)) == 1
+    all_accepted(s)
+
+
+def test_same_mode_more_than_once_needs_one_legal_mode(all_accepted: Callable[..., None]) -> None:
+    # CR 700.2d: Fiery Confluence "choose three" with only its damage modes legal (no artifact) is
+    # castable, choosing them again
+    s = Scenario("confluence", Alice={"battlefield": ["Mountain"] * 4, "hand": ["Fiery Confluence"]}, Bob={})
+    assert len(_casts(s, 0)) == 1
+    all_accepted(s)

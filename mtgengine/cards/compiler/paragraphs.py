@@ -37,43 +37,16 @@ from . import day_night  # noqa: F401  (day and night, CR 730)
 from . import disturb  # noqa: F401  (disturb, CR 702.146)
 from . import commander_rules  # noqa: F401  (partner abilities, CR 702.124; "can be your commander", 903.3a)
 from .permanent_keywords import with_backup     # (and keyword abilities of permanents, CR 702; actions, CR 701)
+from .modes import finish_modes, read_modal_trigger, read_mode, read_modes, read_spree
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects
 from .spell_costs import read_cost_paragraph, with_cost_abilities
 from .statics import read_static
 from .targets import Parse
-from .text import Source, Span, combine, consume, fullmatch, search, strip_spans
+from .text import Source, Span, combine, consume, search, strip_spans
 from .triggers import read_extra_triggers, read_triggered
-from ..vocabulary import CardScript, SpellAbility
-
-_MODE_COUNTS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2), "one or more": (1, 99)}
-
-
-def _read_modes(para: Span, face: ScriptBuilder) -> bool:
-    """ "Choose one —" (CR 700.2): the bullets that follow are the spell's modes."""
-    m = fullmatch(r"choose (one|two|three|one or both|one or more) —", para, re.I) if face.is_spell else None
-    if m is None:
-        return False
-    m.consume()
-    face.mode_range = _MODE_COUNTS[m.group(1).lower()]
-    return True
-
-
-def _read_mode(para: Span, face: ScriptBuilder) -> bool:
-    """ "• Destroy target artifact.": one mode of a modal spell (CR 700.2)."""
-    if face.mode_range is None or not para.startswith("•"):
-        return False
-    st = Parse()
-    effects = parse_effects(para[1:].strip(), st)
-    if effects is None:
-        # kept as a mode (so numbering follows the card) that is refused if chosen
-        face.modes.append(SpellAbility((), (), face.raw, implemented=False))
-        face.refused.add(face.number)
-        return True
-    face.modes.append(SpellAbility(tuple(effects), tuple(st.targets), face.raw))
-    return True
-
+from ..vocabulary import CardScript
 
 def _read_spell(para: Span, face: ScriptBuilder) -> bool:
     """A paragraph of an instant's or sorcery's spell ability (CR 113.3a): its instructions, in
@@ -123,8 +96,10 @@ READERS: tuple[Reader, ...] = (
     read_start_your_engines,   # "Start your engines!" (max_speed, CR 702.179a)
     read_max_speed,            # "Max speed — [ability]" (max_speed, CR 702.178a)
     read_cost_paragraph,       # alternative and additional costs, cost changes, flashback... (spell_costs)
-    _read_modes,               # "Choose one —"
-    _read_mode,                # "• ..."
+    read_modes,                # "Choose one —" (modes, CR 700.2)
+    read_spree,                # "Spree" and its "+ {1} — ..." modes (modes, CR 702.172)
+    read_modal_trigger,        # "When ~ enters, choose one —" (modes, CR 700.2b)
+    read_mode,                 # "• ...": a mode of either
     read_keyword_line,         # "Flying, vigilance" (keywords)
     read_as_enters_choice,     # "As ~ enters, choose a color" (choices, CR 614.12, 607.2d)
     read_as_turned_face_up,    # "As ~ is turned face up, ..." (replacements, CR 708.11)
@@ -191,6 +166,7 @@ def compile_report(name: str, oracle_text: str, is_spell: bool) -> Compiled:
             face.not_implemented()
         if len(face.unimplemented) > before or number in face.refused:
             source.rollback(0)              # (what was read stands for no ability)
+    finish_modes(face)
     script = with_cost_abilities(with_solved(with_level_symbols(with_class_levels(face.script(oracle_text), face, lines), face, lines), face), face.cost_abilities)
     script = with_station_symbols(script, face, lines)      # station cards' striations (CR 721.2)
     script = with_backup(script)            # backup's grant: the abilities printed below it (CR 702.165a)

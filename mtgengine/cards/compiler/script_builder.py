@@ -47,6 +47,12 @@ class ScriptBuilder:
     extra_triggers: list[ExtraTriggers] = field(default_factory=list)
     modes: list[SpellAbility] = field(default_factory=list)
     mode_range: tuple[int, int] | None = None
+    repeat_modes: bool = False        # "You may choose the same mode more than once." (CR 700.2d)
+    #: the modal triggered abilities (``modes``): ranges of ``triggered``, the last one's bullets being read
+    modal_triggers: list[tuple[int, int]] = field(default_factory=list)
+    modal_trigger: tuple[int, int] | None = None
+    mode_paragraph: int = -1          # the last paragraph that was a mode or "Choose N —"
+    spree: bool = False               # "Spree": the modes that follow are "+ {cost} — ..." (CR 702.172a)
     replacements: list[ReplacementAbility] = field(default_factory=list)
     player_statics: list[PlayerStatic] = field(default_factory=list)
     as_enters: list[Effect] = field(default_factory=list)    # "As ~ enters, choose ..." (CR 614.12)
@@ -80,7 +86,8 @@ class ScriptBuilder:
                 if self.spell_effects:
                     self.unimplemented.append((0, "effects outside the modes of a modal spell"))
                 spell = SpellAbility((), (), oracle_text, tuple(self.modes), self.mode_range[0],
-                                     min(self.mode_range[1], len(self.modes)))
+                                     self.mode_range[1] if self.repeat_modes else min(self.mode_range[1], len(self.modes)),
+                                     repeat_modes=self.repeat_modes)
             else:
                 spell = SpellAbility(tuple(self.spell_effects), tuple(self.spell_targets), oracle_text)
         return CardScript(frozenset(self.keywords), spell, tuple(self.activated), tuple(self.triggered),

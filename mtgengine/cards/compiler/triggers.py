@@ -18,7 +18,7 @@ from .script_builder import ScriptBuilder
 from .sentences import parse_effects
 from .targets import Parse
 from .text import Span, SpanMatch, consume, fullmatch, match, search, sub
-from ..vocabulary import (Condition, DoAction, ExileChosen, ExtraTriggers, Filter, Ref, SELF, Trigger,
+from ..vocabulary import (Condition, DoAction, Effect, ExileChosen, ExtraTriggers, Filter, Ref, SELF, Trigger,
                           TriggeredAbility, UnlessPays)
 
 _ENTERS = r"enters(?: the battlefield)?"
@@ -400,8 +400,9 @@ def _subject_condition(text: str, triggers: list[Trigger]) -> Condition | None:
     return Condition("subject_is", filter=flt)
 
 
-def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[TriggeredAbility] | None:
-    """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
+def trigger_head(text: str, body: Span) -> tuple[list[Trigger], Condition | None, Span] | None:
+    """ "[When/Whenever/At] [trigger]" and an intervening "if [condition]," (CR 603.1, 603.4): the
+    trigger events, the condition and the rest of the body (None: not understood)."""
     condition = None
     if w := fullmatch(r"(when(?:ever)? ~ attacks) while saddled", text.strip(), re.I):
         # CR 702.171b: a condition of the trigger event, checked only as it attacks (CR 508.3a)
@@ -429,6 +430,43 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
             return None
         m.consume()
         body = m.group(2)
+    return triggers, condition, body
+
+
+def trigger_parse(trig: Trigger, condition: Condition | None, link: str) -> Parse:
+    """The parse state of a triggered ability's effects: what "it", "that player" and "that
+    creature" refer to after its trigger event."""
+    it = SELF if trig.whose == "self" else Ref("triggering") \
+        if trig.event in OBJECT_TRIGGER_EVENTS or trig.event in ("cast", "discard") else None
+    if it is None and condition is not None and condition.kind in ("source_tapped", "source_untapped"):
+        it = SELF           # "if ~ is tapped, put a storage counter on it": ~ (the storage lands)
+    # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
+    # "At the beginning of each player's upkeep, ... that player": the player whose step it is
+    # "Whenever a player casts a spell / an opponent draws a card, ... that player": the player who did it
+    player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you") \
+        or (trig.event in _PLAYER_ACTS and trig.whose in ("any", "opponent", "enchanted"))
+    # "Whenever ~ blocks a creature / deals combat damage to a creature, ... that creature": the
+    # other creature of the event (what it was done to)
+    other = Ref("affected") if trig.event in _OTHER_CREATURE_EVENTS else None
+    player = Ref("affected") if player_event else None
+    if trig.filter is not None and trig.filter.controller == "enchanted":
+        # "Whenever a creature enters under enchanted player's control, that player ...": the
+        # controller of the object the event is about (CR 303.4b)
+        player = Ref("triggering_controller")
+    return Parse(it=it, link=link, player=player, other=other)
+
+
+def trigger_effects(body: Span, st: Parse) -> list[Effect] | None:
+    """A triggered ability's instructions ("they" read as "that player" after a player's event)."""
+    return parse_effects(they_as_that_player(body) if st.player is not None else body, st)
+
+
+def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[TriggeredAbility] | None:
+    """ "[When/Whenever/At] [trigger], [if condition,] [effect]" (CR 603.1, 603.4)."""
+    head = trigger_head(text, body)
+    if head is None:
+        return None
+    triggers, condition, body = head
     optional = False
     if body.lower().startswith("you may ") and not match(r"you may [^.]+\. (?:when|if) you do, ", body, re.I):
         optional = True
@@ -436,25 +474,8 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
         body = body[len("you may "):]
     out = []
     for trig in triggers:
-        it = SELF if trig.whose == "self" else Ref("triggering") \
-            if trig.event in OBJECT_TRIGGER_EVENTS or trig.event in ("cast", "discard") else None
-        if it is None and condition is not None and condition.kind in ("source_tapped", "source_untapped"):
-            it = SELF           # "if ~ is tapped, put a storage counter on it": ~ (the storage lands)
-        # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
-        # "At the beginning of each player's upkeep, ... that player": the player whose step it is
-        # "Whenever a player casts a spell / an opponent draws a card, ... that player": the player who did it
-        player_event = trig.event in PLAYER_DAMAGE_EVENTS or (trig.event in _STEPS.values() and trig.whose != "you") \
-            or (trig.event in _PLAYER_ACTS and trig.whose in ("any", "opponent", "enchanted"))
-        # "Whenever ~ blocks a creature / deals combat damage to a creature, ... that creature": the
-        # other creature of the event (what it was done to)
-        other = Ref("affected") if trig.event in _OTHER_CREATURE_EVENTS else None
-        player = Ref("affected") if player_event else None
-        if trig.filter is not None and trig.filter.controller == "enchanted":
-            # "Whenever a creature enters under enchanted player's control, that player ...": the
-            # controller of the object the event is about (CR 303.4b)
-            player = Ref("triggering_controller")
-        st = Parse(it=it, link=link, player=player, other=other)
-        effects = parse_effects(they_as_that_player(body) if player is not None else body, st)
+        st = trigger_parse(trig, condition, link)
+        effects = trigger_effects(body, st)
         if effects is None:
             return None
         may = optional

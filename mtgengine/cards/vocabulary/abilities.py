@@ -74,6 +74,8 @@ class SpellAbility:
     min_modes: int = 1
     max_modes: int = 1
     implemented: bool = True      # False: a mode the engine can't do yet (refused if chosen)
+    repeat_modes: bool = False    # "You may choose the same mode more than once." (CR 700.2d)
+    cost: str = ""                # a mode's additional mana cost, paid if it is chosen (CR 700.2h; spree, 702.172a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +209,12 @@ class TriggeredAbility:
     text: str = ""
     optional: bool = False        # "you may"
     condition: Condition | None = None   # intervening "if" (CR 603.4); a state trigger's state
+    #: a modal triggered ability ("When ~ enters, choose one —", CR 700.2b): its modes, each a
+    #: SpellAbility with its own targets, chosen as it is put on the stack (CR 603.3c)
+    modes: tuple[SpellAbility, ...] = ()
+    min_modes: int = 1
+    max_modes: int = 1
+    repeat_modes: bool = False           # CR 700.2d
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from ...core.enums import Zone
 from ...core.errors import IllegalActionError
 from ...rules.combat import put_attacking
 from ...rules.context import Ctx
+from ...rules.modes import ability_targets
 from ...rules.spell_choices import spell_targets
 from ...rules.targeting import expand_specs, legal_targets
 from ...state.objects import GameObject
@@ -118,7 +119,7 @@ def choose_new_targets(ctx: Ctx, oid: int, controller: int) -> None:
     g = ctx.g
     o = g.objects[oid]
     ch = characteristics(g, oid)
-    specs = expand_specs(o.ability.targets if o.ability is not None else spell_targets(ch, o.modes),
+    specs = expand_specs(ability_targets(o.ability, o.modes) if o.ability is not None else spell_targets(ch, o.modes),
                          tuple(o.choices.get("counts", ())))
     options = sorted({t for spec in specs for t in legal_targets(g, spec, controller, oid)} | set(o.targets))
     answer = ctx.ask(Decision(controller, "new_targets",
