@@ -16,7 +16,7 @@ from __future__ import annotations
 from .keywords import KEYWORD_PARAGRAPHS
 from .lexicon import num
 from .script_builder import ScriptBuilder
-from .text import SpanMatch
+from .text import SpanMatch, consume
 from ..vocabulary import Filter, Pregame, Ref, Search, TargetSpec, Trigger, TriggeredAbility
 
 #: The ``Pregame.kind`` of a partner ability; its ``link`` names the variant (CR 702.124a).
@@ -67,7 +67,9 @@ def _can_be_commander(m: SpanMatch, face: ScriptBuilder) -> bool:
 def _partner_with(m: SpanMatch, face: ScriptBuilder) -> bool:
     """CR 702.124j: "Partner with [name]": two commanders each partnered with the other's name,
     and the search for [name] when this permanent enters."""
-    other = m.group(1).strip()
+    name = m.group(1)
+    consume(name)                       # (the name is free text the pattern leaves to the rule)
+    other = name.strip()
     face.triggered.append(TriggeredAbility(
         Trigger("enters"),
         (Search(Ref("target", 0), Filter(), to="hand", optional=True, named=other),),
@@ -81,6 +83,7 @@ def _partner_with(m: SpanMatch, face: ScriptBuilder) -> bool:
 def _deck_copies(m: SpanMatch, face: ScriptBuilder) -> bool:
     """CR 100.2a, 903.5b as the card changes them (CR 101.1): how many cards of its name a deck may hold."""
     if m.group(2) is None:
+        m.group(1)                      # "any number": read (a group never looked at is dropped)
         return _pregame(face, DECK_COPIES, "any")
     count = num(m.group(2))
     if count.fixed is None or count.fixed < 2:
