@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.compiler.lexicon import BASIC_LAND_MANA
 from ..cards.vocabulary import CardScript, ChangeAbilities, ChangeText, Filter
-from ..core.enums import Zone
+from ..core.enums import COMBAT_STEPS, Zone
 from ..core.memo import LIMIT as MEMO_LIMIT
 from ..state.game_state import SHARED_CHARACTERISTICS, UNCHANGED_ZONES, VOLATILE
 from .characteristics import Characteristics, matches_characteristics, matches_keywords_and_power
@@ -489,15 +489,30 @@ def summoning_sick(state: GameState, oid: int) -> bool:
 
 
 def _defending_controls(state: GameState, controller: int, source_id: int | None) -> bool:
-    """Whether ``controller`` is the defending player of the attacking source: the player it
-    attacks, or the controller of the planeswalker or battle it attacks (CR 506.2, 508.1b)."""
+    """Whether ``controller`` is the defending player of the source (``defending_player``)."""
+    return defending_player(state, source_id) == controller
+
+
+def defending_player(state: GameState, source_id: int | None) -> int | None:
+    """The defending player a source's ability means: the player the source attacks, or the
+    controller of the planeswalker or battle it attacks (CR 506.2, 508.1b, 802.2a), the source being
+    the attacking creature or the Aura or Equipment on it ("Whenever equipped creature attacks, tap
+    target creature defending player controls"); otherwise, during the combat phase of a two-player
+    game, the nonactive player (CR 506.2); None: there is none."""
     src = state.objects.get(source_id) if source_id else None
-    attacked = src.attacking if src is not None else None
-    if attacked is None:
-        return False
-    if attacked < 0:
-        return -attacked - 1 == controller
-    return attacked in state.objects and controller_of(state, attacked) == controller
+    if src is None:
+        return None
+    if src.attacking is None and src.attached_to is not None and src.attached_to in state.objects:
+        src = state.objects[src.attached_to]
+    attacked = src.attacking
+    if attacked is not None:
+        if attacked < 0:
+            return -attacked - 1
+        return controller_of(state, attacked) if attacked in state.objects else None
+    in_game = [i for i, p in enumerate(state.players) if not p.lost]
+    if state.step in COMBAT_STEPS and len(in_game) == 2 and state.active in in_game:
+        return next(i for i in in_game if i != state.active)
+    return None
 
 
 def _enchanted_controls(state: GameState, controller: int, source_id: int | None) -> bool:

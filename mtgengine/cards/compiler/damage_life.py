@@ -134,6 +134,16 @@ def _damage(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return _damage_to(dest, amount, st)
 
 
+@effect_rule(r"~ deals damage to (.+?) equal to (.+)")
+def _damage_equal_to(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "~ deals damage to target creature equal to the number of lands you control" (Ground
+    Assault): an amount of ``amounts.count_phrase``, counted as the instruction is carried out
+    (CR 608.2c, 608.2h); "its" is the source's (the subject's). A count about the damaged player
+    ("that player controls") isn't one of them: not read."""
+    amount = count_phrase(m.group(2), SELF)
+    return _damage_to(m.group(1).lower(), amount, st) if amount is not None else None
+
+
 @effect_rule(r"(?:~|it) deals that much damage to (.+)")
 def _that_much_damage(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Whenever ~ is dealt damage, it deals that much damage to any target" (Boros Reckoner): the

@@ -28,7 +28,8 @@ from ..vocabulary import Filter
 _KEYWORD_QUALIFIER = (r" (with|without) (flying|reach|defender|first strike|deathtouch|trample|haste|vigilance"
                       r"|lifelink|menace|hexproof|indestructible|flying or reach)$")
 _CONTROLLERS = ((" you control", "you"), (" an opponent controls", "opponent"),
-                (" your opponents control", "opponent"), (" you don't control", "opponent"))
+                (" your opponents control", "opponent"), (" you don't control", "opponent"),
+                (" defending player controls", "defending"))        # CR 506.2, 802.2a
 #: Words of a filter that only join or qualify the others.
 _JOINERS = ("or", "and/or")
 _OTHER = ("another", "other", "all")
