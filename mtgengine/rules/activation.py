@@ -92,6 +92,8 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
         raise IllegalActionError(f"{ch.name}'s ability can't be activated now: its condition isn't met "
                                  f"({ab.text}; CR 602.5)")
     pay_ability_costs(ctx, oid, ab, pay, x)
+    if ab.cost.exile_self:
+        _exile_source(ctx, oid, ab, ch.name, ch.controller)
     src = g.objects.get(oid)
     controller = ch.controller      # who activated it gets the mana (CR 106.3), control changed in layer 2 too
     # issue 7 (double/triple): the source and "tapped for mana" go with the mana produced; its
@@ -110,6 +112,14 @@ def activate_mana_ability(ctx: Ctx, oid: int, index: int | None, choice: str | N
             add_mana(ctx, controller, counted_mana(ctx, eff, r), name, choice, source=oid, tapped=ab.cost.tap)
         else:
             execute(ctx, (eff,), r)
+
+
+def _exile_source(ctx: Ctx, oid: int, ab: ActivatedAbility, name: str, player: int) -> int | None:
+    """"Exile this card from your graveyard", "Exile ~ from your hand" (the Spirit Guides), "Exile
+    ~" (CR 118.3, 602.2b): the source exiled to pay the cost; the exiled card's new id."""
+    where = {"graveyard": "their graveyard", "hand": "their hand"}.get(ab.cost.exile_self, "the battlefield")
+    ctx.log("602.2b", f"{ctx.g.players[player].name} exiles {name} from {where} to pay for its ability")
+    return move(ctx, oid, Zone.EXILE, "cost")
 
 
 def _sources_besides(g: GameState, player: int, oid: int, ab: ActivatedAbility, spend_on: SpendOn) -> list | None:
@@ -403,11 +413,9 @@ def activate(ctx: Ctx, player: int, oid: int, index: int, action: dict[str, Any]
     if tapped:
         stack_obj.choices["remembered"] = tapped    # "the tapped creature" (station, CR 702.184a)
     if ab.cost.exile_self:
-        # "Exile this card from your graveyard", "Exile ~" (CR 118.3): the ability refers to the card
-        # exiled (scavenge's "the card you exiled", CR 702.97a; embalm's copy, CR 702.128a)
-        where = "their graveyard" if ab.cost.exile_self == "graveyard" else "the battlefield"
-        ctx.log("602.2b", f"{g.players[player].name} exiles {ch.name} from {where} to pay for its ability")
-        exiled = move(ctx, oid, Zone.EXILE, "cost")
+        # the ability refers to the card exiled (scavenge's "the card you exiled", CR 702.97a;
+        # embalm's copy, CR 702.128a)
+        exiled = _exile_source(ctx, oid, ab, ch.name, player)
         stack_obj.choices["remembered"] = (exiled,) if exiled is not None else ()
     if ab.cost.exile is not None:
         # "Exile a creature card from your graveyard [and pay its mana cost]": the ability

@@ -14,6 +14,7 @@ from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError
 from ..effects.events import AttackEvent, BlockEvent
 from ..effects.layers import characteristics, controller_of, matches, permanents, summoning_sick
+from ..effects.combat_restrictions import combat_restriction
 from ..effects.enlist import enlist_attackers
 from ..effects.links import block_requirements, exert_attackers
 from ..effects.primitives import deal_damage, name_of, set_tapped
@@ -56,6 +57,8 @@ def _attack_rule(g: GameState, oid: int, ch: Any = None) -> str | None:
         return "it has defender (CR 702.3b)"
     if "can't attack" in ch.keywords:
         return "an effect says so (CR 508.1c)"
+    if (why := combat_restriction(g, oid, ch, attack=True)) is not None:
+        return why                                      # Moat, Ensnaring Bridge (CR 508.1c)
     if not ch.keywords.isdisjoint(_DEFENDER_LAND_RESTRICTIONS):
         # "can't attack unless defending player controls an Island" (CR 508.1c): each opponent is
         # a possible defending player (a two-player game has one)
@@ -249,6 +252,8 @@ def can_block(g: GameState, blocker: int, attacker: int) -> bool:
     bch = characteristics(g, blocker)
     if "Creature" not in bch.types or "Battle" in bch.types or "can't block" in bch.keywords:
         return False                                   # CR 509.1b: restrictions
+    if combat_restriction(g, blocker, bch, attack=False) is not None:
+        return False                                   # "Creatures without flying can't block" (CR 509.1b)
     a = g.objects[attacker]
     defending = a.attacking
     p = player_of(defending)

@@ -61,12 +61,11 @@ def read_activated(para: Span, face: ScriptBuilder) -> bool:
     # CR 605.1a: no target, could add mana (a painland's damage doesn't change that), not loyalty
     is_mana = (not st.targets and cost.loyalty is None
                and any(isinstance(e, AddMana) or (isinstance(e, Double) and e.value == "mana") for e in effects))
-    if is_mana and cost.exile_self:
-        return face.not_implemented()               # (a mana ability's payment exiles nothing: not read)
     face.activated.append(ActivatedAbility(cost, tuple(effects), tuple(st.targets), face.raw, is_mana, sorcery,
                                            condition=restriction, per_turn=per_turn,
                                            once=limits.once or exhaust is not None,
                                            zone="hand" if cost.discard_self else
-                                           "graveyard" if cost.exile_self == "graveyard" else st.functions_in))   # CR 113.6m
+                                           cost.exile_self if cost.exile_self in ("graveyard", "hand")
+                                           else st.functions_in))   # CR 113.6m
     return True
 

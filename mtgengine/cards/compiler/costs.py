@@ -74,6 +74,8 @@ def parse_cost(text: str) -> Cost | None:
             discard = True                                 # channel: it functions from the hand (CR 113.6m)
         elif part.lower() in ("exile ~ from your graveyard", "exile this card from your graveyard"):
             exile_self = "graveyard"                       # it functions from the graveyard (CR 113.6m)
+        elif part.lower() in ("exile ~ from your hand", "exile this card from your hand"):
+            exile_self = "hand"                            # the Spirit Guides: it functions from the hand (CR 113.6m)
         elif part.lower() in ("exile ~", "exile this artifact", "exile this permanent", "exile this enchantment",
                               "exile this creature"):
             exile_self = "battlefield"                     # "{1}, Exile ~: ..." (Relic of Progenitus, CR 118.3)

@@ -36,6 +36,7 @@ from . import escape  # noqa: F401  (escape, CR 702.138)
 from . import day_night  # noqa: F401  (day and night, CR 730)
 from . import disturb  # noqa: F401  (disturb, CR 702.146)
 from . import commander_rules  # noqa: F401  (partner abilities, CR 702.124; "can be your commander", 903.3a)
+from . import combat_restrictions  # noqa: F401  (Moat, Ensnaring Bridge: CR 508.1c, 509.1b)
 from .permanent_keywords import with_backup     # (and keyword abilities of permanents, CR 702; actions, CR 701)
 from .modes import finish_modes, read_modal_trigger, read_mode, read_modes, read_spree
 from .sagas import read_chapter

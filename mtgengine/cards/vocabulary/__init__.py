@@ -53,6 +53,6 @@ from .statics import (  # noqa: F401
     Ability, EntersAsCopy, PlayerStatic, ReplacementAbility, StaticAbility,
 )
 from .casting import (  # noqa: F401
-    AdditionalCost, AlternativeCost, CardScript, CastRestriction, ClassLevel, CostChange, Solved,
+    AdditionalCost, AlternativeCost, CardScript, CastRestriction, ClassLevel, CombatRestriction, CostChange, Solved,
     Prototype, Splice,
 )

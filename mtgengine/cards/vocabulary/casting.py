@@ -146,6 +146,25 @@ class CastRestriction:
 
 
 @dataclass(frozen=True, slots=True)
+class CombatRestriction:
+    """ "Creatures without flying can't attack" (Moat), "Creatures with power greater than the
+    number of cards in your hand can't attack" (Ensnaring Bridge): a rule-changing effect of a
+    permanent (CR 604.1), not an ability granted in layer 6, so it reads the creatures'
+    characteristics as the layers leave them — keywords and power too (CR 613) — each time
+    attackers or blockers are declared (CR 508.1c, 509.1b; ``effects.combat_restrictions``).
+
+    ``creatures``: the creatures it restricts (from its controller's point of view);
+    ``attack``/``block``: what they can't do; ``power_above``: only those whose power is greater
+    than this number, counted for its controller."""
+
+    creatures: Filter
+    attack: bool = True
+    block: bool = False
+    power_above: Quantity | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ClassLevel:
     """A class level bar (CR 716.2a): "[cost]: Level N" is one of the Class's activated abilities
     (written in ``activated`` with a ``set_level`` effect); the abilities here are what it has
@@ -202,6 +221,7 @@ class CardScript:
     prototype: Prototype | None = None                  # prototype (CR 702.160, 718)
     splice: Splice | None = None                        # splice onto (CR 702.47)
     cast_restrictions: tuple[CastRestriction, ...] = () # "can't cast" statics (CR 601.2e)
+    combat_restrictions: tuple[CombatRestriction, ...] = ()  # "Creatures without flying can't attack" (CR 508.1c)
     x_mana: str = ""                                    # "Spend only black mana on X": X is paid with this color
     player_statics: tuple[PlayerStatic, ...] = ()       # "You have hexproof" and the like (CR 604.1)
     cast_timing: str = ""                    # "before_combat_damage": "Cast this spell only before the
