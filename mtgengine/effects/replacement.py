@@ -168,6 +168,10 @@ def event_kind(event: Any) -> str | None:
     return None
 
 
+#: The kinds of the moves that may put an object into a graveyard (``event_kind`` gives each move
+#: one kind): what an effect watching "would be put into a graveyard from anywhere" (CR 614.1a,
+#: Rest in Peace; event "to_graveyard") looks at, each move whose destination is a graveyard.
+_TO_GRAVEYARD_KINDS = frozenset({"to_graveyard", "dies", "discard", "leaves_stack"})
 #: The kind of the event types that have one kind whatever their contents (``event_kind``).
 _KIND_OF_TYPE: dict[type, str] = {DamageEvent: "damage", ProliferateEvent: "proliferate", DrawEvent: "draw",
                                   CountersEvent: "counters", TokensEvent: "tokens"}
@@ -197,7 +201,9 @@ def _static_candidates(ctx: Ctx, event: Any, kind: str) -> list[Candidate]:
     out: list[Candidate] = []
     for sid, ch in permanents_with(g, "replacements"):        # in battlefield order
         for i, ab in enumerate(ch.script.replacements):
-            if ab.event != kind or ab.self_replacement or (kind == "enters" and ab.itself):
+            if (ab.event != kind and not (ab.event == "to_graveyard" and kind in _TO_GRAVEYARD_KINDS
+                                          and event.to_zone is _GRAVEYARD)) \
+                    or ab.self_replacement or (kind == "enters" and ab.itself):
                 continue
             if _applies(g, ab, event, ch.controller, sid):
                 out.append(Candidate(f"{sid}:{i}", ab, ch.controller, sid, ch.name))
@@ -401,8 +407,9 @@ def _replaced_kinds(g: GameState) -> frozenset[str]:
     abilities. Memoized with the characteristics, like ``permanents_with``."""
     cached = g._chars.get(_REPLACED_KINDS)          # type: ignore[call-overload]
     if cached is None:
-        cached = frozenset(ab.event for _, ch in permanents_with(g, "replacements")
-                           for ab in ch.script.replacements if not ab.self_replacement)
+        cached = frozenset(kind for _, ch in permanents_with(g, "replacements")
+                           for ab in ch.script.replacements if not ab.self_replacement
+                           for kind in (_TO_GRAVEYARD_KINDS if ab.event == "to_graveyard" else (ab.event,)))
         g._chars[_REPLACED_KINDS] = cached          # type: ignore[index]
     return cached
 
@@ -447,6 +454,8 @@ def _applies(g: GameState, ab: ReplacementAbility, event: Any, you: int, sid: in
     if isinstance(event, TokensEvent):
         return event.count > 0 and _whose(ab.who, event.controller, you) \
             and (ab.to is None or _token_matches(event.definition, ab.to))
+    if isinstance(event, ZoneChange) and ab.event == "to_graveyard" and not _whose(ab.who, event.to_player, you):
+        return False                                   # "into an opponent's graveyard": its owner's (CR 400.3)
     if isinstance(event, ZoneChange) and event.from_zone is Zone.BATTLEFIELD:
         # "If another creature would die": the permanent as it is now
         if ab.itself:

@@ -258,6 +258,29 @@ def _rep_prevent_from(m: SpanMatch) -> ReplacementAbility | None:
     return ReplacementAbility("damage", to=to, itself=itself, source=flt, combat=bool(m.group(1)), prevent=True)
 
 
+#: "... would be put into [whose] graveyard": whose graveyard it is (its owner's, CR 400.3).
+_GRAVEYARD_OWNERS = {"a": "", "an opponent's": "opponent", "your": "you"}
+
+
+def _rep_to_graveyard(m: SpanMatch) -> ReplacementAbility | None:
+    """ "If a card or token would be put into a graveyard from anywhere, exile it instead" (Rest in
+    Peace), "If a card would be put into an opponent's graveyard from anywhere, ..." (Leyline of
+    the Void): any object going to a graveyard, from any zone (CR 614.1a); "a card" isn't a token
+    (CR 111.1), "a creature card" only such cards."""
+    words = m.group(1)
+    what = words.lower()
+    if what in ("card or token", "card"):
+        consume(words)
+        to = None if what == "card or token" else Filter(token=False)
+    else:
+        flt = parse_filter(words[: -len(" card")]) if what.endswith(" card") else None
+        if flt is None or flt.players or flt.spells or flt.controller or flt.zone:
+            return None
+        consume(words[-len(" card"):])
+        to = replace(flt, token=False)
+    return ReplacementAbility("to_graveyard", who=_GRAVEYARD_OWNERS[m.group(2).lower()], to=to, exile=True)
+
+
 #: The static replacement and prevention effects (CR 614, 615). One reading per wording: the
 #: first template that fits decides.
 REPLACEMENTS: Grammar[ReplacementAbility] = Grammar("replacement effect", first_match=True)
@@ -309,6 +332,9 @@ REPLACEMENTS.add(r"each other (.+?) enters(?: the battlefield)? with an addition
                  _rep_others_enter_with_counter)
 REPLACEMENTS.add(r"(.+?) (your opponents control |you control )?enter(?: the battlefield)? tapped",
                  _rep_others_enter_tapped)
+REPLACEMENTS.add(r"if an? (card or token|card|.+? card) would be put into (a|an opponent's|your) graveyard from anywhere, "
+                 r"exile it instead",
+                 _rep_to_graveyard)
 REPLACEMENTS.add(r"prevent all (combat )?damage that would be dealt to (.+?) by ((?:[a-z]+ )?creatures|walls)",
                  _rep_prevent_from)
 REPLACEMENTS.add(r"prevent all (combat )?damage that would be dealt to (.+?)",
