@@ -146,6 +146,12 @@ def _legal_targets(index: int, r: Resolving) -> list[int]:
     return [r.targets[j] for j in range(start, end) if r.legal[j]]
 
 
+def targets_as_moved(index: int, r: Resolving) -> list[tuple[int, int]]:
+    """The legal targets of target phrase ``index``, each with the object it became if this
+    resolution moved it (CR 400.7), else itself: (target, object now)."""
+    return [(oid, r.moved.get(oid, oid)) for oid in _legal_targets(index, r)]
+
+
 def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
     """Object ids or player refs an effect acts on. Illegal targets are skipped (CR 608.2b)."""
     g = ctx.g

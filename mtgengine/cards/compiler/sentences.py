@@ -27,7 +27,7 @@ from . import combat_effects, switch_pt, designations  # noqa: F401
 from .conditions import RESOLUTION_CONDITIONS, parse_condition
 from .costs import action_cost
 from .durations import as_long_as
-from .filters import card_filter
+from .filters import card_filter, parse_filter
 from .statics import becomes
 from .grammar import Grammar, attempt, template
 from .lexicon import num
@@ -40,7 +40,7 @@ from ..vocabulary import (
     ApplyModifications, ChangeTypes, Conditional, CreateToken, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
     Discard, DoAction, Effect, ExileIfDies, ExileTopToPlay, NoRegenerationThisTurn, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
     ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
-    UnlessPays, YOU, target, Exile, SacrificePermanent, SELF,
+    UnlessPays, YOU, target, Exile, SacrificePermanent, SELF, IfMatches,
 )
 
 
@@ -464,6 +464,41 @@ def _instead(condition_text: str, body_text: str, r: _Reading) -> bool | None:
         return True
     r.st.rollback(saved)
     return False
+
+
+@_follow_up(r"if (?:it was|it's|that card was|that card is) an? (.+?) card, (.+)")
+def _if_it_was(m: SpanMatch, r: _Reading) -> bool | None:
+    """ "Exile target card from a graveyard. If it was a creature card, put a +1/+1 counter on ~"
+    (Scavenging Ooze): "it" is the single target the instruction before acted on, read as it
+    resolves (CR 608.2c, 608.2h)."""
+    what = getattr(r.effects[-1], "what", None) if r.effects else None
+    if not isinstance(what, Ref) or what.kind != "target" or what.filter is not None:
+        return None
+    spec = r.st.targets[what.index] if what.index < len(r.st.targets) else None
+    if spec is None or spec.max != 1:
+        return None
+    flt = parse_filter(m.group(1))
+    if flt is None or flt.players or flt.spells or flt.controller or flt.zone:
+        return False
+    body = parse_effects(m.group(2) + ".", r.st)
+    if body is None:
+        return False
+    r.effects.append(IfMatches(what, flt, tuple(body)))
+    return True
+
+
+@_follow_up(r"otherwise, (.+)")
+def _otherwise(m: SpanMatch, r: _Reading) -> bool | None:
+    """ "If it was a creature card, you gain 3 life. Otherwise, you draw a card." (Cling to Dust):
+    what the conditional instruction before does when its condition doesn't hold (CR 608.2c)."""
+    before = r.last(Conditional, IfMatches)
+    if before is None or before.otherwise:
+        return None
+    body = parse_effects(m.group(1) + ".", r.st)
+    if body is None:
+        return False
+    r.effects[-1] = replace(before, otherwise=tuple(body))
+    return True
 
 
 @_follow_up(r"if ([^,]+), (.+)")

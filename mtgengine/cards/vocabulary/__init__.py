@@ -28,7 +28,7 @@ from .actions import (  # noqa: F401
 )
 from .effects import (  # noqa: F401
     Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, Cascade, CastCard, CastFromExile, CastLinked, Ripple,
-    Choose, Conditional, CopyCards, CopyException, CopySpell, CounterIfPaid,
+    Choose, Conditional, IfMatches, CopyCards, CopyException, CopySpell, CounterIfPaid,
     CreateDelayedTrigger, CreateEmblem, CreateTokenCopy, DoAction, Double, Effect, Encore, EnterAttacking,
     ExileChosen, ExileTop, ExileWarped, Explore, Flip, Solve, GainAbilities, HoldTapped, IfKicked,
     Manifest, MayPay, Meld, MustBlock, BlockAdditional, Note, PayEcho,

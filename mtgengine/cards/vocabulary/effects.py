@@ -659,6 +659,18 @@ class Conditional:
 
 
 @dataclass(frozen=True, slots=True)
+class IfMatches:
+    """"Exile target card from a graveyard. If it was a creature card, ..." (Scavenging Ooze): the
+    object ``what`` refers to — the one the instruction before moved, as it is now, else as it last
+    existed (CR 608.2c, 608.2h, 400.7) — matches ``filter``: ``effects``, else ``otherwise``."""
+
+    what: "Ref"
+    filter: "Filter"
+    effects: tuple["Effect", ...]
+    otherwise: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ApplyModifications:
     """A continuous effect a resolving spell or ability creates on ``what`` (CR 611.2): its
     modifications apply in their layers (CR 613.1: Turn's "loses all abilities and becomes a red
@@ -678,7 +690,7 @@ Effect = Union[
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, Flip, Solve, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,
-    Choose, Note, Conditional, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
+    Choose, Note, Conditional, IfMatches, UnlessPays, MayPay, DoAction, ReplaceWords, ExileTop, ExileChosen, PutIntoGraveyard, GainAbilities,
     MustBlock, BlockAdditional, CastLinked, CastCard, PutOnBottom, HoldTapped, SkipNextUntap, SetLevel, CreateEmblem, PutFromHand,
     ReturnChosen, PutOntoBattlefieldFromHand, Cascade, Ripple, CastFromExile, SuspendTick, ExileWarped, EnterAttacking, Encore,
     MayElse, Designate, Monstrosity, Clash, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,   # (keyword_actions)

@@ -3,10 +3,12 @@
 was kicked" (CR 702.33e): the resolutions of these effects (``resolve.resolves``)."""
 from __future__ import annotations
 
-from ...cards.vocabulary import Choose, Conditional, FlipCoin, IfKicked, Note
+from ...cards.vocabulary import Choose, Conditional, FlipCoin, IfKicked, IfMatches, Note
 from ...rules.context import Ctx
+from ..characteristics import matches_characteristics
+from ..layers import characteristics
 from ..links import choose, link_source, note
-from ..resolve import Resolving, execute, resolves
+from ..resolve import Resolving, execute, resolves, targets_as_moved
 from ..triggers import condition_holds
 
 
@@ -19,6 +21,20 @@ def _conditional(ctx: Ctx, eff: Conditional, r: Resolving) -> None:
     """CR 608.2c: "if <condition>, ...; otherwise, ..." as it resolves."""
     holds = condition_holds(ctx.g, eff.condition, r.controller, link_source(r), r.kicked)
     execute(ctx, eff.effects if holds else eff.otherwise, r)
+
+
+@resolves(IfMatches)
+def _if_matches(ctx: Ctx, eff: IfMatches, r: Resolving) -> None:
+    """CR 608.2c, 608.2h: "If it was a creature card, ..." — the target the instruction before
+    moved is the new object it became (CR 400.7), read where it is now, or as it last existed."""
+    g = ctx.g
+    found = False
+    if eff.what.kind == "target":
+        for oid, now in targets_as_moved(eff.what.index, r):
+            ch = characteristics(g, now) if now in g.objects else g.lki.get(now) or g.lki.get(oid)
+            if ch is not None and matches_characteristics(eff.filter, ch, ch.controller, r.controller):
+                found = True
+    execute(ctx, eff.effects if found else eff.otherwise, r)
 
 
 @resolves(FlipCoin)
