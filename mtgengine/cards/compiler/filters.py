@@ -36,6 +36,20 @@ _OTHER = ("another", "other", "all")
 
 
 @attempt
+def parse_each_of(text: str) -> Filter | None:
+    """A filter after "all" or "each": "artifacts and enchantments", "artifacts, creatures, and
+    enchantments" (Nevinyrral's Disk) are the permanents of any of those types — in such a list
+    "and" joins the kinds each permanent may be (CR 608.2c), as "or" does in a filter."""
+    flt = parse_filter(text)
+    if flt is not None or not re.fullmatch(r"[a-z]+(?:, [a-z]+)*,? and [a-z]+(?: .+)?", text.lower()):
+        return flt
+    words = re.split(r",? and |, ", text.lower().split(" with ")[0])
+    if not all(w.rstrip("s") in TYPE_WORDS or w in BASIC_PLURALS for w in words):
+        return None
+    return parse_filter(text.replace(", and ", " or ").replace(" and ", " or ").replace(", ", " or "))
+
+
+@attempt
 def parse_filter(text: str) -> Filter | None:
     """Parses "nonblack creature an opponent controls", "artifact or enchantment", "spell",
     "attacking or blocking creature", "creature with power 4 or greater"."""

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from . import card_zones  # noqa: F401  (the library, hand and graveyard templates register with EFFECTS)
 from .clause import effect_rule
-from .filters import card_filter, parse_filter
+from .filters import card_filter, parse_each_of, parse_filter
 from .lexicon import num
 from .targets import Parse, it_ref, last_target, target_ref, target_spec, who_ref
 from .text import SpanMatch, fullmatch
@@ -41,7 +41,7 @@ def _exile_graveyards(m: SpanMatch, st: Parse) -> list[Effect] | None:
 def _exile_all(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Exile all creatures" (Farewell, Sunfall): each permanent the phrase describes as it
     resolves (CR 406.2, 608.2c)."""
-    flt = parse_filter(m.group(1))
+    flt = parse_each_of(m.group(1))
     if flt is None or flt.players or flt.spells or flt.zone:
         return None
     return [Exile(Ref("each", filter=flt))]
@@ -127,7 +127,7 @@ def _destroy_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
 
 @effect_rule(r"destroy all (.+)")
 def _destroy_all(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    flt = parse_filter(m.group(1))
+    flt = parse_each_of(m.group(1))
     return [Destroy(Ref("each", filter=flt))] if flt else None
 
 
@@ -142,7 +142,7 @@ def _bounce_all(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """Evacuation: "Return all creatures to their owners' hands"; Cyclonic Rift overloaded:
     "Return each nonland permanent you don't control to its owner's hand" (CR 702.96a): each
     permanent the phrase describes as it resolves (CR 608.2c)."""
-    flt = parse_filter(m.group(1))
+    flt = parse_each_of(m.group(1))
     if flt is None or flt.players or flt.spells or flt.zone:
         return None
     return [ReturnToHand(Ref("each", filter=flt))]
