@@ -79,6 +79,9 @@ def timing_reads_step(g: GameState, oid: int, ch: Characteristics) -> bool:
         return True               # (sneak: cast in the declare blockers step, ``timing_ok``)
     if any(cc.condition is not None and _condition_reads_step(cc.condition) for cc in ch.script.cost_changes):
         return True               # "costs {1} less during your main phase" (CR 601.2f): the cost
+    spell = ch.script.spell
+    if spell is not None and any(t.filter.controller == "defending" for t in spell.targets):
+        return True               # "target creature defending player controls": only in combat (CR 506.2)
     card = g.objects[oid].card
     return card is not None and card.layout in FACE_LAYOUTS \
         and any(printed(card, i).script.cast_timing for i in range(len(card.faces)))

@@ -141,6 +141,9 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("effects/counter_rules.py", "shield_effect"),      # combat damage at once (CR 122.1c): only as
         ("effects/counter_rules.py", "note_shield_used"),   # damage is dealt, never while listing actions
         ("effects/trigger_conditions.py", "_during"),  # condition_holds's "step" (activation instructions)
+        ("effects/layers.py", "defending_player"),    # in combat only (CR 506.2): an actor's abilities
+                                                      # read the step anyway, a spell's targets make
+                                                      # castability.timing_reads_step say so
         ("rules/activation.py", "sorcery_timing"),    # in the memo's key
         ("rules/castability.py", "timing_ok"),        # a card's restriction: castability.timing_reads_step
         ("effects/cast_keywords.py", "_sneak_window"),    # sneak's alternative cost: timing_reads_step
@@ -177,6 +180,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
         ("effects/resolutions/choices.py", "_conditional"), ("effects/replacement.py", "_applies"),
         ("effects/replacement.py", "condition_holds"), ("effects/triggers.py", "_add"),
         ("effects/triggers.py", "_state_triggers"), ("rules/activation.py", "activate"),
+        ("effects/triggers.py", "_match_events"),     # speed's inherent ability (CR 702.179d)
         ("rules/activation.py", "activate_mana_ability"),   # an action, not listed (CR 605.3a)
         ("effects/trigger_conditions.py", "condition_holds"),   # itself: a condition's "also" part (Condition.also)
         ("rules/resolution.py", "_resolve_ability"),
