@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards.compiler.lexicon import CHOSEN_PROTECTION
+from ..cards.compiler.lexicon import CHOSEN_PROTECTION, creature_types
 from ..cards.vocabulary import (
     ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, Choose, Condition, CopyOf, Filter, ModifyPT, Modification,
     Quantity, SetController, SetPT, StaticAbility, SwitchPT,
@@ -242,6 +242,11 @@ def modify(state: GameState, oid: int, ch: Characteristics, mod: Modification, y
             ch.subtypes = mod.set_subtypes
         ch.types = ch.types | mod.add_types
         ch.subtypes = ch.subtypes | mod.add_subtypes
+        if mod.remove_types & ch.types:
+            ch.types = ch.types - mod.remove_types
+            if "Creature" in mod.remove_types:          # CR 205.3d: its creature types go with it
+                kinds = frozenset(creature_types())
+                ch.subtypes = frozenset(t for t in ch.subtypes if t not in kinds)
     elif isinstance(mod, ChangeColors):
         if mod.pregame:
             color = card_choice(state, oid, mod.pregame)     # "~ is the chosen color" (CR 607.2p, 604.3)

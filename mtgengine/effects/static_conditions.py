@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 _ANY = Filter()
 
 #: The kinds of condition read here (``cards.compiler.static_conditions`` builds them).
-STATIC_ONLY_KINDS = frozenset({"graveyard_card_types", "source_attacking", "source_blocking", "source_attached",
+STATIC_ONLY_KINDS = frozenset({"graveyard_card_types", "devotion", "source_attacking", "source_blocking", "source_attached",
                                "source_counter", "opponent_controls", "opponent_graveyard", "attached_is"})
 
 
@@ -39,6 +39,13 @@ def static_only_value(state: GameState, chars: dict[int, Characteristics], sid: 
     here = src is not None and src.zone is Zone.BATTLEFIELD
     if kind == "graveyard_card_types":
         return graveyard_card_types(state, you)
+    if kind == "devotion":
+        # CR 700.5, 700.5a: the mana symbols of those colors (a symbol of both counts once) among the
+        # mana costs of the permanents you control, after copy, control and text effects: the
+        # values as the layers stand, all of them past layer 3 when a later layer's condition reads them
+        colors = cond.value
+        return sum(1 for c in chars.values() if c.controller == you and c.mana_cost is not None
+                   for sym in c.mana_cost.symbols if any(color in sym.colors for color in colors))
     if kind == "opponent_graveyard":
         return max((len(state.zones[(p.index, Zone.GRAVEYARD)]) for p in state.players
                     if p.index != you and not p.lost), default=0)

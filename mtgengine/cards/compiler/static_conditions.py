@@ -69,6 +69,20 @@ def _opponent_controls(m: SpanMatch) -> Condition | None:
     return Condition("opponent_controls", flt, at_least=1 if one else num(m.group(1)).fixed)
 
 
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@_condition(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than {COUNT}")
+def _devotion_below(m: SpanMatch) -> Condition | None:
+    # the Theros gods: "As long as your devotion to blue is less than five" (CR 700.5: "to [color 1]
+    # and [color 2]" counts each symbol of either color once), read as the layers stand (700.5a)
+    below = num(m.group(3)).fixed
+    if below is None or below < 1:
+        return None
+    colors = _COLOR_LETTERS[m.group(1).lower()] + (_COLOR_LETTERS[m.group(2).lower()] if m.group(2) else "")
+    return Condition("devotion", value=colors, at_most=below - 1)
+
+
 @_condition(r"an opponent has {COUNT} or more cards in their graveyard")
 def _opponent_graveyard(m: SpanMatch) -> Condition:
     return Condition("opponent_graveyard", at_least=num(m.group(1)).fixed)

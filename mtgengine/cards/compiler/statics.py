@@ -140,6 +140,13 @@ def conditional_static(para: str, raw: str) -> StaticAbility | None:
     long as you have 5 or less life, other creatures you control get +2/+2": a static ability
     whose effect exists only while the condition holds (CR 611.3b)."""
     t = para.strip().rstrip(".")
+    if (gods := fullmatch(r"as long as (.+?), ~ isn't a creature", t, re.I)) \
+            and (condition := static_ability_condition(gods.group(1))) is not None:
+        # the Theros gods: in layer 4 it loses the creature type while the condition holds
+        # (CR 613.1d, 611.3b), its creature types with it (CR 205.3d)
+        gods.consume()
+        return StaticAbility("self", text=raw, condition=condition,
+                             mods=(ChangeTypes(remove_types=frozenset({"Creature"})),))
     m = fullmatch(r"(.+?) ((?:gets|get|has|have|can't) .+?) as long as (.+)", t) or \
         fullmatch(r"[Aa]s long as (.+?), (.+?) ((?:gets|get|has|have|can't) .+)", t)
     if m is None:

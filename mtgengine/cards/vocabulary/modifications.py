@@ -27,6 +27,9 @@ class ChangeTypes:
     set_types: frozenset[str] | None = None
     set_subtypes: frozenset[str] | None = None
     set_land_subtypes: frozenset[str] = frozenset()
+    #: "~ isn't a creature" (the Theros gods): these card types are removed, and the subtypes that
+    #: go with them (CR 205.3d: creature types without the creature type)
+    remove_types: frozenset[str] = frozenset()
     #: "~ is the chosen type in addition to its other types" (Metallic Mimic): the subtype is the
     #: one chosen for this link by the effect's source (CR 607.2d), added; with ``chosen_land``
     #: "Enchanted land is the chosen type": its land types become it (CR 305.7)
