@@ -108,7 +108,9 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
     elif cond.kind == "opponents":
         value = sum(1 for p in g.players if p.index != controller and not p.lost)     # CR 102.1, 800.4a
     elif cond.kind == "lowest_life":
-        value = min(p.life for p in g.players if not p.lost)          # "a player has 13 or less life"
+        # "a player has 13 or less life"; "an opponent has 10 or less life" (Bloodghast)
+        value = min((p.life for p in g.players if not p.lost and (cond.value != "opponent" or p.index != controller)),
+                    default=0 if cond.value != "opponent" else 10 ** 9)
     elif cond.kind == "turn":
         # "Activate only during your turn" / "during an opponent's turn" (CR 602.5)
         return (g.active == controller) == (cond.value == "you")

@@ -139,7 +139,7 @@ def _watchers_gone(g: Any, left: Iterable[ZoneChange]) -> dict[str, list[_Watche
     themselves (as they last existed, CR 603.10a), by trigger event, in event order."""
     gone: dict[str, list[_Watcher]] = {}
     for ev in left:
-        abilities = [ab for ab in triggered_abilities(ev.lki) if ab.trigger.whose != "self"]
+        abilities = [ab for ab in triggered_abilities(ev.lki) if ab.trigger.whose != "self" and not ab.zone]
         for event in dict.fromkeys(ab.trigger.event for ab in abilities):
             gone.setdefault(event, []).append(
                 _Watcher(_after(g, ev), ev.oid, ev.lki, [ab for ab in abilities if ab.trigger.event == event], True))
@@ -155,7 +155,7 @@ def _watchers_here(g: Any) -> dict[str, list[_Watcher]]:
     cached = g._chars.get(("watchers",))
     if cached is None:
         cached = {}
-        for oid, ch, all_abilities in _triggering_permanents(g):
+        for oid, ch, all_abilities in _triggering_permanents(g) + _triggering_graveyard_cards(g):
             abilities = [ab for ab in all_abilities if ab.trigger.whose != "self"]
             for event in dict.fromkeys(ab.trigger.event for ab in abilities):
                 cached.setdefault(event, []).append(
@@ -172,9 +172,38 @@ def _triggering_permanents(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbilit
     cached = g._chars.get(("triggering",))
     if cached is None:
         cached = [(oid, ch, abilities) for oid, ch in permanents(g).items()
-                  for abilities in (triggered_abilities(ch),) if abilities]
+                  for abilities in (_on_battlefield(triggered_abilities(ch)),) if abilities]
         g._chars[("triggering",)] = cached
     return cached
+
+
+def _on_battlefield(abilities: tuple[TriggeredAbility, ...]) -> tuple[TriggeredAbility, ...]:
+    """A permanent's triggered abilities but those that function only in a graveyard (CR 113.6m)."""
+    return abilities if not any(ab.zone for ab in abilities) else tuple(ab for ab in abilities if not ab.zone)
+
+
+def _triggering_graveyard_cards(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbility, ...]]]:
+    """The cards in graveyards with triggered abilities that function there (Bloodghast's landfall:
+    "return ~ from your graveyard to the battlefield", CR 113.6m), in APNAP order of their owners,
+    with their characteristics (the controller of such a card is its owner, CR 108.4a, who controls
+    the ability, CR 603.3a)."""
+    out = []
+    for p in g.apnap():
+        for oid in g.zones[(p, _GRAVEYARD)]:
+            card = g.objects[oid].card
+            if card is None or not _has_graveyard_triggers(card):
+                continue
+            ch = characteristics(g, oid)
+            abilities = tuple(ab for ab in ch.script.triggered if ab.zone == "graveyard")
+            if abilities:
+                out.append((oid, ch, abilities))
+    return out
+
+
+@identity_memo
+def _has_graveyard_triggers(card: Any) -> bool:
+    """Whether a face of the card has a triggered ability that functions in a graveyard."""
+    return any(ab.zone == "graveyard" for i in range(max(1, len(card.faces))) for ab in printed(card, i).script.triggered)
 
 
 def _after(g: Any, ev: ZoneChange) -> int:

@@ -22,7 +22,7 @@ from ..vocabulary import Condition, Filter, Quantity
 #: forgotten as each turn begins, ``rules.turn``); never the step, which the memo doesn't follow.
 #: "designated": "as long as ~ is monstrous / renowned" (CR 701.37b, 702.112b; becoming it calls
 #: ``GameState.changed``).
-STATIC_CONDITION_KINDS = frozenset({"control", "life", "hand", "graveyard", "library", "turn", "monarch", "initiative",
+STATIC_CONDITION_KINDS = frozenset({"control", "life", "lowest_life", "hand", "graveyard", "library", "turn", "monarch", "initiative",
                                     "completed_dungeon", "blessing", "designated", "graveyard_card_types"})
 #: Conditions a resolving spell or ability can check ("If you control a Wizard, ..."): about the
 #: game now, from its controller's point of view (``effects.triggers.condition_holds``).
@@ -207,10 +207,12 @@ def _opponents(m: SpanMatch) -> Condition:
     return Condition("opponents", at_least=num(m.group(1)).fixed)      # CR 102.1: the players still in the game
 
 
-@_condition(r"a player has {COUNT} or less life")
+@_condition(r"(a player|an opponent) has {COUNT} or less life")
 def _a_player_life(m: SpanMatch) -> Condition:
-    # the lowest life total among the players: "a player has 13 or less life" if it is 13 or less
-    return Condition("lowest_life", at_most=num(m.group(1)).fixed)
+    # the lowest life total among the players: "a player has 13 or less life" if it is 13 or less;
+    # "an opponent has 10 or less life" (Bloodghast): among your opponents in the game (CR 102.1)
+    return Condition("lowest_life", at_most=num(m.group(2)).fixed,
+                     value="opponent" if m.group(1).lower() == "an opponent" else "")
 
 
 @_condition(r"your life total is {COUNT} or (less|greater)")

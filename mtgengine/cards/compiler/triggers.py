@@ -475,6 +475,10 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
     out = []
     for trig in triggers:
         st = trigger_parse(trig, condition, link)
+        # CR 113.6m: "return ~ from your graveyard ..." makes the ability function only in the
+        # graveyard — unless its trigger puts the card there (a self event) or it is an Aura's
+        # and the trigger is its creature leaving (Screams from Within): not read so
+        st.card_zones = trig.whose not in ("self", "enchanted")
         effects = trigger_effects(body, st)
         if effects is None:
             return None
@@ -487,7 +491,8 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
             effects = [replace(effects[0], effects=(DoAction(None, True, action=effects[0].effects,
                                                               text=body.split(" unless ")[0]),))]
             may = False
-        out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, may, condition))
+        out.append(TriggeredAbility(trig, tuple(effects), tuple(st.targets), raw, may, condition,
+                                    zone=st.functions_in))
     return out
 
 

@@ -215,6 +215,10 @@ class TriggeredAbility:
     min_modes: int = 1
     max_modes: int = 1
     repeat_modes: bool = False           # CR 700.2d
+    #: "graveyard": it functions only while its card is in its owner's graveyard, its effect moving
+    #: the card out of there ("Whenever a land you control enters, you may return ~ from your
+    #: graveyard to the battlefield", Bloodghast; CR 113.6m)
+    zone: str = ""
 
 
 @dataclass(frozen=True, slots=True)
