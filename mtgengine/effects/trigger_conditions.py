@@ -89,6 +89,11 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         value = len(found)
     elif cond.kind == "graveyard_card_types":
         value = graveyard_card_types(g, controller)                 # delirium (CR 207.2c)
+    elif cond.kind == "total_power":
+        # formidable: "creatures you control have total power 8 or greater" (CR 207.2c); a negative
+        # power is added as it is (CR 107.1b)
+        value = sum(ch.power or 0 for oid in g.battlefield
+                    for ch in (characteristics(g, oid),) if ch.controller == controller and "Creature" in ch.types)
     elif cond.kind == "attacked_with":
         value = g.players[controller].attacked_with_this_turn        # CR 508.1
     elif cond.kind == "spells_cast":

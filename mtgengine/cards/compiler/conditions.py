@@ -29,7 +29,7 @@ STATIC_CONDITION_KINDS = frozenset({"control", "life", "lowest_life", "hand", "g
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
                                    "main_phase", "landfall", "morbid", "revolt", "source_counters", "monarch",
                                    "initiative", "completed_dungeon", "blessing", "graveyard_card_types",
-                                   "optional_paid", "cost_paid"})     # "if this spell was bargained" (CR 702.166b)
+                                   "optional_paid", "cost_paid", "total_power"})     # "if this spell was bargained" (CR 702.166b)
 
 #: One reading per wording: the first template that fits decides.
 CONDITIONS: Grammar[Condition] = Grammar("condition", first_match=True)
@@ -205,6 +205,12 @@ def _life(m: SpanMatch) -> Condition:
 @_condition(r"you have {COUNT} or more opponents")
 def _opponents(m: SpanMatch) -> Condition:
     return Condition("opponents", at_least=num(m.group(1)).fixed)      # CR 102.1: the players still in the game
+
+
+@_condition(r"creatures you control have total power {COUNT} or greater")
+def _total_power(m: SpanMatch) -> Condition:
+    # formidable (CR 207.2c): the powers of the creatures you control, added up
+    return Condition("total_power", at_least=num(m.group(1)).fixed)
 
 
 @_condition(r"(a player|an opponent) has {COUNT} or less life")
