@@ -155,13 +155,38 @@ def _watchers_here(g: Any) -> dict[str, list[_Watcher]]:
     cached = g._chars.get(("watchers",))
     if cached is None:
         cached = {}
-        for oid, ch, all_abilities in _triggering_permanents(g) + _triggering_graveyard_cards(g):
+        for oid, ch, all_abilities in _triggering_permanents(g):
             abilities = [ab for ab in all_abilities if ab.trigger.whose != "self"]
             for event in dict.fromkeys(ab.trigger.event for ab in abilities):
                 cached.setdefault(event, []).append(
                     _Watcher(oid, oid, ch, [ab for ab in abilities if ab.trigger.event == event], False))
         g._chars[("watchers",)] = cached
-    return cached
+    graveyard = _graveyard_watchers(g)
+    if not graveyard:
+        return cached
+    merged = {event: list(ws) for event, ws in cached.items()}
+    for event, ws in graveyard.items():
+        merged.setdefault(event, []).extend(ws)
+    return merged
+
+
+def _graveyard_watchers(g: Any) -> dict[str, list[_Watcher]]:
+    """The cards in graveyards whose triggered abilities function there, by trigger event
+    (:func:`_triggering_graveyard_cards`). Memoized by the graveyards' contents — a card put into
+    a graveyard changes no permanent, so the permanents' memo may outlive it
+    (``GameState.changed_off_battlefield``): each graveyard's size and its newest card (a card
+    that moves is a new object with a new id, CR 400.7) say whether it changed."""
+    key = tuple((len(z), z[-1] if z else 0) for z in (g.zones[(p, _GRAVEYARD)] for p in range(len(g.players))))
+    cached = g._chars.get(("graveyard_watchers",))
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    found: dict[str, list[_Watcher]] = {}
+    for oid, ch, abilities in _triggering_graveyard_cards(g):
+        for event in dict.fromkeys(ab.trigger.event for ab in abilities):
+            found.setdefault(event, []).append(
+                _Watcher(oid, oid, ch, [ab for ab in abilities if ab.trigger.event == event], False))
+    g._chars[("graveyard_watchers",)] = (key, found)
+    return found
 
 
 def _triggering_permanents(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbility, ...]]]:
@@ -184,11 +209,13 @@ def _on_battlefield(abilities: tuple[TriggeredAbility, ...]) -> tuple[TriggeredA
 
 def _triggering_graveyard_cards(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbility, ...]]]:
     """The cards in graveyards with triggered abilities that function there (Bloodghast's landfall:
-    "return ~ from your graveyard to the battlefield", CR 113.6m), in APNAP order of their owners,
-    with their characteristics (the controller of such a card is its owner, CR 108.4a, who controls
+    "return ~ from your graveyard to the battlefield", CR 113.6m), by owner in seat order, with
+    their characteristics (the controller of such a card is its owner, CR 108.4a, who controls
     the ability, CR 603.3a)."""
     out = []
-    for p in g.apnap():
+    for p in range(len(g.players)):          # (a fixed order: the memo outlives turns)
+        if g.players[p].lost:
+            continue
         for oid in g.zones[(p, _GRAVEYARD)]:
             card = g.objects[oid].card
             if card is None or not _has_graveyard_triggers(card):
