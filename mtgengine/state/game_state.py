@@ -46,7 +46,7 @@ class GameState:
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
         "links", "extra_turns", "allow_unimplemented", "monarch", "initiative", "dungeons", "completed_dungeons",
-        "blessed", "phased_out",
+        "blessed", "phased_out", "land_plays",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -106,6 +106,9 @@ class GameState:
         self.dungeons: tuple[tuple[int, str, int], ...] = ()
         self.completed_dungeons: tuple[tuple[int, str], ...] = ()
         self.blessed: tuple[int, ...] = ()     # the players with the city's blessing (CR 702.131c)
+        # the additional land plays resolved effects gave this turn: (turn, player, count), CR 305.2a;
+        # count None: the player can't play lands this turn (CR 305.2b); ``effects.land_plays``
+        self.land_plays: tuple[tuple[int, int, int | None], ...] = ()
 
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:

@@ -19,6 +19,7 @@ from .conditions import cda_quantity, parse_condition
 from . import nested
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
+from .land_plays import land_play_static
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
 from .lexicon import (
     BASIC_PLURALS, CARD_TYPE_WORDS, CHOSEN_PROTECTION, CHOSEN_TYPE, CREATURES, creature_type_words, num, pt_value,
@@ -62,6 +63,8 @@ def player_static(para: str, raw: str) -> PlayerStatic | None:
     if m := fullmatch(r"(you|your opponents|players|enchanted player|enchanted opponent) can't gain life", t):
         m.consume()                                                               # CR 119.7
         return PlayerStatic(frozenset({"cant_gain_life"}), who=_PLAYER_WHO[m.group(1)], condition=condition, text=raw)
+    if (plays := land_play_static(t, condition, raw)) is not None:
+        return plays                                    # CR 305.2, 305.1, 401.5
     grant = _PLAYER_GRANTS.get(t)
     if grant is None:
         return None
