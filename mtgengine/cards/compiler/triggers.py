@@ -231,6 +231,17 @@ def _t_cast(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("cast", _PLAYER[m.group(1).lower()], flt)]
 
 
+@_trigger(r"whenever " + _WHO + r" plays? (?:a|an) (.+?)")
+def _t_play_land(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever you play a land" (Fastbond), "Whenever an opponent plays a land" (Burgeoning):
+    a player's act, the special action of playing a land (CR 305.1, 116.2a), not a land put onto
+    the battlefield otherwise; "it" is the land, "that player" who played it."""
+    flt = parse_filter(m.group(2))
+    if flt is None or flt.spells or flt.players or flt.controller or "Land" not in flt.types:
+        return None
+    return [Trigger("play_land", _PLAYER[m.group(1).lower()], flt)]
+
+
 @_trigger(r"whenever you cast an instant or sorcery spell or activate an ability")
 def _t_cast_or_activate(m: SpanMatch) -> list[Trigger] | None:
     """Unbound Flourishing: two trigger events, a spell cast (CR 601.2i) and an ability
@@ -427,7 +438,7 @@ def triggered_abilities(text: str, body: str, raw: str, link: str = "") -> list[
     out = []
     for trig in triggers:
         it = SELF if trig.whose == "self" else Ref("triggering") \
-            if trig.event in OBJECT_TRIGGER_EVENTS or trig.event in ("cast", "discard") else None
+            if trig.event in OBJECT_TRIGGER_EVENTS or trig.event in ("cast", "discard", "play_land") else None
         if it is None and condition is not None and condition.kind in ("source_tapped", "source_untapped"):
             it = SELF           # "if ~ is tapped, put a storage counter on it": ~ (the storage lands)
         # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
@@ -465,7 +476,7 @@ _OTHER_CREATURE_EVENTS = frozenset({"blocks_creature", "blocked_by_creature", "c
                                     "damage_creature"})
 
 #: Trigger events that are a player's own acts (CR 601.2i, 121.1, 119.3): "that player" is who did it.
-_PLAYER_ACTS = frozenset({"cast", "draw", "gain_life", "draw_second", "discard", "cycle"})
+_PLAYER_ACTS = frozenset({"cast", "draw", "gain_life", "draw_second", "discard", "cycle", "play_land"})
 
 
 #: Trigger events about an object (the others are about players or steps).
