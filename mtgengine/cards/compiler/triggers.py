@@ -242,6 +242,20 @@ def _t_play_land(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger("play_land", _PLAYER[m.group(1).lower()], flt)]
 
 
+@_trigger(r"whenever " + _WHO + r" plays? (?:a|an) (.+?) or casts? (?:a|an) (.+?)")
+def _t_play_or_cast(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever you play a land or cast a spell" (Infernal Sovereign), "... a legendary land or
+    cast a legendary spell" (Shanid): two trigger events, a land played (CR 305.1) and a spell
+    cast (CR 601.2i); "it" is the land or the spell."""
+    who = _PLAYER[m.group(1).lower()]
+    land, spell = parse_filter(m.group(2)), parse_filter(m.group(3))
+    if land is None or land.spells or land.players or land.controller or "Land" not in land.types:
+        return None
+    if spell is None or not spell.spells or spell.controller:
+        return None
+    return [Trigger("play_land", who, land), Trigger("cast", who, spell)]
+
+
 @_trigger(r"whenever you cast an instant or sorcery spell or activate an ability")
 def _t_cast_or_activate(m: SpanMatch) -> list[Trigger] | None:
     """Unbound Flourishing: two trigger events, a spell cast (CR 601.2i) and an ability
