@@ -246,6 +246,21 @@ def _land_type_added(m: SpanMatch, raw: str) -> StaticAbility:
                          mods=(ChangeTypes(add_subtypes=frozenset({m.group(1).capitalize()})),))
 
 
+@_layer(r"(enchanted land|.+?) (?:is|are) every basic land type in addition to (?:its|their) other types\.")
+def _every_basic_type(m: SpanMatch, raw: str) -> StaticAbility | None:
+    """ "Lands you control are every basic land type in addition to their other types" (Prismatic
+    Omen, Dryad of the Ilysian Grove), "Enchanted land is ..." (Nylea's Presence): layer 4 (CR
+    613.1d); the lands have the five types' mana abilities (CR 305.6)."""
+    mods = (ChangeTypes(add_subtypes=frozenset(BASIC_PLURALS.values())),)
+    if m.group(1).lower() == "enchanted land":
+        consume(m.group(1))
+        return StaticAbility("enchanted", text=raw, mods=mods)
+    flt = anthem_subject(m.group(1), grants=False)
+    if flt is None or "Land" not in flt.types:
+        return None
+    return StaticAbility("each", filter=flt, text=raw, mods=mods)
+
+
 @_layer(r"(~|enchanted land|.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?\.")
 def _chosen_type(m: SpanMatch, raw: str) -> StaticAbility | None:
     """Metallic Mimic: "~ is the chosen type in addition to its other types"; Phantasmal Terrain:
