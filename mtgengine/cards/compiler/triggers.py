@@ -98,6 +98,14 @@ def _t_enters(m: SpanMatch) -> list[Trigger] | None:
     return _any("enters", m.group(1), m.group(2), who)
 
 
+@_trigger(r"whenever " + _A + r" (.+?) " + _ENTERS + r" tapped and under (your|an opponent's) control")
+def _t_enters_tapped(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever a permanent enters the battlefield tapped and under your control" (Amulet of
+    Vigor): the permanent as it is just after the event, tapped (CR 603.6a, 614.1c)."""
+    found = _any("enters", m.group(1), m.group(2), "you" if m.group(3).lower() == "your" else "opponent")
+    return None if found is None else [replace(t, filter=replace(t.filter, tapped=True)) for t in found]
+
+
 @_trigger(r"whenever " + _A + r" (.+?) (dies|is put into a graveyard from the battlefield|attacks|attacks alone|"
           r"deals combat damage to a player|becomes tapped|becomes untapped|is dealt damage)")
 def _t_others(m: SpanMatch) -> list[Trigger] | None:
