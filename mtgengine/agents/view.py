@@ -11,6 +11,8 @@ agents, the terminal seat and any other client read. It never holds the real hid
 - **Cards shown now** (CR 701.20a, 401.2): the objects the pending decision of the player
   offers from a hidden zone (the cards of a search, a scry, a revealed hand they choose from)
   are visible in that view, at their places.
+- **Top cards seen** (CR 401.5): the top card of a library played with it revealed is in
+  every view; one its owner may look at any time, in its owner's (``effects.land_plays``).
 - Nothing derived from hidden cards stays: the characteristics memo, the legal-action memo,
   the random generator's state (future shuffles are hidden too), last known information and
   pending events about cards that left a hidden zone unseen, an opponent's sideboard (CR 400.11).
@@ -36,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.enums import Zone
 from ..core.rng import Rng
 from ..effects.events import ZoneChange
+from ..effects.land_plays import top_card_seen
 from ..state.game_state import GameState
 from ..state.serialize import encode, state_to_json
 from .decisions import Decision
@@ -114,11 +117,11 @@ def view_of(game: Game, player: int) -> View:
     decision = game.pending
     mine = decision if decision is not None and decision.player == player else None
     shown = shown_by(mine, game.state) | (shown_by(mine, game.base) if game.base is not game.state else set())
-    state, unseen, hidden_now = redact(game.state, player, shown)
+    state, unseen, hidden_now = redact(game.state, player, shown | tops_seen(game.state, player))
     if game.base is game.state:
         base, base_unseen, hidden_base = state, unseen, hidden_now
     else:
-        base, base_unseen, hidden_base = redact(game.base, player, shown)
+        base, base_unseen, hidden_base = redact(game.base, player, shown | tops_seen(game.base, player))
     hidden = hidden_now | hidden_base
     answers: tuple[Any, ...] | None = tuple(game.answers)
     if any(_names_any(a, hidden) for a in game.answers):
@@ -138,6 +141,17 @@ def shown_by(decision: Decision | None, g: GameState) -> set[int]:
         o = g.objects.get(value) if value > 0 else None
         if o is not None and (o.zone is _LIBRARY or o.zone is _HAND or o.face_down):
             out.add(value)
+    return out
+
+
+def tops_seen(g: GameState, player: int) -> set[int]:
+    """The top cards of libraries ``player`` may see in ``g`` (CR 401.5): revealed ("Play with
+    the top card of your library revealed"), or their own they may look at any time."""
+    out: set[int] = set()
+    for p in range(len(g.players)):
+        library = g.zones[(p, _LIBRARY)]
+        if library and top_card_seen(g, player, p):
+            out.add(library[0])
     return out
 
 
@@ -245,4 +259,4 @@ def _names_any(value: Any, ids: set[int]) -> bool:
     return any(i in ids for i in _ints(value))
 
 
-__all__ = ["HIDDEN_CARD", "View", "hidden_from", "redact", "shown_by", "view_of"]
+__all__ = ["HIDDEN_CARD", "View", "hidden_from", "redact", "shown_by", "tops_seen", "view_of"]

@@ -96,6 +96,8 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
                     for ch in (characteristics(g, oid),) if ch.controller == controller and "Creature" in ch.types)
     elif cond.kind == "attacked_with":
         value = g.players[controller].attacked_with_this_turn        # CR 508.1
+    elif cond.kind == "lands_played":
+        value = g.players[controller].lands_played                  # lands played this turn (CR 305.2)
     elif cond.kind == "spells_cast":
         value = g.players[controller].spells_cast_this_turn         # spells cast this turn (CR 601.2i)
     elif cond.kind == "opponent_more":

@@ -88,7 +88,7 @@ class DelayedTrigger:
 
 #: Trigger events about a player (``whose`` is you / opponent / any, compared with the player).
 PLAYER_EVENTS = frozenset({"cast", "draw", "gain_life", "activate", "draw_first", "attacks_alone", "draw_second",
-                           "you_attack", "discard", "cycle"})
+                           "you_attack", "discard", "cycle", "play_land"})
 #: "At the beginning of" events, by the step that begins (CR 603.2b).
 STEP_EVENTS = frozenset({"upkeep", "draw_step", "beginning_of_combat", "end_of_combat", "end_step", "postcombat_main"})
 #: Leaves-the-battlefield trigger events: they look back in time (CR 603.10a).
@@ -285,6 +285,9 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 sch = characteristics(g, ev.new_id) if ev.new_id in g.objects else g.lki.get(ev.new_id)
                 if sch is not None and ("enters" in here or g.delayed or triggered_abilities(sch)):
                     _occur(ctx, here, gone, "enters", ev.new_id, sch)     # (else nothing triggers: ``_occur``)
+                if ev.cause == "play" and sch is not None and "play_land" in here:
+                    # CR 305.1: "Whenever you play a land": the special action, by the land's controller
+                    _occur(ctx, here, gone, "play_land", ev.new_id, sch, sch.controller)
             elif ev.from_zone is _BATTLEFIELD and ev.lki is not None:
                 # CR 603.10a: leaves-the-battlefield abilities look back in time.
                 after = _after(g, ev)

@@ -28,6 +28,7 @@ from ..effects.layers import (
     COMBINED, Characteristics, characteristics, copiable_values, mana_value, matches, printed,
 )
 from ..effects.link_records import COST_SACRIFICED, KICKERS, add as add_link
+from ..effects.land_plays import play_zone_allowed, refusal as land_play_refusal
 from ..effects.links import may_play, record_cost_exiles
 from ..effects.primitives import move, name_of, set_tapped
 from ..state.game_state import GameState
@@ -525,6 +526,10 @@ def play_land(ctx: Ctx, player: int, oid: int, face_name: Any = None) -> None:
     if o is not None and o.zone is Zone.EXILE:
         if may_play(g, player, oid, land=True) is None:     # "play lands ... exiled with ~" (CR 607.2a, 305.1)
             raise IllegalActionError("that card can't be played from exile: no rule or effect allows it (CR 305.1)")
+    elif o is not None and o.zone in (Zone.GRAVEYARD, Zone.LIBRARY):
+        if not play_zone_allowed(g, player, oid):           # Crucible of Worlds, Courser of Kruphix
+            raise IllegalActionError(f"that card can't be played from the {o.zone.value}: no effect allows it "
+                                     f"(CR 305.1)")
     elif o is None or o.zone is not Zone.HAND or o.owner != player:
         raise IllegalActionError("a land is played from its owner's hand")
     face = 0
@@ -537,13 +542,14 @@ def play_land(ctx: Ctx, player: int, oid: int, face_name: Any = None) -> None:
     ch = copiable_values(g, oid) if not o.face_down else printed(o.card, face)   # exiled face down
     if "Land" not in ch.types:
         raise IllegalActionError(f"{ch.name} is not a land (CR 305.1)")
-    if g.players[player].lands_played >= 1:
-        raise IllegalActionError(f"{g.players[player].name} has already played a land this turn (CR 305.2)")
+    if (why := land_play_refusal(g, player)) is not None:          # CR 305.2a-b, 305.3
+        raise IllegalActionError(why)
     if not sorcery_timing(g, player):
         raise IllegalActionError("a land can be played only in your main phase with an empty stack (CR 305.2, 505.6b)")
     g.player(player).lands_played += 1
+    where = "" if o.zone is Zone.HAND else f" from their {o.zone.value}"
     move(ctx, oid, Zone.BATTLEFIELD, "play", controller=player)
-    ctx.log("305.1", f"{g.players[player].name} plays {ch.name}")
+    ctx.log("305.1", f"{g.players[player].name} plays {ch.name}{where}")
 
 
 rules_interface.provide(cast_spell=cast_spell)      # for the effects that cast spells as they resolve (CR 608.2g)

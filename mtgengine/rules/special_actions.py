@@ -19,6 +19,7 @@ from ..core.mana import ManaCost
 from ..effects.layers import Characteristics, characteristics, printed
 from ..effects.cast_keywords import SUSPEND_UPKEEP
 from ..effects.exile_permissions import permitted, permitted_cards
+from ..effects.land_plays import can_play_land
 from ..effects.primitives import move, put_counters
 from ..effects.triggers import create_delayed
 from ..state.game_state import GameState
@@ -175,8 +176,9 @@ def exile_casts(g: GameState, player: int) -> list[dict[str, Any]]:
 
 def exile_plays(g: GameState, player: int) -> list[dict[str, Any]]:
     """The legal-action list's plays of the exiled cards an effect lets ``player`` play or cast
-    (impulse draw, CR 601.3, 305.1; ``effects.exile_permissions``): a land at sorcery timing, one
-    a turn (CR 305.2), a spell when the quick checks find it castable (its mana cost paid)."""
+    (impulse draw, CR 601.3, 305.1; ``effects.exile_permissions``): a land at sorcery timing, while
+    a land may be played (CR 305.2, ``effects.land_plays``), a spell when the quick checks find it
+    castable (its mana cost paid)."""
     out: list[dict[str, Any]] = []
     for oid in permitted_cards(g, player):
         o = g.objects[oid]
@@ -184,7 +186,7 @@ def exile_plays(g: GameState, player: int) -> list[dict[str, Any]]:
             continue
         ch = printed(o.card, 0)
         if "Land" in ch.types:
-            if permitted(g, player, oid, True) and sorcery_timing(g, player) and g.players[player].lands_played < 1:
+            if permitted(g, player, oid, True) and sorcery_timing(g, player) and can_play_land(g, player):
                 out.append({"action": "play", "object": oid})
         elif permitted(g, player, oid, False) and castable_as(g, player, oid, ch, None):
             out.append({"action": "cast", "object": oid, "from": "exile"})

@@ -22,6 +22,7 @@ from ..effects.triggers import check_triggers, draw_may_trigger, put_triggers_on
 from ..state.game_state import GameState
 from ..effects.exile_permissions import end_permissions, permitted_cards
 from ..effects.hand_size import max_hand_size
+from ..effects.land_plays import can_play_land, lands_elsewhere
 from . import sagas
 from .activation import activate, can_activate, can_activate_from_hand, sorcery_timing
 from .alternative_casts import graveyard_actions, has_graveyard_options
@@ -431,8 +432,9 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
     # cards), made when a card could be offered
     check = HandCheck(g, player) if command else None
     if hand:
-        # CR 305.2 / 505.6b: a land in its owner's hand, at sorcery timing, one a turn
-        land_ok = sorcery_ok and g.players[player].lands_played < 1
+        # CR 305.2 / 505.6b: a land in its owner's hand, at sorcery timing, while the player may
+        # play one (one a turn, or as effects allow: ``effects.land_plays``)
+        land_ok = sorcery_ok and can_play_land(g, player)
         objects = g.objects
         plain_world = board[2]          # no permanent changes spells' costs or brings one
         profiles = hand_profile.memo    # type: ignore[attr-defined]
@@ -481,6 +483,9 @@ def _legal_actions(g: GameState, player: int, sorcery_ok: bool | None = None) ->
                 reads_step = True
                 if can_activate_from_hand(g, player, oid, i):
                     actions.append({"action": "activate", "object": oid, "ability": i})
+    if sorcery_ok and can_play_land(g, player):
+        # lands played from the graveyard or the top of the library (Crucible of Worlds, CR 305.1)
+        actions += [{"action": "play", "object": oid} for oid in lands_elsewhere(g, player)]
     if has_graveyard_options(g, player):           # unearth, scavenge, embalm (CR 113.6m)
         reads_step = True
         actions += graveyard_actions(g, player)

@@ -46,7 +46,7 @@ class GameState:
         "first_player", "turn_cap", "combat", "damage_events", "_gen", "_chars",
         "starting_life", "events", "version", "settled", "_legal", "replacement_effects", "strays",
         "links", "extra_turns", "allow_unimplemented", "monarch", "initiative", "dungeons", "completed_dungeons",
-        "blessed", "phased_out", "day_night", "last_turn_spells", "speeds",
+        "blessed", "phased_out", "day_night", "last_turn_spells", "speeds", "land_plays",
     )
 
     def __init__(self, names: list[str], seed: int = 0) -> None:
@@ -114,6 +114,9 @@ class GameState:
         self.last_turn_spells: tuple[int, tuple[int, ...]] | None = None
         # (player, speed, the turn its ability last triggered) of the players with a speed (CR 702.179b)
         self.speeds: tuple[tuple[int, int, int], ...] = ()
+        # the additional land plays resolved effects gave this turn: (turn, player, count), CR 305.2a;
+        # count None: the player can't play lands this turn (CR 305.2b); ``effects.land_plays``
+        self.land_plays: tuple[tuple[int, int, int | None], ...] = ()
 
     # -- copy on write -------------------------------------------------------------
     def clone(self) -> GameState:

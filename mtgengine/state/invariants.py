@@ -143,6 +143,18 @@ def _designations(g: GameState, players: int) -> None:
         _player_index(d[0], players, "base.completed_dungeons")
 
 
+def _land_plays(g: GameState, players: int) -> None:
+    """The land plays effects gave this turn (CR 305.2a-b, ``effects.land_plays``): (turn, player,
+    additional lands or None for "can't play lands") entries."""
+    entries = g.land_plays
+    if entries.__class__ is not tuple or any(
+            e.__class__ is not tuple or len(e) != 3 or not _whole(e[0]) or e[0] < 1
+            or not (e[2] is None or (_whole(e[2]) and e[2] > 0)) for e in entries):
+        raise _fault("base.land_plays", f"expected (turn, player, count) entries, got {quote(entries)}")
+    for e in entries:
+        _player_index(e[1], players, "base.land_plays")
+
+
 def _check_numbers(g: GameState, players: int) -> None:
     if not _whole(g.turn) or g.turn < 1:
         raise _fault("base.turn", f"a turn number is 1 or more, got {quote(g.turn)}")
@@ -162,6 +174,7 @@ def _check_numbers(g: GameState, players: int) -> None:
         raise _fault("base.last_turn_spells", f"expected (active player, spells per player), got {quote(last)}")
     if last is not None:
         _player_index(last[0], players, "base.last_turn_spells")
+    _land_plays(g, players)
     for field in ("passes", "turn_cap", "next_id", "next_timestamp"):
         _count(getattr(g, field), f"base.{field}")
     for field in ("version", "settled", "starting_life"):

@@ -121,7 +121,8 @@ def state_to_json(g: GameState) -> dict[str, Any]:
 SAVED_IF_SET: dict[str, Any] = {"allow_unimplemented": False, "monarch": None, "initiative": None, "dungeons": (),
                                  "completed_dungeons": (), "blessed": (), "phased_out": [],
                                  "day_night": None, "last_turn_spells": None,
-                                 "speeds": ()}
+                                 "speeds": (),
+                                 "land_plays": ()}
 #: What a save's state must hold; the other slots (added to the engine since some saves were
 #: made) start at their defaults when a save has none, as a player's or an object's fields do.
 REQUIRED_SLOTS = ("players", "objects", "zones", "battlefield", "stack", "turn", "active", "step", "priority",

@@ -171,6 +171,7 @@ def test_the_step_is_read_only_where_the_memo_expects() -> None:
                                                              # reads the step when any is there (turn)
         ("rules/mana_sources.py", "tap_sources"),     # conditional_sources
         ("effects/primitives.py", "player_has"),      # permanents with player_statics
+        ("effects/land_plays.py", "_statics"),        # likewise (the land plays, CR 305.2)
         ("effects/layer_effects.py", "static_condition"),   # characteristics: memoized by version alone
         ("rules/total_cost.py", "total_cost"),        # "costs less if ..." (CR 601.2f): one that reads the
                                                       # step makes the card's timing read it (timing_reads_step)

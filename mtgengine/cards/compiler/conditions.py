@@ -129,6 +129,17 @@ def _landfall(m: SpanMatch) -> Condition:
     return Condition("landfall")                                                 # Groundswell
 
 
+@_condition(r"(it wasn't the first land|you didn't play a land|you played a land) (?:you played )?this turn")
+def _lands_played(m: SpanMatch) -> Condition:
+    """The lands the controller played this turn (CR 305.2): "if it wasn't the first land you
+    played this turn" (Fastbond, after the land played: at least two), "if you didn't play a
+    land this turn" (Mercadian Atlas)."""
+    kind = m.group(1).lower()
+    if kind.startswith("it"):
+        return Condition("lands_played", at_least=2)
+    return Condition("lands_played", at_most=0) if "didn't" in kind else Condition("lands_played", at_least=1)
+
+
 @_condition(r"a creature died this turn")
 def _morbid(m: SpanMatch) -> Condition:
     return Condition("morbid")                                                   # CR 700.4

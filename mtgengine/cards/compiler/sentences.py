@@ -24,6 +24,7 @@ from .clause import parse_clause
 # the effect templates, registered with ``clause.EFFECTS`` as they are imported (in this order)
 from . import zones, damage_life, permanents, tokens_copies  # noqa: F401
 from . import combat_effects, switch_pt, designations  # noqa: F401
+from . import land_plays  # noqa: F401
 from .conditions import RESOLUTION_CONDITIONS, parse_condition
 from .costs import action_cost
 from .durations import as_long_as

@@ -19,6 +19,7 @@ from .conditions import cda_quantity, parse_condition
 from . import nested
 from .filters import counts_characteristics, creature_type_filter, parse_filter
 from .grammar import Grammar, attempt
+from .land_plays import land_play_static
 from .keywords import LURE, UNCOUNTERABLE, keyword_list, restrictions
 from .lexicon import (
     BASIC_PLURALS, CARD_TYPE_WORDS, CHOSEN_PROTECTION, CHOSEN_TYPE, CREATURES, creature_type_words, num, pt_value,
@@ -62,6 +63,8 @@ def player_static(para: str, raw: str) -> PlayerStatic | None:
     if m := fullmatch(r"(you|your opponents|players|enchanted player|enchanted opponent) can't gain life", t):
         m.consume()                                                               # CR 119.7
         return PlayerStatic(frozenset({"cant_gain_life"}), who=_PLAYER_WHO[m.group(1)], condition=condition, text=raw)
+    if (plays := land_play_static(t, condition, raw)) is not None:
+        return plays                                    # CR 305.2, 305.1, 401.5
     grant = _PLAYER_GRANTS.get(t)
     if grant is None:
         return None
@@ -248,6 +251,21 @@ def _blood_moon(m: SpanMatch, raw: str) -> StaticAbility:
 def _land_type_added(m: SpanMatch, raw: str) -> StaticAbility:
     return StaticAbility("each", filter=Filter(types=frozenset({"Land"})), text=raw,
                          mods=(ChangeTypes(add_subtypes=frozenset({m.group(1).capitalize()})),))
+
+
+@_layer(r"(enchanted land|.+?) (?:is|are) every basic land type in addition to (?:its|their) other types\.")
+def _every_basic_type(m: SpanMatch, raw: str) -> StaticAbility | None:
+    """ "Lands you control are every basic land type in addition to their other types" (Prismatic
+    Omen, Dryad of the Ilysian Grove), "Enchanted land is ..." (Nylea's Presence): layer 4 (CR
+    613.1d); the lands have the five types' mana abilities (CR 305.6)."""
+    mods = (ChangeTypes(add_subtypes=frozenset(BASIC_PLURALS.values())),)
+    if m.group(1).lower() == "enchanted land":
+        consume(m.group(1))
+        return StaticAbility("enchanted", text=raw, mods=mods)
+    flt = anthem_subject(m.group(1), grants=False)
+    if flt is None or "Land" not in flt.types:
+        return None
+    return StaticAbility("each", filter=flt, text=raw, mods=mods)
 
 
 @_layer(r"(~|enchanted land|.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?\.")

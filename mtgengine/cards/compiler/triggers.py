@@ -101,6 +101,14 @@ def _t_enters(m: SpanMatch) -> list[Trigger] | None:
     return _any("enters", m.group(1), m.group(2), who)
 
 
+@_trigger(r"whenever " + _A + r" (.+?) " + _ENTERS + r" tapped and under (your|an opponent's) control")
+def _t_enters_tapped(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever a permanent enters the battlefield tapped and under your control" (Amulet of
+    Vigor): the permanent as it is just after the event, tapped (CR 603.6a, 614.1c)."""
+    found = _any("enters", m.group(1), m.group(2), "you" if m.group(3).lower() == "your" else "opponent")
+    return None if found is None else [replace(t, filter=replace(t.filter, tapped=True)) for t in found]
+
+
 @_trigger(r"whenever " + _A + r" (.+?) (dies|is put into a graveyard from the battlefield|attacks|attacks alone|"
           r"deals combat damage to a player|becomes tapped|becomes untapped|is dealt damage)")
 def _t_others(m: SpanMatch) -> list[Trigger] | None:
@@ -232,6 +240,31 @@ def _t_cast(m: SpanMatch) -> list[Trigger] | None:
     if card:
         flt = replace(flt, card=True)
     return [Trigger("cast", _PLAYER[m.group(1).lower()], flt)]
+
+
+@_trigger(r"whenever " + _WHO + r" plays? (?:a|an) (.+?)")
+def _t_play_land(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever you play a land" (Fastbond), "Whenever an opponent plays a land" (Burgeoning):
+    a player's act, the special action of playing a land (CR 305.1, 116.2a), not a land put onto
+    the battlefield otherwise; "it" is the land, "that player" who played it."""
+    flt = parse_filter(m.group(2))
+    if flt is None or flt.spells or flt.players or flt.controller or "Land" not in flt.types:
+        return None
+    return [Trigger("play_land", _PLAYER[m.group(1).lower()], flt)]
+
+
+@_trigger(r"whenever " + _WHO + r" plays? (?:a|an) (.+?) or casts? (?:a|an) (.+?)")
+def _t_play_or_cast(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever you play a land or cast a spell" (Infernal Sovereign), "... a legendary land or
+    cast a legendary spell" (Shanid): two trigger events, a land played (CR 305.1) and a spell
+    cast (CR 601.2i); "it" is the land or the spell."""
+    who = _PLAYER[m.group(1).lower()]
+    land, spell = parse_filter(m.group(2)), parse_filter(m.group(3))
+    if land is None or land.spells or land.players or land.controller or "Land" not in land.types:
+        return None
+    if spell is None or not spell.spells or spell.controller:
+        return None
+    return [Trigger("play_land", who, land), Trigger("cast", who, spell)]
 
 
 @_trigger(r"whenever you cast an instant or sorcery spell or activate an ability")
@@ -437,7 +470,7 @@ def trigger_parse(trig: Trigger, condition: Condition | None, link: str) -> Pars
     """The parse state of a triggered ability's effects: what "it", "that player" and "that
     creature" refer to after its trigger event."""
     it = SELF if trig.whose == "self" else Ref("triggering") \
-        if trig.event in OBJECT_TRIGGER_EVENTS or trig.event in ("cast", "discard") else None
+        if trig.event in OBJECT_TRIGGER_EVENTS or trig.event in ("cast", "discard", "play_land") else None
     if it is None and condition is not None and condition.kind in ("source_tapped", "source_untapped"):
         it = SELF           # "if ~ is tapped, put a storage counter on it": ~ (the storage lands)
     # "Whenever ~ deals damage to an opponent, that player ...": the damaged player
@@ -501,7 +534,7 @@ _OTHER_CREATURE_EVENTS = frozenset({"blocks_creature", "blocked_by_creature", "c
                                     "damage_creature"})
 
 #: Trigger events that are a player's own acts (CR 601.2i, 121.1, 119.3): "that player" is who did it.
-_PLAYER_ACTS = frozenset({"cast", "draw", "gain_life", "draw_second", "discard", "cycle"})
+_PLAYER_ACTS = frozenset({"cast", "draw", "gain_life", "draw_second", "discard", "cycle", "play_land"})
 
 
 #: Trigger events about an object (the others are about players or steps).

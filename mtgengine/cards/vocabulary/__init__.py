@@ -40,6 +40,7 @@ from .keyword_actions import (  # noqa: F401
     Amass, BackupGrant, Bolster, Clash, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Monstrosity, Myriad,
 )
 from .designations import BecomeDayNight, BecomeMonarch, IncreaseSpeed, TakeInitiative, Venture  # noqa: F401
+from .land_plays import AdditionalLandPlays, CantPlayLands  # noqa: F401
 from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary  # noqa: F401
 from .abilities import (  # noqa: F401
     ActivatedAbility, Condition, Cost, CostObjects, ExtraTriggers, SpellAbility,

@@ -18,6 +18,7 @@ from .actions import (
 from .keyword_actions import Amass, BackupGrant, Bolster, Clash, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Monstrosity, Myriad
 from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary
 from .designations import BecomeDayNight, BecomeMonarch, IncreaseSpeed, TakeInitiative, Venture
+from .land_plays import AdditionalLandPlays, CantPlayLands
 
 
 @dataclass(frozen=True, slots=True)
@@ -696,4 +697,5 @@ Effect = Union[
     MayElse, Designate, Monstrosity, Clash, CumulativeUpkeep, Drain, Bolster, Amass, Connive, BackupGrant, Learn, Myriad,   # (keyword_actions)
     PutIntoLibrary, ExileTopToPlay, LookAtCards, DiscardHand, ShuffleZonesIntoLibrary,      # (card_zones)
     BecomeMonarch, TakeInitiative, Venture, BecomeDayNight, IncreaseSpeed,      # (designations)
+    AdditionalLandPlays, CantPlayLands,          # (land_plays)
 ]

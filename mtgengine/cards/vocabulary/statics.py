@@ -139,10 +139,16 @@ class PlayerStatic:
     (damage is dealt to the player as though its source had infect: poison counters instead
     of life loss, CR 702.90b), "no_max_hand_size" (the player has no maximum hand size, CR 402.2);
     ``hand_size``: added to the player's maximum hand size ("is reduced by one": -1, CR 402.2,
-    613.11; with the grant "hand_size")."""
+    613.11; with the grant "hand_size"). The land plays (``effects.land_plays``, CR 305.2):
+    ``land_plays`` more lands on each of the player's turns (grant "land_plays", CR 305.2a),
+    "any_land_plays" (any number), "cant_play_lands" (CR 305.2b), "lands_from_graveyard" and
+    "lands_from_library" (from the graveyard, from the top of the library, CR 305.1);
+    "look_top_card" (the player may look at the top card of their library any time) and
+    "top_card_revealed" (they play with it revealed, CR 401.5)."""
 
     grants: frozenset[str]
     who: str = "you"
     condition: Condition | None = None
     text: str = ""
     hand_size: int = 0
+    land_plays: int = 0

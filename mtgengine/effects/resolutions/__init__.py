@@ -22,6 +22,8 @@ effect by its class (``resolve.execute``):
 - ``keyword_actions``: fabricate, renown, cumulative upkeep, extort (702), bolster, amass, connive (701)
 - ``spells``: spells cast while an effect resolves (608.2g): copies of cards (707.12), miracle
 - ``cast_keywords``: spells cast as a keyword's triggered ability resolves: cascade (702.85a)
+- ``effects.land_plays`` (outside the package, the one module of the land plays): additional land
+  plays this turn (305.2a)
 
 A new effect of the vocabulary gets its resolution in the module of its concept, decorated with
 ``@resolves(ItsClass)``; ``tests/effects/test_resolutions.py`` fails while one has none.
@@ -31,3 +33,4 @@ from . import (  # noqa: F401  (each module registers its resolutions as it is i
     library, mana,
     payments, permanents, spells, tokens_copies, zones,
 )
+from .. import land_plays  # noqa: F401  (additional land plays this turn, CR 305.2a)
