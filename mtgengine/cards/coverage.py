@@ -122,13 +122,24 @@ INPUT_FOLDERS = ("cards", "core", "effects")
 INPUT_DATA = ("data/cards.jsonl.gz", "data/definitions", "data/cr_rules.txt.gz")
 
 
+def _python_files(folder: Any, prefix: str) -> list[str]:
+    """The Python sources under ``folder``, its subpackages too (the compiler, the vocabulary and
+    the resolutions decide coverage as much as the top-level modules), as package-relative names."""
+    out = []
+    for entry in folder.iterdir():
+        if entry.is_dir() and entry.name != "__pycache__":
+            out.extend(_python_files(entry, f"{prefix}/{entry.name}"))
+        elif entry.name.endswith(".py"):
+            out.append(f"{prefix}/{entry.name}")
+    return out
+
+
 def input_hash(overlay: Path | None = None) -> str:
     """SHA-256 of the inputs that decide every card's coverage: the Python sources of
     ``INPUT_FOLDERS``, the shipped card data and definitions, and the user's card ``overlay``."""
     package = resources.files("mtgengine")
     digest = hashlib.sha256()
-    files = [f"{folder}/{entry.name}" for folder in INPUT_FOLDERS for entry in package.joinpath(folder).iterdir()
-             if entry.name.endswith(".py")]
+    files = [name for folder in INPUT_FOLDERS for name in _python_files(package.joinpath(folder), folder)]
     for data in INPUT_DATA:
         entry = package.joinpath(data)
         if entry.is_dir():
