@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
-from ..cards.vocabulary import ChangeAbilities, ChangeColors, ChangeTypes, Modification, ModifyPT, SetPT
+from ..cards.vocabulary import ChangeAbilities, ChangeColors, ChangeTypes, Modification, ModifyPT, SetPT, SwitchPT
 from ..core.enums import Zone
 from ..core.rules_index import rules_under
 from .layer_effects import layer_of
@@ -33,15 +33,28 @@ if TYPE_CHECKING:
 
 def begin(g: GameState, effect: ContinuousEffect) -> None:
     """Adds ``effect`` to the game's continuous effects (CR 611.2), dropping the earlier effect
-    it supersedes (see the module's docstring); the caller calls ``changed()``."""
-    old = _superseded(g, effect)
+    it supersedes (see the module's docstring); the caller calls ``changed()``. An effect that
+    undoes the earlier identical one — switching power and toughness again, CR 613.4d: two
+    switches in a row are none — cancels it instead: neither is kept ("{0}: Switch ~'s power and
+    toughness until end of turn", Wandering Fumarole, activated again and again)."""
+    old = _superseded(g, effect, _idempotent)
     if old is not None:
         g.effects = [e for e in g.effects if e is not old]
+    elif (undone := _superseded(g, effect, _involution)) is not None:
+        g.effects = [e for e in g.effects if e is not undone]
+        return
     g.effects.append(effect)
 
 
-def _superseded(g: GameState, new: ContinuousEffect) -> ContinuousEffect | None:
-    if not g.effects or not all(map(_idempotent, new.mods)):
+def _involution(mod: Modification) -> bool:
+    """Whether applying ``mod`` twice in a row does nothing (CR 613.4d: a switch of power and toughness)."""
+    return mod.__class__ is SwitchPT
+
+
+def _superseded(g: GameState, new: ContinuousEffect, kind: Callable[[Modification], bool]) -> ContinuousEffect | None:
+    """The earlier effect identical to ``new`` with nothing applying in between, when every
+    modification is of ``kind`` (idempotent: ``new`` supersedes it; an involution: they cancel)."""
+    if not g.effects or not all(map(kind, new.mods)):
         return None
     old = None
     for e in reversed(g.effects):

@@ -1,7 +1,8 @@
 """A continuous effect that begins drops an identical earlier one it makes redundant
 (``effects.effect_begins``, CR 611.2, 613.7; issue 17: Chimeric Idol's "{0}: ... becomes a 3/3
 Turtle artifact creature until end of turn" activated thousands of times stalled a game): the
-pile stays bounded, and games play exactly as they would with every effect kept."""
+pile stays bounded, and games play exactly as they would with every effect kept. A switch of
+power and toughness cancels the identical one before it (Wandering Fumarole's "{0}", CR 613.4d)."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 from mtgengine.agents.agents import RandomAgent
-from mtgengine.cards.vocabulary import ChangeAbilities, ChangeTypes, ModifyPT, Quantity, SetPT
+from mtgengine.cards.vocabulary import ChangeAbilities, ChangeTypes, ModifyPT, Quantity, SetPT, SwitchPT
 from mtgengine.effects import effect_begins
 from mtgengine.effects.effect_begins import begin
 from mtgengine.effects.layers import ContinuousEffect, characteristics, permanents
@@ -17,7 +18,7 @@ from mtgengine.scenario.builder import Scenario
 from mtgengine.simulate import answer_pending
 
 #: Free and cheap "becomes" abilities, pumps and an anthem that may enter between activations.
-SIDE = {"battlefield": ["Chimeric Idol", "Mishra's Factory", "Faerie Conclave", "Mountain x3", "Island x3",
+SIDE = {"battlefield": ["Chimeric Idol", "Mishra's Factory", "Faerie Conclave", "Wandering Fumarole", "Mountain x3", "Island x3",
                         "Grizzly Bears"],
         "hand": ["Glorious Anthem", "Giant Growth", "Plains x2", "Forest"],
         "library": ["Giant Growth x3", "Glorious Anthem", "Plains x6", "Forest x4", "Grizzly Bears x2"]}
@@ -43,7 +44,7 @@ def _play(seed: int, decisions: int) -> tuple[list[Any], list[str], int]:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_games_play_the_same_with_every_effect_kept(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     dropped, log, most = _play(seed, 700)
-    monkeypatch.setattr(effect_begins, "_superseded", lambda g, new: None)
+    monkeypatch.setattr(effect_begins, "_superseded", lambda g, new, kind: None)
     kept, kept_log, kept_most = _play(seed, 700)
     assert dropped == kept and log == kept_log          # the same characteristics at every decision
     assert kept_most > most                             # and the kept pile was larger
@@ -100,3 +101,14 @@ def test_redundant_keywords_are_read_from_the_rules() -> None:
     assert all(map(effect_begins._redundant, ["flying", "first strike", "protection from red", "islandwalk",
                                               "hexproof", "hexproof from black", "trample"]))
     assert not any(map(effect_begins._redundant, ["prowess", "exalted", "bushido 2", "flanking", "afflict 2"]))
+
+
+def test_a_switch_cancels_the_identical_switch_before_it() -> None:
+    """CR 613.4d: switching power and toughness twice in a row is no switch; an odd number is one."""
+    g = Scenario("switch", Alice={"battlefield": ["Goblin Piker"]}, Bob={}).game.state
+    piker = next(oid for oid, ch in permanents(g).items() if ch.name == "Goblin Piker")
+    for times in range(1, 8):
+        _becomes(g, piker, SwitchPT())
+        ch = characteristics(g, piker)
+        assert (ch.power, ch.toughness) == ((1, 2) if times % 2 else (2, 1))
+        assert len(g.effects) == times % 2          # the pair cancelled, nothing piled up

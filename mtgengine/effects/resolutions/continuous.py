@@ -58,11 +58,14 @@ def _pump(ctx: Ctx, eff: Pump, r: Resolving) -> None:
             keywords = (keywords - {chosen_kw}) | {f"protection from {quality}"}
         if keywords:
             mods += (ChangeAbilities(add_keywords=keywords),)
-        begin(g, ContinuousEffect(                          # CR 611.2c: affected set locked in
-            g.new_timestamp(), mods, frozenset(targets),
-            "end_of_turn" if eff.until_end_of_turn else "next_turn" if eff.until_next_turn else "", r.source,
-            r.controller, eff.lasts))
-        g.changed()
+        if dp or dt or keywords:
+            begin(g, ContinuousEffect(                      # CR 611.2c: affected set locked in
+                g.new_timestamp(), mods, frozenset(targets),
+                "end_of_turn" if eff.until_end_of_turn else "next_turn" if eff.until_next_turn else "", r.source,
+                r.controller, eff.lasts))
+            g.changed()
+        # (+0/+0 and no ability: an effect that modifies nothing in any layer, CR 613.4c — not kept,
+        # so "{X}: ~ gets +X/+0" activated again and again for X=0 doesn't pile effects up)
         pumped = dp or dt or not keywords
         for t in targets:   # P/T in layer 7c (CR 613.4c), abilities in layer 6 (CR 613.1f)
             ctx.log("613.4c" if pumped else "613.1f", f"{name_of(ctx, t)} "
