@@ -76,8 +76,8 @@ def test_a_paragraph_a_definition_stands_for_is_not_checked() -> None:
     chieftain = card_db().get("Nightveil Specter").front         # replace: false, covers: [2, 3]
     assert not face_report(chieftain).paragraphs[1].implemented  # the compiler can't read it ...
     assert face_gaps(chieftain) == []                            # ... the definition does
-    spitting = card_db().get("Spitting Earth").front             # replace: true
-    assert not face_report(spitting).paragraphs[0].implemented and face_gaps(spitting) == []
+    berserk = card_db().get("Berserk").front                     # replace: true
+    assert not face_report(berserk).paragraphs[1].implemented and face_gaps(berserk) == []
 
 
 def test_a_rule_reads_only_the_groups_its_builder_looked_at() -> None:

@@ -81,21 +81,21 @@ def test_every_shipped_definition_loads_and_implements_its_face() -> None:
 
 def test_load_definitions_and_definition_for_give_the_written_script() -> None:
     scripts = load_definitions()
-    assert scripts["Spitting Earth"]["Spitting Earth"] == definition_for("Spitting Earth", "Spitting Earth")
-    assert definition_for("Spitting Earth", "Spitting Earth").spell.targets[0].text == "target creature"
+    assert scripts["Berserk"]["Berserk"] == definition_for("Berserk", "Berserk")
+    assert definition_for("Berserk", "Berserk").spell.targets[0].text == "target creature"
     assert definition_for("Lightning Bolt", "Lightning Bolt") is None
     # A merged definition's script is what it adds, not the merged result.
     assert definition_for("Nightveil Specter", "Nightveil Specter").keywords == frozenset()
 
 
 def test_apply_definition() -> None:
-    spitting = card_db().get("Spitting Earth").front
-    assert apply_definition(spitting, compiled("Spitting Earth")) == definition_for("Spitting Earth", "Spitting Earth")
+    berserk = card_db().get("Berserk").front
+    assert apply_definition(berserk, compiled("Berserk")) == definition_for("Berserk", "Berserk")
     bolt = card_db().get("Lightning Bolt").front
     assert apply_definition(bolt, compiled("Lightning Bolt")) is compiled("Lightning Bolt")
     # Only the face of the defined card: face names can repeat across cards.
-    other = dataclasses.replace(spitting, oracle_text="Other creatures get +1/+1.")
-    assert apply_definition(other, compiled("Spitting Earth")) is compiled("Spitting Earth")
+    other = dataclasses.replace(berserk, oracle_text="Other creatures get +1/+1.")
+    assert apply_definition(other, compiled("Berserk")) is compiled("Berserk")
 
 
 # -- the format and the compiler agree ------------------------------------------------------
