@@ -10,6 +10,7 @@ imply are ``effects.cast_keywords``; the compiler's side is ``cards.compiler.cas
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Callable
 from typing import Any
 
 from ..cards.vocabulary import (
@@ -207,28 +208,47 @@ def escape_cost(ch: Characteristics) -> AlternativeCost | None:
 
 
 def announce_harmonize(ctx: Ctx, player: int, spell_id: int, alternative: AlternativeCost,
-                       action: dict[str, Any]) -> AlternativeCost:
+                       action: dict[str, Any],
+                       payable: Callable[[AlternativeCost, int], bool] | None = None) -> AlternativeCost:
     """CR 702.180a-b: casting for its harmonize cost, the player chooses up to one untapped
     creature they control to tap as they choose to pay it (CR 601.2b), and taps it as the cost is
     paid; the cost is reduced by an amount of generic mana equal to its power (taken off the
-    harmonize cost's generic mana). It is asked (a ``choose`` decision: the creature, or none)."""
+    harmonize cost's generic mana). It is asked (a ``choose`` decision: the creature, or none).
+    ``payable(reduced cost, creature)``: whether the rest can still be paid without that
+    creature's mana (CR 118.3, 601.2h: a creature tapped for harmonize can't also tap for mana),
+    so only such creatures are offered (the spell was offered castable for the whole cost)."""
     g = ctx.g
     creatures = [oid for oid in g.battlefield if not g.objects[oid].tapped
                  and characteristics(g, oid).controller == player and "Creature" in characteristics(g, oid).types]
-    if creatures:
-        chosen = ctx.ask(Decision(player, "choose", "choose up to one untapped creature to tap for harmonize "
-                                  "(its power reduces the cost)", creatures + [None]))
-    else:
-        chosen = None
+    untapped = creatures
+    none_ok = True
+    if payable is not None:
+        creatures = [oid for oid in creatures if payable(_reduced(alternative, g, oid), oid)]
+        none_ok = payable(alternative, 0)
+    options: list[int | None] = creatures + ([None] if none_ok else [])
+    if not options:
+        raise IllegalActionError("the harmonize cost can't be paid, with or without tapping a creature (CR 601.2h)")
+    chosen = ctx.ask(Decision(player, "choose", "choose up to one untapped creature to tap for harmonize "
+                              "(its power reduces the cost)", options)) if options != [None] else None
     if chosen is None:
+        if not none_ok:
+            raise IllegalActionError("without tapping a creature for harmonize its cost can't be paid (CR 601.2h)")
         return alternative
+    if chosen in untapped and chosen not in creatures:
+        raise IllegalActionError(f"tapping {name_of(ctx, chosen)} for harmonize, the rest of the cost can't be paid "
+                                 f"(it can't tap for mana too, CR 118.3, 601.2h)")
     if chosen not in creatures:
         raise IllegalActionError("harmonize taps an untapped creature you control (CR 702.180a)")
     power = max(0, characteristics(g, chosen).power or 0)
     set_tapped(ctx, chosen, True)
     ctx.log("702.180b", f"{g.players[player].name} taps {name_of(ctx, chosen)} for harmonize: the cost is reduced "
                         f"by {power}")
-    return replace(alternative, mana=_less_generic(alternative.mana, power))
+    return _reduced(alternative, g, chosen)
+
+
+def _reduced(alternative: AlternativeCost, g: GameState, creature: int) -> AlternativeCost:
+    """The harmonize cost less the creature's power in generic mana (CR 702.180b)."""
+    return replace(alternative, mana=_less_generic(alternative.mana, max(0, characteristics(g, creature).power or 0)))
 
 
 def mayhem_cost(g: GameState, oid: int, ch: Characteristics) -> AlternativeCost | None:

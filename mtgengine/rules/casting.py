@@ -43,6 +43,7 @@ from .context import Ctx
 from .pregame import cast_from_command_zone, is_commander
 from .mana_requirements import PayOptions, Requirement, requirement
 from .mana_planning import can_pay_requirement
+from .mana_sources import tap_sources
 from .mana_payment import pay_requirement
 from .mana_pool import SpendOn
 from .targeting import choose_targets
@@ -254,7 +255,8 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
         if alt_label in ("flashback", "harmonize"):
             spell.choices["flashback"] = True       # CR 702.34a, 702.180a: exiled when it leaves the stack
         if alt_label == "harmonize":
-            alternative = announce_harmonize(ctx, player, spell_id, alternative, action)     # CR 702.180b
+            alternative = announce_harmonize(ctx, player, spell_id, alternative, action,      # CR 702.180b
+                                             _harmonize_payable(g, player, spell_id, ch, kicked))
     elif from_exile is not None and from_exile[0] is not None and not by_effect:
         if alt_name and str(alt_name).strip().lower() != from_exile[1]:
             raise IllegalActionError(f"{name} cast from exile is cast for its {from_exile[1]} cost: only one "
@@ -375,6 +377,21 @@ def cast_spell(ctx: Ctx, player: int, oid: int, action: dict[str, Any]) -> int:
             + (f" (mana value {mana_value(g, spell_id)})" if alternative is not None or total.counters else ""))
     became_cast(g, player, spell_id)
     return spell_id
+
+
+def _harmonize_payable(g: GameState, player: int, spell_id: int, ch: Any, kicked: Any) -> Any:
+    """Whether the spell's total cost with a reduced harmonize cost could be paid without the mana
+    of the creature tapped for it (CR 601.2f, 118.3; ``alternative_casts.announce_harmonize``)."""
+    spend_on = SpendOn("spell", ch)
+
+    def payable(reduced: AlternativeCost, creature: int) -> bool:
+        try:
+            cost = total_cost(g, player, spell_id, ch, 0, reduced, kicked, 0, {}, None)
+        except IllegalActionError:
+            return False
+        sources = [s for s in tap_sources(g, player, spend_on) if s[0] != creature]
+        return any(can_pay_requirement(g, player, v, ch.colors, sources, spend_on) for v in cost.variants)
+    return payable
 
 
 def became_cast(g: GameState, player: int, spell_id: int) -> None:
