@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..cards.vocabulary import ChangeAbilities, ChangeColors, ChangeTypes, Modification, ModifyPT, SetPT, SwitchPT
 from ..core.enums import Zone
@@ -43,7 +43,40 @@ def begin(g: GameState, effect: ContinuousEffect) -> None:
     elif (undone := _superseded(g, effect, _involution)) is not None:
         g.effects = [e for e in g.effects if e is not undone]
         return
+    elif any(m.__class__ is ModifyPT for m in effect.mods) \
+            and (earlier := _superseded(g, effect, _summable, _sum_of)) is not None:
+        # "{0}: ~ gets -1/-0 and gains swampwalk until end of turn" (Viscid Lemures) again and
+        # again: layer 7c only adds (CR 613.4c), so two such effects with nothing between them are
+        # one that adds both; the rest of each is idempotent
+        g.effects = [e for e in g.effects if e is not earlier]
+        effect = ContinuousEffect(effect.timestamp, _sum_of(earlier.mods, effect.mods) or effect.mods,
+                                  effect.affected, effect.until, effect.source_id, effect.controller, effect.lasts)
     g.effects.append(effect)
+
+
+def _summable(mod: Modification) -> bool:
+    """A fixed +N/+N (CR 613.4c) or an idempotent modification."""
+    return _fixed_pt(mod) or _idempotent(mod)
+
+
+def _fixed_pt(mod: Modification) -> bool:
+    return mod.__class__ is ModifyPT and mod.per is None and mod.count is None       # type: ignore[union-attr]
+
+
+def _sum_of(old: tuple[Modification, ...], new: tuple[Modification, ...]) -> tuple[Modification, ...] | None:
+    """The modifications of two effects of the same shape as one: the fixed +N/+N added up, the
+    idempotent ones equal; None if they differ otherwise."""
+    if len(old) != len(new):
+        return None
+    out: list[Modification] = []
+    for a, b in zip(old, new):
+        if _fixed_pt(a) and _fixed_pt(b):
+            out.append(ModifyPT(a.power + b.power, a.toughness + b.toughness))    # type: ignore[union-attr]
+        elif a == b and _idempotent(b):
+            out.append(b)
+        else:
+            return None
+    return tuple(out)
 
 
 def _involution(mod: Modification) -> bool:
@@ -51,14 +84,18 @@ def _involution(mod: Modification) -> bool:
     return mod.__class__ is SwitchPT
 
 
-def _superseded(g: GameState, new: ContinuousEffect, kind: Callable[[Modification], bool]) -> ContinuousEffect | None:
-    """The earlier effect identical to ``new`` with nothing applying in between, when every
-    modification is of ``kind`` (idempotent: ``new`` supersedes it; an involution: they cancel)."""
+def _superseded(g: GameState, new: ContinuousEffect, kind: Callable[[Modification], bool],
+                matching: Callable[[tuple[Modification, ...], tuple[Modification, ...]], Any] | None = None,
+                ) -> ContinuousEffect | None:
+    """The earlier effect identical to ``new`` (or ``matching`` it) with nothing applying in
+    between, when every modification is of ``kind`` (idempotent: ``new`` supersedes it; an
+    involution: they cancel; summable: they add up)."""
     if not g.effects or not all(map(kind, new.mods)):
         return None
     old = None
     for e in reversed(g.effects):
-        if (e.mods == new.mods and e.affected == new.affected and e.source_id == new.source_id
+        if ((e.mods == new.mods if matching is None else matching(e.mods, new.mods) is not None)
+                and e.affected == new.affected and e.source_id == new.source_id
                 and e.until == new.until and e.controller == new.controller and e.lasts == new.lasts):
             old = e
             break

@@ -88,13 +88,26 @@ def test_an_effect_in_between_keeps_both() -> None:
 
 
 def test_effects_that_add_up_are_all_kept() -> None:
-    # +1/+1 twice is +2/+2 (CR 613.4c); prowess twice triggers twice (CR 702.108b)
+    # +1/+1 twice is +2/+2 (CR 613.4c): one effect adding both; prowess twice triggers twice
+    # (CR 702.108b): both kept
     g = _idol()
     bears = g.battlefield[1]
     for _ in range(2):
         _becomes(g, bears, ModifyPT(1, 1))
         _becomes(g, bears, ChangeAbilities(add_keywords=frozenset({"prowess"})))
-    assert len(g.effects) == 4 and characteristics(g, bears).power == 4
+    assert characteristics(g, bears).power == 4 and characteristics(g, bears).toughness == 4
+    assert sum(1 for e in g.effects if ChangeAbilities(add_keywords=frozenset({"prowess"})) in e.mods) == 2
+    assert [e.mods for e in g.effects if any(m.__class__ is ModifyPT for m in e.mods)] == [(ModifyPT(2, 2),)]
+
+
+def test_a_fixed_pump_again_and_again_is_one_effect() -> None:
+    # Viscid Lemures' "{0}: gets -1/-0 and gains swampwalk until end of turn" (CR 613.4c, 702.14e)
+    g = _idol()
+    bears = g.battlefield[1]
+    for _ in range(50):
+        _becomes(g, bears, ModifyPT(-1, 0), ChangeAbilities(add_keywords=frozenset({"swampwalk"})))
+    ch = characteristics(g, bears)
+    assert (ch.power, ch.toughness) == (-48, 2) and "swampwalk" in ch.keywords and len(g.effects) == 1
 
 
 def test_redundant_keywords_are_read_from_the_rules() -> None:
