@@ -47,7 +47,7 @@ def read_level_symbol(para: Span, face: ScriptBuilder) -> bool:
     m.consume()
     low = int(m.group(1))
     high = int(m.group(2)) if m.group(2) else None
-    face.level_symbols.append([low, high, face.number, _sizes(face), frozenset(face.keywords), None])
+    face.level_symbols.append([low, high, face.number, face.ability_counts(), frozenset(face.keywords), None])
     return True
 
 
@@ -62,10 +62,6 @@ def read_level_pt(para: Span, face: ScriptBuilder) -> bool:
     face.level_symbols[-1][5] = (int(m.group(1)), int(m.group(2)))
     return True
 
-
-def _sizes(face: ScriptBuilder) -> tuple[int, ...]:
-    return (len(face.static), len(face.triggered), len(face.activated), len(face.replacements),
-            len(face.player_statics), len(face.extra_triggers), len(face.cost_abilities))
 
 
 def with_level_symbols(script: CardScript, face: ScriptBuilder, lines: list[str]) -> CardScript:
@@ -82,7 +78,7 @@ def with_level_symbols(script: CardScript, face: ScriptBuilder, lines: list[str]
     unimplemented = list(script.unimplemented)
     for i, (low, high, number, start, had, pt) in enumerate(symbols):
         last = i + 1 == len(symbols)
-        end = _sizes(face) if last else symbols[i + 1][3]
+        end = face.ability_counts() if last else symbols[i + 1][3]
         now = frozenset(face.keywords) if last else symbols[i + 1][4]
         upto = len(lines) if last else symbols[i + 1][2] - 1
         section = [(k, lines[k - 1]) for k in range(number, upto + 1) if lines[k - 1].strip()]

@@ -73,6 +73,12 @@ class ScriptBuilder:
     solved_text: str = ""
     oracle_text: str = ""             # the face's whole rules text (overload compiles it with "each", CR 702.96a)
 
+    def ability_counts(self) -> tuple[int, ...]:
+        """How many abilities of each kind the face has read so far: a striation (a level or
+        station symbol's, CR 711.2, 721.2) is the abilities read between two such counts."""
+        return (len(self.static), len(self.triggered), len(self.activated), len(self.replacements),
+                len(self.player_statics), len(self.extra_triggers), len(self.cost_abilities))
+
     def not_implemented(self) -> bool:
         """Records the paragraph being read as one the engine can't do yet; True (it is read)."""
         self.unimplemented.append((self.number, self.raw))

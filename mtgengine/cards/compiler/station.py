@@ -44,7 +44,7 @@ def read_station_symbol(para: Span, face: ScriptBuilder) -> bool:
     if m is None:
         return False
     m.consume()
-    face.station_symbols.append([int(m.group(1)), face.number, _sizes(face), frozenset(face.keywords), None])
+    face.station_symbols.append([int(m.group(1)), face.number, face.ability_counts(), frozenset(face.keywords), None])
     return True
 
 
@@ -59,10 +59,6 @@ def read_station_pt(para: Span, face: ScriptBuilder) -> bool:
     face.station_symbols[-1][4] = (int(m.group(1)), int(m.group(2)))
     return True
 
-
-def _sizes(face: ScriptBuilder) -> tuple[int, ...]:
-    return (len(face.static), len(face.triggered), len(face.activated), len(face.replacements),
-            len(face.player_statics), len(face.extra_triggers), len(face.cost_abilities))
 
 
 def with_station_symbols(script: CardScript, face: ScriptBuilder, lines: list[str]) -> CardScript:
@@ -79,7 +75,7 @@ def with_station_symbols(script: CardScript, face: ScriptBuilder, lines: list[st
     unimplemented = list(script.unimplemented)
     for i, (low, number, start, had, pt) in enumerate(symbols):
         last = i + 1 == len(symbols)
-        end = _sizes(face) if last else symbols[i + 1][2]
+        end = face.ability_counts() if last else symbols[i + 1][2]
         now = frozenset(face.keywords) if last else symbols[i + 1][3]
         upto = len(lines) if last else symbols[i + 1][1] - 1
         section = [(k, lines[k - 1]) for k in range(number, upto + 1) if lines[k - 1].strip()]
