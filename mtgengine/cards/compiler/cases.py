@@ -10,25 +10,16 @@ readers, and what it added is moved into ``CardScript.solved`` (``with_solved``)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 
 from .conditions import parse_condition
+from . import nested
 from .script_builder import ScriptBuilder
 from .text import Span, consume, fullmatch, match
 from ..vocabulary import CardScript, Condition, Solve, Solved, Trigger, TriggeredAbility
 
 #: "and this Case is not solved" (CR 719.3a)
 _UNSOLVED = Condition("solved", at_most=0)
-#: The paragraph readers (``paragraphs.READERS``), which the driver provides as it is imported: the
-#: "Solved —" ability is read by them (the driver imports this module, not the other way round).
-_readers: tuple[Callable[[Span, ScriptBuilder], bool], ...] = ()
-
-
-def provide(readers: tuple[Callable[[Span, ScriptBuilder], bool], ...]) -> None:
-    """Sets the readers of the "Solved —" paragraph's ability."""
-    global _readers
-    _readers = readers
 
 
 def read_to_solve(para: Span, face: ScriptBuilder) -> bool:
@@ -55,7 +46,7 @@ def read_solved(para: Span, face: ScriptBuilder) -> bool:
     others = _others(face)
     unimplemented = len(face.unimplemented)
     rest = para[m.end():]
-    if not any(reader(rest, face) for reader in _readers if reader is not read_solved):
+    if not nested.read_paragraph(rest, face, read_solved):
         face.not_implemented()
     elif len(face.unimplemented) == unimplemented and _others(face) != others:
         face.not_implemented()             # (an ability a solved Case can't hold yet: a replacement effect...)

@@ -10,9 +10,9 @@ abilities under the same condition. An ability granted from another zone than th
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 
+from . import nested
 from .script_builder import ScriptBuilder
 from .statics import self_grants
 from .text import Span, consume, fullmatch, match
@@ -20,14 +20,6 @@ from ..vocabulary import ChangeAbilities, Condition, StaticAbility
 
 #: CR 702.178a, 702.179e: your speed is 4.
 MAX_SPEED = Condition("speed", at_least=4)
-
-_readers: tuple[Callable[[Span, ScriptBuilder], bool], ...] = ()
-
-
-def provide(readers: tuple[Callable[[Span, ScriptBuilder], bool], ...]) -> None:
-    """Sets the readers of the ability after "Max speed —" (the driver imports this module)."""
-    global _readers
-    _readers = readers
 
 
 def read_start_your_engines(para: Span, face: ScriptBuilder) -> bool:
@@ -60,7 +52,7 @@ def read_max_speed(para: Span, face: ScriptBuilder) -> bool:
         return True
     s0, t0, a0 = len(face.static), len(face.triggered), len(face.activated)
     keywords, others, unimplemented = set(face.keywords), _others(face), len(face.unimplemented)
-    if not any(reader(rest, face) for reader in _readers if reader is not read_max_speed):
+    if not nested.read_paragraph(rest, face, read_max_speed):
         return face.not_implemented()
     if len(face.unimplemented) > unimplemented:
         return True

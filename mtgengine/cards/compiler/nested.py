@@ -12,6 +12,20 @@ from typing import Any
 
 _read_whole: Callable[[str], bool] | None = None
 _compile: Callable[[str], Any] | None = None
+#: The paragraph readers (``paragraphs.READERS``): an ability after a dash ("Solved — ...",
+#: "Max speed — ...") is read by them as a paragraph of its own.
+_readers: tuple[Callable[[Any, Any], bool], ...] = ()
+
+
+def provide_readers(readers: tuple[Callable[[Any, Any], bool], ...]) -> None:
+    """Sets the paragraph readers (the driver provides them as it is imported)."""
+    global _readers
+    _readers = readers
+
+
+def read_paragraph(para: Any, face: Any, skip: Callable[[Any, Any], bool]) -> bool:
+    """Whether a paragraph reader other than ``skip`` (the one asking) read ``para`` into ``face``."""
+    return any(reader(para, face) for reader in _readers if reader is not skip)
 
 
 def provide(read_whole: Callable[[str], bool]) -> None:

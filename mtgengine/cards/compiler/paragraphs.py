@@ -115,8 +115,7 @@ READERS: tuple[Reader, ...] = (
 )
 
 
-cases.provide(READERS)
-max_speed.provide(READERS)
+nested.provide_readers(READERS)
 
 
 @dataclass(frozen=True)
