@@ -92,7 +92,7 @@ _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
                                   "deals_damage", "deals_combat_damage", "combat_damage_player",
                                   "combat_damage_creature", "leaves_graveyard")},
     "cast": _PLAYER_WHOSE + ("self",),       # self: "When you cast this spell" (CR 113.6k)
-    "becomes_spell_target": ("self",),       # "Whenever ~ becomes the target of a spell" (CR 115.1)
+    "becomes_target": _OBJECT_WHOSE,         # CR 115.1: "Whenever ~ becomes the target of a spell"; targeted_by: which
     "dealt_damage": _OBJECT_WHOSE,            # "Whenever ~ is dealt damage" (CR 120.3)
     # "Whenever ~ blocks a creature", "becomes blocked by a creature" (CR 509.3b, 509.3d): the
     # filter is about the other creature

@@ -151,6 +151,8 @@ class TargetedEvent:
 
     oid: int
     by: int         # the spell, or the ability on the stack, that targets it
+    first: bool = False     # the first time this turn it became the target of a spell or ability
+    first_by: bool = False  # the first time this turn by one its controller controls (valiant)
 
 
 @dataclass(slots=True, unsafe_hash=True)

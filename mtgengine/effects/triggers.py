@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.vocabulary import ActivatedAbility, CastCard, DealDamage, Filter, Ref, Trigger, TriggeredAbility
+from ..cards.vocabulary import ActivatedAbility, CastCard, DealDamage, Filter, Ref, TargetedBy, Trigger, TriggeredAbility
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
@@ -404,20 +404,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                                affected=key[1] if len(key) > 1 else 0)
         elif cls is TargetedEvent:
             if ev.oid in g.objects:
-                _occur(ctx, here, gone, "becomes_target", ev.oid, characteristics(g, ev.oid))
-                by = g.objects.get(ev.by)
-                if by is not None and by.zone is _STACK:
-                    # "Whenever ~ becomes the target of a spell" (Bonecrusher Giant), and ward: "of a
-                    # spell or ability an opponent controls" (CR 702.21a), a permanent's: the ability
-                    # refers to that spell or ability ("triggering"; its controller: "that player")
-                    tch = characteristics(g, ev.oid)
-                    ward = by.controller != tch.controller and g.objects[ev.oid].zone is _BATTLEFIELD
-                    for ab in triggered_abilities(tch):
-                        event = ab.trigger.event
-                        if ab.trigger.whose == "self" and (
-                                (event == "becomes_spell_target" and by.ability is None)
-                                or (event == "ward" and ward)):
-                            _add(ctx, tch.controller, ev.oid, tch.name, ab, subject=ev.by)
+                _becomes_target(ctx, here, ev)
         elif cls is DrawEvent:
             if "draw" in here:                      # (a player's event: only watchers see it)
                 for _ in range(getattr(ev, "count", 1)):
@@ -586,6 +573,50 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
                 continue                            # Sengir Vampire: dealt damage by it this turn
             _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=source_after or subject,
                  cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)
+
+
+def _becomes_target(ctx: Ctx, here: dict[str, list[_Watcher]], ev: TargetedEvent) -> None:
+    """CR 115.1, 603.2: an object became the target of a spell or ability (``ev.by``). Its own
+    "Whenever ~ becomes the target of ..." and the watchers' "Whenever a creature you control /
+    enchanted creature becomes the target of ..." trigger if the spell or ability is what the
+    trigger names; the ability refers to that spell or ability ("triggering") and to the object
+    ("affected"). Ward (CR 702.21a) triggers only for a permanent, by an opponent's."""
+    g = ctx.g
+    tch = characteristics(g, ev.oid)
+    by = g.objects.get(ev.by)
+    if by is None or by.zone is not _STACK:
+        return
+    for ab in triggered_abilities(tch):
+        t = ab.trigger
+        if t.whose != "self":
+            continue
+        if (t.event == "becomes_target" and _targeted_by(g, t.targeted_by, by, ev, tch.controller)) or (
+                t.event == "ward" and by.controller != tch.controller and g.objects[ev.oid].zone is _BATTLEFIELD):
+            _add(ctx, tch.controller, ev.oid, tch.name, ab, subject=ev.by, affected=ev.oid)
+    for w in here.get("becomes_target", ()):
+        for ab in w.abilities:
+            t = ab.trigger
+            if t.whose in ("enchanted", "equipped"):
+                src = g.objects.get(w.source_id)
+                if src is None or src.attached_to != ev.oid:
+                    continue
+            elif t.whose != "any" or (t.filter is not None and not _subject_matches(g, t.filter, ev.oid, tch, w)):
+                continue
+            if _targeted_by(g, t.targeted_by, by, ev, w.ch.controller):
+                _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=ev.by, affected=ev.oid)
+
+
+def _targeted_by(g: Any, spec: TargetedBy | None, by: Any, ev: TargetedEvent, you: int) -> bool:
+    """Whether the spell or ability ``by`` is what a "becomes the target" trigger names."""
+    if spec is None:
+        return True
+    if not (spec.ability if by.ability is not None else spec.spell):
+        return False
+    if spec.controller and (by.controller == you) != (spec.controller == "you"):
+        return False
+    if spec.first_each_turn and not (ev.first_by if spec.controller == "you" else ev.first):
+        return False
+    return spec.filter is None or (by.ability is None and matches(g, by.id, spec.filter, you))
 
 
 def _attacks_whom(g: Any, attacked: str, attacker: int, w: _Watcher) -> bool:

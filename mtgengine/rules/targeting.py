@@ -215,8 +215,21 @@ def choose_targets(ctx: Ctx, specs: tuple[TargetSpec, ...], controller: int, sou
         counts.append(len(values))
     for t in chosen:
         if t > 0 and source_id is not None:
-            g.events.append(TargetedEvent(t, by or source_id))     # "becomes the target" triggers
+            g.events.append(_targeted(g, t, by or source_id, controller))   # "becomes the target" triggers
     return tuple(chosen), tuple(counts)
+
+
+def _targeted(g: GameState, oid: int, by: int, controller: int) -> TargetedEvent:
+    """The event of ``oid`` becoming a target of ``by`` (controlled by ``controller``); the object
+    records whose spells and abilities targeted it this turn, for "for the first time each turn"
+    (valiant, CR 207.2c: its rulings count only the spells and abilities of the ability's
+    controller; a new object, CR 400.7, starts afresh)."""
+    o = g.obj(oid)
+    record = o.choices.get("targeted")
+    seen: tuple[int, ...] = tuple(record[1:]) if record and record[0] == g.turn else ()
+    if controller not in seen:
+        o.choices["targeted"] = (g.turn, *seen, controller)
+    return TargetedEvent(oid, by, first=not seen, first_by=controller not in seen)
 
 
 #: How many choices of the later phrases' targets :func:`_completable` tries before it answers

@@ -105,7 +105,8 @@ def test_the_check_cant_be_fooled_by_a_word_no_rule_knows() -> None:
     names = sorted(cov.implemented_names())
     sample = random.Random(18).sample(names, 150) + ["Raise the Alarm", "Sunhome Guildmage", "Phyrexian Metamorph",
                                                       "Sakashima the Impostor", "Glasspool Mimic // Glasspool Shore"]
-    # (a name is any words, CR 201.2: "its name is zzq Sakashima" is understood; "zzq ~" is not)
+    # (a name is any words, CR 201.2: "its name is zzq Sakashima" and "Partner with zzq Ukkima"
+    # are understood — a card of that name is searched for, CR 702.124j; "zzq ~" is not)
     fooled = []
     for name in sample:
         for face in card_db().get(name).faces:
@@ -113,6 +114,8 @@ def test_the_check_cant_be_fooled_by_a_word_no_rule_knows() -> None:
             spell = "Instant" in face.types or "Sorcery" in face.types
             for i, line in enumerate(lines):
                 reminder = [(m.start() + 1, m.end()) for m in re.finditer(r"\([^)]*\)|name is [^,.]+", line)]
+                # "Partner with [name]": the name is any words up to its reminder (CR 702.124j)
+                reminder += [(m.start(), m.end() + 1) for m in re.finditer(r"^Partner with [^(]+", line)]
                 for m in re.finditer(r"(?<=\s)\S", line):
                     if any(s <= m.start() < e for s, e in reminder):
                         continue

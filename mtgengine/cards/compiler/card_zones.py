@@ -106,7 +106,7 @@ def _shuffle_zones(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [ShuffleZonesIntoLibrary(who, hand="hand" in zones, graveyard="graveyard" in zones)] if who else None
 
 
-@effect_rule(r"return (it|that card) to (?:its|their) owner'?s'? hand")
+@effect_rule(r"return (it|that card|that creature|that permanent) to (?:its|their) owner'?s'? hand")
 def _return_it_to_hand(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "When ~ dies, return it to its owner's hand" (Endless Cockroaches): the object the ability
     refers to, the card it became in the graveyard (CR 400.7, 603.10a) — only where no target

@@ -715,6 +715,10 @@ def _action_then(s: str, sentences: list[Any], nxt: int, st: Parse) -> DoAction 
         return None
     optional = s.lower().startswith("you may ")
     action = s[len("you may "):] if optional else s
+    if optional:
+        # the attempt reads "you may" (an unimplemented paragraph then names what it couldn't
+        # read inside the action or the effect, not these words); undone if the attempt fails
+        consume(s[:len("you may ")])
     cost = action_cost(action)
     effect_action: list[Effect] | None = None
     saved = st.mark()
@@ -730,7 +734,7 @@ def _action_then(s: str, sentences: list[Any], nxt: int, st: Parse) -> DoAction 
             st.rollback(saved)
             return None
         sentences[nxt] = None
-        _read_action(m, s if optional else None)
+        m.consume()             # "If you do, " (the action and the effect read their own words)
         return DoAction(cost, optional, then=tuple(then), text=action, who=actor, action=tuple(effect_action or ()))
     rest = join(" ", [m.group(2)] + [x for x in sentences[nxt + 1:] if x is not None])
     # CR 603.12, 400.7: in the reflexive ability "it" is what the action did something to (the
@@ -741,18 +745,10 @@ def _action_then(s: str, sentences: list[Any], nxt: int, st: Parse) -> DoAction 
         return None
     for k in range(nxt, len(sentences)):
         sentences[k] = None
-    _read_action(m, s if optional else None)
+    m.consume()                 # "When you do, "
     text = "When you do, " + rest
     return DoAction(cost, optional, TriggeredAbility(Trigger("reflexive", "you"), tuple(effects), tuple(inner.targets),
                                                      text), text=action, action=tuple(effect_action or ()))
-
-
-def _read_action(m: SpanMatch, optional: str | None) -> None:
-    """The words of "If you do, / When you do, " and of "you may" (the action and the effect
-    read their own)."""
-    m.consume()
-    if optional is not None:
-        consume(optional[:len("you may ")])
 
 
 @attempt

@@ -21,8 +21,9 @@ class Parse:
     """Accumulates the targets of one ability while its sentences are parsed."""
 
     def __init__(self, it: Ref | None = None, link: str = "", player: Ref | None = None,
-                 other: Ref | None = None) -> None:
+                 other: Ref | None = None, spell: Ref | None = None) -> None:
         self.targets: list[TargetSpec] = []
+        self.spell = spell  # "that spell (or ability)" of a trigger event about one ("becomes the target of")
         self.other = other  # "that creature" of a trigger event about two ("blocks a creature")
         self.it = it        # what "it" / "that card" means when no target was named (a delayed ability's object)
         self.link = link    # the card's exiling link (CR 607.2a): "exiled with ~", "the exiled card"
@@ -178,6 +179,8 @@ def _who(w: str, st: Parse) -> Ref | None:
     if w in ("enchanted player", "enchanted opponent"):
         return Ref("enchanted")                            # the player the source enchants (CR 303.4b)
     last = last_target(st)
+    if st.spell is not None and fullmatch(r"that (?:spell|ability|spell or ability)'s controller", w):
+        return Ref("triggering_controller")             # who controls the spell or ability of the event
     if last is None:
         if w in ("its controller", "that creature's controller") and st.it is not None and st.it.kind == "triggering":
             return Ref("triggering_controller")        # the controller of the object a trigger is about

@@ -18,8 +18,8 @@ from .script_builder import ScriptBuilder
 from .sentences import parse_effects
 from .targets import Parse
 from .text import Span, SpanMatch, consume, fullmatch, match, search, sub
-from ..vocabulary import (Condition, DoAction, Effect, ExileChosen, ExtraTriggers, Filter, Ref, SELF, Trigger,
-                          TriggeredAbility, UnlessPays)
+from ..vocabulary import (Condition, DoAction, Effect, ExileChosen, ExtraTriggers, Filter, Ref, SELF, TargetedBy,
+                          Trigger, TriggeredAbility, UnlessPays)
 
 _ENTERS = r"enters(?: the battlefield)?"
 _A = r"(a|an|another)"
@@ -58,7 +58,6 @@ for _pattern, _events in (
     (r"when(?:ever)? ~ deals damage to a creature", ("damage_creature",)),
     (r"when(?:ever)? ~ deals combat damage to a creature", ("combat_damage_creature",)),
     (r"when(?:ever)? ~ is dealt damage", ("dealt_damage",)),                       # CR 120.3
-    (r"when(?:ever)? ~ becomes the target of a spell or ability", ("becomes_target",)),   # CR 115.1
     (r"when(?:ever)? ~ becomes tapped", ("becomes_tapped",)),                      # CR 701.26a
     (r"when(?:ever)? ~ becomes untapped", ("becomes_untapped",)),                  # CR 701.26b
     (r"when you unlock this door", ("unlock_door",)),                             # CR 709.5h
@@ -302,6 +301,45 @@ def _t_attached(m: SpanMatch) -> list[Trigger] | None:
     return [Trigger(event, m.group(1).lower())]
 
 
+def _targeted_by(words: str) -> TargetedBy | None:
+    """ "a spell", "an Aura spell", "a spell or ability an opponent controls", "a spell or ability
+    you control for the first time each turn" (CR 115.1): what the targeting must be."""
+    m = fullmatch(r"(?:a|an) (aura )?(spell or ability|spell|ability)(?: (you control|an opponent controls|"
+                  r"your opponents control))?( for the first time each turn)?", words, re.I)
+    if m is None or (m.group(1) and m.group(2).lower() != "spell"):
+        return None
+    m.consume()
+    kind = m.group(2).lower()
+    return TargetedBy(spell=kind != "ability", ability=kind != "spell",
+                      filter=Filter(subtypes=frozenset({"Aura"}), spells=True) if m.group(1) else None,
+                      controller="you" if m.group(3) and m.group(3).lower() == "you control" else
+                      "opponent" if m.group(3) else "", first_each_turn=bool(m.group(4)))
+
+
+@_trigger(r"when(?:ever)? ~ (?:(attacks|" + _ENTERS + r") or )?becomes the target of (.+?)")
+def _t_becomes_target(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever ~ becomes the target of a spell or ability an opponent controls" (CR 115.1, 603.2);
+    "Whenever ~ attacks or becomes the target of a spell" (Goldspan Dragon: two abilities)."""
+    by = _targeted_by(m.group(2))
+    if by is None:
+        return None
+    also = [] if m.group(1) is None else [Trigger("attacks" if m.group(1).lower() == "attacks" else "enters")]
+    return also + [Trigger("becomes_target", targeted_by=by)]
+
+
+@_trigger(r"when(?:ever)? (?:(enchanted|equipped) (?:creature|permanent)|" + _A + r" (.+?)) becomes the target of (.+?)")
+def _t_other_becomes_target(m: SpanMatch) -> list[Trigger] | None:
+    """ "Whenever a creature you control becomes the target of a spell or ability an opponent
+    controls", "When enchanted creature becomes the target of a spell or ability" (Ice Cage)."""
+    by = _targeted_by(m.group(4))
+    if by is None:
+        return None
+    if m.group(1):
+        return [Trigger("becomes_target", m.group(1).lower(), targeted_by=by)]
+    found = _any("becomes_target", m.group(2), m.group(3))
+    return [replace(t, targeted_by=by) for t in found] if found else None
+
+
 @_trigger(r"whenever a creature dealt damage by ~ this turn dies")
 def _t_damaged_dies(m: SpanMatch) -> list[Trigger] | None:
     """Sengir Vampire (CR 700.4): a creature this object dealt damage to this turn dies."""
@@ -482,11 +520,18 @@ def trigger_parse(trig: Trigger, condition: Condition | None, link: str) -> Pars
     # other creature of the event (what it was done to)
     other = Ref("affected") if trig.event in _OTHER_CREATURE_EVENTS else None
     player = Ref("affected") if player_event else None
+    spell = None
+    if trig.event == "becomes_target":
+        # the ability refers to the spell or ability that targeted ("that spell", "that player":
+        # its controller) and to the object it targeted ("it", "that creature": CR 603.2)
+        spell, player = Ref("triggering"), Ref("triggering_controller")
+        if trig.whose != "self":
+            it = other = Ref("affected")
     if trig.filter is not None and trig.filter.controller == "enchanted":
         # "Whenever a creature enters under enchanted player's control, that player ...": the
         # controller of the object the event is about (CR 303.4b)
         player = Ref("triggering_controller")
-    return Parse(it=it, link=link, player=player, other=other)
+    return Parse(it=it, link=link, player=player, other=other, spell=spell)
 
 
 def trigger_effects(body: Span, st: Parse) -> list[Effect] | None:

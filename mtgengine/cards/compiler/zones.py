@@ -10,7 +10,7 @@ from .clause import effect_rule
 from .filters import card_filter, parse_each_of, parse_filter
 from .lexicon import num
 from .targets import Parse, it_ref, last_target, target_ref, target_spec, who_ref
-from .text import SpanMatch, fullmatch
+from .text import SpanMatch, consume, fullmatch
 from ..vocabulary import (
     CounterSpell, Destroy, Discard, Draw, Effect, Exile, ExileChosen, ExtraTurn, LookAtTop, Manifest, Mill, PutFromHand,
     PutOnBottom, PutOntoBattlefieldFromHand, Ref, ReturnChosen, ReturnToBattlefield, ReturnToHand, SELF, Sacrifice, SacrificePermanent, Scry, Search,
@@ -117,10 +117,13 @@ def _target_verb(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [TapUntap(ref, tap=verb == "tap")]
 
 
-@effect_rule(r"destroy (it|that creature|that permanent|that land)")
+@effect_rule(r"destroy (it|~|that creature|that permanent|that land)")
 def _destroy_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "destroy that creature" (a delayed ability's object, Merieke Ri Berit), "destroy it" (the
-    triggering object, Blight): CR 701.8a."""
+    triggering object, Blight), "destroy ~" (Ice Cage): CR 701.8a."""
+    if m.group(1) == "~":
+        consume(m.group(1))
+        return [Destroy(SELF)]
     ref = it_ref(st, "it" if m.group(1).lower() == "that land" else m.group(1))
     return [Destroy(ref)] if ref is not None else None
 
@@ -175,6 +178,16 @@ def _counter(m: SpanMatch, st: Parse) -> list[Effect] | None:
     if spec is None or not spec.filter.spells:
         return None
     return [CounterSpell(st.add_target(spec), unless_pays=m.group(2) or "")]
+
+
+@effect_rule(r"counter (that spell or ability|that spell|that ability)(?: unless its controller pays ((?:\{[0-9X]+\})+))?")
+def _counter_that(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Whenever ~ becomes the target of a spell or ability an opponent controls, counter that
+    spell or ability unless its controller pays {2}" (Frost Titan, CR 701.6a, 118.12a)."""
+    if st.spell is None:
+        return None
+    consume(m.group(1))
+    return [CounterSpell(st.spell, unless_pays=m.group(2) or "")]
 
 
 @effect_rule(r"scry {NUM}")

@@ -44,7 +44,7 @@ from .land_plays import AdditionalLandPlays, CantPlayLands  # noqa: F401
 from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary  # noqa: F401
 from .abilities import (  # noqa: F401
     ActivatedAbility, Condition, Cost, CostObjects, ExtraTriggers, SpellAbility,
-    Trigger, TriggeredAbility,
+    TargetedBy, Trigger, TriggeredAbility,
 )
 from .modifications import (  # noqa: F401
     ChangeAbilities, ChangeColors, ChangeText, ChangeTypes, CopyOf, Modification,

@@ -98,6 +98,20 @@ class ActivatedAbility:
 
 
 @dataclass(frozen=True, slots=True)
+class TargetedBy:
+    """What the spell or ability of a "becomes the target" trigger must be (CR 115.1, 603.2):
+    "of a spell", "of an Aura spell" (``filter``: the spell), "of a spell or ability an opponent
+    controls" (``controller``), "... for the first time each turn" (valiant's, counted over the
+    spells and abilities of that controller only)."""
+
+    spell: bool = True            # a spell may be it
+    ability: bool = True          # an activated or triggered ability may be it
+    filter: Filter | None = None
+    controller: str = ""          # "you" / "opponent" (of the triggered ability's controller); "": anyone
+    first_each_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Trigger:
     """The trigger event of a triggered ability (CR 603.1), matched by ``effects.triggers``.
 
@@ -115,8 +129,9 @@ class Trigger:
     "enchanted" (the player the source, an Aura, enchants: CR 303.4b); a step's also
     "enchanted_controller" (the controller of the permanent the source enchants).
     "cast" with ``whose`` "self" is "When you cast this spell", which triggers from the stack
-    (CR 113.6k); "becomes_spell_target" (``whose`` "self") is "Whenever ~ becomes the target
-    of a spell", the ability referring to that spell ("triggering"); "ward" (``whose`` "self")
+    (CR 113.6k); "becomes_target" is "Whenever ~ / [an object matching ``filter``] becomes the
+    target of a spell or ability" (``targeted_by``: which), the ability referring to that spell or
+    ability ("triggering"; its controller "triggering_controller") and to the object ("affected"); "ward" (``whose`` "self")
     is ward's "Whenever this permanent becomes the target of a spell or ability an opponent
     controls" (CR 702.21a), the ability referring to that spell or ability.
 
@@ -132,6 +147,7 @@ class Trigger:
     filter: Filter | None = None
     damaged_by_source: bool = False   # "a creature dealt damage by ~ this turn" (Sengir Vampire)
     number: int = 0                   # event "chapter": a Saga's chapter N (CR 714.2b, ``effects.sagas``); "class_level": "When ~ becomes level N" (CR 716.2a)
+    targeted_by: TargetedBy | None = None   # event "becomes_target": what the spell or ability must be
     attacked: str = ""                # event "attacks": whom the creature attacks (CR 508.1b): "you", "you_or_planeswalker"
                                       # ("you or a planeswalker you control"), "enchanted" (the player the source enchants)
 
