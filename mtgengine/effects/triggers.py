@@ -22,10 +22,10 @@ ability trigger additional times (CR 603.2d, Panharmonicon) apply as it triggers
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.vocabulary import ActivatedAbility, CastCard, DealDamage, Filter, Ref, TargetedBy, Trigger, TriggeredAbility
+from ..cards.vocabulary import ActivatedAbility, CastCard, DealDamage, Ref, TargetedBy, Trigger, TriggeredAbility
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
@@ -39,11 +39,11 @@ from .events import ActivateEvent, DesignatedEvent, FaceUpEvent, LastCounterRemo
 from .cast_keywords import madness_trigger
 from . import designations, speed
 from .keyword_triggered import triggered_abilities
-from .layers import (characteristics, has_counter, matches, matches_characteristics, matches_keywords_and_power, permanents,
-                     printed)
-from .link_records import linked_matches, record
+from .layers import characteristics, matches, printed
 from . import rules_interface
 from .sagas import LORE, chapters_reached, sagas_of
+from .trigger_watchers import (Watcher, attacks_whom, became, enchanted_player, other_matches, snapshot_matches,
+                               subject_matches, triggering_permanents, watchers_gone, watchers_here, whose_matches)
 from .trigger_conditions import condition_holds  # noqa: F401  (re-exported: read by the rules and the effects)
 
 
@@ -123,121 +123,6 @@ def _was_creature(g: Any, oid: int, kind: str = "Creature") -> bool:
 
 
 # -- matching events ----------------------------------------------------------------------------
-@dataclass(slots=True)
-class _Watcher:
-    """A permanent with abilities that trigger on other objects' or players' events."""
-
-    source_id: int          # its id now (or, if it has left, the new object it became)
-    key: int                # the id it had on the battlefield (for "other")
-    ch: Any                 # its characteristics (last known, if it left: CR 603.10a)
-    abilities: list[TriggeredAbility]
-    left: bool
-
-
-def _watchers_gone(g: Any, left: Iterable[ZoneChange]) -> dict[str, list[_Watcher]]:
-    """The permanents that left in these events, with their abilities that aren't about
-    themselves (as they last existed, CR 603.10a), by trigger event, in event order."""
-    gone: dict[str, list[_Watcher]] = {}
-    for ev in left:
-        abilities = [ab for ab in triggered_abilities(ev.lki) if ab.trigger.whose != "self" and not ab.zone]
-        for event in dict.fromkeys(ab.trigger.event for ab in abilities):
-            gone.setdefault(event, []).append(
-                _Watcher(_after(g, ev), ev.oid, ev.lki, [ab for ab in abilities if ab.trigger.event == event], True))
-    return gone
-
-
-def _watchers_here(g: Any) -> dict[str, list[_Watcher]]:
-    """The permanents on the battlefield with abilities that aren't about themselves, by trigger
-    event: for each event, in battlefield order, each permanent with its abilities that trigger
-    on it (in their order). Memoized with the characteristics (``g._chars``) like
-    :func:`_triggering_permanents`: a trigger check or a step looks only at the permanents that
-    watch its event, and most events have none."""
-    cached = g._chars.get(("watchers",))
-    if cached is None:
-        cached = {}
-        for oid, ch, all_abilities in _triggering_permanents(g):
-            abilities = [ab for ab in all_abilities if ab.trigger.whose != "self"]
-            for event in dict.fromkeys(ab.trigger.event for ab in abilities):
-                cached.setdefault(event, []).append(
-                    _Watcher(oid, oid, ch, [ab for ab in abilities if ab.trigger.event == event], False))
-        g._chars[("watchers",)] = cached
-    graveyard = _graveyard_watchers(g)
-    if not graveyard:
-        return cached
-    merged = {event: list(ws) for event, ws in cached.items()}
-    for event, ws in graveyard.items():
-        merged.setdefault(event, []).extend(ws)
-    return merged
-
-
-def _graveyard_watchers(g: Any) -> dict[str, list[_Watcher]]:
-    """The cards in graveyards whose triggered abilities function there, by trigger event
-    (:func:`_triggering_graveyard_cards`). Memoized by the graveyards' contents — a card put into
-    a graveyard changes no permanent, so the permanents' memo may outlive it
-    (``GameState.changed_off_battlefield``): each graveyard's size and its newest card (a card
-    that moves is a new object with a new id, CR 400.7) say whether it changed."""
-    key = tuple((len(z), z[-1] if z else 0) for z in (g.zones[(p, _GRAVEYARD)] for p in range(len(g.players))))
-    cached = g._chars.get(("graveyard_watchers",))
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    found: dict[str, list[_Watcher]] = {}
-    for oid, ch, abilities in _triggering_graveyard_cards(g):
-        for event in dict.fromkeys(ab.trigger.event for ab in abilities):
-            found.setdefault(event, []).append(
-                _Watcher(oid, oid, ch, [ab for ab in abilities if ab.trigger.event == event], False))
-    g._chars[("graveyard_watchers",)] = (key, found)
-    return found
-
-
-def _triggering_permanents(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbility, ...]]]:
-    """The permanents with triggered abilities, in battlefield order, with their characteristics
-    and those abilities. Memoized with the characteristics (``g._chars``, forgotten whenever the
-    permanents' characteristics may change, ``GameState.changed``): most permanents have none,
-    and every trigger check and step looks."""
-    cached = g._chars.get(("triggering",))
-    if cached is None:
-        cached = [(oid, ch, abilities) for oid, ch in permanents(g).items()
-                  for abilities in (_on_battlefield(triggered_abilities(ch)),) if abilities]
-        g._chars[("triggering",)] = cached
-    return cached
-
-
-def _on_battlefield(abilities: tuple[TriggeredAbility, ...]) -> tuple[TriggeredAbility, ...]:
-    """A permanent's triggered abilities but those that function only in a graveyard (CR 113.6m)."""
-    return abilities if not any(ab.zone for ab in abilities) else tuple(ab for ab in abilities if not ab.zone)
-
-
-def _triggering_graveyard_cards(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbility, ...]]]:
-    """The cards in graveyards with triggered abilities that function there (Bloodghast's landfall:
-    "return ~ from your graveyard to the battlefield", CR 113.6m), by owner in seat order, with
-    their characteristics (the controller of such a card is its owner, CR 108.4a, who controls
-    the ability, CR 603.3a)."""
-    out = []
-    for p in range(len(g.players)):          # (a fixed order: the memo outlives turns)
-        if g.players[p].lost:
-            continue
-        for oid in g.zones[(p, _GRAVEYARD)]:
-            card = g.objects[oid].card
-            if card is None or not _has_graveyard_triggers(card):
-                continue
-            ch = characteristics(g, oid)
-            abilities = tuple(ab for ab in ch.script.triggered if ab.zone == "graveyard")
-            if abilities:
-                out.append((oid, ch, abilities))
-    return out
-
-
-@identity_memo
-def _has_graveyard_triggers(card: Any) -> bool:
-    """Whether a face of the card has a triggered ability that functions in a graveyard."""
-    return any(ab.zone == "graveyard" for i in range(max(1, len(card.faces))) for ab in printed(card, i).script.triggered)
-
-
-def _after(g: Any, ev: ZoneChange) -> int:
-    """The object a permanent became after leaving (CR 603.6c: the zone it went to), else its old id."""
-    return ev.new_id if ev.new_id and ev.new_id in g.objects else ev.oid
-
-
 def check_triggers(ctx: Ctx) -> None:
     """CR 603.2: looks at each event since the last check for abilities that trigger on it,
     then at state triggers (CR 603.8)."""
@@ -262,8 +147,8 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                 left = [ev]
             else:
                 left.append(ev)
-    here = _watchers_here(g)
-    gone = _watchers_gone(g, left) if left is not None else {}
+    here = watchers_here(g)
+    gone = watchers_gone(g, left) if left is not None else {}
     blocked: set[int] = set()
     attacked_with: set[int] = set()             # ("you_attack": once per player, CR 508.3d)
     dealt_to: set[int] = set()                  # ("dealt_damage": once per object per event, CR 603.2c)
@@ -290,7 +175,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                     _occur(ctx, here, gone, "play_land", ev.new_id, sch, sch.controller)
             elif ev.from_zone is _BATTLEFIELD and ev.lki is not None:
                 # CR 603.10a: leaves-the-battlefield abilities look back in time.
-                after = _after(g, ev)
+                after = became(g, ev)
                 _occur(ctx, here, gone, "leaves", ev.oid, ev.lki, source_after=after)
                 if ev.to_zone is _GRAVEYARD:
                     _occur(ctx, here, gone, "dies", ev.oid, ev.lki, source_after=after)       # CR 700.4
@@ -300,7 +185,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                     _occur(ctx, here, gone, "sacrificed", ev.oid, ev.lki, source_after=after)
             if ev.from_zone is _GRAVEYARD and ev.lki is not None:
                 # "Whenever an instant or sorcery card leaves your graveyard" (Murktide Regent)
-                _occur(ctx, here, gone, "leaves_graveyard", ev.oid, ev.lki, source_after=_after(g, ev))
+                _occur(ctx, here, gone, "leaves_graveyard", ev.oid, ev.lki, source_after=became(g, ev))
         elif cls is CastEvent:
             if ev.oid in g.objects:
                 # CR 113.6k: "When you cast this spell" triggers from the stack, as it is cast
@@ -457,7 +342,7 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
             _add(ctx, controller, 0, name, ab)
 
 
-def _dealt_damage(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], ev: DamageEvent,
+def _dealt_damage(ctx: Ctx, here: dict[str, list[Watcher]], gone: dict[str, list[Watcher]], ev: DamageEvent,
                   events: list[Any]) -> None:
     """ "Whenever ~ is dealt damage" (CR 120.3): damage dealt at once to one object is one event,
     whatever its sources (CR 603.2c); "that much" is all of it. The object as the damage left it,
@@ -470,7 +355,7 @@ def _dealt_damage(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, lis
     _occur(ctx, here, gone, "dealt_damage", ev.target, sch, amount=total, affected=ev.source)
 
 
-def _cycled(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], card: int, player: int,
+def _cycled(ctx: Ctx, here: dict[str, list[Watcher]], gone: dict[str, list[Watcher]], card: int, player: int,
             events: list[Any]) -> None:
     """CR 702.29a, 702.29c: a player cycled a card ("Whenever you cycle a card"); "When you cycle
     this card" triggers from the zone the card went to as its cycling cost discarded it."""
@@ -507,7 +392,7 @@ def _cast_targeting(ctx: Ctx, ev: CastEvent) -> None:
                 _add(ctx, tch.controller, oid, tch.name, ab, subject=ev.oid, affected=player_ref(ev.player))
 
 
-def _wanted(g: Any, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], event: str, subject: int,
+def _wanted(g: Any, here: dict[str, list[Watcher]], gone: dict[str, list[Watcher]], event: str, subject: int,
             sch: Any) -> bool:
     """Whether anything could trigger on the event: a watcher of its kind, an ability of
     the object's own about it, or a delayed triggered ability waiting for its source."""
@@ -516,7 +401,7 @@ def _wanted(g: Any, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watch
                                         for ab in triggered_abilities(sch))))
 
 
-def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watcher]], event: str, subject: int = 0,
+def _occur(ctx: Ctx, here: dict[str, list[Watcher]], gone: dict[str, list[Watcher]], event: str, subject: int = 0,
            sch: Any = None, player: int | None = None, source_after: int = 0, amount: int = 0,
            affected: int = 0, nth: int = 0) -> None:
     """An event of ``_match_events`` happens: the abilities that trigger on it trigger (``here``
@@ -526,7 +411,7 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
         # the object's own abilities (for leaves-the-battlefield ones, as it last existed)
         for ab in triggered_abilities(sch):
             if ab.trigger.event == event and ab.trigger.whose == "self" and (
-                    ab.trigger.filter is None or _other_matches(g, ab.trigger.filter, affected, sch.controller, subject)):
+                    ab.trigger.filter is None or other_matches(g, ab.trigger.filter, affected, sch.controller, subject)):
                 _add(ctx, sch.controller, source_after or subject, sch.name, ab, subject=source_after or subject,
                      cause=(event, subject, sch), amount=amount, link_source=subject, affected=affected)
     if g.delayed and subject:
@@ -547,13 +432,13 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
         for ab in w.abilities:                  # those that trigger on this event
             t = ab.trigger
             if event in PLAYER_EVENTS:
-                if not _whose(t.whose, w.ch.controller, player, _enchanted(g, w, t.whose)):
+                if not whose_matches(t.whose, w.ch.controller, player, enchanted_player(g, w, t.whose)):
                     continue
                 if t.number and event == "cast" and nth != t.number:
                     continue                # "Whenever you cast your second spell each turn"
                 if t.number and event == "you_attack" and amount < t.number:
                     continue                # "Whenever you attack with three or more creatures"
-                if t.filter is not None and not _subject_matches(g, t.filter, subject, sch, w):
+                if t.filter is not None and not subject_matches(g, t.filter, subject, sch, w):
                     continue
             elif t.whose in ("enchanted", "equipped"):
                 # issue 7: "Whenever enchanted creature deals combat damage to a player"
@@ -565,9 +450,9 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
                 if attached is None or attached != subject:
                     continue
             elif t.whose != "any" or (t.filter is not None
-                                      and not _subject_matches(g, t.filter, subject, sch, w, source_after)):
+                                      and not subject_matches(g, t.filter, subject, sch, w, source_after)):
                 continue
-            if t.attacked and not _attacks_whom(g, t.attacked, subject, w):
+            if t.attacked and not attacks_whom(g, t.attacked, subject, w):
                 continue
             if t.damaged_by_source and not any(tuple(e[:3]) == (g.turn, w.key, subject) for e in g.damage_events):
                 continue                            # Sengir Vampire: dealt damage by it this turn
@@ -575,7 +460,7 @@ def _occur(ctx: Ctx, here: dict[str, list[_Watcher]], gone: dict[str, list[_Watc
                  cause=(event, subject, sch), amount=amount, link_source=w.key, affected=affected)
 
 
-def _becomes_target(ctx: Ctx, here: dict[str, list[_Watcher]], ev: TargetedEvent) -> None:
+def _becomes_target(ctx: Ctx, here: dict[str, list[Watcher]], ev: TargetedEvent) -> None:
     """CR 115.1, 603.2: an object became the target of a spell or ability (``ev.by``). Its own
     "Whenever ~ becomes the target of ..." and the watchers' "Whenever a creature you control /
     enchanted creature becomes the target of ..." trigger if the spell or ability is what the
@@ -600,7 +485,7 @@ def _becomes_target(ctx: Ctx, here: dict[str, list[_Watcher]], ev: TargetedEvent
                 src = g.objects.get(w.source_id)
                 if src is None or src.attached_to != ev.oid:
                     continue
-            elif t.whose != "any" or (t.filter is not None and not _subject_matches(g, t.filter, ev.oid, tch, w)):
+            elif t.whose != "any" or (t.filter is not None and not subject_matches(g, t.filter, ev.oid, tch, w)):
                 continue
             if _targeted_by(g, t.targeted_by, by, ev, w.ch.controller):
                 _add(ctx, w.ch.controller, w.source_id, w.ch.name, ab, subject=ev.by, affected=ev.oid)
@@ -617,95 +502,6 @@ def _targeted_by(g: Any, spec: TargetedBy | None, by: Any, ev: TargetedEvent, yo
     if spec.first_each_turn and not (ev.first_by if spec.controller == "you" else ev.first):
         return False
     return spec.filter is None or (by.ability is None and matches(g, by.id, spec.filter, you))
-
-
-def _attacks_whom(g: Any, attacked: str, attacker: int, w: _Watcher) -> bool:
-    """Whether the attacking creature attacks whom the trigger names (CR 508.1b): the watcher's
-    controller ("you"), them or a planeswalker they control, or the player it enchants."""
-    o = g.objects.get(attacker)
-    target = o.attacking if o is not None else None
-    if target is None:
-        return False
-    if attacked == "enchanted":
-        return target == _enchanted_ref(g, w)
-    if target == player_ref(w.ch.controller):
-        return True
-    return attacked == "you_or_planeswalker" and target > 0 and target in g.objects \
-        and "Planeswalker" in (ch := characteristics(g, target)).types and ch.controller == w.ch.controller
-
-
-def _other_matches(g: Any, flt: Filter, other: int, you: int, source: int) -> bool:
-    """The filter of a trigger event about a pair ("blocks a creature with flying", CR 509.3b),
-    checked on the other creature, as it is or as it last existed (CR 603.10)."""
-    if other in g.objects and g.objects[other].zone is _BATTLEFIELD:
-        return matches(g, other, flt, you, source)
-    ch = g.lki.get(other)
-    return ch is not None and linked_matches(g, other, ch, flt, source) and _snapshot_matches(flt, ch, you)
-
-
-def _whose(whose: str, controller: int, player: int | None, enchanted: int | None = None) -> bool:
-    """Whether the player an event or step is about is the one ``whose`` names: the watcher's
-    controller, an opponent, any player, or the player it enchants or the controller of the
-    permanent it enchants (``enchanted``, CR 303.4b)."""
-    if player is None:
-        return False
-    if whose == "you":
-        return player == controller
-    if whose == "opponent":
-        return player != controller
-    if whose in ("enchanted", "enchanted_controller"):
-        return player == enchanted
-    return whose == "any"
-
-
-def _enchanted(g: Any, w: _Watcher, whose: str) -> int | None:
-    """For ``whose`` "enchanted", the player the watcher enchants ("enchanted player", CR 303.4b),
-    as it last existed if it has left (CR 603.10a); for "enchanted_controller", the controller of
-    the permanent it enchants ("the upkeep of enchanted creature's controller"); else None."""
-    if whose == "enchanted":
-        host = _enchanted_ref(g, w)
-        return player_of(host) if host is not None else None
-    if whose == "enchanted_controller":
-        host = _enchanted_ref(g, w)
-        return characteristics(g, host).controller if host is not None and host in g.objects else None
-    return None
-
-
-def _enchanted_ref(g: Any, w: _Watcher) -> int | None:
-    """What the watcher is attached to (an object, or a player reference)."""
-    return w.ch.attached_to if w.left else g.objects[w.source_id].attached_to
-
-
-def _subject_matches(g: Any, flt: Filter, subject: int, sch: Any, w: _Watcher, after: int = 0) -> bool:
-    """Does the event's object match the trigger's filter, from the watcher's point of view?
-    ``after``: the object a permanent that left became (a token stays a token, CR 111.8)."""
-    if flt.other and subject == w.key:
-        return False
-    if flt.token is not None and subject not in g.objects and after in g.objects:
-        # "another nontoken creature ... dies": a token that died is still a token (CR 111.7)
-        if g.objects[after].token != flt.token:
-            return False
-    if flt.linked:
-        # "When the token leaves the battlefield" (Dance of Many): the object the event is about
-        # is linked to the watcher (CR 607.2c), looked at as it was
-        if subject not in record(g, w.key, flt.linked):
-            return False
-        flt = replace(flt, linked="")
-    if subject in g.objects and g.objects[subject].zone in (Zone.BATTLEFIELD, Zone.STACK):
-        return matches(g, subject, replace(flt, other=False), w.ch.controller, w.key)
-    if sch is None:
-        return False
-    # as it last existed (CR 603.10a); "of the chosen type": the watcher's choice (CR 607.2d)
-    return linked_matches(g, subject, sch, flt, w.key) and _snapshot_matches(flt, sch, w.ch.controller)
-
-
-def _snapshot_matches(flt: Filter, ch: Any, you: int) -> bool:
-    """A filter checked against last known characteristics (CR 603.10a)."""
-    if flt.token is not None and getattr(ch, "token", False) != flt.token:
-        return False                                # "another nontoken creature" (CR 111.1)
-    if flt.counter and not has_counter(getattr(ch, "counters", ()) or (), flt.counter):
-        return False                                # "a creature with a +1/+1 counter on it" (CR 122.1)
-    return matches_characteristics(flt, ch, ch.controller, you) and matches_keywords_and_power(flt, ch)
 
 
 def _extra_times(ctx: Ctx, source_id: int, controller: int, cause: tuple[str, int, Any] | None) -> int:
@@ -731,7 +527,7 @@ def _extra_times(ctx: Ctx, source_id: int, controller: int, cause: tuple[str, in
                 if subject in g.objects and g.objects[subject].zone is Zone.BATTLEFIELD:
                     if not matches(g, subject, et.cause, ch.controller):
                         continue
-                elif sch is None or not _snapshot_matches(et.cause, sch, ch.controller):
+                elif sch is None or not snapshot_matches(et.cause, sch, ch.controller):
                     continue
             extra += et.times
     return extra
@@ -776,10 +572,10 @@ def _state_abilities(script: Any) -> tuple[TriggeredAbility, ...]:
 
 def _state_watchers(g: Any) -> list[tuple[int, Any, tuple[TriggeredAbility, ...]]]:
     """The permanents with state-triggered abilities, with those abilities; memoized with the
-    characteristics, like :func:`_triggering_permanents`."""
+    characteristics, like :func:`triggering_permanents`."""
     watching = g._chars.get(("state_triggers",))
     if watching is None:
-        watching = [(oid, ch, abilities) for oid, ch, _ in _triggering_permanents(g)
+        watching = [(oid, ch, abilities) for oid, ch, _ in triggering_permanents(g)
                     for abilities in (_state_abilities(ch.script),) if abilities]
         g._chars[("state_triggers",)] = watching
     return watching
@@ -807,9 +603,9 @@ def step_triggers(ctx: Ctx, event: str) -> None:
     g = ctx.g
     for controller, name, ab, _ in designations.step_abilities(g, event):
         _add(ctx, controller, 0, name, ab)                           # CR 724.2, 725.2
-    for w in _watchers_here(g).get(event, ()):
+    for w in watchers_here(g).get(event, ()):
         for ab in w.abilities:
-            if _whose(ab.trigger.whose, w.ch.controller, g.active, _enchanted(g, w, ab.trigger.whose)):
+            if whose_matches(ab.trigger.whose, w.ch.controller, g.active, enchanted_player(g, w, ab.trigger.whose)):
                 # "At the beginning of each player's draw step, that player ...": the active player
                 whose_step = player_ref(g.active) if ab.trigger.whose in ("any", "opponent", "enchanted",
                                                                          "enchanted_controller") else 0
@@ -817,7 +613,7 @@ def step_triggers(ctx: Ctx, event: str) -> None:
     if not g.delayed:
         return
     fired = [d for d in g.delayed if d.ability.trigger.event == event
-             and _whose(d.ability.trigger.whose, d.controller, g.active)]
+             and whose_matches(d.ability.trigger.whose, d.controller, g.active)]
     if fired:
         g.delayed = [d for d in g.delayed if d not in fired]
         for d in fired:
@@ -828,7 +624,7 @@ def step_may_trigger(g: Any, event: str) -> bool:
     """Whether :func:`step_triggers` for ``event`` may trigger anything (else it changes nothing):
     a permanent watches the event, or a delayed triggered ability waits for it. The precombat main
     phase also puts lore counters on Sagas as it begins (CR 714.3b), which may trigger chapters."""
-    here = _watchers_here(g)
+    here = watchers_here(g)
     if event in here or (event == "precombat_main" and sagas_of(g, g.active)) or designations.step_may_trigger(g, event):
         return True
     if g.delayed:
@@ -847,7 +643,7 @@ def draw_may_trigger(g: Any, card: int) -> bool:
     draw it" abilities or miracle (CR 702.94a), or a state trigger (CR 603.8: checked at every
     check, its state may read the hand). Moving a card from the library to the hand triggers
     nothing else (``_match_events``)."""
-    here = _watchers_here(g)
+    here = watchers_here(g)
     if "draw" in here or "draw_first" in here or "draw_second" in here or "draw_step" in here or _state_watchers(g):
         return True
     for d in g.delayed:

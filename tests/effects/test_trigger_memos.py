@@ -3,7 +3,7 @@ those with state triggers) are kept with the characteristics (``GameState._chars
 permanent that has just entered must be seen watching at the next check."""
 from __future__ import annotations
 
-from mtgengine.effects.triggers import _watchers_here
+from mtgengine.effects.trigger_watchers import watchers_here
 from mtgengine.scenario.builder import Scenario
 
 
@@ -11,9 +11,9 @@ def test_a_watcher_that_entered_sees_the_next_creature_enter() -> None:
     """Soul Warden (CR 603.2): no permanent watches "enters" before it does."""
     s = Scenario("memo", Alice={"battlefield": ["Plains", "Forest x2"], "hand": ["Soul Warden", "Grizzly Bears"]},
                  Bob={})
-    assert "enters" not in _watchers_here(s.game.state)
+    assert "enters" not in watchers_here(s.game.state)
     s.cast("Soul Warden", by="Alice").pass_("stack")
-    assert "enters" in _watchers_here(s.game.state)
+    assert "enters" in watchers_here(s.game.state)
     s.cast("Grizzly Bears", by="Alice").pass_("stack")
     s.expect(life={"Alice": 21})
 
@@ -31,7 +31,7 @@ def test_an_upkeep_trigger_of_a_permanent_that_entered() -> None:
     """Ophiomancer (CR 603.2b) cast in a main phase triggers in the next upkeep."""
     s = Scenario("memo", Alice={"battlefield": ["Swamp x3"], "hand": ["Ophiomancer"]}, Bob={},
                  turn={"number": 1, "active": "Alice", "step": "precombat_main"})
-    assert "upkeep" not in _watchers_here(s.game.state)
+    assert "upkeep" not in watchers_here(s.game.state)
     s.cast("Ophiomancer", by="Alice").pass_("stack")
     s.pass_("upkeep")
     s.expect(stack=["ability:Ophiomancer"])
