@@ -32,7 +32,7 @@ from .compiler import compile_text
 from .compiler.keywords import KEYWORDS, RESTRICTIONS
 from . import vocabulary
 from .vocabulary import (
-    ActivatedAbility, AddMana, CardScript, Condition, Cost, CreateToken, Effect, ExtraTriggers, Filter, Pump,
+    ActivatedAbility, AddMana, CardScript, Compare, Condition, Cost, CreateToken, Effect, ExtraTriggers, Filter, Pump,
     Quantity, Ref,
     SpellAbility, StaticAbility, TargetSpec, Trigger, TriggeredAbility,
 )
@@ -145,6 +145,7 @@ _STATIC_FILTER_FIELDS = frozenset({"types", "all_types", "not_types", "colors", 
 _CHOICES: dict[tuple[type, str], tuple[str, ...]] = {
     (Ref, "kind"): _REF_KINDS,
     (Filter, "controller"): ("you", "opponent"),
+    (Compare, "op"): ("=", "<=", ">="),
     (Trigger, "event"): tuple(_TRIGGER_WHOSE),
     (Trigger, "whose"): ("self", "you", "opponent", "any", "enchanted", "equipped",
                           "enchanted_controller"),

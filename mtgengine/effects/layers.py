@@ -581,8 +581,10 @@ def matches(state: GameState, oid: int, flt: Filter, you: int, source_id: int | 
     if (flt.linked or flt.controller_in or flt.chosen_color or flt.chosen_name or flt.chosen_type) \
             and not linked_matches(state, oid, ch, flt, source_id):
         return False                                  # linked abilities (CR 607)
-    if flt.mana_value_max is not None or flt.mana_value_min is not None:
+    if flt.mana_value_max is not None or flt.mana_value_min is not None or flt.mana_value_is is not None:
         # CR 202.3, with X on the stack (202.3e; 0 for a card about to be cast, 202.3e too)
+        if flt.mana_value_is is not None:
+            raise ValueError(f"a filter's mana value compares with a number not yet known: {flt.mana_value_is}")
         mv = mana_value(state, oid) if not as_cast else ch.mana_cost.mana_value() if ch.mana_cost else 0
         if flt.mana_value_max is not None and mv > flt.mana_value_max:
             return False

@@ -11,12 +11,13 @@ numbers (:func:`amount`, CR 608.2h).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Callable, Iterable, TypeVar
 
 from ..agents.decisions import player_of, player_ref
-from ..cards.vocabulary import Effect, Quantity, Ref
+from ..cards.vocabulary import Effect, Filter, Quantity, Ref
 from ..core.enums import Zone
+from ..core.memo import identity_memo
 from ..rules.context import Ctx
 from .counts import count
 from .layers import characteristics, mana_value, matches
@@ -221,8 +222,6 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         # CR 607.2a-c, 607.3: each object the linked ability recorded for this object, if still there
         src = link_source(r)
         flt = ref.filter
-        if flt is not None and flt.mana_value_x:
-            flt = replace(flt, mana_value_min=r.x, mana_value_max=r.x, mana_value_x=False)   # "with mana value X" (Valki)
         found = [o for o in linked_objects(g, src, ref.link)
                  if flt is None or matches(g, o, flt, r.controller, src)]
         if ref.kind == "linked_here":
@@ -300,7 +299,48 @@ def execute(ctx: Ctx, effects: tuple[Effect, ...], r: Resolving) -> None:
         resolution = get(eff.__class__)
         if resolution is None:
             raise TypeError(f"no resolution for effect {eff!r} (effects.resolutions registers them)")
+        if _compares(eff):
+            eff = _bound(ctx, eff, r)
         resolution(ctx, eff, r)
+
+
+@identity_memo
+def _compares(effect: Effect) -> bool:
+    """Whether an effect has a filter comparing with a number known only as it resolves ("with
+    mana value X or less": ``Filter.mana_value_is``). Memoized: effects are compiled once."""
+    return _has_compare(effect)
+
+
+def _has_compare(value: Any) -> bool:
+    if isinstance(value, Filter):
+        return value.mana_value_is is not None
+    if isinstance(value, tuple):
+        return any(_has_compare(v) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return any(_has_compare(getattr(value, f.name)) for f in fields(value))
+    return False
+
+
+def _bound(ctx: Ctx, value: Any, r: Resolving) -> Any:
+    """``value`` with each such filter's number counted now, as a bound on the mana value
+    (CR 107.3: X is the resolving spell's or ability's; CR 202.3)."""
+    if isinstance(value, Filter):
+        cmp = value.mana_value_is
+        if cmp is None:
+            return value
+        v = amount(ctx, cmp.to, r)
+        lo, hi = value.mana_value_min, value.mana_value_max
+        if cmp.op in ("=", ">="):
+            lo = v if lo is None else max(lo, v)
+        if cmp.op in ("=", "<="):
+            hi = v if hi is None else min(hi, v)
+        return replace(value, mana_value_min=lo, mana_value_max=hi, mana_value_is=None)
+    if isinstance(value, tuple):
+        return tuple(_bound(ctx, v, r) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return replace(value, **{f.name: _bound(ctx, getattr(value, f.name), r) for f in fields(value)
+                                 if _has_compare(getattr(value, f.name))})
+    return value
 
 
 def signed_amount(ctx: Ctx, q: Quantity, r: Resolving) -> int:

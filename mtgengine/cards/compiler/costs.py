@@ -110,27 +110,28 @@ def _cost_objects(part: str) -> CostObjects | None:
     creature cards from your graveyard" (CR 118.3, 602.2b; the Dominus cycle)."""
     if m := fullmatch(template(r"sacrifice {NUM} (other )?(.+)"), part, re.I):
         flt = parse_filter(m.group(3).replace("and/or", "or"))
-        if flt is None or flt.spells or flt.controller:
+        if flt is None or flt.mana_value_is is not None or flt.spells or flt.controller:
             return None
         m.consume()
         return CostObjects("sacrifice", num(m.group(1)).fixed, replace(flt, controller="you", other=bool(m.group(2))))
     if m := fullmatch(r"sacrifice (another .+)", part, re.I):
         # "Sacrifice another creature" (Ahn-Crop Invader): one permanent other than the source
         flt = parse_filter(m.group(1).replace("and/or", "or"))
-        if flt is None or flt.spells or flt.controller or not flt.other:
+        if flt is None or flt.mana_value_is is not None or flt.spells or flt.controller or not flt.other:
             return None
         m.consume()
         return CostObjects("sacrifice", 1, replace(flt, controller="you"))
     if m := fullmatch(template(r"tap {NUM} untapped (.+?) you control"), part, re.I):
         flt = parse_filter(m.group(2).replace("and/or", "or"))
-        if flt is None or flt.spells or flt.controller or flt.tapped is not None:
+        if flt is None or flt.mana_value_is is not None or flt.spells or flt.controller or flt.tapped is not None:
             return None
         m.consume()                 # "Tap an untapped creature you control" (Jaspera Sentinel, CR 118.3)
         return CostObjects("tap", num(m.group(1)).fixed, replace(flt, controller="you", tapped=False))
     if m := fullmatch(template(r"discard {NUM} cards?"), part, re.I):
         m.consume()
         return CostObjects("discard", num(m.group(1)).fixed)
-    if (m := fullmatch(template(r"discard {NUM} (.+?) cards?"), part, re.I)) and (flt := parse_filter(m.group(2))):
+    if (m := fullmatch(template(r"discard {NUM} (.+?) cards?"), part, re.I)) and (flt := parse_filter(m.group(2))) \
+            and flt.mana_value_is is None:
         m.consume()
         return CostObjects("discard", num(m.group(1)).fixed, flt)      # "discard a nonland card"
     if m := fullmatch(template(r"exile {NUM} (other )?cards? from your graveyard"), part, re.I):
@@ -138,7 +139,7 @@ def _cost_objects(part: str) -> CostObjects | None:
         return CostObjects("exile", num(m.group(1)).fixed, Filter(other=bool(m.group(2))))
     if m := fullmatch(template(r"exile {NUM} (.+?) cards? from your graveyard"), part, re.I):
         flt = card_filter(m.group(2))
-        if flt is None:
+        if flt is None or flt.mana_value_is is not None:
             return None
         m.consume()
         return CostObjects("exile", num(m.group(1)).fixed, flt)

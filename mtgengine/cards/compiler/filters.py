@@ -22,7 +22,7 @@ from .lexicon import (
     subtype_names,
 )
 from .text import Span, consume, fullmatch, join, search, split, sub
-from ..vocabulary import Filter
+from ..vocabulary import Compare, Filter, Quantity
 
 #: Qualifiers read off the end of a filter, in this order: (pattern, what it sets).
 _KEYWORD_QUALIFIER = (r" (with|without) (flying|reach|defender|first strike|deathtouch|trample|haste|vigilance"
@@ -84,6 +84,13 @@ def parse_filter(text: str) -> Filter | None:
         text = text[: m.start()]
         mv_min = int(m.group(1)) if m.group(2) != "less" else None
         mv_max = int(m.group(1)) if m.group(2) != "greater" else None
+    elif m := search(r" with mana value (?:x(?: or (less|greater))?|(less|greater) than or equal to x)$", text):
+        # "with mana value X or less" (Chord of Calling): X of the resolving spell or ability
+        # (CR 107.3), a number known as it resolves
+        m.consume()
+        text = text[: m.start()]
+        way = m.group(1) or m.group(2)
+        extra["mana_value_is"] = Compare({"less": "<=", "greater": ">=", None: "="}[way], Quantity(x=True))
     if (m := search(r" with (?:a |an |one or more )?([+-]\d+/[+-]\d+ |(?!(?:two|three|four|five|six|seven|eight|nine|ten|no|x) )[a-z]+ )?"
                 r"counters? on (?:it|them)$", text)) and (not m.group(1) or m.group(1)[0] in "+-"
                                                         or m.group(1).strip() in counter_kinds()):

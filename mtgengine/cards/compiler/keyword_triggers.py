@@ -5,7 +5,10 @@ abilities ``effects.triggers.keyword_triggers`` reads from :func:`keyword_trigge
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
+
+from . import nested
 
 from ..vocabulary import (
     AddMana, ManaRestriction, CreateToken, Condition, Designate, Drain, ExileTop, Filter, LoseLife, MayElse, MayPay, MustBlock, Myriad, Pump,
@@ -13,8 +16,26 @@ from ..vocabulary import (
 )
 
 #: The keywords :func:`keyword_triggered` knows, as a keyword line spells them ("renown 2").
-TRIGGER_KEYWORDS = re.compile(r"extort|ingest|mentor|dethrone|training|myriad|evolve|provoke"
-                              r"|(rampage|renown|fabricate|firebending|afflict) (\d+)")
+TRIGGER_KEYWORDS = re.compile(r"extort|ingest|mentor|dethrone|training|myriad|evolve|provoke|battle cry"
+                              r"|(rampage|renown|fabricate|firebending|afflict|annihilator|mobilize|afterlife"
+                              r"|soulshift) (\d+)")
+
+#: Keywords whose rule is an ability the grammar reads: compiled from the rule's own words (N: the
+#: keyword's number), so a keyword, printed or granted, plays as the ability it stands for.
+RULES_TEXT = {
+    # CR 702.86a
+    "annihilator": "Whenever ~ attacks, defending player sacrifices N permanents.",
+    # CR 702.181a
+    "mobilize": "Whenever ~ attacks, create N tapped and attacking 1/1 red Warrior creature tokens. "
+                "Sacrifice them at the beginning of the next end step.",
+    # CR 702.135a
+    "afterlife": "When ~ dies, create N 1/1 white and black Spirit creature tokens with flying.",
+    # CR 702.91a
+    "battle cry": "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.",
+    # CR 702.46a
+    "soulshift": "When ~ dies, you may return target Spirit card with mana value N or less from your graveyard to "
+                 "your hand.",
+}
 
 
 @lru_cache(maxsize=None)
@@ -24,9 +45,20 @@ def keyword_triggered(keyword: str) -> tuple[TriggeredAbility, ...]:
     if m is None:
         return ()
     name = keyword.capitalize()
+    word = m.group(1) or keyword
+    if word in RULES_TEXT:
+        return (_from_rule(RULES_TEXT[word].replace("N", m.group(2) or ""), name),)
     if m.group(1):
         return (_numbered(m.group(1), int(m.group(2)), name),)
     return (_BUILDERS[keyword](name),)
+
+
+def _from_rule(text: str, name: str) -> TriggeredAbility:
+    """The triggered ability of a keyword's rule ``text`` (the grammar, through ``nested``)."""
+    found = nested.script(text)
+    if found is None or len(found.triggered) != 1:
+        raise RuntimeError(f"the rule of {name!r} isn't read by the grammar: {text!r}")
+    return replace(found.triggered[0], text=f"{name}: " + found.triggered[0].text.replace("~", "this creature"))
 
 
 def _numbered(word: str, count: int, name: str) -> TriggeredAbility:

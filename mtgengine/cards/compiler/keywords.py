@@ -210,29 +210,13 @@ def counter_kind_ok(kind: str) -> bool:
                                           and kind not in _COUNTERS_WITH_RULES)
 
 
-#: Keyword abilities that stand for a triggered ability the compiler reads (CR 702), by their
-#: Oracle spelling: the ability each one means, in the words of its rule.
-_KEYWORDS_AS_TEXT: tuple[tuple[re.Pattern[str], str], ...] = (
-    (lazy_re.compile(r"afterlife (\d+)", re.I),              # CR 702.135a
-     "When ~ dies, create {0} 1/1 white and black Spirit creature tokens with flying."),
-    (lazy_re.compile(r"battle cry", re.I),                     # CR 702.91a
-     "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn."),
-    (lazy_re.compile(r"soulshift (\d+)", re.I),               # CR 702.46a
-     "When ~ dies, you may return target Spirit card with mana value {0} or less from your graveyard to your hand."),
-)
-
-
 def keyword_as_text(para: Span) -> Span:
-    """The paragraph to read for a keyword that stands for an ability: "Afterlife 2" is read as
-    "When ~ dies, create two ...", the text of its rule (the keyword's words are read); "Totem
-    armor" as "Umbra armor", its newer name (CR 702.89b). Any other paragraph is itself."""
+    """The paragraph to read for a keyword known by an older name: "Totem armor" as "Umbra armor"
+    (CR 702.89b). Any other paragraph is itself. (A keyword that stands for a triggered ability is
+    read from its rule's words: ``keyword_triggers.RULES_TEXT``.)"""
     if para.lower() == "totem armor":
         consume(para)
         return span_of("Umbra armor")
-    for pattern, text in _KEYWORDS_AS_TEXT:
-        if m := pattern.fullmatch(para.strip().rstrip(".")):
-            consume(para)
-            return span_of(text.format(*m.groups()))
     return para
 
 

@@ -99,11 +99,14 @@ def _graft(m: SpanMatch, face: ScriptBuilder) -> bool:
     return True
 
 
-@_keyword(r"(extort|ingest|mentor|dethrone|training|myriad|evolve|provoke|(?:rampage|renown|fabricate|afflict) \d+)")
+@_keyword(r"(extort|ingest|mentor|dethrone|training|myriad|evolve|provoke|battle cry"
+          r"|(?:rampage|renown|fabricate|afflict|annihilator|mobilize|afterlife|soulshift) \d+)")
 def _triggered_keyword(m: SpanMatch, face: ScriptBuilder) -> bool:
     # extort (CR 702.101a), ingest (702.115a), mentor (702.134a), dethrone (702.105a), training
     # (702.149a), myriad (702.116a), evolve (702.100a), provoke (702.39a), rampage (702.23a), renown
-    # (702.112a), fabricate (702.123a), afflict (702.130a): the triggered abilities of ``keyword_triggers``
+    # (702.112a), fabricate (702.123a), afflict (702.130a), annihilator (702.86a), mobilize
+    # (702.181a), afterlife (702.135a), battle cry (702.91a), soulshift (702.46a): the triggered
+    # abilities of ``keyword_triggers``
     face.triggered.extend(keyword_triggered(m.group(1).lower()))
     return True
 

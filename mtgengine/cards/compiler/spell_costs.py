@@ -235,8 +235,8 @@ def _objects(text: str) -> tuple[str, Filter, int] | None:
     else:
         what = sub(r"\bcards?\b", "", what, understood=True).strip()
         flt = card_filter(what) if what else Filter()
-    if flt is None:
-        return None
+    if flt is None or flt.mana_value_is is not None:
+        return None             # ("a card with mana value X": X is the card's, not yet read)
     m.consume()
     if verb == "exile":
         if m.group(4) is None:

@@ -94,6 +94,8 @@ def target_spec(phrase: str) -> TargetSpec | None:
         owner = {"your": "you", "a": None, "an opponent's": "opponent"}[m.group(3)]
         return TargetSpec(replace(flt, zone="graveyard", controller=owner), "target " + p)
     flt = creature_type_filter(phrase) or parse_filter(p)     # "target Dragon" (CR 205.3m)
+    if flt is not None and flt.mana_value_is is not None:
+        return None             # (a number known as it resolves: not yet as targets are chosen)
     if flt is None:
         kind = creature_type_words().get(p)
         if kind is None:
@@ -176,6 +178,8 @@ def _who(w: str, st: Parse) -> Ref | None:
         return st.add_target(spec)
     if w in ("that player", "they", "them") and st.player is not None and not st.targets:
         return st.player                                   # the player the trigger event was done to
+    if w == "defending player":
+        return Ref("defending")                            # the player the source attacks (CR 506.2)
     if w in ("enchanted player", "enchanted opponent"):
         return Ref("enchanted")                            # the player the source enchants (CR 303.4b)
     last = last_target(st)

@@ -128,10 +128,12 @@ def _destroy_it(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Destroy(ref)] if ref is not None else None
 
 
-@effect_rule(r"destroy all (.+)")
+@effect_rule(r"destroy (?:all|each) (.+)")
 def _destroy_all(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Destroy all creatures" (Wrath of God), "Destroy each artifact, creature, and enchantment
+    with mana value X or less" (Pernicious Deed): each permanent described as it resolves (CR 608.2c)."""
     flt = parse_each_of(m.group(1))
-    return [Destroy(Ref("each", filter=flt))] if flt else None
+    return [Destroy(Ref("each", filter=flt))] if flt and not (flt.players or flt.spells or flt.zone) else None
 
 
 @effect_rule(r"return ({UP_TO}target .+?) to (?:its|their) owner'?s'? hands?")
@@ -207,7 +209,8 @@ def _surveil(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [Scry(YOU, num(m.group(1)), surveil=True)]                 # CR 701.25a
 
 
-@effect_rule(r"(?:(target player|target opponent|each player|each opponent|you) )?sacrifices? {NUM} (.+)")
+@effect_rule(r"(?:(target player|target opponent|each player|each opponent|you|that player|defending player) )?"
+             r"sacrifices? {NUM} (.+)")
 def _sacrifice(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.21a: "Target player sacrifices a creature" (Diabolic Edict); "sacrifice a creature"
     (Desecration Elemental): an instruction with no player is the controller's (CR 608.2c)."""

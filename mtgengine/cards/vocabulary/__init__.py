@@ -14,7 +14,7 @@ references, quantities), ``actions`` and ``effects`` (one-shot effects, CR 610, 
 from __future__ import annotations
 
 from .targets import (  # noqa: F401
-    ANY_TARGET, CREATURE, Filter, PLAYER, Quantity, Ref,
+    ANY_TARGET, CREATURE, Compare, Filter, PLAYER, Quantity, Ref,
     SELF, TargetSpec, YOU, n, target,
 )
 from .actions import (  # noqa: F401

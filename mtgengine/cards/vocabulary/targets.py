@@ -44,7 +44,8 @@ class Filter:
     controller_controls: str = ""              # "whose controller controls an Island": a subtype
     mana_value_max: int | None = None
     mana_value_min: int | None = None          # "with mana value N or greater" (CR 202.3; a spell's X counts, 202.3e)
-    mana_value_x: bool = False                 # "with mana value X": the resolving ability's X (read by references)
+    mana_value_is: Compare | None = None       # "with mana value X or less": a number known as the effect
+                                               # resolves (bound by ``effects.resolve`` to the two above)
     token: bool | None = None                  # "creature token": tokens only (False: nontoken)
     card: bool = False                         # "an instant card": a card, not a copy or token (CR 108.2, 108.2b)
     attacked_this_turn: bool | None = None     # "if it attacked this turn" (CR 508.1)
@@ -149,6 +150,16 @@ class Quantity:
                                      # "linked_mana_value" (the sum over the linked objects, CR 607.3),
                                      # "linked_count" (the linked objects matching ``per``)
     scale: int = 1                   # the stat counts this many times ("7 minus that number": -1)
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """A number compared with a count known only as an effect resolves: "with mana value X or
+    less" (``op`` "<="), "with mana value X" ("="), "X or greater" (">="); ``to`` is the count
+    (X: the resolving spell's or ability's, CR 107.3)."""
+
+    op: str
+    to: Quantity
 
 
 def n(value: int) -> Quantity:
