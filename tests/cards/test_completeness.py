@@ -116,6 +116,8 @@ def test_the_check_cant_be_fooled_by_a_word_no_rule_knows() -> None:
                 reminder = [(m.start() + 1, m.end()) for m in re.finditer(r"\([^)]*\)|name is [^,.]+", line)]
                 # "Partner with [name]": the name is any words up to its reminder (CR 702.124j)
                 reminder += [(m.start(), m.end() + 1) for m in re.finditer(r"^Partner with [^(]+", line)]
+                # a flavor word before an ability is any words (CR 207.2d): "Murasame — Equip {5}"
+                reminder += [(m.start(), m.end()) for m in re.finditer(r"^[A-Z][^—{(]* — ", line)]
                 for m in re.finditer(r"(?<=\s)\S", line):
                     if any(s <= m.start() < e for s, e in reminder):
                         continue

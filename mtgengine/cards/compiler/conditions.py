@@ -105,6 +105,12 @@ def _bargained(m: SpanMatch) -> Condition:
     return Condition("optional_paid", value="bargain")
 
 
+@_condition(r"it escaped|~ escaped")
+def _escaped(m: SpanMatch) -> Condition:
+    # CR 702.138b: the permanent escaped: the spell it was was cast for its escape cost (CR 400.7d)
+    return Condition("cost_paid", value="escape")
+
+
 @_condition(r"it was kicked|~ was kicked")
 def _kicked(m: SpanMatch) -> Condition:
     return Condition("kicked")                                                   # CR 702.33d

@@ -584,6 +584,18 @@ def _instructions(s: str, st: Parse) -> list[Effect] | None:
             result = [UnlessPays(up.group(3).upper(), tuple(inner), payer)]
         else:
             undo(read)
+    if result is None and (un := fullmatch(r"(.+?) unless (.+)", s, re.I)) \
+            and (cond := parse_condition(un.group(2))) is not None:
+        # "sacrifice it unless it escaped" (Uro): done unless the condition holds as it resolves
+        # (CR 608.2c)
+        saved = st.mark()
+        inner = parse_effects(un.group(1), st) if cond.kind in RESOLUTION_CONDITIONS else None
+        if inner:
+            un.consume()
+            result = [Conditional(cond, (), tuple(inner))]
+        else:
+            st.rollback(saved)
+            undo(read)
     if result is None:
         result = _parse_compound(s, st)
     if result is None:
