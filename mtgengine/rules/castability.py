@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..cards.vocabulary import AdditionalCost, AlternativeCost
+from ..cards.vocabulary import AdditionalCost, AlternativeCost, Filter
 from ..core.enums import Step, Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import LIMIT as MEMO_LIMIT, identity_memo
@@ -482,9 +482,17 @@ def cast_restriction(g: GameState, player: int, spell: int, mv: int | None = Non
                 flt = replace(flt, mana_value_max=None, mana_value_min=None)
             if r.abilities:
                 continue                      # "activated abilities of ... can't be activated"
+            if r.per_turn and sum(1 for types in g.players[player].cast_types_this_turn
+                                  if _of_types(types, flt)) < r.per_turn:
+                continue                      # Rule of Law: the spells cast this turn, as cast (CR 601.2e)
             if matches(g, spell, flt, sch.controller, sid):     # sid: its chosen name (CR 607.2d)
                 return f"{sch.name}: {r.text or 'a spell like this can’t be cast'}"
     return None
+
+
+def _of_types(types: tuple[str, ...], flt: Filter) -> bool:
+    """Whether a spell of these card types matched a filter of card types ("noncreature")."""
+    return (not flt.types or not flt.types.isdisjoint(types)) and flt.not_types.isdisjoint(types)
 
 
 rules_interface.provide(uncastable_copy=uncastable_copy)    # for the effects that cast copies (CR 707.12)

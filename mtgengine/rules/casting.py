@@ -397,7 +397,9 @@ def _harmonize_payable(g: GameState, player: int, spell_id: int, ch: Any, kicked
 def became_cast(g: GameState, player: int, spell_id: int) -> None:
     """CR 601.2i: the spell becomes cast: counted for the turn (storm, CR 702.40a), and the event
     that "whenever you cast" abilities watch."""
-    g.player(player).spells_cast_this_turn += 1
+    pl = g.player(player)
+    pl.spells_cast_this_turn += 1
+    pl.cast_types_this_turn += (tuple(sorted(characteristics(g, spell_id).types)),)
     g.events.append(CastEvent(spell_id, player, sum(p.spells_cast_this_turn for p in g.players),
                               g.players[player].spells_cast_this_turn))
 

@@ -207,6 +207,7 @@ def _untap_step(ctx: Ctx) -> None:
         pl.died_this_turn = 0
         pl.left_battlefield_this_turn = 0
         pl.spells_cast_this_turn = 0
+        pl.cast_types_this_turn = ()
     g.damage_events = []
     ended = [e for e in g.effects if e.until == "next_turn" and e.controller == g.active]
     if ended:

@@ -104,6 +104,10 @@ def _check_player(p: Player, i: int, players: int, where: str) -> None:
         _count(getattr(p, field), f"{where}.{field}")
     for field in ("lost", "drew_from_empty", "kept"):
         _flag(getattr(p, field), f"{where}.{field}")
+    if p.cast_types_this_turn.__class__ is not tuple or len(p.cast_types_this_turn) > p.spells_cast_this_turn \
+            or any(t.__class__ is not tuple or any(w.__class__ is not str for w in t) for t in p.cast_types_this_turn):
+        raise _fault(f"{where}.cast_types_this_turn", "expected the card types of each spell cast this turn, got "
+                     f"{quote(p.cast_types_this_turn)}")
     if p.pool_tags.__class__ is not tuple or any(t.__class__ is not tuple or len(t) != 3 or t[0] not in MANA_TYPES
                                                  for t in p.pool_tags):
         raise _fault(f"{where}.pool_tags", f"expected (mana, snow, restriction) entries, got {quote(p.pool_tags)}")

@@ -118,7 +118,7 @@ class Player:
         "lost", "drew_from_empty", "mulligans", "kept", "life_gained_this_turn", "life_lost_this_turn",
         "attacked_with_this_turn", "drawn_this_turn", "pool_tags", "sideboard", "commanders", "commander_casts",
         "commander_damage", "lands_entered_this_turn", "died_this_turn", "left_battlefield_this_turn",
-        "spells_cast_this_turn", "_gen",
+        "spells_cast_this_turn", "cast_types_this_turn", "_gen",
     )
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
@@ -148,6 +148,9 @@ class Player:
         self.died_this_turn = 0            # creatures this player controlled that died (morbid, CR 700.4)
         self.left_battlefield_this_turn = 0    # permanents this player controlled that left the battlefield (revolt)
         self.spells_cast_this_turn = 0     # spells this player cast this turn (storm, CR 702.40a)
+        # the card types of each of those spells as it was cast ("can't cast more than one
+        # noncreature spell each turn", CR 601.2e)
+        self.cast_types_this_turn: tuple[tuple[str, ...], ...] = ()
         self._gen: object = None
 
     def clone(self) -> Player:

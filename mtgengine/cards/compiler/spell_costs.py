@@ -351,6 +351,17 @@ def _restriction(para: str) -> CastRestriction | None:
             return None
         m.consume()
         return CastRestriction(flt, "any", para, abilities=True, except_mana=bool(m.group(2)))
+    if m := fullmatch(r"(each player|your opponents|each opponent|you) can't cast more than (one|two|three) (.+?) "
+                      r"each turn\.", para, re.I):
+        # Rule of Law, Deafening Silence: a spell matching is forbidden once the player has cast
+        # that many this turn (CR 601.2e); they are counted by card type as cast
+        flt = parse_filter(sub(r"\bspells?\b", "spell", m.group(3), re.I))
+        if flt is None or not flt.spells or replace(flt, types=frozenset(), not_types=frozenset()) != Filter(spells=True):
+            return None
+        m.consume()
+        whose = {"each player": "any", "your opponents": "opponent", "each opponent": "opponent", "you": "you"}[
+            m.group(1).lower()]
+        return CastRestriction(replace(flt, spells=False), whose, para, per_turn=_COUNT_WORDS[m.group(2).lower()])
     m = fullmatch(r"(your opponents|you|players|each opponent) can't cast (.+?)\.", para, re.I)
     if m is None:
         return None

@@ -143,6 +143,8 @@ class CastRestriction:
     abilities: bool = False     # "Activated abilities of sources with the chosen name can't be
                                 # activated" (Voidstone Gargoyle): ``spells`` is then the sources (CR 602.5)
     except_mana: bool = False   # "... unless they're mana abilities" (Pithing Needle, CR 605.1a)
+    per_turn: int = 0           # "can't cast more than N [noncreature] spells each turn" (Rule of Law): only
+                                # once the player has cast that many spells matching ``spells`` (by card type)
 
 
 @dataclass(frozen=True, slots=True)
