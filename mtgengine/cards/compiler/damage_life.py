@@ -14,7 +14,7 @@ from .targets import Parse, SUBJECT, it_ref, last_target, target_ref, target_spe
 from .text import SpanMatch, consume, fullmatch, match
 from ..vocabulary import (
     ANY_TARGET, DamageCantBePrevented, DealDamage, Effect, Fight, Filter, GainLife, LoseLife, PreventDamage, Quantity,
-    Ref, SELF, TargetSpec, WinGame, YOU,
+    LoseGame, Ref, SELF, TargetSpec, WinGame, YOU,
 )
 
 
@@ -276,6 +276,12 @@ def _fight(m: SpanMatch, st: Parse) -> list[Effect] | None:
 @effect_rule(r"you win the game")
 def _win(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [WinGame()]                                          # CR 104.2b
+
+
+@effect_rule(r"(you|that player|target player|target opponent|each opponent) loses? the game")
+def _lose(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    who = who_ref(m.group(1), st)                               # CR 104.3e
+    return [LoseGame(who)] if who else None
 
 
 @attempt

@@ -75,6 +75,19 @@ def _flip_coin(m: SpanMatch, st: Parse) -> list[Effect] | bool:
     return [FlipCoin(tuple(won), tuple(lost))]
 
 
+@_multi(r"at the beginning of (your next upkeep|the next upkeep|the next end step), pay {MANA}\. "
+        r"if you don't, (.+?)\.?")
+def _delayed_payment(m: SpanMatch, st: Parse) -> list[Effect] | bool:
+    """The pacts: "At the beginning of your next upkeep, pay {2}{G}{G}. If you don't, you lose the
+    game." — a delayed triggered ability (CR 603.7) whose effect is done unless its controller
+    pays then (CR 118.12)."""
+    effects = parse_effects(m.group(3) + ".", Parse())
+    if not effects:
+        return False
+    return [CreateDelayedTrigger(_DELAYED[m.group(1).lower()], (UnlessPays(m.group(2).upper(), tuple(effects)),),
+                                 text=str(m.group(0)))]
+
+
 @_multi(r"reveal the top {NUM} cards of your library\. an opponent separates those cards into two "
         r"piles\. put one pile into your hand and the other into your graveyard\.?")
 def _piles(m: SpanMatch, st: Parse) -> list[Effect]:

@@ -631,8 +631,8 @@ def parse_extra_triggers(para: str, raw: str) -> ExtraTriggers | None:
 def read_triggered(para: Span, face: ScriptBuilder) -> bool:
     """ "When ~ enters, draw a card.": a triggered ability (CR 603.1)."""
     m = fullmatch(r"((?:when|whenever|at) [^,]+), (.+)", para, re.I)
-    if m is None:
-        return False
+    if m is None or face.is_spell and match(r"at the beginning of (?:your |the )?next ", para, re.I):
+        return False        # (an instant's "At the beginning of your next upkeep, ...": a delayed ability, CR 603.7)
     abilities = triggered_abilities(m.group(1), m.group(2), face.raw, face.link)
     if abilities is None:
         return face.not_implemented()

@@ -24,7 +24,7 @@ from .actions import (  # noqa: F401
     ExtraTurn, Fight, GainControl, GainLife, LookAtTop, LoseLife,
     ManaRestriction, Mill, Pump, PutCounters, Regenerate, ReturnToBattlefield,
     ReturnToHand, Sacrifice, SacrificePermanent, Scry, Search, TapUntap,
-    Unattach, WinGame,
+    Unattach, WinGame, LoseGame,
 )
 from .effects import (  # noqa: F401
     Adapt, AddManaOfCost, ApplyModifications, FlipCoin, BecomeCopy, Cascade, CastCard, CastFromExile, CastLinked, Ripple,

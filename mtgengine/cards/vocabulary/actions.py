@@ -408,5 +408,12 @@ class SacrificePermanent:
 
 
 @dataclass(frozen=True, slots=True)
+class LoseGame:
+    """CR 104.3e: an effect states that a player loses the game: each player ``who`` refers to."""
+
+    who: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class WinGame:
     """CR 104.2b: the effect's controller wins the game."""

@@ -13,7 +13,7 @@ from .actions import (
     AddMana, Attach, BecomeColor, CounterSpell, CreateToken, DamageCantBePrevented, DealDamage,
     Destroy, Discard, Draw, Exile, ExileIfDies, ExtraTurn, Fight, GainControl, GainLife, LookAtTop,
     LoseLife, Mill, NoRegenerationThisTurn, Pump, PutCounters, Regenerate, ReturnToBattlefield, ReturnToHand, Sacrifice,
-    SacrificePermanent, Scry, Search, TapUntap, Unattach, WinGame,
+    SacrificePermanent, Scry, Search, TapUntap, Unattach, WinGame, LoseGame,
 )
 from .keyword_actions import Amass, BackupGrant, Bolster, Clash, Connive, CumulativeUpkeep, Designate, Drain, Learn, MayElse, Monstrosity, Myriad
 from .card_zones import DiscardHand, ExileTopToPlay, LookAtCards, PutIntoLibrary, ShuffleZonesIntoLibrary
@@ -687,7 +687,7 @@ Effect = Union[
     DealDamage, Draw, GainLife, LoseLife, Destroy, Exile, ReturnToHand, CounterSpell, Pump,
     TapUntap, AddMana, PutCounters, CreateToken, Discard, Mill, IfKicked, DamageCantBePrevented,
     Scry, LookAtTop, ExtraTurn, ExileIfDies, NoRegenerationThisTurn, BecomeColor, Fight, Sacrifice, Search, ReturnToBattlefield,
-    Attach, Unattach, GainControl, SacrificePermanent, WinGame, CreateDelayedTrigger,
+    Attach, Unattach, GainControl, SacrificePermanent, WinGame, LoseGame, CreateDelayedTrigger,
     PreventDamage, CopySpell, CopyCards, CreateTokenCopy, BecomeCopy, Regenerate,
     Double, Proliferate, ShuffleIntoLibrary, Transform, Flip, Solve, TurnFaceDown, RemoveCounters, Manifest,
     AddManaOfCost, FlipCoin, CounterIfPaid, RevealTop, Meld, ApplyModifications,

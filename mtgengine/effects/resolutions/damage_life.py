@@ -5,12 +5,12 @@ from __future__ import annotations
 from ...agents.decisions import Decision
 from ...cards.vocabulary import (
     DamageCantBePrevented, DealDamage, ExileIfDies, NoRegenerationThisTurn, Fight, Filter, GainLife, LoseLife, PreventDamage,
-    WinGame,
+    WinGame, LoseGame,
 )
 from ...core.enums import Zone
 from ...rules.context import Ctx
 from ..layers import characteristics, matches
-from ..primitives import deal_damage, gain_life, lose_life, name_of
+from ..primitives import deal_damage, gain_life, lose_game, lose_life, name_of
 from ..replacement import create_prevention, exile_if_dies, forbid_life_gain, make_unpreventable
 from ..resolve import Resolving, amount, players_of, refs, resolves
 
@@ -118,6 +118,13 @@ def _lose_life(ctx: Ctx, eff: LoseLife, r: Resolving) -> None:
 def _fight(ctx: Ctx, eff: Fight, r: Resolving) -> None:
     """CR 701.14a."""
     fight(ctx, refs(ctx, eff.first, r), refs(ctx, eff.second, r))
+
+
+@resolves(LoseGame)
+def _lose_game(ctx: Ctx, eff: LoseGame, r: Resolving) -> None:
+    """CR 104.3e: each player the effect names loses the game."""
+    for p in players_of(refs(ctx, eff.who, r)):
+        lose_game(ctx, p, r.name)
 
 
 @resolves(WinGame)
