@@ -74,7 +74,7 @@ _KEYWORDS = KEYWORDS + RESTRICTIONS
 _REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each", "defending",
               "triggering", "moved", "created", "remembered", "triggering_controller",
               "linked", "linked_one", "linked_here", "linked_random", "affected",
-              "named_one")   # linked abilities (CR 607); what the trigger event was done to
+              "named_one", "owner")   # linked abilities (CR 607); what the trigger event was done to
 #: Ref kinds that take an index.
 _INDEXED_REFS = ("target", "moved", "remembered")
 #: Ref kinds that may be written as a bare word.
@@ -90,7 +90,7 @@ _STEP_WHOSE = _PLAYER_WHOSE + ("enchanted_controller",)
 _TRIGGER_WHOSE: dict[str, tuple[str, ...]] = {
     **{e: _OBJECT_WHOSE for e in ("enters", "leaves", "dies", "sacrificed", "attacks", "blocks", "becomes_blocked",
                                   "deals_damage", "deals_combat_damage", "combat_damage_player",
-                                  "combat_damage_creature", "leaves_graveyard")},
+                                  "combat_damage_creature", "leaves_graveyard", "put_into_graveyard")},
     "cast": _PLAYER_WHOSE + ("self",),       # self: "When you cast this spell" (CR 113.6k)
     "becomes_target": _OBJECT_WHOSE,         # CR 115.1: "Whenever ~ becomes the target of a spell"; targeted_by: which
     "dealt_damage": _OBJECT_WHOSE,            # "Whenever ~ is dealt damage" (CR 120.3)

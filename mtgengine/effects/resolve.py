@@ -184,6 +184,11 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
     if ref.kind == "triggering":
         found = [r.subject] if r.subject in g.objects else []
         return [o for o in found if ref.filter is None or matches(g, o, ref.filter, r.controller, r.source)]
+    if ref.kind == "owner":
+        # CR 108.3: the owner of the source (as it last existed, if it has left)
+        src = g.objects.get(r.source)
+        owner = src.owner if src is not None else getattr(g.lki.get(r.source), "owner", None)
+        return [player_ref(owner)] if owner is not None else []
     if ref.kind == "defending":
         # CR 506.2: the player the source attacks (a planeswalker's or battle's controller)
         src = g.objects.get(r.source)

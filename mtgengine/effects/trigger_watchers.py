@@ -132,6 +132,14 @@ def _has_graveyard_triggers(card: Any) -> bool:
     return any(ab.zone == "graveyard" for i in range(max(1, len(card.faces))) for ab in printed(card, i).script.triggered)
 
 
+@identity_memo
+def has_own_trigger(card: Any, event: str) -> bool:
+    """Whether a face of the card has a triggered ability on its own ``event`` ("When ~ is put
+    into a graveyard from anywhere"): most cards have none, and such events are frequent."""
+    return card is not None and any(ab.trigger.event == event and ab.trigger.whose == "self"
+                                    for i in range(max(1, len(card.faces))) for ab in printed(card, i).script.triggered)
+
+
 def became(g: Any, ev: ZoneChange) -> int:
     """The object a permanent became after leaving (CR 603.6c: the zone it went to), else its old id."""
     return ev.new_id if ev.new_id and ev.new_id in g.objects else ev.oid

@@ -42,7 +42,8 @@ from .keyword_triggered import triggered_abilities
 from .layers import characteristics, matches, printed
 from . import rules_interface
 from .sagas import LORE, chapters_reached, sagas_of
-from .trigger_watchers import (Watcher, attacks_whom, became, enchanted_player, other_matches, snapshot_matches,
+from .trigger_watchers import (Watcher, attacks_whom, became, enchanted_player, has_own_trigger, other_matches,
+                               snapshot_matches,
                                subject_matches, triggering_permanents, watchers_gone, watchers_here, whose_matches)
 from .trigger_conditions import condition_holds  # noqa: F401  (re-exported: read by the rules and the effects)
 
@@ -98,7 +99,7 @@ OBJECT_EVENTS = frozenset({"enters", "leaves", "dies", "sacrificed", "attacks", 
                            "deals_combat_damage", "combat_damage_player", "combat_damage_creature",
                            "combat_damage_player_or_planeswalker", "leaves_graveyard", "becomes_tapped", "becomes_untapped", "damage_player",
                            "damage_opponent", "damage_creature", "dealt_damage", "blocks_creature",
-                           "blocked_by_creature", "cast_targeting", "turned_face_up"})
+                           "blocked_by_creature", "cast_targeting", "turned_face_up", "put_into_graveyard"})
 
 
 #: Damage trigger events that count only combat damage, and those that count only the damage
@@ -183,6 +184,11 @@ def _match_events(ctx: Ctx, events: list[Any]) -> None:
                     # CR 701.21a: "Whenever you sacrifice a Treasure", once per permanent sacrificed;
                     # its controller, as it last existed, is who sacrificed it
                     _occur(ctx, here, gone, "sacrificed", ev.oid, ev.lki, source_after=after)
+            if ev.to_zone is _GRAVEYARD and ev.new_id in g.objects \
+                    and has_own_trigger(g.objects[ev.new_id].card, "put_into_graveyard"):
+                # "When ~ is put into a graveyard from anywhere" (Emrakul): the card's ability, in
+                # the graveyard it went to, controlled by its owner (CR 603.2, 603.3a)
+                _occur(ctx, here, gone, "put_into_graveyard", ev.new_id, characteristics(g, ev.new_id))
             if ev.from_zone is _GRAVEYARD and ev.lki is not None:
                 # "Whenever an instant or sorcery card leaves your graveyard" (Murktide Regent)
                 _occur(ctx, here, gone, "leaves_graveyard", ev.oid, ev.lki, source_after=became(g, ev))

@@ -86,7 +86,7 @@ def _look_at_hand(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [LookAtCards(who)] if who is not None else None
 
 
-_PLAYER = r"(you|each player|target player|target opponent|each opponent|that player)"
+_PLAYER = r"(you|each player|target player|target opponent|each opponent|that player|its owner)"
 
 
 @effect_rule(_PLAYER + r" discards? (?:their|your) hand|(?:(you) )?discard (?:your hand|all the cards in your hand)")

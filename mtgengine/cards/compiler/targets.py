@@ -14,7 +14,7 @@ from .filters import card_filter, creature_type_filter, parse_filter
 from .grammar import SUBPATTERNS, attempt
 from .lexicon import creature_type_words, num
 from .text import consume, fullmatch
-from ..vocabulary import ANY_TARGET, Filter, Ref, TargetSpec, YOU, target
+from ..vocabulary import ANY_TARGET, Filter, Ref, SELF, TargetSpec, YOU, target
 
 
 class Parse:
@@ -178,6 +178,8 @@ def _who(w: str, st: Parse) -> Ref | None:
         return st.add_target(spec)
     if w in ("that player", "they", "them") and st.player is not None and not st.targets:
         return st.player                                   # the player the trigger event was done to
+    if w == "its owner" and st.it == SELF:
+        return Ref("owner")                                # the owner of the source (CR 108.3)
     if w == "defending player":
         return Ref("defending")                            # the player the source attacks (CR 506.2)
     if w in ("enchanted player", "enchanted opponent"):

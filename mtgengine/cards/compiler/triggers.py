@@ -42,6 +42,7 @@ for _pattern, _events in (
     (r"when(?:ever)? ~ (?:enters or leaves|enters the battlefield or leaves) the battlefield", ("enters", "leaves")),
     (r"when(?:ever)? ~ (?:dies|is put into a graveyard from the battlefield)", ("dies",)),   # CR 700.4
     (r"when(?:ever)? ~ leaves the battlefield", ("leaves",)),                       # CR 603.6c
+    (r"when(?:ever)? ~ is put into a graveyard from anywhere", ("put_into_graveyard",)),    # CR 603.2
     (r"when(?:ever)? ~ attacks", ("attacks",)),                                    # CR 508.3a
     (r"when(?:ever)? ~ attacks alone", ("attacks_alone",)),                        # CR 506.5
     (r"when(?:ever)? ~ blocks", ("blocks",)),                                      # CR 509.3a
@@ -591,7 +592,7 @@ OBJECT_TRIGGER_EVENTS = frozenset({"enters", "leaves", "dies", "sacrificed", "at
                                    "deals_damage", "deals_combat_damage", "combat_damage_player",
                                    "becomes_tapped", "becomes_untapped", "damage_player", "damage_opponent",
                                    "dealt_damage", "blocks_creature", "blocked_by_creature", "combat_damage_creature",
-                                   "damage_creature", "attacks_alone", "turned_face_up"})
+                                   "damage_creature", "attacks_alone", "turned_face_up", "put_into_graveyard"})
 
 
 #: The verbs a player does, after "they", and their third person singular.
