@@ -74,7 +74,7 @@ _KEYWORDS = KEYWORDS + RESTRICTIONS
 _REF_KINDS = ("target", "self", "you", "each_opponent", "each_player", "enchanted", "equipped", "each", "defending",
               "triggering", "moved", "created", "remembered", "triggering_controller",
               "linked", "linked_one", "linked_here", "linked_random", "affected",
-              "named_one", "owner")   # linked abilities (CR 607); what the trigger event was done to
+              "named_one", "owner", "put")   # linked abilities (CR 607); what the trigger event was done to
 #: Ref kinds that take an index.
 _INDEXED_REFS = ("target", "moved", "remembered")
 #: Ref kinds that may be written as a bare word.

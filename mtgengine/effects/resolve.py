@@ -42,6 +42,7 @@ class Resolving:
     remembered: tuple[int, ...] = ()             # the objects a delayed triggered ability refers to (CR 603.7c)
     moved: dict[int, int] = field(default_factory=dict)   # old id -> the new object it became here (CR 400.7)
     created: list[int] = field(default_factory=list)      # tokens created by this resolution
+    put: list[int] = field(default_factory=list)          # cards it put onto the battlefield from a hand
     event_amount: int = 0                        # "that much": the damage or life of the trigger event
     tapped_for_mana: bool = False                # a mana ability with {T} in its cost (CR 106.12)
     affected: int = 0                            # "that player" / "that creature": what the trigger event
@@ -203,13 +204,19 @@ def refs(ctx: Ctx, ref: Ref, r: Resolving) -> list[int]:
         p = last_controller(ctx, r.subject) if r.subject else None
         return [player_ref(p)] if p is not None else []
     if ref.kind == "moved":
-        # CR 400.7: "that card" is the new object the target became when this moved it
-        return [r.moved[oid] for oid in _legal_targets(ref.index, r) if r.moved.get(oid) in g.objects]
+        # CR 400.7: "that card" is the new object the target became when this moved it; a target
+        # this didn't move is still the same object ("... gets +1/+0. Sacrifice that creature at
+        # the beginning of the next end step": Lowland Oaf)
+        return [r.moved.get(oid, oid) for oid in _legal_targets(ref.index, r)
+                if r.moved.get(oid, oid) in g.objects]
     if ref.kind == "moved_self":
         # "Exile this Saga, then return it ...": the new object the source became (CR 400.7)
         return [r.moved[r.source]] if r.moved.get(r.source) in g.objects else []
     if ref.kind == "created":
         return [oid for oid in r.created if oid in g.objects]
+    if ref.kind == "put":
+        # Sneak Attack: "That creature gains haste": the permanent the card became (CR 400.7)
+        return [oid for oid in r.put if oid in g.objects]
     if ref.kind == "remembered_all":
         # "sacrifice them at the beginning of the next end step": each object remembered still there
         return [o for o in r.remembered if o in g.objects]

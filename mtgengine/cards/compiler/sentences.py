@@ -40,7 +40,7 @@ from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, 
 from ..vocabulary import (
     ApplyModifications, ChangeTypes, Conditional, CreateToken, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
     Discard, DoAction, Effect, ExileIfDies, ExileTopToPlay, NoRegenerationThisTurn, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
-    ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
+    PutOntoBattlefieldFromHand, ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
     UnlessPays, YOU, target, Exile, SacrificePermanent, SELF, IfMatches,
 )
 
@@ -209,6 +209,8 @@ def parse_effects(text: str, st: Parse) -> list[Effect] | None:
         reading.effects.extend(result)
         if st.it is None and not st.targets and s.startswith("~ "):
             st.it = Ref("self")          # "~ gets +2/+0 ... Tap it.": "it" is the object named before
+        if st.it is None and not st.targets and isinstance(result[-1], PutOntoBattlefieldFromHand):
+            st.it = Ref("put")           # Sneak Attack: "... onto the battlefield. That creature gains haste."
     return _follow_moves(reading.effects)
 
 
@@ -676,6 +678,8 @@ def _delayed(sentence: str, st: Parse) -> list[Effect] | None:
     # the object the previous instruction moved, or (not moved: "gain control of target creature")
     # the target itself
     remember = (Ref("target", last.index) if events else Ref("moved", last.index)) if last is not None else None
+    if last is None and st.it == Ref("put") and not events:
+        remember = st.it                # the card put onto the battlefield (Sneak Attack)
     uses = any(r.kind == "remembered" for r in _refs_of(effects))
     if uses and remember is None:
         return None

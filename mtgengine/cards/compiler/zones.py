@@ -351,11 +351,13 @@ def _return_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [ReturnToHand(SELF)]
 
 
-@effect_rule(r"sacrifice (~|it)")
+@effect_rule(r"sacrifice (~|it|that creature|the creature)")
 def _sacrifice_self(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """CR 701.21a: "sacrifice ~"; "sacrifice it": the object "it" stands for (the last target, a
     delayed ability's remembered object, the triggering object), else the source."""
-    ref = it_ref(st, "it") if m.group(1).lower() == "it" else None
+    if m.group(1).lower() in ("that creature", "the creature") and st.it is None and last_target(st) is None:
+        return None
+    ref = it_ref(st, "it") if m.group(1).lower() != "~" else None
     return [SacrificePermanent(ref or SELF)]
 
 

@@ -167,6 +167,8 @@ def _put_onto_battlefield_from_hand(ctx: Ctx, eff: PutOntoBattlefieldFromHand, r
         raise IllegalActionError(f"{r.name}: choose one of the cards that can be put onto the battlefield")
     ctx.log("110.2", f"{g.players[p].name} puts {name_of(ctx, chosen)} onto the battlefield ({r.name})")
     new_id = move(ctx, chosen, Zone.BATTLEFIELD, "put", controller=p)
+    if new_id is not None:
+        r.put.append(new_id)                    # ("that creature": the new object, CR 400.7)
     if new_id is not None and eff.tapped and new_id in g.objects:
         g.obj(new_id).tapped = True
 
