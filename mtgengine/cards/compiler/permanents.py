@@ -231,22 +231,24 @@ def _x_pump(pump: Pump, px: int, tx: int) -> Pump:
 
 
 @effect_rule(r"(other )?((?:attacking |blocking )?(?:creatures|permanents|[a-z]+ creatures))( you control| your opponents control)? "
-             r"(?:get {PT}(?: and gain (.+?))?|gain (.+?)) until end of turn")
+             r"(?:get {PT}(?: and gain (.+?))?|gain (.+?) and get {PT}|gain (.+?)) until end of turn")
 def _mass_pump_or_gain(m: SpanMatch, st: Parse) -> list[Effect] | None:
     """ "Creatures you control get +2/+1 until end of turn" (Inspired Charge), "Permanents you
     control gain hexproof and indestructible until end of turn" (Heroic Intervention), "Attacking
-    creatures get +2/+0 until end of turn": the affected set is fixed as it resolves (CR 611.2c)."""
+    creatures get +2/+0 until end of turn", "creatures you control gain trample and get +X/+X
+    until end of turn" (Craterhoof Behemoth): the affected set is fixed as it resolves (CR 611.2c)."""
     flt = parse_filter(m.group(2))
     if flt is None or flt.spells:
         return None
     controller = {" you control": "you", " your opponents control": "opponent"}.get(m.group(3) or "")
     flt = replace(flt, controller=controller, other=bool(m.group(1)))
-    kw_text = m.group(6) or m.group(7)
+    kw_text = m.group(6) or m.group(7) or m.group(10)
     kws = keyword_list(kw_text) if kw_text else frozenset()
     if kws is None:
         return None
-    p, px = pt_value(m.group(4)) if m.group(4) else (0, 0)
-    t, tx = pt_value(m.group(5)) if m.group(5) else (0, 0)
+    power, toughness = (m.group(4), m.group(5)) if m.group(4) else (m.group(8), m.group(9))
+    p, px = pt_value(power) if power else (0, 0)
+    t, tx = pt_value(toughness) if toughness else (0, 0)
     return [_x_pump(Pump(Ref("each", filter=flt), p, t, kws), px, tx)]
 
 

@@ -287,6 +287,18 @@ def _token(m: SpanMatch, st: Parse) -> list[Effect] | None:
                         colors, types, subtypes, kws, who=who, text=text)]
 
 
+@effect_rule(r"create ((?:a|an|one|two|three|\d+) .+? tokens?(?: with .+?)?) and ((?:a|an|one|two|three|\d+) .+? tokens?"
+             r"(?: with .+?)?)")
+def _two_tokens(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "create a 3/3 ... token with deathtouch and a 3/3 ... token with lifelink" (Wurmcoil
+    Engine): two kinds of token, created at once (CR 111.2)."""
+    first = parse_clause(m.group(1)[:0] + "create " + m.group(1), st)
+    second = parse_clause(m.group(2)[:0] + "create " + m.group(2), st) if first else None
+    if not first or not second or not all(isinstance(e, CreateToken) for e in first + second):
+        return None
+    return first + second
+
+
 def _token_subtype(word: str, types: tuple[str, ...]) -> bool:
     """Whether a token's subtype fits its card types (CR 205.3d): a creature type (205.3m), a basic
     land type of a land ("a 1/1 green Forest Dryad land creature token", 205.3i), an artifact or
