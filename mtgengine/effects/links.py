@@ -252,6 +252,10 @@ def may_play(g: Any, player: int, oid: int, land: bool) -> Any:
 def exile_chosen(ctx: Ctx, eff: ExileChosen, r: Any) -> None:
     """Imprint: "you may exile a creature card from your hand" (CR 701.13a), linked (CR 607.2a)."""
     g = ctx.g
+    if eff.who is not None:
+        for p in players_of(refs(ctx, eff.who, r)):
+            _exile_chosen_from(ctx, eff, r, p, chooser=p)     # "target player exiles a card from their ..."
+        return
     if eff.whose == "each_opponent":
         if eff.until_leaves and link_source(r) not in g.battlefield:
             ctx.log("610.3b", f"{r.name} has already left the battlefield: nothing is exiled")
@@ -262,9 +266,9 @@ def exile_chosen(ctx: Ctx, eff: ExileChosen, r: Any) -> None:
     _exile_chosen_from(ctx, eff, r, r.controller)
 
 
-def _exile_chosen_from(ctx: Ctx, eff: ExileChosen, r: Any, owner: int) -> None:
+def _exile_chosen_from(ctx: Ctx, eff: ExileChosen, r: Any, owner: int, chooser: int | None = None) -> None:
     g = ctx.g
-    p = r.controller
+    p = r.controller if chooser is None else chooser
     zone = Zone(eff.zone)
     if owner != p:
         ctx.log("701.20a", f"{g.players[owner].name} reveals their {eff.zone}: "

@@ -12,7 +12,7 @@ from .lexicon import num
 from .targets import Parse, it_ref, last_target, target_ref, target_spec, who_ref
 from .text import SpanMatch, consume, fullmatch
 from ..vocabulary import (
-    CounterSpell, Destroy, Discard, Draw, Effect, Exile, ExileChosen, ExtraTurn, LookAtTop, Manifest, Mill, PutFromHand,
+    CounterSpell, Destroy, Discard, Draw, Effect, Exile, ExileChosen, ExtraTurn, Filter, LookAtTop, Manifest, Mill, PutFromHand,
     PutOnBottom, PutOntoBattlefieldFromHand, Ref, ReturnChosen, ReturnToBattlefield, ReturnToHand, SELF, Sacrifice, SacrificePermanent, Scry, Search,
     ShuffleIntoLibrary, TapUntap, YOU, n,
 )
@@ -60,6 +60,16 @@ def _exile_from_hand(m: SpanMatch, st: Parse) -> list[Effect] | None:
     701.13a), linked to the card's other abilities (CR 607.2a)."""
     flt = card_filter(m.group(1) + (m.group(2) or ""))
     return [ExileChosen(flt, "hand", link=st.link)] if flt is not None else None
+
+
+@effect_rule(r"(target player|target opponent|each player|each opponent) exiles? an? (?:(.+?) )?card from (?:their|his or her) "
+             r"(graveyard|hand)")
+def _player_exiles(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "Target player exiles a card from their graveyard" (Relic of Progenitus), "... from their
+    hand" (Karn Liberated): the player chooses one of their own cards (CR 406.2)."""
+    flt = card_filter(m.group(2)) if m.group(2) else Filter()
+    who = who_ref(m.group(1), st) if flt is not None else None
+    return [ExileChosen(flt, m.group(3).lower(), optional=False, who=who)] if who is not None else None
 
 
 @effect_rule(r"(?:you may )?put an? (.+?) card from your hand onto the battlefield( tapped)?")

@@ -417,6 +417,8 @@ class ExileChosen:
     whose: str = "you"               # "each_opponent": for each opponent, a card of theirs, revealed
                                      # (Valki: "each opponent reveals their hand ... exile a creature card")
     until_leaves: bool = False       # "... until ~ leaves the battlefield" (CR 610.3)
+    who: Ref | None = None           # "Target player exiles a card from their graveyard" (Relic of Progenitus):
+                                     # each such player chooses a card of their own zone and exiles it
 
 
 @dataclass(frozen=True, slots=True)
