@@ -100,6 +100,12 @@ def condition_holds(g: Any, cond: Condition, controller: int, source_id: int | N
         value = g.players[controller].lands_played                  # lands played this turn (CR 305.2)
     elif cond.kind == "spells_cast":
         value = g.players[controller].spells_cast_this_turn         # spells cast this turn (CR 601.2i)
+    elif cond.kind == "opponent_controls":
+        # "if an opponent controls four or more lands": the most any one opponent controls
+        flt = cond.filter or Filter()
+        value = max((sum(1 for oid in g.battlefield if characteristics(g, oid).controller == p.index
+                         and matches(g, oid, flt, controller, source_id))
+                     for p in g.players if p.index != controller and not p.lost), default=0)
     elif cond.kind == "opponent_more":
         # "if an opponent controls more lands than you" (CR 603.4)
         flt = cond.filter or Filter()

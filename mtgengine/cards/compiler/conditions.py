@@ -29,7 +29,7 @@ STATIC_CONDITION_KINDS = frozenset({"control", "life", "lowest_life", "hand", "g
 RESOLUTION_CONDITIONS = frozenset({"control", "battlefield", "life", "hand", "graveyard", "attacked_with",
                                    "main_phase", "landfall", "morbid", "revolt", "source_counters", "monarch",
                                    "initiative", "completed_dungeon", "blessing", "graveyard_card_types",
-                                   "optional_paid", "cost_paid", "total_power"})     # "if this spell was bargained" (CR 702.166b)
+                                   "optional_paid", "cost_paid", "total_power", "opponent_controls"})     # "if this spell was bargained" (CR 702.166b)
 
 #: One reading per wording: the first template that fits decides.
 CONDITIONS: Grammar[Condition] = Grammar("condition", first_match=True)
@@ -191,6 +191,14 @@ def _control_one(m: SpanMatch) -> Condition | None:
 def _control_at_most(m: SpanMatch) -> Condition | None:
     flt = subject_filter(m.group(3), plural=True)               # Spirebluff Canal (CR 614.12)
     return Condition("control", replace(flt, other=bool(m.group(2))), at_most=num(m.group(1)).fixed) if flt else None
+
+
+@_condition(r"an opponent controls {COUNT} or more (.+)")
+def _opponent_controls(m: SpanMatch) -> Condition | None:
+    """Tectonic Edge: "Activate only if an opponent controls four or more lands" — one opponent
+    has that many (CR 602.5b)."""
+    flt = subject_filter(m.group(2), plural=True)
+    return Condition("opponent_controls", flt, at_least=num(m.group(1)).fixed) if flt else None
 
 
 @_condition(r"you control {COUNT} or more (other )?(.+)")

@@ -164,7 +164,8 @@ class Condition:
     was paid, CR 702.74a), "meld" (you own and control the
     source and a creature named as its meld partner, CR 701.42a), "attacked_with" (the number of
     creatures you attacked with this turn, CR 508.1), "opponent_more" (an opponent controls more
-    permanents matching ``filter`` than you), "landfall" (a land entered the battlefield under
+    permanents matching ``filter`` than you), "opponent_controls" (the most permanents matching
+    ``filter`` one opponent controls), "landfall" (a land entered the battlefield under
     your control this turn), "morbid" (a creature died this turn, CR 700.4), "revolt" (a permanent
     you controlled left the battlefield this turn), "echo_due" (the source came under your control
     since its echo was last checked, CR 702.30a), "main_phase" (it is your main phase: "if
