@@ -26,9 +26,11 @@ MODE_COUNTS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "four": (4, 4), "f
 UP_TO_COUNTS = {"up to one": (0, 1), "up to two": (0, 2), "up to three": (0, 3)}
 
 _SAME_MODE = r"\. you may choose the same mode more than once\."
-_SPELL_HEADER = r"choose (one|two|three|four|five|one or both|one or more)(?: —|(" + _SAME_MODE + r"))"
+#: (the dash may be missing: some cards' text in the data, Sheoldred's Edict's, lost it; the
+#: bullets that follow are the modes all the same, CR 700.2)
+_SPELL_HEADER = r"choose (one|two|three|four|five|one or both|one or more)(?: —|(" + _SAME_MODE + r"))?"
 _ABILITY_HEADER = r"choose (one|two|three|four|five|one or both|one or more|up to one|up to two|up to three)" \
-                  r"(?: —|(" + _SAME_MODE + r"))"
+                  r"(?: —|(" + _SAME_MODE + r"))?"
 
 
 def read_modes(para: Span, face: ScriptBuilder) -> bool:
