@@ -81,9 +81,11 @@ def _divided_damage(m: SpanMatch, st: Parse) -> list[Effect] | None:
     most = {"one or two": 2, "one, two, or three": 3}.get(m.group(3).lower(), 99)
     amount = num(m.group(2))
     flt = ANY_TARGET
+    if m.group(1).lower() == "it" and st.it not in (None, SELF):
+        return None         # ("it": another object than the source)
     if m.group(5):
-        if m.group(1) != "~":
-            return None     # ("it deals": a triggered ability's; only a spell's division is announced, CR 601.2d)
+        # a spell's division is announced as it is cast (CR 601.2d), a triggered ability's as it
+        # is put on the stack (CR 603.3d): Fury's "it deals 4 damage divided ..."
         spec = target_spec(m.group(5))
         if spec is None:
             return None
