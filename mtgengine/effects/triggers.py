@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..agents.decisions import Decision, player_of, player_ref
-from ..cards.vocabulary import ActivatedAbility, CastCard, DealDamage, Ref, TargetedBy, Trigger, TriggeredAbility
+from ..cards.vocabulary import ActivatedAbility, CastCard, DealDamage, Quantity, Ref, TargetedBy, Trigger, TriggeredAbility
 from ..core.enums import Zone
 from ..core.errors import IllegalActionError
 from ..core.memo import identity_memo
@@ -37,6 +37,7 @@ from .events import (
 )
 from .events import ActivateEvent, DesignatedEvent, FaceUpEvent, LastCounterRemoved, UnlockEvent
 from .cast_keywords import madness_trigger
+from .counts import count
 from . import designations, speed
 from .keyword_triggered import triggered_abilities
 from .layers import characteristics, matches, printed
@@ -728,8 +729,16 @@ def _put_one(ctx: Ctx, t: PendingTrigger) -> None:
             return
         modes, specs = chosen, chosen_targets(t.ability.modes, chosen)
     divided = next((e for e in t.ability.effects if isinstance(e, DealDamage) and e.divided), None)
+    if divided is not None and (counted := count(g, divided.amount, t.controller, t.source_id)) is not None:
+        # Ureni: "X damage divided ..., where X is the number of lands you control": counted as
+        # the division is announced, as it is put on the stack (CR 603.3d)
+        divided = replace(divided, amount=Quantity(fixed=divided.amount.fixed + counted))
     if divided is not None:
-        specs = rules_interface.divided_specs(specs, 0, f"{t.source_name}'s ability", divided)
+        try:
+            specs = rules_interface.divided_specs(specs, 0, f"{t.source_name}'s ability", divided)
+        except IllegalActionError as too_little:
+            ctx.log("603.3d", f"{t.source_name}'s ability is removed from the stack: {too_little}")
+            return
     if specs and any(len(legal_targets(g, s, t.controller, t.source_id)) < s.min for s in specs):
         ctx.log("603.3d", f"{t.source_name}'s ability is removed from the stack: no legal targets")
         return
