@@ -35,7 +35,7 @@ from .agents import first_option
 from .candidates import candidates
 from .decisions import Decision
 from .determinize import determinize
-from .evaluation import evaluate
+from .evaluation import WEIGHTS, evaluate
 from .policy import blocks, keep_hand, one_ply, quick_answer, quiet, settle, submit, with_policy
 from .view import View
 
@@ -55,6 +55,8 @@ REPLIES = 4
 DEPTH = 2
 #: Whether leaves are judged after the next turn's combat (``policy.settle``'s ``beyond``).
 BEYOND = True
+#: The search's own weights, over ``evaluation.WEIGHTS``.
+SEARCH_WEIGHTS: dict[str, float] = {"life": 0.4}
 #: The most decisions answered on the way to the next real question.
 PLAYOUT_LIMIT = 200
 
@@ -75,6 +77,8 @@ class SearchAgent:
         self.depth = depth
         self.beyond = beyond
         self.width = width
+        #: the evaluation's weights (``evaluation.WEIGHTS`` unless told)
+        self.weights = dict(WEIGHTS, **SEARCH_WEIGHTS)
         #: seconds spent on each decision that was searched (benchmarks read it)
         self.timings: list[float] = []
         #: candidates valued in worlds by the last search, and (answer, prior, mean) for each
@@ -110,7 +114,7 @@ class SearchAgent:
         # 1. priors: the greedy one-ply values; an answer the engine refuses is dropped
         prior: dict[int, float] = {}
         for i, answer in enumerate(options):
-            value = one_ply(first, d, answer, me, rng, deep=True, beyond=self.beyond)
+            value = one_ply(first, d, answer, me, rng, deep=True, beyond=self.beyond, weights=self.weights)
             if value is not None:
                 prior[i] = value
         alive = list(prior)
@@ -188,7 +192,7 @@ class SearchAgent:
             if not submit(game, pending, reply):
                 break
         settle(game, me, rng, deep=True, beyond=self.beyond, start_turn=start_turn)
-        return evaluate(game.state, me)
+        return evaluate(game.state, me, self.weights)
 
 
 def _real_question(d: Decision) -> bool:
