@@ -13,7 +13,9 @@ determinization) and averages, so no answer is chosen for what only one guessed 
    anyone's: a response to a spell, blocks, a target — where up to :data:`REPLIES` candidate
    answers are each searched :data:`DEPTH` questions deeper, the best taken for the AI and the
    worst for its opponent (minimax within a world); at the depth or a quiet point the world is
-   settled and evaluated (``agents.evaluation``).
+   settled and evaluated (``agents.evaluation`` with the search's own weights,
+   :data:`SEARCH_WEIGHTS`: life counts less than for greedy, docs/AI.md); beyond the horizon
+   the main phases develop (``policy.develop``).
 3. **Answer.** The best mean value over the worlds, the prior counting as :data:`PRIOR_VISITS`
    worlds. The search stops at the time budget (``seconds``, checked between worlds), after
    ``nodes`` valued candidates or ``worlds`` worlds.
@@ -55,7 +57,8 @@ REPLIES = 4
 DEPTH = 2
 #: Whether leaves are judged after the next turn's combat (``policy.settle``'s ``beyond``).
 BEYOND = True
-#: The search's own weights, over ``evaluation.WEIGHTS``.
+#: The search's own weights, over ``evaluation.WEIGHTS``: life 0.4 a point (greedy's 1 made
+#: the search give up board for life; measured against greedy in docs/AI.md).
 SEARCH_WEIGHTS: dict[str, float] = {"life": 0.4}
 #: The most decisions answered on the way to the next real question.
 PLAYOUT_LIMIT = 200
