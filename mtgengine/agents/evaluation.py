@@ -58,21 +58,22 @@ LAND_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "For
 _CANT_ATTACK, _CANT_BLOCK = "can't attack", "can't block"
 
 
-def evaluate(g: GameState, player: int) -> float:
-    """The value of ``g`` for ``player`` in [0, 1] (module docstring)."""
+def evaluate(g: GameState, player: int, w: dict[str, float] | None = None) -> float:
+    """The value of ``g`` for ``player`` in [0, 1] (module docstring); ``w``: the weights
+    (default :data:`WEIGHTS`)."""
     if g.over:
         if g.winner is None:
             return 0.5
         return 1.0 if g.winner == player else 0.0
     # against the strongest opponent (the only one in a two-player game); a multiplayer game's
     # other opponents don't count yet (issue 24: a threat assessment of each opponent)
-    diff = material(g, player) - max(material(g, q) for q in g.opponents(player))
+    diff = material(g, player, w) - max(material(g, q, w) for q in g.opponents(player))
     return 1.0 / (1.0 + math.exp(-diff / SCALE))
 
 
-def material(g: GameState, player: int) -> float:
+def material(g: GameState, player: int, w: dict[str, float] | None = None) -> float:
     """One side's material (module docstring); the threat term reads the other side's board."""
-    w = WEIGHTS
+    w = w or WEIGHTS
     pl = g.players[player]
     life = pl.life
     score = w["life"] * min(life, 20) + w["life_above_20"] * max(life - 20, 0)
@@ -96,7 +97,7 @@ def material(g: GameState, player: int) -> float:
                 enemy.append(max(power, 0) * (2 if "double strike" in ch.keywords else 1))
             continue
         if "Creature" in types:
-            score += _creature(ch, pumps.get(oid))
+            score += _creature(ch, pumps.get(oid), w)
             if _CANT_BLOCK not in ch.keywords:
                 guards += 1
         elif "Land" in types:
@@ -146,8 +147,7 @@ def _pumps(g: GameState) -> dict[int, tuple[int, int]]:
     return out
 
 
-def _creature(ch: Any, pump: tuple[int, int] | None) -> float:
-    w = WEIGHTS
+def _creature(ch: Any, pump: tuple[int, int] | None, w: dict[str, float]) -> float:
     power, toughness = ch.power or 0, ch.toughness or 0
     if pump is not None:
         power, toughness = power - pump[0], toughness - pump[1]

@@ -93,13 +93,40 @@ def settle(game: Game, player: int, rng: random.Random, deep: bool = False, limi
         g = game.state
         if d is None or g.turn > start_turn + 1 or (g.turn == start_turn + 1 and g.step in _AFTER_COMBAT and not g.stack):
             return
-        answer = _PASS if d.kind == "priority" else quick_answer(game, d, rng)
+        if d.kind == "priority":
+            answer = develop(game, d) if len(d.options) > 1 else _PASS
+        else:
+            answer = quick_answer(game, d, rng)
         if not submit(game, d, answer):
             return
 
 
+def develop(game: Game, d: Decision) -> Any:
+    """The active player's main-phase play beyond the horizon, without a look: the land that
+    makes the most of the hand castable, else the permanent spell of highest mana value;
+    anything else (an instant, another step) passes. So a creature held to attack first is
+    still cast in the second main phase, and the opponent's board grows in their turn."""
+    g = game.state
+    player = d.player
+    if not (g.active == player and g.step in _MAIN and not g.stack):
+        return _PASS
+    lands = [o for o in d.options if o["action"] == "play"]
+    if lands:
+        return _land(g, player, lands)
+    best, best_mv = _PASS, -1
+    for o in d.options:
+        if o["action"] != "cast":
+            continue
+        ch = characteristics(g, o["object"])
+        if ch.types & _PERMANENT_TYPES:
+            mv = ch.mana_cost.mana_value() if ch.mana_cost is not None else 0
+            if mv > best_mv:
+                best, best_mv = o, mv
+    return best
+
+
 def one_ply(game: Game, decision: Decision, answer: Any, player: int, rng: random.Random,
-            deep: bool = False, beyond: bool = False) -> float | None:
+            deep: bool = False, beyond: bool = False, weights: dict[str, float] | None = None) -> float | None:
     """The value for ``player`` of answering ``decision`` in a world with ``answer`` and
     settling (None if the engine refuses the answer). The world is left as it was."""
     turn = game.state.turn
@@ -109,7 +136,7 @@ def one_ply(game: Game, decision: Decision, answer: Any, player: int, rng: rando
     except IllegalActionError:
         return None
     settle(w, player, rng, deep, beyond=beyond, start_turn=turn)
-    return evaluate(w.state, player)
+    return evaluate(w.state, player, weights)
 
 
 def best_by_resolving(game: Game, decision: Decision, answers: list[Any], rng: random.Random) -> tuple[Any, float]:

@@ -13,7 +13,9 @@ determinization) and averages, so no answer is chosen for what only one guessed 
    anyone's: a response to a spell, blocks, a target — where up to :data:`REPLIES` candidate
    answers are each searched :data:`DEPTH` questions deeper, the best taken for the AI and the
    worst for its opponent (minimax within a world); at the depth or a quiet point the world is
-   settled and evaluated (``agents.evaluation``).
+   settled and evaluated (``agents.evaluation`` with the search's own weights,
+   :data:`SEARCH_WEIGHTS`: life counts less than for greedy, docs/AI.md); beyond the horizon
+   the main phases develop (``policy.develop``).
 3. **Answer.** The best mean value over the worlds, the prior counting as :data:`PRIOR_VISITS`
    worlds. The search stops at the time budget (``seconds``, checked between worlds), after
    ``nodes`` valued candidates or ``worlds`` worlds.
@@ -35,7 +37,7 @@ from .agents import first_option
 from .candidates import candidates
 from .decisions import Decision
 from .determinize import determinize
-from .evaluation import evaluate
+from .evaluation import WEIGHTS, evaluate
 from .policy import blocks, keep_hand, one_ply, quick_answer, quiet, settle, submit, with_policy
 from .view import View
 
@@ -55,6 +57,9 @@ REPLIES = 4
 DEPTH = 2
 #: Whether leaves are judged after the next turn's combat (``policy.settle``'s ``beyond``).
 BEYOND = True
+#: The search's own weights, over ``evaluation.WEIGHTS``: life 0.4 a point (greedy's 1 made
+#: the search give up board for life; measured against greedy in docs/AI.md).
+SEARCH_WEIGHTS: dict[str, float] = {"life": 0.4}
 #: The most decisions answered on the way to the next real question.
 PLAYOUT_LIMIT = 200
 
@@ -75,6 +80,8 @@ class SearchAgent:
         self.depth = depth
         self.beyond = beyond
         self.width = width
+        #: the evaluation's weights (``evaluation.WEIGHTS`` unless told)
+        self.weights = dict(WEIGHTS, **SEARCH_WEIGHTS)
         #: seconds spent on each decision that was searched (benchmarks read it)
         self.timings: list[float] = []
         #: candidates valued in worlds by the last search, and (answer, prior, mean) for each
@@ -110,7 +117,7 @@ class SearchAgent:
         # 1. priors: the greedy one-ply values; an answer the engine refuses is dropped
         prior: dict[int, float] = {}
         for i, answer in enumerate(options):
-            value = one_ply(first, d, answer, me, rng, deep=True, beyond=self.beyond)
+            value = one_ply(first, d, answer, me, rng, deep=True, beyond=self.beyond, weights=self.weights)
             if value is not None:
                 prior[i] = value
         alive = list(prior)
@@ -188,7 +195,7 @@ class SearchAgent:
             if not submit(game, pending, reply):
                 break
         settle(game, me, rng, deep=True, beyond=self.beyond, start_turn=start_turn)
-        return evaluate(game.state, me)
+        return evaluate(game.state, me, self.weights)
 
 
 def _real_question(d: Decision) -> bool:

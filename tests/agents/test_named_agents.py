@@ -192,3 +192,30 @@ def test_the_land_played_makes_the_hand_castable() -> None:
     for answer in (GreedyAgent(1).decide_from_view(game.view(0)),
                    quick_answer(game, game.pending, random.Random(1))):
         assert game.state.objects[answer["object"]].card.name == "Forest"
+
+
+def test_beyond_the_horizon_the_active_player_develops() -> None:
+    """The search's leaves play on through the next turn's combat with the main phases'
+    lands and permanent spells played (``policy.develop``): a land first, then the creature,
+    never the instant; outside a main phase, a pass."""
+    from mtgengine.agents.policy import develop
+    s = Scenario("develop", Alice={"battlefield": ["Forest", "Mountain"],
+                                   "hand": ["Lightning Bolt", "Grizzly Bears", "Forest"]},
+                 Bob={"battlefield": ["Mountain"]})
+    game = s.game
+    land = develop(game, game.pending)
+    assert land["action"] == "play" and game.state.objects[land["object"]].card.name == "Forest"
+    game.submit(land)
+    cast = develop(game, game.pending)
+    assert cast["action"] == "cast" and game.state.objects[cast["object"]].card.name == "Grizzly Bears"
+    game.submit(cast)
+    assert game.state.stack and develop(game, game.pending) == {"action": "pass"}
+
+
+def test_the_search_weighs_life_less_than_greedy() -> None:
+    """The search's own weights (docs/AI.md): life counts less against the board and the
+    cards than in greedy's evaluation, which the one-ply agent keeps."""
+    from mtgengine.agents.evaluation import WEIGHTS
+    from mtgengine.agents.search import SEARCH_WEIGHTS
+    agent = SearchAgent(0, seconds=None)
+    assert agent.weights["life"] < WEIGHTS["life"] and agent.weights == dict(WEIGHTS, **SEARCH_WEIGHTS)
