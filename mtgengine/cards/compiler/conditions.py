@@ -105,10 +105,14 @@ def _bargained(m: SpanMatch) -> Condition:
     return Condition("optional_paid", value="bargain")
 
 
+#: CR 702.138b: the permanent (or spell) escaped: the spell was cast for its escape cost (the
+#: permanent remembers it, CR 400.7d).
+ESCAPED = Condition("cost_paid", value="escape")
+
+
 @_condition(r"it escaped|~ escaped")
 def _escaped(m: SpanMatch) -> Condition:
-    # CR 702.138b: the permanent escaped: the spell it was was cast for its escape cost (CR 400.7d)
-    return Condition("cost_paid", value="escape")
+    return ESCAPED
 
 
 @_condition(r"it was kicked|~ was kicked")

@@ -7,16 +7,15 @@ the permanent was cast for (``effects.cast_keywords``'s "cost_paid" condition, C
 """
 from __future__ import annotations
 
+from .conditions import ESCAPED
 from .keywords import KEYWORD_PARAGRAPHS, counter_kind_ok
 from .lexicon import num
 from .script_builder import ScriptBuilder
 from .text import SpanMatch
-from ..vocabulary import AdditionalCost, AlternativeCost, Condition, Filter, ReplacementAbility
+from ..vocabulary import AdditionalCost, AlternativeCost, Filter, ReplacementAbility
 
 _keyword = KEYWORD_PARAGRAPHS.rule
 
-#: CR 702.138b: the permanent (or spell) escaped: the spell was cast for its escape cost.
-ESCAPED = Condition("cost_paid", value="escape")
 
 
 @_keyword(r"escape ?[-—–] ?{MANA}, exile {NUM} other cards? from your graveyard\.?")

@@ -419,17 +419,11 @@ def _skip_next_untap(m: SpanMatch, st: Parse) -> list[Effect] | None:
     return [SkipNextUntap(ref)]
 
 
-@effect_rule(r"(it|that creature) gains (.+?) until end of turn")
+@effect_rule(r"(it|that creature) gains (.+?)( until end of turn)?")
 def _it_gains(m: SpanMatch, st: Parse) -> list[Effect] | None:
+    """ "That creature gains flying until end of turn"; "Return target creature card ... to the
+    battlefield. It gains haste." (Goryo's Vengeance): no duration, so for as long as it stays
+    (CR 611.2a, 611.2c)."""
     ref = it_ref(st, m.group(1))
     kws = keyword_list(m.group(2))
-    return [Pump(ref, keywords=kws)] if ref and kws else None
-
-
-@effect_rule(r"(it|that creature) gains ([a-z ,]+)")
-def _it_gains_indefinitely(m: SpanMatch, st: Parse) -> list[Effect] | None:
-    """ "Return target creature card ... to the battlefield. It gains haste." (Goryo's Vengeance):
-    no duration, so for as long as it stays (CR 611.2a, 611.2c)."""
-    ref = it_ref(st, m.group(1))
-    kws = keyword_list(m.group(2))
-    return [Pump(ref, keywords=kws, until_end_of_turn=False)] if ref and kws else None
+    return [Pump(ref, keywords=kws, until_end_of_turn=bool(m.group(3)))] if ref and kws else None
