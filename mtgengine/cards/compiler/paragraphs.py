@@ -42,6 +42,7 @@ from .modes import finish_modes, read_modal_trigger, read_mode, read_modes, read
 from .sagas import read_chapter
 from .script_builder import Reader, ScriptBuilder
 from .sentences import parse_effects
+from . import sentence_groups  # noqa: F401  (the instructions over several sentences, CR 608.2c)
 from .spell_costs import read_cost_paragraph, with_cost_abilities
 from .statics import read_static
 from .targets import Parse

@@ -38,94 +38,18 @@ from .normalize import split_sentences
 from .targets import EACH_CREATURE_YOU_CONTROL, Parse, last_target, who_ref
 from .text import SpanMatch, consume, finditer, fullmatch, join, marker, match, sub, undo
 from ..vocabulary import (
-    ApplyModifications, ChangeTypes, Conditional, CreateToken, FlipCoin, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
-    Discard, DoAction, Effect, ExileIfDies, ExileTopToPlay, NoRegenerationThisTurn, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
-    PutOntoBattlefieldFromHand, ReturnToBattlefield, ReturnToHand, RevealTop, Scry, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
-    UnlessPays, YOU, target, Exile, SacrificePermanent, SELF, IfMatches,
+    ApplyModifications, ChangeTypes, Conditional, CreateToken, CopyCards, CopySpell, CounterSpell, CreateDelayedTrigger, CreateTokenCopy, DealDamage, Destroy,
+    Discard, DoAction, Effect, ExileIfDies, NoRegenerationThisTurn, GainLife, IfKicked, LookAtTop, LoseLife, Pump, Ref, ReplaceWords,
+    PutOntoBattlefieldFromHand, ReturnToBattlefield, ReturnToHand, SkipNextUntap, TapUntap, Trigger, TriggeredAbility,
+    UnlessPays, target, Exile, SacrificePermanent, SELF, IfMatches,
 )
 
 
 # -- instructions over several sentences ------------------------------------------------------
 #: Whole effects of several sentences; a builder returns the effects, or False when its
-#: wording is recognized but not understood (the effect fails).
+#: wording is recognized but not understood (the effect fails). Its rules: ``sentence_groups``
+#: (and ``permanent_keywords``' clash), registered as they are imported.
 MULTI_SENTENCE: Grammar[Any] = Grammar("instruction over sentences", first_match=True)
-_multi = MULTI_SENTENCE.rule
-
-
-@_multi(r"(defending player|each opponent|target opponent|target player) reveals the top card of "
-        r"(?:their|his or her) library\. if it's an? (.+?) card, (?:that player|they) puts? it "
-        r"into (?:their|his or her) hand\.?")
-def _reveal_top_land(m: SpanMatch, st: Parse) -> list[Effect] | bool:
-    # Goblin Guide (CR 701.20a): the top card is revealed; a matching card goes to its owner's hand
-    who = Ref("defending") if m.group(1).lower() == "defending player" else who_ref(m.group(1), st)
-    flt = card_filter(m.group(2))
-    if who is None or flt is None:
-        return False
-    return [RevealTop(who, flt, (), optional=False, to_hand=True)]
-
-
-@_multi(r"flip a coin\. if you (win|lose) the flip, (.+?)\.(?: if you (win|lose) the flip, (.+?)\.)?")
-def _flip_coin(m: SpanMatch, st: Parse) -> list[Effect] | bool:
-    """CR 705: "Flip a coin. If you lose the flip, ~ deals 3 damage to you." (Mana Crypt)."""
-    first = parse_effects(m.group(2), st)
-    second = parse_effects(m.group(4), st) if m.group(4) else []
-    if first is None or second is None or (m.group(3) and m.group(3).lower() == m.group(1).lower()):
-        return False
-    won, lost = (first, second) if m.group(1).lower() == "win" else (second, first)
-    return [FlipCoin(tuple(won), tuple(lost))]
-
-
-@_multi(r"at the beginning of (your next upkeep|the next upkeep|the next end step), pay {MANA}\. "
-        r"if you don't, (.+?)\.?")
-def _delayed_payment(m: SpanMatch, st: Parse) -> list[Effect] | bool:
-    """The pacts: "At the beginning of your next upkeep, pay {2}{G}{G}. If you don't, you lose the
-    game." — a delayed triggered ability (CR 603.7) whose effect is done unless its controller
-    pays then (CR 118.12)."""
-    effects = parse_effects(m.group(3) + ".", Parse())
-    if not effects:
-        return False
-    return [CreateDelayedTrigger(_DELAYED[m.group(1).lower()], (UnlessPays(m.group(2).upper(), tuple(effects)),),
-                                 text=str(m.group(0)))]
-
-
-@_multi(r"reveal the top {NUM} cards of your library\. an opponent separates those cards into two "
-        r"piles\. put one pile into your hand and the other into your graveyard\.?")
-def _piles(m: SpanMatch, st: Parse) -> list[Effect]:
-    return [LookAtTop(YOU, num(m.group(1)), rest="graveyard", piles=True)]     # Fact or Fiction
-
-
-@_multi(r"reveal the top card of your library\. if it's an? (.+?) card, put it onto the "
-        r"battlefield\. otherwise, put that card into your hand\.?")
-def _reveal_top_put(m: SpanMatch, st: Parse) -> list[Effect] | bool:
-    flt = card_filter(m.group(1))                         # Coiling Oracle (CR 701.20a)
-    return [RevealTop(YOU, flt, (), optional=False, to_battlefield=True, else_hand=True)] if flt else False
-
-
-@_multi(r"(?:(?P<before>[^.]+?)(?:,? and |\. ))?"
-        r"exile the top (?:card|{NUM} cards) of (your|that player's|target player's|target opponent's) library\. "
-        r"(?:(until end of turn|until the end of your next turn), you may (play|cast) (?:that card|those cards|them|it)"
-        r"|you may (play|cast) (?:that card|those cards|them|it) (this turn|until end of turn|until the end of your next turn))\.?")
-def _impulse(m: SpanMatch, st: Parse) -> list[Effect] | bool:
-    # impulse draw (CR 601.3, 305.1): the cards exiled this way may be played until then; after
-    # an instruction of its own ("create a Treasure token and exile the top card of that player's
-    # library", Ragavan), in the order written (CR 608.2c)
-    before = parse_effects(m.group("before"), st) if m.group("before") else []
-    whose = m.group(3).lower()
-    who = YOU if whose == "your" else who_ref(whose[:-2], st)
-    until = (m.group(4) or m.group(7)).lower()
-    if who is None or before is None:
-        return False
-    return before + [ExileTopToPlay(who, num(m.group(2)) if m.group(2) else num("1"),
-                                    "next_turn" if until.endswith("next turn") else "turn",
-                                    (m.group(5) or m.group(6)).lower() == "play")]
-
-
-@_multi(r"look at the top card of (target player|target opponent)'s library\. you may put "
-        r"that card on the bottom of that player's library\.")
-def _look_top_bottom(m: SpanMatch, st: Parse) -> list[Effect] | bool:
-    # Jace, the Mind Sculptor's +2: a scry 1 of that library (CR 701.29a)
-    lib = who_ref(m.group(1), st)
-    return [Scry(YOU, num("1"), library=lib)] if lib is not None else False
 
 
 #: Duress, Thoughtseize: one instruction over three sentences (CR 701.9b, 701.20a), before others.
@@ -638,7 +562,7 @@ def _instructions(s: str, st: Parse) -> list[Effect] | None:
 
 
 #: Delayed triggers a spell's sentence may create (CR 603.7): "At the beginning of the next end step, ...".
-_DELAYED = {
+DELAYED = {
     "the next end step": Trigger("end_step", whose="any"),
     "the next turn's upkeep": Trigger("upkeep", whose="any"),
     "the next end step of this turn": Trigger("end_step", whose="any"),
@@ -654,7 +578,7 @@ def _delayed(sentence: str, st: Parse) -> list[Effect] | None:
     beginning of the next turn's upkeep" (Arcane Denial) is the same ability, worded the other way."""
     reordered = None
     if (after := fullmatch(r"(.+?) at the beginning of (.+)", sentence, re.IGNORECASE)) \
-            and after.group(2).lower() in _DELAYED:
+            and after.group(2).lower() in DELAYED:
         reordered = after
         sentence = "at the beginning of " + after.group(2) + ", " + after.group(1)
     m = fullmatch(r"at the beginning of (.+?), (.+)", sentence, re.IGNORECASE)
@@ -665,7 +589,7 @@ def _delayed(sentence: str, st: Parse) -> list[Effect] | None:
         names = {"leaves the battlefield": "leaves", "becomes untapped": "becomes_untapped"}
         events = tuple(names[g.lower()] for g in s.groups()[:2] if g)
         m = s
-    elif not m or m.group(1).lower() not in _DELAYED:
+    elif not m or m.group(1).lower() not in DELAYED:
         return None
     last = last_target(st)
     # "it" is the object the instruction before moved or targeted (remembered, CR 603.7c), else
@@ -688,7 +612,7 @@ def _delayed(sentence: str, st: Parse) -> list[Effect] | None:
         consume(m.group(1))
     if reordered is not None:
         reordered.consume()
-    trigger = Trigger(events[0], "self") if events else _DELAYED[m.group(1).lower()]
+    trigger = Trigger(events[0], "self") if events else DELAYED[m.group(1).lower()]
     return [CreateDelayedTrigger(trigger, tuple(effects), remember if uses else None,
                                  text=sentence[0].upper() + sentence[1:] + ".", also=events[1:])]
 
